@@ -1,0 +1,88 @@
+/**
+ * The one interface every game implements. The engine, the referee and the UI talk to this only,
+ * so a new game is one new folder under `games/` plus a line in the registry.
+ *
+ * Moves are small integers everywhere (a LOA move is `from | to << 6`, a PAH-TUM move a square,
+ * a LINES and BOXES move a pair of vertices); each game turns them into text and back.
+ */
+
+export type Player = 1 | 2;
+
+export const other = (player: Player): Player => (player === 1 ? 2 : 1);
+
+/** How a finished game ended. `winner` is null for a tie (equal points) or a draw. */
+export interface Outcome {
+	readonly result: 'win' | 'tie' | 'draw';
+	readonly winner: Player | null;
+	/** Machine-readable cause: 'connection', 'opponent-connected', 'move-limit', 'no-moves', ... */
+	readonly reason: string;
+	/** One sentence for people, e.g. "RED connected and wins 19 to 7". */
+	readonly description: string;
+}
+
+/** Where and why a text could not be read. `line` is 1-based; null when the whole text is at fault. */
+export interface ParseError {
+	readonly file: string;
+	readonly line: number | null;
+	readonly message: string;
+}
+
+export type Result<T, E> = {readonly ok: true; readonly value: T} | {readonly ok: false; readonly error: E};
+
+export const ok = <T>(value: T): {readonly ok: true; readonly value: T} => ({ok: true, value});
+export const fail = <E>(error: E): {readonly ok: false; readonly error: E} => ({ok: false, error});
+
+/** `start.txt line 5: expected ...` — the form every parse error is shown in. */
+export function formatParseError(error: ParseError): string {
+	return error.line === null ? `${error.file}: ${error.message}` : `${error.file} line ${error.line}: ${error.message}`;
+}
+
+/** Returned by SearchPosition.terminal() while the game goes on. */
+export const ONGOING = 2;
+
+/**
+ * The fast, mutable face of a position, for search: make/unmake, moves written into a caller's
+ * buffer, an incremental 64-bit Zobrist key as two 32-bit halves. Nothing here allocates.
+ */
+export interface SearchPosition {
+	readonly sideToMove: Player;
+	readonly hashLo: number;
+	readonly hashHi: number;
+	/** Most legal moves any position of this game can have: the stride of a move buffer per ply. */
+	readonly maxMoves: number;
+	/** Writes the legal moves into `buffer` from `offset` on; returns how many. */
+	generateMoves(buffer: Int32Array, offset: number): number;
+	/** How many legal moves there are, without writing them. */
+	countMoves(): number;
+	make(move: number): void;
+	unmake(): void;
+	/**
+	 * Whether the last move ended the game, and how for the side now to move: ONGOING, or
+	 * 1 (won), 0 (draw or tie), -1 (lost). "No legal move" is not seen here: it is the
+	 * caller's empty move list.
+	 */
+	terminal(): number;
+	/** Static evaluation from the side to move's view; larger is better. */
+	evaluate(): number;
+}
+
+/** A game module: the friendly, immutable face of positions plus a way into the fast one. */
+export interface Game<State> {
+	readonly id: string;
+	readonly name: string;
+	initial(): State;
+	parse(text: string, fileName: string): Result<State, ParseError>;
+	format(state: State): string;
+	/** Whether a file's text is most likely this game's (used to tell a game from a file). */
+	recognizes(text: string): boolean;
+	toMove(state: State): Player;
+	legalMoves(state: State): readonly number[];
+	/** The state after `move`; throws RangeError for an illegal move (check legalMoves first). */
+	play(state: State, move: number): State;
+	outcome(state: State): Outcome | null;
+	parseMove(state: State, text: string): Result<number, string>;
+	formatMove(state: State, move: number): string;
+	/** A plain-text picture of the position, for terminals without the UI. */
+	render(state: State): string;
+	searchPosition(state: State): SearchPosition;
+}

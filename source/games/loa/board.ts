@@ -1,0 +1,471 @@
+/**
+ * The fast, mutable LOA position for search: typed arrays, incremental line counts, piece lists,
+ * make/unmake with an undo stack, and a 64-bit Zobrist key kept as two 32-bit halves. Nothing in
+ * generateMoves, countMoves, make, unmake or terminal allocates.
+ *
+ * Squares are rank * size + file (a1 = 0). Moves are `from | to << 6`.
+ */
+import {ONGOING, type Player, type SearchPosition} from '../game.js';
+import {evaluate} from './eval.js';
+import {parseSquare} from './notation.js';
+import type {LoaVariant} from './variant.js';
+
+/** Why the game ended with the last move. */
+export const Status = {
+	ongoing: 0,
+	/** The mover connected (and the opponent did not). */
+	moverConnected: 1,
+	/** The mover captured and left the opponent connected; the mover is not. */
+	opponentConnected: 2,
+	/** The mover captured and both sides are connected. */
+	bothConnected: 3,
+	/** Player 2 made the last move the limit allows. */
+	moveLimit: 4,
+} as const;
+
+/** 8 directions as (file, rank) steps; direction d lies on line family d >> 1. */
+const STEPS: ReadonlyArray<readonly [number, number]> = [
+	[1, 0],
+	[-1, 0],
+	[0, 1],
+	[0, -1],
+	[1, 1],
+	[-1, -1],
+	[1, -1],
+	[-1, 1],
+];
+
+/** A side's slice of the piece list has room for this many pieces. */
+const LIST_STRIDE = 16;
+const UNDO_STRIDE = 5;
+
+/** Everything about a board size that never changes: line ids, rays, neighbours, Zobrist keys. */
+export interface Geometry {
+	readonly size: number;
+	readonly squares: number;
+	readonly lineCount: number;
+	/** lineOf[square * 4 + family]: index of the square's row, column, diagonal, anti-diagonal. */
+	readonly lineOf: Int8Array;
+	/** rays[(square * 8 + direction) * size + i]: the i-th square from `square` that way. */
+	readonly rays: Int8Array;
+	readonly rayLength: Int8Array;
+	readonly neighbours: Int8Array;
+	readonly neighbourCount: Int8Array;
+	/** zobrist{Lo,Hi}[side * squares + square]; side 0 is unused. */
+	readonly zobristLo: Int32Array;
+	readonly zobristHi: Int32Array;
+	readonly sideLo: number;
+	readonly sideHi: number;
+}
+
+const geometries = new Map<number, Geometry>();
+
+/** mulberry32: a small seeded generator, so the keys are the same in every run and thread. */
+function random32(seed: number): () => number {
+	let state = seed >>> 0;
+	return () => {
+		state = (state + 0x6d2b79f5) | 0;
+		let t = Math.imul(state ^ (state >>> 15), 1 | state);
+		t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+		return (t ^ (t >>> 14)) | 0;
+	};
+}
+
+export function geometry(size: number): Geometry {
+	const cached = geometries.get(size);
+	if (cached) return cached;
+	if (size < 3 || size > 8) throw new RangeError(`LOA boards are 3×3 to 8×8, not ${size}×${size}`);
+	const squares = size * size;
+	const lineOf = new Int8Array(squares * 4);
+	const rays = new Int8Array(squares * 8 * size);
+	const rayLength = new Int8Array(squares * 8);
+	const neighbours = new Int8Array(squares * 8);
+	const neighbourCount = new Int8Array(squares);
+	for (let square = 0; square < squares; square++) {
+		const file = square % size;
+		const rank = (square - file) / size;
+		lineOf[square * 4] = rank;
+		lineOf[square * 4 + 1] = size + file;
+		lineOf[square * 4 + 2] = 2 * size + (file - rank + size - 1);
+		lineOf[square * 4 + 3] = 2 * size + (2 * size - 1) + (file + rank);
+		for (let direction = 0; direction < 8; direction++) {
+			const [df, dr] = STEPS[direction]!;
+			let length = 0;
+			for (let f = file + df, r = rank + dr; f >= 0 && f < size && r >= 0 && r < size; f += df, r += dr) {
+				rays[(square * 8 + direction) * size + length] = r * size + f;
+				length++;
+			}
+			rayLength[square * 8 + direction] = length;
+			if (length > 0) neighbours[square * 8 + neighbourCount[square]!++] = rays[(square * 8 + direction) * size]!;
+		}
+	}
+	const next = random32(0x10a95eed ^ size);
+	const zobristLo = new Int32Array(3 * squares);
+	const zobristHi = new Int32Array(3 * squares);
+	for (let i = squares; i < 3 * squares; i++) {
+		zobristLo[i] = next();
+		zobristHi[i] = next();
+	}
+	const result: Geometry = {
+		size,
+		squares,
+		lineCount: 2 * size + 2 * (2 * size - 1),
+		lineOf,
+		rays,
+		rayLength,
+		neighbours,
+		neighbourCount,
+		zobristLo,
+		zobristHi,
+		sideLo: next(),
+		sideHi: next(),
+	};
+	geometries.set(size, result);
+	return result;
+}
+
+/** What a fresh LoaBoard is set up from: cells (0 empty, 1, 2), side to move, plies played, points. */
+export interface BoardSetup {
+	readonly cells: ArrayLike<number>;
+	readonly toMove: Player;
+	/** Half-moves played since the start of the game (for the move limit). */
+	readonly ply: number;
+	readonly points: readonly [number, number];
+}
+
+export class LoaBoard implements SearchPosition {
+	readonly variant: LoaVariant;
+	readonly geometry: Geometry;
+	readonly size: number;
+	readonly squares: number;
+	readonly maxMoves: number;
+	/** 0 empty, 1 or 2: whose piece. */
+	readonly cells: Int8Array;
+	/** Pieces on each row, column, diagonal and anti-diagonal (ids from geometry.lineOf). */
+	readonly lines: Int8Array;
+	/** pieceList[side * 16 + i], i < pieceCount[side]: the squares of a side's pieces. */
+	readonly pieceList: Int8Array;
+	readonly pieceCount: Int8Array;
+	/** Where a square's piece stands in its side's list. Valid only for occupied squares. */
+	private readonly slot: Int8Array;
+	readonly bonus: Int8Array;
+	/** points[1], points[2]. */
+	readonly points: Int32Array;
+	sideToMove: Player = 1;
+	ply = 0;
+	hashLo = 0;
+	hashHi = 0;
+	/** Status of the last move (see Status). */
+	status: number = Status.ongoing;
+	private readonly capturePoints: number;
+	private readonly connectionPoints: number;
+	private readonly limitPly: number;
+	private undo: Int32Array;
+	private depth = 0;
+	private readonly mark: Int32Array;
+	private stamp = 0;
+	private readonly stack: Int8Array;
+
+	constructor(variant: LoaVariant, setup?: BoardSetup) {
+		this.variant = variant;
+		this.size = variant.size;
+		this.geometry = geometry(variant.size);
+		this.squares = this.geometry.squares;
+		this.maxMoves = variant.maxPieces * 8;
+		this.cells = new Int8Array(this.squares);
+		this.lines = new Int8Array(this.geometry.lineCount);
+		this.pieceList = new Int8Array(3 * LIST_STRIDE);
+		this.pieceCount = new Int8Array(3);
+		this.slot = new Int8Array(this.squares);
+		this.bonus = new Int8Array(this.squares);
+		this.points = new Int32Array(3);
+		this.capturePoints = variant.scoring?.capture ?? 0;
+		this.connectionPoints = variant.scoring?.connection ?? 0;
+		this.limitPly = variant.moveLimit * 2;
+		for (const [name, value] of Object.entries(variant.scoring?.bonus ?? {})) {
+			this.bonus[parseSquare(name, this.size)] = value;
+		}
+		this.undo = new Int32Array(256 * UNDO_STRIDE);
+		this.mark = new Int32Array(this.squares);
+		this.stack = new Int8Array(LIST_STRIDE);
+		this.setUp(setup ?? startSetup(variant));
+	}
+
+	/** Replaces the whole position; forgets the undo stack. */
+	setUp(setup: BoardSetup): void {
+		const {cells, lines, pieceList, pieceCount, slot} = this;
+		const {lineOf, zobristLo, zobristHi} = this.geometry;
+		cells.fill(0);
+		lines.fill(0);
+		pieceCount.fill(0);
+		this.hashLo = 0;
+		this.hashHi = 0;
+		for (let square = 0; square < this.squares; square++) {
+			const side = setup.cells[square]!;
+			if (side === 0) continue;
+			if (side !== 1 && side !== 2) throw new RangeError(`cell ${square} holds ${side}, not 0, 1 or 2`);
+			if (pieceCount[side]! >= Math.min(LIST_STRIDE, this.variant.maxPieces)) {
+				throw new RangeError(`side ${side} has more than ${this.variant.maxPieces} pieces`);
+			}
+			cells[square] = side;
+			slot[square] = pieceCount[side]!;
+			pieceList[side * LIST_STRIDE + pieceCount[side]!++] = square;
+			for (let family = 0; family < 4; family++) lines[lineOf[square * 4 + family]!]!++;
+			this.hashLo ^= zobristLo[side * this.squares + square]!;
+			this.hashHi ^= zobristHi[side * this.squares + square]!;
+		}
+		this.sideToMove = setup.toMove;
+		if (setup.toMove === 2) {
+			this.hashLo ^= this.geometry.sideLo;
+			this.hashHi ^= this.geometry.sideHi;
+		}
+		this.ply = setup.ply;
+		this.points[0] = 0;
+		this.points[1] = setup.points[0];
+		this.points[2] = setup.points[1];
+		this.status = Status.ongoing;
+		this.depth = 0;
+	}
+
+	generateMoves(buffer: Int32Array, offset: number): number {
+		const {cells, lines, pieceList} = this;
+		const {lineOf, rays, rayLength} = this.geometry;
+		const size = this.size;
+		const me = this.sideToMove;
+		const opponent = 3 - me;
+		const base = me * LIST_STRIDE;
+		const pieces = this.pieceCount[me]!;
+		let n = offset;
+		for (let i = 0; i < pieces; i++) {
+			const from = pieceList[base + i]!;
+			for (let direction = 0; direction < 8; direction++) {
+				const distance = lines[lineOf[from * 4 + (direction >> 1)]!]!;
+				const ray = from * 8 + direction;
+				if (distance > rayLength[ray]!) continue;
+				const first = ray * size;
+				const to = rays[first + distance - 1]!;
+				if (cells[to] === me) continue;
+				let blocked = false;
+				for (let j = first + distance - 2; j >= first; j--) {
+					if (cells[rays[j]!] === opponent) {
+						blocked = true;
+						break;
+					}
+				}
+				if (!blocked) buffer[n++] = from | (to << 6);
+			}
+		}
+		return n - offset;
+	}
+
+	countMoves(): number {
+		const {cells, lines, pieceList} = this;
+		const {lineOf, rays, rayLength} = this.geometry;
+		const size = this.size;
+		const me = this.sideToMove;
+		const opponent = 3 - me;
+		const base = me * LIST_STRIDE;
+		const pieces = this.pieceCount[me]!;
+		let n = 0;
+		for (let i = 0; i < pieces; i++) {
+			const from = pieceList[base + i]!;
+			for (let direction = 0; direction < 8; direction++) {
+				const distance = lines[lineOf[from * 4 + (direction >> 1)]!]!;
+				const ray = from * 8 + direction;
+				if (distance > rayLength[ray]!) continue;
+				const first = ray * size;
+				if (cells[rays[first + distance - 1]!] === me) continue;
+				let j = first + distance - 2;
+				while (j >= first && cells[rays[j]!] !== opponent) j--;
+				if (j < first) n++;
+			}
+		}
+		return n;
+	}
+
+	make(move: number): void {
+		const {cells, lines, pieceList, pieceCount, slot, points} = this;
+		const {lineOf, zobristLo, zobristHi} = this.geometry;
+		const squares = this.squares;
+		const from = move & 63;
+		const to = move >> 6;
+		const me = this.sideToMove;
+		const opponent = (3 - me) as Player;
+		if (this.depth * UNDO_STRIDE === this.undo.length) this.growUndo();
+		const u = this.depth * UNDO_STRIDE;
+		this.undo[u] = move;
+		this.undo[u + 4] = this.status;
+
+		for (let family = 0; family < 4; family++) lines[lineOf[from * 4 + family]!]!--;
+		cells[from] = 0;
+		const moving = slot[from]!;
+		let gainMe = this.bonus[to]!;
+		let captured = -1;
+		if (cells[to] === opponent) {
+			captured = slot[to]!;
+			const last = --pieceCount[opponent]!;
+			const lastSquare = pieceList[opponent * LIST_STRIDE + last]!;
+			pieceList[opponent * LIST_STRIDE + captured] = lastSquare;
+			slot[lastSquare] = captured;
+			this.hashLo ^= zobristLo[opponent * squares + to]!;
+			this.hashHi ^= zobristHi[opponent * squares + to]!;
+			gainMe += this.capturePoints;
+			// `to` keeps its line counts: one piece replaces another there.
+		} else {
+			for (let family = 0; family < 4; family++) lines[lineOf[to * 4 + family]!]!++;
+		}
+		cells[to] = me;
+		pieceList[me * LIST_STRIDE + moving] = to;
+		slot[to] = moving;
+		this.hashLo ^= zobristLo[me * squares + from]! ^ zobristLo[me * squares + to]! ^ this.geometry.sideLo;
+		this.hashHi ^= zobristHi[me * squares + from]! ^ zobristHi[me * squares + to]! ^ this.geometry.sideHi;
+
+		let status: number = Status.ongoing;
+		let gainOpponent = 0;
+		if (this.connected(me)) {
+			status = captured >= 0 && this.connected(opponent) ? Status.bothConnected : Status.moverConnected;
+			gainMe += this.connectionPoints;
+		} else if (captured >= 0 && this.connected(opponent)) {
+			status = Status.opponentConnected;
+			gainOpponent = this.connectionPoints;
+		} else if (this.limitPly > 0 && this.ply + 1 >= this.limitPly) {
+			status = Status.moveLimit;
+		}
+		points[me]! += gainMe;
+		points[opponent]! += gainOpponent;
+		this.undo[u + 1] = captured;
+		this.undo[u + 2] = gainMe;
+		this.undo[u + 3] = gainOpponent;
+		this.status = status;
+		this.ply++;
+		this.sideToMove = opponent;
+		this.depth++;
+	}
+
+	unmake(): void {
+		const {cells, lines, pieceList, pieceCount, slot, points} = this;
+		const {lineOf, zobristLo, zobristHi} = this.geometry;
+		const squares = this.squares;
+		const u = --this.depth * UNDO_STRIDE;
+		const move = this.undo[u]!;
+		const captured = this.undo[u + 1]!;
+		const from = move & 63;
+		const to = move >> 6;
+		const opponent = this.sideToMove;
+		const me = (3 - opponent) as Player;
+		points[me]! -= this.undo[u + 2]!;
+		points[opponent]! -= this.undo[u + 3]!;
+		this.status = this.undo[u + 4]!;
+		this.sideToMove = me;
+		this.ply--;
+
+		const moving = slot[to]!;
+		pieceList[me * LIST_STRIDE + moving] = from;
+		slot[from] = moving;
+		cells[from] = me;
+		for (let family = 0; family < 4; family++) lines[lineOf[from * 4 + family]!]!++;
+		this.hashLo ^= zobristLo[me * squares + from]! ^ zobristLo[me * squares + to]! ^ this.geometry.sideLo;
+		this.hashHi ^= zobristHi[me * squares + from]! ^ zobristHi[me * squares + to]! ^ this.geometry.sideHi;
+		if (captured >= 0) {
+			// Undo the swap-remove exactly, so the piece lists come back in their old order.
+			const end = pieceCount[opponent]!++;
+			const moved = pieceList[opponent * LIST_STRIDE + captured]!;
+			pieceList[opponent * LIST_STRIDE + end] = moved;
+			slot[moved] = end;
+			pieceList[opponent * LIST_STRIDE + captured] = to;
+			slot[to] = captured;
+			cells[to] = opponent;
+			this.hashLo ^= zobristLo[opponent * squares + to]!;
+			this.hashHi ^= zobristHi[opponent * squares + to]!;
+		} else {
+			cells[to] = 0;
+			for (let family = 0; family < 4; family++) lines[lineOf[to * 4 + family]!]!--;
+		}
+	}
+
+	/** Whether all of a side's pieces form one 8-connected group (a single piece does). */
+	connected(side: number): boolean {
+		const count = this.pieceCount[side]!;
+		if (count <= 1) return true;
+		const {cells, mark, stack} = this;
+		const {neighbours, neighbourCount} = this.geometry;
+		if (this.stamp === 0x7fffffff) {
+			mark.fill(0);
+			this.stamp = 0;
+		}
+		const stamp = ++this.stamp;
+		const start = this.pieceList[side * LIST_STRIDE]!;
+		mark[start] = stamp;
+		stack[0] = start;
+		let top = 1;
+		let found = 1;
+		while (top > 0) {
+			const square = stack[--top]!;
+			const end = square * 8 + neighbourCount[square]!;
+			for (let k = square * 8; k < end; k++) {
+				const next = neighbours[k]!;
+				if (cells[next] === side && mark[next] !== stamp) {
+					mark[next] = stamp;
+					stack[top++] = next;
+					found++;
+				}
+			}
+		}
+		return found === count;
+	}
+
+	terminal(): number {
+		const status = this.status;
+		if (status === Status.ongoing) return ONGOING;
+		if (status === Status.moveLimit) return 0;
+		const me = this.sideToMove;
+		if (this.variant.scoring) {
+			const margin = this.points[me]! - this.points[3 - me]!;
+			return margin > 0 ? 1 : margin < 0 ? -1 : 0;
+		}
+		// Without points, a connection decides: the side that is connected alone wins.
+		if (status === Status.bothConnected) return 0;
+		return status === Status.opponentConnected ? 1 : -1;
+	}
+
+	evaluate(): number {
+		return evaluate(this);
+	}
+
+	/** Moves made since the last setUp; what unmake can take back. */
+	get undoDepth(): number {
+		return this.depth;
+	}
+
+	/** The Zobrist key computed from scratch, to check the incremental one. */
+	computeHash(): [number, number] {
+		const {zobristLo, zobristHi} = this.geometry;
+		let lo = 0;
+		let hi = 0;
+		for (let square = 0; square < this.squares; square++) {
+			const side = this.cells[square]!;
+			if (side === 0) continue;
+			lo ^= zobristLo[side * this.squares + square]!;
+			hi ^= zobristHi[side * this.squares + square]!;
+		}
+		if (this.sideToMove === 2) {
+			lo ^= this.geometry.sideLo;
+			hi ^= this.geometry.sideHi;
+		}
+		return [lo, hi];
+	}
+
+	private growUndo(): void {
+		const bigger = new Int32Array(this.undo.length * 2);
+		bigger.set(this.undo);
+		this.undo = bigger;
+	}
+}
+
+export function startSetup(variant: LoaVariant): BoardSetup {
+	const cells = new Array<number>(variant.size * variant.size).fill(0);
+	variant.start.forEach((squares, index) => {
+		for (const name of squares) cells[parseSquare(name, variant.size)] = index + 1;
+	});
+	return {cells, toMove: 1, ply: 0, points: [0, 0]};
+}

@@ -1,0 +1,66 @@
+/**
+ * The Lines of Action family: one rules engine, parameterised by board size, setup and the
+ * rulings that differ between LOAPS (POTM style) and classic LOA (Computer Olympiad rules).
+ */
+
+export interface Scoring {
+	/** Points for landing on an opponent's piece. */
+	readonly capture: number;
+	/** Points for the side that ends the game connected. */
+	readonly connection: number;
+	/** Points for landing on a square, by square name; every landing scores again. */
+	readonly bonus: Readonly<Record<string, number>>;
+}
+
+export interface LoaVariant {
+	readonly id: 'loaps' | 'loa';
+	readonly name: string;
+	readonly size: number;
+	/** The most pieces one side can have; a file with more is not a position of this game. */
+	readonly maxPieces: number;
+	/** Starting squares of player 1 and player 2. */
+	readonly start: readonly [readonly string[], readonly string[]];
+	/** LOAPS points, or null where the game has none. */
+	readonly scoring: Scoring | null;
+	/** Moves per player before the game is drawn; 0 for no limit. */
+	readonly moveLimit: number;
+	/** Names of the two sides, player 1 first. */
+	readonly sideNames: readonly [string, string];
+}
+
+export const LOAPS: LoaVariant = {
+	id: 'loaps',
+	name: 'LOAPS',
+	size: 7,
+	maxPieces: 8,
+	start: [
+		['b1', 'c1', 'e1', 'f1', 'b7', 'c7', 'e7', 'f7'],
+		['a2', 'a3', 'a5', 'a6', 'g2', 'g3', 'g5', 'g6'],
+	],
+	scoring: {
+		capture: 1,
+		connection: 12,
+		bonus: {d4: 7, b2: 3, b6: 3, f2: 3, f6: 3},
+	},
+	moveLimit: 50,
+	sideNames: ['RED', 'BLUE'],
+};
+
+/**
+ * Classic 8×8 Lines of Action. Only what the shared engine needs is defined here so far (setup,
+ * size, no points, no move limit); the pass, repetition and simultaneous-connection rulings of
+ * the classic game come with its own issue.
+ */
+export const CLASSIC_LOA: LoaVariant = {
+	id: 'loa',
+	name: 'Lines of Action',
+	size: 8,
+	maxPieces: 12,
+	start: [
+		['b1', 'c1', 'd1', 'e1', 'f1', 'g1', 'b8', 'c8', 'd8', 'e8', 'f8', 'g8'],
+		['a2', 'a3', 'a4', 'a5', 'a6', 'a7', 'h2', 'h3', 'h4', 'h5', 'h6', 'h7'],
+	],
+	scoring: null,
+	moveLimit: 0,
+	sideNames: ['BLACK', 'WHITE'],
+};
