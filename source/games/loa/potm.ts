@@ -17,15 +17,28 @@ import type {LoaVariant} from './variant.js';
 
 const WHOLE = /^\d+$/;
 const DECIMAL = /^(\d+\.?\d*|\.\d+)$/;
+/** Bounds that keep every number readable and writable without loss. */
+const MAX_POINTS = 100_000;
+const MAX_SECONDS = 100_000;
 
-/** The file's lines without line ends, trailing blank lines dropped, each trimmed of spaces and tabs. */
+/**
+ * The file's lines without line ends (LF, CRLF or a lone CR), trailing blank lines dropped, each
+ * trimmed of spaces and tabs.
+ */
 function linesOf(text: string): string[] {
-	const lines = text.split(/\r?\n/).map(line => line.replace(/^[ \t]+|[ \t]+$/g, ''));
+	const lines = text.split(/\r\n|\n|\r/).map(line => line.replace(/^[ \t]+|[ \t]+$/g, ''));
 	while (lines.length > 0 && lines.at(-1) === '') lines.pop();
 	return lines;
 }
 
-const quote = (text: string): string => (text === '' ? 'an empty line' : JSON.stringify(text));
+/** A line as the user should see it: quoted, with invisible or non-ASCII characters spelled out. */
+function quote(text: string): string {
+	if (text === '') return 'an empty line';
+	const shown = text.length > 40 ? `${text.slice(0, 40)}...` : text;
+	return `"${shown.replace(/[^\x20-\x7e]|["\\]/g, char =>
+		char === '"' || char === '\\' ? `\\${char}` : char === '\t' ? '\\t' : `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+	)}"`;
+}
 
 export function parsePotm(text: string, fileName: string, variant: LoaVariant): Result<LoaState, ParseError> {
 	const error = (line: number | null, message: string) => fail<ParseError>({file: fileName, line, message});
@@ -41,11 +54,11 @@ export function parsePotm(text: string, fileName: string, variant: LoaVariant): 
 	if (head.length !== 2) {
 		return error(1, `expected two numbers, the player to move (1 or 2) and the move number, got ${quote(lines[0]!)}`);
 	}
-	if (head[0] !== '1' && head[0] !== '2') return error(1, `the player to move must be 1 or 2, got "${head[0]}"`);
+	if (head[0] !== '1' && head[0] !== '2') return error(1, `the player to move must be 1 or 2, got ${quote(head[0]!)}`);
 	const toMove = Number(head[0]) as Player;
 	const limit = variant.moveLimit || 9999;
 	if (!WHOLE.test(head[1]!) || Number(head[1]) < 1 || Number(head[1]) > limit) {
-		return error(1, `the move number must be a whole number from 1 to ${limit}, got "${head[1]}"`);
+		return error(1, `the move number must be a whole number from 1 to ${limit}, got ${quote(head[1]!)}`);
 	}
 	const moveNumber = Number(head[1]);
 
@@ -60,12 +73,14 @@ export function parsePotm(text: string, fileName: string, variant: LoaVariant): 
 			return error(line, `expected three numbers, "${player}", player ${player}'s points and seconds left, got ${quote(lines[player]!)}`);
 		}
 		const [label, score, clock] = words as [string, string, string];
-		if (label !== String(player)) return error(line, `expected the line of player ${player} to start with "${player}", got "${label}"`);
-		if (score.startsWith('-')) return error(line, `player ${player}'s points cannot be negative, got "${score}"`);
-		if (!WHOLE.test(score)) return error(line, `player ${player}'s points must be a whole number, got "${score}"`);
-		if (clock.startsWith('-')) return error(line, `player ${player}'s clock cannot be negative, got "${clock}"`);
-		if (!DECIMAL.test(clock)) {
-			return error(line, `player ${player}'s seconds left must be a number such as 60 or 23.4, got "${clock}"`);
+		if (label !== String(player)) return error(line, `expected the line of player ${player} to start with "${player}", got ${quote(label)}`);
+		if (/^-\d/.test(score)) return error(line, `player ${player}'s points cannot be negative, got ${quote(score)}`);
+		if (!WHOLE.test(score) || Number(score) > MAX_POINTS) {
+			return error(line, `player ${player}'s points must be a whole number from 0 to ${MAX_POINTS}, got ${quote(score)}`);
+		}
+		if (/^-[\d.]/.test(clock)) return error(line, `player ${player}'s clock cannot be negative, got ${quote(clock)}`);
+		if (!DECIMAL.test(clock) || Number(clock) > MAX_SECONDS) {
+			return error(line, `player ${player}'s seconds left must be a number from 0 to ${MAX_SECONDS} such as 60 or 23.4, got ${quote(clock)}`);
 		}
 		points[player - 1] = Number(score);
 		clocks[player - 1] = Number(clock);
@@ -90,7 +105,9 @@ export function parsePotm(text: string, fileName: string, variant: LoaVariant): 
 		);
 	}
 	if (lines.length > expected) {
-		return error(expected + 1, `unexpected text after the last board line: ${quote(lines[expected]!)}`);
+		// Blank lines after the board are fine; name the first line that is not blank.
+		const extra = lines.findIndex((line, index) => index >= expected && line !== '');
+		return error(extra + 1, `unexpected text after the last board line: ${quote(lines[extra]!)}`);
 	}
 
 	const board = `the board (lines 4-${expected})`;
@@ -113,11 +130,18 @@ export function parsePotm(text: string, fileName: string, variant: LoaVariant): 
 	return ok(createState(variant, {cells, toMove, moveNumber, points, clocks}));
 }
 
-/** Seconds as the file writes them: 60.0, 5.34 (always with a decimal point, never an exponent). */
+/**
+ * Seconds as the file writes them: 60.0, 5.34 — always with a decimal point, never an exponent,
+ * and exactly the number (parsing the text gives the same double back).
+ */
 export function formatClock(seconds: number): string {
 	if (Number.isInteger(seconds)) return seconds.toFixed(1);
 	const text = String(seconds);
-	return text.includes('e') ? seconds.toFixed(6).replace(/0+$/, '').replace(/\.$/, '.0') : text;
+	const exponent = /^(\d)(?:\.(\d+))?e-(\d+)$/.exec(text);
+	if (!exponent) return text;
+	// Small numbers print as 1.5e-7: write the same digits out as 0.00000015.
+	const [, lead, rest = '', power] = exponent;
+	return `0.${'0'.repeat(Number(power) - 1)}${lead}${rest}`;
 }
 
 /** The canonical text: single spaces, LF line ends, a final newline. */

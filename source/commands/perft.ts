@@ -1,0 +1,31 @@
+/** `potm perft FILE DEPTH [--divide]`: move-path counts, the total on the last line. */
+import {divide, perft} from '../engine/perft.js';
+import {loadPosition} from './load.js';
+
+export function runPerft(path: string, depthText: string | undefined, showDivide: boolean): number {
+	if (depthText === undefined || !/^\d+$/.test(depthText) || Number(depthText) > 30) {
+		process.stderr.write(`potm: perft needs a depth, a whole number from 0 to 30, after the file${depthText === undefined ? '' : `, got "${depthText}"`}\n`);
+		return 2;
+	}
+	const depth = Number(depthText);
+	const loaded = loadPosition(path);
+	if (!loaded.ok) {
+		process.stderr.write(`potm: ${loaded.error}\n`);
+		return 2;
+	}
+	const {game, state} = loaded.value;
+	const position = game.searchPosition(state);
+	if (showDivide && depth > 0) {
+		const rows = divide(position, depth).map(row => ({name: game.formatMove(state, row.move), count: row.count}));
+		rows.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+		let total = 0;
+		for (const row of rows) {
+			process.stdout.write(`${row.name} ${row.count}\n`);
+			total += row.count;
+		}
+		process.stdout.write(`${total}\n`);
+	} else {
+		process.stdout.write(`${perft(position, depth)}\n`);
+	}
+	return 0;
+}

@@ -1,0 +1,168 @@
+/** The built command line, run as a user (or the POTM referee) runs it. */
+import {spawnSync} from 'node:child_process';
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {afterAll, describe, expect, test} from 'vitest';
+import {loaps} from '../source/games/loa/index.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const cli = join(root, 'dist', 'cli.js');
+const scratch = mkdtempSync(join(tmpdir(), 'potm-cli-'));
+afterAll(() => rmSync(scratch, {recursive: true, force: true}));
+
+function potm(args: string[], env: Record<string, string> = {}) {
+	const run = spawnSync(process.execPath, [cli, ...args], {cwd: root, encoding: 'utf8', env: {...process.env, ...env}});
+	return {status: run.status, stdout: run.stdout, stderr: run.stderr};
+}
+
+function file(name: string, text: string): string {
+	const path = join(scratch, name);
+	writeFileSync(path, text);
+	return path;
+}
+
+const PINNED = '1 5\n1 0 60.0\n2 0 60.0\n.....21\n.....22\n.......\n.......\n.......\n22.....\n12.....\n';
+
+describe('potm move FILE', () => {
+	test.each(['start.txt', 'red-move-10.txt', 'blue-move-28.txt'])('%s: one legal move on stdout, nothing on stderr, exit 0', name => {
+		const run = potm(['move', `saves/${name}`]);
+		expect(run.stderr).toBe('');
+		expect(run.status).toBe(0);
+		expect(run.stdout).toMatch(/^[a-g][1-7] [a-g][1-7]\n$/);
+		const parsed = loaps.parse(readFileSync(join(root, 'saves', name), 'utf8'), name);
+		if (!parsed.ok) throw new Error(parsed.error.message);
+		expect(loaps.parseMove(parsed.value, run.stdout).ok).toBe(true);
+	});
+
+	test('takes a winning connection when one is there', () => {
+		// RED is ahead and can connect: a1-a2 touches b3, and b3-b2 touches a1 (on a bonus square).
+		const text = '1 30\n1 20 30.0\n2 5 30.0\n....2.2\n.......\n.......\n.......\n.1.....\n.......\n1......\n';
+		const parsed = loaps.parse(text, 'connect.txt');
+		if (!parsed.ok) throw new Error(parsed.error.message);
+		const chosen = loaps.parseMove(parsed.value, potm(['move', file('connect.txt', text)]).stdout);
+		if (!chosen.ok) throw new Error(chosen.error);
+		expect(loaps.play(parsed.value, chosen.value).outcome).toMatchObject({winner: 1, reason: 'connection'});
+	});
+
+	test('a bad file: the file, line and problem on stderr, exit 2, nothing on stdout', () => {
+		const path = file('bad.txt', '1 1\n1 0 60.0\n2 0 60.0\n.11.11.\n2.....2\n2..x..2\n.......\n2.....2\n2.....2\n.11.11.\n');
+		const run = potm(['move', path]);
+		expect(run.status).toBe(2);
+		expect(run.stdout).toBe('');
+		expect(run.stderr).toBe(`potm: ${path} line 6: expected 7 squares of '1', '2' or '.', got "2..x..2"\n`);
+	});
+
+	test('a missing file says so, exit 2', () => {
+		const run = potm(['move', 'saves/no-such-file.txt']);
+		expect(run.status).toBe(2);
+		expect(run.stderr).toBe('potm: cannot read saves/no-such-file.txt: no such file\n');
+	});
+
+	test('a position with no legal move: the reason on stderr, exit 1', () => {
+		const run = potm(['move', file('pinned.txt', PINNED)]);
+		expect(run.status).toBe(1);
+		expect(run.stdout).toBe('');
+		expect(run.stderr).toMatch(/RED has no legal move and loses/);
+	});
+
+	test('without a FILE: usage on stderr, exit 2', () => {
+		const run = potm(['move']);
+		expect(run.status).toBe(2);
+		expect(run.stderr).toMatch(/move takes one FILE/);
+	});
+
+	test('loads neither Ink nor React', () => {
+		const trace = join(scratch, 'move-trace.txt');
+		writeFileSync(trace, '');
+		const run = spawnSync(
+			process.execPath,
+			['--import', join(root, 'test/helpers/trace-modules.mjs'), cli, 'move', 'saves/start.txt'],
+			{cwd: root, encoding: 'utf8', env: {...process.env, POTM_TRACE_FILE: trace}},
+		);
+		expect(run.status).toBe(0);
+		const loaded = readFileSync(trace, 'utf8').split('\n').filter(Boolean);
+		expect(loaded.some(url => url.endsWith('/dist/commands/move.js'))).toBe(true);
+		expect(loaded.filter(url => /node_modules\/(ink|react|react-reconciler|chalk)\//.test(url))).toEqual([]);
+	});
+
+	test('the module trace does see Ink when something loads it (the check above can fail)', () => {
+		const trace = join(scratch, 'ink-trace.txt');
+		writeFileSync(trace, '');
+		spawnSync(
+			process.execPath,
+			['--import', join(root, 'test/helpers/trace-modules.mjs'), '--input-type=module', '-e', "await import('ink');"],
+			{cwd: root, encoding: 'utf8', env: {...process.env, POTM_TRACE_FILE: trace}},
+		);
+		expect(readFileSync(trace, 'utf8')).toMatch(/node_modules\/ink\//);
+	});
+});
+
+describe('potm perft FILE DEPTH', () => {
+	test('prints the count', () => {
+		const run = potm(['perft', 'saves/start.txt', '4']);
+		expect(run.status).toBe(0);
+		expect(run.stdout).toBe('298040\n');
+	});
+
+	test('--divide: one line per move, "b1 d3 12345", sorted, then the total on the last line', () => {
+		const run = potm(['perft', 'saves/start.txt', '2', '--divide']);
+		expect(run.status).toBe(0);
+		const lines = run.stdout.trimEnd().split('\n');
+		expect(lines).toHaveLength(25);
+		const rows = lines.slice(0, -1);
+		for (const row of rows) expect(row).toMatch(/^[a-g][1-7] [a-g][1-7] \d+$/);
+		expect([...rows].sort()).toEqual(rows);
+		expect(rows.reduce((sum, row) => sum + Number(row.split(' ')[2]), 0)).toBe(544);
+		expect(lines.at(-1)).toBe('544');
+	});
+
+	test('a depth that is not a whole number is refused, exit 2', () => {
+		const run = potm(['perft', 'saves/start.txt', 'three']);
+		expect(run.status).toBe(2);
+		expect(run.stderr).toMatch(/depth, a whole number/);
+	});
+
+	test('a bad file is refused with its line, exit 2', () => {
+		const run = potm(['perft', file('short.txt', '1 1\n1 0 60.0\n'), '2']);
+		expect(run.status).toBe(2);
+		expect(run.stderr).toMatch(/short\.txt: expected 10 lines/);
+	});
+});
+
+describe('help, version and the bare command', () => {
+	test('--help lists every command with examples', () => {
+		const run = potm(['--help']);
+		expect(run.status).toBe(0);
+		for (const text of ['potm move FILE', 'potm perft FILE DEPTH', '--divide', 'Examples', 'potm move saves/start.txt']) {
+			expect(run.stdout).toContain(text);
+		}
+	});
+
+	test('the example in --help is what potm move really prints', () => {
+		const help = potm(['--help']).stdout;
+		const shown = /\$ potm move saves\/start\.txt\n\s+([a-g][1-7] [a-g][1-7])\n/.exec(help)?.[1];
+		expect(shown).toBeDefined();
+		expect(potm(['move', 'saves/start.txt']).stdout).toBe(`${shown}\n`);
+	});
+
+	test('--version prints the package version', () => {
+		const {version} = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {version: string};
+		expect(potm(['--version']).stdout.trim()).toBe(version);
+	});
+
+	test('no command: the starting board and the help', () => {
+		const run = potm([]);
+		expect(run.status).toBe(0);
+		expect(run.stdout).toContain('RED to play move 1/50');
+		expect(run.stdout).toContain(' 7  . R R . R R .  7');
+		expect(run.stdout).toContain('potm move FILE');
+	});
+
+	test('an unknown command is refused, exit 2', () => {
+		const run = potm(['fly']);
+		expect(run.status).toBe(2);
+		expect(run.stderr).toMatch(/unknown command "fly"/);
+	});
+});
