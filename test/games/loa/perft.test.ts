@@ -7,12 +7,13 @@ import {describe, expect, test} from 'vitest';
 import {divide, perft} from '../../../source/engine/perft.js';
 import {LoaBoard} from '../../../source/games/loa/board.js';
 import {loaps} from '../../../source/games/loa/index.js';
+import {newBoardAt} from '../../../source/games/loa/rules.js';
 import {CLASSIC_LOA, LOAPS} from '../../../source/games/loa/variant.js';
 
 const save = (name: string) => {
 	const parsed = loaps.parse(readFileSync(new URL(`../../../saves/${name}`, import.meta.url), 'utf8'), name);
 	if (!parsed.ok) throw new Error(parsed.error.message);
-	return loaps.searchPosition(parsed.value);
+	return newBoardAt(parsed.value);
 };
 
 describe('LOAPS perft', () => {

@@ -1,0 +1,603 @@
+/**
+ * Property tests of the fast LOA core (board.ts) and the friendly rules (rules.ts) against the plain
+ * reference in reference.ts, on random playouts from the LOAPS start, the saves, positions near the
+ * move limit, the classic 8×8 start, and on random positions.
+ */
+import {readdirSync, readFileSync} from 'node:fs';
+import fc from 'fast-check';
+import {describe, expect, it} from 'vitest';
+import {perft} from '../../../source/engine/perft.js';
+import {ONGOING, type Player} from '../../../source/games/game.js';
+import {LoaBoard, Status} from '../../../source/games/loa/board.js';
+import {moveName, parseSquare} from '../../../source/games/loa/notation.js';
+import {parsePotm} from '../../../source/games/loa/potm.js';
+import {createState, initialState, legalMoves, play, plyOf, type LoaState} from '../../../source/games/loa/rules.js';
+import {CLASSIC_LOA, LOAPS, type LoaVariant} from '../../../source/games/loa/variant.js';
+import {
+	applyMove,
+	LINE_STEPS,
+	perftRef,
+	piecesOnLine,
+	refCells,
+	refConnected,
+	refFromCells,
+	refMoves,
+	refOutcome,
+	refPly,
+	refStart,
+	refTerminal,
+	type RefEnd,
+	type RefMoveResult,
+	type RefPosition,
+} from './reference.js';
+
+// ---------------------------------------------------------------------------------------------
+// Positions to start from
+// ---------------------------------------------------------------------------------------------
+
+interface Start {
+	readonly name: string;
+	readonly state: LoaState;
+	readonly ref: RefPosition;
+}
+
+const savesDirectory = new URL('../../../saves/', import.meta.url);
+
+function loadSave(file: string): LoaState {
+	const parsed = parsePotm(readFileSync(new URL(file, savesDirectory), 'utf8'), file, LOAPS);
+	if (!parsed.ok) throw new Error(`${file}: ${parsed.error.message}`);
+	return parsed.value;
+}
+
+const saveFiles = readdirSync(savesDirectory)
+	.filter(file => file.endsWith('.txt'))
+	.sort();
+const saves = new Map(saveFiles.map(file => [file, loadSave(file)] as const));
+
+/** A start, shown by its name in fast-check's counterexamples. */
+function startOf(name: string, state: LoaState, ref?: RefPosition): Start {
+	return {
+		name,
+		state,
+		ref: ref ?? refFromCells(state.variant, state.cells, state.toMove, state.moveNumber, state.points),
+		[fc.toStringMethod]: () => JSON.stringify(name),
+	} as Start;
+}
+
+/** The same cells and points a few moves before the move limit. */
+function nearLimit(name: string, state: LoaState, toMove: Player, moveNumber: number): Start {
+	return startOf(
+		`${name} at ${toMove} ${moveNumber}`,
+		createState(LOAPS, {cells: state.cells, toMove, moveNumber, points: state.points}),
+	);
+}
+
+const loapsStarts: Start[] = [
+	startOf('LOAPS start', initialState(LOAPS), refStart(LOAPS)),
+	...[...saves].map(([file, state]) => startOf(file, state)),
+	...[...saves].flatMap(([file, state]) => [nearLimit(file, state, 1, 48), nearLimit(file, state, 2, 49)]),
+];
+
+const classicStart = startOf('classic start', initialState(CLASSIC_LOA), refStart(CLASSIC_LOA));
+
+function boardOf(state: LoaState): LoaBoard {
+	return new LoaBoard(state.variant, {
+		cells: state.cells,
+		toMove: state.toMove,
+		ply: plyOf(state.toMove, state.moveNumber),
+		points: state.points,
+	});
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checks
+// ---------------------------------------------------------------------------------------------
+
+/** Everything make/unmake must restore; piece lists in their exact order. */
+interface Snapshot {
+	cells: number[];
+	lines: number[];
+	pieces: [number[], number[]];
+	points: [number, number, number];
+	status: number;
+	sideToMove: Player;
+	ply: number;
+	hashLo: number;
+	hashHi: number;
+}
+
+function snapshot(board: LoaBoard): Snapshot {
+	const list = (side: number) => Array.from(board.pieceList.subarray(side * 16, side * 16 + board.pieceCount[side]!));
+	return {
+		cells: Array.from(board.cells),
+		lines: Array.from(board.lines),
+		pieces: [list(1), list(2)],
+		points: [board.points[0]!, board.points[1]!, board.points[2]!],
+		status: board.status,
+		sideToMove: board.sideToMove,
+		ply: board.ply,
+		hashLo: board.hashLo,
+		hashHi: board.hashHi,
+	};
+}
+
+const sorted = (values: Iterable<number>): number[] => [...values].sort((a, b) => a - b);
+
+function fail(message: string): never {
+	throw new Error(message);
+}
+
+/** Fails with `where` and both values unless they print the same. */
+function same(actual: unknown, expected: unknown, where: string): void {
+	const a = JSON.stringify(actual);
+	const b = JSON.stringify(expected);
+	if (a !== b) fail(`${where}: got ${a}, expected ${b}`);
+}
+
+/** The board's own bookkeeping agrees with its cells: hash, line counts, piece lists. */
+function checkBookkeeping(board: LoaBoard, where: string): void {
+	same(board.computeHash(), [board.hashLo, board.hashHi], `${where}: computeHash() against the incremental hash`);
+	const {lineOf, lineCount, squares} = board.geometry;
+	const recount = new Array<number>(lineCount).fill(0);
+	const onBoard: [number[], number[], number[]] = [[], [], []];
+	for (let square = 0; square < squares; square++) {
+		const side = board.cells[square]!;
+		if (side === 0) continue;
+		onBoard[side]!.push(square);
+		for (let family = 0; family < 4; family++) recount[lineOf[square * 4 + family]!]!++;
+	}
+	same(Array.from(board.lines), recount, `${where}: line counts`);
+	for (const side of [1, 2] as const) {
+		const listed = sorted(board.pieceList.subarray(side * 16, side * 16 + board.pieceCount[side]!));
+		same(listed, onBoard[side], `${where}: piece list of side ${side}`);
+	}
+}
+
+/** The board stands where the reference position does. */
+function checkSamePosition(board: LoaBoard, ref: RefPosition, where: string): void {
+	same(Array.from(board.cells), refCells(ref), `${where}: cells`);
+	same(board.sideToMove, ref.toMove, `${where}: side to move`);
+	same(board.ply, refPly(ref), `${where}: ply`);
+	same([board.points[1], board.points[2]], ref.points, `${where}: points`);
+}
+
+const STATUS_OF: Record<RefEnd, number> = {
+	'connection': Status.moverConnected,
+	'opponent-connected': Status.opponentConnected,
+	'both-connected': Status.bothConnected,
+	'move-limit': Status.moveLimit,
+};
+const statusOf = (end: RefEnd | null): number => (end === null ? Status.ongoing : STATUS_OF[end]);
+
+/** The fast core's legal moves (sorted), after checking them against the reference and countMoves. */
+function checkMoves(board: LoaBoard, ref: RefPosition, where: string): number[] {
+	const buffer = new Int32Array(board.maxMoves + 8).fill(-1);
+	const count = board.generateMoves(buffer, 3);
+	same([buffer[2], buffer[3 + count]], [-1, -1], `${where}: generateMoves wrote outside its moves`);
+	const moves = sorted(buffer.subarray(3, 3 + count));
+	const expected = refMoves(ref);
+	if (moves.join() !== expected.join()) {
+		const names = (list: number[]) => list.map(move => moveName(move, board.size)).join(', ');
+		const extra = moves.filter(move => !expected.includes(move));
+		const missing = expected.filter(move => !moves.includes(move));
+		fail(`${where}: moves differ; extra [${names(extra)}], missing [${names(missing)}], duplicates: ${moves.length !== new Set(moves).size}`);
+	}
+	same(board.countMoves(), count, `${where}: countMoves`);
+	return moves;
+}
+
+/** After board.make(move) on the position `result` came from: the same position, points and ending. */
+function checkAfterMove(board: LoaBoard, result: RefMoveResult, where: string): void {
+	checkSamePosition(board, result.position, where);
+	same(board.status, statusOf(result.end), `${where}: status`);
+	same(board.terminal(), refTerminal(result) ?? ONGOING, `${where}: terminal()`);
+	same([board.connected(1), board.connected(2)], [refConnected(result.position, 1), refConnected(result.position, 2)], `${where}: connected(1), connected(2)`);
+}
+
+/** Every legal move, made and unmade, matches the reference and restores the board exactly. */
+function checkEveryMove(board: LoaBoard, ref: RefPosition, moves: readonly number[], where: string): void {
+	const before = snapshot(board);
+	for (const move of moves) {
+		const here = `${where}, ${moveName(move, board.size)}`;
+		board.make(move);
+		checkBookkeeping(board, `${here} (made)`);
+		const result = applyMove(ref, move);
+		checkAfterMove(board, result, here);
+		// The position after the move has the reference's moves too (the game may have ended: the
+		// board still answers what the pieces could do).
+		const next = checkMoves(board, result.position, `${here} (made)`);
+		if (result.end) {
+			tally.tried[result.end]++;
+			// Play on from the ended game for one move: unmake must bring back the ending status too.
+			if (next.length > 0) {
+				const ended = snapshot(board);
+				board.make(next[0]!);
+				board.unmake();
+				same(snapshot(board), ended, `${here}, ${moveName(next[0]!, board.size)} (unmade after the end)`);
+			}
+		} else if (next.length === 0 && ref.variant.scoring) {
+			tally.tried['no-moves']++;
+		}
+		board.unmake();
+		same(board.computeHash(), [board.hashLo, board.hashHi], `${here} (unmade): computeHash() against the incremental hash`);
+		same(snapshot(board), before, `${here} (unmade)`);
+	}
+}
+
+/** The friendly state after play() matches the reference move. */
+function checkPlayed(state: LoaState, result: RefMoveResult, move: number, where: string): void {
+	same(state.cells, refCells(result.position), `${where}: play() cells`);
+	same(state.points, result.position.points, `${where}: play() points`);
+	same([state.toMove, state.moveNumber], [result.position.toMove, result.position.moveNumber], `${where}: play() side to move, move number`);
+	same(state.status, statusOf(result.end), `${where}: play() status`);
+	const last = state.history.at(-1);
+	same(last, {move, player: result.mover, capture: result.captured, gained: result.gained}, `${where}: play() history`);
+	const outcome = refOutcome(result);
+	same(state.outcome && {result: state.outcome.result, winner: state.outcome.winner}, outcome, `${where}: play() outcome`);
+	if (outcome) same(legalMoves(state), [], `${where}: legalMoves() after the end`);
+}
+
+const noEnds = () => ({'connection': 0, 'opponent-connected': 0, 'both-connected': 0, 'move-limit': 0, 'no-moves': 0});
+
+/** What the checks of one test went through, so that it can make sure the rare cases were reached. */
+let tally = {
+	/** Moves played in the playouts. */
+	plies: 0,
+	captures: 0,
+	/** How the playouts ended. */
+	ends: noEnds(),
+	/** Endings among all the moves tried (made and unmade). */
+	tried: noEnds(),
+};
+
+function resetTally(): void {
+	tally = {plies: 0, captures: 0, ends: noEnds(), tried: noEnds()};
+}
+
+/**
+ * Plays `choices` (each taken modulo the number of legal moves) from `start` on one fast board, the
+ * reference and the friendly API together, checking everything on the way; then unmakes it all.
+ */
+function playout(start: Start, choices: readonly number[]): void {
+	const board = boardOf(start.state);
+	let ref = start.ref;
+	let state = start.state;
+	checkSamePosition(board, ref, start.name);
+	checkBookkeeping(board, start.name);
+	const history: Snapshot[] = [];
+	const line: string[] = [];
+	for (const choice of choices) {
+		const where = `${start.name} after [${line.join(', ')}]`;
+		if (board.terminal() !== ONGOING) break;
+		const moves = checkMoves(board, ref, where);
+		same(sorted(legalMoves(state)), moves, `${where}: legalMoves()`);
+		if (moves.length === 0) {
+			if (ref.variant.scoring) tally.ends['no-moves']++;
+			break;
+		}
+		checkEveryMove(board, ref, moves, where);
+
+		const move = moves[choice % moves.length]!;
+		line.push(moveName(move, board.size));
+		const here = `${start.name} after [${line.join(', ')}]`;
+		history.push(snapshot(board));
+		const result = applyMove(ref, move);
+		board.make(move);
+		checkBookkeeping(board, here);
+		checkAfterMove(board, result, here);
+		state = play(state, move);
+		checkPlayed(state, result, move, here);
+		ref = result.position;
+		tally.plies++;
+		if (result.captured) tally.captures++;
+		if (result.end) tally.ends[result.end]++;
+	}
+	while (history.length > 0) {
+		board.unmake();
+		const where = `${start.name}, unmade back to ply ${history.length - 1}`;
+		checkBookkeeping(board, where);
+		same(snapshot(board), history.pop(), where);
+	}
+}
+
+// ---------------------------------------------------------------------------------------------
+// Random positions (neither side connected, as a position to play from always is)
+// ---------------------------------------------------------------------------------------------
+
+function randomPosition(variant: LoaVariant) {
+	const squares = variant.size * variant.size;
+	return fc
+		.record({
+			// Sparse boards as well as crowded ones: each square is a piece with chance 2 / (empties + 2).
+			cells: fc
+				.integer({min: 1, max: 14})
+				.chain(empties => fc.array(fc.integer({min: -empties + 1, max: 2}), {minLength: squares, maxLength: squares}))
+				.map(cells => cells.map(cell => Math.max(cell, 0))),
+			toMove: fc.constantFrom<Player>(1, 2),
+			moveNumber: fc.integer({min: 1, max: variant.moveLimit || 200}),
+			points: fc.tuple(fc.nat(60), fc.nat(60)),
+		})
+		.map(({cells, toMove, moveNumber, points}) => {
+			// Keep at most maxPieces a side: later pieces beyond it become empty squares.
+			const seen = [0, 0, 0];
+			const capped = cells.map(cell => (cell !== 0 && ++seen[cell]! > variant.maxPieces ? 0 : cell));
+			return refFromCells(variant, capped, toMove, moveNumber, points);
+		})
+		.filter(ref => !refConnected(ref, 1) && !refConnected(ref, 2));
+}
+
+function checkRandomPosition(ref: RefPosition): void {
+	const cells = refCells(ref);
+	const board = new LoaBoard(ref.variant, {cells, toMove: ref.toMove, ply: refPly(ref), points: ref.points});
+	checkBookkeeping(board, 'random position');
+	const moves = checkMoves(board, ref, 'random position');
+	checkEveryMove(board, ref, moves, 'random position');
+	if (ref.variant.scoring) {
+		const state = createState(ref.variant, {cells, toMove: ref.toMove, moveNumber: ref.moveNumber, points: ref.points});
+		expect(state.outcome === null, 'createState outcome: none unless the side to move has no move').toBe(moves.length > 0);
+		for (const move of moves) checkPlayed(play(state, move), applyMove(ref, move), move, `random position, ${moveName(move, ref.variant.size)}`);
+	}
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tests
+// ---------------------------------------------------------------------------------------------
+
+const choicesArbitrary = (length: number) => fc.array(fc.nat(), {minLength: length, maxLength: length});
+
+describe('LOA fast core against the reference', () => {
+	it('finds the saves', () => {
+		expect(saveFiles).toEqual(expect.arrayContaining(['start.txt', 'red-move-10.txt', 'blue-move-28.txt']));
+	});
+
+	it('geometry.lineOf groups the squares by row, column, diagonal and anti-diagonal', () => {
+		for (const variant of [LOAPS, CLASSIC_LOA]) {
+			const {lineOf, lineCount, squares} = new LoaBoard(variant).geometry;
+			const size = variant.size;
+			const ids = new Set<number>();
+			for (let square = 0; square < squares; square++) {
+				for (let family = 0; family < 4; family++) {
+					const id = lineOf[square * 4 + family]!;
+					ids.add(id);
+					// The squares on this line, by walking it both ways.
+					const [df, dr] = LINE_STEPS[family]!;
+					const onLine = [square];
+					for (const sign of [1, -1]) {
+						let file = (square % size) + sign * df;
+						let rank = Math.floor(square / size) + sign * dr;
+						for (; file >= 0 && file < size && rank >= 0 && rank < size; file += sign * df, rank += sign * dr) {
+							onLine.push(rank * size + file);
+						}
+					}
+					const sharing = [];
+					for (let other = 0; other < squares; other++) if (lineOf[other * 4 + family] === id) sharing.push(other);
+					expect(sharing, `${variant.id} square ${square} family ${family}`).toEqual(sorted(onLine));
+				}
+			}
+			expect(sorted(ids)).toEqual([...Array(lineCount).keys()]);
+		}
+	});
+
+	it('counts the pieces on a line as a scan of the line does', () => {
+		// On the start position, a1's anti-diagonal (a1 only), d4's lines, b1's row.
+		const ref = refStart(LOAPS);
+		const board = new LoaBoard(LOAPS);
+		const {lineOf} = board.geometry;
+		for (const [name, family] of [['a1', 3], ['d4', 0], ['d4', 1], ['d4', 2], ['d4', 3], ['b1', 0], ['a2', 2]] as const) {
+			const square = parseSquare(name, 7);
+			const [df, dr] = LINE_STEPS[family]!;
+			expect(board.lines[lineOf[square * 4 + family]!], `${name} family ${family}`).toBe(
+				piecesOnLine(ref, square % 7, Math.floor(square / 7), df, dr),
+			);
+		}
+		expect(piecesOnLine(ref, 1, 0, 1, 0)).toBe(4);
+		expect(piecesOnLine(ref, 3, 3, 0, 1)).toBe(0);
+		expect(piecesOnLine(ref, 0, 1, 1, 1)).toBe(2);
+	});
+
+	it('agrees on random LOAPS playouts from the start, the saves and near the move limit', () => {
+		resetTally();
+		fc.assert(
+			fc.property(fc.constantFrom(...loapsStarts), choicesArbitrary(100), (start, choices) => playout(start, choices)),
+			{numRuns: 40},
+		);
+		// The playouts went through captures, connections and the move limit.
+		expect(tally.plies).toBeGreaterThan(300);
+		expect(tally.captures).toBeGreaterThan(10);
+		expect(tally.ends['move-limit']).toBeGreaterThan(0);
+		expect(tally.tried.connection).toBeGreaterThan(0);
+		expect(tally.tried['move-limit']).toBeGreaterThan(0);
+	});
+
+	it('agrees on random classic 8×8 playouts', () => {
+		resetTally();
+		fc.assert(
+			fc.property(choicesArbitrary(60), choices => playout(classicStart, choices)),
+			{numRuns: 4},
+		);
+		expect(tally.plies).toBeGreaterThan(100);
+	});
+
+	it('agrees on random LOAPS positions', () => {
+		resetTally();
+		fc.assert(fc.property(randomPosition(LOAPS), checkRandomPosition), {numRuns: 150});
+		// Sparse positions make the rarer endings common.
+		expect(tally.tried.connection).toBeGreaterThan(0);
+		expect(tally.tried['opponent-connected']).toBeGreaterThan(0);
+	});
+
+	it('agrees on random classic positions', () => {
+		fc.assert(fc.property(randomPosition(CLASSIC_LOA), checkRandomPosition), {numRuns: 40});
+	});
+});
+
+// ---------------------------------------------------------------------------------------------
+// Hand-made positions for the rare endings
+// ---------------------------------------------------------------------------------------------
+
+function cellsFrom(variant: LoaVariant, first: readonly string[], second: readonly string[]): number[] {
+	const cells = new Array<number>(variant.size * variant.size).fill(0);
+	for (const [side, names] of [[1, first], [2, second]] as const) {
+		for (const name of names) {
+			const square = parseSquare(name, variant.size);
+			if (square < 0) throw new Error(`no square ${name}`);
+			cells[square] = side;
+		}
+	}
+	return cells;
+}
+
+function moveOf(text: string, size = 7): number {
+	const [from, to] = text.split(' ').map(name => parseSquare(name, size));
+	return from! | (to! << 6);
+}
+
+/** Sets up a position, plays one move on all three implementations and returns the friendly state. */
+function playOne(
+	first: readonly string[],
+	second: readonly string[],
+	move: string,
+	options: {toMove?: Player; moveNumber?: number; points?: [number, number]; variant?: LoaVariant} = {},
+): {state: LoaState; result: RefMoveResult; board: LoaBoard} {
+	const variant = options.variant ?? LOAPS;
+	const cells = cellsFrom(variant, first, second);
+	const toMove = options.toMove ?? 1;
+	const moveNumber = options.moveNumber ?? 10;
+	const points = options.points ?? [0, 0];
+	const ref = refFromCells(variant, cells, toMove, moveNumber, points);
+	const before = createState(variant, {cells, toMove, moveNumber, points});
+	expect(before.outcome).toBeNull();
+	const board = boardOf(before);
+	const moves = checkMoves(board, ref, move);
+	const code = moveOf(move, variant.size);
+	expect(moves, `${move} is legal`).toContain(code);
+	checkEveryMove(board, ref, moves, move);
+	const result = applyMove(ref, code);
+	board.make(code);
+	checkAfterMove(board, result, move);
+	const state = play(before, code);
+	checkPlayed(state, result, code, move);
+	return {state, result, board};
+}
+
+describe('rare endings, by hand', () => {
+	it('a capture that leaves the opponent connected gives the opponent the 12', () => {
+		// Red g5 takes g7; blue is left with a1 a2, connected; red g7 d1 is not.
+		const {state, result, board} = playOne(['g5', 'd1'], ['a1', 'a2', 'g7'], 'g5 g7', {points: [10, 0]});
+		expect(result.end).toBe('opponent-connected');
+		expect(state.points).toEqual([11, 12]);
+		expect(board.status).toBe(Status.opponentConnected);
+		expect(state.outcome).toMatchObject({result: 'win', winner: 2});
+	});
+
+	it('a single piece left counts as connected', () => {
+		const {state, result} = playOne(['g5', 'd1'], ['a1', 'g7'], 'g5 g7', {points: [4, 0]});
+		expect(result.end).toBe('opponent-connected');
+		expect(state.points).toEqual([5, 12]);
+		expect(state.outcome).toMatchObject({result: 'win', winner: 2});
+	});
+
+	it('both connected at once: only the mover scores the 12', () => {
+		// Red g5 takes g7 and joins f7; blue a1 a2 is connected too.
+		const {state, result, board} = playOne(['g5', 'f7'], ['a1', 'a2', 'g7'], 'g5 g7', {points: [0, 13]});
+		expect(result.end).toBe('both-connected');
+		expect(state.points).toEqual([13, 13]);
+		expect(board.status).toBe(Status.bothConnected);
+		expect(state.outcome).toMatchObject({result: 'tie', winner: null});
+	});
+
+	it('in classic LOA the side that connects wins, points or not', () => {
+		const {state, board} = playOne(['h6', 'g8'], ['a1', 'a2', 'c5'], 'h6 h7', {variant: CLASSIC_LOA});
+		expect(board.status).toBe(Status.moverConnected);
+		expect(board.terminal()).toBe(-1);
+		expect(state.points).toEqual([0, 0]);
+		expect(state.outcome).toMatchObject({result: 'win', winner: 1});
+	});
+
+	it('in classic LOA a capture that connects only the opponent makes the opponent win', () => {
+		const {state, board} = playOne(['h6', 'e8'], ['a1', 'a2', 'h8'], 'h6 h8', {variant: CLASSIC_LOA});
+		expect(board.status).toBe(Status.opponentConnected);
+		expect(board.terminal()).toBe(1);
+		expect(state.outcome).toMatchObject({result: 'win', winner: 2});
+	});
+
+	it('a classic capture that connects both sides is a draw', () => {
+		const {state, board} = playOne(['h6', 'g8'], ['a1', 'a2', 'h8'], 'h6 h8', {variant: CLASSIC_LOA});
+		expect(board.status).toBe(Status.bothConnected);
+		expect(board.terminal()).toBe(0);
+		expect(state.outcome).toMatchObject({result: 'draw', winner: null});
+	});
+
+	it('bonus squares and captures add up, again and again', () => {
+		// Red b4 goes down the b-file (b4, b7: 2 squares) to b2, +3 on top of the 3 it has.
+		const first = playOne(['b4', 'b7', 'g7'], ['a6', 'g1', 'e1'], 'b4 b2', {points: [3, 0]});
+		expect(first.result.gained).toEqual([3, 0]);
+		expect(first.state.points).toEqual([6, 0]);
+		// Red d2 takes d4 up the d-file: +1 for the capture, +7 for d4.
+		const second = playOne(['d2', 'g1'], ['d4', 'a7', 'c7'], 'd2 d4');
+		expect(second.result.captured).toBe(true);
+		expect(second.state.points).toEqual([8, 0]);
+		expect(second.state.outcome).toBeNull();
+	});
+
+	it('after player 2 makes move 50 the game is a draw whatever the points', () => {
+		const {state, board} = playOne(['b1', 'f7'], ['a3', 'g3', 'd7'], 'g3 e3', {toMove: 2, moveNumber: 50, points: [30, 0]});
+		expect(board.status).toBe(Status.moveLimit);
+		expect(board.terminal()).toBe(0);
+		expect(state.outcome).toMatchObject({result: 'draw', winner: null, reason: 'move-limit'});
+	});
+
+	it('player 1 making move 50 does not end the game', () => {
+		const {state, board} = playOne(['b1', 'f7'], ['a3', 'g3', 'd7'], 'b1 b2', {toMove: 1, moveNumber: 50});
+		expect(board.status).toBe(Status.ongoing);
+		expect(state.points).toEqual([3, 0]);
+		expect(state.outcome).toBeNull();
+	});
+
+	it('a connection on the last move is decided by the points, not drawn', () => {
+		// Blue b5 goes along rank 5 (b5, f5: 2 squares) to d5 and joins e6 f5; red keeps its 30 points.
+		const {state, board} = playOne(['b1', 'f7'], ['b5', 'e6', 'f5'], 'b5 d5', {toMove: 2, moveNumber: 50, points: [30, 0]});
+		expect(board.status).toBe(Status.moverConnected);
+		expect(state.points).toEqual([30, 12]);
+		expect(state.outcome).toMatchObject({result: 'win', winner: 1, reason: 'connection'});
+	});
+
+	it('a player left without a legal move loses (LOAPS)', () => {
+		// Blue b4 drops to b2 and pins red a1 g7: every red move would pass over a blue piece.
+		const {state, result} = playOne(['a1', 'g7'], ['b1', 'a2', 'b4', 'f7', 'g6', 'f6'], 'b4 b2', {toMove: 2});
+		expect(result.end).toBeNull();
+		expect(refMoves(result.position)).toEqual([]);
+		expect(state.outcome).toMatchObject({result: 'win', winner: 2, reason: 'no-moves'});
+		expect(legalMoves(state)).toEqual([]);
+		const board = boardOf(state);
+		expect(board.countMoves()).toBe(0);
+		expect(perft(board, 2)).toBe(0);
+		expect(perftRef(result.position, 2)).toBe(0);
+	});
+});
+
+// ---------------------------------------------------------------------------------------------
+// perft: the reference confirms the table
+// ---------------------------------------------------------------------------------------------
+
+describe('perft, reference against fast', () => {
+	const table: Array<[string, Start, number[]]> = [
+		['start', loapsStarts[0]!, [24, 544, 12988, 298040]],
+		['start.txt', startOf('start.txt', saves.get('start.txt')!), [24, 544, 12988, 298040]],
+		['red-move-10.txt', startOf('red-move-10.txt', saves.get('red-move-10.txt')!), [27, 596, 15011, 354812]],
+		['blue-move-28.txt', startOf('blue-move-28.txt', saves.get('blue-move-28.txt')!), [18, 464, 8681, 227907]],
+	];
+	for (const [name, start, counts] of table) {
+		it(`${name}: perftRef and perft give ${counts.join(', ')}`, () => {
+			const board = boardOf(start.state);
+			const before = snapshot(board);
+			counts.forEach((count, index) => {
+				expect(perftRef(start.ref, index + 1), `perftRef(${index + 1})`).toBe(count);
+				expect(perft(board, index + 1), `perft(${index + 1})`).toBe(count);
+			});
+			// perft leaves the board as it found it.
+			expect(board.undoDepth).toBe(0);
+			expect(snapshot(board)).toEqual(before);
+		});
+	}
+});

@@ -1,0 +1,307 @@
+/**
+ * A plain, slow, obviously-correct reference for the Lines of Action rules (RULES.md), written for
+ * the tests and sharing no code with the fast core (source/games/loa/board.ts).
+ *
+ * A position is a grid[rank][file] of 0 (empty), 1 or 2, with rank 0 the bottom rank (a1 =
+ * grid[0][0]). Moves are found by walking each of the 8 directions and counting the pieces on the
+ * whole line by scanning it; connection is a breadth-first search over 8-neighbours. Nothing is
+ * cached and nothing is mutated: every move makes a new position.
+ *
+ * Moves are the engine's integers, `from | to << 6` with squares `rank * size + file`.
+ */
+import type {Player} from '../../../source/games/game.js';
+import {encodeMove, squareName} from '../../../source/games/loa/notation.js';
+import type {LoaVariant} from '../../../source/games/loa/variant.js';
+
+export interface RefPosition {
+	readonly variant: LoaVariant;
+	/** grid[rank][file]: 0 empty, 1 or 2. */
+	readonly grid: readonly (readonly number[])[];
+	readonly toMove: Player;
+	/** The upcoming move number of the player to move, from 1. */
+	readonly moveNumber: number;
+	/** Points of player 1 and player 2. */
+	readonly points: readonly [number, number];
+}
+
+/** Why a move ended the game. */
+export type RefEnd = 'connection' | 'opponent-connected' | 'both-connected' | 'move-limit';
+
+export interface RefMoveResult {
+	readonly position: RefPosition;
+	readonly mover: Player;
+	readonly captured: boolean;
+	/** Points this move earned player 1 and player 2. */
+	readonly gained: readonly [number, number];
+	/** How the move ended the game, or null if it did not. */
+	readonly end: RefEnd | null;
+}
+
+export interface RefOutcome {
+	readonly result: 'win' | 'tie' | 'draw';
+	readonly winner: Player | null;
+}
+
+/** The 8 directions as (file step, rank step). */
+export const DIRECTIONS: ReadonlyArray<readonly [number, number]> = [
+	[1, 0],
+	[-1, 0],
+	[0, 1],
+	[0, -1],
+	[1, 1],
+	[-1, -1],
+	[1, -1],
+	[-1, 1],
+];
+
+/** One step along each kind of line: row, column, diagonal (a1-h8 way), anti-diagonal (a8-h1 way). */
+export const LINE_STEPS: ReadonlyArray<readonly [number, number]> = [
+	[1, 0],
+	[0, 1],
+	[1, 1],
+	[1, -1],
+];
+
+const opponentOf = (side: Player): Player => (side === 1 ? 2 : 1);
+
+export function refFromCells(
+	variant: LoaVariant,
+	cells: ArrayLike<number>,
+	toMove: Player,
+	moveNumber: number,
+	points: readonly [number, number],
+): RefPosition {
+	const size = variant.size;
+	const grid: number[][] = [];
+	for (let rank = 0; rank < size; rank++) {
+		const row: number[] = [];
+		for (let file = 0; file < size; file++) row.push(cells[rank * size + file]!);
+		grid.push(row);
+	}
+	return {variant, grid, toMove, moveNumber, points: [points[0], points[1]]};
+}
+
+/** The start position, from the square names in the variant. */
+export function refStart(variant: LoaVariant): RefPosition {
+	const size = variant.size;
+	const grid: number[][] = [];
+	for (let rank = 0; rank < size; rank++) {
+		const row: number[] = [];
+		for (let file = 0; file < size; file++) {
+			const name = squareName(rank * size + file, size);
+			row.push(variant.start[0].includes(name) ? 1 : variant.start[1].includes(name) ? 2 : 0);
+		}
+		grid.push(row);
+	}
+	return {variant, grid, toMove: 1, moveNumber: 1, points: [0, 0]};
+}
+
+/** The cells as one array, index rank * size + file. */
+export function refCells(position: RefPosition): number[] {
+	const cells: number[] = [];
+	for (const row of position.grid) cells.push(...row);
+	return cells;
+}
+
+/** Half-moves played since the start of the game. */
+export function refPly(position: RefPosition): number {
+	return 2 * (position.moveNumber - 1) + (position.toMove === 2 ? 1 : 0);
+}
+
+const onBoard = (size: number, file: number, rank: number): boolean => file >= 0 && file < size && rank >= 0 && rank < size;
+
+/** Pieces of both colours on the whole line through (file, rank) in direction (df, dr), the square itself included. */
+export function piecesOnLine(position: RefPosition, file: number, rank: number, df: number, dr: number): number {
+	const size = position.variant.size;
+	// Walk back to the edge, then scan the whole line forwards.
+	let f = file;
+	let r = rank;
+	while (onBoard(size, f - df, r - dr)) {
+		f -= df;
+		r -= dr;
+	}
+	let count = 0;
+	while (onBoard(size, f, r)) {
+		if (position.grid[r]![f] !== 0) count++;
+		f += df;
+		r += dr;
+	}
+	return count;
+}
+
+/** The legal moves of the side to move, sorted by their integer. */
+export function refMoves(position: RefPosition): number[] {
+	const size = position.variant.size;
+	const me = position.toMove;
+	const opponent = opponentOf(me);
+	const moves: number[] = [];
+	for (let rank = 0; rank < size; rank++) {
+		for (let file = 0; file < size; file++) {
+			if (position.grid[rank]![file] !== me) continue;
+			for (const [df, dr] of DIRECTIONS) {
+				const distance = piecesOnLine(position, file, rank, df, dr);
+				const toFile = file + distance * df;
+				const toRank = rank + distance * dr;
+				if (!onBoard(size, toFile, toRank)) continue;
+				if (position.grid[toRank]![toFile] === me) continue;
+				let blocked = false;
+				for (let step = 1; step < distance; step++) {
+					if (position.grid[rank + step * dr]![file + step * df] === opponent) blocked = true;
+				}
+				if (!blocked) moves.push(encodeMove(rank * size + file, toRank * size + toFile));
+			}
+		}
+	}
+	return moves.sort((a, b) => a - b);
+}
+
+/** Whether all of a side's pieces form one group under 8-neighbour adjacency (a single piece does). */
+export function refConnected(position: RefPosition, side: Player): boolean {
+	const size = position.variant.size;
+	const pieces: Array<[number, number]> = [];
+	for (let rank = 0; rank < size; rank++) {
+		for (let file = 0; file < size; file++) {
+			if (position.grid[rank]![file] === side) pieces.push([file, rank]);
+		}
+	}
+	if (pieces.length <= 1) return true;
+	const seen = new Set<string>([`${pieces[0]![0]},${pieces[0]![1]}`]);
+	const queue: Array<[number, number]> = [pieces[0]!];
+	while (queue.length > 0) {
+		const [file, rank] = queue.shift()!;
+		for (let dr = -1; dr <= 1; dr++) {
+			for (let df = -1; df <= 1; df++) {
+				const f = file + df;
+				const r = rank + dr;
+				if (!onBoard(size, f, r) || position.grid[r]![f] !== side) continue;
+				const key = `${f},${r}`;
+				if (seen.has(key)) continue;
+				seen.add(key);
+				queue.push([f, r]);
+			}
+		}
+	}
+	return seen.size === pieces.length;
+}
+
+/** Points for landing on a square (LOAPS bonus squares), 0 elsewhere or without scoring. */
+function bonusAt(variant: LoaVariant, square: number): number {
+	return variant.scoring?.bonus[squareName(square, variant.size)] ?? 0;
+}
+
+/**
+ * Plays a move (which must be legal: one of refMoves) and says what it scored and whether it
+ * ended the game. RULES.md, LOAPS 3, 4 and 6; classic LOA has no points and no move limit.
+ */
+export function applyMove(position: RefPosition, move: number): RefMoveResult {
+	const {variant} = position;
+	const size = variant.size;
+	const from = move & 63;
+	const to = move >> 6;
+	const me = position.toMove;
+	const opponent = opponentOf(me);
+	const [fromFile, fromRank] = [from % size, Math.floor(from / size)];
+	const [toFile, toRank] = [to % size, Math.floor(to / size)];
+	if (position.grid[fromRank]![fromFile] !== me) throw new RangeError(`no piece of player ${me} on ${squareName(from, size)}`);
+	if (position.grid[toRank]![toFile] === me) throw new RangeError(`player ${me} cannot land on its own piece`);
+
+	const captured = position.grid[toRank]![toFile] === opponent;
+	const grid = position.grid.map(row => [...row]);
+	grid[fromRank]![fromFile] = 0;
+	grid[toRank]![toFile] = me;
+
+	const scoring = variant.scoring;
+	let gainMe = 0;
+	let gainOpponent = 0;
+	if (scoring) {
+		if (captured) gainMe += scoring.capture;
+		gainMe += bonusAt(variant, to);
+	}
+
+	const after: RefPosition = {...position, grid};
+	const meConnected = refConnected(after, me);
+	const opponentConnected = refConnected(after, opponent);
+	let end: RefEnd | null = null;
+	if (meConnected) {
+		end = opponentConnected ? 'both-connected' : 'connection';
+		gainMe += scoring?.connection ?? 0;
+	} else if (captured && opponentConnected) {
+		end = 'opponent-connected';
+		gainOpponent += scoring?.connection ?? 0;
+	} else if (variant.moveLimit > 0 && me === 2 && position.moveNumber >= variant.moveLimit) {
+		end = 'move-limit';
+	}
+
+	const gained: [number, number] = me === 1 ? [gainMe, gainOpponent] : [gainOpponent, gainMe];
+	return {
+		position: {
+			variant,
+			grid,
+			toMove: opponent,
+			moveNumber: me === 2 ? position.moveNumber + 1 : position.moveNumber,
+			points: [position.points[0] + gained[0], position.points[1] + gained[1]],
+		},
+		mover: me,
+		captured,
+		gained,
+		end,
+	};
+}
+
+/**
+ * How a game ended after this move, or null if it goes on: a connection is decided by the points
+ * in LOAPS and by who is connected in classic LOA (both at once is a draw there); the move limit is
+ * a draw; in LOAPS a player left without a legal move loses (in classic LOA it would pass).
+ */
+export function refOutcome(result: RefMoveResult): RefOutcome | null {
+	const {position, mover, end} = result;
+	const scored = position.variant.scoring !== null;
+	const byPoints = (): RefOutcome => {
+		const [p1, p2] = position.points;
+		return p1 === p2 ? {result: 'tie', winner: null} : {result: 'win', winner: p1 > p2 ? 1 : 2};
+	};
+	switch (end) {
+		case 'connection':
+			return scored ? byPoints() : {result: 'win', winner: mover};
+		case 'opponent-connected':
+			return scored ? byPoints() : {result: 'win', winner: opponentOf(mover)};
+		case 'both-connected':
+			return scored ? byPoints() : {result: 'draw', winner: null};
+		case 'move-limit':
+			return {result: 'draw', winner: null};
+		case null:
+			break;
+	}
+	if (scored && refMoves(position).length === 0) return {result: 'win', winner: mover};
+	return null;
+}
+
+/**
+ * A finished game seen from the side to move after the move: 1 won, 0 draw or tie, -1 lost, or
+ * null if the move did not end the game (a side without moves is not seen here).
+ */
+export function refTerminal(result: RefMoveResult): 1 | 0 | -1 | null {
+	if (result.end === null) return null;
+	const outcome = refOutcome(result)!;
+	if (outcome.winner === null) return 0;
+	return outcome.winner === result.position.toMove ? 1 : -1;
+}
+
+/**
+ * perft as RULES.md defines it: the number of move sequences of exactly `depth` moves. A move that
+ * ends the game counts at the last depth and is not continued below it; a position without legal
+ * moves contributes nothing.
+ */
+export function perftRef(position: RefPosition, depth: number): number {
+	if (depth <= 0) return 1;
+	let total = 0;
+	for (const move of refMoves(position)) {
+		if (depth === 1) {
+			total += 1;
+			continue;
+		}
+		const result = applyMove(position, move);
+		if (result.end === null) total += perftRef(result.position, depth - 1);
+	}
+	return total;
+}
