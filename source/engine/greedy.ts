@@ -1,7 +1,7 @@
 /**
  * The one-ply player: plays each legal move, scores what it leads to (a finished game by its
- * result, anything else by the game's static evaluation) and keeps the best. Ties go to the move
- * generated first, so it is deterministic.
+ * result — an opponent left without a legal move has lost — anything else by the game's static
+ * evaluation) and keeps the best. Ties go to the move generated first, so it is deterministic.
  */
 import {ONGOING, type SearchPosition} from '../games/game.js';
 
@@ -17,7 +17,8 @@ export function greedyMove(position: SearchPosition): number {
 	for (let i = 0; i < count; i++) {
 		const move = moves[i]!;
 		position.make(move);
-		const result = position.terminal();
+		let result = position.terminal();
+		if (result === ONGOING && position.countMoves() === 0) result = -1;
 		// Both are from the opponent's view after the move: negate for ours.
 		const score = result === ONGOING ? -position.evaluate() : -result * DECIDED - position.evaluate() / DECIDED;
 		position.unmake();

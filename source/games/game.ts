@@ -58,8 +58,11 @@ export interface SearchPosition {
 	unmake(): void;
 	/**
 	 * Whether the last move ended the game, and how for the side now to move: ONGOING, or
-	 * 1 (won), 0 (draw or tie), -1 (lost). "No legal move" is not seen here: it is the
-	 * caller's empty move list.
+	 * 1 (won), 0 (draw or tie), -1 (lost).
+	 *
+	 * The other way a game ends is an empty move list: in every game here a side to move with no
+	 * legal move has lost (LOAPS's "pinned" rule). A game whose rules make such a side pass
+	 * generates a pass move instead, so the empty list keeps that one meaning everywhere.
 	 */
 	terminal(): number;
 	/** Static evaluation from the side to move's view; larger is better. */
@@ -79,6 +82,17 @@ export interface Game<State> {
 	legalMoves(state: State): readonly number[];
 	/** The state after `move`; throws RangeError for an illegal move (check legalMoves first). */
 	play(state: State, move: number): State;
+	/**
+	 * The board points a move joins, for showing it and for picking it with a cursor: [from, to]
+	 * in LOA, [square] in PAH-TUM, [vertex, vertex] in LINES and BOXES.
+	 */
+	moveEnds(state: State, move: number): readonly number[];
+	/** Game points of player 1 and player 2 (0 in games without points). */
+	scores(state: State): readonly [number, number];
+	/** Seconds left on each player's clock. */
+	clocks(state: State): readonly [number, number];
+	/** The same position with other clock readings (the referee's and the UI's clocks). */
+	withClocks(state: State, clocks: readonly [number, number]): State;
 	outcome(state: State): Outcome | null;
 	parseMove(state: State, text: string): Result<number, string>;
 	formatMove(state: State, move: number): string;

@@ -35,8 +35,8 @@ const STEPS: ReadonlyArray<readonly [number, number]> = [
 	[-1, 1],
 ];
 
-/** A side's slice of the piece list has room for this many pieces. */
-const LIST_STRIDE = 16;
+/** A side's slice of the piece list has room for this many pieces (and the flood-fill stack too). */
+export const LIST_STRIDE = 16;
 const UNDO_STRIDE = 5;
 
 /** Everything about a board size that never changes: line ids, rays, neighbours, Zobrist keys. */
@@ -131,6 +131,8 @@ export interface BoardSetup {
 	/** Half-moves played since the start of the game (for the move limit). */
 	readonly ply: number;
 	readonly points: readonly [number, number];
+	/** How the move that led here ended the game (Status); ongoing if omitted. */
+	readonly status?: number;
 }
 
 export class LoaBoard implements SearchPosition {
@@ -153,6 +155,10 @@ export class LoaBoard implements SearchPosition {
 	readonly points: Int32Array;
 	sideToMove: Player = 1;
 	ply = 0;
+	/**
+	 * Zobrist key of the pieces and the side to move. It leaves out the points and the ply, which
+	 * change a LOAPS position's value: a transposition table must key those in as well.
+	 */
 	hashLo = 0;
 	hashHi = 0;
 	/** Status of the last move (see Status). */
@@ -165,6 +171,7 @@ export class LoaBoard implements SearchPosition {
 	private readonly mark: Int32Array;
 	private stamp = 0;
 	private readonly stack: Int8Array;
+	private readonly scratch: Int32Array;
 
 	constructor(variant: LoaVariant, setup?: BoardSetup) {
 		this.variant = variant;
@@ -188,6 +195,7 @@ export class LoaBoard implements SearchPosition {
 		this.undo = new Int32Array(256 * UNDO_STRIDE);
 		this.mark = new Int32Array(this.squares);
 		this.stack = new Int8Array(LIST_STRIDE);
+		this.scratch = new Int32Array(this.maxMoves);
 		this.setUp(setup ?? startSetup(variant));
 	}
 
@@ -223,7 +231,7 @@ export class LoaBoard implements SearchPosition {
 		this.points[0] = 0;
 		this.points[1] = setup.points[0];
 		this.points[2] = setup.points[1];
-		this.status = Status.ongoing;
+		this.status = setup.status ?? Status.ongoing;
 		this.depth = 0;
 	}
 
@@ -239,6 +247,7 @@ export class LoaBoard implements SearchPosition {
 		for (let i = 0; i < pieces; i++) {
 			const from = pieceList[base + i]!;
 			for (let direction = 0; direction < 8; direction++) {
+				// Directions 2k and 2k+1 run along line family k, so they share its count.
 				const distance = lines[lineOf[from * 4 + (direction >> 1)]!]!;
 				const ray = from * 8 + direction;
 				if (distance > rayLength[ray]!) continue;
@@ -259,28 +268,7 @@ export class LoaBoard implements SearchPosition {
 	}
 
 	countMoves(): number {
-		const {cells, lines, pieceList} = this;
-		const {lineOf, rays, rayLength} = this.geometry;
-		const size = this.size;
-		const me = this.sideToMove;
-		const opponent = 3 - me;
-		const base = me * LIST_STRIDE;
-		const pieces = this.pieceCount[me]!;
-		let n = 0;
-		for (let i = 0; i < pieces; i++) {
-			const from = pieceList[base + i]!;
-			for (let direction = 0; direction < 8; direction++) {
-				const distance = lines[lineOf[from * 4 + (direction >> 1)]!]!;
-				const ray = from * 8 + direction;
-				if (distance > rayLength[ray]!) continue;
-				const first = ray * size;
-				if (cells[rays[first + distance - 1]!] === me) continue;
-				let j = first + distance - 2;
-				while (j >= first && cells[rays[j]!] !== opponent) j--;
-				if (j < first) n++;
-			}
-		}
-		return n;
+		return this.generateMoves(this.scratch, 0);
 	}
 
 	make(move: number): void {

@@ -2,7 +2,7 @@
 import {fail, ok, type Game} from '../game.js';
 import {moveFrom, moveName, moveTo, encodeMove, parseMoveText, squareName} from './notation.js';
 import {formatClock, formatPotm, looksLikePotm, parsePotm} from './potm.js';
-import {initialState, legalMoves, newBoardAt, play, type LoaState} from './rules.js';
+import {initialState, legalMoves, newBoardAt, play, withClocks, type LoaState} from './rules.js';
 import {LOAPS, type LoaVariant} from './variant.js';
 
 /** A plain-text board: pieces by the first letter of their side, bonus squares as + and *. */
@@ -47,6 +47,10 @@ export function loaGame(variant: LoaVariant): Game<LoaState> {
 		toMove: state => state.toMove,
 		legalMoves,
 		play,
+		moveEnds: (_state, move) => [moveFrom(move), moveTo(move)],
+		scores: state => state.points,
+		clocks: state => state.clocks,
+		withClocks,
 		outcome: state => state.outcome,
 		parseMove(state, text) {
 			const parsed = parseMoveText(text, size);

@@ -57,23 +57,21 @@ export function boardAt(state: LoaState): LoaBoard {
 		board = new LoaBoard(state.variant);
 		scratch.set(state.variant.id, board);
 	}
-	board.setUp({
-		cells: state.cells,
-		toMove: state.toMove,
-		ply: plyOf(state.toMove, state.moveNumber),
-		points: state.points,
-	});
+	board.setUp(setupOf(state));
 	return board;
 }
 
+const setupOf = (state: LoaState) => ({
+	cells: state.cells,
+	toMove: state.toMove,
+	ply: plyOf(state.toMove, state.moveNumber),
+	points: state.points,
+	status: state.status,
+});
+
 /** A board of its own at this state, for a search that outlives the next friendly call. */
 export function newBoardAt(state: LoaState): LoaBoard {
-	return new LoaBoard(state.variant, {
-		cells: state.cells,
-		toMove: state.toMove,
-		ply: plyOf(state.toMove, state.moveNumber),
-		points: state.points,
-	});
+	return new LoaBoard(state.variant, setupOf(state));
 }
 
 function movesOf(board: LoaBoard): number[] {

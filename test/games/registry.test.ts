@@ -1,0 +1,57 @@
+import {readFileSync} from 'node:fs';
+import {describe, expect, test} from 'vitest';
+import {ONGOING} from '../../source/games/game.js';
+import {loaps} from '../../source/games/loa/index.js';
+import {moveFrom, moveTo} from '../../source/games/loa/notation.js';
+import {DEFAULT_GAME, gameById, gameOfText, games} from '../../source/games/registry.js';
+import {position, sq} from './loa/diagram.js';
+
+const save = (name: string) => readFileSync(new URL(`../../saves/${name}`, import.meta.url), 'utf8');
+
+describe('the registry', () => {
+	test('finds games by id, in any case; the default is LOAPS', () => {
+		expect(gameById('loaps')).toBe(loaps);
+		expect(gameById('LOAPS')).toBe(loaps);
+		expect(gameById('chess')).toBeUndefined();
+		expect(gameById(DEFAULT_GAME)).toBe(loaps);
+		expect(new Set(games.map(game => game.id)).size).toBe(games.length);
+	});
+
+	test('tells a LOAPS file by its shape, and nothing from other text', () => {
+		for (const name of ['start.txt', 'red-move-10.txt', 'blue-move-28.txt']) expect(gameOfText(save(name))).toBe(loaps);
+		expect(gameOfText('hello\n')).toBeUndefined();
+		expect(gameOfText('1 1\n1 0 60.0\n2 0 60.0\n' + '........\n'.repeat(8))).toBeUndefined();
+	});
+});
+
+describe('the Game interface of LOAPS', () => {
+	test('moveEnds gives from and to; scores, clocks and withClocks read and set the state', () => {
+		const parsed = loaps.parse(save('blue-move-28.txt'), 'blue-move-28.txt');
+		if (!parsed.ok) throw new Error(parsed.error.message);
+		const state = parsed.value;
+		const move = loaps.legalMoves(state)[0]!;
+		expect(loaps.moveEnds(state, move)).toEqual([moveFrom(move), moveTo(move)]);
+		expect(loaps.scores(state)).toEqual([13, 7]);
+		expect(loaps.clocks(state)).toEqual([8.91, 40.7]);
+		const later = loaps.withClocks(state, [1.5, 30]);
+		expect(loaps.clocks(later)).toEqual([1.5, 30]);
+		expect(loaps.format(later)).toContain('1 13 1.5\n2 7 30.0\n');
+		expect(loaps.clocks(state)).toEqual([8.91, 40.7]);
+	});
+
+	test('a search position made from a finished game knows the game is over', () => {
+		const over = loaps.play(
+			position(['....2.2', '.......', '.......', '.......', '.1.....', '.......', '1......']),
+			(sq('a1') | (sq('a2') << 6)),
+		);
+		expect(over.outcome).not.toBeNull();
+		expect(loaps.searchPosition(over).terminal()).not.toBe(ONGOING);
+	});
+
+	test('render draws the board, the bonus squares and whose move it is', () => {
+		const text = loaps.render(loaps.initial());
+		expect(text).toContain(' 4  . . . * . . .  4');
+		expect(text).toContain(' 2  B + . . . + B  2');
+		expect(text).toContain('RED to play move 1/50');
+	});
+});
