@@ -67,6 +67,24 @@ describe('potm move FILE', () => {
 		expect(run.stderr).toMatch(/RED has no legal move and loses/);
 	});
 
+	test('an empty file name, a folder, or a device that never ends: one line each, exit 2', () => {
+		expect(potm(['move', ''])).toMatchObject({status: 2, stderr: 'potm: the file name is empty\n'});
+		expect(potm(['move', 'saves'])).toMatchObject({status: 2, stderr: 'potm: cannot read saves: it is a folder, not a file\n'});
+		expect(potm(['move', '/dev/zero'])).toMatchObject({
+			status: 2,
+			stderr: 'potm: cannot read /dev/zero: over 1 MiB, too large for a position file\n',
+		});
+	});
+
+	test('takes the win of leaving the opponent no legal move', () => {
+		const text = '2 10\n1 0 60.0\n2 0 60.0\n.....21\n.....22\n.......\n.2.....\n.......\n2......\n12.....\n';
+		const parsed = loaps.parse(text, 'pin.txt');
+		if (!parsed.ok) throw new Error(parsed.error.message);
+		const chosen = loaps.parseMove(parsed.value, potm(['move', file('pin.txt', text)]).stdout);
+		if (!chosen.ok) throw new Error(chosen.error);
+		expect(loaps.play(parsed.value, chosen.value).outcome).toMatchObject({winner: 2, reason: 'no-moves'});
+	});
+
 	test('without a FILE: usage on stderr, exit 2', () => {
 		const run = potm(['move']);
 		expect(run.status).toBe(2);
@@ -118,6 +136,16 @@ describe('potm perft FILE DEPTH', () => {
 		expect(lines.at(-1)).toBe('544');
 	});
 
+	test('a reader that stops early is not an error: no stack trace, exit 0', () => {
+		// `true` exits without reading, long before node has started: every write meets a closed pipe.
+		const run = spawnSync('sh', ['-c', `"${process.execPath}" "${cli}" perft saves/start.txt 3 --divide | true; exit 0`], {
+			cwd: root,
+			encoding: 'utf8',
+		});
+		expect(run.status).toBe(0);
+		expect(run.stderr).toBe('');
+	});
+
 	test('a depth that is not a whole number is refused, exit 2', () => {
 		const run = potm(['perft', 'saves/start.txt', 'three']);
 		expect(run.status).toBe(2);
@@ -158,6 +186,24 @@ describe('help, version and the bare command', () => {
 		expect(run.stdout).toContain('RED to play move 1/50');
 		expect(run.stdout).toContain(' 7  . R R . R R .  7');
 		expect(run.stdout).toContain('potm move FILE');
+	});
+
+	test('--help and -h after a command show the help', () => {
+		for (const args of [['move', '--help'], ['perft', '-h'], ['move', 'saves/start.txt', '--help'], ['help']]) {
+			const run = potm(args);
+			expect(run.status).toBe(0);
+			expect(run.stdout).toContain('potm perft FILE DEPTH');
+		}
+	});
+
+	test('options are checked per command, in our words', () => {
+		expect(potm(['--bogus'])).toMatchObject({status: 2, stderr: expect.stringMatching(/^potm: unknown option --bogus\n/)});
+		expect(potm(['move', 'saves/start.txt', '--divide'])).toMatchObject({
+			status: 2,
+			stderr: expect.stringMatching(/^potm: --divide goes with perft\n/),
+			stdout: '',
+		});
+		expect(potm(['perft', 'saves/start.txt', '1', '-x'])).toMatchObject({status: 2, stderr: expect.stringMatching(/unknown option -x/)});
 	});
 
 	test('an unknown command is refused, exit 2', () => {

@@ -1,5 +1,5 @@
 /** Reading a position file for a command: the game is told from the file, errors come as one line. */
-import {readFileSync, statSync} from 'node:fs';
+import {closeSync, openSync, readSync} from 'node:fs';
 import {formatParseError, type Result} from '../games/game.js';
 import {DEFAULT_GAME, gameById, gameOfText, type AnyGame} from '../games/registry.js';
 
@@ -12,10 +12,24 @@ export interface Loaded {
 /** Largest file we read: a POTM position is about 80 bytes. */
 const MAX_BYTES = 1 << 20;
 
+/**
+ * The file's text, read in bounded chunks: a device such as /dev/zero or an endless pipe reports
+ * no size, so stopping after MAX_BYTES is what keeps us from reading forever.
+ */
 export function readText(path: string): Result<string, string> {
+	if (path === '') return {ok: false, error: 'the file name is empty'};
+	let fd: number | undefined;
 	try {
-		if (statSync(path).size > MAX_BYTES) return {ok: false, error: `${path}: too large for a position file`};
-		return {ok: true, value: readFileSync(path, 'utf8')};
+		fd = openSync(path, 'r');
+		const buffer = Buffer.alloc(MAX_BYTES + 1);
+		let length = 0;
+		for (;;) {
+			const read = readSync(fd, buffer, length, buffer.length - length, null);
+			if (read === 0) break;
+			length += read;
+			if (length > MAX_BYTES) return {ok: false, error: `cannot read ${path}: over 1 MiB, too large for a position file`};
+		}
+		return {ok: true, value: buffer.toString('utf8', 0, length)};
 	} catch (error) {
 		const code = (error as NodeJS.ErrnoException).code;
 		const why =
@@ -27,6 +41,8 @@ export function readText(path: string): Result<string, string> {
 						? 'permission denied'
 						: (error as Error).message;
 		return {ok: false, error: `cannot read ${path}: ${why}`};
+	} finally {
+		if (fd !== undefined) closeSync(fd);
 	}
 }
 
