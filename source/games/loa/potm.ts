@@ -21,12 +21,12 @@ const DECIMAL = /^(\d+\.?\d*|\.\d+)$/;
 const MAX_POINTS = 100_000;
 const MAX_SECONDS = 100_000;
 
-/**
- * The file's lines without line ends (LF, CRLF or a lone CR), trailing blank lines dropped, each
- * trimmed of spaces and tabs.
- */
+/** The file's lines as written, without line ends (LF, CRLF or a lone CR) or a leading BOM. */
+const rawLinesOf = (text: string): string[] => text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
+
+/** The lines each trimmed of spaces and tabs, trailing blank lines dropped. */
 function linesOf(text: string): string[] {
-	const lines = text.split(/\r\n|\n|\r/).map(line => line.replace(/^[ \t]+|[ \t]+$/g, ''));
+	const lines = rawLinesOf(text).map(line => line.replace(/^[ \t]+|[ \t]+$/g, ''));
 	while (lines.length > 0 && lines.at(-1) === '') lines.pop();
 	return lines;
 }
@@ -45,6 +45,9 @@ export function parsePotm(text: string, fileName: string, variant: LoaVariant): 
 	const size = variant.size;
 	const expected = 3 + size;
 	const lines = linesOf(text);
+	// Messages quote a line as written, so a stray leading space is seen, not trimmed away.
+	const raw = rawLinesOf(text);
+	const shown = (index: number) => quote(raw[index] ?? '');
 	if (lines.length === 0) return error(null, 'the file is empty: expected a POTM position of ' + `${expected} lines`);
 
 	const numbers = (index: number) => (lines[index] ?? '').split(/[ \t]+/).filter(word => word !== '');
@@ -52,7 +55,7 @@ export function parsePotm(text: string, fileName: string, variant: LoaVariant): 
 	// Line 1: player to move, move number.
 	const head = numbers(0);
 	if (head.length !== 2) {
-		return error(1, `expected two numbers, the player to move (1 or 2) and the move number, got ${quote(lines[0]!)}`);
+		return error(1, `expected two numbers, the player to move (1 or 2) and the move number, got ${shown(0)}`);
 	}
 	if (head[0] !== '1' && head[0] !== '2') return error(1, `the player to move must be 1 or 2, got ${quote(head[0]!)}`);
 	const toMove = Number(head[0]) as Player;
@@ -70,7 +73,7 @@ export function parsePotm(text: string, fileName: string, variant: LoaVariant): 
 		const words = numbers(player);
 		const line = player + 1;
 		if (words.length !== 3) {
-			return error(line, `expected three numbers, "${player}", player ${player}'s points and seconds left, got ${quote(lines[player]!)}`);
+			return error(line, `expected three numbers, "${player}", player ${player}'s points and seconds left, got ${shown(player)}`);
 		}
 		const [label, score, clock] = words as [string, string, string];
 		if (label !== String(player)) return error(line, `expected the line of player ${player} to start with "${player}", got ${quote(label)}`);
@@ -91,7 +94,7 @@ export function parsePotm(text: string, fileName: string, variant: LoaVariant): 
 	const pattern = new RegExp(`^[12.]{${size}}$`);
 	for (let row = 0; row < size && 3 + row < lines.length; row++) {
 		const line = lines[3 + row]!;
-		if (!pattern.test(line)) return error(4 + row, `expected ${size} squares of '1', '2' or '.', got ${quote(line)}`);
+		if (!pattern.test(line)) return error(4 + row, `expected ${size} squares of '1', '2' or '.', got ${shown(3 + row)}`);
 		const rank = size - 1 - row;
 		for (let file = 0; file < size; file++) {
 			const char = line[file]!;
@@ -107,7 +110,7 @@ export function parsePotm(text: string, fileName: string, variant: LoaVariant): 
 	if (lines.length > expected) {
 		// Blank lines after the board are fine; name the first line that is not blank.
 		const extra = lines.findIndex((line, index) => index >= expected && line !== '');
-		return error(extra + 1, `unexpected text after the last board line: ${quote(lines[extra]!)}`);
+		return error(extra + 1, `unexpected text after the last board line: ${shown(extra)}`);
 	}
 
 	const board = `the board (lines 4-${expected})`;

@@ -192,6 +192,12 @@ describe('parsePotm refuses malformed files, naming the line and the problem', (
 		expect(error.message).toBe(`player 1's points must be a whole number from 0 to 100000, got "-x"`);
 	});
 
+	it('a board line is quoted as written, so a leading space shows', () => {
+		const error = parseError(withLine(4, ' 11.11.'));
+		expect(error.line).toBe(4);
+		expect(error.message).toBe(`expected 7 squares of '1', '2' or '.', got " 11.11."`);
+	});
+
 	it('invisible characters are spelled out in the message', () => {
 		const error = parseError(withLine(1, '1\u00a01'));
 		expect(error.line).toBe(1);
@@ -266,6 +272,7 @@ describe('parsePotm accepts the same position written loosely', () => {
 		['runs of spaces and tabs', RED_10.replace('1 10', '1 \t  10').replace('2  5  9.49', '2\t \t5      9.49')],
 		['CRLF line ends', RED_10.replaceAll('\n', '\r\n')],
 		['old Mac CR line ends', RED_10.replaceAll('\n', '\r')],
+		['a UTF-8 byte-order mark', '\uFEFF' + RED_10],
 		['trailing blank lines', RED_10 + '\n\n\n'],
 		['trailing blank lines with CRLF and whitespace', RED_10.replaceAll('\n', '\r\n') + '  \r\n\t\r\n\r\n'],
 		['trailing spaces and tabs on every line', RED_10.replaceAll('\n', ' \t \n')],
