@@ -1,6 +1,6 @@
 /**
  * perft tables. The start counts are RULES.md's; the mid-game counts were computed by the fast
- * core and confirmed to depth 3 by the plain reference generator (properties.test.ts).
+ * core and confirmed to depth 4 by the plain reference generator (properties.test.ts).
  */
 import {readFileSync} from 'node:fs';
 import {describe, expect, test} from 'vitest';

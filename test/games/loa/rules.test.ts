@@ -84,16 +84,6 @@ describe('ruling 2: movement', () => {
 			expect(df === 0 || dr === 0 || df === dr).toBe(true);
 		}
 	});
-
-	test('passing is not allowed: a move must name a piece and a different square', () => {
-		const state = initialState(LOAPS);
-		for (const legal of legalMoves(state)) {
-			expect(moveFrom(legal)).not.toBe(moveTo(legal));
-			expect(state.cells[moveFrom(legal)]).toBe(1);
-		}
-		expect(() => move(state, 'b1 b1')).toThrow(RangeError);
-		expect(() => move(state, 'a2 a4')).toThrow(/not a legal move/);
-	});
 });
 
 describe('ruling 3: points for the mover', () => {
