@@ -23,6 +23,15 @@ function file(name: string, text: string): string {
 	return path;
 }
 
+/** How the game ends after the move `potm move` prints for this position (null: it goes on). */
+function outcomeAfterMove(name: string, text: string) {
+	const parsed = loaps.parse(text, name);
+	if (!parsed.ok) throw new Error(parsed.error.message);
+	const chosen = loaps.parseMove(parsed.value, potm(['move', file(name, text)]).stdout);
+	if (!chosen.ok) throw new Error(chosen.error);
+	return loaps.play(parsed.value, chosen.value).outcome;
+}
+
 const PINNED = '1 5\n1 0 60.0\n2 0 60.0\n.....21\n.....22\n.......\n.......\n.......\n22.....\n12.....\n';
 
 describe('potm move FILE', () => {
@@ -39,11 +48,7 @@ describe('potm move FILE', () => {
 	test('takes a winning connection when one is there', () => {
 		// RED is ahead and can connect: a1-a2 touches b3, and b3-b2 touches a1 (on a bonus square).
 		const text = '1 30\n1 20 30.0\n2 5 30.0\n....2.2\n.......\n.......\n.......\n.1.....\n.......\n1......\n';
-		const parsed = loaps.parse(text, 'connect.txt');
-		if (!parsed.ok) throw new Error(parsed.error.message);
-		const chosen = loaps.parseMove(parsed.value, potm(['move', file('connect.txt', text)]).stdout);
-		if (!chosen.ok) throw new Error(chosen.error);
-		expect(loaps.play(parsed.value, chosen.value).outcome).toMatchObject({winner: 1, reason: 'connection'});
+		expect(outcomeAfterMove('connect.txt', text)).toMatchObject({winner: 1, reason: 'connection'});
 	});
 
 	test('a bad file: the file, line and problem on stderr, exit 2, nothing on stdout', () => {
@@ -78,11 +83,7 @@ describe('potm move FILE', () => {
 
 	test('takes the win of leaving the opponent no legal move', () => {
 		const text = '2 10\n1 0 60.0\n2 0 60.0\n.....21\n.....22\n.......\n.2.....\n.......\n2......\n12.....\n';
-		const parsed = loaps.parse(text, 'pin.txt');
-		if (!parsed.ok) throw new Error(parsed.error.message);
-		const chosen = loaps.parseMove(parsed.value, potm(['move', file('pin.txt', text)]).stdout);
-		if (!chosen.ok) throw new Error(chosen.error);
-		expect(loaps.play(parsed.value, chosen.value).outcome).toMatchObject({winner: 2, reason: 'no-moves'});
+		expect(outcomeAfterMove('pin.txt', text)).toMatchObject({winner: 2, reason: 'no-moves'});
 	});
 
 	test('without a FILE: usage on stderr, exit 2', () => {
