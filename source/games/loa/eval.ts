@@ -3,7 +3,7 @@
  * game point). A first, plain version: points margin, concentration and centralisation. The AI
  * issue grows it (groups, quads, mobility, the move limit).
  */
-import type {LoaBoard} from './board.js';
+import {LIST_STRIDE, type LoaBoard} from './board.js';
 
 const POINT = 100;
 const CONCENTRATION = 40;
@@ -17,7 +17,7 @@ function spread(board: LoaBoard, side: number): number {
 	let sumFile = 0;
 	let sumRank = 0;
 	for (let i = 0; i < count; i++) {
-		const square = pieceList[side * 16 + i]!;
+		const square = pieceList[side * LIST_STRIDE + i]!;
 		const file = square % size;
 		sumFile += file;
 		sumRank += (square - file) / size;
@@ -26,7 +26,7 @@ function spread(board: LoaBoard, side: number): number {
 	const centreRank = Math.round(sumRank / count);
 	let total = 0;
 	for (let i = 0; i < count; i++) {
-		const square = pieceList[side * 16 + i]!;
+		const square = pieceList[side * LIST_STRIDE + i]!;
 		const file = square % size;
 		const rank = (square - file) / size;
 		total += Math.max(Math.abs(file - centreFile), Math.abs(rank - centreRank));
@@ -42,7 +42,7 @@ function offCentre(board: LoaBoard, side: number): number {
 	const middle = (size - 1) / 2;
 	let total = 0;
 	for (let i = 0; i < pieceCount[side]!; i++) {
-		const square = pieceList[side * 16 + i]!;
+		const square = pieceList[side * LIST_STRIDE + i]!;
 		const file = square % size;
 		total += Math.max(Math.abs(file - middle), Math.abs((square - file) / size - middle));
 	}

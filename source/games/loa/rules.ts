@@ -98,7 +98,7 @@ export function createState(variant: LoaVariant, setup: PositionSetup): LoaState
 
 export function initialState(variant: LoaVariant): LoaState {
 	const setup = startSetup(variant);
-	return createState(variant, {cells: [...Array.from(setup.cells)], toMove: 1, moveNumber: 1, points: [0, 0]});
+	return createState(variant, {cells: Array.from(setup.cells), toMove: 1, moveNumber: 1, points: [0, 0]});
 }
 
 export function legalMoves(state: LoaState): number[] {
