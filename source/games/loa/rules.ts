@@ -111,10 +111,6 @@ export function movesFrom(state: LoaState, square: number): number[] {
 	return legalMoves(state).filter(move => moveFrom(move) === square);
 }
 
-export function isLegal(state: LoaState, move: number): boolean {
-	return legalMoves(state).includes(move);
-}
-
 /** The state after `move`. Throws a RangeError naming the move if it is not legal here. */
 export function play(state: LoaState, move: number): LoaState {
 	if (state.outcome) throw new RangeError(`the game is over: ${state.outcome.description}`);
