@@ -1,9 +1,28 @@
 /**
  * `potm move FILE`: a POTM contest entry. Exactly one line `FROM TO` on stdout and nothing on
  * stderr; a bad file is one line on stderr and exit 2. Loads no UI code.
+ *
+ * The search runs on this thread and is timed by the process's CPU clock (user + system, every
+ * thread, start-up included), which is what POTM charges: the budget comes from the mover's
+ * seconds in the file, less what this process has used already, with a reserve for the start-up
+ * of each move still to come.
  */
-import {greedyMove} from '../engine/greedy.js';
+import {decide} from '../engine/players.js';
+import {planMove} from '../engine/levels.js';
+import {Searcher} from '../engine/search.js';
 import {loadPosition} from './load.js';
+
+/**
+ * CPU milliseconds a `potm move` spends outside its search (start-up, loading, printing), judged
+ * from this process's own start-up, with room to spare; at least 100 ms.
+ */
+export const moveOverheadMs = (startupMs: number): number => Math.max(100, startupMs * 1.25 + 30);
+
+/** CPU milliseconds this process has used, all threads. */
+export function cpuMs(): number {
+	const usage = process.cpuUsage();
+	return (usage.user + usage.system) / 1000;
+}
 
 export function runMove(path: string): number {
 	const loaded = loadPosition(path);
@@ -12,11 +31,28 @@ export function runMove(path: string): number {
 		return 2;
 	}
 	const {game, state} = loaded.value;
-	const move = greedyMove(game.searchPosition(state));
-	if (move < 0) {
+	const position = game.searchPosition(state);
+	const mover = game.toMove(state);
+	const startup = cpuMs();
+	const clock = {
+		// What is left of the clock once this process's start-up so far is paid for.
+		remainingMs: game.clocks(state)[mover - 1]! * 1000 - startup,
+		movesLeft: game.movesLeft(state) ?? 40,
+		overheadMs: moveOverheadMs(startup),
+	};
+	const plan = planMove(5, {clock});
+	const result = decide(new Searcher({tableMegabytes: 8}), position, plan, {now: cpuMs});
+	if (result.move < 0) {
 		process.stderr.write(`potm: ${path}: ${game.outcome(state)?.description ?? 'there is no legal move'}\n`);
 		return 1;
 	}
-	process.stdout.write(`${game.formatMove(state, move)}\n`);
+	process.stdout.write(`${game.formatMove(state, result.move)}\n`);
+	if (process.env['POTM_VERBOSE']) {
+		// For tuning, never in a contest: what the search did, on stderr.
+		process.stderr.write(
+			`depth ${result.depth} score ${result.score} nodes ${result.nodes} cpu ${cpuMs().toFixed(0)} ms ` +
+				`budget ${plan.limits.softMs?.toFixed(0)}/${plan.limits.hardMs?.toFixed(0)} ms (${result.stoppedBy})\n`,
+		);
+	}
 	return 0;
 }

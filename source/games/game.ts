@@ -48,8 +48,16 @@ export interface SearchPosition {
 	readonly sideToMove: Player;
 	readonly hashLo: number;
 	readonly hashHi: number;
+	/**
+	 * The transposition key: the hash plus whatever else changes the position's value (in LOAPS
+	 * the points margin and the moves left). Two positions with the same key are searched alike.
+	 */
+	readonly keyLo: number;
+	readonly keyHi: number;
 	/** Most legal moves any position of this game can have: the stride of a move buffer per ply. */
 	readonly maxMoves: number;
+	/** Every move is an integer in 0 .. moveSpace - 1 (the size of a per-move history table). */
+	readonly moveSpace: number;
 	/** Writes the legal moves into `buffer` from `offset` on; returns how many. */
 	generateMoves(buffer: Int32Array, offset: number): number;
 	/** How many legal moves there are, without writing them. */
@@ -65,7 +73,12 @@ export interface SearchPosition {
 	 * generates a pass move instead, so the empty list keeps that one meaning everywhere.
 	 */
 	terminal(): number;
-	/** Static evaluation from the side to move's view; larger is better. */
+	/**
+	 * What a legal move wins at once, before its consequences, for move ordering: 0 for a quiet
+	 * move, more for a capture or a scoring landing. The quiescence search follows moves above 0.
+	 */
+	moveGain(move: number): number;
+	/** Static evaluation from the side to move's view, in centipoints (100 = one game point). */
 	evaluate(): number;
 }
 
@@ -91,6 +104,8 @@ export interface Game<State> {
 	scores(state: State): readonly [number, number];
 	/** Seconds left on each player's clock. */
 	clocks(state: State): readonly [number, number];
+	/** The moves the player to move has left, this one included; null in a game without a move limit. */
+	movesLeft(state: State): number | null;
 	/** The same position with other clock readings (the referee's and the UI's clocks). */
 	withClocks(state: State, clocks: readonly [number, number]): State;
 	outcome(state: State): Outcome | null;

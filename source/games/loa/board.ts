@@ -56,7 +56,37 @@ export interface Geometry {
 	readonly zobristHi: Int32Array;
 	readonly sideLo: number;
 	readonly sideHi: number;
+	/** fileOf[square], rankOf[square]. */
+	readonly fileOf: Int8Array;
+	readonly rankOf: Int8Array;
+	/** Twice the king-distance of a square from the middle of the board. */
+	readonly offCentre2: Int8Array;
+	/**
+	 * The 2×2 quads of the board padded by an empty ring, (size + 1)² of them: quadSquares[q * 4 + j]
+	 * is corner j (a b / c d, a and d diagonal) or -1 off the board; quadsOf[square * 4 + k] the
+	 * four quads a square is a corner of.
+	 */
+	readonly quadSquares: Int8Array;
+	readonly quadsOf: Int16Array;
 }
+
+/**
+ * A quad's share of 4 × Euler number (8-connected: groups less holes) of side 1 and side 2, by
+ * its pattern a + 3b + 9c + 27d of cells 0, 1, 2: Q1 counts +1, Q3 -1, a diagonal pair -2.
+ */
+const QUAD_EULER: readonly [Int8Array, Int8Array] = (() => {
+	const one = new Int8Array(81);
+	const two = new Int8Array(81);
+	for (let code = 0; code < 81; code++) {
+		const corners = [code % 3, Math.floor(code / 3) % 3, Math.floor(code / 9) % 3, Math.floor(code / 27)];
+		for (const [side, table] of [[1, one], [2, two]] as const) {
+			const mine = corners.map(cell => cell === side);
+			const count = mine.filter(Boolean).length;
+			table[code] = count === 1 ? 1 : count === 3 ? -1 : count === 2 && mine[0] === mine[3] ? -2 : 0;
+		}
+	}
+	return [one, two];
+})();
 
 const geometries = new Map<number, Geometry>();
 
@@ -99,6 +129,35 @@ export function geometry(size: number): Geometry {
 			if (length > 0) neighbours[square * 8 + neighbourCount[square]!++] = rays[(square * 8 + direction) * size]!;
 		}
 	}
+	const fileOf = new Int8Array(squares);
+	const rankOf = new Int8Array(squares);
+	const offCentre2 = new Int8Array(squares);
+	for (let square = 0; square < squares; square++) {
+		fileOf[square] = square % size;
+		rankOf[square] = Math.floor(square / size);
+		offCentre2[square] = Math.max(Math.abs(2 * fileOf[square]! - (size - 1)), Math.abs(2 * rankOf[square]! - (size - 1)));
+	}
+	// Quad q = (rank + 1) * (size + 1) + (file + 1) has its lower-left corner at (file, rank).
+	const quadSquares = new Int8Array((size + 1) * (size + 1) * 4).fill(-1);
+	const quadsOf = new Int16Array(squares * 4);
+	const seen = new Int8Array(squares);
+	for (let rank = -1; rank < size; rank++) {
+		for (let file = -1; file < size; file++) {
+			const q = (rank + 1) * (size + 1) + (file + 1);
+			const corners = [
+				[file, rank],
+				[file + 1, rank],
+				[file, rank + 1],
+				[file + 1, rank + 1],
+			] as const;
+			corners.forEach(([f, r], j) => {
+				if (f < 0 || r < 0 || f >= size || r >= size) return;
+				const square = r * size + f;
+				quadSquares[q * 4 + j] = square;
+				quadsOf[square * 4 + seen[square]!++] = q;
+			});
+		}
+	}
 	const next = random32(0x10a95eed ^ size);
 	const zobristLo = new Int32Array(3 * squares);
 	const zobristHi = new Int32Array(3 * squares);
@@ -119,6 +178,11 @@ export function geometry(size: number): Geometry {
 		zobristHi,
 		sideLo: next(),
 		sideHi: next(),
+		fileOf,
+		rankOf,
+		offCentre2,
+		quadSquares,
+		quadsOf,
 	};
 	geometries.set(size, result);
 	return result;
@@ -141,6 +205,7 @@ export class LoaBoard implements SearchPosition {
 	readonly size: number;
 	readonly squares: number;
 	readonly maxMoves: number;
+	readonly moveSpace = 64 * 64;
 	/** 0 empty, 1 or 2: whose piece. */
 	readonly cells: Int8Array;
 	/** Pieces on each row, column, diagonal and anti-diagonal (ids from geometry.lineOf). */
@@ -153,6 +218,8 @@ export class LoaBoard implements SearchPosition {
 	readonly bonus: Int8Array;
 	/** points[1], points[2]. */
 	readonly points: Int32Array;
+	/** euler4[1], euler4[2]: four times each side's Euler number, kept up to date by make/unmake. */
+	readonly euler4: Int32Array;
 	sideToMove: Player = 1;
 	ply = 0;
 	/**
@@ -164,8 +231,9 @@ export class LoaBoard implements SearchPosition {
 	/** Status of the last move (see Status). */
 	status: number = Status.ongoing;
 	private readonly capturePoints: number;
-	private readonly connectionPoints: number;
-	private readonly limitPly: number;
+	readonly connectionPoints: number;
+	/** Plies after which the game is drawn; 0 for no limit. */
+	readonly limitPly: number;
 	private undo: Int32Array;
 	private depth = 0;
 	private readonly mark: Int32Array;
@@ -186,6 +254,7 @@ export class LoaBoard implements SearchPosition {
 		this.slot = new Int8Array(this.squares);
 		this.bonus = new Int8Array(this.squares);
 		this.points = new Int32Array(3);
+		this.euler4 = new Int32Array(3);
 		this.capturePoints = variant.scoring?.capture ?? 0;
 		this.connectionPoints = variant.scoring?.connection ?? 0;
 		this.limitPly = variant.moveLimit * 2;
@@ -233,6 +302,37 @@ export class LoaBoard implements SearchPosition {
 		this.points[2] = setup.points[1];
 		this.status = setup.status ?? Status.ongoing;
 		this.depth = 0;
+		this.euler4.fill(0);
+		for (let q = 0; q < this.geometry.quadSquares.length / 4; q++) this.addQuad(q, 1);
+	}
+
+	/** Adds (sign 1) or takes away (sign -1) quad q's share of both sides' Euler numbers. */
+	private addQuad(q: number, sign: number): void {
+		const {quadSquares} = this.geometry;
+		const cells = this.cells;
+		const a = quadSquares[q * 4]!;
+		const b = quadSquares[q * 4 + 1]!;
+		const c = quadSquares[q * 4 + 2]!;
+		const d = quadSquares[q * 4 + 3]!;
+		const code =
+			(a < 0 ? 0 : cells[a]!) + 3 * (b < 0 ? 0 : cells[b]!) + 9 * (c < 0 ? 0 : cells[c]!) + 27 * (d < 0 ? 0 : cells[d]!);
+		this.euler4[1]! += sign * QUAD_EULER[0][code]!;
+		this.euler4[2]! += sign * QUAD_EULER[1][code]!;
+	}
+
+	/** Sets a square's cell, keeping the Euler numbers of its four quads. */
+	private setCell(square: number, value: number): void {
+		const quadsOf = this.geometry.quadsOf;
+		const k = square * 4;
+		this.addQuad(quadsOf[k]!, -1);
+		this.addQuad(quadsOf[k + 1]!, -1);
+		this.addQuad(quadsOf[k + 2]!, -1);
+		this.addQuad(quadsOf[k + 3]!, -1);
+		this.cells[square] = value;
+		this.addQuad(quadsOf[k]!, 1);
+		this.addQuad(quadsOf[k + 1]!, 1);
+		this.addQuad(quadsOf[k + 2]!, 1);
+		this.addQuad(quadsOf[k + 3]!, 1);
 	}
 
 	generateMoves(buffer: Int32Array, offset: number): number {
@@ -271,6 +371,30 @@ export class LoaBoard implements SearchPosition {
 		return this.generateMoves(this.scratch, 0);
 	}
 
+	/** The legal moves `side` would have if it were to move now (for evaluation). */
+	generateMovesFor(side: Player, buffer: Int32Array, offset: number): number {
+		const toMove = this.sideToMove;
+		this.sideToMove = side;
+		const count = this.generateMoves(buffer, offset);
+		this.sideToMove = toMove;
+		return count;
+	}
+
+	moveGain(move: number): number {
+		const to = move >> 6;
+		const captures = this.cells[to] === 3 - this.sideToMove;
+		if (this.variant.scoring === null) return captures ? 100 : 0;
+		return (this.bonus[to]! + (captures ? this.capturePoints : 0)) * 100;
+	}
+
+	get keyLo(): number {
+		return this.hashLo ^ mix(Math.imul(this.points[1]! - this.points[2]!, 0x9e3779b1) ^ Math.imul(this.limitPly > 0 ? this.ply + 1 : 0, 0x2545f491));
+	}
+
+	get keyHi(): number {
+		return this.hashHi ^ mix(Math.imul(this.points[1]! - this.points[2]!, 0x27d4eb2f) ^ Math.imul(this.limitPly > 0 ? this.ply + 1 : 0, 0x165667b1));
+	}
+
 	make(move: number): void {
 		const {cells, lines, pieceList, pieceCount, slot, points} = this;
 		const {lineOf, zobristLo, zobristHi} = this.geometry;
@@ -285,7 +409,7 @@ export class LoaBoard implements SearchPosition {
 		this.undo[u + 4] = this.status;
 
 		for (let family = 0; family < 4; family++) lines[lineOf[from * 4 + family]!]!--;
-		cells[from] = 0;
+		this.setCell(from, 0);
 		const moving = slot[from]!;
 		let gainMe = this.bonus[to]!;
 		let captured = -1;
@@ -302,7 +426,7 @@ export class LoaBoard implements SearchPosition {
 		} else {
 			for (let family = 0; family < 4; family++) lines[lineOf[to * 4 + family]!]!++;
 		}
-		cells[to] = me;
+		this.setCell(to, me);
 		pieceList[me * LIST_STRIDE + moving] = to;
 		slot[to] = moving;
 		this.hashLo ^= zobristLo[me * squares + from]! ^ zobristLo[me * squares + to]! ^ this.geometry.sideLo;
@@ -350,7 +474,7 @@ export class LoaBoard implements SearchPosition {
 		const moving = slot[to]!;
 		pieceList[me * LIST_STRIDE + moving] = from;
 		slot[from] = moving;
-		cells[from] = me;
+		this.setCell(from, me);
 		for (let family = 0; family < 4; family++) lines[lineOf[from * 4 + family]!]!++;
 		this.hashLo ^= zobristLo[me * squares + from]! ^ zobristLo[me * squares + to]! ^ this.geometry.sideLo;
 		this.hashHi ^= zobristHi[me * squares + from]! ^ zobristHi[me * squares + to]! ^ this.geometry.sideHi;
@@ -362,11 +486,11 @@ export class LoaBoard implements SearchPosition {
 			slot[moved] = end;
 			pieceList[opponent * LIST_STRIDE + captured] = to;
 			slot[to] = captured;
-			cells[to] = opponent;
+			this.setCell(to, opponent);
 			this.hashLo ^= zobristLo[opponent * squares + to]!;
 			this.hashHi ^= zobristHi[opponent * squares + to]!;
 		} else {
-			cells[to] = 0;
+			this.setCell(to, 0);
 			for (let family = 0; family < 4; family++) lines[lineOf[to * 4 + family]!]!--;
 		}
 	}
@@ -400,6 +524,40 @@ export class LoaBoard implements SearchPosition {
 			}
 		}
 		return found === count;
+	}
+
+	/** How many 8-connected groups a side's pieces form. */
+	groups(side: number): number {
+		const count = this.pieceCount[side]!;
+		if (count <= 1) return count;
+		const {cells, mark, stack, pieceList} = this;
+		const {neighbours, neighbourCount} = this.geometry;
+		if (this.stamp === 0x7fffffff) {
+			mark.fill(0);
+			this.stamp = 0;
+		}
+		const stamp = ++this.stamp;
+		let groups = 0;
+		for (let i = 0; i < count; i++) {
+			const start = pieceList[side * LIST_STRIDE + i]!;
+			if (mark[start] === stamp) continue;
+			groups++;
+			mark[start] = stamp;
+			stack[0] = start;
+			let top = 1;
+			while (top > 0) {
+				const square = stack[--top]!;
+				const end = square * 8 + neighbourCount[square]!;
+				for (let k = square * 8; k < end; k++) {
+					const next = neighbours[k]!;
+					if (cells[next] === side && mark[next] !== stamp) {
+						mark[next] = stamp;
+						stack[top++] = next;
+					}
+				}
+			}
+		}
+		return groups;
 	}
 
 	terminal(): number {
@@ -448,6 +606,15 @@ export class LoaBoard implements SearchPosition {
 		bigger.set(this.undo);
 		this.undo = bigger;
 	}
+}
+
+/** A 32-bit finaliser (murmur3's), so nearby margins and plies give unrelated keys. */
+function mix(value: number): number {
+	let h = value ^ (value >>> 16);
+	h = Math.imul(h, 0x85ebca6b);
+	h ^= h >>> 13;
+	h = Math.imul(h, 0xc2b2ae35);
+	return h ^ (h >>> 16);
 }
 
 export function startSetup(variant: LoaVariant): BoardSetup {

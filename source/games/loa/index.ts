@@ -50,6 +50,7 @@ export function loaGame(variant: LoaVariant): Game<LoaState> {
 		moveEnds: (_state, move) => [moveFrom(move), moveTo(move)],
 		scores: state => state.points,
 		clocks: state => state.clocks,
+		movesLeft: state => (variant.moveLimit > 0 ? Math.max(1, variant.moveLimit - state.moveNumber + 1) : null),
 		withClocks,
 		outcome: state => state.outcome,
 		parseMove(state, text) {

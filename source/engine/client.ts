@@ -1,0 +1,168 @@
+/**
+ * The engine client, in the main thread: `think` sends a position to the engine worker and
+ * resolves with its move; progress arrives while it searches; `stop` makes it answer at once
+ * with the best move so far. A worker that crashes is reported (the pending think rejects with
+ * an EngineCrash, `onCrash` listeners hear of it) and a fresh one starts for the next think.
+ *
+ * The worker never keeps the program alive: it is referenced only while a think is under way,
+ * and terminated when the program exits (or on `close`).
+ */
+import {createRequire} from 'node:module';
+import {pathToFileURL} from 'node:url';
+import {Worker} from 'node:worker_threads';
+import type {Game} from '../games/game.js';
+import type {ThinkRequest} from './players.js';
+import type {EngineInfo, EngineResult, FromWorker, ToWorker, WorkerSetup} from './protocol.js';
+
+export type {EngineInfo, EngineLine, EngineResult} from './protocol.js';
+
+export class EngineCrash extends Error {
+	override readonly name = 'EngineCrash';
+}
+
+/**
+ * Starts the engine worker. From the built `.js` files it is `worker.js` beside this module; from
+ * the TypeScript sources (tests, development under tsx) a `.ts` worker does not load on Node 20,
+ * so a one-line bootstrap calls register() from tsx/esm/api in the worker and then imports `worker.ts`.
+ */
+export function spawnEngineWorker(setup: WorkerSetup): Worker {
+	if (import.meta.url.endsWith('.ts')) {
+		// The ESM build of tsx/esm/api: its CommonJS build misresolves its own files inside a worker.
+		const api = createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs');
+		const tsx = JSON.stringify(pathToFileURL(api).href);
+		const target = JSON.stringify(new URL('./worker.ts', import.meta.url).href);
+		const bootstrap = `import(${tsx}).then(api => { api.register(); return import(${target}); });`;
+		return new Worker(bootstrap, {eval: true, workerData: setup});
+	}
+	return new Worker(new URL('./worker.js', import.meta.url), {workerData: setup});
+}
+
+export interface EngineClientOptions {
+	/** How to start a worker (tests pass their own); spawnEngineWorker by default. */
+	readonly spawn?: (setup: WorkerSetup) => Worker;
+	readonly tableMegabytes?: number;
+	/** Milliseconds between progress events; 100 by default. */
+	readonly progressMs?: number;
+}
+
+interface Pending {
+	readonly id: number;
+	readonly promise: Promise<EngineResult>;
+	readonly resolve: (result: EngineResult) => void;
+	readonly reject: (error: Error) => void;
+	readonly onProgress: ((info: EngineInfo) => void) | undefined;
+}
+
+export class EngineClient {
+	private worker: Worker | null = null;
+	private readonly stopFlag = new SharedArrayBuffer(4);
+	private pending: Pending | null = null;
+	private nextId = 1;
+	private closed = false;
+	private readonly crashListeners = new Set<(error: EngineCrash) => void>();
+	/** Workers started so far (a crash makes the next think start another). */
+	workersStarted = 0;
+
+	constructor(private readonly options: EngineClientOptions = {}) {}
+
+	/** Whether a think is under way. */
+	get busy(): boolean {
+		return this.pending !== null;
+	}
+
+	/**
+	 * Searches `state` and resolves with the move. A think still under way is stopped first (its
+	 * own promise resolves with what it had).
+	 */
+	async think<State>(game: Game<State>, state: State, request: ThinkRequest, onProgress?: (info: EngineInfo) => void): Promise<EngineResult> {
+		if (this.closed) throw new Error('the engine client is closed');
+		if (this.pending) await this.stop().catch(() => undefined);
+		const worker = this.ensureWorker();
+		Atomics.store(new Int32Array(this.stopFlag), 0, 0);
+		const id = this.nextId++;
+		let resolve!: (result: EngineResult) => void;
+		let reject!: (error: Error) => void;
+		const promise = new Promise<EngineResult>((yes, no) => {
+			resolve = yes;
+			reject = no;
+		});
+		this.pending = {id, promise, resolve, reject, onProgress};
+		worker.ref();
+		const message: ToWorker = {
+			type: 'think',
+			id,
+			game: game.id,
+			position: game.format(state),
+			request,
+			progressMs: this.options.progressMs ?? 100,
+		};
+		worker.postMessage(message);
+		return promise;
+	}
+
+	/** Asks the search under way to answer now; resolves with its result (null if none was under way). */
+	async stop(): Promise<EngineResult | null> {
+		const pending = this.pending;
+		if (!pending) return null;
+		Atomics.store(new Int32Array(this.stopFlag), 0, 1);
+		return pending.promise;
+	}
+
+	/** A new game: the worker forgets what it learnt. */
+	clear(): void {
+		this.worker?.postMessage({type: 'clear'} satisfies ToWorker);
+	}
+
+	onCrash(listener: (error: EngineCrash) => void): () => void {
+		this.crashListeners.add(listener);
+		return () => this.crashListeners.delete(listener);
+	}
+
+	/** Stops the worker for good; a think under way rejects. */
+	async close(): Promise<void> {
+		this.closed = true;
+		const worker = this.worker;
+		this.worker = null;
+		this.settle(null, new Error('the engine client was closed'));
+		if (worker) await worker.terminate();
+	}
+
+	private ensureWorker(): Worker {
+		if (this.worker) return this.worker;
+		const spawn = this.options.spawn ?? spawnEngineWorker;
+		const worker = spawn({stop: this.stopFlag, tableMegabytes: this.options.tableMegabytes ?? 32});
+		this.workersStarted++;
+		worker.unref();
+		worker.on('message', (message: FromWorker) => this.receive(message));
+		worker.on('error', error => this.crashed(worker, `the engine crashed: ${error.message}`));
+		worker.on('exit', code => this.crashed(worker, `the engine stopped unexpectedly (exit code ${code})`));
+		this.worker = worker;
+		return worker;
+	}
+
+	private receive(message: FromWorker): void {
+		const pending = this.pending;
+		if (!pending || message.id !== pending.id) return;
+		if (message.type === 'progress') pending.onProgress?.(message.info);
+		else if (message.type === 'done') this.settle(message.result, null);
+		else this.settle(null, new Error(message.message));
+	}
+
+	private settle(result: EngineResult | null, error: Error | null): void {
+		const pending = this.pending;
+		if (!pending) return;
+		this.pending = null;
+		this.worker?.unref();
+		if (error) pending.reject(error);
+		else pending.resolve(result!);
+	}
+
+	private crashed(worker: Worker, message: string): void {
+		if (this.worker !== worker) return; // an old worker, already replaced or closed
+		this.worker = null;
+		void worker.terminate();
+		const error = new EngineCrash(message);
+		this.settle(null, error);
+		for (const listener of this.crashListeners) listener(error);
+	}
+}

@@ -1,0 +1,90 @@
+/**
+ * Players that choose a move on the calling thread: the levels (the search, with a level's noise
+ * and blunders), the one-ply greedy player and the random player. The worker, `potm move` and the
+ * benchmarks all play through `decide`.
+ */
+import type {SearchPosition} from '../games/game.js';
+import {greedyMove} from './greedy.js';
+import {planMove} from './levels.js';
+import {randomMove, seededRandom} from './random.js';
+import {Searcher, type SearchLimits, type SearchOptions, type SearchResult, type SearcherConfig} from './search.js';
+import type {ClockReading} from './time.js';
+
+/** One search request: its limits, the searcher's settings, and the chance of a blunder. */
+export interface ThinkRequest {
+	readonly limits: SearchLimits;
+	readonly config?: Pick<SearcherConfig, 'evalNoise' | 'seed'>;
+	readonly blunderRate?: number;
+	/** Seed of the blunder dice. */
+	readonly seed?: number;
+}
+
+export interface Decision extends SearchResult {
+	/** True when the level threw the search's move away for a random one. */
+	readonly blundered: boolean;
+}
+
+export function decide(searcher: Searcher, position: SearchPosition, request: ThinkRequest, options: SearchOptions = {}): Decision {
+	searcher.configure(request.config ?? {});
+	const result = searcher.search(position, request.limits, options);
+	const rate = request.blunderRate ?? 0;
+	if (result.move >= 0 && rate > 0) {
+		const random = seededRandom((request.seed ?? 1) ^ position.keyLo);
+		if (random() < rate) {
+			const move = randomMove(position, random);
+			return {...result, move, blundered: move !== result.move};
+		}
+	}
+	return {...result, blundered: false};
+}
+
+export type PlayerKind = {readonly kind: 'level'; readonly level: number} | {readonly kind: 'greedy'} | {readonly kind: 'random'};
+
+/** `5`, `level5`, `greedy`, `random` (with or without `ai:`) as a player kind, or null. */
+export function parsePlayerKind(text: string): PlayerKind | null {
+	const name = text.trim().toLowerCase().replace(/^ai:/, '').replace(/^level/, '');
+	if (name === 'greedy') return {kind: 'greedy'};
+	if (name === 'random') return {kind: 'random'};
+	if (/^[1-5]$/.test(name)) return {kind: 'level', level: Number(name)};
+	return null;
+}
+
+export const playerName = (kind: PlayerKind): string => (kind.kind === 'level' ? `level ${kind.level}` : kind.kind);
+
+/** A built-in player on this thread, with a searcher of its own kept from move to move. */
+export class LocalPlayer {
+	private searcher: Searcher | null = null;
+	private readonly random: () => number;
+	private moves = 0;
+
+	constructor(
+		readonly kind: PlayerKind,
+		private readonly seed = 1,
+		private readonly tableMegabytes = 16,
+	) {
+		this.random = seededRandom(seed);
+	}
+
+	/** The move to play (-1 if none), by a fixed time per move or the mover's clock. */
+	choose(position: SearchPosition, timing: {fixedMs?: number; clock?: ClockReading}, options: SearchOptions = {}): number {
+		this.moves++;
+		switch (this.kind.kind) {
+			case 'random':
+				return randomMove(position, this.random);
+			case 'greedy':
+				return greedyMove(position);
+			case 'level': {
+				this.searcher ??= new Searcher({tableMegabytes: this.tableMegabytes});
+				const plan = planMove(this.kind.level, {...timing, seed: this.seed});
+				const request = {...plan, seed: this.seed + this.moves};
+				return decide(this.searcher, position, request, options).move;
+			}
+		}
+	}
+
+	/** A new game: forget the previous one's table. */
+	newGame(): void {
+		this.searcher?.clear();
+		this.moves = 0;
+	}
+}

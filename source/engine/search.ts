@@ -1,0 +1,547 @@
+/**
+ * The game-agnostic search: iterative deepening, negamax alpha-beta with principal-variation
+ * search and late-move reductions, a quiescence search over scoring moves, a transposition
+ * table, and move ordering by table move, immediate gain, killers and history.
+ *
+ * It talks to the SearchPosition interface only. Everything the node loop touches (move lists,
+ * their ordering scores, killers, history, the principal-variation table) is a typed array made
+ * once, so searching allocates nothing; what is reported (lines, progress) is built at the root.
+ *
+ * Time is read from an injected clock (`now`), polled every 1024 nodes, so the same code runs
+ * on wall time in the worker, on the process's CPU time in `potm move`, and on a fake clock in
+ * tests.
+ */
+import {ONGOING, type SearchPosition} from '../games/game.js';
+import {Bound, DECIDED, TranspositionTable, WIN} from './tt.js';
+
+export {DECIDED, WIN} from './tt.js';
+
+export const MAX_PLY = 96;
+const INFINITY = WIN + 1;
+const POLL_MASK = 1023;
+const QUIESCENCE_DEPTH = 6;
+const HISTORY_LIMIT = 1 << 20;
+
+/** What to search for and how long. Times are in the clock's milliseconds from the search's start. */
+export interface SearchLimits {
+	/** Deepest iteration; by default as deep as time allows. */
+	readonly depth?: number;
+	/** Stop after about this many nodes. */
+	readonly nodes?: number;
+	/** Do not begin another iteration after this (stretched up to `hardMs` when the position is unclear). */
+	readonly softMs?: number;
+	/** Stop searching at this time whatever is under way. */
+	readonly hardMs?: number;
+	/** How many best moves to find, each with its own line (analysis); 1 by default. */
+	readonly multiPv?: number;
+}
+
+export interface SearchOptions {
+	/** The clock, in milliseconds; wall time by default. */
+	readonly now?: () => number;
+	/** Polled with the clock: true stops the search (the worker's stop flag). */
+	readonly shouldStop?: () => boolean;
+	/** Called after each iteration and at least every `progressMs` while searching. */
+	readonly onProgress?: (info: SearchInfo) => void;
+	readonly progressMs?: number;
+}
+
+/** A best move with its score and line. */
+export interface Line {
+	readonly move: number;
+	/** Centipoints from the side to move's view; beyond ±DECIDED a decided game (see describeScore). */
+	readonly score: number;
+	readonly pv: readonly number[];
+}
+
+export interface SearchInfo {
+	/** The deepest completed iteration (an iteration under way may already have improved the move). */
+	readonly depth: number;
+	/** The deepest ply any line reached, quiescence included. */
+	readonly selDepth: number;
+	/** Best first: lines[0] is the move the engine would play. */
+	readonly lines: readonly Line[];
+	readonly nodes: number;
+	readonly nodesPerSecond: number;
+	readonly elapsedMs: number;
+}
+
+export interface SearchResult extends SearchInfo {
+	/** The move to play, or -1 when there is none (the game is over or the side to move is stuck). */
+	readonly move: number;
+	readonly score: number;
+	/** Why the search ended. */
+	readonly stoppedBy: 'depth' | 'time' | 'nodes' | 'stop' | 'decided' | 'only-move' | 'no-move';
+}
+
+/** Plies to the end of a decided game (positive: the side to move wins), or null. */
+export function decidedIn(score: number): number | null {
+	if (score > DECIDED) return WIN - score;
+	if (score < -DECIDED) return -(WIN + score);
+	return null;
+}
+
+export interface SearcherConfig {
+	/** Transposition table size in MiB. */
+	readonly tableMegabytes?: number;
+	/** Up to this many centipoints of deterministic noise on each evaluation (weaker levels). */
+	readonly evalNoise?: number;
+	/** Seed of the noise. */
+	readonly seed?: number;
+}
+
+export class Searcher {
+	readonly table: TranspositionTable;
+	private position!: SearchPosition;
+	private stride = 0;
+	private moves = new Int32Array(0);
+	private order = new Int32Array(0);
+	private history = new Int32Array(0);
+	private readonly killers = new Int32Array(MAX_PLY * 2);
+	private readonly pvTable = new Int32Array(MAX_PLY * MAX_PLY);
+	private readonly pvLength = new Int32Array(MAX_PLY);
+	private rootMoves = new Int32Array(0);
+	private rootScores = new Float64Array(0);
+	private rootCount = 0;
+	private rootPvs: number[][] = [];
+	private nodes = 0;
+	private nodeLimit = Infinity;
+	private selDepth = 0;
+	private aborted = false;
+	private abortReason: SearchResult['stoppedBy'] = 'time';
+	private hardMs = Infinity;
+	private start = 0;
+	private lastProgress = 0;
+	private now: () => number = () => performance.now();
+	private shouldStop: (() => boolean) | undefined;
+	private onProgress: ((info: SearchInfo) => void) | undefined;
+	private progressMs = 100;
+	private completedDepth = 0;
+	private lines: Line[] = [];
+	private evalNoise = 0;
+	private seed = 0x5eed;
+
+	constructor(config: SearcherConfig = {}) {
+		this.table = new TranspositionTable(config.tableMegabytes ?? 16);
+		this.configure(config);
+	}
+
+	/** New noise settings; the table is cleared when they change, as its scores no longer apply. */
+	configure(config: Pick<SearcherConfig, 'evalNoise' | 'seed'>): void {
+		const evalNoise = Math.max(0, Math.round(config.evalNoise ?? 0));
+		const seed = (config.seed ?? 0x5eed) | 0;
+		if (evalNoise !== this.evalNoise || (evalNoise > 0 && seed !== this.seed)) this.table.clear();
+		this.evalNoise = evalNoise;
+		this.seed = seed;
+	}
+
+	/** Forget everything learnt (a new game). */
+	clear(): void {
+		this.table.clear();
+		this.history.fill(0);
+		this.killers.fill(-1);
+	}
+
+	search(position: SearchPosition, limits: SearchLimits = {}, options: SearchOptions = {}): SearchResult {
+		this.prepare(position, options);
+		this.start = this.now();
+		this.lastProgress = this.start;
+		this.hardMs = limits.hardMs ?? Infinity;
+		this.nodeLimit = limits.nodes ?? Infinity;
+		const softMs = Math.min(limits.softMs ?? Infinity, this.hardMs);
+		const maxDepth = Math.max(1, Math.min(limits.depth ?? MAX_PLY - 16, MAX_PLY - 16));
+		const timed = softMs !== Infinity;
+
+		this.rootCount = position.terminal() === ONGOING ? position.generateMoves(this.rootMoves, 0) : 0;
+		if (this.rootCount === 0) return this.result(-1, 0, 'no-move');
+		this.orderRoot();
+		const multiPv = Math.max(1, Math.min(limits.multiPv ?? 1, this.rootCount));
+		this.rootPvs = [];
+		for (let i = 0; i < this.rootCount; i++) this.rootPvs.push([this.rootMoves[i]!]);
+		this.lines = [{move: this.rootMoves[0]!, score: 0, pv: [this.rootMoves[0]!]}];
+
+		let stoppedBy: SearchResult['stoppedBy'] = 'depth';
+		let previousBest = -1;
+		let previousScore = 0;
+		let instability = 0;
+		for (let depth = 1; depth <= maxDepth; depth++) {
+			const lines: Line[] = [];
+			for (let pvIndex = 0; pvIndex < multiPv; pvIndex++) {
+				const line = this.searchRoot(depth, pvIndex);
+				if (line) lines.push(line);
+				if (this.aborted) break;
+			}
+			if (this.aborted) {
+				// A partly searched iteration still counts where it found a better first move.
+				if (lines.length > 0) this.lines = [...lines, ...this.lines.filter(old => !lines.some(line => line.move === old.move))].slice(0, multiPv);
+				stoppedBy = this.abortReason;
+				break;
+			}
+			this.lines = lines;
+			this.completedDepth = depth;
+			this.report();
+			const best = lines[0]!;
+			if (this.rootCount === 1 && timed) {
+				stoppedBy = 'only-move';
+				break;
+			}
+			const ends = decidedIn(best.score);
+			if (ends !== null && Math.abs(ends) <= depth && multiPv === 1) {
+				stoppedBy = 'decided';
+				break;
+			}
+			if (timed) {
+				// Unclear positions (a new best move, a falling score) earn more time, up to the hard limit.
+				if (previousBest >= 0 && best.move !== previousBest) instability += 1;
+				if (previousBest >= 0 && best.score < previousScore - 50) instability += 0.5;
+				instability *= 0.8;
+				const allowed = Math.min(this.hardMs, softMs * (1 + Math.min(instability, 1.5)));
+				// The next iteration takes longer than all before it: do not start what cannot finish.
+				if (this.now() - this.start > allowed * 0.55) {
+					stoppedBy = 'time';
+					break;
+				}
+			}
+			previousBest = best.move;
+			previousScore = best.score;
+		}
+		const best = this.lines[0]!;
+		return this.result(best.move, best.score, stoppedBy);
+	}
+
+	private prepare(position: SearchPosition, options: SearchOptions): void {
+		this.position = position;
+		if (this.stride !== position.maxMoves) {
+			this.stride = position.maxMoves;
+			this.moves = new Int32Array(MAX_PLY * this.stride);
+			this.order = new Int32Array(MAX_PLY * this.stride);
+			this.rootMoves = new Int32Array(this.stride);
+			this.rootScores = new Float64Array(this.stride);
+		}
+		if (this.history.length !== 2 * position.moveSpace) this.history = new Int32Array(2 * position.moveSpace);
+		this.killers.fill(-1);
+		this.now = options.now ?? (() => performance.now());
+		this.shouldStop = options.shouldStop;
+		this.onProgress = options.onProgress;
+		this.progressMs = options.progressMs ?? 100;
+		this.nodes = 0;
+		this.selDepth = 0;
+		this.aborted = false;
+		this.completedDepth = 0;
+		this.table.nextGeneration();
+	}
+
+	/** Root moves in a first order: immediate gain, then history; the table move first. */
+	private orderRoot(): void {
+		const position = this.position;
+		const entry = this.table.probe(position.keyLo, position.keyHi);
+		const tableMove = entry >= 0 ? this.table.move(entry) : -1;
+		for (let i = 0; i < this.rootCount; i++) {
+			const move = this.rootMoves[i]!;
+			this.rootScores[i] = move === tableMove ? 1e9 : position.moveGain(move);
+		}
+		this.sortRoot(0);
+	}
+
+	/** Stable sort of root moves from `from` on by rootScores, best first. */
+	private sortRoot(from: number): void {
+		for (let i = from + 1; i < this.rootCount; i++) {
+			const move = this.rootMoves[i]!;
+			const score = this.rootScores[i]!;
+			const pv = this.rootPvs[i];
+			let j = i - 1;
+			while (j >= from && this.rootScores[j]! < score) {
+				this.rootMoves[j + 1] = this.rootMoves[j]!;
+				this.rootScores[j + 1] = this.rootScores[j]!;
+				if (pv) this.rootPvs[j + 1] = this.rootPvs[j]!;
+				j--;
+			}
+			this.rootMoves[j + 1] = move;
+			this.rootScores[j + 1] = score;
+			if (pv) this.rootPvs[j + 1] = pv;
+		}
+	}
+
+	/**
+	 * One root search at `depth` over the moves from `pvIndex` on (the moves before it are the
+	 * better lines already found). Returns the best line, or null if stopped before any move was
+	 * searched to the end.
+	 */
+	private searchRoot(depth: number, pvIndex: number): Line | null {
+		const position = this.position;
+		let alpha = -INFINITY;
+		const beta = INFINITY;
+		let bestIndex = -1;
+		let bestScore = -INFINITY;
+		for (let i = pvIndex; i < this.rootCount; i++) {
+			const move = this.rootMoves[i]!;
+			position.make(move);
+			let score: number;
+			if (i === pvIndex) {
+				score = -this.negamax(depth - 1, -beta, -alpha, 1, true);
+			} else {
+				score = -this.negamax(depth - 1, -alpha - 1, -alpha, 1, false);
+				if (score > alpha && !this.aborted) score = -this.negamax(depth - 1, -beta, -alpha, 1, true);
+			}
+			position.unmake();
+			if (this.aborted) break;
+			// Moves that failed low keep their rank below the best, in the order they were tried.
+			this.rootScores[i] = score > alpha || i === pvIndex ? score : -INFINITY - i;
+			if (score > bestScore) {
+				bestScore = score;
+				bestIndex = i;
+				alpha = score;
+				const pv = [move];
+				for (let k = 1; k < this.pvLength[1]!; k++) pv.push(this.pvTable[MAX_PLY + k]!);
+				this.rootPvs[i] = pv;
+			}
+		}
+		if (bestIndex < 0) return null;
+		const pv = this.rootPvs[bestIndex]!;
+		// The best goes to pvIndex; the others follow in score order for the next iteration.
+		this.rootScores[bestIndex] = Infinity;
+		this.sortRoot(pvIndex);
+		this.rootScores[pvIndex] = bestScore;
+		if (!this.aborted && pvIndex === 0) {
+			this.table.store(position.keyLo, position.keyHi, depth, Bound.exact, bestScore, this.rootMoves[pvIndex]!, 0);
+		}
+		return {move: this.rootMoves[pvIndex]!, score: bestScore, pv};
+	}
+
+	private negamax(depth: number, alpha: number, beta: number, ply: number, pvNode: boolean): number {
+		const position = this.position;
+		this.pvLength[ply] = ply;
+		const result = position.terminal();
+		if (result !== ONGOING) return result === 0 ? 0 : result > 0 ? WIN - ply : -(WIN - ply);
+		if (depth <= 0) return this.quiesce(alpha, beta, ply, 0);
+		if ((++this.nodes & POLL_MASK) === 0 || this.nodes >= this.nodeLimit) this.poll();
+		if (this.aborted) return 0;
+		if (ply >= MAX_PLY - 1) return this.evaluate();
+		if (ply > this.selDepth) this.selDepth = ply;
+
+		// Nothing can be better than winning at once, or worse than losing at once.
+		if (alpha < -(WIN - ply)) alpha = -(WIN - ply);
+		if (beta > WIN - ply - 1) beta = WIN - ply - 1;
+		if (alpha >= beta) return alpha;
+
+		const table = this.table;
+		const keyLo = position.keyLo;
+		const keyHi = position.keyHi;
+		let tableMove = -1;
+		const entry = table.probe(keyLo, keyHi);
+		if (entry >= 0) {
+			tableMove = table.move(entry);
+			if (!pvNode && table.depth(entry) >= depth) {
+				const score = table.score(entry, ply);
+				const bound = table.bound(entry);
+				if (bound === Bound.exact || (bound === Bound.lower ? score >= beta : score <= alpha)) return score;
+			}
+		}
+
+		const base = ply * this.stride;
+		const count = position.generateMoves(this.moves, base);
+		if (count === 0) return -(WIN - ply);
+		this.scoreMoves(base, count, tableMove, ply);
+
+		const side = position.sideToMove - 1;
+		const startAlpha = alpha;
+		let bestScore = -INFINITY;
+		let bestMove = -1;
+		for (let i = 0; i < count; i++) {
+			const move = this.pick(base, i, count);
+			const quiet = this.order[base + i]! < 1 << 23;
+			position.make(move);
+			let score: number;
+			if (i === 0) {
+				score = -this.negamax(depth - 1, -beta, -alpha, ply + 1, pvNode);
+			} else {
+				const reduction = depth >= 3 && i >= 3 && quiet ? (i >= 10 && depth >= 5 ? 2 : 1) : 0;
+				score = -this.negamax(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, false);
+				if (score > alpha && reduction > 0 && !this.aborted) {
+					score = -this.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, false);
+				}
+				if (score > alpha && score < beta && !this.aborted) {
+					score = -this.negamax(depth - 1, -beta, -alpha, ply + 1, true);
+				}
+			}
+			position.unmake();
+			if (this.aborted) return 0;
+			if (score > bestScore) {
+				bestScore = score;
+				bestMove = move;
+				if (score > alpha) {
+					alpha = score;
+					this.updatePv(ply, move);
+					if (score >= beta) {
+						if (quiet) this.rememberCutoff(side, move, depth, ply);
+						break;
+					}
+				}
+			}
+		}
+		const bound = bestScore >= beta ? Bound.lower : bestScore > startAlpha ? Bound.exact : Bound.upper;
+		table.store(keyLo, keyHi, depth, bound, bestScore, bound === Bound.upper ? -1 : bestMove, ply);
+		return bestScore;
+	}
+
+	/** Stand pat on the evaluation, or follow the captures and scoring landings. */
+	private quiesce(alpha: number, beta: number, ply: number, qDepth: number): number {
+		const position = this.position;
+		if ((++this.nodes & POLL_MASK) === 0 || this.nodes >= this.nodeLimit) this.poll();
+		if (this.aborted) return 0;
+		if (ply > this.selDepth) this.selDepth = ply;
+		const base = ply * this.stride;
+		const count = ply < MAX_PLY - 1 ? position.generateMoves(this.moves, base) : -1;
+		if (count === 0) return -(WIN - ply);
+		const standPat = this.evaluate();
+		if (standPat >= beta || qDepth >= QUIESCENCE_DEPTH || count < 0) return standPat;
+		if (standPat > alpha) alpha = standPat;
+		let bestScore = standPat;
+		let tactical = 0;
+		for (let i = 0; i < count; i++) {
+			const move = this.moves[base + i]!;
+			const gain = position.moveGain(move);
+			if (gain > 0) {
+				this.moves[base + tactical] = move;
+				this.order[base + tactical++] = gain;
+			}
+		}
+		for (let i = 0; i < tactical; i++) {
+			const move = this.pick(base, i, tactical);
+			position.make(move);
+			const result = position.terminal();
+			const score =
+				result === ONGOING
+					? -this.quiesce(-beta, -alpha, ply + 1, qDepth + 1)
+					: result === 0
+						? 0
+						: result > 0
+							? -(WIN - ply - 1)
+							: WIN - ply - 1;
+			position.unmake();
+			if (this.aborted) return 0;
+			if (score > bestScore) {
+				bestScore = score;
+				if (score > alpha) {
+					alpha = score;
+					if (score >= beta) break;
+				}
+			}
+		}
+		return bestScore;
+	}
+
+	private evaluate(): number {
+		let score = this.position.evaluate();
+		if (score > DECIDED - 1) score = DECIDED - 1;
+		else if (score < -(DECIDED - 1)) score = -(DECIDED - 1);
+		if (this.evalNoise > 0) {
+			const h = Math.imul(this.position.keyLo ^ this.seed, 0x9e3779b1) ^ this.position.keyHi;
+			score += ((Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) >>> 8) % (2 * this.evalNoise + 1)) - this.evalNoise;
+		}
+		return score;
+	}
+
+	/** Ordering keys: table move, then gains, killers, history. */
+	private scoreMoves(base: number, count: number, tableMove: number, ply: number): void {
+		const position = this.position;
+		const killer1 = this.killers[ply * 2]!;
+		const killer2 = this.killers[ply * 2 + 1]!;
+		const history = this.history;
+		const offset = (position.sideToMove - 1) * position.moveSpace;
+		for (let i = base; i < base + count; i++) {
+			const move = this.moves[i]!;
+			let key: number;
+			if (move === tableMove) key = 1 << 30;
+			else {
+				const gain = position.moveGain(move);
+				if (gain > 0) key = (1 << 24) + gain;
+				else if (move === killer1) key = (1 << 23) + 1;
+				else if (move === killer2) key = 1 << 23;
+				else key = history[offset + move]!;
+			}
+			this.order[i] = key;
+		}
+	}
+
+	/** Selection sort step: brings the best remaining move to index i and returns it. */
+	private pick(base: number, i: number, count: number): number {
+		const moves = this.moves;
+		const order = this.order;
+		let best = base + i;
+		for (let j = best + 1; j < base + count; j++) if (order[j]! > order[best]!) best = j;
+		const move = moves[best]!;
+		if (best !== base + i) {
+			const key = order[best]!;
+			moves[best] = moves[base + i]!;
+			order[best] = order[base + i]!;
+			moves[base + i] = move;
+			order[base + i] = key;
+		}
+		return move;
+	}
+
+	private rememberCutoff(side: number, move: number, depth: number, ply: number): void {
+		if (this.killers[ply * 2] !== move) {
+			this.killers[ply * 2 + 1] = this.killers[ply * 2]!;
+			this.killers[ply * 2] = move;
+		}
+		const index = side * this.position.moveSpace + move;
+		const value = this.history[index]! + depth * depth;
+		this.history[index] = value;
+		if (value > HISTORY_LIMIT) for (let i = 0; i < this.history.length; i++) this.history[i] = this.history[i]! >> 1;
+	}
+
+	private updatePv(ply: number, move: number): void {
+		const row = ply * MAX_PLY;
+		const next = row + MAX_PLY;
+		this.pvTable[row + ply] = move;
+		const end = this.pvLength[ply + 1]!;
+		for (let k = ply + 1; k < end; k++) this.pvTable[row + k] = this.pvTable[next + k]!;
+		this.pvLength[ply] = Math.max(end, ply + 1);
+	}
+
+	private poll(): void {
+		if (this.nodes >= this.nodeLimit) {
+			this.abort('nodes');
+			return;
+		}
+		const now = this.now();
+		if (now - this.start >= this.hardMs) this.abort('time');
+		else if (this.shouldStop?.()) this.abort('stop');
+		else if (this.onProgress && now - this.lastProgress >= this.progressMs) this.report(now);
+	}
+
+	/**
+	 * Stops the search. Time waits for the first iteration (a few hundred nodes, well under a
+	 * millisecond), so even a clock in its last moments gets a move that was looked at; a stop
+	 * request or a node limit stops at once (the first root move in order is legal).
+	 */
+	private abort(reason: SearchResult['stoppedBy']): void {
+		if (reason === 'time' && this.completedDepth === 0) return;
+		this.aborted = true;
+		this.abortReason = reason;
+	}
+
+	private info(now: number): SearchInfo {
+		const elapsedMs = Math.max(0, now - this.start);
+		return {
+			depth: this.completedDepth,
+			selDepth: this.selDepth,
+			lines: this.lines,
+			nodes: this.nodes,
+			nodesPerSecond: elapsedMs > 0 ? Math.round((this.nodes * 1000) / elapsedMs) : 0,
+			elapsedMs,
+		};
+	}
+
+	private report(now = this.now()): void {
+		this.lastProgress = now;
+		this.onProgress?.(this.info(now));
+	}
+
+	private result(move: number, score: number, stoppedBy: SearchResult['stoppedBy']): SearchResult {
+		const info = this.info(this.now());
+		return {...info, lines: move < 0 ? [] : info.lines, move, score, stoppedBy};
+	}
+}

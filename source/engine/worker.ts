@@ -1,0 +1,60 @@
+/**
+ * The engine worker: searches on its own thread so the UI never blocks. Positions arrive in the
+ * game's file format; progress and the result go back with their moves written out. A stop is a
+ * shared flag the search polls, since a running search does not read messages.
+ */
+import {parentPort, workerData} from 'node:worker_threads';
+import type {Game} from '../games/game.js';
+import {gameById} from '../games/registry.js';
+import {decide} from './players.js';
+import type {EngineLine, FromWorker, ToWorker, WorkerSetup} from './protocol.js';
+import {Searcher, type Line} from './search.js';
+
+const setup = workerData as WorkerSetup;
+const stop = new Int32Array(setup.stop);
+const searcher = new Searcher({tableMegabytes: setup.tableMegabytes});
+const port = parentPort!;
+const post = (message: FromWorker) => port.postMessage(message);
+
+/** The moves of a line in notation, played out from `state` (stops at anything unplayable). */
+function written<State>(game: Game<State>, state: State, pv: readonly number[]): string[] {
+	const text: string[] = [];
+	let current = state;
+	for (const move of pv) {
+		if (!game.legalMoves(current).includes(move)) break;
+		text.push(game.formatMove(current, move));
+		current = game.play(current, move);
+	}
+	return text;
+}
+
+function think(message: Extract<ToWorker, {type: 'think'}>): void {
+	const game = gameById(message.game);
+	if (!game) {
+		post({type: 'failed', id: message.id, message: `no game "${message.game}"`});
+		return;
+	}
+	const parsed = game.parse(message.position, 'position');
+	if (!parsed.ok) {
+		post({type: 'failed', id: message.id, message: `${parsed.error.message} (line ${parsed.error.line})`});
+		return;
+	}
+	const state = parsed.value;
+	const lines = (found: readonly Line[]): EngineLine[] =>
+		found.map(line => ({...line, text: written(game, state, line.pv)}));
+	const result = decide(searcher, game.searchPosition(state), message.request, {
+		shouldStop: () => Atomics.load(stop, 0) !== 0,
+		progressMs: message.progressMs,
+		onProgress: info => post({type: 'progress', id: message.id, info: {...info, lines: lines(info.lines)}}),
+	});
+	post({
+		type: 'done',
+		id: message.id,
+		result: {...result, lines: lines(result.lines), moveText: result.move < 0 ? '' : game.formatMove(state, result.move)},
+	});
+}
+
+port.on('message', (message: ToWorker) => {
+	if (message.type === 'think') think(message);
+	else searcher.clear();
+});
