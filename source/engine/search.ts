@@ -21,6 +21,9 @@ const INFINITY = WIN + 1;
 const POLL_MASK = 1023;
 const QUIESCENCE_DEPTH = 6;
 const HISTORY_LIMIT = 1 << 20;
+const EVAL_CACHE_MASK = (1 << 16) - 1;
+/** Marks an empty evaluation-cache slot; no evaluation is this value (they are clamped within ±DECIDED). */
+const EVAL_EMPTY = -0x7fffffff;
 
 /** What to search for and how long. Times are in the clock's milliseconds from the search's start. */
 export interface SearchLimits {
@@ -118,6 +121,7 @@ export class Searcher {
 	private progressMs = 100;
 	private completedDepth = 0;
 	private lines: Line[] = [];
+	private readonly evalCache = new Int32Array(2 * (EVAL_CACHE_MASK + 1)).fill(EVAL_EMPTY);
 	private evalNoise = 0;
 	private seed = 0x5eed;
 
@@ -130,7 +134,10 @@ export class Searcher {
 	configure(config: Pick<SearcherConfig, 'evalNoise' | 'seed'>): void {
 		const evalNoise = Math.max(0, Math.round(config.evalNoise ?? 0));
 		const seed = (config.seed ?? 0x5eed) | 0;
-		if (evalNoise !== this.evalNoise || (evalNoise > 0 && seed !== this.seed)) this.table.clear();
+		if (evalNoise !== this.evalNoise || (evalNoise > 0 && seed !== this.seed)) {
+			this.table.clear();
+			this.evalCache.fill(EVAL_EMPTY);
+		}
 		this.evalNoise = evalNoise;
 		this.seed = seed;
 	}
@@ -138,6 +145,7 @@ export class Searcher {
 	/** Forget everything learnt (a new game). */
 	clear(): void {
 		this.table.clear();
+		this.evalCache.fill(EVAL_EMPTY);
 		this.history.fill(0);
 		this.killers.fill(-1);
 	}
@@ -431,12 +439,26 @@ export class Searcher {
 		return bestScore;
 	}
 
+	/** Static evaluations are cached by key: the quiescence search meets the same positions again and again. */
 	private evaluate(): number {
+		const position = this.position;
+		const keyLo = position.keyLo;
+		const keyHi = position.keyHi;
+		const slot = (keyLo & EVAL_CACHE_MASK) * 2;
+		const cache = this.evalCache;
+		if (cache[slot] === keyHi && cache[slot + 1] !== EVAL_EMPTY) return cache[slot + 1]!;
+		const score = this.freshEvaluation(keyLo, keyHi);
+		cache[slot] = keyHi;
+		cache[slot + 1] = score;
+		return score;
+	}
+
+	private freshEvaluation(keyLo: number, keyHi: number): number {
 		let score = this.position.evaluate();
 		if (score > DECIDED - 1) score = DECIDED - 1;
 		else if (score < -(DECIDED - 1)) score = -(DECIDED - 1);
 		if (this.evalNoise > 0) {
-			const h = Math.imul(this.position.keyLo ^ this.seed, 0x9e3779b1) ^ this.position.keyHi;
+			const h = Math.imul(keyLo ^ this.seed, 0x9e3779b1) ^ keyHi;
 			score += ((Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) >>> 8) % (2 * this.evalNoise + 1)) - this.evalNoise;
 		}
 		return score;

@@ -1,0 +1,45 @@
+/**
+ * Self-play: one game between two built-in players at a fixed time per move, from an opening of
+ * a few random plies (so a series of games differs), scored by RULES.md's match points.
+ */
+import type {Game, Outcome, Player} from '../games/game.js';
+import {LocalPlayer, type PlayerKind} from '../engine/players.js';
+import {seededRandom} from '../engine/random.js';
+
+export interface GameSpec {
+	/** Player kinds of player 1 (first mover) and player 2. */
+	readonly first: PlayerKind;
+	readonly second: PlayerKind;
+	readonly moveMs: number;
+	/** Seed of the random opening; the same seed gives the same opening. */
+	readonly openingSeed: number;
+	readonly openingPlies: number;
+}
+
+export interface GameRecord {
+	readonly outcome: Outcome;
+	readonly plies: number;
+	readonly points: readonly [number, number];
+	readonly moves: readonly string[];
+}
+
+/** Match points of `player` for a finished game: 2 for a win, 1 for a draw or tie, 0 for a loss. */
+export const matchPoints = (outcome: Outcome, player: Player): number =>
+	outcome.winner === null ? 1 : outcome.winner === player ? 2 : 0;
+
+export function playGame<State>(game: Game<State>, spec: GameSpec): GameRecord {
+	const players = [new LocalPlayer(spec.first, spec.openingSeed * 2 + 1), new LocalPlayer(spec.second, spec.openingSeed * 2 + 2)];
+	const random = seededRandom(spec.openingSeed);
+	let state = game.initial();
+	const moves: string[] = [];
+	for (let ply = 0; game.outcome(state) === null; ply++) {
+		const legal = game.legalMoves(state);
+		let move: number;
+		if (ply < spec.openingPlies) move = legal[Math.floor(random() * legal.length)]!;
+		else move = players[game.toMove(state) - 1]!.choose(game.searchPosition(state), {fixedMs: spec.moveMs});
+		if (!legal.includes(move)) throw new Error(`player ${game.toMove(state)} chose an illegal move ${move}`);
+		moves.push(game.formatMove(state, move));
+		state = game.play(state, move);
+	}
+	return {outcome: game.outcome(state)!, plies: moves.length, points: game.scores(state), moves};
+}
