@@ -32,9 +32,10 @@ export function spawnEngineWorker(setup: WorkerSetup): Worker {
 		const tsx = JSON.stringify(pathToFileURL(api).href);
 		const target = JSON.stringify(new URL('./worker.ts', import.meta.url).href);
 		const bootstrap = `import(${tsx}).then(api => { api.register(); return import(${target}); });`;
-		return new Worker(bootstrap, {eval: true, workerData: setup});
+		return new Worker(bootstrap, {eval: true, workerData: setup, execArgv: []});
 	}
-	return new Worker(new URL('./worker.js', import.meta.url), {workerData: setup});
+	// execArgv: [] so that the parent's flags (--input-type, say) cannot stop the worker loading.
+	return new Worker(new URL('./worker.js', import.meta.url), {workerData: setup, execArgv: []});
 }
 
 export interface EngineClientOptions {
@@ -76,7 +77,9 @@ export class EngineClient {
 	 */
 	async think<State>(game: Game<State>, state: State, request: ThinkRequest, onProgress?: (info: EngineInfo) => void): Promise<EngineResult> {
 		if (this.closed) throw new Error('the engine client is closed');
-		if (this.pending) await this.stop().catch(() => undefined);
+		// Another think may have started while this one waited: the latest call always wins.
+		while (this.pending) await this.stop().catch(() => undefined);
+		if (this.closed) throw new Error('the engine client is closed');
 		const worker = this.ensureWorker();
 		Atomics.store(new Int32Array(this.stopFlag), 0, 0);
 		const id = this.nextId++;

@@ -4,7 +4,7 @@
  * shared flag the search polls, since a running search does not read messages.
  */
 import {parentPort, workerData} from 'node:worker_threads';
-import type {Game} from '../games/game.js';
+import {formatParseError, type Game} from '../games/game.js';
 import {gameById} from '../games/registry.js';
 import {decide} from './players.js';
 import type {EngineLine, FromWorker, ToWorker, WorkerSetup} from './protocol.js';
@@ -36,7 +36,7 @@ function think(message: Extract<ToWorker, {type: 'think'}>): void {
 	}
 	const parsed = game.parse(message.position, 'position');
 	if (!parsed.ok) {
-		post({type: 'failed', id: message.id, message: `${parsed.error.message} (line ${parsed.error.line})`});
+		post({type: 'failed', id: message.id, message: formatParseError(parsed.error)});
 		return;
 	}
 	const state = parsed.value;
