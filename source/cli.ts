@@ -8,7 +8,8 @@ import meow from 'meow';
 const help = `
 	Usage
 	  $ potm                          the LOAPS starting position and this help
-	  $ potm move FILE                play as a POTM contest entry: print one move for FILE
+	  $ potm move FILE                play as a POTM contest entry: think within the clock
+	                                  in FILE (CPU time, as POTM counts it), print one move
 	  $ potm perft FILE DEPTH         count the move sequences of DEPTH moves from FILE
 
 	Options

@@ -1,24 +1,27 @@
 /**
- * `npm run bench`: perft speed of the rules core, median of several runs. Moves at the last ply
- * are counted without being played (bulk counting), as the issue allows.
+ * `npm run bench [-- SECTION... --games N --move-ms MS]`: the engine's speed and strength.
+ *
+ *   perft     leaves per second of the rules core (bulk counting at the last ply)
+ *   search    nodes per second and depth reached in 1 s from each file in saves/
+ *   worker    how soon stop() answers and how regular the progress events are
+ *   contest   a whole 60 s game of `potm move` processes, charged their CPU time
+ *   strength  self-play at a fixed time per move: level 5 vs greedy, 5 vs 3, 3 vs greedy
+ *
+ * With no section named, all run.
  */
+import {readdirSync, readFileSync} from 'node:fs';
 import {cpus} from 'node:os';
+import {EngineClient} from '../engine/client.js';
 import {perft} from '../engine/perft.js';
+import {playerName, type PlayerKind} from '../engine/players.js';
+import {Searcher} from '../engine/search.js';
 import {LoaBoard} from '../games/loa/board.js';
+import {loaps} from '../games/loa/index.js';
 import {CLASSIC_LOA, LOAPS, type LoaVariant} from '../games/loa/variant.js';
+import {playContestGame} from './contest.js';
+import {describePairing, playPairing} from './strength.js';
 
-interface Case {
-	readonly label: string;
-	readonly variant: LoaVariant;
-	readonly depth: number;
-	readonly expected: number;
-	readonly runs: number;
-}
-
-const CASES: readonly Case[] = [
-	{label: 'LOAPS 7×7 start, perft(5)', variant: LOAPS, depth: 5, expected: 7_181_852, runs: 9},
-	{label: 'classic LOA 8×8 start, perft(5)', variant: CLASSIC_LOA, depth: 5, expected: 55_963_132, runs: 3},
-];
+const SECTIONS = ['perft', 'search', 'worker', 'contest', 'strength'] as const;
 
 const median = (values: number[]): number => {
 	const sorted = [...values].sort((a, b) => a - b);
@@ -26,25 +29,150 @@ const median = (values: number[]): number => {
 	return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
-const cpu = cpus();
-console.log(`machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, Node ${process.version}`);
-for (const test of CASES) {
-	const board = new LoaBoard(test.variant);
-	perft(board, test.depth - 1); // warm-up, so the JIT has compiled the hot paths
-	const rates: number[] = [];
-	for (let run = 0; run < test.runs; run++) {
-		const start = process.hrtime.bigint();
-		const leaves = perft(board, test.depth);
-		const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-		if (leaves !== test.expected) {
-			console.error(`${test.label}: counted ${leaves}, expected ${test.expected}`);
-			process.exit(1);
+const mega = (rate: number) => (rate / 1e6).toFixed(1);
+const saves = new URL('../../saves/', import.meta.url);
+
+function savedPositions() {
+	return readdirSync(saves)
+		.filter(name => name.endsWith('.txt'))
+		.sort()
+		.map(name => {
+			const parsed = loaps.parse(readFileSync(new URL(name, saves), 'utf8'), name);
+			if (!parsed.ok) throw new Error(`saves/${name}: ${parsed.error.message}`);
+			return {name, state: parsed.value};
+		});
+}
+
+function benchPerft(): void {
+	const cases: ReadonlyArray<{label: string; variant: LoaVariant; depth: number; expected: number; runs: number}> = [
+		{label: 'LOAPS 7×7 start, perft(5)', variant: LOAPS, depth: 5, expected: 7_181_852, runs: 9},
+		{label: 'classic LOA 8×8 start, perft(5)', variant: CLASSIC_LOA, depth: 5, expected: 55_963_132, runs: 3},
+	];
+	for (const test of cases) {
+		const board = new LoaBoard(test.variant);
+		perft(board, test.depth - 1); // warm-up, so the JIT has compiled the hot paths
+		const rates: number[] = [];
+		for (let run = 0; run < test.runs; run++) {
+			const start = process.hrtime.bigint();
+			const leaves = perft(board, test.depth);
+			const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+			if (leaves !== test.expected) throw new Error(`${test.label}: counted ${leaves}, expected ${test.expected}`);
+			rates.push(leaves / seconds);
 		}
-		rates.push(leaves / seconds);
+		console.log(
+			`${test.label}: ${test.expected.toLocaleString('en-US')} leaves, median ${mega(median(rates))} M leaves/s ` +
+				`(${test.runs} runs, ${mega(Math.min(...rates))}..${mega(Math.max(...rates))})`,
+		);
 	}
-	const mega = (rate: number) => (rate / 1e6).toFixed(1);
-	console.log(
-		`${test.label}: ${test.expected.toLocaleString('en-US')} leaves, median ${mega(median(rates))} M leaves/s ` +
-			`(${test.runs} runs, ${mega(Math.min(...rates))}..${mega(Math.max(...rates))})`,
-	);
+}
+
+function benchSearch(): void {
+	// Warm-up, so the first file is not charged for compiling the search.
+	new Searcher().search(loaps.searchPosition(loaps.initial()), {softMs: 500, hardMs: 500});
+	for (const {name, state} of savedPositions()) {
+		const result = new Searcher().search(loaps.searchPosition(state), {softMs: 1000, hardMs: 1000});
+		const line = result.lines[0]!.pv.slice(0, 4);
+		let current = state;
+		const text = line.map(move => {
+			const written = loaps.formatMove(current, move);
+			current = loaps.play(current, move);
+			return written;
+		});
+		console.log(
+			`search ${name}: depth ${result.depth} (selective ${result.selDepth}) in 1 s, ` +
+				`${(result.nodesPerSecond / 1000).toFixed(0)} k nodes/s, score ${result.score}, line ${text.join(', ')}`,
+		);
+	}
+}
+
+async function benchWorker(): Promise<void> {
+	const client = new EngineClient();
+	try {
+		await client.think(loaps, loaps.initial(), {limits: {depth: 2}}); // start the worker
+		const stops: number[] = [];
+		const gaps: number[] = [];
+		for (const {state} of savedPositions()) {
+			for (const thinkMs of [300, 700, 1100]) {
+				let last = -1;
+				const thinking = client.think(loaps, state, {limits: {}}, info => {
+					if (last >= 0) gaps.push(info.elapsedMs - last);
+					last = info.elapsedMs;
+				});
+				await new Promise(resolve => setTimeout(resolve, thinkMs));
+				const asked = performance.now();
+				await client.stop();
+				stops.push(performance.now() - asked);
+				await thinking;
+			}
+		}
+		console.log(
+			`worker stop(): answered in median ${median(stops).toFixed(1)} ms, at most ${Math.max(...stops).toFixed(1)} ms ` +
+				`(${stops.length} stops; target 50 ms)`,
+		);
+		console.log(
+			`worker progress: every ${median(gaps).toFixed(0)} ms in the median, largest gap ${Math.max(...gaps).toFixed(0)} ms ` +
+				`(${gaps.length} events; target at least every 100 ms)`,
+		);
+	} finally {
+		await client.close();
+	}
+}
+
+function benchContest(): void {
+	const game = playContestGame(60);
+	console.log(`contest: potm move against itself on the 60 s CPU clocks: ${game.description}`);
+	game.sides.forEach((side, index) => {
+		console.log(
+			`  player ${index + 1}: ${side.moves} moves, ${side.cpuSeconds.toFixed(1)} s CPU in all ` +
+				`(largest move ${side.largestMove.toFixed(2)} s, least clock left ${side.leastLeft.toFixed(1)} s)`,
+		);
+	});
+}
+
+async function benchStrength(games: number, moveMs: number): Promise<void> {
+	const pairings: ReadonlyArray<readonly [PlayerKind, PlayerKind]> = [
+		[{kind: 'level', level: 5}, {kind: 'greedy'}],
+		[{kind: 'level', level: 5}, {kind: 'level', level: 3}],
+		[{kind: 'level', level: 3}, {kind: 'greedy'}],
+	];
+	for (const [a, b] of pairings) {
+		const started = performance.now();
+		const result = await playPairing(a, b, {
+			games,
+			moveMs,
+			onGame: done => process.stderr.write(`\r${playerName(a)} vs ${playerName(b)}: ${done}/${games} games`),
+		});
+		process.stderr.write('\r\x1b[K');
+		console.log(`strength, ${moveMs} ms a move: ${describePairing(result)} [${((performance.now() - started) / 1000).toFixed(0)} s]`);
+	}
+}
+
+async function main(): Promise<void> {
+	const args = process.argv.slice(2);
+	const option = (name: string, fallback: number): number => {
+		const index = args.indexOf(name);
+		if (index < 0) return fallback;
+		const value = Number(args.splice(index, 2)[1]);
+		if (!(value > 0)) throw new Error(`${name} takes a positive number`);
+		return value;
+	};
+	const games = option('--games', 100);
+	const moveMs = option('--move-ms', 100);
+	const unknown = args.filter(arg => !(SECTIONS as readonly string[]).includes(arg));
+	if (unknown.length > 0) throw new Error(`unknown section ${unknown[0]}; the sections are ${SECTIONS.join(', ')}`);
+	const chosen = args.length > 0 ? args : SECTIONS;
+	const cpu = cpus();
+	console.log(`machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, Node ${process.version}`);
+	if (chosen.includes('perft')) benchPerft();
+	if (chosen.includes('search')) benchSearch();
+	if (chosen.includes('worker')) await benchWorker();
+	if (chosen.includes('contest')) benchContest();
+	if (chosen.includes('strength')) await benchStrength(games, moveMs);
+}
+
+try {
+	await main();
+} catch (error) {
+	console.error(`bench: ${(error as Error).message}`);
+	process.exitCode = 1;
 }

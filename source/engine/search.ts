@@ -7,7 +7,7 @@
  * their ordering scores, killers, history, the principal-variation table) is a typed array made
  * once, so searching allocates nothing; what is reported (lines, progress) is built at the root.
  *
- * Time is read from an injected clock (`now`), polled every 1024 nodes, so the same code runs
+ * Time is read from an injected clock (`now`), polled every 256 nodes, so the same code runs
  * on wall time in the worker, on the process's CPU time in `potm move`, and on a fake clock in
  * tests.
  */
@@ -18,7 +18,8 @@ export {DECIDED, WIN} from './tt.js';
 
 export const MAX_PLY = 96;
 const INFINITY = WIN + 1;
-const POLL_MASK = 1023;
+/** The clock and the stop flag are read every 256 nodes (a millisecond or two). */
+const POLL_MASK = 255;
 const QUIESCENCE_DEPTH = 6;
 const HISTORY_LIMIT = 1 << 20;
 const EVAL_CACHE_MASK = (1 << 16) - 1;
@@ -205,7 +206,9 @@ export class Searcher {
 				instability *= 0.8;
 				const allowed = Math.min(this.hardMs, softMs * (1 + Math.min(instability, 1.5)));
 				// The next iteration takes longer than all before it: do not start what cannot finish.
-				if (this.now() - this.start > allowed * 0.55) {
+				// (With soft = hard, a fixed time per move, the whole time is used: a partly searched
+				// iteration still improves the move.)
+				if (softMs < this.hardMs && this.now() - this.start > allowed * 0.55) {
 					stoppedBy = 'time';
 					break;
 				}
@@ -531,7 +534,8 @@ export class Searcher {
 		const now = this.now();
 		if (now - this.start >= this.hardMs) this.abort('time');
 		else if (this.shouldStop?.()) this.abort('stop');
-		else if (this.onProgress && now - this.lastProgress >= this.progressMs) this.report(now);
+		// A little early rather than late: the next poll may be a few milliseconds away.
+		else if (this.onProgress && now - this.lastProgress >= this.progressMs - 5) this.report(now);
 	}
 
 	/**

@@ -11,10 +11,11 @@
  *   hard    = min(usable × HARD_SHARE, soft × HARD_FACTOR)
  *
  * `overhead` is what a move costs outside the search (a contest entry's start-up; the time the
- * search may run past its deadline before it notices). Because a move never spends more than
- * hard + overhead, and hard leaves 1 − HARD_SHARE of `usable` untouched, the clock left for the
- * next move is still at least its own reserve: played move after move, the budget never runs the
- * clock out (test/engine/time.test.ts plays whole games on a fake clock to check it).
+ * search may run past its deadline before it notices). The reserve is set aside before anything
+ * is shared out, so a move that spends at most hard + overhead leaves the next move at least its
+ * own reserve and overhead: played move after move, the budget never runs the clock out
+ * (test/engine/time.test.ts plays whole games on a fake clock to check it). HARD_SHARE and
+ * HARD_FACTOR only cap what one unclear move may take, so that it cannot starve the moves after it.
  */
 
 export interface ClockReading {
@@ -35,8 +36,8 @@ export interface Budget {
 
 /** Plan as if the game had at most this many more moves: most LOAPS games end by a connection before the limit. */
 export const HORIZON = 20;
-export const HARD_SHARE = 0.4;
-export const HARD_FACTOR = 4;
+export const HARD_SHARE = 0.25;
+export const HARD_FACTOR = 3;
 
 export function moveBudget(clock: ClockReading): Budget {
 	const movesLeft = Math.max(1, Math.floor(clock.movesLeft));

@@ -68,6 +68,8 @@ export interface Geometry {
 	 */
 	readonly quadSquares: Int8Array;
 	readonly quadsOf: Int16Array;
+	/** The weight of a square in each of its quads' pattern codes: 1, 3, 9 or 27 (its corner). */
+	readonly quadWeightOf: Int8Array;
 }
 
 /**
@@ -140,6 +142,7 @@ export function geometry(size: number): Geometry {
 	// Quad q = (rank + 1) * (size + 1) + (file + 1) has its lower-left corner at (file, rank).
 	const quadSquares = new Int8Array((size + 1) * (size + 1) * 4).fill(-1);
 	const quadsOf = new Int16Array(squares * 4);
+	const quadWeightOf = new Int8Array(squares * 4);
 	const seen = new Int8Array(squares);
 	for (let rank = -1; rank < size; rank++) {
 		for (let file = -1; file < size; file++) {
@@ -154,6 +157,7 @@ export function geometry(size: number): Geometry {
 				if (f < 0 || r < 0 || f >= size || r >= size) return;
 				const square = r * size + f;
 				quadSquares[q * 4 + j] = square;
+				quadWeightOf[square * 4 + seen[square]!] = 3 ** j;
 				quadsOf[square * 4 + seen[square]!++] = q;
 			});
 		}
@@ -183,6 +187,7 @@ export function geometry(size: number): Geometry {
 		offCentre2,
 		quadSquares,
 		quadsOf,
+		quadWeightOf,
 	};
 	geometries.set(size, result);
 	return result;
@@ -220,6 +225,8 @@ export class LoaBoard implements SearchPosition {
 	readonly points: Int32Array;
 	/** euler4[1], euler4[2]: four times each side's Euler number, kept up to date by make/unmake. */
 	readonly euler4: Int32Array;
+	/** Each quad's pattern code a + 3b + 9c + 27d, kept up to date with the cells. */
+	private readonly quadCode: Int8Array;
 	sideToMove: Player = 1;
 	ply = 0;
 	/**
@@ -255,6 +262,7 @@ export class LoaBoard implements SearchPosition {
 		this.bonus = new Int8Array(this.squares);
 		this.points = new Int32Array(3);
 		this.euler4 = new Int32Array(3);
+		this.quadCode = new Int8Array(this.geometry.quadSquares.length / 4);
 		this.capturePoints = variant.scoring?.capture ?? 0;
 		this.connectionPoints = variant.scoring?.connection ?? 0;
 		this.limitPly = variant.moveLimit * 2;
@@ -303,36 +311,38 @@ export class LoaBoard implements SearchPosition {
 		this.status = setup.status ?? Status.ongoing;
 		this.depth = 0;
 		this.euler4.fill(0);
-		for (let q = 0; q < this.geometry.quadSquares.length / 4; q++) this.addQuad(q, 1);
-	}
-
-	/** Adds (sign 1) or takes away (sign -1) quad q's share of both sides' Euler numbers. */
-	private addQuad(q: number, sign: number): void {
 		const {quadSquares} = this.geometry;
-		const cells = this.cells;
-		const a = quadSquares[q * 4]!;
-		const b = quadSquares[q * 4 + 1]!;
-		const c = quadSquares[q * 4 + 2]!;
-		const d = quadSquares[q * 4 + 3]!;
-		const code =
-			(a < 0 ? 0 : cells[a]!) + 3 * (b < 0 ? 0 : cells[b]!) + 9 * (c < 0 ? 0 : cells[c]!) + 27 * (d < 0 ? 0 : cells[d]!);
-		this.euler4[1]! += sign * QUAD_EULER[0][code]!;
-		this.euler4[2]! += sign * QUAD_EULER[1][code]!;
+		for (let q = 0; q < this.quadCode.length; q++) {
+			let code = 0;
+			for (let j = 3; j >= 0; j--) {
+				const square = quadSquares[q * 4 + j]!;
+				code = code * 3 + (square < 0 ? 0 : cells[square]!);
+			}
+			this.quadCode[q] = code;
+			this.euler4[1]! += QUAD_EULER[0][code]!;
+			this.euler4[2]! += QUAD_EULER[1][code]!;
+		}
 	}
 
-	/** Sets a square's cell, keeping the Euler numbers of its four quads. */
+	/** Sets a square's cell, keeping its four quads' codes and both sides' Euler numbers. */
 	private setCell(square: number, value: number): void {
-		const quadsOf = this.geometry.quadsOf;
-		const k = square * 4;
-		this.addQuad(quadsOf[k]!, -1);
-		this.addQuad(quadsOf[k + 1]!, -1);
-		this.addQuad(quadsOf[k + 2]!, -1);
-		this.addQuad(quadsOf[k + 3]!, -1);
+		const change = value - this.cells[square]!;
 		this.cells[square] = value;
-		this.addQuad(quadsOf[k]!, 1);
-		this.addQuad(quadsOf[k + 1]!, 1);
-		this.addQuad(quadsOf[k + 2]!, 1);
-		this.addQuad(quadsOf[k + 3]!, 1);
+		const {quadsOf, quadWeightOf} = this.geometry;
+		const [one, two] = QUAD_EULER;
+		const codes = this.quadCode;
+		let deltaOne = 0;
+		let deltaTwo = 0;
+		for (let k = square * 4; k < square * 4 + 4; k++) {
+			const q = quadsOf[k]!;
+			const before = codes[q]!;
+			const after = before + change * quadWeightOf[k]!;
+			codes[q] = after;
+			deltaOne += one[after]! - one[before]!;
+			deltaTwo += two[after]! - two[before]!;
+		}
+		this.euler4[1]! += deltaOne;
+		this.euler4[2]! += deltaTwo;
 	}
 
 	generateMoves(buffer: Int32Array, offset: number): number {
