@@ -2,7 +2,8 @@
  * `npm run bench [-- SECTION... --games N --move-ms MS]`: the engine's speed and strength.
  *
  *   perft     leaves per second of the rules core (bulk counting at the last ply)
- *   search    nodes per second and depth reached in 1 s from each file in saves/
+ *   search    nodes per second and depth reached in 1 s from each file in saves/; garbage
+ *             collections during a long search
  *   worker    how soon stop() answers and how regular the progress events are
  *   contest   a whole 60 s game of `potm move` processes, charged their CPU time
  *   strength  self-play at a fixed time per move: level 5 vs greedy, 5 vs 3, 3 vs greedy
@@ -11,6 +12,7 @@
  */
 import {readdirSync, readFileSync} from 'node:fs';
 import {cpus} from 'node:os';
+import {PerformanceObserver} from 'node:perf_hooks';
 import {EngineClient} from '../engine/client.js';
 import {perft} from '../engine/perft.js';
 import {playerName, type PlayerKind} from '../engine/players.js';
@@ -83,6 +85,27 @@ function benchSearch(): void {
 				`${(result.nodesPerSecond / 1000).toFixed(0)} k nodes/s, score ${result.score}, line ${text.join(', ')}`,
 		);
 	}
+}
+
+/** Garbage collections and heap growth during a long search, after a warm-up search. */
+async function benchAllocation(): Promise<void> {
+	const searcher = new Searcher();
+	const position = loaps.searchPosition(loaps.initial());
+	searcher.search(position, {depth: 6});
+	const collections: string[] = [];
+	const observer = new PerformanceObserver(list => {
+		for (const entry of list.getEntries()) collections.push(entry.name);
+	});
+	observer.observe({entryTypes: ['gc']});
+	const before = process.memoryUsage().heapUsed;
+	const result = searcher.search(position, {depth: 8});
+	const grown = process.memoryUsage().heapUsed - before;
+	await new Promise(resolve => setTimeout(resolve, 50)); // let the observer hear of them
+	observer.disconnect();
+	console.log(
+		`search allocation: ${result.nodes.toLocaleString('en-US')} nodes, ${collections.length} garbage collections, ` +
+			`heap grew ${(grown / 1024).toFixed(0)} KiB (${(grown / result.nodes).toFixed(2)} bytes a node: the lines and reports made per iteration)`,
+	);
 }
 
 async function benchWorker(): Promise<void> {
@@ -164,7 +187,10 @@ async function main(): Promise<void> {
 	const cpu = cpus();
 	console.log(`machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, Node ${process.version}`);
 	if (chosen.includes('perft')) benchPerft();
-	if (chosen.includes('search')) benchSearch();
+	if (chosen.includes('search')) {
+		benchSearch();
+		await benchAllocation();
+	}
 	if (chosen.includes('worker')) await benchWorker();
 	if (chosen.includes('contest')) benchContest();
 	if (chosen.includes('strength')) await benchStrength(games, moveMs);

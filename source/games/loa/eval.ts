@@ -19,6 +19,7 @@ import {LIST_STRIDE, type LoaBoard} from './board.js';
 const POINT = 100;
 const SPREAD = 30;
 const GROUP = 40;
+/** Per unit of Euler number; a multiple of 4, so the quarter-units of euler4 stay integers. */
 const EULER = 20;
 const CENTRE = 6;
 const MOBILITY = 4;
@@ -101,7 +102,7 @@ const result = {mobility: 0, bestGain: 0, bonusSquares: 0};
 
 /** Connection distance: about 0 for a compact single group, more the further from connecting. */
 function distance(board: LoaBoard, side: number): number {
-	return spread(board, side) * SPREAD + (board.groups(side) - 1) * GROUP + ((board.euler4[side]! - 4) * EULER) / 4;
+	return spread(board, side) * SPREAD + (board.groups(side) - 1) * GROUP + (board.euler4[side]! - 4) * (EULER >> 2);
 }
 
 export function evaluate(board: LoaBoard): number {
