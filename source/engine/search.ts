@@ -53,7 +53,7 @@ export interface SearchOptions {
 /** A best move with its score and line. */
 export interface Line {
 	readonly move: number;
-	/** Centipoints from the side to move's view; beyond ±DECIDED a decided game (see describeScore). */
+	/** Centipoints from the side to move's view; beyond ±DECIDED a decided game (see decidedIn). */
 	readonly score: number;
 	readonly pv: readonly number[];
 }
@@ -316,7 +316,8 @@ export class Searcher {
 		if (!this.aborted && pvIndex === 0) {
 			this.table.store(position.keyLo, position.keyHi, depth, Bound.exact, bestScore, this.rootMoves[pvIndex]!, 0);
 		}
-		return {move: this.rootMoves[pvIndex]!, score: bestScore, pv};
+		// `| 0` turns the -0 of a negated draw into 0.
+		return {move: this.rootMoves[pvIndex]!, score: bestScore | 0, pv};
 	}
 
 	private negamax(depth: number, alpha: number, beta: number, ply: number, pvNode: boolean): number {

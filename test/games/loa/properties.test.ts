@@ -432,6 +432,191 @@ describe('LOA fast core against the reference', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
+// Incremental connectivity (euler4, groups) and the transposition key, counted afresh
+// ---------------------------------------------------------------------------------------------
+
+/** One board per variant, set up again for each check: setUp computes everything from scratch. */
+const freshBoards = new Map<string, LoaBoard>();
+
+/** A board set up from `board`'s cells and side to move, with its points and ply unless told otherwise. */
+function freshBoard(board: LoaBoard, points?: readonly [number, number], ply = board.ply): LoaBoard {
+	let scratch = freshBoards.get(board.variant.id);
+	if (!scratch) {
+		scratch = new LoaBoard(board.variant);
+		freshBoards.set(board.variant.id, scratch);
+	}
+	scratch.setUp({cells: board.cells, toMove: board.sideToMove, ply, points: points ?? [board.points[1]!, board.points[2]!]});
+	return scratch;
+}
+
+const KING_STEPS = [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [-1, -1], [1, -1], [-1, 1]] as const;
+const ROOK_STEPS = KING_STEPS.slice(0, 4);
+
+/**
+ * A side's 8-connected groups, and its holes: the 4-connected regions of the other squares that do
+ * not reach the edge of the board. Four times groups less holes is four times the Euler number.
+ */
+function components(cells: ArrayLike<number>, size: number, side: number): {groups: number; holes: number} {
+	const seen = new Array<boolean>(size * size).fill(false);
+	let groups = 0;
+	let holes = 0;
+	for (let start = 0; start < size * size; start++) {
+		if (seen[start]) continue;
+		const mine = cells[start] === side;
+		const steps = mine ? KING_STEPS : ROOK_STEPS;
+		let edge = false;
+		const stack = [start];
+		seen[start] = true;
+		while (stack.length > 0) {
+			const square = stack.pop()!;
+			const file = square % size;
+			const rank = Math.floor(square / size);
+			if (file === 0 || rank === 0 || file === size - 1 || rank === size - 1) edge = true;
+			for (const [df, dr] of steps) {
+				const f = file + df;
+				const r = rank + dr;
+				if (f < 0 || r < 0 || f >= size || r >= size) continue;
+				const next = r * size + f;
+				if (!seen[next] && (cells[next] === side) === mine) {
+					seen[next] = true;
+					stack.push(next);
+				}
+			}
+		}
+		if (mine) groups++;
+		else if (!edge) holes++;
+	}
+	return {groups, holes};
+}
+
+/** What a check of connectivity and keys went through, so a test can make sure it met margin changes. */
+let keyTally = {checks: 0, marginChanges: 0};
+
+/** groups(), connected() and euler4 against plain counts; euler4 and the key against a fresh board. */
+function checkConnectivity(board: LoaBoard, where: string): void {
+	keyTally.checks++;
+	const counted = [components(board.cells, board.size, 1), components(board.cells, board.size, 2)] as const;
+	same([board.groups(1), board.groups(2)], counted.map(side => side.groups), `${where}: groups() against a flood fill`);
+	same([board.connected(1), board.connected(2)], counted.map(side => side.groups <= 1), `${where}: connected() against a flood fill`);
+	const euler4 = [board.euler4[1], board.euler4[2]];
+	same(euler4, counted.map(side => 4 * (side.groups - side.holes)), `${where}: euler4 against 4 × (groups − holes)`);
+	const key = [board.keyLo, board.keyHi];
+	const fresh = freshBoard(board);
+	same(euler4, [fresh.euler4[1], fresh.euler4[2]], `${where}: euler4 against a fresh board`);
+	same(key, [fresh.keyLo, fresh.keyHi], `${where}: keyLo, keyHi against a fresh board`);
+	if (!board.variant.scoring) return;
+	// The key holds the points margin (not the points) and, with a move limit, the ply.
+	const [first, second] = [board.points[1]!, board.points[2]!];
+	for (const [points, ply] of [
+		[[first + 1, second], board.ply],
+		[[first, second + 1], board.ply],
+		[[first + 12, second], board.ply],
+		[[first, second], board.ply + 2],
+	] as const) {
+		const other = freshBoard(board, points, ply);
+		if (other.keyLo === key[0] || other.keyHi === key[1]) {
+			fail(`${where}: points ${JSON.stringify(points)} at ply ${ply} keep a half of the key ${JSON.stringify(key)}`);
+		}
+	}
+	const shifted = freshBoard(board, [first + 5, second + 5]);
+	same([shifted.keyLo, shifted.keyHi], key, `${where}: key with 5 more points each (same margin)`);
+}
+
+/**
+ * Plays `choices` on one board, making and unmaking every legal move on the way and checking
+ * connectivity and keys after each make and each unmake; then unmakes the whole line.
+ */
+function connectivityPlayout(board: LoaBoard, choices: readonly number[], name: string): void {
+	const buffer = new Int32Array(board.maxMoves);
+	const keys: Array<[number, number]> = [];
+	const line: string[] = [];
+	checkConnectivity(board, name);
+	for (const choice of choices) {
+		if (board.terminal() !== ONGOING) break;
+		const count = board.generateMoves(buffer, 0);
+		if (count === 0) break;
+		const where = `${name} after [${line.join(', ')}]`;
+		const key: [number, number] = [board.keyLo, board.keyHi];
+		const points: [number, number] = [board.points[1]!, board.points[2]!];
+		for (const move of buffer.subarray(0, count)) {
+			const here = `${where}, ${moveName(move, board.size)}`;
+			board.make(move);
+			checkConnectivity(board, `${here} (made)`);
+			if (board.points[1]! - board.points[2]! !== points[0] - points[1]) {
+				keyTally.marginChanges++;
+				// The same cells and ply with the margin from before the move: another key.
+				const before = freshBoard(board, points);
+				if (before.keyLo === board.keyLo || before.keyHi === board.keyHi) fail(`${here}: the key ignores the margin`);
+			}
+			board.unmake();
+			checkConnectivity(board, `${here} (unmade)`);
+			same([board.keyLo, board.keyHi], key, `${here} (unmade): keyLo, keyHi`);
+		}
+		const move = buffer[choice % count]!;
+		line.push(moveName(move, board.size));
+		keys.push(key);
+		board.make(move);
+		checkConnectivity(board, `${name} after [${line.join(', ')}]`);
+	}
+	while (keys.length > 0) {
+		board.unmake();
+		const where = `${name}, unmade back to ply ${keys.length - 1}`;
+		checkConnectivity(board, where);
+		same([board.keyLo, board.keyHi], keys.pop(), `${where}: keyLo, keyHi`);
+	}
+}
+
+describe('incremental connectivity and keys against a count from scratch', () => {
+	it('counts groups and holes as expected on hand-made cells', () => {
+		// A ring of 1s round an empty square is one group with one hole: Euler number 0.
+		const ring = cellsFrom(LOAPS, ['b2', 'c2', 'd2', 'b3', 'd3', 'b4', 'c4', 'd4'], []);
+		expect(components(ring, 7, 1)).toEqual({groups: 1, holes: 1});
+		// Diagonal neighbours are one group, and the squares between them no hole.
+		expect(components(cellsFrom(LOAPS, ['a1', 'b2', 'c1'], ['g7']), 7, 1)).toEqual({groups: 1, holes: 0});
+		expect(components(cellsFrom(LOAPS, ['a1', 'c1', 'e5'], ['g7']), 7, 1)).toEqual({groups: 3, holes: 0});
+		const board = new LoaBoard(LOAPS, {cells: ring, toMove: 1, ply: 0, points: [0, 0]});
+		expect([board.euler4[1], board.groups(1)]).toEqual([0, 1]);
+		board.setUp({cells: cellsFrom(LOAPS, ['a1', 'b2', 'c1'], ['g7']), toMove: 1, ply: 0, points: [0, 0]});
+		expect([board.euler4[1], board.groups(1), board.euler4[2], board.groups(2)]).toEqual([4, 1, 4, 1]);
+		expect(Array.from(new LoaBoard(LOAPS).euler4)).toEqual([0, 4 * 4, 4 * 4]);
+	});
+
+	it('after every make and unmake of LOAPS playouts', () => {
+		keyTally = {checks: 0, marginChanges: 0};
+		fc.assert(
+			fc.property(fc.constantFrom(...loapsStarts), choicesArbitrary(100), (start, choices) =>
+				connectivityPlayout(boardOf(start.state), choices, start.name),
+			),
+			{numRuns: 25},
+		);
+		expect(keyTally.checks).toBeGreaterThan(10_000);
+		expect(keyTally.marginChanges).toBeGreaterThan(100);
+	});
+
+	it('after every make and unmake from random LOAPS and classic positions', () => {
+		for (const variant of [LOAPS, CLASSIC_LOA]) {
+			fc.assert(
+				fc.property(randomPosition(variant), choicesArbitrary(12), (ref, choices) =>
+					connectivityPlayout(
+						new LoaBoard(variant, {cells: refCells(ref), toMove: ref.toMove, ply: refPly(ref), points: ref.points}),
+						choices,
+						`random ${variant.id} position`,
+					),
+				),
+				{numRuns: 60},
+			);
+		}
+	});
+
+	it('after every make and unmake of classic 8×8 playouts', () => {
+		fc.assert(
+			fc.property(choicesArbitrary(40), choices => connectivityPlayout(boardOf(classicStart.state), choices, classicStart.name)),
+			{numRuns: 3},
+		);
+	});
+});
+
+// ---------------------------------------------------------------------------------------------
 // Hand-made positions for the rare endings
 // ---------------------------------------------------------------------------------------------
 
