@@ -163,10 +163,10 @@ export class Searcher {
 
 		this.rootCount = position.terminal() === ONGOING ? position.generateMoves(this.rootMoves, 0) : 0;
 		if (this.rootCount === 0) return this.result(-1, 0, 'no-move');
-		this.orderRoot();
-		const multiPv = Math.max(1, Math.min(limits.multiPv ?? 1, this.rootCount));
 		this.rootPvs = [];
 		for (let i = 0; i < this.rootCount; i++) this.rootPvs.push([this.rootMoves[i]!]);
+		this.orderRoot();
+		const multiPv = Math.max(1, Math.min(limits.multiPv ?? 1, this.rootCount));
 		this.lines = [{move: this.rootMoves[0]!, score: 0, pv: [this.rootMoves[0]!]}];
 
 		let stoppedBy: SearchResult['stoppedBy'] = 'depth';
@@ -182,7 +182,10 @@ export class Searcher {
 			}
 			if (this.aborted) {
 				// A partly searched iteration still counts where it found a better first move.
-				if (lines.length > 0) this.lines = [...lines, ...this.lines.filter(old => !lines.some(line => line.move === old.move))].slice(0, multiPv);
+				if (lines.length > 0) {
+					const older = this.lines.filter(old => !lines.some(line => line.move === old.move));
+					this.lines = [...lines, ...older].sort((a, b) => b.score - a.score).slice(0, multiPv);
+				}
 				stoppedBy = this.abortReason;
 				break;
 			}
@@ -208,7 +211,8 @@ export class Searcher {
 				// The next iteration takes longer than all before it: do not start what cannot finish.
 				// (With soft = hard, a fixed time per move, the whole time is used: a partly searched
 				// iteration still improves the move.)
-				if (softMs < this.hardMs && this.now() - this.start > allowed * 0.55) {
+				const elapsed = this.now() - this.start;
+				if (elapsed >= this.hardMs || (softMs < this.hardMs && elapsed > allowed * 0.55)) {
 					stoppedBy = 'time';
 					break;
 				}
@@ -459,12 +463,13 @@ export class Searcher {
 
 	private freshEvaluation(keyLo: number, keyHi: number): number {
 		let score = this.position.evaluate();
-		if (score > DECIDED - 1) score = DECIDED - 1;
-		else if (score < -(DECIDED - 1)) score = -(DECIDED - 1);
 		if (this.evalNoise > 0) {
 			const h = Math.imul(keyLo ^ this.seed, 0x9e3779b1) ^ keyHi;
 			score += ((Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) >>> 8) % (2 * this.evalNoise + 1)) - this.evalNoise;
 		}
+		// No evaluation may pass for a decided game.
+		if (score > DECIDED - 1) score = DECIDED - 1;
+		else if (score < -(DECIDED - 1)) score = -(DECIDED - 1);
 		return score;
 	}
 
@@ -534,7 +539,9 @@ export class Searcher {
 		}
 		const now = this.now();
 		if (now - this.start >= this.hardMs) this.abort('time');
-		else if (this.shouldStop?.()) this.abort('stop');
+		if (this.aborted) return;
+		// A stop request counts even while time waits for the first iteration.
+		if (this.shouldStop?.()) this.abort('stop');
 		// A little early rather than late: the next poll may be a few milliseconds away.
 		else if (this.onProgress && now - this.lastProgress >= this.progressMs - 5) this.report(now);
 	}
