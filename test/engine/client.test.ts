@@ -4,7 +4,6 @@
  * alive. Timings are asserted loosely: the benchmark measures them, these tests only catch stalls.
  */
 import {spawnSync} from 'node:child_process';
-import {readFileSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
 import {Worker} from 'node:worker_threads';
 import {afterEach, describe, expect, test, vi} from 'vitest';
@@ -13,17 +12,13 @@ import type {WorkerSetup} from '../../source/engine/protocol.js';
 import type {Game} from '../../source/games/game.js';
 import {loaps} from '../../source/games/loa/index.js';
 import type {LoaState} from '../../source/games/loa/rules.js';
+import {loadSave} from '../helpers/saves.js';
 
 type ClientModule = typeof import('../../source/engine/client.js');
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const builtClient = new URL('../../dist/engine/client.js', import.meta.url).href;
 
-function saved(name: string): LoaState {
-	const parsed = loaps.parse(readFileSync(new URL(`../../saves/${name}`, import.meta.url), 'utf8'), name);
-	if (!parsed.ok) throw new Error(parsed.error.message);
-	return parsed.value;
-}
 
 /** The result's move is legal in `state`, and its text, line and notation agree. */
 function expectLegalResult<State>(game: Game<State>, state: State, result: EngineResult): void {
@@ -58,7 +53,7 @@ function spawnFirst(first: () => Worker): (setup: WorkerSetup) => Worker {
 describe('think', () => {
 	test('at a depth limit: a legal move, its text, its line, and the depth asked for; clear() between games', async () => {
 		const engine = client();
-		for (const state of [loaps.initial(), saved('red-move-10.txt'), saved('blue-move-28.txt')]) {
+		for (const state of [loaps.initial(), loadSave('red-move-10.txt'), loadSave('blue-move-28.txt')]) {
 			const result = await engine.think(loaps, state, {limits: {depth: 3}});
 			expectLegalResult(loaps, state, result);
 			expect(result.depth).toBe(3);
@@ -104,7 +99,7 @@ describe('think', () => {
 
 	test('multiPv 3: three lines with distinct legal first moves, best first', async () => {
 		const engine = client();
-		for (const state of [loaps.initial(), saved('blue-move-28.txt')]) {
+		for (const state of [loaps.initial(), loadSave('blue-move-28.txt')]) {
 			const result = await engine.think(loaps, state, {limits: {depth: 3, multiPv: 3}});
 			expect(result.depth).toBe(3);
 			expect(result.lines).toHaveLength(3);
@@ -127,7 +122,7 @@ describe('stop', () => {
 	test('answers an infinite think at once with a legal move; the think resolves with the same result; idle, null', async () => {
 		const engine = client();
 		expect(await engine.stop()).toBeNull();
-		const state = saved('red-move-10.txt');
+		const state = loadSave('red-move-10.txt');
 		let progress = 0;
 		const thinking = engine.think(loaps, state, {limits: {}}, () => progress++);
 		expect(engine.busy).toBe(true);
@@ -144,7 +139,7 @@ describe('stop', () => {
 	test('a second think stops the first, which resolves with what it had; the second completes', async () => {
 		const engine = client();
 		const first = loaps.initial();
-		const second = saved('blue-move-28.txt');
+		const second = loadSave('blue-move-28.txt');
 		let progress = 0;
 		const thinking = engine.think(loaps, first, {limits: {}}, () => progress++);
 		await vi.waitFor(() => expect(progress).toBeGreaterThan(0), {timeout: 10_000, interval: 20});
@@ -202,7 +197,7 @@ describe('crashes', () => {
 		engine.onCrash(error => crashes.push(error));
 		const unsubscribed = vi.fn();
 		engine.onCrash(unsubscribed)();
-		const state = saved('red-move-10.txt');
+		const state = loadSave('red-move-10.txt');
 		const failed = engine.think(loaps, state, {limits: {depth: 2}});
 		await expect(failed).rejects.toBeInstanceOf(EngineCrash);
 		await expect(failed).rejects.toThrow(/exit code 3/);

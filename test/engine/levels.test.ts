@@ -4,7 +4,6 @@
  * blunders, and a short self-play game. Searches run on fake clocks so the results are the same on
  * every machine.
  */
-import {readFileSync} from 'node:fs';
 import * as fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
 import {LEVELS, MAX_LEVEL, UNCLOCKED_MS, levelOf, planMove} from '../../source/engine/levels.js';
@@ -15,18 +14,14 @@ import {moveBudget, type ClockReading} from '../../source/engine/time.js';
 import {loaps} from '../../source/games/loa/index.js';
 import type {LoaState} from '../../source/games/loa/rules.js';
 import {position} from '../games/loa/diagram.js';
+import {loadSave} from '../helpers/saves.js';
 
-function load(name: string): LoaState {
-	const parsed = loaps.parse(readFileSync(new URL(`../../saves/${name}`, import.meta.url), 'utf8'), name);
-	if (!parsed.ok) throw new Error(`${name} does not parse: ${parsed.error.message}`);
-	return parsed.value;
-}
 
 const SAVES: readonly (readonly [string, LoaState])[] = [
 	['the start', loaps.initial()],
-	['start.txt', load('start.txt')],
-	['red-move-10.txt', load('red-move-10.txt')],
-	['blue-move-28.txt', load('blue-move-28.txt')],
+	['start.txt', loadSave('start.txt')],
+	['red-move-10.txt', loadSave('red-move-10.txt')],
+	['blue-move-28.txt', loadSave('blue-move-28.txt')],
 ];
 
 /** A position `plies` random moves from the start (or earlier, if the game ends). */

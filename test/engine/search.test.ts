@@ -3,7 +3,7 @@
  * candidate moves lead to, so the test shows why the expected move is the right one; then it asks
  * the Searcher, always with a depth limit (never wall time), so every run searches the same tree.
  */
-import {readdirSync, readFileSync} from 'node:fs';
+import {readdirSync} from 'node:fs';
 import {describe, expect, test} from 'vitest';
 import {decidedIn, Searcher, type SearchLimits, type SearchResult, type SearcherConfig} from '../../source/engine/search.js';
 import type {LoaBoard} from '../../source/games/loa/board.js';
@@ -11,6 +11,7 @@ import {loaps} from '../../source/games/loa/index.js';
 import {encodeMove} from '../../source/games/loa/notation.js';
 import type {LoaState} from '../../source/games/loa/rules.js';
 import {position, sq} from '../games/loa/diagram.js';
+import {loadSave} from '../helpers/saves.js';
 
 const mv = (text: string): number => {
 	const [from, to] = text.split(' ') as [string, string];
@@ -72,11 +73,6 @@ function boardState(board: LoaBoard) {
 	};
 }
 
-function loadSave(file: string): LoaState {
-	const parsed = loaps.parse(readFileSync(new URL(`../../saves/${file}`, import.meta.url), 'utf8'), file);
-	if (!parsed.ok) throw new Error(`${file}: ${parsed.error.message}`);
-	return parsed.value;
-}
 
 const saves = readdirSync(new URL('../../saves/', import.meta.url))
 	.filter(file => file.endsWith('.txt'))

@@ -2,24 +2,19 @@
  * The clock model (source/engine/time.ts) and the search's use of it, on fake clocks only: no
  * assertion here depends on how fast the machine is.
  */
-import {readFileSync} from 'node:fs';
 import * as fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
 import {Searcher, type SearchInfo} from '../../source/engine/search.js';
 import {HARD_FACTOR, HARD_SHARE, HORIZON, moveBudget} from '../../source/engine/time.js';
 import {loaps} from '../../source/games/loa/index.js';
 import type {LoaState} from '../../source/games/loa/rules.js';
+import {loadSave} from '../helpers/saves.js';
 
-function load(name: string): LoaState {
-	const parsed = loaps.parse(readFileSync(new URL(`../../saves/${name}`, import.meta.url), 'utf8'), name);
-	if (!parsed.ok) throw new Error(`${name} does not parse: ${parsed.error.message}`);
-	return parsed.value;
-}
 
 const POSITIONS: readonly (readonly [string, LoaState])[] = [
 	['the start', loaps.initial()],
-	['red-move-10.txt', load('red-move-10.txt')],
-	['blue-move-28.txt', load('blue-move-28.txt')],
+	['red-move-10.txt', loadSave('red-move-10.txt')],
+	['blue-move-28.txt', loadSave('blue-move-28.txt')],
 ];
 
 /** The default safety margin: 2 % of the clock, at least 100 ms. */

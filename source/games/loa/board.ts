@@ -509,14 +509,37 @@ export class LoaBoard implements SearchPosition {
 	connected(side: number): boolean {
 		const count = this.pieceCount[side]!;
 		if (count <= 1) return true;
-		const {cells, mark, stack} = this;
-		const {neighbours, neighbourCount} = this.geometry;
+		return this.flood(this.pieceList[side * LIST_STRIDE]!, side, this.newStamp()) === count;
+	}
+
+	/** How many 8-connected groups a side's pieces form. */
+	groups(side: number): number {
+		const count = this.pieceCount[side]!;
+		if (count <= 1) return count;
+		const stamp = this.newStamp();
+		let groups = 0;
+		for (let i = 0; i < count; i++) {
+			const start = this.pieceList[side * LIST_STRIDE + i]!;
+			if (this.mark[start] === stamp) continue;
+			groups++;
+			this.flood(start, side, stamp);
+		}
+		return groups;
+	}
+
+	/** A fresh mark for a flood fill (marks of older fills no longer count). */
+	private newStamp(): number {
 		if (this.stamp === 0x7fffffff) {
-			mark.fill(0);
+			this.mark.fill(0);
 			this.stamp = 0;
 		}
-		const stamp = ++this.stamp;
-		const start = this.pieceList[side * LIST_STRIDE]!;
+		return ++this.stamp;
+	}
+
+	/** Marks `start`'s group of `side` pieces with `stamp`; returns its size. */
+	private flood(start: number, side: number, stamp: number): number {
+		const {cells, mark, stack} = this;
+		const {neighbours, neighbourCount} = this.geometry;
 		mark[start] = stamp;
 		stack[0] = start;
 		let top = 1;
@@ -533,41 +556,7 @@ export class LoaBoard implements SearchPosition {
 				}
 			}
 		}
-		return found === count;
-	}
-
-	/** How many 8-connected groups a side's pieces form. */
-	groups(side: number): number {
-		const count = this.pieceCount[side]!;
-		if (count <= 1) return count;
-		const {cells, mark, stack, pieceList} = this;
-		const {neighbours, neighbourCount} = this.geometry;
-		if (this.stamp === 0x7fffffff) {
-			mark.fill(0);
-			this.stamp = 0;
-		}
-		const stamp = ++this.stamp;
-		let groups = 0;
-		for (let i = 0; i < count; i++) {
-			const start = pieceList[side * LIST_STRIDE + i]!;
-			if (mark[start] === stamp) continue;
-			groups++;
-			mark[start] = stamp;
-			stack[0] = start;
-			let top = 1;
-			while (top > 0) {
-				const square = stack[--top]!;
-				const end = square * 8 + neighbourCount[square]!;
-				for (let k = square * 8; k < end; k++) {
-					const next = neighbours[k]!;
-					if (cells[next] === side && mark[next] !== stamp) {
-						mark[next] = stamp;
-						stack[top++] = next;
-					}
-				}
-			}
-		}
-		return groups;
+		return found;
 	}
 
 	terminal(): number {

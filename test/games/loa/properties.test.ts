@@ -3,7 +3,7 @@
  * reference in reference.ts, on random playouts from the LOAPS start, the saves, positions near the
  * move limit, the classic 8×8 start, and on random positions.
  */
-import {readdirSync, readFileSync} from 'node:fs';
+import {readdirSync} from 'node:fs';
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
 import {perft} from '../../../source/engine/perft.js';
@@ -30,6 +30,7 @@ import {
 	type RefMoveResult,
 	type RefPosition,
 } from './reference.js';
+import {loadSave} from '../../helpers/saves.js';
 
 // ---------------------------------------------------------------------------------------------
 // Positions to start from
@@ -43,11 +44,6 @@ interface Start {
 
 const savesDirectory = new URL('../../../saves/', import.meta.url);
 
-function loadSave(file: string): LoaState {
-	const parsed = parsePotm(readFileSync(new URL(file, savesDirectory), 'utf8'), file, LOAPS);
-	if (!parsed.ok) throw new Error(`${file}: ${parsed.error.message}`);
-	return parsed.value;
-}
 
 const saveFiles = readdirSync(savesDirectory)
 	.filter(file => file.endsWith('.txt'))
