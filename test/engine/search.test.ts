@@ -240,6 +240,24 @@ describe('search: connections and points', () => {
 			expect(result.score).toBe(0);
 		}
 	});
+
+	test("sees the opponent's quiet winning connection beyond the horizon: depth 1 does not allow it", () => {
+		// BLUE to move, 5 to 12 behind. d2-d4 lands on d4 for 7 (12-12), but then RED's f7-f4
+		// (no capture, no bonus) connects RED and wins 24-12. d2-f2 (+3) leaves RED no such win.
+		const state = position(['2....1.', '2......', '.2.....', '.......', '.....1.', '...2..1', '...2.2.'], {
+			toMove: 2,
+			moveNumber: 22,
+			points: [12, 5],
+		});
+		const greedy = loaps.play(state, encodeMove(sq('d2'), sq('d4')));
+		const connection = loaps.play(greedy, encodeMove(sq('f7'), sq('f4')));
+		expect(connection.outcome).toMatchObject({winner: 1, reason: 'connection'});
+		expect(connection.history.at(-1)).toMatchObject({capture: false, gained: [12, 0]});
+		const result = search(state, {depth: 1});
+		expect(loaps.formatMove(state, result.move)).toBe('d2 f2');
+		const after = loaps.play(state, result.move);
+		expect(loaps.legalMoves(after).every(move => loaps.play(after, move).outcome?.winner !== 1)).toBe(true);
+	});
 });
 
 describe('search: decided games', () => {
