@@ -175,6 +175,7 @@ export class Searcher {
 		let previousScore = 0;
 		let instability = 0;
 		for (let depth = 1; depth <= maxDepth; depth++) {
+			const nodesBefore = this.nodes;
 			const lines: Line[] = [];
 			for (let pvIndex = 0; pvIndex < multiPv; pvIndex++) {
 				const line = this.searchRoot(depth, pvIndex);
@@ -193,6 +194,8 @@ export class Searcher {
 			this.lines = lines;
 			this.completedDepth = depth;
 			this.report();
+			// Every root move ended the game (the last move before the move limit, say): deeper is the same.
+			if (this.nodes === nodesBefore) break;
 			const best = lines[0]!;
 			if (this.rootCount === 1 && timed) {
 				stoppedBy = 'only-move';

@@ -318,6 +318,19 @@ const invariantPositions: ReadonlyArray<readonly [string, LoaState]> = [
 const openings = invariantPositions.filter(([label]) => label === 'start' || label === 'red-move-10.txt' || label === 'blue-move-28.txt');
 
 describe('search: invariants', () => {
+	test('when every move ends the game (the last move before the limit), one iteration is enough', () => {
+		const state = position(['.11.11.', '2.....2', '2.....2', '.......', '2.....2', '2.....2', '.11.11.'], {
+			toMove: 2,
+			moveNumber: 50,
+			points: [20, 10],
+		});
+		expect(loaps.legalMoves(state).every(move => loaps.play(state, move).outcome?.reason === 'move-limit')).toBe(true);
+		const result = search(state, {softMs: 60_000, hardMs: 60_000});
+		expect(result.depth).toBe(1);
+		expect(result.score).toBe(0);
+		expect(result.stoppedBy).toBe('depth');
+	});
+
 	test('finds the saves', () => {
 		expect(saves.map(([file]) => file)).toEqual(expect.arrayContaining(['start.txt', 'red-move-10.txt', 'blue-move-28.txt']));
 	});
