@@ -55,3 +55,11 @@ export function loadPosition(path: string): Result<Loaded, string> {
 	if (!parsed.ok) return {ok: false, error: formatParseError(parsed.error)};
 	return {ok: true, value: {game, state: parsed.value}};
 }
+
+/** loadPosition for a command: on failure, says why in one `potm:` line on stderr and gives undefined. */
+export function loadForCommand(path: string): Loaded | undefined {
+	const loaded = loadPosition(path);
+	if (loaded.ok) return loaded.value;
+	process.stderr.write(`potm: ${loaded.error}\n`);
+	return undefined;
+}

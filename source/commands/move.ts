@@ -10,27 +10,24 @@
 import {decide} from '../engine/players.js';
 import {planMove} from '../engine/levels.js';
 import {Searcher} from '../engine/search.js';
-import {loadPosition} from './load.js';
+import {loadForCommand} from './load.js';
 
 /**
  * CPU milliseconds a `potm move` spends outside its search (start-up, loading, printing), judged
  * from this process's own start-up, with room to spare; at least 100 ms.
  */
-export const moveOverheadMs = (startupMs: number): number => Math.max(100, startupMs * 1.25 + 30);
+const moveOverheadMs = (startupMs: number): number => Math.max(100, startupMs * 1.25 + 30);
 
 /** CPU milliseconds this process has used, all threads. */
-export function cpuMs(): number {
+function cpuMs(): number {
 	const usage = process.cpuUsage();
 	return (usage.user + usage.system) / 1000;
 }
 
 export function runMove(path: string): number {
-	const loaded = loadPosition(path);
-	if (!loaded.ok) {
-		process.stderr.write(`potm: ${loaded.error}\n`);
-		return 2;
-	}
-	const {game, state} = loaded.value;
+	const loaded = loadForCommand(path);
+	if (!loaded) return 2;
+	const {game, state} = loaded;
 	const position = game.searchPosition(state);
 	const mover = game.toMove(state);
 	const startup = cpuMs();

@@ -1,6 +1,6 @@
 /** `potm perft FILE DEPTH [--divide]`: move-path counts, the total on the last line. */
 import {divide, perft} from '../engine/perft.js';
-import {loadPosition} from './load.js';
+import {loadForCommand} from './load.js';
 
 export function runPerft(path: string, depthText: string | undefined, showDivide: boolean): number {
 	if (depthText === undefined || !/^\d+$/.test(depthText) || Number(depthText) > 30) {
@@ -8,12 +8,9 @@ export function runPerft(path: string, depthText: string | undefined, showDivide
 		return 2;
 	}
 	const depth = Number(depthText);
-	const loaded = loadPosition(path);
-	if (!loaded.ok) {
-		process.stderr.write(`potm: ${loaded.error}\n`);
-		return 2;
-	}
-	const {game, state} = loaded.value;
+	const loaded = loadForCommand(path);
+	if (!loaded) return 2;
+	const {game, state} = loaded;
 	const position = game.searchPosition(state);
 	if (showDivide && depth > 0) {
 		const rows = divide(position, depth).map(row => ({name: game.formatMove(state, row.move), count: row.count}));

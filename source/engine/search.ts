@@ -17,7 +17,7 @@ import {Bound, DECIDED, TranspositionTable, WIN} from './tt.js';
 
 export {DECIDED, WIN} from './tt.js';
 
-export const MAX_PLY = 96;
+const MAX_PLY = 96;
 const INFINITY = WIN + 1;
 /** The clock and the stop flag are read every 256 nodes (a millisecond or two). */
 const POLL_MASK = 255;
@@ -96,7 +96,7 @@ export interface SearcherConfig {
 }
 
 export class Searcher {
-	readonly table: TranspositionTable;
+	private readonly table: TranspositionTable;
 	private position!: SearchPosition;
 	private stride = 0;
 	private moves = new Int32Array(0);

@@ -14,6 +14,7 @@ import {moveBudget, type ClockReading} from '../../source/engine/time.js';
 import {loaps} from '../../source/games/loa/index.js';
 import type {LoaState} from '../../source/games/loa/rules.js';
 import {position} from '../games/loa/diagram.js';
+import {steppingClock} from '../helpers/clock.js';
 import {loadSave} from '../helpers/saves.js';
 
 
@@ -38,15 +39,6 @@ function playout(seed: number, plies: number): LoaState {
 /** RED to move with no legal move: a1 is boxed in by b1, a2 and b2, g7 by f7, f6 and g6. */
 const PINNED = position(['.....21', '.....22', '.......', '.......', '.......', '22.....', '12.....']);
 
-/** A clock that moves on by `step` ms at every reading. */
-function steppingClock(step: number): () => number {
-	let time = 0;
-	return () => {
-		const reading = time;
-		time += step;
-		return reading;
-	};
-}
 
 /** A clock that never moves: searches end by their depth caps only. */
 const frozen = (): number => 0;

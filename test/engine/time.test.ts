@@ -8,6 +8,7 @@ import {Searcher, type SearchInfo} from '../../source/engine/search.js';
 import {HARD_FACTOR, HARD_SHARE, HORIZON, moveBudget} from '../../source/engine/time.js';
 import {loaps} from '../../source/games/loa/index.js';
 import type {LoaState} from '../../source/games/loa/rules.js';
+import {steppingClock} from '../helpers/clock.js';
 import {loadSave} from '../helpers/saves.js';
 
 
@@ -20,15 +21,6 @@ const POSITIONS: readonly (readonly [string, LoaState])[] = [
 /** The default safety margin: 2 % of the clock, at least 100 ms. */
 const defaultSafety = (remainingMs: number): number => Math.max(100, remainingMs * 0.02);
 
-/** A clock that moves on by `step` ms at every reading: time proportional to the search's polls. */
-function steppingClock(step: number): () => number {
-	let time = 0;
-	return () => {
-		const reading = time;
-		time += step;
-		return reading;
-	};
-}
 
 describe('moveBudget: one move', () => {
 	interface Reading {
