@@ -164,7 +164,7 @@ describe('help, version and the bare command', () => {
 	test('--help lists every command with examples', () => {
 		const run = potm(['--help']);
 		expect(run.status).toBe(0);
-		for (const text of ['potm move FILE', 'potm perft FILE DEPTH', '--divide', 'Examples', 'potm move saves/start.txt']) {
+		for (const text of ['potm move FILE', 'potm perft FILE DEPTH', 'potm play [FILE]', 'potm analyze FILE', 'potm demo', '--ascii', '--no-color', 'Examples', 'potm move saves/start.txt']) {
 			expect(run.stdout).toContain(text);
 		}
 	});
@@ -181,19 +181,55 @@ describe('help, version and the bare command', () => {
 		expect(potm(['--version']).stdout.trim()).toBe(version);
 	});
 
-	test('no command: the starting board and the help', () => {
-		const run = potm([]);
-		expect(run.status).toBe(0);
-		expect(run.stdout).toContain('RED to play move 1/50');
-		expect(run.stdout).toContain(' 7  . R R . R R .  7');
-		expect(run.stdout).toContain('potm move FILE');
+	test.each([[[]], [['play']], [['analyze', 'saves/start.txt']], [['demo', '--games', '1']]])(
+		'%j without an interactive terminal: one line saying so, exit 2, nothing drawn',
+		args => {
+			const run = potm(args);
+			expect(run.status).toBe(2);
+			expect(run.stdout).toBe('');
+			expect(run.stderr).toMatch(/^potm: the board needs an interactive terminal, and stdin is not one .*\n$/);
+			expect(run.stderr.split('\n')).toHaveLength(2);
+		},
+	);
+
+	test('--help and -h after a command show that command\'s help', () => {
+		const cases: [string[], string[]][] = [
+			[['move', '--help'], ['potm move FILE', 'CPU time']],
+			[['perft', '-h'], ['potm perft FILE DEPTH', '--divide']],
+			[['move', 'saves/start.txt', '--help'], ['potm move FILE']],
+			[['play', '--help'], ['--side 1|2', '--level 1-5', '--clock S', '--no-clock', '--ascii', '--no-color', 'potm play --side 2']],
+			[['analyze', '--help'], ['potm analyze FILE', '--ascii']],
+			[['analyse', '-h'], ['potm analyze FILE']],
+			[['demo', '--help'], ['--red LEVEL', '--blue LEVEL', '--delay MS', '--games N', '--no-color']],
+			[['help', 'demo'], ['--delay MS']],
+			[['help'], ['potm perft FILE DEPTH', 'potm play [FILE]', 'potm analyze FILE', 'potm demo']],
+		];
+		for (const [args, texts] of cases) {
+			const run = potm(args);
+			expect(run.status, args.join(' ')).toBe(0);
+			for (const text of texts) expect(run.stdout, args.join(' ')).toContain(text);
+		}
 	});
 
-	test('--help and -h after a command show the help', () => {
-		for (const args of [['move', '--help'], ['perft', '-h'], ['move', 'saves/start.txt', '--help'], ['help']]) {
+	test('bad values of the interactive options are refused in a sentence, before any terminal is needed', () => {
+		const cases: [string[], RegExp][] = [
+			[['play', '--level', '9'], /--level takes a whole number from 1 to 5, not 9/],
+			[['play', '--level', 'hard'], /--level takes a whole number from 1 to 5, not "hard"/],
+			[['play', '--side', '3'], /--side takes 1 \(RED, moves first\) or 2 \(BLUE\), not "3"/],
+			[['play', '--clock', '0'], /--clock takes the seconds on each clock/],
+			[['play', '--clock', 'soon'], /--clock takes the seconds on each clock/],
+			[['play', 'a.txt', 'b.txt'], /play takes at most one FILE/],
+			[['analyze'], /analyze takes one FILE/],
+			[['demo', '--delay=-5'], /--delay takes a whole number from 0 to 10000/],
+			[['demo', '--games', '0'], /--games takes a whole number from 1 to 10000, not 0/],
+			[['demo', '--level', '3'], /--level goes with play/],
+			[['play', '--red', '3'], /--red goes with demo/],
+		];
+		for (const [args, message] of cases) {
 			const run = potm(args);
-			expect(run.status).toBe(0);
-			expect(run.stdout).toContain('potm perft FILE DEPTH');
+			expect(run.status, args.join(' ')).toBe(2);
+			expect(run.stderr, args.join(' ')).toMatch(message);
+			expect(run.stdout).toBe('');
 		}
 	});
 

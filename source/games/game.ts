@@ -82,16 +82,38 @@ export interface SearchPosition {
 	evaluate(): number;
 }
 
+/**
+ * What a board looks like, for drawing it: squares are numbered rank * files + file, from the
+ * bottom-left corner (a1 = 0), as in moveEnds.
+ */
+export interface BoardView {
+	readonly files: number;
+	readonly ranks: number;
+	/** By square: 0 empty, 1 or 2 for a piece of that player. */
+	readonly pieces: readonly number[];
+	/** By square: the points a landing there earns (0 for an ordinary square). */
+	readonly bonus: readonly number[];
+	/** The name of a square in the game's notation, e.g. "d4". */
+	squareName(square: number): string;
+}
+
 /** A game module: the friendly, immutable face of positions plus a way into the fast one. */
 export interface Game<State> {
 	readonly id: string;
 	readonly name: string;
+	/** The names of player 1 and player 2, e.g. ["RED", "BLUE"]. */
+	readonly sides: readonly [string, string];
+	/** Moves each player may make before the game is drawn, or null for no limit. */
+	readonly moveLimit: number | null;
 	initial(): State;
 	parse(text: string, fileName: string): Result<State, ParseError>;
 	format(state: State): string;
 	/** Whether a file's text is most likely this game's (used to tell a game from a file). */
 	recognizes(text: string): boolean;
 	toMove(state: State): Player;
+	/** The upcoming move number of the player to move, from 1. */
+	moveNumber(state: State): number;
+	board(state: State): BoardView;
 	legalMoves(state: State): readonly number[];
 	/** The state after `move`; throws RangeError for an illegal move (check legalMoves first). */
 	play(state: State, move: number): State;

@@ -37,14 +37,19 @@ export function renderLoa(state: LoaState): string {
 
 export function loaGame(variant: LoaVariant): Game<LoaState> {
 	const size = variant.size;
+	const bonusBySquare = Array.from({length: size * size}, (_, square) => variant.scoring?.bonus[squareName(square, size)] ?? 0);
 	return {
 		id: variant.id,
 		name: variant.name,
+		sides: variant.sideNames,
+		moveLimit: variant.moveLimit > 0 ? variant.moveLimit : null,
 		initial: () => initialState(variant),
 		parse: (text, fileName) => parsePotm(text, fileName, variant),
 		format: formatPotm,
 		recognizes: text => looksLikePotm(text, size),
 		toMove: state => state.toMove,
+		moveNumber: state => state.moveNumber,
+		board: state => ({files: size, ranks: size, pieces: state.cells, bonus: bonusBySquare, squareName: square => squareName(square, size)}),
 		legalMoves,
 		play,
 		moveEnds: (_state, move) => [moveFrom(move), moveTo(move)],

@@ -1,0 +1,84 @@
+/**
+ * The interactive commands (the menu, play, analyze, demo): checks for a terminal, starts the
+ * engine worker and Ink, and leaves the terminal as it found it however the program ends.
+ */
+import {render} from 'ink';
+import {App, playSetup, type Route} from '../ui/app.js';
+import {EngineClient} from '../engine/client.js';
+import {makeTheme, wantsColor} from '../ui/theme.js';
+import type {MenuChoices} from '../ui/menu-screen.js';
+import type {DemoSetup} from '../ui/demo-screen.js';
+import {loadGame} from '../ui/saves.js';
+import {DEFAULT_GAME, gameById} from '../games/registry.js';
+
+export interface UiOptions {
+	readonly screen: 'menu' | 'play' | 'analysis' | 'demo';
+	readonly file?: string;
+	readonly choices: MenuChoices;
+	/** Whether --clock was given (it then overrides a file's clock readings). */
+	readonly clockGiven: boolean;
+	readonly demo: Omit<DemoSetup, 'game'>;
+	readonly ascii: boolean;
+	readonly color: boolean | undefined;
+	readonly savesDir: string;
+}
+
+/** The interactive terminal is missing: one line saying so, exit status 2. */
+export function needsTerminal(): string | null {
+	if (!process.stdin.isTTY) return 'potm: the board needs an interactive terminal, and stdin is not one (for one move from a file, use "potm move FILE")';
+	if (!process.stdout.isTTY) return 'potm: the board needs an interactive terminal, and stdout is not one (for one move from a file, use "potm move FILE")';
+	return null;
+}
+
+const ALTERNATE_SCREEN_ON = '\u001B[?1049h';
+const ALTERNATE_SCREEN_OFF = '\u001B[?1049l';
+const SHOW_CURSOR = '\u001B[?25h';
+
+export async function runUi(options: UiOptions): Promise<number> {
+	const missing = needsTerminal();
+	if (missing) {
+		process.stderr.write(`${missing}\n`);
+		return 2;
+	}
+	const game = gameById(DEFAULT_GAME)!;
+	let start: Route = {screen: options.screen === 'menu' ? 'menu' : 'menu'};
+	if (options.screen === 'play' || options.screen === 'analysis') {
+		let loaded: {game: typeof game; line: unknown[]; moves: number[]; note: string | null} | null = null;
+		if (options.file !== undefined) {
+			const result = loadGame(options.file);
+			if (!result.ok) {
+				process.stderr.write(`potm: ${result.error}\n`);
+				return 2;
+			}
+			loaded = result.value;
+		}
+		const from = loaded ? {line: loaded.line, moves: loaded.moves, note: loaded.note ?? `Opened ${options.file}`} : {};
+		if (options.screen === 'analysis') start = {screen: 'analysis', setup: {game: loaded?.game ?? game, ...from}};
+		else {
+			const base = playSetup(loaded?.game ?? game, options.choices, false);
+			// From a file the clocks go on from its readings unless --clock says otherwise.
+			const {clockSeconds, ...rest} = base;
+			start = {screen: 'play', setup: {...rest, ...from, ...(loaded && !options.clockGiven ? {} : clockSeconds === undefined ? {} : {clockSeconds})}};
+		}
+	} else if (options.screen === 'demo') start = {screen: 'demo', setup: {...options.demo, game}};
+
+	const engine = new EngineClient();
+	const theme = makeTheme({color: wantsColor(options.color, process.env), ascii: options.ascii});
+	const environment = {theme, engine, now: () => performance.now(), savesDir: options.savesDir, tickMs: 100};
+	process.stdout.write(ALTERNATE_SCREEN_ON);
+	const restore = () => process.stdout.write(`${ALTERNATE_SCREEN_OFF}${SHOW_CURSOR}`);
+	const instance = render(<App environment={environment} game={game} start={start} choices={options.choices} demo={options.demo} />, {exitOnCtrlC: false});
+	const quit = () => instance.unmount();
+	process.once('SIGTERM', quit);
+	process.once('SIGHUP', quit);
+	try {
+		await instance.waitUntilExit();
+	} finally {
+		process.off('SIGTERM', quit);
+		process.off('SIGHUP', quit);
+		instance.cleanup();
+		restore();
+		await engine.close();
+	}
+	return 0;
+}

@@ -1,0 +1,87 @@
+/** The whole interactive program: the menu and the screens it leads to. */
+import {useState} from 'react';
+import type {AnyGame} from '../games/registry.js';
+import {AnalysisScreen, type AnalysisSetup} from './analysis-screen.js';
+import {EnvironmentProvider, type Environment} from './context.js';
+import {DemoScreen, type DemoSetup} from './demo-screen.js';
+import {MenuScreen, type MenuChoices, type MenuPick} from './menu-screen.js';
+import {PlayScreen, type PlaySetup} from './play-screen.js';
+import {HUMAN, ai} from './session.js';
+
+export type Route =
+	| {readonly screen: 'menu'}
+	| {readonly screen: 'play'; readonly setup: PlaySetup}
+	| {readonly screen: 'analysis'; readonly setup: AnalysisSetup}
+	| {readonly screen: 'demo'; readonly setup: DemoSetup};
+
+export interface AppProps {
+	readonly environment: Environment;
+	readonly game: AnyGame;
+	readonly start: Route;
+	/** The menu's settings at first (and what `potm play` was given). */
+	readonly choices: MenuChoices;
+	readonly demo: Omit<DemoSetup, 'game'>;
+}
+
+/** A game against the AI (or two people) from the menu's choices. */
+export function playSetup(game: AnyGame, choices: MenuChoices, twoPlayers: boolean): PlaySetup {
+	const opponent = ai(choices.level);
+	return {
+		game,
+		seats: twoPlayers ? [HUMAN, HUMAN] : choices.side === 1 ? [HUMAN, opponent] : [opponent, HUMAN],
+		clocked: choices.clock !== null,
+		...(choices.clock === null ? {} : {clockSeconds: choices.clock}),
+	};
+}
+
+function routeOf(pick: MenuPick, game: AnyGame, demo: Omit<DemoSetup, 'game'>): Route {
+	switch (pick.kind) {
+		case 'play':
+			return {screen: 'play', setup: playSetup(game, pick.choices, false)};
+		case 'two-players':
+			return {screen: 'play', setup: playSetup(game, pick.choices, true)};
+		case 'demo':
+			return {screen: 'demo', setup: {...demo, game}};
+		case 'analyse':
+			return {screen: 'analysis', setup: {game: pick.game, line: pick.line, moves: pick.moves, note: pick.note ?? `Opened ${pick.path}`}};
+		case 'open': {
+			const base = playSetup(pick.game, pick.choices, false);
+			// A saved game goes on with its own clock readings.
+			const {clockSeconds: _unused, ...rest} = base;
+			return {screen: 'play', setup: {...rest, line: pick.line, moves: pick.moves, note: pick.note ?? `Opened ${pick.path}`}};
+		}
+	}
+}
+
+export function App({environment, game, start, choices, demo}: AppProps) {
+	const [route, setRoute] = useState<Route>(start);
+	const [menuChoices, setMenuChoices] = useState(choices);
+	// Each new route mounts its screen afresh.
+	const [visit, setVisit] = useState(0);
+	const go = (next: Route) => {
+		setRoute(next);
+		setVisit(count => count + 1);
+	};
+	const toMenu = () => go({screen: 'menu'});
+	return (
+		<EnvironmentProvider value={environment}>
+			{route.screen === 'menu' ? (
+				<MenuScreen
+					key={visit}
+					game={game}
+					initial={menuChoices}
+					onPick={pick => {
+						if ('choices' in pick) setMenuChoices(pick.choices);
+						go(routeOf(pick, game, demo));
+					}}
+				/>
+			) : route.screen === 'play' ? (
+				<PlayScreen key={visit} setup={route.setup} onMenu={toMenu} />
+			) : route.screen === 'analysis' ? (
+				<AnalysisScreen key={visit} setup={route.setup} />
+			) : (
+				<DemoScreen key={visit} setup={route.setup} onMenu={toMenu} />
+			)}
+		</EnvironmentProvider>
+	);
+}

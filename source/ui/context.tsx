@@ -1,0 +1,69 @@
+/**
+ * What every screen shares: the theme, the engine, the clock, the saves folder and the terminal
+ * size. Tests hand in their own (a fake engine, a stepping clock, a fixed size).
+ */
+import {useStdout} from 'ink';
+import {createContext, useContext, useEffect, useState} from 'react';
+import type {Game} from '../games/game.js';
+import type {EngineInfo, EngineResult} from '../engine/client.js';
+import type {ThinkRequest} from '../engine/players.js';
+import type {Theme} from './theme.js';
+
+/** The engine as the UI uses it; EngineClient is one. */
+export interface Engine {
+	think<State>(game: Game<State>, state: State, request: ThinkRequest, onProgress?: (info: EngineInfo) => void): Promise<EngineResult>;
+	stop(): Promise<EngineResult | null>;
+	clear(): void;
+}
+
+export interface Environment {
+	readonly theme: Theme;
+	readonly engine: Engine;
+	/** Milliseconds, for the clocks and timers shown. */
+	readonly now: () => number;
+	/** Where `s` saves and `o` looks. */
+	readonly savesDir: string;
+	/** A fixed terminal size (tests); the real terminal's otherwise. */
+	readonly size?: {readonly columns: number; readonly rows: number};
+	/** Milliseconds between repaints of clocks and spinners. */
+	readonly tickMs: number;
+}
+
+const EnvironmentContext = createContext<Environment | null>(null);
+
+export const EnvironmentProvider = EnvironmentContext.Provider;
+
+export function useEnvironment(): Environment {
+	const environment = useContext(EnvironmentContext);
+	if (!environment) throw new Error('useEnvironment outside EnvironmentProvider');
+	return environment;
+}
+
+/** The terminal's size, following resizes. */
+export function useTerminalSize(): {columns: number; rows: number} {
+	const {size} = useEnvironment();
+	const {stdout} = useStdout();
+	const read = () => ({columns: stdout.columns || 80, rows: stdout.rows || 24});
+	const [measured, setMeasured] = useState(read);
+	useEffect(() => {
+		if (size) return;
+		const onResize = () => setMeasured(read());
+		stdout.on('resize', onResize);
+		return () => {
+			stdout.off('resize', onResize);
+		};
+	}, [stdout, size]);
+	return size ?? measured;
+}
+
+/** Re-renders every tickMs while `active` (running clocks, spinners); gives the time now. */
+export function useTicker(active: boolean): number {
+	const {now, tickMs} = useEnvironment();
+	const [, setTick] = useState(0);
+	useEffect(() => {
+		if (!active) return;
+		const timer = setInterval(() => setTick(tick => tick + 1), tickMs);
+		return () => clearInterval(timer);
+	}, [active, tickMs]);
+	return now();
+}

@@ -1,0 +1,40 @@
+/** Numbers as the screens show them: clocks, evaluations, progress bars. */
+import type {Player} from '../games/game.js';
+import {decidedIn} from '../engine/search.js';
+
+/** 59.3 → "0:59.3"; tenths shown under 10 minutes. */
+export function formatClock(seconds: number): string {
+	const tenths = Math.max(0, Math.floor(seconds * 10 + 1e-6));
+	const minutes = Math.floor(tenths / 600);
+	const rest = (tenths % 600) / 10;
+	return `${minutes}:${rest.toFixed(1).padStart(4, '0')}`;
+}
+
+/**
+ * A search score (centipoints, from the side to move's view) from player 1's view, as chess
+ * programs show White's: "+1.25", "−0.40", or "RED wins in 3" when the game is decided.
+ */
+export function formatScore(score: number, mover: Player, sides: readonly [string, string]): string {
+	const plies = decidedIn(score);
+	if (plies !== null) {
+		const winner = plies > 0 ? mover : mover === 1 ? 2 : 1;
+		const moves = Math.ceil(Math.abs(plies) / 2);
+		return `${sides[winner - 1]} wins in ${moves}`;
+	}
+	const forFirst = mover === 1 ? score : -score;
+	const text = (Math.abs(forFirst) / 100).toFixed(2);
+	return forFirst > 0 ? `+${text}` : forFirst < 0 ? `-${text}` : text;
+}
+
+/** A bar of `width` cells, `fraction` of them full. */
+export function bar(fraction: number, width: number, full: string, empty: string): string {
+	const filled = Math.round(Math.min(1, Math.max(0, fraction)) * width);
+	return full.repeat(filled) + empty.repeat(width - filled);
+}
+
+/** Text cut to `width` columns with an ellipsis. */
+export function fit(text: string, width: number, ascii = false): string {
+	if (width <= 0) return '';
+	if (text.length <= width) return text;
+	return width === 1 ? text.slice(0, 1) : `${text.slice(0, width - 1)}${ascii ? '>' : '…'}`;
+}

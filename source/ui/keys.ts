@@ -1,0 +1,139 @@
+/**
+ * Every key of the program, as data: the screens look keys up here and the help screen (`?`)
+ * prints this same table, so what help says is what the keys do.
+ */
+import type {Key} from 'ink';
+
+/** Where a key is pressed: each screen (and the game-over panel) has its own keys. */
+export type KeyContext = 'menu' | 'play' | 'over' | 'analysis' | 'demo';
+
+export type Action =
+	| 'up'
+	| 'down'
+	| 'left'
+	| 'right'
+	| 'select'
+	| 'cancel'
+	| 'type-move'
+	| 'undo'
+	| 'redo'
+	| 'hint'
+	| 'resign'
+	| 'new-game'
+	| 'rematch'
+	| 'save'
+	| 'load'
+	| 'flip'
+	| 'scroll-up'
+	| 'scroll-down'
+	| 'more-lines'
+	| 'fewer-lines'
+	| 'pause'
+	| 'step'
+	| 'faster'
+	| 'slower'
+	| 'menu'
+	| 'help'
+	| 'quit';
+
+export interface Binding {
+	readonly action: Action;
+	/** Key names as keyName() gives them: 'up', 'enter', 'ctrl+c', or the character itself. */
+	readonly keys: readonly string[];
+	readonly contexts: readonly KeyContext[];
+	/** What it does, for the help screen. */
+	readonly label: string;
+}
+
+const BOARD: readonly KeyContext[] = ['play', 'over', 'analysis'];
+const GAME: readonly KeyContext[] = ['play', 'over', 'analysis', 'demo'];
+const ALL: readonly KeyContext[] = ['menu', 'play', 'over', 'analysis', 'demo'];
+
+export const BINDINGS: readonly Binding[] = [
+	{action: 'up', keys: ['up', 'k'], contexts: ['menu', ...BOARD], label: 'cursor up'},
+	{action: 'down', keys: ['down', 'j'], contexts: ['menu', ...BOARD], label: 'cursor down'},
+	{action: 'left', keys: ['left', 'h'], contexts: ['menu', ...BOARD], label: 'cursor left'},
+	{action: 'right', keys: ['right', 'l'], contexts: ['menu', ...BOARD], label: 'cursor right'},
+	{action: 'select', keys: ['enter', 'space'], contexts: ['menu', 'play', 'analysis'], label: 'pick up a piece, then put it down'},
+	{action: 'cancel', keys: ['escape'], contexts: ['play', 'analysis'], label: 'drop the piece picked up'},
+	{action: 'type-move', keys: ['m', ':'], contexts: ['play', 'analysis'], label: 'type a move, e.g. b1 d3'},
+	{action: 'undo', keys: ['u', '['], contexts: ['play', 'over', 'analysis'], label: 'take back (your move and the reply)'},
+	{action: 'redo', keys: ['r', ']'], contexts: ['play', 'analysis'], label: 'play again what was taken back (analysis: the best line)'},
+	{action: 'hint', keys: ['t'], contexts: ['play'], label: "hint: the engine's move, shown on the board"},
+	{action: 'resign', keys: ['x'], contexts: ['play'], label: 'resign'},
+	{action: 'new-game', keys: ['n'], contexts: ['play', 'over'], label: 'new game'},
+	{action: 'rematch', keys: ['w'], contexts: ['over'], label: 'rematch with the sides swapped'},
+	{action: 'save', keys: ['s'], contexts: ['play', 'over', 'analysis'], label: 'save the position in saves/'},
+	{action: 'load', keys: ['o'], contexts: ['play', 'over', 'analysis'], label: 'open a saved position'},
+	{action: 'flip', keys: ['f'], contexts: GAME, label: 'flip the board'},
+	{action: 'scroll-up', keys: ['pageup'], contexts: GAME, label: 'scroll the move list back'},
+	{action: 'scroll-down', keys: ['pagedown'], contexts: GAME, label: 'scroll the move list on'},
+	{action: 'more-lines', keys: ['+', '='], contexts: ['analysis'], label: 'show one more line'},
+	{action: 'fewer-lines', keys: ['-'], contexts: ['analysis'], label: 'show one line fewer'},
+	{action: 'pause', keys: ['space'], contexts: ['demo'], label: 'pause or go on'},
+	{action: 'step', keys: ['right', 'l'], contexts: ['demo'], label: 'while paused: play the next move'},
+	{action: 'faster', keys: ['+', '='], contexts: ['demo'], label: 'faster (shorter pause between moves)'},
+	{action: 'slower', keys: ['-'], contexts: ['demo'], label: 'slower'},
+	{action: 'menu', keys: ['escape'], contexts: ['over', 'demo'], label: 'back to the menu'},
+	{action: 'help', keys: ['?'], contexts: ALL, label: 'this help'},
+	{action: 'quit', keys: ['q', 'ctrl+c'], contexts: ALL, label: 'quit'},
+];
+
+/** One name per key press: 'up', 'enter', 'escape', 'space', 'ctrl+c', 'pageup', or the character. */
+export function keyName(input: string, key: Key): string {
+	if (key.upArrow) return 'up';
+	if (key.downArrow) return 'down';
+	if (key.leftArrow) return 'left';
+	if (key.rightArrow) return 'right';
+	if (key.pageUp) return 'pageup';
+	if (key.pageDown) return 'pagedown';
+	if (key.home) return 'home';
+	if (key.end) return 'end';
+	if (key.return) return 'enter';
+	if (key.escape) return 'escape';
+	if (key.tab) return 'tab';
+	if (key.backspace || key.delete) return 'backspace';
+	if (key.ctrl) return `ctrl+${input}`;
+	if (input === ' ') return 'space';
+	return input;
+}
+
+/**
+ * The key names of one `useInput` call: several quick keys can arrive as one input string, which
+ * counts as that many presses.
+ */
+export function keyNames(input: string, key: Key): string[] {
+	const plain = !key.ctrl && !key.meta && !key.return && !key.escape && !key.tab;
+	if (plain && input.length > 1 && !/[\u0000-\u001f]/.test(input)) return [...input].map(ch => (ch === ' ' ? 'space' : ch));
+	return [keyName(input, key)];
+}
+
+export function actionFor(context: KeyContext, name: string): Action | undefined {
+	return BINDINGS.find(binding => binding.contexts.includes(context) && binding.keys.includes(name))?.action;
+}
+
+const SHOWN: Readonly<Record<string, string>> = {
+	up: '↑',
+	down: '↓',
+	left: '←',
+	right: '→',
+	enter: 'Enter',
+	escape: 'Esc',
+	space: 'Space',
+	pageup: 'PgUp',
+	pagedown: 'PgDn',
+	'ctrl+c': 'Ctrl-C',
+};
+
+/** How a key is written for people: '←', 'Enter', 'Ctrl-C', 'q'. */
+export const showKey = (name: string, ascii = false): string =>
+	ascii ? ({up: 'Up', down: 'Down', left: 'Left', right: 'Right'}[name] ?? SHOWN[name] ?? name) : (SHOWN[name] ?? name);
+
+/** The bindings of a context, in table order. */
+export const bindingsOf = (context: KeyContext): Binding[] => BINDINGS.filter(binding => binding.contexts.includes(context));
+
+/** The first key bound to `action` in `context`, as shown to people (for hints in status lines). */
+export function keyFor(context: KeyContext, action: Action, ascii = false): string {
+	const binding = BINDINGS.find(entry => entry.action === action && entry.contexts.includes(context));
+	return binding ? showKey(binding.keys[0]!, ascii) : '';
+}

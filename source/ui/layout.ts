@@ -1,0 +1,42 @@
+/**
+ * How a screen is laid out in the terminal: a title row, the board with the panel beside it, a
+ * status row and a keys row. Ink clears the whole screen on every frame when the output is
+ * taller than the terminal, so nothing may be taller than `rows`.
+ */
+import {boardSize, COMPACT, LARGE, type CellSize} from './board.js';
+
+/** The panel beside the board needs this many columns at least. */
+export const PANEL_MIN_COLUMNS = 34;
+/** Title, status (two rows: a refused move's reason is long) and keys rows. */
+export const CHROME_ROWS = 4;
+/** Rows the panel needs at least: players (2), move number, a gap, two rows of moves, the engine (2). */
+const PANEL_MIN_ROWS = 10;
+
+export interface Layout {
+	readonly fits: boolean;
+	readonly cell: CellSize;
+	readonly boardColumns: number;
+	/** Rows between the title and the status line. */
+	readonly bodyRows: number;
+	readonly panelColumns: number;
+	/** The smallest terminal this screen can be drawn in. */
+	readonly need: {readonly columns: number; readonly rows: number};
+}
+
+export function layoutFor(columns: number, rows: number, files: number, ranks: number): Layout {
+	const compact = boardSize(files, ranks, COMPACT);
+	const large = boardSize(files, ranks, LARGE);
+	const need = {columns: compact.columns + 1 + PANEL_MIN_COLUMNS, rows: Math.max(compact.rows, PANEL_MIN_ROWS) + CHROME_ROWS};
+	const useLarge = columns >= large.columns + 1 + PANEL_MIN_COLUMNS + 6 && rows >= large.rows + CHROME_ROWS;
+	const cell = useLarge ? LARGE : COMPACT;
+	const board = useLarge ? large : compact;
+	const bodyRows = Math.max(0, rows - CHROME_ROWS);
+	return {
+		fits: columns >= need.columns && rows >= need.rows,
+		cell,
+		boardColumns: board.columns,
+		bodyRows,
+		panelColumns: Math.max(0, Math.min(60, columns - board.columns - 1)),
+		need,
+	};
+}

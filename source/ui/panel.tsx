@@ -1,0 +1,122 @@
+/** What stands beside the board: players, points and clocks, the move list, the engine's thoughts. */
+import {Box, Text} from 'ink';
+import type {Player} from '../games/game.js';
+import type {EngineInfo} from '../engine/client.js';
+import {bar, fit, formatClock, formatScore} from './format.js';
+import type {MoveEntry} from './session.js';
+import type {Theme} from './theme.js';
+
+export interface SideLine {
+	readonly name: string;
+	/** Who plays it: "you", "level 3 Club", "player 1". */
+	readonly who: string;
+	readonly points: number | null;
+	/** Seconds left, or null without a clock. */
+	readonly clock: number | null;
+}
+
+export function Players({sides, toMove, theme, width, over}: {sides: readonly [SideLine, SideLine]; toMove: Player; theme: Theme; width: number; over: boolean}) {
+	return (
+		<Box flexDirection="column">
+			{sides.map((side, index) => {
+				const player = (index + 1) as Player;
+				const active = player === toMove && !over;
+				const clock = side.clock === null ? '' : formatClock(side.clock);
+				const low = side.clock !== null && side.clock < 10;
+				const points = side.points === null ? '' : `${side.points} pts`;
+				const head = `${side.name.padEnd(5)} ${theme.glyphs.pieces[index]} ${fit(side.who, Math.max(4, width - 29)).padEnd(Math.max(4, width - 29))}`;
+				return (
+					<Text key={side.name} wrap="truncate">
+						<Text color={theme.color ? theme.sideColors[index] : undefined} bold={active}>
+							{head}
+						</Text>
+						<Text>{points.padStart(7)} </Text>
+						<Text
+							inverse={active && theme.color}
+							bold={active}
+							color={theme.color && low ? theme.error : undefined}
+						>{` ${clock} `}</Text>
+						<Text>{active ? ` ${theme.glyphs.turn}` : '  '}</Text>
+					</Text>
+				);
+			})}
+		</Box>
+	);
+}
+
+/** The move list, two moves a row, scrolled `back` rows up from the end, in `height` rows. */
+export function MoveList({entries, height, back, width, theme}: {entries: readonly MoveEntry[]; height: number; back: number; width: number; theme: Theme}) {
+	const rows: string[] = [];
+	for (const entry of entries) {
+		if (entry.player === 1 || rows.length === 0) rows.push(`${String(entry.number).padStart(3)}. ${entry.player === 1 ? entry.text.padEnd(8) : `${'…'.padEnd(8)}${entry.text}`}`);
+		else rows[rows.length - 1] += entry.text;
+	}
+	if (height <= 0) return null;
+	const shown = Math.max(1, height - 1);
+	const end = Math.max(0, rows.length - Math.min(back, Math.max(0, rows.length - shown)));
+	const visible = rows.slice(Math.max(0, end - shown), end);
+	const hidden = rows.length - visible.length;
+	const title = hidden > 0 ? `Moves (${end - visible.length > 0 ? `${end - visible.length} earlier` : ''}${end < rows.length ? `${end - visible.length > 0 ? ', ' : ''}${rows.length - end} later` : ''}, PgUp/PgDn)` : 'Moves';
+	return (
+		<Box flexDirection="column" height={height}>
+			<Text bold color={theme.color ? theme.dim : undefined} wrap="truncate">
+				{fit(title, width)}
+			</Text>
+			{visible.length === 0 ? <Text color={theme.color ? theme.dim : undefined}>  none yet</Text> : null}
+			{visible.map((row, index) => (
+				<Text key={index} wrap="truncate">
+					{fit(theme.ascii ? row.replace('…', '..') : row, width)}
+				</Text>
+			))}
+		</Box>
+	);
+}
+
+export interface Thinking {
+	readonly who: string;
+	readonly info: EngineInfo | null;
+	readonly startedAt: number;
+	/** The move's time budget in milliseconds (soft), or null when thinking without end. */
+	readonly budgetMs: number | null;
+	/** Whose view the engine searched from. */
+	readonly mover: Player;
+}
+
+/** Spinner, time budget bar, depth, evaluation and principal variation. */
+export function EngineLine({thinking, now, theme, width, sides}: {thinking: Thinking; now: number; theme: Theme; width: number; sides: readonly [string, string]}) {
+	const {glyphs} = theme;
+	const elapsed = Math.max(0, now - thinking.startedAt);
+	const frame = glyphs.spinner[Math.floor(elapsed / 100) % glyphs.spinner.length];
+	const info = thinking.info;
+	const best = info?.lines[0];
+	const depth = info ? `depth ${info.depth}` : 'starting';
+	const score = best ? formatScore(best.score, thinking.mover, sides) : '';
+	const budget =
+		thinking.budgetMs === null
+			? `${(elapsed / 1000).toFixed(1)} s`
+			: `${bar(elapsed / thinking.budgetMs, 10, glyphs.barFull, glyphs.barEmpty)} ${(elapsed / 1000).toFixed(1)}/${(thinking.budgetMs / 1000).toFixed(1)} s`;
+	const speed = info && info.nodesPerSecond > 0 ? `  ${Math.round(info.nodesPerSecond / 1000)}k nodes/s` : '';
+	return (
+		<Box flexDirection="column">
+			<Text wrap="truncate">
+				<Text color={theme.color ? theme.accent : undefined}>{frame}</Text>
+				{fit(` ${thinking.who} thinking  ${budget}`, width - 1)}
+			</Text>
+			<Text wrap="truncate">{fit(`  ${depth}  ${score}${speed}`, width)}</Text>
+			<Text wrap="truncate" color={theme.color ? theme.dim : undefined}>
+				{fit(best ? `  ${best.text.join(' ')}` : '', width)}
+			</Text>
+		</Box>
+	);
+}
+
+/** The one-line status: what just happened or what is wrong. */
+export function StatusLine({text, error, theme, width}: {text: string; error: boolean; theme: Theme; width: number}) {
+	return (
+		<Box height={2} width={width}>
+			<Text wrap="wrap" color={theme.color && error ? theme.error : undefined} bold={error}>
+				{fit(text, width * 2 - 2, theme.ascii)}
+			</Text>
+		</Box>
+	);
+}

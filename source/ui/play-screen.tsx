@@ -1,0 +1,381 @@
+/**
+ * A game against the AI or between two people at one keyboard: the board, the players with
+ * their points and running clocks, the move list, the AI's thinking, undo/redo, hint, resign,
+ * save and load, and the game-over panel.
+ */
+import {Box, Text, useApp, useInput} from 'ink';
+import {useEffect, useRef, useState} from 'react';
+import type {Player} from '../games/game.js';
+import type {AnyGame} from '../games/registry.js';
+import {levelOf, planMove} from '../engine/levels.js';
+import type {EngineInfo} from '../engine/client.js';
+import {Board} from './board.js';
+import {useEnvironment, useTerminalSize, useTicker} from './context.js';
+import {Help, LoadDialog, SaveDialog, TooSmall} from './dialogs.js';
+import {formatScore} from './format.js';
+import {actionFor, keyFor, keyNames, type KeyContext} from './keys.js';
+import {layoutFor} from './layout.js';
+import {EngineLine, MoveList, Players, StatusLine, type Thinking} from './panel.js';
+import {loadGame, saveGame} from './saves.js';
+import * as S from './session.js';
+import {useBoardControls} from './use-board.js';
+
+export interface PlaySetup {
+	readonly game: AnyGame;
+	readonly seats: readonly [S.Seat, S.Seat];
+	readonly clocked: boolean;
+	/** Seconds on each clock at the start; the position's own readings when absent. */
+	readonly clockSeconds?: number;
+	// eslint-disable-next-line @typescript-eslint/no-explicit-any
+	readonly line?: readonly any[];
+	readonly moves?: readonly number[];
+	/** Shown in the status line at the start (e.g. where the game was loaded from). */
+	readonly note?: string;
+}
+
+type Dialog = 'help' | 'save' | 'load' | 'resign' | 'new' | null;
+
+/** What the engine is doing for this screen: the AI's move, or a hint for the player. */
+interface Task {
+	readonly kind: 'ai' | 'hint';
+	readonly thinking: Thinking;
+}
+
+/** Milliseconds the AI allows for the worker's round trip on each move. */
+const AI_OVERHEAD_MS = 60;
+/** How long a hint may think. */
+const HINT_MS = 1500;
+
+export const seatName = (seat: S.Seat, bothHuman: boolean, player: Player): string =>
+	seat.kind === 'ai' ? `level ${seat.level} ${levelOf(seat.level).name}` : bothHuman ? `player ${player}` : 'you';
+
+export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: () => void}) {
+	const {theme, engine, now, savesDir} = useEnvironment();
+	const {exit} = useApp();
+	const size = useTerminalSize();
+	const [session, setSession] = useState(() =>
+		S.newSession(
+			setup.game,
+			{seats: setup.seats, clocked: setup.clocked, ...(setup.clockSeconds === undefined ? {} : {clockSeconds: setup.clockSeconds}), ...(setup.line ? {line: setup.line} : {}), ...(setup.moves ? {moves: setup.moves} : {})},
+			now(),
+		),
+	);
+	const [status, setStatus] = useState<{text: string; error: boolean}>({text: setup.note ?? '', error: false});
+	const [dialog, setDialog] = useState<Dialog>(null);
+	const [flipped, setFlipped] = useState(setup.seats[0].kind === 'ai' && setup.seats[1].kind === 'human');
+	const [task, setTask] = useState<Task | null>(null);
+	const [hint, setHint] = useState<{ends: readonly number[]; text: string} | null>(null);
+	const [scroll, setScroll] = useState(0);
+	const seed = useRef(Math.floor(now()) >>> 0);
+	// The session as of the last render, for answers that arrive later.
+	const latest = useRef(session);
+	latest.current = session;
+
+	const {game} = session;
+	const state = S.current(session);
+	const outcome = S.outcomeOf(session);
+	const mover = game.toMove(state) as Player;
+	const seat = S.seatToMove(session);
+	const bothHuman = session.seats.every(one => one.kind === 'human');
+	const running = !outcome && session.runningSince !== null;
+	const time = useTicker(running || task !== null);
+	const context: KeyContext = outcome ? 'over' : 'play';
+
+	const say = (text: string, error = false) => setStatus({text, error});
+
+	const apply = (next: S.Session) => {
+		setSession(next);
+		setHint(null);
+		setScroll(0);
+	};
+
+	// The flag falls while the clock runs.
+	useEffect(() => {
+		const flagged = S.checkFlag(session, time);
+		if (flagged !== session) setSession(flagged);
+	}, [session, time]);
+
+	// Dialogs stop the clock.
+	useEffect(() => {
+		setSession(current => (dialog === null ? S.resumeClock(current, now()) : S.pauseClock(current, now())));
+	}, [dialog]);
+
+	// The AI moves when it is to move.
+	const aiTurn = !outcome && seat.kind === 'ai';
+	const {line} = session;
+	useEffect(() => {
+		if (!aiTurn || seat.kind !== 'ai') return;
+		let live = true;
+		const startedAt = now();
+		const readings = S.clockReadings(session, startedAt);
+		const thinkState = session.clocked ? game.withClocks(state, readings) : state;
+		const plan = session.clocked
+			? planMove(seat.level, {clock: {remainingMs: readings[mover - 1]! * 1000, movesLeft: game.movesLeft(state) ?? 40, overheadMs: AI_OVERHEAD_MS}, seed: seed.current})
+			: planMove(seat.level, {seed: seed.current});
+		const thinking: Thinking = {who: seatName(seat, bothHuman, mover), info: null, startedAt, budgetMs: plan.limits.softMs ?? null, mover};
+		setTask({kind: 'ai', thinking});
+		engine
+			.think(game, thinkState, {...plan, seed: seed.current + line.length}, (info: EngineInfo) => {
+				if (live) setTask({kind: 'ai', thinking: {...thinking, info}});
+			})
+			.then(result => {
+				if (!live) return;
+				setTask(null);
+				if (result.move < 0 || !game.legalMoves(state).includes(result.move)) {
+					say(`The engine gave no legal move (${result.moveText || 'none'}); u takes back, n starts again`, true);
+					return;
+				}
+				setSession(current => (current.line === line ? S.playMove(current, result.move, now()) : current));
+				setScroll(0);
+				const best = result.lines[0];
+				say(`${game.sides[mover - 1]} played ${result.moveText}${best ? ` (${formatScore(best.score, mover, game.sides)}, depth ${result.depth})` : ''}`);
+			})
+			.catch((error: Error) => {
+				if (!live) return;
+				setTask(null);
+				say(`The engine failed: ${error.message}. u takes back; the next move starts it again`, true);
+			});
+		return () => {
+			live = false;
+			setTask(null);
+			void engine.stop();
+		};
+	}, [aiTurn, line]);
+
+	const canMove = !outcome && seat.kind === 'human';
+	const cannotMove = outcome ? `The game is over: ${outcome.description}` : `${game.sides[mover - 1]} (the AI) is to move: wait for it`;
+	const board = useBoardControls(game, state, flipped, {
+		canMove,
+		cannotMove,
+		onMove(move) {
+			apply(S.playMove(session, move, now()));
+			say(`${game.sides[mover - 1]} played ${game.formatMove(state, move)}`);
+		},
+		onMessage: say,
+	});
+
+	const askHint = () => {
+		if (!canMove) return say(cannotMove, true);
+		if (task) return;
+		const startedAt = now();
+		const thinking: Thinking = {who: 'hint:', info: null, startedAt, budgetMs: HINT_MS, mover};
+		setTask({kind: 'hint', thinking});
+		const plan = planMove(5, {fixedMs: HINT_MS});
+		const at = session.line;
+		engine
+			.think(game, state, plan, info => setTask(current => (current?.kind === 'hint' ? {kind: 'hint', thinking: {...thinking, info}} : current)))
+			.then(result => {
+				setTask(current => (current?.kind === 'hint' ? null : current));
+				if (result.move < 0) return;
+				if (latest.current.line !== at) return;
+				setHint({ends: game.moveEnds(state, result.move), text: result.moveText});
+				const best = result.lines[0];
+				say(`Hint: ${result.moveText}${best ? ` (${formatScore(best.score, mover, game.sides)})` : ''}`);
+			})
+			.catch(() => setTask(current => (current?.kind === 'hint' ? null : current)));
+	};
+
+	const stopHint = () => {
+		if (task?.kind === 'hint') void engine.stop();
+	};
+
+	const restart = (swap: boolean) => {
+		stopHint();
+		engine.clear();
+		const next = S.restart(session, now(), swap, setup.clockSeconds ?? (session.clocked ? 60 : undefined));
+		apply(next);
+		board.reset();
+		if (swap) setFlipped(next.seats[0].kind === 'ai' && next.seats[1].kind === 'human');
+		say(swap ? 'Rematch: sides swapped' : 'New game');
+	};
+
+	useInput((input, key) => {
+		if (dialog === 'resign' || dialog === 'new') {
+			const answer = input.toLowerCase();
+			if (answer === 'y') {
+				if (dialog === 'resign') {
+					const resigner = bothHuman ? mover : ((session.seats.findIndex(one => one.kind === 'human') + 1) as Player);
+					stopHint();
+					apply(S.resign(session, resigner, now()));
+				} else restart(false);
+			} else say('');
+			setDialog(null);
+			return;
+		}
+		if (dialog !== null) return;
+		for (const name of keyNames(input, key)) {
+			if (board.typed(name)) continue;
+			const action = actionFor(context, name);
+			if (action === undefined) continue;
+			if (board.act(action)) continue;
+			switch (action) {
+				case 'undo': {
+					stopHint();
+					const back = S.undo(session, now());
+					if (back === session) say('Nothing to take back', true);
+					else {
+						apply(back);
+						board.reset();
+						say(`Took back ${session.moves.length - back.moves.length} move${session.moves.length - back.moves.length === 1 ? '' : 's'}`);
+					}
+					break;
+				}
+				case 'redo': {
+					const forward = S.redo(session, now());
+					if (forward === session) say('Nothing to play again', true);
+					else {
+						apply(forward);
+						board.reset();
+						say(`Played again ${forward.moves.length - session.moves.length} move${forward.moves.length - session.moves.length === 1 ? '' : 's'}`);
+					}
+					break;
+				}
+				case 'hint':
+					askHint();
+					break;
+				case 'resign':
+					if (outcome) break;
+					setDialog('resign');
+					say('Resign this game? y resigns, any other key goes on');
+					break;
+				case 'new-game':
+					if (outcome || session.moves.length === 0) restart(false);
+					else {
+						setDialog('new');
+						say('Abandon this game and start a new one? y starts afresh, any other key goes on');
+					}
+					break;
+				case 'rematch':
+					restart(true);
+					break;
+				case 'save':
+					setDialog('save');
+					break;
+				case 'load':
+					stopHint();
+					setDialog('load');
+					break;
+				case 'flip':
+					setFlipped(value => !value);
+					break;
+				case 'scroll-up':
+					setScroll(value => value + 3);
+					break;
+				case 'scroll-down':
+					setScroll(value => Math.max(0, value - 3));
+					break;
+				case 'help':
+					setDialog('help');
+					break;
+				case 'menu':
+					onMenu();
+					return;
+				case 'quit':
+					exit();
+					return;
+				default:
+					break;
+			}
+		}
+	});
+
+	const layout = layoutFor(size.columns, size.rows, game.board(state).files, game.board(state).ranks);
+	if (!layout.fits) return <TooSmall columns={size.columns} rows={size.rows} needColumns={layout.need.columns} needRows={layout.need.rows} />;
+
+	const width = size.columns;
+	if (dialog === 'help') return <Help context={context} theme={theme} width={Math.min(width, 80)} height={size.rows} onClose={() => setDialog(null)} />;
+	if (dialog === 'save') {
+		return (
+			<SaveDialog
+				dir={savesDir}
+				theme={theme}
+				width={Math.min(width, 80)}
+				onCancel={() => setDialog(null)}
+				onSave={name => {
+					const saved = saveGame(savesDir, name, game, session.line, session.moves);
+					if (!saved.ok) return saved.error;
+					setDialog(null);
+					say(`Saved ${saved.value}`);
+					return null;
+				}}
+			/>
+		);
+	}
+	if (dialog === 'load') {
+		return (
+			<LoadDialog
+				dir={savesDir}
+				theme={theme}
+				width={Math.min(width, 80)}
+				height={size.rows}
+				onCancel={() => setDialog(null)}
+				onOpen={path => {
+					const loaded = loadGame(path);
+					if (!loaded.ok) return loaded.error;
+					const next = S.newSession(loaded.value.game, {seats: session.seats, clocked: session.clocked, line: loaded.value.line, moves: loaded.value.moves}, now());
+					apply(next);
+					board.reset();
+					setDialog(null);
+					say(`Opened ${path}${loaded.value.note ? ` (${loaded.value.note})` : ''}`, loaded.value.note !== null);
+					return null;
+				}}
+			/>
+		);
+	}
+
+	const view = game.board(state);
+	const last = S.lastMove(session);
+	const readings = S.clockReadings(session, time);
+	const scores = game.scores(state) as readonly [number, number];
+	const limit = game.moveLimit;
+	const sideLines = ([1, 2] as const).map(player => ({
+		name: game.sides[player - 1]!,
+		who: seatName(session.seats[player - 1]!, bothHuman, player),
+		points: game.id === 'loa' ? null : scores[player - 1]!,
+		clock: session.clocked ? readings[player - 1]! : null,
+	})) as unknown as readonly [{name: string; who: string; points: number | null; clock: number | null}, {name: string; who: string; points: number | null; clock: number | null}];
+	const panelWidth = layout.panelColumns;
+	const turnLine = outcome ? 'Game over' : `Move ${game.moveNumber(state)}${limit ? `/${limit}` : ''} · ${game.sides[mover - 1]} to play${seat.kind === 'human' && !bothHuman ? ' (you)' : ''}`;
+	const engineRows = 3;
+	const overRows = outcome ? 4 : 0;
+	const moveRows = Math.max(2, layout.bodyRows - 4 - engineRows - overRows);
+	const statusText = board.typing !== null ? `Type a move (e.g. b1 d3), Enter plays it, Esc cancels: ${board.typing}_` : status.text;
+	const keysLine = outcome
+		? `${keyFor('over', 'new-game')} new game · ${keyFor('over', 'rematch')} rematch · ${keyFor('over', 'save')} save · ${keyFor('over', 'undo')} undo · Esc menu · ${keyFor('over', 'quit')} quit`
+		: `${theme.ascii ? 'arrows' : '←↑→↓'}/hjkl move · Enter pick/put · m type · u undo · t hint · s save · o open · ? help · q quit`;
+
+	return (
+		<Box flexDirection="column" width={width}>
+			<Text bold wrap="truncate">
+				{`${game.name}  `}
+				<Text color={theme.color ? theme.dim : undefined}>{`${game.sides[0]} ${sideLines[0].who} vs ${game.sides[1]} ${sideLines[1].who}${session.clocked ? '' : ' · no clock'}`}</Text>
+			</Text>
+			<Box>
+				<Board view={view} theme={theme} flipped={flipped} cell={layout.cell} marks={{...board.marks, last: last?.ends ?? [], hint: hint?.ends ?? []}} />
+				<Box flexDirection="column" marginLeft={1} width={panelWidth}>
+					<Players sides={sideLines} toMove={mover} theme={theme} width={panelWidth} over={outcome !== null} />
+					<Text wrap="truncate">{`${turnLine}${last?.capture ? ' · capture' : ''}`}</Text>
+					<Text> </Text>
+					<MoveList entries={S.moveList(session)} height={moveRows} back={scroll} width={panelWidth} theme={theme} />
+					{outcome ? (
+						<Box flexDirection="column" borderStyle={theme.ascii ? 'classic' : 'round'} paddingX={1}>
+							<Text bold color={theme.color ? theme.accent : undefined} wrap="truncate">
+								{outcome.winner ? `${game.sides[outcome.winner - 1]} wins${session.seats[outcome.winner - 1]!.kind === 'human' && !bothHuman ? ': well played!' : ''}` : outcome.result === 'tie' ? 'A tie' : 'A draw'}
+							</Text>
+							<Text wrap="truncate">{outcome.description}</Text>
+						</Box>
+					) : null}
+					{task ? (
+						<EngineLine thinking={task.thinking} now={time} theme={theme} width={panelWidth} sides={game.sides} />
+					) : (
+						<Text> </Text>
+					)}
+				</Box>
+			</Box>
+			<StatusLine text={statusText} error={status.error && board.typing === null} theme={theme} width={width} />
+			<Text wrap="truncate" color={theme.color ? theme.dim : undefined}>
+				{keysLine}
+			</Text>
+		</Box>
+	);
+}

@@ -1,0 +1,469 @@
+/**
+ * The saves folder: listing it, naming saves, saving a game and loading one back.
+ *
+ * A save is two files side by side:
+ *
+ *   NAME.txt           the POTM input file of the current position, exactly game.format(state),
+ *                      so any POTM program (or `potm move`) can read it;
+ *   NAME.history.json  how the game got there, for undo: the first known position and the moves
+ *                      since, each with the clocks after it.
+ *
+ * The .txt is what counts. The history is checked against it on loading, and a history that is
+ * missing, broken or leads somewhere else only costs the undo, never the position.
+ */
+import {randomBytes} from 'node:crypto';
+import {closeSync, existsSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync, type Stats} from 'node:fs';
+import {dirname, join} from 'node:path';
+import {loadPosition, readText} from '../commands/load.js';
+import {fail, formatParseError, ok, type Game, type Result} from '../games/game.js';
+import {gameById, type AnyGame} from '../games/registry.js';
+
+/** One file of the saves folder, as the load list shows it. */
+export interface SaveEntry {
+	/** The file name, e.g. "2026-11-21-1530.txt". */
+	readonly name: string;
+	/** join(dir, name). */
+	readonly path: string;
+	readonly modified: Date;
+	/**
+	 * "RED to move, move 12/50" (no "/50" in a game without a move limit), or the outcome's
+	 * description when the game is over; null when the file does not parse.
+	 */
+	readonly summary: string | null;
+	/** Why the file does not load, naming the file and line (formatParseError form), or null. */
+	readonly error: string | null;
+	/** Whether a history file lies beside it. */
+	readonly hasHistory: boolean;
+}
+
+const EXTENSION = '.txt';
+const HISTORY_EXTENSION = '.history.json';
+const HISTORY_FORMAT = 'potm-history';
+const HISTORY_VERSION = 1;
+const MAX_NAME_CHARS = 100;
+/**
+ * File systems allow 255 bytes per name; the history file adds 13 to the name, and a name of
+ * 100 characters in a script of 3-byte characters would not fit.
+ */
+const MAX_NAME_BYTES = 200;
+
+/** "foo" -> "foo.txt", "foo.txt" -> "foo.txt". */
+export function saveFileName(name: string): string {
+	return name.endsWith(EXTENSION) ? name : name + EXTENSION;
+}
+
+/** The history file beside a save: "saves/x.txt" -> "saves/x.history.json". */
+export function historyPathOf(path: string): string {
+	return (path.endsWith(EXTENSION) ? path.slice(0, -EXTENSION.length) : path) + HISTORY_EXTENSION;
+}
+
+/** Null when `name` (with or without ".txt") can name a save, else why not, in a few words. */
+export function checkSaveName(name: string): string | null {
+	const base = name.endsWith(EXTENSION) ? name.slice(0, -EXTENSION.length) : name;
+	if (name.trim() === '') return 'a name cannot be empty';
+	if (name.includes('/')) return 'a name cannot contain "/"';
+	if (name.includes('\\')) return 'a name cannot contain "\\"';
+	// Names starting with a dot are hidden, and are where saveGame keeps its temporary files.
+	if (name.startsWith('.')) return 'a name cannot start with "."';
+	// eslint-disable-next-line no-control-regex
+	if (/[\u0000-\u001f\u007f-\u009f]/.test(name)) return 'a name cannot contain control characters';
+	if ([...base].length > MAX_NAME_CHARS) return `a name can be at most ${MAX_NAME_CHARS} characters`;
+	if (Buffer.byteLength(base, 'utf8') > MAX_NAME_BYTES) return 'the name is too long for a file name';
+	return null;
+}
+
+/** "2026-11-21-1530" for 21 November 2026, 15:30 local time. */
+export function defaultSaveName(now: Date): string {
+	const two = (value: number) => String(value).padStart(2, '0');
+	return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}-${two(now.getHours())}${two(now.getMinutes())}`;
+}
+
+/** Whether anything, even a dangling link, has this path. */
+function taken(path: string): boolean {
+	try {
+		lstatSync(path);
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+/** defaultSaveName(now), or with "-2", "-3", ... after it if a save of that name is in `dir`. */
+export function uniqueSaveName(dir: string, now: Date): string {
+	const base = defaultSaveName(now);
+	// A history left without its .txt counts too: a fresh name should never overwrite anything.
+	const free = (name: string) => !taken(join(dir, saveFileName(name))) && !taken(historyPathOf(join(dir, saveFileName(name))));
+	if (free(base)) return base;
+	for (let suffix = 2; ; suffix++) {
+		const name = `${base}-${suffix}`;
+		if (free(name)) return name;
+	}
+}
+
+/** The one-line summary of a position for the load list. */
+function summarize(game: AnyGame, state: unknown): string {
+	const outcome = game.outcome(state);
+	if (outcome) return outcome.description;
+	const limit = game.moveLimit === null ? '' : `/${game.moveLimit}`;
+	return `${game.sides[game.toMove(state) - 1]} to move, move ${game.moveNumber(state)}${limit}`;
+}
+
+/**
+ * The saves of `dir` (its *.txt files, not folders, history files or the hidden temporary files
+ * of a save under way), newest first, then by name. [] when the folder does not exist or cannot
+ * be listed. A file that cannot be read or parsed is listed with its error.
+ */
+export function listSaves(dir: string): SaveEntry[] {
+	let names: string[];
+	try {
+		names = readdirSync(dir);
+	} catch {
+		return [];
+	}
+	const entries: SaveEntry[] = [];
+	for (const name of names) {
+		if (!name.endsWith(EXTENSION) || name.startsWith('.')) continue;
+		const path = join(dir, name);
+		let stats: Stats;
+		try {
+			stats = statSync(path);
+		} catch {
+			// A dangling link: nothing to load, but the user should see why it is there.
+			try {
+				const link = lstatSync(path);
+				entries.push({name, path, modified: link.mtime, summary: null, error: `cannot read ${path}: it points to no file`, hasHistory: false});
+			} catch {
+				// Gone since the listing: skip it.
+			}
+			continue;
+		}
+		// Only regular files: reading a folder fails, and reading a pipe would wait forever.
+		if (!stats.isFile()) continue;
+		const loaded = loadPosition(path);
+		const finished = loaded.ok ? null : finishedGame(path);
+		entries.push({
+			name,
+			path,
+			modified: stats.mtime,
+			summary: loaded.ok ? summarize(loaded.value.game, loaded.value.state) : finished?.ok ? summarize(finished.value.game, finished.value.line.at(-1)) : null,
+			error: loaded.ok || finished?.ok ? null : loaded.error,
+			hasHistory: existsSync(historyPathOf(path)),
+		});
+	}
+	return entries.sort((a, b) => b.modified.getTime() - a.modified.getTime() || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/** One move of a history file. */
+interface HistoryMove {
+	readonly move: string;
+	readonly clocks: readonly [number, number];
+}
+
+/**
+ * The moves that lead along `line`, as game.formatMove writes them, each with the clocks after it.
+ * Given `moves` (moves[i] leads from line[i] to line[i + 1]) are checked; without them each move
+ * is found as the legal move whose result is the next position, clocks aside.
+ */
+function movesAlong<State>(game: Game<State>, line: readonly State[], moves: readonly number[] | undefined): Result<HistoryMove[], string> {
+	if (moves !== undefined && moves.length !== line.length - 1) {
+		return fail(`a game of ${line.length} positions has ${line.length - 1} moves, not ${moves.length}`);
+	}
+	const found: HistoryMove[] = [];
+	for (let index = 1; index < line.length; index++) {
+		const before = line[index - 1]!;
+		const after = line[index]!;
+		const clocks = game.clocks(after);
+		const wanted = game.format(after);
+		const leads = (move: number) => game.legalMoves(before).includes(move) && game.format(game.withClocks(game.play(before, move), clocks)) === wanted;
+		const move = moves === undefined ? game.legalMoves(before).find(leads) : leads(moves[index - 1]!) ? moves[index - 1] : undefined;
+		if (move === undefined) return fail(`position ${index + 1} of the game does not follow from position ${index} by ${moves === undefined ? 'a legal move' : 'its move'}`);
+		found.push({move: game.formatMove(before, move), clocks: [clocks[0], clocks[1]]});
+	}
+	return ok(found);
+}
+
+/** The history file's text: JSON, one move per line so that it reads (and diffs) well. */
+function historyText<State>(game: Game<State>, start: State, moves: readonly HistoryMove[]): string {
+	const json = JSON.stringify;
+	const lines = moves.map(({move, clocks}, index) => `\t\t{"move": ${json(move)}, "clocks": [${json(clocks[0])}, ${json(clocks[1])}]}${index < moves.length - 1 ? ',' : ''}`);
+	return [
+		'{',
+		`\t"format": ${json(HISTORY_FORMAT)},`,
+		`\t"version": ${HISTORY_VERSION},`,
+		`\t"game": ${json(game.id)},`,
+		`\t"start": ${json(game.format(start))},`,
+		moves.length === 0 ? '\t"moves": []' : `\t"moves": [\n${lines.join('\n')}\n\t]`,
+		'}',
+		'',
+	].join('\n');
+}
+
+/** Why a save failed, in a few words for the user; `making` while the folder was being made. */
+function writeProblem(error: unknown, dir: string, making: boolean): string {
+	const code = (error as NodeJS.ErrnoException).code;
+	// mkdir of a folder that is a file (EEXIST), or of one inside a file (ENOTDIR).
+	if ((code === 'EEXIST' && making) || code === 'ENOTDIR') return `${dir} is not a folder`;
+	switch (code) {
+		case 'EACCES':
+		case 'EPERM':
+			return 'permission denied';
+		case 'EROFS':
+			return 'the file system is read-only';
+		case 'ENOSPC':
+			return 'no space left on the disk';
+		case 'EDQUOT':
+			return 'the disk quota is used up';
+		case 'EISDIR':
+			return 'a folder of that name is in the way';
+		case 'ENOENT':
+			return making ? `the folder ${dir} cannot be made` : 'no such file or folder';
+		case 'ENAMETOOLONG':
+			return 'the name is too long';
+		default:
+			return (error as Error).message.split('\n')[0] ?? String(error);
+	}
+}
+
+/** Writes `text` to a new hidden file in `dir` and flushes it to the disk; gives its path. */
+function writeTemporary(dir: string, fileName: string, text: string, temporaries: string[]): string {
+	const path = join(dir, `.${fileName}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+	const fd = openSync(path, 'wx');
+	temporaries.push(path);
+	try {
+		const data = Buffer.from(text, 'utf8');
+		for (let written = 0; written < data.length; ) written += writeSync(fd, data, written, data.length - written);
+		fsyncSync(fd);
+	} finally {
+		closeSync(fd);
+	}
+	return path;
+}
+
+/**
+ * mkdir -p, by hand: Node's own recursive mkdir spins forever when a parent exists but the child
+ * still gets ENOENT (under /proc, or on a stale mount), which would freeze the whole UI.
+ */
+function makeFolder(dir: string): void {
+	try {
+		mkdirSync(dir);
+		return;
+	} catch (error) {
+		const code = (error as NodeJS.ErrnoException).code;
+		if (code === 'EEXIST') {
+			if (statSync(dir).isDirectory()) return;
+			throw error;
+		}
+		if (code !== 'ENOENT' || dirname(dir) === dir) throw error;
+	}
+	makeFolder(dirname(dir));
+	// Once: if the parent is there and this still fails, that is the answer.
+	mkdirSync(dir);
+}
+
+/** Makes the renames in `dir` survive a crash; some systems cannot fsync a folder, and that is fine. */
+function syncFolder(dir: string): void {
+	let fd: number | undefined;
+	try {
+		fd = openSync(dir, 'r');
+		fsyncSync(fd);
+	} catch {
+		// Best effort only.
+	} finally {
+		if (fd !== undefined) closeSync(fd);
+	}
+}
+
+/**
+ * Saves a game as dir/NAME.txt (the POTM file of the last state of `line`) and, beside it,
+ * dir/NAME.history.json (line[0] and the moves since, for undo). `line` runs from the first
+ * known position to the current one; each state is the one before played one legal move, its
+ * clocks perhaps set since. `moves`, if given, are those moves (moves[i] leads from line[i] to
+ * line[i + 1]); without them they are worked out from the positions.
+ *
+ * Both files are written to hidden temporary files first and flushed, then renamed over the old
+ * ones, history first: a full disk or a missing permission leaves the old save untouched, and a
+ * crash between the two renames leaves a history that no longer leads to the .txt, which
+ * loadGame notices. Creates `dir` if need be. Gives the .txt's path, or a one-line reason.
+ */
+export function saveGame<State>(
+	dir: string,
+	name: string,
+	game: Game<State>,
+	line: readonly State[],
+	moves?: readonly number[],
+): Result<string, string> {
+	const fileName = saveFileName(name);
+	const path = join(dir, fileName);
+	const problem = checkSaveName(name);
+	if (problem !== null) return fail(`cannot save ${path}: ${problem}`);
+	const start = line[0];
+	const last = line.at(-1);
+	if (start === undefined || last === undefined) return fail(`cannot save ${path}: there is no position to save`);
+	const history = movesAlong(game, line, moves);
+	if (!history.ok) return fail(`cannot save ${path}: ${history.error}`);
+
+	const historyPath = historyPathOf(path);
+	const temporaries: string[] = [];
+	let making = true;
+	try {
+		makeFolder(dir);
+		making = false;
+		const historyTemporary = writeTemporary(dir, historyPathOf(fileName), historyText(game, start, history.value), temporaries);
+		const position = writeTemporary(dir, fileName, game.format(last), temporaries);
+		renameSync(historyTemporary, historyPath);
+		temporaries.shift();
+		renameSync(position, path);
+		temporaries.shift();
+		syncFolder(dir);
+		return ok(path);
+	} catch (error) {
+		return fail(`cannot save ${path}: ${writeProblem(error, dir, making)}`);
+	} finally {
+		for (const temporary of temporaries) {
+			try {
+				rmSync(temporary, {force: true});
+			} catch {
+				// Nothing more can be done; the listing skips hidden files anyway.
+			}
+		}
+	}
+}
+
+/** A JSON.parse message in one line, with its line number when it gives a position. */
+function jsonProblem(error: unknown, text: string): {line: number | null; message: string} {
+	const raw = error instanceof Error ? error.message : String(error);
+	const position = /at position (\d+)/.exec(raw);
+	const line = position ? text.slice(0, Number(position[1])).split('\n').length : null;
+	// V8 quotes the text itself ('Unexpected token 'h', "hello..." is not valid JSON'): drop the quote.
+	const message = raw
+		.replace(/, ".*" is not valid JSON$/s, '')
+		.replace(/ in JSON at position \d+.*$/s, '')
+		.replace(/\s+/g, ' ');
+	return {line, message};
+}
+
+const isClock = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
+
+/**
+ * Replays a history file: the states from its start through each move, each move's clocks set.
+ * Fails with the reason (no file name) when the file is not a history of `game` or a move is
+ * not legal where it stands.
+ */
+function replay(game: AnyGame, text: string): Result<{line: unknown[]; moves: number[]}, {line: number | null; message: string}> {
+	const problem = (message: string, line: number | null = null) => fail({line, message});
+	let data: unknown;
+	try {
+		data = JSON.parse(text);
+	} catch (error) {
+		const {line, message} = jsonProblem(error, text);
+		return problem(`not valid JSON: ${message}`, line);
+	}
+	if (typeof data !== 'object' || data === null || Array.isArray(data)) return problem('not a history file: expected a JSON object');
+	const history = data as Record<string, unknown>;
+	if (history['format'] !== HISTORY_FORMAT) return problem(`not a history file: expected "format": "${HISTORY_FORMAT}"`);
+	if (history['version'] !== HISTORY_VERSION) {
+		return problem(`history version ${JSON.stringify(history['version'])}, this potm reads version ${HISTORY_VERSION}`);
+	}
+	if (history['game'] !== game.id) return problem(`a history of ${JSON.stringify(history['game'])}, but the position is ${game.name}`);
+	if (typeof history['start'] !== 'string') return problem('"start" must be the text of a position');
+	const start = game.parse(history['start'], 'its start position');
+	if (!start.ok) return problem(formatParseError(start.error));
+	if (!Array.isArray(history['moves'])) return problem('"moves" must be a list');
+
+	const line: unknown[] = [start.value];
+	const moves: number[] = [];
+	let state: unknown = start.value;
+	for (const [index, entry] of (history['moves'] as unknown[]).entries()) {
+		const number = index + 1;
+		const fields = typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>) : {};
+		const {move, clocks} = fields;
+		if (typeof move !== 'string' || !Array.isArray(clocks) || clocks.length !== 2 || !clocks.every(isClock)) {
+			return problem(`move ${number}: expected {"move": "b1 d3", "clocks": [seconds, seconds]}, got ${JSON.stringify(entry)?.slice(0, 60)}`);
+		}
+		const parsed = game.parseMove(state, move);
+		if (!parsed.ok) return problem(`move ${number}: ${parsed.error}`);
+		try {
+			state = game.withClocks(game.play(state, parsed.value), [clocks[0] as number, clocks[1] as number]);
+		} catch (error) {
+			return problem(`move ${number}, ${JSON.stringify(move)}: ${(error as Error).message}`);
+		}
+		line.push(state);
+		moves.push(parsed.value);
+	}
+	return ok({line, moves});
+}
+
+/**
+ * Loads the save at `path`: the position from the file (the game told by its text; a parse error
+ * names the file and line), and the line of play that led there from the history file beside it.
+ *
+ * `line` runs from the first known position to the file's, the last element; `moves[i]` leads
+ * from line[i] to line[i + 1]. Without a history the line is the file's position alone, with no
+ * moves, and `note` is null. A history that cannot be read, is not
+ * valid, or does not lead to the file's position (clock readings aside: those of the file win)
+ * is set aside: `line` is the file's position alone and `note` says why in one line.
+ */
+export function loadGame(path: string): Result<{game: AnyGame; line: unknown[]; moves: number[]; note: string | null}, string> {
+	const loaded = loadPosition(path);
+	if (!loaded.ok) return finishedGame(path) ?? loaded;
+	const {game, state} = loaded.value;
+	const alone = (note: string | null) => ok({game, line: [state] as unknown[], moves: [] as number[], note});
+
+	const historyPath = historyPathOf(path);
+	if (!existsSync(historyPath)) return alone(null);
+	const setAside = (where: string, message: string) => alone(`${where}: ${message} — undo starts from this position`);
+	let stats: Stats;
+	try {
+		stats = statSync(historyPath);
+	} catch (error) {
+		return setAside(historyPath, `cannot be read (${(error as Error).message.split('\n')[0]})`);
+	}
+	// Never read a pipe or a device: it could keep us waiting forever.
+	if (!stats.isFile()) return setAside(historyPath, 'not a file');
+	const text = readText(historyPath);
+	if (!text.ok) return alone(`${text.error} — undo starts from this position`);
+
+	const replayed = replay(game, text.value);
+	if (!replayed.ok) {
+		const {line, message} = replayed.error;
+		return setAside(line === null ? historyPath : `${historyPath} line ${line}`, message);
+	}
+	const fileClocks = game.clocks(state);
+	const last = game.withClocks(replayed.value.line.at(-1), fileClocks);
+	if (game.format(last) !== game.format(state)) {
+		return setAside(historyPath, `its moves do not lead to the position in ${path} (was one of them changed by hand?)`);
+	}
+	const {line, moves} = replayed.value;
+	line[line.length - 1] = last;
+	return ok({game, line, moves, note: null});
+}
+
+/**
+ * A finished game saved with its history: its last position is no POTM input file (the move
+ * number is past the limit, or a side is connected, which the format refuses), so it is told
+ * by the history alone, which must end on exactly the text of the .txt. Null otherwise.
+ */
+function finishedGame(path: string): Result<{game: AnyGame; line: unknown[]; moves: number[]; note: string | null}, string> | null {
+	const historyPath = historyPathOf(path);
+	try {
+		if (!statSync(historyPath).isFile() || !statSync(path).isFile()) return null;
+	} catch {
+		return null;
+	}
+	const history = readText(historyPath);
+	const position = readText(path);
+	if (!history.ok || !position.ok) return null;
+	let id: unknown;
+	try {
+		id = (JSON.parse(history.value) as Record<string, unknown>)['game'];
+	} catch {
+		return null;
+	}
+	const game = typeof id === 'string' ? gameById(id) : undefined;
+	if (!game) return null;
+	const replayed = replay(game, history.value);
+	if (!replayed.ok) return null;
+	const last = replayed.value.line.at(-1);
+	if (!game.outcome(last) || game.format(last) !== position.value) return null;
+	return ok({game, line: replayed.value.line, moves: replayed.value.moves, note: null});
+}

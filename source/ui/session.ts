@@ -1,0 +1,204 @@
+/**
+ * A game being played in the UI, as plain data and pure functions: the line of positions from
+ * the first known one to the current one, the moves taken back (for redo), who sits on each side,
+ * the running clocks, and endings the rules do not know of (time, resignation). No React here:
+ * the screens keep a Session in state and call these.
+ */
+import {other, type Outcome, type Player} from '../games/game.js';
+import type {AnyGame} from '../games/registry.js';
+
+export type Seat = {readonly kind: 'human'} | {readonly kind: 'ai'; readonly level: number};
+
+export const HUMAN: Seat = {kind: 'human'};
+export const ai = (level: number): Seat => ({kind: 'ai', level});
+
+export interface Session {
+	readonly game: AnyGame;
+	/** Positions from the first known one (line[0]) to the current one (the last). */
+	// eslint-disable-next-line @typescript-eslint/no-explicit-any
+	readonly line: readonly any[];
+	/** moves[i] leads from line[i] to line[i + 1]. */
+	readonly moves: readonly number[];
+	/** Moves taken back, the next to replay first. */
+	readonly redo: readonly number[];
+	readonly seats: readonly [Seat, Seat];
+	/** Whether the clocks run and a flag fall loses. */
+	readonly clocked: boolean;
+	/** Milliseconds the side to move has spent on this turn before `runningSince`. */
+	readonly spentMs: number;
+	/** When the side to move's clock last started (null: stopped, e.g. while a dialog is open). */
+	readonly runningSince: number | null;
+	/** An ending the rules do not know of: a flag fall or a resignation. */
+	readonly ended: Outcome | null;
+}
+
+export interface SessionOptions {
+	readonly seats: readonly [Seat, Seat];
+	readonly clocked: boolean;
+	/** Seconds on each clock at the start, overriding the position's readings. */
+	readonly clockSeconds?: number;
+	/** The line of positions to start from and its moves; the game's start by default. */
+	// eslint-disable-next-line @typescript-eslint/no-explicit-any
+	readonly line?: readonly any[];
+	readonly moves?: readonly number[];
+}
+
+export function newSession(game: AnyGame, options: SessionOptions, now: number): Session {
+	let line = options.line && options.line.length > 0 ? [...options.line] : [game.initial()];
+	if (options.clockSeconds !== undefined) {
+		const seconds = options.clockSeconds;
+		line = line.map(state => game.withClocks(state, [seconds, seconds]));
+	}
+	return {
+		game,
+		line,
+		moves: options.moves ? [...options.moves] : [],
+		redo: [],
+		seats: options.seats,
+		clocked: options.clocked,
+		spentMs: 0,
+		runningSince: now,
+		ended: null,
+	};
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const current = (session: Session): any => session.line[session.line.length - 1];
+
+export const toMove = (session: Session): Player => session.game.toMove(current(session));
+
+export const seatToMove = (session: Session): Seat => session.seats[toMove(session) - 1]!;
+
+export const outcomeOf = (session: Session): Outcome | null => session.ended ?? session.game.outcome(current(session));
+
+export const isOver = (session: Session): boolean => outcomeOf(session) !== null;
+
+/** Milliseconds the side to move has used on this turn so far. */
+export function turnMs(session: Session, now: number): number {
+	return session.spentMs + (session.runningSince === null ? 0 : Math.max(0, now - session.runningSince));
+}
+
+/** Seconds left on each clock now (the side to move's running down). */
+export function clockReadings(session: Session, now: number): readonly [number, number] {
+	const [first, second] = session.game.clocks(current(session)) as readonly [number, number];
+	if (!session.clocked || isOver(session)) return [first, second];
+	const used = turnMs(session, now) / 1000;
+	return toMove(session) === 1 ? [Math.max(0, first - used), second] : [first, Math.max(0, second - used)];
+}
+
+/** The clock stops (a dialog is open, the demo pauses); `resume` starts it again. */
+export function pauseClock(session: Session, now: number): Session {
+	if (session.runningSince === null) return session;
+	return {...session, spentMs: turnMs(session, now), runningSince: null};
+}
+
+export function resumeClock(session: Session, now: number): Session {
+	if (session.runningSince !== null) return session;
+	return {...session, runningSince: now};
+}
+
+/** Plays a legal move (the caller checked it with the game); the mover's clock is charged. */
+export function playMove(session: Session, move: number, now: number): Session {
+	const before = current(session);
+	let after = session.game.play(before, move);
+	if (session.clocked) after = session.game.withClocks(after, clockReadings(session, now));
+	return {
+		...session,
+		line: [...session.line, after],
+		moves: [...session.moves, move],
+		redo: [],
+		spentMs: 0,
+		runningSince: session.runningSince === null ? null : now,
+		ended: null,
+	};
+}
+
+/** Whether the side to move has run out of time: then the session ends with a loss on time. */
+export function checkFlag(session: Session, now: number): Session {
+	if (!session.clocked || isOver(session)) return session;
+	const mover = toMove(session);
+	if (clockReadings(session, now)[mover - 1]! > 0) return session;
+	const [loser, winner] = [session.game.sides[mover - 1], session.game.sides[other(mover) - 1]];
+	return {
+		...session,
+		spentMs: turnMs(session, now),
+		runningSince: null,
+		ended: {result: 'win', winner: other(mover), reason: 'time', description: `${loser} ran out of time: ${winner} wins`},
+	};
+}
+
+export function resign(session: Session, player: Player, now: number): Session {
+	if (isOver(session)) return session;
+	const [loser, winner] = [session.game.sides[player - 1], session.game.sides[other(player) - 1]];
+	return {
+		...pauseClock(session, now),
+		ended: {result: 'win', winner: other(player), reason: 'resignation', description: `${loser} resigns: ${winner} wins`},
+	};
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const seatAt = (session: Session, state: any): Seat => session.seats[session.game.toMove(state) - 1]!;
+
+const hasHuman = (session: Session): boolean => session.seats.some(seat => seat.kind === 'human');
+
+/**
+ * Takes back the last move, and more until a person is to move again: against the AI that is
+ * the person's move and the AI's reply. Nothing to take back: the same session.
+ */
+export function undo(session: Session, now: number): Session {
+	if (session.moves.length === 0) return session;
+	let line = [...session.line];
+	let moves = [...session.moves];
+	let redo = [...session.redo];
+	do {
+		line.pop();
+		redo.unshift(moves.pop()!);
+	} while (moves.length > 0 && hasHuman(session) && seatAt(session, line[line.length - 1]).kind !== 'human');
+	// Back at the AI's turn with nothing of a person's before it: there was nothing to take back.
+	if (hasHuman(session) && seatAt(session, line[line.length - 1]).kind !== 'human') return session;
+	return {...session, line, moves, redo, spentMs: 0, runningSince: session.runningSince === null ? null : now, ended: null};
+}
+
+/** Plays again what undo took back, up to the next person's turn. */
+export function redo(session: Session, now: number): Session {
+	if (session.redo.length === 0 || session.ended) return session;
+	let next = session;
+	const pending = [...session.redo];
+	do {
+		next = {...playMove(next, pending.shift()!, now), redo: pending.slice()};
+	} while (pending.length > 0 && hasHuman(next) && seatToMove(next).kind !== 'human' && !isOver(next));
+	return next;
+}
+
+export interface MoveEntry {
+	/** The mover's move number (1, 1, 2, 2, ... when player 1 started). */
+	readonly number: number;
+	readonly player: Player;
+	readonly text: string;
+}
+
+/** The moves of the line, written out. */
+export function moveList(session: Session): MoveEntry[] {
+	const {game} = session;
+	return session.moves.map((move, index) => {
+		const before = session.line[index];
+		return {number: game.moveNumber(before), player: game.toMove(before), text: game.formatMove(before, move)};
+	});
+}
+
+/** The squares of the last move (from, to) and whether it captured, for the board. */
+export function lastMove(session: Session): {ends: readonly number[]; capture: boolean} | null {
+	const count = session.moves.length;
+	if (count === 0) return null;
+	const before = session.line[count - 1];
+	const move = session.moves[count - 1]!;
+	const ends = session.game.moveEnds(before, move);
+	const target = ends[ends.length - 1]!;
+	return {ends, capture: session.game.board(before).pieces[target] !== 0};
+}
+
+/** A new game with the same players, or (rematch) with the sides swapped. */
+export function restart(session: Session, now: number, swap: boolean, clockSeconds?: number): Session {
+	const seats: readonly [Seat, Seat] = swap ? [session.seats[1], session.seats[0]] : session.seats;
+	return newSession(session.game, {seats, clocked: session.clocked, ...(clockSeconds === undefined ? {} : {clockSeconds})}, now);
+}

@@ -1,0 +1,233 @@
+/**
+ * The app under ink-testing-library: a fake engine the test answers by hand, a clock the test
+ * moves, a saves folder of its own, and keys sent one at a time, each waited on.
+ */
+import {mkdtempSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {render} from 'ink-testing-library';
+import {vi} from 'vitest';
+import type {Game} from '../../source/games/game.js';
+import type {EngineInfo, EngineResult} from '../../source/engine/client.js';
+import type {ThinkRequest} from '../../source/engine/players.js';
+import {App, type Route} from '../../source/ui/app.js';
+import type {Engine, Environment} from '../../source/ui/context.js';
+import {makeTheme} from '../../source/ui/theme.js';
+import {loaps} from '../../source/games/loa/index.js';
+
+interface Call {
+	readonly game: Game<unknown>;
+	readonly state: unknown;
+	readonly request: ThinkRequest;
+	readonly onProgress: ((info: EngineInfo) => void) | undefined;
+	readonly resolve: (result: EngineResult) => void;
+	readonly reject: (error: Error) => void;
+	settled: boolean;
+}
+
+/** An engine that thinks only when the test says what it found. */
+export class FakeEngine implements Engine {
+	readonly calls: Call[] = [];
+	stops = 0;
+	clears = 0;
+
+	think<State>(game: Game<State>, state: State, request: ThinkRequest, onProgress?: (info: EngineInfo) => void): Promise<EngineResult> {
+		return new Promise((resolve, reject) => {
+			this.calls.push({game: game as Game<unknown>, state, request, onProgress, resolve, reject, settled: false});
+		});
+	}
+
+	async stop(): Promise<EngineResult | null> {
+		this.stops++;
+		const call = this.pending;
+		if (!call) return null;
+		const result = this.result(call, this.firstMove(call), 0);
+		call.settled = true;
+		call.resolve(result);
+		return result;
+	}
+
+	clear(): void {
+		this.clears++;
+	}
+
+	/** The think under way, if any. */
+	get pending(): Call | undefined {
+		const last = this.calls[this.calls.length - 1];
+		return last && !last.settled ? last : undefined;
+	}
+
+	/** Waits for a think to start and gives it. */
+	async thinking(): Promise<Call> {
+		await vi.waitFor(() => {
+			if (!this.pending) throw new Error('the engine is not thinking');
+		});
+		return this.pending!;
+	}
+
+	firstMove(call: Call): number {
+		return (call.game.legalMoves(call.state) as number[])[0] ?? -1;
+	}
+
+	info(call: Call, move: number, score: number, depth: number): EngineInfo {
+		const text = move >= 0 ? [call.game.formatMove(call.state, move)] : [];
+		return {depth, selDepth: depth + 2, nodes: 1000 * depth, nodesPerSecond: 200_000, elapsedMs: 100 * depth, lines: [{move, score, pv: [move], text}]};
+	}
+
+	result(call: Call, move: number, score: number): EngineResult {
+		const info = this.info(call, move, score, 4);
+		return {...info, move, score, stoppedBy: 'depth', blundered: false, moveText: move >= 0 ? call.game.formatMove(call.state, move) : ''};
+	}
+
+	/** Progress from the think under way. */
+	async progress(move: string, score: number, depth: number): Promise<void> {
+		const call = await this.thinking();
+		call.onProgress?.(this.info(call, this.parse(call, move), score, depth));
+	}
+
+	/** The think under way answers `move` (the first legal move if none is named). */
+	async answer(move?: string, score = 0): Promise<string> {
+		const call = await this.thinking();
+		const chosen = move === undefined ? this.firstMove(call) : this.parse(call, move);
+		call.settled = true;
+		call.resolve(this.result(call, chosen, score));
+		return call.game.formatMove(call.state, chosen);
+	}
+
+	private parse(call: Call, text: string): number {
+		const parsed = call.game.parseMove(call.state, text);
+		if (!parsed.ok) throw new Error(parsed.error);
+		return parsed.value;
+	}
+}
+
+export const KEYS = {
+	up: '\u001B[A',
+	down: '\u001B[B',
+	right: '\u001B[C',
+	left: '\u001B[D',
+	enter: '\r',
+	escape: '\u001B',
+	space: ' ',
+	backspace: '\u007F',
+	pageUp: '\u001B[5~',
+	ctrlC: '\u0003',
+} as const;
+
+export interface Harness {
+	readonly engine: FakeEngine;
+	readonly clock: {ms: number};
+	readonly savesDir: string;
+	frame(): string;
+	/** Sends one key and waits until the frame differs from before (or `until` holds). */
+	press(key: string, until?: (frame: string) => boolean): Promise<string>;
+	/** Sends each character of `text` as its own key. */
+	type(text: string): Promise<void>;
+	/** Waits until the frame contains `text` (or matches). */
+	see(text: string | RegExp): Promise<string>;
+	advance(ms: number): void;
+	stdin: {write(data: string): void};
+	unmount(): void;
+}
+
+export interface HarnessOptions {
+	readonly start?: Route;
+	readonly engine?: Engine & Partial<FakeEngine>;
+	readonly size?: {columns: number; rows: number};
+	readonly color?: boolean;
+	readonly ascii?: boolean;
+	readonly savesDir?: string;
+	readonly demo?: {levels: readonly [number, number]; delayMs: number; games: number; clockSeconds: number};
+}
+
+const made: string[] = [];
+export function scratchDir(): string {
+	const dir = mkdtempSync(join(tmpdir(), 'potm-ui-'));
+	made.push(dir);
+	return dir;
+}
+export function removeScratch(): void {
+	for (const dir of made.splice(0)) rmSync(dir, {recursive: true, force: true});
+}
+
+export function start(options: HarnessOptions = {}): Harness {
+	const engine = (options.engine ?? new FakeEngine()) as FakeEngine;
+	const clock = {ms: 1_000_000};
+	const savesDir = options.savesDir ?? join(scratchDir(), 'saves');
+	const environment: Environment = {
+		theme: makeTheme({color: options.color ?? false, ascii: options.ascii ?? true}),
+		engine,
+		now: () => clock.ms,
+		savesDir,
+		size: options.size ?? {columns: 80, rows: 24},
+		tickMs: 20,
+	};
+	const app = render(
+		<App
+			environment={environment}
+			game={loaps}
+			start={options.start ?? {screen: 'menu'}}
+			choices={{side: 1, level: 3, clock: 60}}
+			demo={options.demo ?? {levels: [5, 3], delayMs: 0, games: 0, clockSeconds: 60}}
+		/>,
+	);
+	const frame = () => app.lastFrame() ?? '';
+	return {
+		engine,
+		clock,
+		savesDir,
+		frame,
+		async press(key, until) {
+			const before = frame();
+			app.stdin.write(key);
+			await vi.waitFor(() => {
+				const now = frame();
+				if (until ? !until(now) : now === before) throw new Error(`no change after ${JSON.stringify(key)}:\n${now}`);
+			});
+			return frame();
+		},
+		async type(text) {
+			for (const ch of text) {
+				const before = frame();
+				app.stdin.write(ch);
+				await vi.waitFor(() => {
+					if (frame() === before) throw new Error(`no change after ${JSON.stringify(ch)}`);
+				});
+			}
+		},
+		async see(text) {
+			await vi.waitFor(() => {
+				const now = frame();
+				const found = typeof text === 'string' ? now.includes(text) : text.test(now);
+				if (!found) throw new Error(`not seen: ${String(text)}\n${now}`);
+			});
+			return frame();
+		},
+		advance(ms) {
+			clock.ms += ms;
+		},
+		stdin: app.stdin,
+		unmount: () => app.unmount(),
+	};
+}
+
+/** The board rows of a frame, top rank first, as the ASCII board draws them: "7 .  R ..." */
+export function boardRow(frame: string, rank: number): string {
+	const row = frame.split('\n').find(line => line.startsWith(`${String(rank).padStart(2)} `));
+	if (!row) throw new Error(`no rank ${rank} in:\n${frame}`);
+	return row;
+}
+
+/** The glyph on a square of the ASCII board (compact cells: 3 columns each, after 3 of label). */
+export function glyphAt(frame: string, square: string): string {
+	const file = square.charCodeAt(0) - 97;
+	const rank = Number(square.slice(1));
+	return boardRow(frame, rank).charAt(3 + file * 3 + 1);
+}
+
+/** The marks either side of a square's glyph, e.g. "[]" for the cursor. */
+export function marksAt(frame: string, square: string): string {
+	const file = square.charCodeAt(0) - 97;
+	const row = boardRow(frame, Number(square.slice(1)));
+	return row.charAt(3 + file * 3) + row.charAt(3 + file * 3 + 2);
+}

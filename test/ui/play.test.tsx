@@ -1,0 +1,249 @@
+/** Playing against the AI on the board: keys, moves, refusals, undo/redo, hint, clocks, game over. */
+import {afterEach, describe, expect, test} from 'vitest';
+import {loaps} from '../../source/games/loa/index.js';
+import {HUMAN, ai} from '../../source/ui/session.js';
+import type {Route} from '../../source/ui/app.js';
+import {position} from '../games/loa/diagram.js';
+import {KEYS, glyphAt, marksAt, removeScratch, start, type Harness} from './harness.js';
+
+const vsAi = (extra: Partial<Extract<Route, {screen: 'play'}>['setup']> = {}): Route => ({
+	screen: 'play',
+	setup: {game: loaps, seats: [HUMAN, ai(3)], clocked: true, clockSeconds: 60, ...extra},
+});
+
+let app: Harness | undefined;
+afterEach(() => {
+	app?.unmount();
+	app = undefined;
+	removeScratch();
+});
+
+/** Picks up c1 and puts it on c3 with the cursor keys (the cursor starts on d1). */
+async function playC1C3(harness: Harness): Promise<void> {
+	await harness.press(KEYS.left);
+	expect(marksAt(harness.frame(), 'c1')).toBe('[]');
+	await harness.press(KEYS.enter);
+	await harness.see('c1: 4 moves');
+	await harness.press(KEYS.up);
+	expect(marksAt(harness.frame(), 'c2')).toBe('[]');
+	await harness.press(KEYS.up);
+	await harness.press(KEYS.enter);
+	await harness.see('RED played c1 c3');
+}
+
+describe('the board', () => {
+	test('draws the start with labels, pieces, bonus squares, both clocks, n/50 and whose turn', async () => {
+		app = start({start: vsAi()});
+		const frame = await app.see('Move 1/50');
+		expect(frame).toContain('   a  b  c  d  e  f  g');
+		expect(glyphAt(frame, 'b1')).toBe('R');
+		expect(glyphAt(frame, 'a2')).toBe('B');
+		expect(glyphAt(frame, 'd4')).toBe('*');
+		expect(glyphAt(frame, 'b2')).toBe('+');
+		expect(glyphAt(frame, 'f6')).toBe('+');
+		expect(glyphAt(frame, 'd3')).toBe('.');
+		expect(frame).toMatch(/RED\s+R you\s+0 pts\s+1:00\.0/);
+		expect(frame).toMatch(/BLUE\s+B level 3 Club\s+0 pts\s+1:00\.0/);
+		expect(frame).toContain('RED to play (you)');
+		for (const line of frame.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
+		expect(frame.split('\n').length).toBeLessThanOrEqual(24);
+	});
+
+	test('select and move with the cursor; the AI answers, its thinking shown live', async () => {
+		app = start({start: vsAi()});
+		await app.see('Move 1/50');
+		await app.press(KEYS.left);
+		await app.press(KEYS.enter);
+		const picked = await app.see('c1: 4 moves');
+		// Its four destinations are marked: c3, e3, g1 empty, a3 a capture.
+		expect(glyphAt(picked, 'c3')).toBe('o');
+		expect(glyphAt(picked, 'e3')).toBe('o');
+		expect(glyphAt(picked, 'g1')).toBe('o');
+		expect(marksAt(picked, 'a3')).toBe('()');
+		expect(glyphAt(picked, 'd3')).toBe('.');
+		await app.press(KEYS.up);
+		await app.press(KEYS.up);
+		await app.press(KEYS.enter);
+		let frame = await app.see('RED played c1 c3');
+		expect(glyphAt(frame, 'c1')).toBe('.');
+		expect(glyphAt(frame, 'c3')).toBe('R');
+		expect(marksAt(frame, 'c1')).toBe('--');
+		// The AI thinks: spinner, budget bar, depth, evaluation and line, as they come.
+		await app.see('thinking');
+		await app.engine.progress('a6 c4', -35, 5);
+		frame = await app.see('depth 5');
+		expect(frame).toContain('+0.35');
+		expect(frame).toContain('a6 c4');
+		expect(frame).toMatch(/\[?[#-]{10}\]? 0\.0\/\d+\.\d s/);
+		await app.engine.answer('a6 c4', -35);
+		frame = await app.see('BLUE played a6 c4');
+		expect(glyphAt(frame, 'c4')).toBe('B');
+		expect(frame).toMatch(/1\. c1 c3\s+a6 c4/);
+		expect(frame).toContain('Move 2/50');
+	});
+
+	test('the board keeps taking keys while the AI thinks, and a move then is refused with the reason', async () => {
+		app = start({start: vsAi()});
+		await app.see('Move 1/50');
+		await playC1C3(app);
+		await app.engine.thinking();
+		await app.press(KEYS.right);
+		expect(marksAt(app.frame(), 'd3')).toBe('[]');
+		await app.press(KEYS.enter, frame => frame.includes('the AI) is to move'));
+	});
+
+	test('an illegal destination, a piece of the other side and an empty square are refused with the reason', async () => {
+		app = start({start: vsAi()});
+		await app.see('Move 1/50');
+		await app.press(KEYS.left);
+		await app.press(KEYS.enter);
+		await app.press(KEYS.up);
+		let frame = await app.press(KEYS.enter, now => now.includes('not a legal move'));
+		expect(frame).toContain('c1 c2 is not a legal move: a piece moves exactly as many squares');
+		expect(frame).toContain('it can go to');
+		// The piece stays picked up; Esc puts it back.
+		frame = await app.press(KEYS.escape, now => now.includes('Put the piece back'));
+		await app.press('h');
+		await app.press('h');
+		await app.press('k');
+		frame = await app.press(KEYS.enter, now => now.includes("a3 is not RED's"));
+		await app.press('l');
+		frame = await app.press(KEYS.space, now => now.includes('There is no piece on b3'));
+		expect(app.engine.calls).toHaveLength(0);
+	});
+
+	test('a typed move: refused with the reason, then played', async () => {
+		app = start({start: vsAi()});
+		await app.see('Move 1/50');
+		await app.press('m', frame => frame.includes('Type a move'));
+		await app.type('b1 b5');
+		await app.see('b1 b5_');
+		await app.press(KEYS.enter, frame => frame.includes('b1 b5 is not a legal move'));
+		await app.press(':', frame => frame.includes('Type a move'));
+		await app.type('zz');
+		await app.press(KEYS.enter, frame => /not a square|square/.test(frame) && !frame.includes('Type a move'));
+		await app.press('m');
+		await app.type('b1 d3');
+		const frame = await app.press(KEYS.enter, now => now.includes('RED played b1 d3'));
+		expect(glyphAt(frame, 'd3')).toBe('R');
+	});
+
+	test('undo takes back the move pair, redo plays it again', async () => {
+		app = start({start: vsAi()});
+		await app.see('Move 1/50');
+		await playC1C3(app);
+		await app.engine.answer('a6 c4');
+		await app.see('Move 2/50');
+		let frame = await app.press('u', now => now.includes('Took back 2 moves'));
+		expect(glyphAt(frame, 'c1')).toBe('R');
+		expect(glyphAt(frame, 'c3')).toBe('.');
+		expect(glyphAt(frame, 'a6')).toBe('B');
+		expect(frame).toContain('Move 1/50');
+		expect(app.engine.pending).toBeUndefined();
+		frame = await app.press('r', now => now.includes('Played again 2 moves'));
+		expect(glyphAt(frame, 'c3')).toBe('R');
+		expect(glyphAt(frame, 'c4')).toBe('B');
+		expect(frame).toContain('Move 2/50');
+		await app.press('u');
+		await app.press('u', now => now.includes('Nothing to take back'));
+	});
+
+	test('undo while the AI thinks takes back the person\'s move and stops the engine', async () => {
+		app = start({start: vsAi()});
+		await app.see('Move 1/50');
+		await playC1C3(app);
+		await app.engine.thinking();
+		const stops = app.engine.stops;
+		const frame = await app.press('u', now => now.includes('Took back 1 move'));
+		expect(glyphAt(frame, 'c1')).toBe('R');
+		expect(app.engine.stops).toBeGreaterThan(stops);
+		expect(frame).not.toContain('thinking');
+	});
+
+	test('hint: the engine\'s move, shown on the board', async () => {
+		app = start({start: vsAi()});
+		await app.see('Move 1/50');
+		await app.press('t', frame => frame.includes('hint: thinking'));
+		await app.engine.answer('b1 d3', 120);
+		const frame = await app.see('Hint: b1 d3 (+1.20)');
+		expect(marksAt(frame, 'b1')).toBe('!!');
+		expect(marksAt(frame, 'd3')).toBe('!!');
+		// The hint goes when a move is played.
+		await app.press('m');
+		await app.type('b1 d3');
+		const after = await app.press(KEYS.enter, now => now.includes('RED played b1 d3'));
+		expect(marksAt(after, 'd3')).not.toBe('!!');
+	});
+
+	test('the clock of the side to move runs; a flag fall loses on time', async () => {
+		app = start({start: vsAi({clockSeconds: 5})});
+		await app.see('0:05.0');
+		app.advance(2500);
+		await app.see(/RED\s+R you\s+0 pts\s+0:02\.5/);
+		app.advance(3000);
+		const frame = await app.see('RED ran out of time: BLUE wins');
+		expect(frame).toContain('BLUE wins');
+		expect(frame).toContain('rematch');
+	});
+
+	test('game over by connection: who won and why, final points; rematch swaps the sides', async () => {
+		// RED connects with a1 b2, landing on a bonus square: 3 + 12 points.
+		const state = position(['.......', '..2.2..', '.......', '.......', '.......', '..1....', '1......'], {toMove: 1, moveNumber: 12});
+		app = start({start: vsAi({line: [state]})});
+		await app.see('Move 12/50');
+		await app.press('m');
+		await app.type('a1 b2');
+		let frame = await app.press(KEYS.enter, now => now.includes('Game over'));
+		expect(frame).toContain('RED wins: well played!');
+		expect(frame).toContain('RED connected: RED wins 15 to 0');
+		expect(frame).toMatch(/RED\s+R you\s+15 pts/);
+		frame = await app.press('w', now => now.includes('Rematch'));
+		expect(frame).toMatch(/RED\s+R level 3 Club/);
+		expect(frame).toMatch(/BLUE\s+B you/);
+		expect(frame).toContain('Move 1/50');
+		await app.engine.thinking();
+	});
+
+	test('resign asks first, then ends the game', async () => {
+		app = start({start: vsAi()});
+		await app.see('Move 1/50');
+		await app.press('x', frame => frame.includes('Resign this game?'));
+		await app.press('n', frame => !frame.includes('Resign this game?'));
+		expect(app.frame()).not.toContain('Game over');
+		await app.press('x');
+		const frame = await app.press('y', now => now.includes('Game over'));
+		expect(frame).toContain('RED resigns: BLUE wins');
+	});
+
+	test('two players at one keyboard: both sides are moved by hand, the engine stays idle', async () => {
+		app = start({start: {screen: 'play', setup: {game: loaps, seats: [HUMAN, HUMAN], clocked: false}}});
+		await app.see('player 1');
+		await app.press('m');
+		await app.type('b1 d3');
+		await app.press(KEYS.enter, now => now.includes('RED played b1 d3'));
+		await app.press('m');
+		await app.type('a6 c6');
+		const frame = await app.press(KEYS.enter, now => now.includes('BLUE played a6 c6'));
+		expect(frame).toContain('no clock');
+		expect(app.engine.calls).toHaveLength(0);
+		await app.press('u', now => now.includes('Took back 1 move'));
+	});
+
+	test('flip turns the board round', async () => {
+		app = start({start: vsAi()});
+		const before = await app.see('Move 1/50');
+		expect(before.split('\n').findIndex(line => line.startsWith(' 7 '))).toBeLessThan(before.split('\n').findIndex(line => line.startsWith(' 1 ')));
+		const after = await app.press('f');
+		expect(after.split('\n').findIndex(line => line.startsWith(' 7 '))).toBeGreaterThan(after.split('\n').findIndex(line => line.startsWith(' 1 ')));
+		expect(after).toContain('   g  f  e  d  c  b  a');
+	});
+
+	test('help lists every key of the screen from the one binding table; any key closes it', async () => {
+		const {bindingsOf} = await import('../../source/ui/keys.js');
+		app = start({start: vsAi()});
+		await app.see('Move 1/50');
+		const frame = await app.press('?', now => now.includes('Keys'));
+		for (const binding of bindingsOf('play')) expect(frame).toContain(binding.label);
+		await app.press('z', now => now.includes('Move 1/50'));
+	});
+});
