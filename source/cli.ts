@@ -129,7 +129,7 @@ const cli = meow(help, {
 		divide: {type: 'boolean', default: false},
 		help: {type: 'boolean', shortFlag: 'h', default: false},
 		ascii: {type: 'boolean', default: false},
-		color: {type: 'boolean'},
+		color: {type: 'boolean', default: true},
 		// Read as text and checked below, so that a bad value gets a sentence, not NaN.
 		side: {type: 'string'},
 		level: {type: 'string'},

@@ -2,6 +2,7 @@
  * The interactive commands (the menu, play, analyze, demo): checks for a terminal, starts the
  * engine worker and Ink, and leaves the terminal as it found it however the program ends.
  */
+import chalk from 'chalk';
 import {render} from 'ink';
 import {App, playSetup, type Route} from '../ui/app.js';
 import {EngineClient} from '../engine/client.js';
@@ -63,7 +64,9 @@ export async function runUi(options: UiOptions): Promise<number> {
 	} else if (options.screen === 'demo') start = {screen: 'demo', setup: {...options.demo, game}};
 
 	const engine = new EngineClient();
-	const theme = makeTheme({color: wantsColor(options.color, process.env), ascii: options.ascii});
+	// Colours only where chalk (which Ink draws with) can show them: otherwise the no-colour
+	// theme, whose marks stand in for the colours.
+	const theme = makeTheme({color: wantsColor(options.color, process.env) && chalk.level > 0, ascii: options.ascii});
 	const environment = {theme, engine, now: () => performance.now(), savesDir: options.savesDir, tickMs: 100};
 	process.stdout.write(ALTERNATE_SCREEN_ON);
 	const restore = () => process.stdout.write(`${ALTERNATE_SCREEN_OFF}${SHOW_CURSOR}`);

@@ -30,8 +30,8 @@ export interface DemoSetup {
 
 const MIN_DELAY = 0;
 const MAX_DELAY = 10_000;
-/** Milliseconds the result of a game stays up before the next starts. */
-const BETWEEN_GAMES_MS = 3000;
+/** Milliseconds the result of a game stays up before the next starts: three pauses, within bounds. */
+const betweenGames = (delay: number): number => Math.min(3000, Math.max(500, delay * 3));
 const AI_OVERHEAD_MS = 60;
 
 interface Tally {
@@ -149,7 +149,7 @@ export function DemoScreen({setup, onMenu}: {setup: DemoSetup; onMenu: () => voi
 			setSession(fresh(next));
 			setThoughts(['', '']);
 			lastMoveAt.current = now();
-		}, Math.max(BETWEEN_GAMES_MS, delay));
+		}, betweenGames(delay));
 		return () => clearTimeout(timer);
 	}, [outcome, paused, seriesOver, gameIndex]);
 

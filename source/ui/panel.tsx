@@ -31,11 +31,13 @@ export function Players({sides, toMove, theme, width, over}: {sides: readonly [S
 							{head}
 						</Text>
 						<Text>{points.padStart(7)} </Text>
-						<Text
-							inverse={active && theme.color}
-							bold={active}
-							color={theme.color && low ? theme.error : undefined}
-						>{` ${clock} `}</Text>
+						{side.clock === null ? (
+							<Text>{'        '}</Text>
+						) : (
+							<Text inverse={active && theme.color} bold={active} color={theme.color && low ? theme.error : undefined}>
+								{` ${clock} `}
+							</Text>
+						)}
 						<Text>{active ? ` ${theme.glyphs.turn}` : '  '}</Text>
 					</Text>
 				);

@@ -1,5 +1,6 @@
 /** Playing against the AI on the board: keys, moves, refusals, undo/redo, hint, clocks, game over. */
 import {afterEach, describe, expect, test} from 'vitest';
+import {EngineClient} from '../../source/engine/client.js';
 import {loaps} from '../../source/games/loa/index.js';
 import {HUMAN, ai} from '../../source/ui/session.js';
 import type {Route} from '../../source/ui/app.js';
@@ -245,5 +246,22 @@ describe('the board', () => {
 		const frame = await app.press('?', now => now.includes('Keys'));
 		for (const binding of bindingsOf('play')) expect(frame).toContain(binding.label);
 		await app.press('z', now => now.includes('Move 1/50'));
+	});
+
+	test('with the real engine in its worker: the AI answers a move', async () => {
+		const engine = new EngineClient();
+		try {
+			app = start({start: {screen: 'play', setup: {game: loaps, seats: [HUMAN, ai(1)], clocked: false}}, engine});
+			await app.see('Move 1/50');
+			await app.press('m');
+			await app.type('b1 d3');
+			await app.press(KEYS.enter, frame => frame.includes('RED played b1 d3'));
+			const frame = await app.see('BLUE played');
+			expect(frame).toContain('Move 2/50');
+			expect(frame).toMatch(/1\. b1 d3\s+[a-g][1-7] [a-g][1-7]/);
+			expect(engine.workersStarted).toBe(1);
+		} finally {
+			await engine.close();
+		}
 	});
 });

@@ -1,0 +1,260 @@
+/** Save and load, analysis, demo, the menu and the layout, through the keys. */
+import {existsSync, readFileSync, writeFileSync, mkdirSync} from 'node:fs';
+import {join} from 'node:path';
+import {afterEach, describe, expect, test, vi} from 'vitest';
+import {loaps} from '../../source/games/loa/index.js';
+import {HUMAN, ai} from '../../source/ui/session.js';
+import type {Route} from '../../source/ui/app.js';
+import {KEYS, glyphAt, marksAt, removeScratch, start, type Harness} from './harness.js';
+
+const vsAi: Route = {screen: 'play', setup: {game: loaps, seats: [HUMAN, ai(2)], clocked: true, clockSeconds: 60}};
+
+let app: Harness | undefined;
+afterEach(() => {
+	app?.unmount();
+	app = undefined;
+	removeScratch();
+});
+
+async function typedMove(harness: Harness, move: string, mover: string): Promise<string> {
+	await harness.press('m', frame => frame.includes('Type a move'));
+	await harness.type(move);
+	return harness.press(KEYS.enter, frame => frame.includes(`${mover} played ${move}`));
+}
+
+describe('save and load', () => {
+	test('s saves under a typed name, atomically, with the history; o lists it and opens it, undo works after', async () => {
+		app = start({start: vsAi});
+		await app.see('Move 1/50');
+		await typedMove(app, 'b1 d3', 'RED');
+		await app.engine.answer('a6 c6');
+		await app.see('Move 2/50');
+		let frame = await app.press('s', now => now.includes('Save the position'));
+		expect(frame).toMatch(/Name: \d{4}-\d{2}-\d{2}-\d{4}/);
+		await app.press('\u0015', now => /Name: \s/.test(now) || now.includes('Name:  '));
+		await app.type('opening');
+		frame = await app.press(KEYS.enter, now => now.includes('Saved'));
+		expect(frame).toContain(`Saved ${join(app.savesDir, 'opening.txt')}`);
+		const text = readFileSync(join(app.savesDir, 'opening.txt'), 'utf8');
+		const parsed = loaps.parse(text, 'opening.txt');
+		expect(parsed.ok).toBe(true);
+		if (!parsed.ok) return;
+		expect(parsed.value.toMove).toBe(1);
+		expect(parsed.value.moveNumber).toBe(2);
+		// d3 (rank 3, file d) holds RED's piece.
+		expect(parsed.value.cells[2 * 7 + 3]).toBe(1);
+		expect(existsSync(join(app.savesDir, 'opening.history.json'))).toBe(true);
+
+		// Play on, then open the save: the position comes back, and undo reaches the start.
+		await typedMove(app, 'd3 d4', 'RED');
+		await app.engine.thinking();
+		frame = await app.press('o', now => now.includes('Open a saved position'));
+		expect(frame).toMatch(/opening\.txt\s+RED to move, move 2\/50/);
+		frame = await app.press(KEYS.enter, now => now.includes('Opened'));
+		expect(glyphAt(frame, 'd3')).toBe('R');
+		expect(glyphAt(frame, 'd4')).toBe('*');
+		expect(frame).toContain('Move 2/50');
+		expect(frame).toMatch(/1\. b1 d3\s+a6 c6/);
+		frame = await app.press('u', now => now.includes('Took back 2 moves'));
+		expect(glyphAt(frame, 'b1')).toBe('R');
+	});
+
+	test('a bad file in the list shows its parse error (file and line) and the program keeps running', async () => {
+		app = start({start: vsAi});
+		mkdirSync(app.savesDir, {recursive: true});
+		writeFileSync(join(app.savesDir, 'broken.txt'), '1 1\n1 0 60.0\n2 0 sixty\n.11.11.\n');
+		writeFileSync(join(app.savesDir, 'good.txt'), loaps.format(loaps.initial()));
+		await app.see('Move 1/50');
+		let frame = await app.press('o', now => now.includes('Open a saved position'));
+		expect(frame).toMatch(/broken\.txt\s+x cannot be read/);
+		expect(frame).toMatch(/good\.txt\s+RED to move, move 1\/50/);
+		const row = (name: string) => frame.split('\n').findIndex(line => line.includes(name));
+		// Go to broken.txt and try to open it.
+		const steps = row('broken.txt') - row('>');
+		for (let i = 0; i < steps; i++) frame = await app.press(KEYS.down);
+		frame = await app.press(KEYS.enter, now => now.includes('broken.txt line 3'));
+		expect(frame).toMatch(/broken\.txt line 3: .*clock|seconds|number/);
+		// Esc closes the list; the game goes on.
+		frame = await app.press(KEYS.escape, now => now.includes('Move 1/50'));
+		await typedMove(app, 'b1 d3', 'RED');
+	});
+
+	test('saving over an existing name asks first', async () => {
+		app = start({start: vsAi});
+		await app.see('Move 1/50');
+		await app.press('s', now => now.includes('Save the position'));
+		await app.press('\u0015');
+		await app.type('same');
+		await app.press(KEYS.enter, now => now.includes('Saved'));
+		await typedMove(app, 'b1 d3', 'RED');
+		await app.press('s', now => now.includes('Save the position'));
+		await app.press('\u0015');
+		await app.type('same');
+		await app.press(KEYS.enter, now => now.includes('same.txt exists: Enter replaces it'));
+		expect(loaps.parse(readFileSync(join(app.savesDir, 'same.txt'), 'utf8'), 'same.txt')).toMatchObject({ok: true, value: {moveNumber: 1, toMove: 1}});
+		await app.press(KEYS.enter, now => now.includes('Saved'));
+		expect(loaps.parse(readFileSync(join(app.savesDir, 'same.txt'), 'utf8'), 'same.txt')).toMatchObject({ok: true, value: {moveNumber: 1, toMove: 2}});
+	});
+
+	test('a finished game saves and opens again, over', async () => {
+		app = start({start: {screen: 'play', setup: {game: loaps, seats: [HUMAN, HUMAN], clocked: false}}});
+		await app.see('Move 1/50');
+		await app.press('x');
+		await app.press('y', now => now.includes('Game over'));
+		await app.press('s', now => now.includes('Save the position'));
+		await app.press('\u0015');
+		await app.type('resigned');
+		await app.press(KEYS.enter, now => now.includes('Saved'));
+		await app.press('n', now => !now.includes('Game over'));
+		const frame = await app.press('o', now => now.includes('resigned.txt'));
+		expect(frame).toMatch(/resigned\.txt\s+RED to move, move 1\/50/);
+	});
+});
+
+describe('analysis', () => {
+	const analysis: Route = {screen: 'analysis', setup: {game: loaps}};
+
+	test('shows the best lines as they come, and starts again after a move', async () => {
+		app = start({start: analysis});
+		const call = await app.engine.thinking();
+		expect(call.request.limits).toEqual({multiPv: 3});
+		await app.engine.progress('b1 d3', 45, 6);
+		let frame = await app.see('depth 6');
+		expect(frame).toMatch(/1\.\s+\+0\.45\s+b1 d3/);
+		await app.engine.progress('c1 c3', -20, 7);
+		frame = await app.see('depth 7');
+		expect(frame).toMatch(/1\.\s+-0\.20\s+c1 c3/);
+		expect(marksAt(frame, 'c1')).toBe('!!');
+		await typedMove(app, 'b1 d3', 'RED');
+		await app.engine.thinking();
+		expect(app.engine.calls).toHaveLength(2);
+		expect(app.engine.calls[0]!.settled).toBe(true);
+		frame = await app.press('+', now => now.includes('4 lines'));
+		await app.engine.thinking();
+		expect(app.engine.pending!.request.limits).toEqual({multiPv: 4});
+	});
+
+	test('[ steps back, ] steps on: through the moves taken back, then along the best line', async () => {
+		app = start({start: analysis});
+		await app.engine.thinking();
+		await typedMove(app, 'b1 d3', 'RED');
+		let frame = await app.press('[', now => glyphAt(now, 'b1') === 'R');
+		expect(glyphAt(frame, 'd3')).toBe('.');
+		frame = await app.press(']', now => glyphAt(now, 'd3') === 'R');
+		await app.engine.progress('a6 c6', 10, 5);
+		await app.see('depth 5');
+		frame = await app.press(']', now => now.includes('Followed the best line: a6 c6'));
+		expect(glyphAt(frame, 'c6')).toBe('B');
+	});
+
+	test('opened from a file with a broken history: the note says so, the position is there', async () => {
+		app = start({start: analysis});
+		mkdirSync(app.savesDir, {recursive: true});
+		writeFileSync(join(app.savesDir, 'x.txt'), loaps.format(loaps.initial()));
+		writeFileSync(join(app.savesDir, 'x.history.json'), '{"format": nope');
+		await app.engine.thinking();
+		await app.press('o', now => now.includes('x.txt'));
+		const frame = await app.press(KEYS.enter, now => now.includes('Opened'));
+		expect(frame).toContain('x.history.json: not valid JSON');
+		expect(glyphAt(frame, 'b1')).toBe('R');
+	});
+});
+
+describe('demo', () => {
+	test('two AIs play; Space pauses (the next move waits), → steps, +/- change the speed', async () => {
+		app = start({start: {screen: 'demo', setup: {game: loaps, levels: [5, 3], delayMs: 0, games: 0, clockSeconds: 60}}});
+		await app.see('level 5 Master');
+		await app.engine.progress('b1 d3', 30, 4);
+		await app.see('depth 4');
+		await app.engine.answer('b1 d3', 30);
+		let frame = await app.see(/1\. b1 d3/);
+		expect(glyphAt(frame, 'd3')).toBe('R');
+		frame = await app.press(KEYS.space, now => now.includes('Paused'));
+		await app.engine.answer('a6 c6');
+		frame = await app.see('next: a6 c6');
+		expect(glyphAt(frame, 'c6')).toBe('.');
+		frame = await app.press(KEYS.right, now => glyphAt(now, 'c6') === 'B');
+		expect(frame).toContain('Paused');
+		// Both sides' last thoughts stay on screen.
+		expect(frame).toMatch(/RED: b1 d3/);
+		expect(frame).toMatch(/BLUE: a6 c6/);
+		frame = await app.press('-', now => now.includes('Paused') || now.includes('between moves'));
+		await app.press(KEYS.space, now => now.includes('0.05 s between moves'));
+		await app.press('+', now => now.includes('0.00 s between moves'));
+	});
+
+	test('after a game the next starts with the sides swapped, and the series score is kept', async () => {
+		app = start({start: {screen: 'demo', setup: {game: loaps, levels: [4, 2], delayMs: 0, games: 2, clockSeconds: 60}}});
+		await app.see('game 1 of 2');
+		expect(app.frame()).toMatch(/RED\s+. level 4 Strong/);
+		let swapped = false;
+		// The fake engine plays each side's first legal move until the series is over.
+		for (let plies = 0; plies < 300; plies++) {
+			await vi.waitFor(() => {
+				if (!app!.engine.pending && !app!.frame().includes('Series over')) throw new Error(`waiting:\n${app!.frame()}`);
+			}, {timeout: 10_000});
+			if (app.frame().includes('Series over')) break;
+			if (app.frame().includes('game 2 of 2')) swapped ||= /RED\s+. level 2 Casual/.test(app.frame());
+			await app.engine.answer();
+		}
+		const frame = await app.see('Series over');
+		expect(swapped).toBe(true);
+		const [, a, b] = /Series: level 4 (\d) – (\d) level 2/.exec(frame) ?? [];
+		expect(Number(a) + Number(b)).toBe(4);
+		expect(app.engine.clears).toBe(1);
+	}, 120_000);
+});
+
+describe('menu and layout', () => {
+	test('the menu: level and side change with ←/→, Enter starts the game with them', async () => {
+		app = start();
+		let frame = await app.see('Play against the AI');
+		for (const item of ['Two players at one keyboard', 'Watch a demo', 'Analyse a saved game', 'Open a saved game', 'Keys', 'Quit']) expect(frame).toContain(item);
+		await app.press(KEYS.down);
+		frame = await app.press(KEYS.right, now => now.includes('BLUE'));
+		await app.press(KEYS.down);
+		frame = await app.press(KEYS.right, now => now.includes('4 Strong'));
+		await app.press(KEYS.down);
+		frame = await app.press(KEYS.right, now => now.includes('120 s each'));
+		frame = await app.press(KEYS.enter, now => now.includes('Move 1/50'));
+		expect(frame).toMatch(/RED\s+R level 4 Strong/);
+		expect(frame).toMatch(/BLUE\s+B you/);
+		expect(frame).toContain('2:00.0');
+		await app.engine.thinking();
+	});
+
+	test('two players and the demo from the menu', async () => {
+		app = start();
+		await app.see('Play against the AI');
+		for (let i = 0; i < 4; i++) await app.press(KEYS.down);
+		let frame = await app.press(KEYS.enter, now => now.includes('player 1'));
+		expect(frame).toContain('player 2');
+		app.unmount();
+		app = start();
+		await app.see('Play against the AI');
+		for (let i = 0; i < 5; i++) await app.press('j');
+		frame = await app.press(KEYS.enter, now => now.includes('demo'));
+		await app.engine.thinking();
+	});
+
+	test('too small a terminal: says how big it must be instead of drawing', async () => {
+		app = start({start: vsAi, size: {columns: 50, rows: 12}});
+		const frame = await app.see('needs at least');
+		expect(frame).toMatch(/The terminal is 50×12; potm needs at least \d+×\d+/);
+		expect(frame).not.toContain('a  b  c');
+	});
+
+	test('a big terminal gets the large board; 80×24 the compact one, within its size', async () => {
+		app = start({start: vsAi, size: {columns: 120, rows: 40}});
+		const frame = await app.see('Move 1/50');
+		expect(frame).toContain('    a    b    c    d    e    f    g');
+		expect(frame.split('\n').length).toBeLessThanOrEqual(40);
+	});
+
+	test('colour theme: the same board with colours (bonus squares still marked)', async () => {
+		app = start({start: vsAi, color: true, ascii: false});
+		const frame = await app.see('Move 1/50');
+		expect(frame).toContain('●');
+		expect(glyphAt(frame, 'd4')).toBe('*');
+	});
+});

@@ -1,0 +1,90 @@
+/** The session model under the play screen: undo/redo by move pairs, clocks, flag fall, the key table. */
+import {describe, expect, test} from 'vitest';
+import {loaps} from '../../source/games/loa/index.js';
+import {BINDINGS, keyNames, type KeyContext} from '../../source/ui/keys.js';
+import * as S from '../../source/ui/session.js';
+
+const move = (session: S.Session, text: string): number => {
+	const parsed = loaps.parseMove(S.current(session), text);
+	if (!parsed.ok) throw new Error(parsed.error);
+	return parsed.value;
+};
+const play = (session: S.Session, text: string, now = 0): S.Session => S.playMove(session, move(session, text), now);
+
+describe('undo and redo', () => {
+	test('against the AI a take-back is a whole move pair; redo replays it', () => {
+		let session = S.newSession(loaps, {seats: [S.HUMAN, S.ai(3)], clocked: false}, 0);
+		session = play(play(session, 'b1 d3'), 'a6 c6');
+		const back = S.undo(session, 0);
+		expect(back.moves).toEqual([]);
+		expect(back.redo).toHaveLength(2);
+		const again = S.redo(back, 0);
+		expect(S.moveList(again).map(entry => entry.text)).toEqual(['b1 d3', 'a6 c6']);
+		expect(again.redo).toEqual([]);
+	});
+
+	test('when the AI moved first and the person has not moved, there is nothing to take back', () => {
+		let session = S.newSession(loaps, {seats: [S.ai(3), S.HUMAN], clocked: false}, 0);
+		session = play(session, 'b1 d3');
+		expect(S.undo(session, 0)).toBe(session);
+	});
+
+	test('two people take back one move at a time; a new move forgets what was taken back', () => {
+		let session = S.newSession(loaps, {seats: [S.HUMAN, S.HUMAN], clocked: false}, 0);
+		session = play(play(session, 'b1 d3'), 'a6 c6');
+		const back = S.undo(session, 0);
+		expect(back.moves).toHaveLength(1);
+		expect(play(back, 'a5 c5').redo).toEqual([]);
+	});
+
+	test('undo clears a resignation and restores the clock readings of the position', () => {
+		let session = S.newSession(loaps, {seats: [S.HUMAN, S.HUMAN], clocked: true, clockSeconds: 60}, 0);
+		session = play(session, 'b1 d3', 4000);
+		expect(loaps.clocks(S.current(session))).toEqual([56, 60]);
+		session = S.resign(session, 2, 5000);
+		expect(S.outcomeOf(session)?.reason).toBe('resignation');
+		const back = S.undo(session, 9000);
+		expect(S.outcomeOf(back)).toBeNull();
+		expect(S.clockReadings(back, 9000)).toEqual([60, 60]);
+	});
+});
+
+describe('clocks', () => {
+	test('only the side to move runs down; a paused clock does not', () => {
+		let session = S.newSession(loaps, {seats: [S.HUMAN, S.HUMAN], clocked: true, clockSeconds: 10}, 1000);
+		expect(S.clockReadings(session, 3000)).toEqual([8, 10]);
+		session = S.pauseClock(session, 3000);
+		expect(S.clockReadings(session, 60_000)).toEqual([8, 10]);
+		session = S.resumeClock(session, 60_000);
+		session = play(session, 'b1 d3', 61_000);
+		expect(S.clockReadings(session, 62_000)).toEqual([7, 9]);
+	});
+
+	test('the flag falls at zero: the side to move loses on time; not before, and never without clocks', () => {
+		const session = S.newSession(loaps, {seats: [S.HUMAN, S.ai(1)], clocked: true, clockSeconds: 5}, 0);
+		expect(S.checkFlag(session, 4999)).toBe(session);
+		expect(S.outcomeOf(S.checkFlag(session, 5000))).toMatchObject({winner: 2, reason: 'time', description: 'RED ran out of time: BLUE wins'});
+		const free = S.newSession(loaps, {seats: [S.HUMAN, S.ai(1)], clocked: false}, 0);
+		expect(S.checkFlag(free, 10_000_000)).toBe(free);
+	});
+});
+
+describe('the key table', () => {
+	const contexts: KeyContext[] = ['menu', 'play', 'over', 'analysis', 'demo'];
+	test.each(contexts)('%s: no key does two things', context => {
+		const seen = new Map<string, string>();
+		for (const binding of BINDINGS.filter(entry => entry.contexts.includes(context))) {
+			for (const key of binding.keys) {
+				expect(seen.get(key), `${key} in ${context}`).toBeUndefined();
+				seen.set(key, binding.action);
+			}
+		}
+	});
+
+	test('several quick keys in one input count as that many presses', () => {
+		const plain = {ctrl: false, meta: false, return: false, escape: false, tab: false} as Parameters<typeof keyNames>[1];
+		expect(keyNames('uu', plain)).toEqual(['u', 'u']);
+		expect(keyNames('b1 d3', plain)).toEqual(['b', '1', 'space', 'd', '3']);
+		expect(keyNames('c', {...plain, ctrl: true})).toEqual(['ctrl+c']);
+	});
+});
