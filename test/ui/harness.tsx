@@ -132,7 +132,7 @@ export interface Harness {
 
 export interface HarnessOptions {
 	readonly start?: Route;
-	readonly engine?: Engine & Partial<FakeEngine>;
+	readonly engine?: Engine;
 	readonly size?: {columns: number; rows: number};
 	readonly color?: boolean;
 	readonly ascii?: boolean;
