@@ -208,7 +208,7 @@ export function AnalysisScreen({setup}: {setup: AnalysisSetup}) {
 			</Box>
 			<StatusLine text={board.typing !== null ? `Type a move, Enter plays it, Esc cancels: ${board.typing}_` : status.text} error={status.error} theme={theme} width={width} />
 			<Text wrap="truncate" color={theme.color ? theme.dim : undefined}>
-				{fit(`${theme.ascii ? 'arrows' : '←↑→↓'}/hjkl · Enter pick/put · m type · [ back · ] on · +/- lines · s save · o open · ? help · q quit`, width)}
+				{fit(`${theme.ascii ? 'arrows' : '←↑→↓'} Enter · m type · [ ] step · +/- lines · s save · o open · ? keys · q quit`, width)}
 			</Text>
 		</Box>
 	);

@@ -35,9 +35,8 @@ const betweenGames = (delay: number): number => Math.min(3000, Math.max(500, del
 const AI_OVERHEAD_MS = 60;
 
 interface Tally {
-	/** Match points (2 a win, 1 a draw or tie) of A and B, and their wins, and the draws. */
+	/** Match points (2 a win, 1 a draw or tie) of A and B, and the games drawn or tied. */
 	readonly points: readonly [number, number];
-	readonly wins: readonly [number, number];
 	readonly draws: number;
 	readonly played: number;
 }
@@ -61,7 +60,7 @@ export function DemoScreen({setup, onMenu}: {setup: DemoSetup; onMenu: () => voi
 	const [thinking, setThinking] = useState<Thinking | null>(null);
 	/** The last line each side thought, by player. */
 	const [thoughts, setThoughts] = useState<readonly [string, string]>(['', '']);
-	const [tally, setTally] = useState<Tally>({points: [0, 0], wins: [0, 0], draws: 0, played: 0});
+	const [tally, setTally] = useState<Tally>({points: [0, 0], draws: 0, played: 0});
 	const [help, setHelp] = useState(false);
 	const [stepOnce, setStepOnce] = useState(false);
 	const [flipped, setFlipped] = useState(false);
@@ -133,7 +132,6 @@ export function DemoScreen({setup, onMenu}: {setup: DemoSetup; onMenu: () => voi
 			const aWon = (outcome.winner === 1) === aIsFirst;
 			return {
 				points: aWon ? [current.points[0] + 2, current.points[1]] : [current.points[0], current.points[1] + 2],
-				wins: aWon ? [current.wins[0] + 1, current.wins[1]] : [current.wins[0], current.wins[1] + 1],
 				draws: current.draws,
 				played: current.played + 1,
 			};
@@ -187,7 +185,8 @@ export function DemoScreen({setup, onMenu}: {setup: DemoSetup; onMenu: () => voi
 		{name: game.sides[1], who: who(2), points: scores[1], clock: readings[1]},
 	] as const;
 	const [a, b] = setup.levels;
-	const series = `Series: level ${a} ${tally.points[0]} – ${tally.points[1]} level ${b} (${tally.wins[0]} wins, ${tally.wins[1]} wins, ${tally.draws} drawn)`;
+	// In match points (2 a win, 1 a draw or tie), as the contest counted them.
+	const series = `Series: level ${a} ${tally.points[0]} – ${tally.points[1]} level ${b}${tally.draws > 0 ? ` · ${tally.draws} drawn` : ''}`;
 	const limit = game.moveLimit;
 	const state1 = seriesOver ? 'Series over · q quits · Esc menu' : paused ? `Paused · Space goes on · → next move` : `Playing · ${(delay / 1000).toFixed(2)} s between moves`;
 	const moveRows = Math.max(2, layout.bodyRows - 9);

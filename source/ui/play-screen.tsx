@@ -342,7 +342,7 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: () => voi
 	const statusText = board.typing !== null ? `Type a move (e.g. b1 d3), Enter plays it, Esc cancels: ${board.typing}_` : status.text;
 	const keysLine = outcome
 		? `${keyFor('over', 'new-game')} new game · ${keyFor('over', 'rematch')} rematch · ${keyFor('over', 'save')} save · ${keyFor('over', 'undo')} undo · Esc menu · ${keyFor('over', 'quit')} quit`
-		: `${theme.ascii ? 'arrows' : '←↑→↓'}/hjkl move · Enter pick/put · m type · u undo · t hint · s save · o open · ? help · q quit`;
+		: `${theme.ascii ? 'arrows' : '←↑→↓'} Enter · m type · u undo · r redo · t hint · s save · o open · ? keys · q`;
 
 	return (
 		<Box flexDirection="column" width={width}>
