@@ -121,25 +121,33 @@ const OPTIONS: Readonly<Record<string, readonly string[]>> = {
 	help: [],
 };
 
-const cli = meow(help, {
-	importMeta: import.meta,
-	// Unknown options are reported below, in our own words and per command.
-	allowUnknownFlags: true,
-	flags: {
-		divide: {type: 'boolean', default: false},
-		help: {type: 'boolean', shortFlag: 'h', default: false},
-		ascii: {type: 'boolean', default: false},
-		color: {type: 'boolean', default: true},
-		// Read as text and checked below, so that a bad value gets a sentence, not NaN.
-		side: {type: 'string'},
-		level: {type: 'string'},
-		clock: {type: 'string'},
-		red: {type: 'string'},
-		blue: {type: 'string'},
-		delay: {type: 'string'},
-		games: {type: 'string'},
-	},
-});
+// meow throws on some mistakes (an option given twice): said in one line like any other.
+const cli = (() => {
+	try {
+		return meow(help, {
+			importMeta: import.meta,
+			// Unknown options are reported below, in our own words and per command.
+			allowUnknownFlags: true,
+			flags: {
+				divide: {type: 'boolean', default: false},
+				help: {type: 'boolean', shortFlag: 'h', default: false},
+				ascii: {type: 'boolean', default: false},
+				color: {type: 'boolean', default: true},
+				// Read as text and checked below, so that a bad value gets a sentence, not NaN.
+				side: {type: 'string'},
+				level: {type: 'string'},
+				clock: {type: 'string'},
+				red: {type: 'string'},
+				blue: {type: 'string'},
+				delay: {type: 'string'},
+				games: {type: 'string'},
+			},
+		});
+	} catch (error) {
+		process.stderr.write(`potm: ${(error as Error).message.split('\n')[0]}\nRun "potm --help" for the commands.\n`);
+		process.exit(2);
+	}
+})();
 
 // A reader that stops early (`potm perft ... --divide | head`) is not an error.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -166,9 +174,10 @@ function strayOption(command: string): {text: string; name: string} | undefined 
 }
 
 /** A whole number in [min, max] from an option's text, or a message. */
-function wholeNumber(text: string | undefined, option: string, min: number, max: number, fallback: number): number | string {
+function wholeNumber(text: unknown, option: string, min: number, max: number, fallback: number): number | string {
 	if (text === undefined) return fallback;
-	if (!/^\d+$/.test(text.trim())) return `--${option} takes a whole number from ${min} to ${max}, not "${text}"`;
+	if (typeof text !== 'string') return `--${option} takes a whole number from ${min} to ${max}`;
+	if ( !/^\d+$/.test(text.trim())) return `--${option} takes a whole number from ${min} to ${max}, not "${text}"`;
 	const value = Number(text);
 	return value < min || value > max ? `--${option} takes a whole number from ${min} to ${max}, not ${value}` : value;
 }
@@ -179,9 +188,9 @@ async function interactive(command: string, rest: readonly string[]): Promise<nu
 	if (screen === 'analysis' && rest.length !== 1) return usage('analyze takes one FILE, e.g. "potm analyze saves/red-move-10.txt"');
 	if (screen === 'play' && rest.length > 1) return usage(`play takes at most one FILE, not also "${rest[1]}"`);
 	if ((screen === 'menu' || screen === 'demo') && rest.length > 0) return usage(`unexpected "${rest[0]}"`);
-	const sideText = flags.side?.trim().toLowerCase();
+	const sideText = typeof flags.side === 'string' ? flags.side.trim().toLowerCase() : flags.side === undefined ? undefined : '';
 	const side = sideText === undefined || sideText === '1' || sideText === 'red' ? 1 : sideText === '2' || sideText === 'blue' ? 2 : null;
-	if (side === null) return usage(`--side takes 1 (RED, moves first) or 2 (BLUE), not "${flags.side}"`);
+	if (side === null) return usage(`--side takes 1 (RED, moves first) or 2 (BLUE)${typeof flags.side === 'string' ? `, not "${flags.side}"` : ''}`);
 	const level = wholeNumber(flags.level, 'level', 1, 5, 3);
 	const red = wholeNumber(flags.red, 'red', 1, 5, 5);
 	const blue = wholeNumber(flags.blue, 'blue', 1, 5, 3);

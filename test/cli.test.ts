@@ -224,6 +224,9 @@ describe('help, version and the bare command', () => {
 			[['demo', '--games', '0'], /--games takes a whole number from 1 to 10000, not 0/],
 			[['demo', '--level', '3'], /--level goes with play/],
 			[['play', '--red', '3'], /--red goes with demo/],
+			[['play', '--no-level'], /^potm: --level takes a whole number from 1 to 5\n/],
+			[['play', '--no-side'], /^potm: --side takes 1 \(RED, moves first\) or 2 \(BLUE\)\n/],
+			[['play', '--level', '2', '--level', '3'], /^potm: The flag --level can only be set once\.\n/],
 		];
 		for (const [args, message] of cases) {
 			const run = potm(args);

@@ -7,6 +7,7 @@ import {render} from 'ink';
 import {App, playSetup, type Route} from '../ui/app.js';
 import {EngineClient} from '../engine/client.js';
 import {makeTheme, wantsColor} from '../ui/theme.js';
+import {asciiStream} from '../ui/ascii.js';
 import type {MenuChoices} from '../ui/menu-screen.js';
 import type {DemoSetup} from '../ui/demo-screen.js';
 import {loadGame} from '../ui/saves.js';
@@ -42,7 +43,7 @@ export async function runUi(options: UiOptions): Promise<number> {
 		return 2;
 	}
 	const game = gameById(DEFAULT_GAME)!;
-	let start: Route = {screen: options.screen === 'menu' ? 'menu' : 'menu'};
+	let start: Route = {screen: 'menu'};
 	if (options.screen === 'play' || options.screen === 'analysis') {
 		let loaded: {game: typeof game; line: unknown[]; moves: number[]; note: string | null} | null = null;
 		if (options.file !== undefined) {
@@ -70,16 +71,23 @@ export async function runUi(options: UiOptions): Promise<number> {
 	const environment = {theme, engine, now: () => performance.now(), savesDir: options.savesDir, tickMs: 100};
 	process.stdout.write(ALTERNATE_SCREEN_ON);
 	const restore = () => process.stdout.write(`${ALTERNATE_SCREEN_OFF}${SHOW_CURSOR}`);
-	const instance = render(<App environment={environment} game={game} start={start} choices={options.choices} demo={options.demo} />, {exitOnCtrlC: false});
-	const quit = () => instance.unmount();
+	let instance: ReturnType<typeof render> | undefined;
+	const quit = () => instance?.unmount();
+	// Raw mode turns Ctrl-C into a key; a SIGINT from elsewhere still quits cleanly.
+	process.once('SIGINT', quit);
 	process.once('SIGTERM', quit);
 	process.once('SIGHUP', quit);
 	try {
+		instance = render(<App environment={environment} game={game} start={start} choices={options.choices} demo={options.demo} />, {
+			exitOnCtrlC: false,
+			...(options.ascii ? {stdout: asciiStream(process.stdout)} : {}),
+		});
 		await instance.waitUntilExit();
 	} finally {
+		process.off('SIGINT', quit);
 		process.off('SIGTERM', quit);
 		process.off('SIGHUP', quit);
-		instance.cleanup();
+		instance?.cleanup();
 		restore();
 		await engine.close();
 	}

@@ -3,13 +3,13 @@
  * moves with their evaluations and lines, live. Moves played on the board, steps back and
  * forward (forward follows the best line when nothing was taken back) restart it.
  */
-import {Box, Text, useApp, useInput} from 'ink';
+import {Box, Text, useApp} from 'ink';
 import {useEffect, useState} from 'react';
 import type {Player} from '../games/game.js';
 import type {AnyGame} from '../games/registry.js';
 import type {EngineInfo} from '../engine/client.js';
 import {Board} from './board.js';
-import {useEnvironment, useTerminalSize, useTicker} from './context.js';
+import {stopQuietly, useEnvironment, useKeys, useTerminalSize, useTicker} from './context.js';
 import {Help, LoadDialog, SaveDialog, TooSmall} from './dialogs.js';
 import {fit, formatScore} from './format.js';
 import {actionFor, keyNames} from './keys.js';
@@ -29,7 +29,7 @@ export interface AnalysisSetup {
 	readonly note?: string;
 }
 
-export function AnalysisScreen({setup}: {setup: AnalysisSetup}) {
+export function AnalysisScreen({setup, onMenu}: {setup: AnalysisSetup; onMenu: () => void}) {
 	const {theme, engine, now, savesDir} = useEnvironment();
 	const {exit} = useApp();
 	const size = useTerminalSize();
@@ -70,7 +70,7 @@ export function AnalysisScreen({setup}: {setup: AnalysisSetup}) {
 			});
 		return () => {
 			live = false;
-			void engine.stop();
+			stopQuietly(engine);
 		};
 	}, [line, lines]);
 
@@ -103,11 +103,12 @@ export function AnalysisScreen({setup}: {setup: AnalysisSetup}) {
 		say(`Followed the best line: ${best.text[0]}`);
 	};
 
-	useInput((input, key) => {
+	useKeys((input, key) => {
 		if (dialog !== null) return;
 		for (const name of keyNames(input, key)) {
 			if (board.typed(name)) continue;
 			const action = actionFor('analysis', name);
+			if (action === 'cancel' && board.pointer.selected === null) return onMenu();
 			if (action === undefined || board.act(action)) continue;
 			if (action === 'undo') step(false);
 			else if (action === 'redo') step(true);

@@ -2,7 +2,7 @@
 import {useState} from 'react';
 import type {AnyGame} from '../games/registry.js';
 import {AnalysisScreen, type AnalysisSetup} from './analysis-screen.js';
-import {EnvironmentProvider, type Environment} from './context.js';
+import {EnvironmentProvider, KeyRouter, type Environment} from './context.js';
 import {DemoScreen, type DemoSetup} from './demo-screen.js';
 import {MenuScreen, type MenuChoices, type MenuPick} from './menu-screen.js';
 import {PlayScreen, type PlaySetup} from './play-screen.js';
@@ -65,6 +65,7 @@ export function App({environment, game, start, choices, demo}: AppProps) {
 	const toMenu = () => go({screen: 'menu'});
 	return (
 		<EnvironmentProvider value={environment}>
+			<KeyRouter>
 			{route.screen === 'menu' ? (
 				<MenuScreen
 					key={visit}
@@ -78,10 +79,11 @@ export function App({environment, game, start, choices, demo}: AppProps) {
 			) : route.screen === 'play' ? (
 				<PlayScreen key={visit} setup={route.setup} onMenu={toMenu} />
 			) : route.screen === 'analysis' ? (
-				<AnalysisScreen key={visit} setup={route.setup} />
+				<AnalysisScreen key={visit} setup={route.setup} onMenu={toMenu} />
 			) : (
 				<DemoScreen key={visit} setup={route.setup} onMenu={toMenu} />
 			)}
+			</KeyRouter>
 		</EnvironmentProvider>
 	);
 }

@@ -2,8 +2,8 @@
  * What every screen shares: the theme, the engine, the clock, the saves folder and the terminal
  * size. Tests hand in their own (a fake engine, a stepping clock, a fixed size).
  */
-import {useStdout} from 'ink';
-import {createContext, useContext, useEffect, useState} from 'react';
+import {useInput, useStdout, type Key} from 'ink';
+import {createContext, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState, type ReactNode} from 'react';
 import type {Game} from '../games/game.js';
 import type {EngineInfo, EngineResult} from '../engine/client.js';
 import type {ThinkRequest} from '../engine/players.js';
@@ -27,6 +27,14 @@ export interface Environment {
 	readonly size?: {readonly columns: number; readonly rows: number};
 	/** Milliseconds between repaints of clocks and spinners. */
 	readonly tickMs: number;
+}
+
+/**
+ * Asks the engine to stop without waiting. The think it stops settles on its own path; a close
+ * (quitting) rejects it there, which is no error of the stop's.
+ */
+export function stopQuietly(engine: Engine): void {
+	engine.stop().catch(() => undefined);
 }
 
 const EnvironmentContext = createContext<Environment | null>(null);
@@ -66,4 +74,34 @@ export function useTicker(active: boolean): number {
 		return () => clearInterval(timer);
 	}, [active, tickMs]);
 	return now();
+}
+
+type KeyHandler = (input: string, key: Key) => void;
+
+const KeyRouterContext = createContext<Map<object, KeyHandler> | null>(null);
+
+/**
+ * One subscription to the keyboard for the whole app, handing each key to every component that
+ * asked for keys (useKeys), oldest first. Ink's useInput subscribes each handler in an effect,
+ * after the frame is drawn: a key typed just after a dialog appears would reach the handlers of
+ * the render before (the dialog not yet listening). Here a handler is in place from the render
+ * that draws it.
+ */
+export function KeyRouter({children}: {children: ReactNode}) {
+	const handlers = useRef(new Map<object, KeyHandler>()).current;
+	useInput(
+		useCallback((input: string, key: Key) => {
+			for (const handler of [...handlers.values()]) handler(input, key);
+		}, []),
+	);
+	return <KeyRouterContext.Provider value={handlers}>{children}</KeyRouterContext.Provider>;
+}
+
+/** The keys, for this component, from the render that draws it on (see KeyRouter). */
+export function useKeys(handler: KeyHandler): void {
+	const handlers = useContext(KeyRouterContext);
+	if (!handlers) throw new Error('useKeys outside KeyRouter');
+	const [token] = useState(() => ({}));
+	handlers.set(token, handler);
+	useLayoutEffect(() => () => void handlers.delete(token), [handlers, token]);
 }

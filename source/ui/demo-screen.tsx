@@ -3,13 +3,13 @@
  * thinking lines shown. Space pauses, → plays the next move while paused, +/− change the speed.
  * Game after game the sides swap and the series' score is kept.
  */
-import {Box, Text, useApp, useInput} from 'ink';
+import {Box, Text, useApp} from 'ink';
 import {useEffect, useRef, useState} from 'react';
 import type {Player} from '../games/game.js';
 import type {AnyGame} from '../games/registry.js';
 import {levelOf, planMove} from '../engine/levels.js';
 import {Board, NO_MARKS} from './board.js';
-import {useEnvironment, useTerminalSize, useTicker} from './context.js';
+import {stopQuietly, useEnvironment, useKeys, useTerminalSize, useTicker} from './context.js';
 import {Help, TooSmall} from './dialogs.js';
 import {fit, formatScore} from './format.js';
 import {actionFor, keyNames} from './keys.js';
@@ -64,6 +64,10 @@ export function DemoScreen({setup, onMenu}: {setup: DemoSetup; onMenu: () => voi
 	const [help, setHelp] = useState(false);
 	const [stepOnce, setStepOnce] = useState(false);
 	const [flipped, setFlipped] = useState(false);
+	const [scroll, setScroll] = useState(0);
+	/** What went wrong with the last think; it is tried again after a second. */
+	const [failure, setFailure] = useState<string | null>(null);
+	const [attempt, setAttempt] = useState(0);
 	const lastMoveAt = useRef(now());
 	const counted = useRef(-1);
 
@@ -93,21 +97,39 @@ export function DemoScreen({setup, onMenu}: {setup: DemoSetup; onMenu: () => voi
 			.then(result => {
 				if (!live) return;
 				setThinking(null);
+				if (result.move < 0) return setFailure('the engine found no move');
 				// The clock stops while the move waits to be shown.
 				setSession(current => S.pauseClock(current, now()));
 				const best = result.lines[0];
 				const thought = `${result.moveText}${best ? `  ${formatScore(best.score, mover, game.sides)}  d${result.depth}  ${best.text.slice(1).join(' ')}` : ''}`;
 				setThoughts(current => (mover === 1 ? [thought, current[1]] : [current[0], thought]));
-				if (result.move >= 0) setPending({move: result.move, text: result.moveText, at: now()});
+				setPending({move: result.move, text: result.moveText, at: now()});
 			})
-			.catch(() => {
-				if (live) setThinking(null);
+			.catch((error: Error) => {
+				if (!live) return;
+				setThinking(null);
+				setFailure(`the engine failed: ${error.message}`);
 			});
 		return () => {
 			live = false;
-			void engine.stop();
+			stopQuietly(engine);
 		};
-	}, [line, gameIndex]);
+	}, [line, gameIndex, attempt]);
+
+	useEffect(() => {
+		if (failure === null) return;
+		const timer = setTimeout(() => {
+			setFailure(null);
+			setAttempt(count => count + 1);
+		}, 1000);
+		return () => clearTimeout(timer);
+	}, [failure]);
+
+	// The flag falls here as in a game against the AI.
+	useEffect(() => {
+		const flagged = S.checkFlag(session, time);
+		if (flagged !== session) setSession(flagged);
+	}, [session, time]);
 
 	// A found move is played once the pause since the last move is over (at once for a step).
 	useEffect(() => {
@@ -139,19 +161,24 @@ export function DemoScreen({setup, onMenu}: {setup: DemoSetup; onMenu: () => voi
 	}, [outcome, gameIndex]);
 
 	useEffect(() => {
-		if (!outcome || paused || seriesOver) return;
-		const timer = setTimeout(() => {
-			engine.clear();
-			const next = gameIndex + 1;
-			setGameIndex(next);
-			setSession(fresh(next));
-			setThoughts(['', '']);
-			lastMoveAt.current = now();
-		}, betweenGames(delay));
+		if (!outcome || (paused && !stepOnce) || seriesOver) return;
+		const timer = setTimeout(
+			() => {
+				engine.clear();
+				const next = gameIndex + 1;
+				setGameIndex(next);
+				setSession(fresh(next));
+				setThoughts(['', '']);
+				setStepOnce(false);
+				setScroll(0);
+				lastMoveAt.current = now();
+			},
+			stepOnce ? 0 : betweenGames(delay),
+		);
 		return () => clearTimeout(timer);
-	}, [outcome, paused, seriesOver, gameIndex]);
+	}, [outcome, paused, seriesOver, gameIndex, stepOnce]);
 
-	useInput((input, key) => {
+	useKeys((input, key) => {
 		if (help) return;
 		for (const name of keyNames(input, key)) {
 			const action = actionFor('demo', name);
@@ -161,6 +188,8 @@ export function DemoScreen({setup, onMenu}: {setup: DemoSetup; onMenu: () => voi
 			} else if (action === 'faster') setDelay(value => Math.max(MIN_DELAY, value <= 250 ? value - 50 : Math.round(value / 2)));
 			else if (action === 'slower') setDelay(value => Math.min(MAX_DELAY, value < 250 ? value + 50 : value * 2));
 			else if (action === 'flip') setFlipped(value => !value);
+			else if (action === 'scroll-up') setScroll(value => value + 3);
+			else if (action === 'scroll-down') setScroll(value => Math.max(0, value - 3));
 			else if (action === 'help') setHelp(true);
 			else if (action === 'menu') return onMenu();
 			else if (action === 'quit') return exit();
@@ -202,7 +231,7 @@ export function DemoScreen({setup, onMenu}: {setup: DemoSetup; onMenu: () => voi
 					<Players sides={sideLines} toMove={mover} theme={theme} width={panelWidth} over={outcome !== null} />
 					<Text wrap="truncate">{fit(outcome ? outcome.description : `Move ${game.moveNumber(state)}${limit ? `/${limit}` : ''} · ${game.sides[mover - 1]} to play`, panelWidth)}</Text>
 					<Text> </Text>
-					<MoveList entries={S.moveList(session)} height={moveRows} back={0} width={panelWidth} theme={theme} />
+					<MoveList entries={S.moveList(session)} height={moveRows} back={scroll} width={panelWidth} theme={theme} />
 					{([1, 2] as const).map(player => (
 						<Text key={player} wrap="truncate" color={theme.color ? theme.sideColors[player - 1] : undefined}>
 							{fit(`${game.sides[player - 1]}: ${thoughts[player - 1] || '…'}`, panelWidth, theme.ascii)}
@@ -211,7 +240,12 @@ export function DemoScreen({setup, onMenu}: {setup: DemoSetup; onMenu: () => voi
 					{thinking ? <EngineLine thinking={thinking} now={time} theme={theme} width={panelWidth} sides={game.sides} /> : <Text> </Text>}
 				</Box>
 			</Box>
-			<StatusLine text={pending && (paused || time - lastMoveAt.current < delay) ? `${state1} · next: ${pending.text}` : state1} error={false} theme={theme} width={size.columns} />
+			<StatusLine
+				text={failure ? `${failure}; trying again` : pending && (paused || time - lastMoveAt.current < delay) ? `${state1} · next: ${pending.text}` : state1}
+				error={failure !== null}
+				theme={theme}
+				width={size.columns}
+			/>
 			<Text wrap="truncate" color={theme.color ? theme.dim : undefined}>
 				{fit(`Space pause · ${theme.ascii ? 'Right' : '→'} step · +/- speed · f flip · Esc menu · ? help · q quit`, size.columns)}
 			</Text>

@@ -1,9 +1,10 @@
 /** Help, save and load: panels that take the keys while they are open. */
-import {Box, Text, useInput} from 'ink';
+import {Box, Text, useApp} from 'ink';
 import {useMemo, useState} from 'react';
-import {bindingsOf, keyName, showKey, type KeyContext} from './keys.js';
+import {bindingsOf, keyNames, showKey, type KeyContext} from './keys.js';
 import {checkSaveName, listSaves, saveFileName, uniqueSaveName} from './saves.js';
 import {fit} from './format.js';
+import {useKeys} from './context.js';
 import {existsSync} from 'node:fs';
 import {join} from 'node:path';
 import type {Theme} from './theme.js';
@@ -18,7 +19,8 @@ const TITLES: Readonly<Record<KeyContext, string>> = {
 
 /** Every key of a context, from the one binding table; any key closes it. */
 export function Help({context, theme, onClose, width, height}: {context: KeyContext; theme: Theme; onClose: () => void; width: number; height: number}) {
-	useInput(() => onClose());
+	const {exit} = useApp();
+	useKeys((input, key) => (key.ctrl && input === 'c' ? exit() : onClose()));
 	const rows = bindingsOf(context).map(binding => {
 		const keys = binding.keys.map(key => showKey(key, theme.ascii)).join(' ');
 		return `${keys.padEnd(14)} ${binding.label}`;
@@ -52,28 +54,39 @@ export function SaveDialog({dir, theme, onSave, onCancel, width}: {dir: string; 
 	const [name, setName] = useState(initial);
 	const [problem, setProblem] = useState<string | null>(null);
 	const [confirming, setConfirming] = useState(false);
-	useInput((input, key) => {
-		const pressed = keyName(input, key);
-		if (pressed === 'escape') return onCancel();
-		if (pressed === 'enter') {
-			const bad = checkSaveName(name.trim());
-			if (bad) return setProblem(bad);
-			if (!confirming && existsSync(join(dir, saveFileName(name.trim())))) {
-				setConfirming(true);
-				return setProblem(`${saveFileName(name.trim())} exists: Enter replaces it, Esc cancels`);
+	const {exit} = useApp();
+	useKeys((input, key) => {
+		// The name as the keys of this input leave it (several can come at once).
+		let typed = name;
+		let replacing = confirming;
+		for (const pressed of keyNames(input, key)) {
+			if (pressed === 'ctrl+c') return exit();
+			if (pressed === 'escape') return onCancel();
+			if (pressed === 'enter') {
+				const chosen = typed.trim();
+				const bad = checkSaveName(chosen);
+				if (bad) return setProblem(bad);
+				if (!replacing && existsSync(join(dir, saveFileName(chosen)))) {
+					setName(typed);
+					setConfirming(true);
+					return setProblem(`${saveFileName(chosen)} exists: Enter replaces it, Esc cancels`);
+				}
+				const failed = onSave(chosen);
+				if (failed) {
+					setConfirming(false);
+					setProblem(failed);
+				}
+				return;
 			}
-			const failed = onSave(name.trim());
-			if (failed) {
-				setConfirming(false);
-				setProblem(failed);
-			}
-			return;
+			replacing = false;
+			if (pressed === 'backspace') typed = typed.slice(0, -1);
+			else if (pressed === 'ctrl+u') typed = '';
+			else if (pressed === 'space') typed += ' ';
+			else if ([...pressed].length === 1 && pressed >= ' ') typed += pressed;
 		}
+		setName(typed);
 		setConfirming(false);
 		setProblem(null);
-		if (pressed === 'backspace') return setName(text => text.slice(0, -1));
-		if (key.ctrl && input === 'u') return setName('');
-		if (!key.ctrl && !key.meta && input.length > 0 && !/[\u0000-\u001f]/.test(input)) setName(text => text + input);
 	});
 	return (
 		<Box flexDirection="column" borderStyle={theme.ascii ? 'classic' : 'round'} paddingX={1} width={width}>
@@ -100,8 +113,10 @@ export function LoadDialog({dir, theme, onOpen, onCancel, width, height}: {dir: 
 	const entries = useMemo(() => listSaves(dir), [dir]);
 	const [index, setIndex] = useState(0);
 	const [problem, setProblem] = useState<string | null>(null);
-	useInput((input, key) => {
-		const pressed = keyName(input, key);
+	const {exit} = useApp();
+	useKeys((input, key) => {
+		const pressed = keyNames(input, key)[0] ?? '';
+		if (pressed === 'ctrl+c') return exit();
 		if (pressed === 'escape' || pressed === 'q') return onCancel();
 		if (pressed === 'up' || pressed === 'k') setIndex(at => Math.max(0, at - 1));
 		else if (pressed === 'down' || pressed === 'j') setIndex(at => Math.min(entries.length - 1, at + 1));

@@ -55,7 +55,8 @@ export const BINDINGS: readonly Binding[] = [
 	{action: 'left', keys: ['left', 'h'], contexts: ['menu', ...BOARD], label: 'cursor left'},
 	{action: 'right', keys: ['right', 'l'], contexts: ['menu', ...BOARD], label: 'cursor right'},
 	{action: 'select', keys: ['enter', 'space'], contexts: ['menu', 'play', 'analysis'], label: 'pick up a piece, then put it down'},
-	{action: 'cancel', keys: ['escape'], contexts: ['play', 'analysis'], label: 'drop the piece picked up'},
+	{action: 'cancel', keys: ['escape'], contexts: ['play'], label: 'drop the piece picked up'},
+	{action: 'cancel', keys: ['escape'], contexts: ['analysis'], label: 'drop the piece picked up; with none, back to the menu'},
 	{action: 'type-move', keys: ['m', ':'], contexts: ['play', 'analysis'], label: 'type a move, e.g. b1 d3'},
 	{action: 'undo', keys: ['u', '['], contexts: ['play', 'over', 'analysis'], label: 'take back (your move and the reply)'},
 	{action: 'redo', keys: ['r', ']'], contexts: ['play', 'analysis'], label: 'play again what was taken back (analysis: the best line)'},
@@ -98,14 +99,24 @@ export function keyName(input: string, key: Key): string {
 	return input;
 }
 
+/** Names of the control characters that can come inside a chunk of several keys. */
+const CHARACTER_NAMES: Readonly<Record<string, string>> = {
+	'\r': 'enter',
+	'\n': 'enter',
+	'\t': 'tab',
+	'\u007f': 'backspace',
+	'\b': 'backspace',
+	'\u001b': 'escape',
+	' ': 'space',
+};
+
 /**
- * The key names of one `useInput` call: several quick keys can arrive as one input string, which
- * counts as that many presses.
+ * The key names of one `useInput` call: several quick keys (fast typing, holding Backspace, a
+ * paste such as "b1 d3" and Enter) can arrive as one input, which counts as that many presses.
  */
 export function keyNames(input: string, key: Key): string[] {
-	const plain = !key.ctrl && !key.meta && !key.return && !key.escape && !key.tab;
-	if (plain && input.length > 1 && !/[\u0000-\u001f]/.test(input)) return [...input].map(ch => (ch === ' ' ? 'space' : ch));
-	return [keyName(input, key)];
+	if (key.ctrl || key.meta || input.length <= 1) return [keyName(input, key)];
+	return [...input].map(ch => CHARACTER_NAMES[ch] ?? (ch < ' ' ? `ctrl+${String.fromCharCode(ch.charCodeAt(0) + 96)}` : ch));
 }
 
 export function actionFor(context: KeyContext, name: string): Action | undefined {

@@ -9,8 +9,11 @@ import {boardSize, COMPACT, LARGE, type CellSize} from './board.js';
 export const PANEL_MIN_COLUMNS = 34;
 /** Title, status (two rows: a refused move's reason is long) and keys rows. */
 export const CHROME_ROWS = 4;
-/** Rows the panel needs at least: players (2), move number, a gap, two rows of moves, the engine (2). */
-const PANEL_MIN_ROWS = 10;
+/**
+ * Rows the panel needs at least: players (2), the move number, a gap, two rows of moves, the
+ * game-over box (4) and the engine (3).
+ */
+const PANEL_MIN_ROWS = 13;
 
 export interface Layout {
 	readonly fits: boolean;
@@ -26,11 +29,12 @@ export interface Layout {
 export function layoutFor(columns: number, rows: number, files: number, ranks: number): Layout {
 	const compact = boardSize(files, ranks, COMPACT);
 	const large = boardSize(files, ranks, LARGE);
-	const need = {columns: compact.columns + 1 + PANEL_MIN_COLUMNS, rows: Math.max(compact.rows, PANEL_MIN_ROWS) + CHROME_ROWS};
-	const useLarge = columns >= large.columns + 1 + PANEL_MIN_COLUMNS + 6 && rows >= large.rows + CHROME_ROWS;
+	// One row is kept free: output as tall as the terminal makes Ink clear the screen each frame.
+	const need = {columns: compact.columns + 1 + PANEL_MIN_COLUMNS, rows: Math.max(compact.rows, PANEL_MIN_ROWS) + CHROME_ROWS + 1};
+	const useLarge = columns >= large.columns + 1 + PANEL_MIN_COLUMNS + 6 && rows >= large.rows + CHROME_ROWS + 1;
 	const cell = useLarge ? LARGE : COMPACT;
 	const board = useLarge ? large : compact;
-	const bodyRows = Math.max(0, rows - CHROME_ROWS);
+	const bodyRows = Math.max(0, rows - CHROME_ROWS - 1);
 	return {
 		fits: columns >= need.columns && rows >= need.rows,
 		cell,

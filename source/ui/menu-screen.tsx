@@ -1,9 +1,9 @@
 /** The start menu: play against the AI (side, level, clock), two players, demo, analyse, open, help, quit. */
-import {Box, Text, useApp, useInput} from 'ink';
+import {Box, Text, useApp} from 'ink';
 import {useState} from 'react';
 import type {AnyGame} from '../games/registry.js';
 import {LEVELS, levelOf} from '../engine/levels.js';
-import {useEnvironment, useTerminalSize} from './context.js';
+import {useEnvironment, useKeys, useTerminalSize} from './context.js';
 import {Help, LoadDialog} from './dialogs.js';
 import {actionFor, keyNames} from './keys.js';
 import {loadGame} from './saves.js';
@@ -69,7 +69,7 @@ export function MenuScreen({game, initial, onPick}: {game: AnyGame; initial: Men
 		}
 	};
 
-	useInput((input, key) => {
+	useKeys((input, key) => {
 		if (dialog !== null) return;
 		for (const name of keyNames(input, key)) {
 			const action = actionFor('menu', name);

@@ -3,14 +3,14 @@
  * their points and running clocks, the move list, the AI's thinking, undo/redo, hint, resign,
  * save and load, and the game-over panel.
  */
-import {Box, Text, useApp, useInput} from 'ink';
+import {Box, Text, useApp} from 'ink';
 import {useEffect, useRef, useState} from 'react';
 import type {Player} from '../games/game.js';
 import type {AnyGame} from '../games/registry.js';
 import {levelOf, planMove} from '../engine/levels.js';
 import type {EngineInfo} from '../engine/client.js';
 import {Board} from './board.js';
-import {useEnvironment, useTerminalSize, useTicker} from './context.js';
+import {stopQuietly, useEnvironment, useKeys, useTerminalSize, useTicker} from './context.js';
 import {Help, LoadDialog, SaveDialog, TooSmall} from './dialogs.js';
 import {formatScore} from './format.js';
 import {actionFor, keyFor, keyNames, type KeyContext} from './keys.js';
@@ -83,7 +83,9 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: () => voi
 
 	const say = (text: string, error = false) => setStatus({text, error});
 
+	// Several keys can arrive in one input: each acts on what the one before left.
 	const apply = (next: S.Session) => {
+		latest.current = next;
 		setSession(next);
 		setHint(null);
 		setScroll(0);
@@ -138,7 +140,7 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: () => voi
 		return () => {
 			live = false;
 			setTask(null);
-			void engine.stop();
+			stopQuietly(engine);
 		};
 	}, [aiTurn, line]);
 
@@ -148,7 +150,7 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: () => voi
 		canMove,
 		cannotMove,
 		onMove(move) {
-			apply(S.playMove(session, move, now()));
+			apply(S.playMove(latest.current, move, now()));
 			say(`${game.sides[mover - 1]} played ${game.formatMove(state, move)}`);
 		},
 		onMessage: say,
@@ -176,27 +178,29 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: () => voi
 	};
 
 	const stopHint = () => {
-		if (task?.kind === 'hint') void engine.stop();
+		if (task?.kind === 'hint') stopQuietly(engine);
 	};
 
 	const restart = (swap: boolean) => {
 		stopHint();
 		engine.clear();
-		const next = S.restart(session, now(), swap, setup.clockSeconds ?? (session.clocked ? 60 : undefined));
+		const next = S.restart(latest.current, now(), swap, setup.clockSeconds ?? (session.clocked ? 60 : undefined));
 		apply(next);
 		board.reset();
 		if (swap) setFlipped(next.seats[0].kind === 'ai' && next.seats[1].kind === 'human');
 		say(swap ? 'Rematch: sides swapped' : 'New game');
 	};
 
-	useInput((input, key) => {
+	useKeys((input, key) => {
+		if (key.ctrl && input === 'c') return exit();
 		if (dialog === 'resign' || dialog === 'new') {
 			const answer = input.toLowerCase();
 			if (answer === 'y') {
 				if (dialog === 'resign') {
 					const resigner = bothHuman ? mover : ((session.seats.findIndex(one => one.kind === 'human') + 1) as Player);
 					stopHint();
-					apply(S.resign(session, resigner, now()));
+					apply(S.resign(latest.current, resigner, now()));
+					say(`${game.sides[resigner - 1]} resigned`);
 				} else restart(false);
 			} else say('');
 			setDialog(null);
@@ -211,22 +215,26 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: () => voi
 			switch (action) {
 				case 'undo': {
 					stopHint();
-					const back = S.undo(session, now());
-					if (back === session) say('Nothing to take back', true);
+					const before = latest.current;
+					const back = S.undo(before, now());
+					if (back === before) say('Nothing to take back', true);
 					else {
 						apply(back);
 						board.reset();
-						say(`Took back ${session.moves.length - back.moves.length} move${session.moves.length - back.moves.length === 1 ? '' : 's'}`);
+						const count = before.moves.length - back.moves.length;
+						say(`Took back ${count} move${count === 1 ? '' : 's'}`);
 					}
 					break;
 				}
 				case 'redo': {
-					const forward = S.redo(session, now());
-					if (forward === session) say('Nothing to play again', true);
+					const before = latest.current;
+					const forward = S.redo(before, now());
+					if (forward === before) say('Nothing to play again', true);
 					else {
 						apply(forward);
 						board.reset();
-						say(`Played again ${forward.moves.length - session.moves.length} move${forward.moves.length - session.moves.length === 1 ? '' : 's'}`);
+						const count = forward.moves.length - before.moves.length;
+						say(`Played again ${count} move${count === 1 ? '' : 's'}`);
 					}
 					break;
 				}
@@ -292,7 +300,9 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: () => voi
 				width={Math.min(width, 80)}
 				onCancel={() => setDialog(null)}
 				onSave={name => {
-					const saved = saveGame(savesDir, name, game, session.line, session.moves);
+					// The clocks as they read now, not as the turn began.
+					const line = session.clocked ? [...session.line.slice(0, -1), game.withClocks(state, S.clockReadings(session, now()))] : session.line;
+					const saved = saveGame(savesDir, name, game, line, session.moves);
 					if (!saved.ok) return saved.error;
 					setDialog(null);
 					say(`Saved ${saved.value}`);

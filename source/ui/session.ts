@@ -81,7 +81,9 @@ export function turnMs(session: Session, now: number): number {
 /** Seconds left on each clock now (the side to move's running down). */
 export function clockReadings(session: Session, now: number): readonly [number, number] {
 	const [first, second] = session.game.clocks(current(session)) as readonly [number, number];
-	if (!session.clocked || isOver(session)) return [first, second];
+	// After the last move of a game the rules ended, no clock runs; after a flag fall or a
+	// resignation the turn's time so far still counts (the loser of a flag fall shows 0).
+	if (!session.clocked || session.game.outcome(current(session))) return [first, second];
 	const used = turnMs(session, now) / 1000;
 	return toMove(session) === 1 ? [Math.max(0, first - used), second] : [first, Math.max(0, second - used)];
 }
@@ -156,7 +158,8 @@ export function undo(session: Session, now: number): Session {
 	} while (moves.length > 0 && hasHuman(session) && seatAt(session, line[line.length - 1]).kind !== 'human');
 	// Back at the AI's turn with nothing of a person's before it: there was nothing to take back.
 	if (hasHuman(session) && seatAt(session, line[line.length - 1]).kind !== 'human') return session;
-	return {...session, line, moves, redo, spentMs: 0, runningSince: session.runningSince === null ? null : now, ended: null};
+	// The clock runs again, even after a flag fall or a resignation stopped it.
+	return {...session, line, moves, redo, spentMs: 0, runningSince: now, ended: null};
 }
 
 /** Plays again what undo took back, up to the next person's turn. */

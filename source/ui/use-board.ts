@@ -3,7 +3,7 @@
  * putting it down, and typing a move. The game decides what is legal; this hook turns keys into
  * a move or a message.
  */
-import {useState} from 'react';
+import {useRef, useState} from 'react';
 import type {AnyGame} from '../games/registry.js';
 import type {Action} from './keys.js';
 import {moveCursor, pick, targetsFrom, type Pointer} from './pointer.js';
@@ -42,8 +42,20 @@ function startSquare(game: AnyGame, state: unknown): number {
 }
 
 export function useBoardControls(game: AnyGame, state: unknown, flipped: boolean, handlers: BoardHandlers): BoardControls {
-	const [pointer, setPointer] = useState<Pointer>(() => ({cursor: startSquare(game, state), selected: null}));
-	const [typing, setTyping] = useState<string | null>(null);
+	const [pointer, setPointerState] = useState<Pointer>(() => ({cursor: startSquare(game, state), selected: null}));
+	const [typing, setTypingState] = useState<string | null>(null);
+	// Several keys can come in one input and are handled in one go: each must see what the one
+	// before did, so the latest values live in refs as well as in state.
+	const pointerRef = useRef(pointer);
+	const typingRef = useRef(typing);
+	const setPointer = (next: Pointer | ((current: Pointer) => Pointer)) => {
+		pointerRef.current = typeof next === 'function' ? next(pointerRef.current) : next;
+		setPointerState(pointerRef.current);
+	};
+	const setTyping = (next: string | null | ((current: string | null) => string | null)) => {
+		typingRef.current = typeof next === 'function' ? next(typingRef.current) : next;
+		setTypingState(typingRef.current);
+	};
 	const view = game.board(state);
 	// A piece picked up in another position is dropped (the position changed under it).
 	const selected = pointer.selected !== null && view.pieces[pointer.selected] === game.toMove(state) ? pointer.selected : null;
@@ -64,12 +76,13 @@ export function useBoardControls(game: AnyGame, state: unknown, flipped: boolean
 		typing,
 		marks: {cursor: pointer.cursor, selected, targets},
 		typed(name) {
-			if (typing === null) return false;
+			const text = typingRef.current;
+			if (text === null) return false;
 			if (name === 'escape') setTyping(null);
-			else if (name === 'enter') submit(typing);
+			else if (name === 'enter') submit(text);
 			else if (name === 'backspace') setTyping(text => (text ?? '').slice(0, -1));
 			else if (name === 'space') setTyping(text => `${text ?? ''} `);
-			else if (name.length === 1 && typing.length < 20) setTyping(text => `${text ?? ''}${name}`);
+			else if (name.length === 1 && text.length < 20) setTyping(`${text}${name}`);
 			return true;
 		},
 		act(action) {
@@ -92,7 +105,8 @@ export function useBoardControls(game: AnyGame, state: unknown, flipped: boolean
 						handlers.onMessage(handlers.cannotMove, true);
 						return true;
 					}
-					const picked = pick(game, state, {...pointer, selected});
+					const current = pointerRef.current;
+					const picked = pick(game, state, {...current, selected: current.selected !== null && view.pieces[current.selected] === game.toMove(state) ? current.selected : null});
 					setPointer(picked.pointer);
 					if (picked.move !== undefined) handlers.onMove(picked.move);
 					else if (picked.message) handlers.onMessage(picked.message, true);

@@ -15,6 +15,9 @@ import type {Engine, Environment} from '../../source/ui/context.js';
 import {makeTheme} from '../../source/ui/theme.js';
 import {loaps} from '../../source/games/loa/index.js';
 
+/** Renders can be slow on a loaded 2-core machine: wait up to this long for a frame. */
+export const WAIT = {timeout: 8000, interval: 10};
+
 interface Call {
 	readonly game: Game<unknown>;
 	readonly state: unknown;
@@ -57,11 +60,22 @@ export class FakeEngine implements Engine {
 		return last && !last.settled ? last : undefined;
 	}
 
+	/**
+	 * Waits for a think after the first `count` to start and gives it: a screen stops the think of
+	 * the position before, and starts the next, in an effect after the frame is drawn.
+	 */
+	async thinkingAfter(count: number): Promise<Call> {
+		await vi.waitFor(() => {
+			if (this.calls.length <= count || !this.pending) throw new Error(`no think after the first ${count}`);
+		}, WAIT);
+		return this.pending!;
+	}
+
 	/** Waits for a think to start and gives it. */
 	async thinking(): Promise<Call> {
 		await vi.waitFor(() => {
 			if (!this.pending) throw new Error('the engine is not thinking');
-		});
+		}, WAIT);
 		return this.pending!;
 	}
 
@@ -183,7 +197,7 @@ export function start(options: HarnessOptions = {}): Harness {
 			await vi.waitFor(() => {
 				const now = frame();
 				if (until ? !until(now) : now === before) throw new Error(`no change after ${JSON.stringify(key)}:\n${now}`);
-			});
+			}, WAIT);
 			return frame();
 		},
 		async type(text) {
@@ -192,7 +206,7 @@ export function start(options: HarnessOptions = {}): Harness {
 				app.stdin.write(ch);
 				await vi.waitFor(() => {
 					if (frame() === before) throw new Error(`no change after ${JSON.stringify(ch)}`);
-				});
+				}, WAIT);
 			}
 		},
 		async see(text) {
@@ -200,7 +214,7 @@ export function start(options: HarnessOptions = {}): Harness {
 				const now = frame();
 				const found = typeof text === 'string' ? now.includes(text) : text.test(now);
 				if (!found) throw new Error(`not seen: ${String(text)}\n${now}`);
-			});
+			}, WAIT);
 			return frame();
 		},
 		advance(ms) {

@@ -5,7 +5,7 @@ import {afterEach, describe, expect, test, vi} from 'vitest';
 import {loaps} from '../../source/games/loa/index.js';
 import {HUMAN, ai} from '../../source/ui/session.js';
 import type {Route} from '../../source/ui/app.js';
-import {KEYS, glyphAt, marksAt, removeScratch, start, type Harness} from './harness.js';
+import {KEYS, WAIT, glyphAt, marksAt, removeScratch, start, type Harness} from './harness.js';
 
 const vsAi: Route = {screen: 'play', setup: {game: loaps, seats: [HUMAN, ai(2)], clocked: true, clockSeconds: 60}};
 
@@ -126,12 +126,11 @@ describe('analysis', () => {
 		expect(frame).toMatch(/1\.\s+-0\.20\s+c1 c3/);
 		expect(marksAt(frame, 'c1')).toBe('!!');
 		await typedMove(app, 'b1 d3', 'RED');
-		await app.engine.thinking();
+		await app.engine.thinkingAfter(1);
 		expect(app.engine.calls).toHaveLength(2);
 		expect(app.engine.calls[0]!.settled).toBe(true);
 		frame = await app.press('+', now => now.includes('4 lines'));
-		await app.engine.thinking();
-		expect(app.engine.pending!.request.limits).toEqual({multiPv: 4});
+		expect((await app.engine.thinkingAfter(2)).request.limits).toEqual({multiPv: 4});
 	});
 
 	test('[ steps back, ] steps on: through the moves taken back, then along the best line', async () => {
@@ -140,11 +139,25 @@ describe('analysis', () => {
 		await typedMove(app, 'b1 d3', 'RED');
 		let frame = await app.press('[', now => glyphAt(now, 'b1') === 'R');
 		expect(glyphAt(frame, 'd3')).toBe('.');
+		const thinks = app.engine.calls.length;
 		frame = await app.press(']', now => glyphAt(now, 'd3') === 'R');
+		// The analysis of the position before is stopped and this one's begins.
+		await app.engine.thinkingAfter(thinks);
 		await app.engine.progress('a6 c6', 10, 5);
 		await app.see('depth 5');
 		frame = await app.press(']', now => now.includes('Followed the best line: a6 c6'));
 		expect(glyphAt(frame, 'c6')).toBe('B');
+	});
+
+	test('Esc with no piece picked up goes back to the menu, and stops the engine', async () => {
+		app = start({start: analysis});
+		await app.engine.thinking();
+		await app.press(KEYS.left);
+		await app.press(KEYS.enter, now => now.includes('moves (Enter on a marked square'));
+		await app.press(KEYS.escape, now => now.includes('Put the piece back'));
+		expect(app.frame()).toContain('analysis');
+		await app.press(KEYS.escape, now => now.includes('Play against the AI'));
+		await vi.waitFor(() => expect(app!.engine.pending).toBeUndefined(), WAIT);
 	});
 
 	test('opened from a file with a broken history: the note says so, the position is there', async () => {

@@ -2,6 +2,7 @@
 import {describe, expect, test} from 'vitest';
 import {loaps} from '../../source/games/loa/index.js';
 import {BINDINGS, keyNames, type KeyContext} from '../../source/ui/keys.js';
+import {toAscii} from '../../source/ui/ascii.js';
 import * as S from '../../source/ui/session.js';
 
 const move = (session: S.Session, text: string): number => {
@@ -46,6 +47,7 @@ describe('undo and redo', () => {
 		const back = S.undo(session, 9000);
 		expect(S.outcomeOf(back)).toBeNull();
 		expect(S.clockReadings(back, 9000)).toEqual([60, 60]);
+		expect(S.clockReadings(back, 10_000)).toEqual([59, 60]);
 	});
 });
 
@@ -64,6 +66,9 @@ describe('clocks', () => {
 		const session = S.newSession(loaps, {seats: [S.HUMAN, S.ai(1)], clocked: true, clockSeconds: 5}, 0);
 		expect(S.checkFlag(session, 4999)).toBe(session);
 		expect(S.outcomeOf(S.checkFlag(session, 5000))).toMatchObject({winner: 2, reason: 'time', description: 'RED ran out of time: BLUE wins'});
+		// The loser's clock shows 0, and undo starts the clocks again.
+		const flagged = S.checkFlag(session, 5200);
+		expect(S.clockReadings(flagged, 9000)).toEqual([0, 5]);
 		const free = S.newSession(loaps, {seats: [S.HUMAN, S.ai(1)], clocked: false}, 0);
 		expect(S.checkFlag(free, 10_000_000)).toBe(free);
 	});
@@ -86,5 +91,18 @@ describe('the key table', () => {
 		expect(keyNames('uu', plain)).toEqual(['u', 'u']);
 		expect(keyNames('b1 d3', plain)).toEqual(['b', '1', 'space', 'd', '3']);
 		expect(keyNames('c', {...plain, ctrl: true})).toEqual(['ctrl+c']);
+		// A pasted move with its Enter, and Backspace held down.
+		expect(keyNames('b1 d3\r', {...plain, return: true})).toEqual(['b', '1', 'space', 'd', '3', 'enter']);
+		expect(keyNames('\u007f\u007f', {...plain, backspace: true})).toEqual(['backspace', 'backspace']);
+	});
+});
+
+describe('--ascii', () => {
+	test('every character becomes one ASCII character, so the layout keeps its columns', () => {
+		const drawn = '╭──╮\n│ ● ◦ · ←↑→↓ ◀ █░ – … × │\n╰──╯ 日';
+		const plain = toAscii(drawn);
+		expect(plain).toMatch(/^[\u0000-\u007f]*$/);
+		expect(plain.split('\n').map(line => line.length)).toEqual(drawn.split('\n').map(line => [...line].length));
+		expect(plain).toContain('| o o - <^>v < #- - . x |');
 	});
 });

@@ -1,0 +1,366 @@
+/**
+ * The built program in a real terminal, driven as a user drives it: tmux runs
+ * `node dist/cli.js` in an 80×24 pane, the test sends one key at a time and, after each, reads
+ * the screen back (polling `tmux capture-pane`) until it shows what that key should do.
+ *
+ * Each test has a tmux server of its own (`tmux -L <unique name>`) and a fresh working
+ * folder, both removed afterwards whatever happens. The program runs under `sh -c`, which
+ * prints its exit status when it ends and then keeps the pane open (as a shell prompt would),
+ * so that the screen, the cursor and the terminal modes it leaves behind can be checked.
+ */
+import {execFileSync, spawnSync} from 'node:child_process';
+import {closeSync, constants, mkdtempSync, openSync, readFileSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {afterEach, describe, expect, test} from 'vitest';
+import {loaps} from '../../source/games/loa/index.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const cli = join(root, 'dist', 'cli.js');
+
+/** "tmux 3.3a", or null when there is no tmux to run. */
+const tmuxVersion = (() => {
+	const run = spawnSync('tmux', ['-V'], {encoding: 'utf8'});
+	return run.status === 0 ? run.stdout.trim() : null;
+})();
+
+/** Why the suite cannot run here (new-session -e, used to set the variables, came with tmux 3.2), or null. */
+const skipReason = (() => {
+	if (tmuxVersion === null) return 'tmux is not installed';
+	const [major = 0, minor = 0] = (/(\d+)\.(\d+)/.exec(tmuxVersion) ?? []).slice(1).map(Number);
+	return major > 3 || (major === 3 && minor >= 2) ? null : `${tmuxVersion} is older than tmux 3.2`;
+})();
+
+/** How long a screen may take to appear: generous, for slow and busy machines. */
+const DEADLINE_MS = 10_000;
+const POLL_MS = 50;
+
+const sleep = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
+
+/**
+ * The environment the tmux server (and so the program) starts with: ours, less whatever would
+ * change how the program looks or where it saves. The tests add what they need with -e.
+ */
+function cleanEnvironment(): NodeJS.ProcessEnv {
+	const env = {...process.env};
+	for (const name of Object.keys(env)) {
+		if (/^(CI|CONTINUOUS_INTEGRATION|NO_COLOR|FORCE_COLOR|NODE_ENV|NODE_OPTIONS|TMUX|TMUX_PANE)$|^(POTM_|VITEST)/.test(name)) delete env[name];
+	}
+	return env;
+}
+
+/** The line the wrapping shell prints when the program ends. */
+const EXITED = /\[potm exited with status (\d+)\]/;
+
+let serial = 0;
+
+/** One tmux server with one 80×24 pane, and the temporary folder the program runs in. */
+class Terminal {
+	readonly socket = `potm-test-${process.pid}-${++serial}-${Math.random().toString(36).slice(2, 8)}`;
+	readonly dir = mkdtempSync(join(tmpdir(), 'potm-tmux-'));
+	private socketPath: string | null = null;
+	private readonly env = cleanEnvironment();
+
+	tmux(...args: string[]): string {
+		// -u: UTF-8 whatever the locale says, so that ● and · come back as they are.
+		return execFileSync('tmux', ['-u', '-L', this.socket, ...args], {encoding: 'utf8', env: this.env, stdio: ['ignore', 'pipe', 'pipe'], timeout: DEADLINE_MS});
+	}
+
+	/** Starts `node dist/cli.js ARGS` in the pane, with the variables in `env` set. */
+	start(args: readonly string[], env: Readonly<Record<string, string>> = {}): void {
+		const script = `"$@"; echo "[potm exited with status $?]"; exec sleep 600`;
+		this.tmux(
+			...['-f', '/dev/null', 'start-server', ';'],
+			// No status bar, so the pane is the whole 80×24; TERM as in a common terminal (tmux
+			// sets TERM for the pane itself, so -e cannot); the pane kept for reading if it ends.
+			...['set', '-g', 'status', 'off', ';', 'set', '-g', 'default-terminal', 'xterm-256color', ';', 'set', '-g', 'remain-on-exit', 'on', ';'],
+			...['new-session', '-d', '-x', '80', '-y', '24', '-c', this.dir, ...Object.entries(env).flatMap(([name, value]) => ['-e', `${name}=${value}`])],
+			...['sh', '-c', script, 'sh', process.execPath, cli, ...args],
+		);
+		this.socketPath = this.display('#{socket_path}');
+	}
+
+	display(format: string): string {
+		return this.tmux('display-message', '-p', format).replace(/\n$/, '');
+	}
+
+	/** The pane as text, one line per row; with `escapes`, with its colours and attributes as SGR sequences. */
+	capture(escapes = false): string {
+		return this.tmux('capture-pane', '-p', ...(escapes ? ['-e'] : []));
+	}
+
+	/** Polls the screen until `predicate` holds; on time-out, fails showing the last screen. */
+	async waitForScreen(predicate: (screen: string) => boolean, what: string, {escapes = false, timeoutMs = DEADLINE_MS} = {}): Promise<string> {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const screen = this.capture(escapes);
+			if (predicate(screen)) return screen;
+			if (Date.now() > deadline) {
+				const shown = screen.replace(/\n$/, '').split('\n').map(line => `  |${line.replaceAll('\u001B', '\\e')}`).join('\n');
+				throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${what}. The screen was:\n${shown}`);
+			}
+			await sleep(POLL_MS);
+		}
+	}
+
+	/** Sends one key (a tmux key name: Left, Enter, C-u, ...) and waits for the screen to show its effect. */
+	async press(key: string, predicate: (screen: string) => boolean, what: string): Promise<string> {
+		this.tmux('send-keys', key);
+		return this.waitForScreen(predicate, `${what} (after ${key})`);
+	}
+
+	/** Types one character, as it is. */
+	async type(char: string, predicate: (screen: string) => boolean, what: string): Promise<string> {
+		this.tmux('send-keys', '-l', char);
+		return this.waitForScreen(predicate, `${what} (after typing "${char}")`);
+	}
+
+	/** `stty -a` of the pane's terminal, read from outside. */
+	ttyModes(): string {
+		const fd = openSync(this.display('#{pane_tty}'), constants.O_RDONLY | constants.O_NOCTTY | constants.O_NONBLOCK);
+		try {
+			return execFileSync('stty', ['-a'], {encoding: 'utf8', stdio: [fd, 'pipe', 'pipe']});
+		} finally {
+			closeSync(fd);
+		}
+	}
+
+	/**
+	 * Waits until the program reads keys one by one (the terminal in raw mode). Ink switches to it
+	 * just after drawing its first frame; a key sent before would sit in the line buffer, echoed.
+	 */
+	async waitForRawMode(): Promise<void> {
+		const deadline = Date.now() + DEADLINE_MS;
+		let modes = '';
+		while (!/(^|\s)-icanon(\s|;|$)/.test((modes = this.ttyModes()))) {
+			if (Date.now() > deadline) throw new Error(`The terminal never went into raw mode: stty -a says\n${modes}`);
+			await sleep(POLL_MS);
+		}
+	}
+
+	/** The process ids of the children of `pid` (the program is the shell's child). */
+	static childrenOf(pid: number): number[] {
+		return execFileSync('ps', ['-A', '-o', 'pid=', '-o', 'ppid='], {encoding: 'utf8'})
+			.split('\n')
+			.map(line => line.trim().split(/\s+/).map(Number))
+			.filter(([, parent]) => parent === pid)
+			.map(([child]) => child!);
+	}
+
+	/** The program's process id, while it runs. */
+	programPid(): number {
+		const children = Terminal.childrenOf(Number(this.display('#{pane_pid}')));
+		expect(children, 'the shell in the pane runs exactly one program').toHaveLength(1);
+		return children[0]!;
+	}
+
+	/** Waits for the program to end; gives its exit status and the screen it left. */
+	async waitForExit(): Promise<{status: number; screen: string}> {
+		const screen = await this.waitForScreen(text => EXITED.test(text), 'the program to end');
+		return {status: Number(EXITED.exec(screen)![1]), screen};
+	}
+
+	close(): void {
+		try {
+			this.tmux('kill-server');
+		} catch {
+			// Already gone (or never started).
+		}
+		// tmux leaves its socket file behind.
+		if (this.socketPath) rmSync(this.socketPath, {force: true});
+		rmSync(this.dir, {recursive: true, force: true});
+	}
+}
+
+const FILES = 'abcdefg';
+
+/**
+ * The board on the screen: what each square shows (the character in the middle of its cell:
+ * R, B, '.', a bonus mark, ...) and where the cursor ([ ]) is; null when no board is drawn.
+ */
+function readBoard(screen: string): {cells: Map<string, string>; cursor: string | null} | null {
+	const lines = screen.split('\n');
+	const header = lines.findIndex(line => /^\s+a\s+b\s+c\s+d\s+e\s+f\s+g(\s|$)/.test(line));
+	if (header < 0) return null;
+	const match = /^(\s+)a(\s+)b/.exec(lines[header]!)!;
+	const column = (file: number) => match[1]!.length + file * (match[2]!.length + 1);
+	const cells = new Map<string, string>();
+	let cursor: string | null = null;
+	for (let rank = 7; rank >= 1; rank--) {
+		const line = lines[header + 1 + (7 - rank)] ?? '';
+		if (!new RegExp(`^\\s*${rank}\\s`).test(line)) return null;
+		for (let file = 0; file < 7; file++) {
+			const at = column(file);
+			const name = `${FILES[file]}${rank}`;
+			cells.set(name, line.charAt(at));
+			if (line.charAt(at - 1) === '[' && line.charAt(at + 1) === ']') cursor = name;
+		}
+	}
+	return {cells, cursor};
+}
+
+/**
+ * The different SGR sequences in `text` that set a foreground or background colour (not those
+ * that reset it to the default, 39 and 49), written "\e[91m" for the failure messages.
+ */
+function colourCodes(text: string): string[] {
+	const found = new Set<string>();
+	for (const [sequence, parameters] of text.matchAll(/\u001B\[([\d;:]*)m/g)) {
+		const codes = parameters!.split(/[;:]/).map(Number);
+		if (codes.some(code => (code >= 30 && code <= 38) || (code >= 40 && code <= 48) || (code >= 90 && code <= 97) || (code >= 100 && code <= 107))) found.add(sequence.replace('\u001B', '\\e'));
+	}
+	return [...found];
+}
+
+const stripEscapes = (text: string) => text.replace(/\u001B\[[\d;:]*[A-Za-z]/g, '');
+
+/** Whether a process with this id is there (a zombie counts as there). */
+function alive(pid: number): boolean {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (error) {
+		return (error as NodeJS.ErrnoException).code === 'EPERM';
+	}
+}
+
+let term: Terminal | undefined;
+
+afterEach(() => {
+	term?.close();
+	term = undefined;
+});
+
+describe.skipIf(skipReason !== null)(`potm in a real terminal (${skipReason === null ? tmuxVersion : `skipped: ${skipReason}`})`, () => {
+	test('a game by the keys: c1 c3 with ← ↑ ↑ and Enter, the AI answers, s saves it, q quits cleanly', async () => {
+		const t = (term = new Terminal());
+		// CI=false: Ink draws every frame, as in a terminal (CI set means only the last one).
+		// --ascii: the pieces are R and B whatever the colours, so the board reads as text.
+		t.start(['play', '--no-clock', '--level', '1', '--ascii'], {CI: 'false'});
+		let screen = await t.waitForScreen(text => text.includes('Move 1/50') && readBoard(text)?.cursor === 'd1', 'the board, with the cursor on d1');
+		await t.waitForRawMode();
+		expect(t.display('#{alternate_on}'), 'the board is on the alternate screen').toBe('1');
+		expect(readBoard(screen)!.cells.get('c1')).toBe('R');
+		expect(readBoard(screen)!.cells.get('c3')).toBe('.');
+
+		await t.press('Left', text => readBoard(text)?.cursor === 'c1', 'the cursor on c1');
+		await t.press('Enter', text => text.includes('c1: 4 moves'), 'c1 picked up ("c1: 4 moves")');
+		await t.press('Up', text => readBoard(text)?.cursor === 'c2', 'the cursor on c2');
+		await t.press('Up', text => readBoard(text)?.cursor === 'c3', 'the cursor on c3');
+		// The AI (level 1) may answer before the screen is read: its move leaves c1 and c3 alone
+		// (no BLUE piece can reach either on move 1), so either status line will do.
+		screen = await t.press(
+			'Enter',
+			text => /RED played c1 c3|BLUE played/.test(text) && readBoard(text)?.cells.get('c1') === '.' && readBoard(text)?.cells.get('c3') === 'R',
+			'RED to have played c1 c3: c1 empty, an R on c3',
+		);
+
+		screen = await t.waitForScreen(
+			text => /BLUE played [a-g][1-7] [a-g][1-7]/.test(text) && /\b1\. c1 c3 +[a-g][1-7] [a-g][1-7]/.test(text) && text.includes('Move 2/50'),
+			'the AI to answer: "BLUE played ..." and the move list row "1. c1 c3 ..."',
+		);
+		const reply = /BLUE played ([a-g][1-7] [a-g][1-7])/.exec(screen)![1]!;
+		expect(screen).toMatch(new RegExp(`\\b1\\. c1 c3 +${reply}\\b`));
+		// --ascii: the separator is written as '-'.
+		expect(screen).toContain('Move 2/50 - RED to play (you)');
+		const board = readBoard(screen)!;
+		expect(board.cells.get('c1')).toBe('.');
+		expect(board.cells.get('c3')).toBe('R');
+
+		// Save: the dialog opens with the date and time as the name; Ctrl-U clears it.
+		await t.press('s', text => text.includes('Save the position') && /Name: \d{4}-\d\d-\d\d-\d{4}(-\d+)? \.txt/.test(text), 'the save dialog with a default name');
+		await t.press('C-u', text => /Name: {2}\.txt/.test(text), 'the name cleared');
+		let typed = '';
+		for (const char of 'first') {
+			typed += char;
+			await t.type(char, text => text.includes(`Name: ${typed} .txt`), `the name "${typed}"`);
+		}
+		screen = await t.press('Enter', text => text.includes('Saved saves/first.txt') && text.includes('Move 2/50'), 'the board back, "Saved saves/first.txt"');
+
+		// On disk: a POTM file of the position, RED to play move 2, and the history beside it.
+		const saved = readFileSync(join(t.dir, 'saves', 'first.txt'), 'utf8');
+		const parsed = loaps.parse(saved, 'first.txt');
+		if (!parsed.ok) throw new Error(`saves/first.txt does not parse: ${parsed.error.message}\n${saved}`);
+		expect(loaps.toMove(parsed.value)).toBe(1);
+		expect(loaps.moveNumber(parsed.value)).toBe(2);
+		const rows = saved.split('\n').slice(3, 10);
+		expect(rows[7 - 1]!.charAt(2), 'c1 in the file').toBe('.');
+		expect(rows[7 - 3]!.charAt(2), 'c3 in the file').toBe('1');
+		const history = JSON.parse(readFileSync(join(t.dir, 'saves', 'first.history.json'), 'utf8')) as {moves: {move: string}[]};
+		expect(history.moves.map(entry => entry.move)).toEqual(['c1 c3', reply]);
+
+		// q: the program ends with status 0 and leaves the terminal as it was.
+		const pid = t.programPid();
+		t.tmux('send-keys', 'q');
+		const exit = await t.waitForExit();
+		expect(exit.status).toBe(0);
+		expect(exit.screen).not.toContain('LOAPS');
+		expect(exit.screen).not.toContain('Move 2/50');
+		expect(readBoard(exit.screen)).toBeNull();
+		expect(t.display('#{alternate_on}'), 'back on the normal screen').toBe('0');
+		expect(t.display('#{cursor_flag}'), 'the cursor shown again').toBe('1');
+		const modes = t.ttyModes();
+		expect(modes, 'the terminal back in line mode').toMatch(/(^|\s)icanon(\s|;|$)/);
+		expect(modes, 'the terminal echoing again').toMatch(/(^|\s)echo(\s|;|$)/);
+		expect(alive(pid), `the program (pid ${pid}) is gone`).toBe(false);
+	});
+
+	test('resized too small it says so, resized back the board returns; Ctrl-C quits with status 0', async () => {
+		const t = (term = new Terminal());
+		t.start(['play', '--no-clock'], {CI: 'false'});
+		const first = await t.waitForScreen(text => text.includes('Move 1/50') && readBoard(text) !== null, 'the board');
+		await t.waitForRawMode();
+
+		t.tmux('resize-window', '-x', '50', '-y', '12');
+		const small = await t.waitForScreen(text => text.includes('needs at least'), 'the too-small message');
+		expect(t.display('#{pane_width}x#{pane_height}')).toBe('50x12');
+		expect(small).toMatch(/The terminal is 50×12; potm needs at least \d+×\d+\./);
+		expect(small).not.toContain('Move 1/50');
+		expect(readBoard(small)).toBeNull();
+
+		t.tmux('resize-window', '-x', '80', '-y', '24');
+		const back = await t.waitForScreen(text => text.includes('Move 1/50') && readBoard(text) !== null, 'the board again');
+		expect(back).not.toContain('needs at least');
+		expect(readBoard(back)!.cursor).toBe('d1');
+		// Redrawn whole: nothing left over from the small screen, nothing missing.
+		expect(back).toBe(first);
+
+		const pid = t.programPid();
+		t.tmux('send-keys', 'C-c');
+		const exit = await t.waitForExit();
+		expect(exit.status).toBe(0);
+		expect(t.display('#{alternate_on}')).toBe('0');
+		expect(alive(pid), `the program (pid ${pid}) is gone`).toBe(false);
+	});
+
+	// Colours are compared with CI unset: chalk, which Ink draws with, turns colour off whenever
+	// CI is set at all, even to "false".
+	test.each<[string, string[], Record<string, string>, boolean]>([
+		['NO_COLOR=1: no colour codes on the board, R and B letters', [], {NO_COLOR: '1'}, false],
+		['--no-color: no colour codes on the board, R and B letters', ['--no-color'], {}, false],
+		['neither (the control): colour codes on the board, ● discs', [], {}, true],
+	])('%s', async (_name, args, env, coloured) => {
+		const t = (term = new Terminal());
+		t.start(['play', '--no-clock', ...args], env);
+		const screen = await t.waitForScreen(text => readBoard(stripEscapes(text)) !== null && stripEscapes(text).includes('Move 1/50'), 'the board', {escapes: true});
+		await t.waitForRawMode();
+		const board = readBoard(stripEscapes(screen))!;
+		const boardRows = screen.split('\n').filter(line => /^\s*[1-7]\s/.test(stripEscapes(line)));
+		expect(boardRows).toHaveLength(7);
+		if (coloured) {
+			// One disc for both sides, told apart by colour.
+			expect(board.cells.get('b1')).toBe('●');
+			expect(board.cells.get('a2')).toBe('●');
+			expect(colourCodes(boardRows.join('\n')).length, 'colour codes in the board rows').toBeGreaterThan(0);
+		} else {
+			// Without colour the sides are told apart by letters.
+			expect(board.cells.get('b1')).toBe('R');
+			expect(board.cells.get('a2')).toBe('B');
+			expect(colourCodes(boardRows.join('\n')), 'colour codes in the board rows').toEqual([]);
+			expect(colourCodes(screen), 'colour codes anywhere on the screen').toEqual([]);
+		}
+		t.tmux('send-keys', 'q');
+		expect((await t.waitForExit()).status).toBe(0);
+	});
+});
