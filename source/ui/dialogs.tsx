@@ -129,7 +129,8 @@ export function LoadDialog({dir, theme, onOpen, onCancel, width, height}: {dir: 
 		} else return;
 		setProblem(null);
 	});
-	const shown = Math.max(1, height - 5);
+	// Title, footer, a two-row error, the border and the free row: the rest lists files.
+	const shown = Math.max(1, height - 8);
 	const first = Math.max(0, Math.min(index - Math.floor(shown / 2), entries.length - shown));
 	const nameWidth = Math.min(28, Math.max(8, ...entries.map(entry => entry.name.length)));
 	return (
@@ -151,7 +152,7 @@ export function LoadDialog({dir, theme, onOpen, onCancel, width, height}: {dir: 
 			</Text>
 			{problem ? (
 				<Text wrap="wrap" color={theme.color ? theme.error : undefined}>
-					{problem}
+					{fit(problem, (width - 4) * 2)}
 				</Text>
 			) : null}
 		</Box>

@@ -154,7 +154,7 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: () => voi
 			say(`${game.sides[mover - 1]} played ${game.formatMove(state, move)}`);
 		},
 		onMessage: say,
-	});
+	}, setup.seats.findIndex(one => one.kind === 'human') + 1 || undefined);
 
 	const askHint = () => {
 		if (!canMove) return say(cannotMove, true);

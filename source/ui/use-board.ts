@@ -34,15 +34,15 @@ export interface BoardHandlers {
 	readonly cannotMove: string;
 }
 
-/** The square the cursor starts on: the middle of the first rank of the side to move. */
-function startSquare(game: AnyGame, state: unknown): number {
+/** The square the cursor starts on: the middle of the home rank of `side` (the side to move by default). */
+function startSquare(game: AnyGame, state: unknown, side?: number): number {
 	const view = game.board(state);
-	const rank = game.toMove(state) === 1 ? 0 : view.ranks - 1;
+	const rank = (side ?? game.toMove(state)) === 1 ? 0 : view.ranks - 1;
 	return rank * view.files + Math.floor(view.files / 2);
 }
 
-export function useBoardControls(game: AnyGame, state: unknown, flipped: boolean, handlers: BoardHandlers): BoardControls {
-	const [pointer, setPointerState] = useState<Pointer>(() => ({cursor: startSquare(game, state), selected: null}));
+export function useBoardControls(game: AnyGame, state: unknown, flipped: boolean, handlers: BoardHandlers, side?: number): BoardControls {
+	const [pointer, setPointerState] = useState<Pointer>(() => ({cursor: startSquare(game, state, side), selected: null}));
 	const [typing, setTypingState] = useState<string | null>(null);
 	// Several keys can come in one input and are handled in one go: each must see what the one
 	// before did, so the latest values live in refs as well as in state.

@@ -233,6 +233,18 @@ describe('the board', () => {
 		await app.press('u', now => now.includes('Took back 1 move'));
 	});
 
+	test('playing BLUE: the board is turned for BLUE, the cursor starts on BLUE\'s side, the AI moves first', async () => {
+		app = start({start: {screen: 'play', setup: {game: loaps, seats: [ai(3), HUMAN], clocked: true, clockSeconds: 60}}});
+		const frame = await app.see('Move 1/50');
+		const rows = frame.split('\n');
+		expect(rows.findIndex(line => line.startsWith(' 1 '))).toBeLessThan(rows.findIndex(line => line.startsWith(' 7 ')));
+		// d is the middle file, so the same column either way round.
+		expect(marksAt(frame, 'd7')).toBe('[]');
+		await app.engine.answer('b1 d3');
+		await app.see('RED played b1 d3');
+		expect(app.frame()).toContain('BLUE to play (you)');
+	});
+
 	test('flip turns the board round', async () => {
 		app = start({start: vsAi()});
 		const before = await app.see('Move 1/50');
