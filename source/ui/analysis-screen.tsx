@@ -10,12 +10,12 @@ import type {AnyGame} from '../games/registry.js';
 import type {EngineInfo} from '../engine/client.js';
 import {Board} from './board.js';
 import {stopQuietly, useEnvironment, useKeys, useTerminalSize, useTicker} from './context.js';
-import {Help, LoadDialog, SaveDialog, TooSmall} from './dialogs.js';
+import {Help, TooSmall} from './dialogs.js';
+import {FileDialog} from './file-dialog.js';
 import {fit, formatScore} from './format.js';
 import {actionFor, keyNames} from './keys.js';
 import {layoutFor} from './layout.js';
 import {MoveList, StatusLine} from './panel.js';
-import {loadGame, saveGame} from './saves.js';
 import * as S from './session.js';
 import {useBoardControls} from './use-board.js';
 
@@ -30,7 +30,7 @@ export interface AnalysisSetup {
 }
 
 export function AnalysisScreen({setup, onMenu}: {setup: AnalysisSetup; onMenu: () => void}) {
-	const {theme, engine, now, savesDir} = useEnvironment();
+	const {theme, engine, now} = useEnvironment();
 	const {exit} = useApp();
 	const size = useTerminalSize();
 	const newAnalysis = (from: AnalysisSetup) =>
@@ -129,39 +129,16 @@ export function AnalysisScreen({setup, onMenu}: {setup: AnalysisSetup; onMenu: (
 	if (!layout.fits) return <TooSmall columns={size.columns} rows={size.rows} needColumns={layout.need.columns} needRows={layout.need.rows} />;
 	const width = size.columns;
 	if (dialog === 'help') return <Help context="analysis" theme={theme} width={Math.min(width, 80)} height={size.rows} onClose={() => setDialog(null)} />;
-	if (dialog === 'save') {
+	if (dialog === 'save' || dialog === 'load') {
 		return (
-			<SaveDialog
-				dir={savesDir}
-				theme={theme}
-				width={Math.min(width, 80)}
-				onCancel={() => setDialog(null)}
-				onSave={name => {
-					const saved = saveGame(savesDir, name, game, session.line, session.moves);
-					if (!saved.ok) return saved.error;
-					setDialog(null);
-					say(`Saved ${saved.value}`);
-					return null;
-				}}
-			/>
-		);
-	}
-	if (dialog === 'load') {
-		return (
-			<LoadDialog
-				dir={savesDir}
-				theme={theme}
-				width={Math.min(width, 80)}
-				height={size.rows}
-				onCancel={() => setDialog(null)}
-				onOpen={path => {
-					const loaded = loadGame(path);
-					if (!loaded.ok) return loaded.error;
+			<FileDialog
+				mode={dialog}
+				session={session}
+				say={say}
+				onClose={() => setDialog(null)}
+				onOpened={opened => {
 					board.reset();
-					setSession(newAnalysis({game: loaded.value.game, line: loaded.value.line, moves: loaded.value.moves}));
-					setDialog(null);
-					say(`Opened ${path}${loaded.value.note ? ` (${loaded.value.note})` : ''}`, loaded.value.note !== null);
-					return null;
+					setSession(newAnalysis(opened));
 				}}
 			/>
 		);

@@ -11,12 +11,12 @@ import {levelOf, planMove} from '../engine/levels.js';
 import type {EngineInfo} from '../engine/client.js';
 import {Board} from './board.js';
 import {stopQuietly, useEnvironment, useKeys, useTerminalSize, useTicker} from './context.js';
-import {Help, LoadDialog, SaveDialog, TooSmall} from './dialogs.js';
+import {Help, TooSmall} from './dialogs.js';
+import {FileDialog} from './file-dialog.js';
 import {formatScore} from './format.js';
 import {actionFor, keyFor, keyNames, type KeyContext} from './keys.js';
 import {layoutFor} from './layout.js';
 import {EngineLine, MoveList, Players, StatusLine, type Thinking} from './panel.js';
-import {loadGame, saveGame} from './saves.js';
 import * as S from './session.js';
 import {useBoardControls} from './use-board.js';
 
@@ -50,7 +50,7 @@ export const seatName = (seat: S.Seat, bothHuman: boolean, player: Player): stri
 	seat.kind === 'ai' ? `level ${seat.level} ${levelOf(seat.level).name}` : bothHuman ? `player ${player}` : 'you';
 
 export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: () => void}) {
-	const {theme, engine, now, savesDir} = useEnvironment();
+	const {theme, engine, now} = useEnvironment();
 	const {exit} = useApp();
 	const size = useTerminalSize();
 	const [session, setSession] = useState(() =>
@@ -292,42 +292,16 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: () => voi
 
 	const width = size.columns;
 	if (dialog === 'help') return <Help context={context} theme={theme} width={Math.min(width, 80)} height={size.rows} onClose={() => setDialog(null)} />;
-	if (dialog === 'save') {
+	if (dialog === 'save' || dialog === 'load') {
 		return (
-			<SaveDialog
-				dir={savesDir}
-				theme={theme}
-				width={Math.min(width, 80)}
-				onCancel={() => setDialog(null)}
-				onSave={name => {
-					// The clocks as they read now, not as the turn began.
-					const line = session.clocked ? [...session.line.slice(0, -1), game.withClocks(state, S.clockReadings(session, now()))] : session.line;
-					const saved = saveGame(savesDir, name, game, line, session.moves);
-					if (!saved.ok) return saved.error;
-					setDialog(null);
-					say(`Saved ${saved.value}`);
-					return null;
-				}}
-			/>
-		);
-	}
-	if (dialog === 'load') {
-		return (
-			<LoadDialog
-				dir={savesDir}
-				theme={theme}
-				width={Math.min(width, 80)}
-				height={size.rows}
-				onCancel={() => setDialog(null)}
-				onOpen={path => {
-					const loaded = loadGame(path);
-					if (!loaded.ok) return loaded.error;
-					const next = S.newSession(loaded.value.game, {seats: session.seats, clocked: session.clocked, line: loaded.value.line, moves: loaded.value.moves}, now());
-					apply(next);
+			<FileDialog
+				mode={dialog}
+				session={session}
+				say={say}
+				onClose={() => setDialog(null)}
+				onOpened={opened => {
+					apply(S.newSession(opened.game, {seats: session.seats, clocked: session.clocked, line: opened.line, moves: opened.moves}, now()));
 					board.reset();
-					setDialog(null);
-					say(`Opened ${path}${loaded.value.note ? ` (${loaded.value.note})` : ''}`, loaded.value.note !== null);
-					return null;
 				}}
 			/>
 		);

@@ -137,12 +137,13 @@ describe('analysis', () => {
 		app = start({start: analysis});
 		await app.engine.thinking();
 		await typedMove(app, 'b1 d3', 'RED');
+		// One think per position: the start, after b1 d3, back at the start, after b1 d3 again.
+		await app.engine.thinkingAfter(1);
 		let frame = await app.press('[', now => glyphAt(now, 'b1') === 'R');
 		expect(glyphAt(frame, 'd3')).toBe('.');
-		const thinks = app.engine.calls.length;
+		await app.engine.thinkingAfter(2);
 		frame = await app.press(']', now => glyphAt(now, 'd3') === 'R');
-		// The analysis of the position before is stopped and this one's begins.
-		await app.engine.thinkingAfter(thinks);
+		await app.engine.thinkingAfter(3);
 		await app.engine.progress('a6 c6', 10, 5);
 		await app.see('depth 5');
 		frame = await app.press(']', now => now.includes('Followed the best line: a6 c6'));
