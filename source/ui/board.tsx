@@ -21,14 +21,18 @@ export interface BoardMarks {
 
 export const NO_MARKS: BoardMarks = {cursor: null, selected: null, targets: new Set(), last: [], hint: []};
 
-/** Square size in characters: compact (3 × 1) or large (5 × 3, for big terminals). */
+/** Square size in characters: large (5 × 3), medium (5 × 2, 80×24) or compact (3 × 1). */
 export interface CellSize {
 	readonly width: 3 | 5;
-	readonly height: 1 | 3;
+	readonly height: 1 | 2 | 3;
 }
 
-export const COMPACT: CellSize = {width: 3, height: 1};
 export const LARGE: CellSize = {width: 5, height: 3};
+export const MEDIUM: CellSize = {width: 5, height: 2};
+export const COMPACT: CellSize = {width: 3, height: 1};
+
+/** Largest first: the layout takes the first that fits. */
+export const CELL_SIZES: readonly CellSize[] = [LARGE, MEDIUM, COMPACT];
 
 /** Columns and rows a board takes with its labels. */
 export const boardSize = (files: number, ranks: number, cell: CellSize): {columns: number; rows: number} => ({
@@ -107,7 +111,8 @@ export function Board({view, marks, theme, flipped, cell}: BoardProps) {
 	for (const rank of ranks) {
 		const label = String(rank + 1).padStart(2);
 		for (let line = 0; line < cell.height; line++) {
-			const middle = line === (cell.height - 1) / 2;
+			// The glyph row: the middle one, or the upper of two.
+			const middle = line === Math.floor((cell.height - 1) / 2);
 			rows.push(
 				<Text key={`${rank}-${line}`}>
 					<Text color={theme.color ? theme.dim : undefined}>{middle ? `${label} ` : '   '}</Text>

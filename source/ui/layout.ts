@@ -3,10 +3,10 @@
  * status row and a keys row. Ink clears the whole screen on every frame when the output is
  * taller than the terminal, so nothing may be taller than `rows`.
  */
-import {boardSize, COMPACT, LARGE, type CellSize} from './board.js';
+import {boardSize, CELL_SIZES, COMPACT, type CellSize} from './board.js';
 
 /** The panel beside the board needs this many columns at least. */
-export const PANEL_MIN_COLUMNS = 34;
+export const PANEL_MIN_COLUMNS = 36;
 /** Title, status (two rows: a refused move's reason is long) and keys rows. */
 export const CHROME_ROWS = 4;
 /**
@@ -27,20 +27,23 @@ export interface Layout {
 }
 
 export function layoutFor(columns: number, rows: number, files: number, ranks: number): Layout {
-	const compact = boardSize(files, ranks, COMPACT);
-	const large = boardSize(files, ranks, LARGE);
 	// One row is kept free: output as tall as the terminal makes Ink clear the screen each frame.
-	const need = {columns: compact.columns + 1 + PANEL_MIN_COLUMNS, rows: Math.max(compact.rows, PANEL_MIN_ROWS) + CHROME_ROWS + 1};
-	const useLarge = columns >= large.columns + 1 + PANEL_MIN_COLUMNS + 6 && rows >= large.rows + CHROME_ROWS + 1;
-	const cell = useLarge ? LARGE : COMPACT;
-	const board = useLarge ? large : compact;
-	const bodyRows = Math.max(0, rows - CHROME_ROWS - 1);
+	const needFor = (cell: CellSize) => {
+		const board = boardSize(files, ranks, cell);
+		return {board, columns: board.columns + 1 + PANEL_MIN_COLUMNS, rows: Math.max(board.rows, PANEL_MIN_ROWS) + CHROME_ROWS + 1};
+	};
+	const need = needFor(COMPACT);
+	const cell = CELL_SIZES.find(size => {
+		const wanted = needFor(size);
+		return columns >= wanted.columns && rows >= wanted.rows;
+	}) ?? COMPACT;
+	const board = needFor(cell).board;
 	return {
 		fits: columns >= need.columns && rows >= need.rows,
 		cell,
 		boardColumns: board.columns,
-		bodyRows,
+		bodyRows: Math.max(0, rows - CHROME_ROWS - 1),
 		panelColumns: Math.max(0, Math.min(60, columns - board.columns - 1)),
-		need,
+		need: {columns: need.columns, rows: need.rows},
 	};
 }

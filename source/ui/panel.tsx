@@ -24,18 +24,20 @@ export function Players({sides, toMove, theme, width, over}: {sides: readonly [S
 				const clock = side.clock === null ? '' : formatClock(side.clock);
 				const low = side.clock !== null && side.clock < 10;
 				const points = side.points === null ? '' : `${side.points} pts`;
-				const head = `${side.name.padEnd(5)} ${theme.glyphs.pieces[index]} ${fit(side.who, Math.max(4, width - 29)).padEnd(Math.max(4, width - 29))}`;
+				// Name and piece, who (what is left), points (7), clock (7), the turn mark (2), a spare.
+				const whoWidth = Math.max(4, width - 20 - Math.max(4, side.name.length));
+				const head = `${side.name.padEnd(4)} ${theme.glyphs.pieces[index]} ${fit(side.who, whoWidth).padEnd(whoWidth)}`;
 				return (
 					<Text key={side.name} wrap="truncate">
 						<Text color={theme.color ? theme.sideColors[index] : undefined} bold={active}>
 							{head}
 						</Text>
-						<Text>{points.padStart(7)} </Text>
+						<Text>{` ${points.padStart(6)} `}</Text>
 						{side.clock === null ? (
-							<Text>{'        '}</Text>
+							<Text>{'      '}</Text>
 						) : (
 							<Text inverse={active && theme.color} bold={active} color={theme.color && low ? theme.error : undefined}>
-								{` ${clock} `}
+								{clock.padStart(6)}
 							</Text>
 						)}
 						<Text>{active ? ` ${theme.glyphs.turn}` : '  '}</Text>
@@ -97,14 +99,13 @@ export function EngineLine({thinking, now, theme, width, sides}: {thinking: Thin
 		thinking.budgetMs === null
 			? `${(elapsed / 1000).toFixed(1)} s`
 			: `${bar(elapsed / thinking.budgetMs, 10, glyphs.barFull, glyphs.barEmpty)} ${(elapsed / 1000).toFixed(1)}/${(thinking.budgetMs / 1000).toFixed(1)} s`;
-	const speed = info && info.nodesPerSecond > 0 ? `  ${Math.round(info.nodesPerSecond / 1000)}k nodes/s` : '';
 	return (
 		<Box flexDirection="column">
 			<Text wrap="truncate">
 				<Text color={theme.color ? theme.accent : undefined}>{frame}</Text>
-				{fit(` ${thinking.who} thinking  ${budget}`, width - 1)}
+				{fit(` ${thinking.who} thinking`, width - 1)}
 			</Text>
-			<Text wrap="truncate">{fit(`  ${depth}  ${score}${speed}`, width)}</Text>
+			<Text wrap="truncate">{fit(`  ${budget}  ${depth}  ${score}`, width)}</Text>
 			<Text wrap="truncate" color={theme.color ? theme.dim : undefined}>
 				{fit(best ? `  ${best.text.join(' ')}` : '', width)}
 			</Text>

@@ -225,23 +225,35 @@ export function start(options: HarnessOptions = {}): Harness {
 	};
 }
 
-/** The board rows of a frame, top rank first, as the ASCII board draws them: "7 .  R ..." */
+/** The column of each file's glyph, from the label row above the board (works flipped and at every cell size). */
+function fileColumns(frame: string): Map<string, number> {
+	// The labels, without whatever the panel beside the board has on that row.
+	const labels = frame
+		.split('\n')
+		.map(line => /^(?:\s+[a-h]){7,8}(?=\s|$)/.exec(line)?.[0])
+		.find(prefix => prefix !== undefined);
+	if (!labels) throw new Error(`no file labels in:\n${frame}`);
+	const columns = new Map<string, number>();
+	for (let column = 0; column < labels.length; column++) if (/[a-h]/.test(labels[column]!)) columns.set(labels[column]!, column);
+	return columns;
+}
+
+/** The board row of a rank (its glyph row): the line starting with the rank's label. */
 export function boardRow(frame: string, rank: number): string {
 	const row = frame.split('\n').find(line => line.startsWith(`${String(rank).padStart(2)} `));
 	if (!row) throw new Error(`no rank ${rank} in:\n${frame}`);
 	return row;
 }
 
-/** The glyph on a square of the ASCII board (compact cells: 3 columns each, after 3 of label). */
+/** The glyph on a square. */
 export function glyphAt(frame: string, square: string): string {
-	const file = square.charCodeAt(0) - 97;
-	const rank = Number(square.slice(1));
-	return boardRow(frame, rank).charAt(3 + file * 3 + 1);
+	const column = fileColumns(frame).get(square.charAt(0))!;
+	return boardRow(frame, Number(square.slice(1))).charAt(column);
 }
 
 /** The marks either side of a square's glyph, e.g. "[]" for the cursor. */
 export function marksAt(frame: string, square: string): string {
-	const file = square.charCodeAt(0) - 97;
+	const column = fileColumns(frame).get(square.charAt(0))!;
 	const row = boardRow(frame, Number(square.slice(1)));
-	return row.charAt(3 + file * 3) + row.charAt(3 + file * 3 + 2);
+	return row.charAt(column - 1) + row.charAt(column + 1);
 }

@@ -258,11 +258,18 @@ describe('menu and layout', () => {
 		expect(frame).not.toContain('a  b  c');
 	});
 
-	test('a big terminal gets the large board; 80×24 the compact one, within its size', async () => {
-		app = start({start: vsAi, size: {columns: 120, rows: 40}});
+	test.each([
+		[{columns: 120, rows: 40}, 3],
+		[{columns: 80, rows: 24}, 2],
+		[{columns: 64, rows: 18}, 1],
+	])('at %j a square is %i rows high, and the screen keeps within the terminal', async (size, height) => {
+		app = start({start: vsAi, size});
 		const frame = await app.see('Move 1/50');
-		expect(frame).toContain('    a    b    c    d    e    f    g');
-		expect(frame.split('\n').length).toBeLessThanOrEqual(40);
+		const lines = frame.split('\n');
+		expect(lines.findIndex(line => line.startsWith(' 6 ')) - lines.findIndex(line => line.startsWith(' 7 '))).toBe(height);
+		expect(lines.length).toBeLessThan(size.rows);
+		for (const line of lines) expect(line.length).toBeLessThanOrEqual(size.columns);
+		expect(glyphAt(frame, 'b1')).toBe('R');
 	});
 
 	test('colour theme: the same board with colours (bonus squares still marked)', async () => {

@@ -188,8 +188,9 @@ function readBoard(screen: string): {cells: Map<string, string>; cursor: string 
 	const cells = new Map<string, string>();
 	let cursor: string | null = null;
 	for (let rank = 7; rank >= 1; rank--) {
-		const line = lines[header + 1 + (7 - rank)] ?? '';
-		if (!new RegExp(`^\\s*${rank}\\s`).test(line)) return null;
+		// The rank's glyph row (a square may be more than one row high).
+		const line = lines.slice(header + 1).find(row => new RegExp(`^\\s*${rank}\\s`).test(row));
+		if (line === undefined) return null;
 		for (let file = 0; file < 7; file++) {
 			const at = column(file);
 			const name = `${FILES[file]}${rank}`;
