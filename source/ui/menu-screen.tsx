@@ -24,6 +24,11 @@ export type MenuPick =
 	// eslint-disable-next-line @typescript-eslint/no-explicit-any
 	| {readonly kind: 'analyse' | 'open'; readonly choices: MenuChoices; readonly game: AnyGame; readonly line: readonly any[]; readonly moves: readonly number[]; readonly note: string | null; readonly path: string};
 
+/** A line under the title, per game. */
+const TAGLINES: Readonly<Record<string, string>> = {
+	loaps: 'Lines of Action, POTM style: 7×7, bonus squares, points, 50 moves each, 60 s clocks',
+};
+
 const CLOCKS: readonly (number | null)[] = [60, 120, 300, 30, null];
 
 type Row = 'play' | 'side' | 'level' | 'clock' | 'two-players' | 'demo' | 'analyse' | 'open' | 'help' | 'quit';
@@ -125,7 +130,7 @@ export function MenuScreen({game, initial, onPick}: {game: AnyGame; initial: Men
 			<Text bold color={theme.color ? theme.accent : undefined}>
 				{`potm · ${game.name}`}
 			</Text>
-			{tooSmall ? null : <Text color={theme.color ? theme.dim : undefined}>{fit(`${game.name}: Lines of Action on a 7×7 board with bonus squares and points`, size.columns)}</Text>}
+			{tooSmall || !TAGLINES[game.id] ? null : <Text color={theme.color ? theme.dim : undefined}>{fit(TAGLINES[game.id]!, size.columns)}</Text>}
 			<Text> </Text>
 			{ROWS.map((which, index) => {
 				const chosen = index === row;

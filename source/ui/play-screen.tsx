@@ -61,7 +61,8 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: () => voi
 		),
 	);
 	const [status, setStatus] = useState<{text: string; error: boolean}>({text: setup.note ?? '', error: false});
-	const [dialog, setDialog] = useState<Dialog>(null);
+	const [dialog, setDialogState] = useState<Dialog>(null);
+	const dialogRef = useRef<Dialog>(null);
 	const [flipped, setFlipped] = useState(setup.seats[0].kind === 'ai' && setup.seats[1].kind === 'human');
 	const [task, setTask] = useState<Task | null>(null);
 	const [hint, setHint] = useState<{ends: readonly number[]; text: string} | null>(null);
@@ -83,6 +84,20 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: () => voi
 
 	const say = (text: string, error = false) => setStatus({text, error});
 
+	/**
+	 * A dialog stops a person's clock, from the key that opens it; the AI thinks on while one is
+	 * open, so its clock runs on.
+	 */
+	const clockFor = (next: S.Session, open: Dialog): S.Session => {
+		const stopped = S.isOver(next) || (open !== null && S.seatToMove(next).kind === 'human');
+		return stopped ? S.pauseClock(next, now()) : S.resumeClock(next, now());
+	};
+	const setDialog = (next: Dialog) => {
+		dialogRef.current = next;
+		setDialogState(next);
+		setSession(current => clockFor(current, next));
+	};
+
 	// Several keys can arrive in one input: each acts on what the one before left.
 	const apply = (next: S.Session) => {
 		latest.current = next;
@@ -97,13 +112,9 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: () => voi
 		if (flagged !== session) setSession(flagged);
 	}, [session, time]);
 
-	// Dialogs stop the clock.
-	useEffect(() => {
-		setSession(current => (dialog === null ? S.resumeClock(current, now()) : S.pauseClock(current, now())));
-	}, [dialog]);
-
 	// The AI moves when it is to move.
 	const aiTurn = !outcome && seat.kind === 'ai';
+
 	const {line} = session;
 	useEffect(() => {
 		if (!aiTurn || seat.kind !== 'ai') return;
@@ -127,7 +138,7 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: () => voi
 					say(`The engine gave no legal move (${result.moveText || 'none'}); u takes back, n starts again`, true);
 					return;
 				}
-				setSession(current => (current.line === line ? S.playMove(current, result.move, now()) : current));
+				setSession(current => (current.line === line ? clockFor(S.playMove(current, result.move, now()), dialogRef.current) : current));
 				setScroll(0);
 				const best = result.lines[0];
 				say(`${game.sides[mover - 1]} played ${result.moveText}${best ? ` (${formatScore(best.score, mover, game.sides)}, depth ${result.depth})` : ''}`);

@@ -190,6 +190,19 @@ describe('the board', () => {
 		expect(frame).toContain('rematch');
 	});
 
+	test('a dialog stops a person\'s clock; closing it starts it again', async () => {
+		app = start({start: vsAi({clockSeconds: 30})});
+		await app.see('Move 1/50');
+		app.advance(1000);
+		await app.see(/RED\s+R you\s+0 pts\s+0:29\.0/);
+		await app.press('?', now => now.includes('Keys'));
+		app.advance(20_000);
+		await app.press('z', now => now.includes('Move 1/50'));
+		expect(app.frame()).toMatch(/RED\s+R you\s+0 pts\s+0:29\.0/);
+		app.advance(2000);
+		await app.see(/RED\s+R you\s+0 pts\s+0:27\.0/);
+	});
+
 	test('game over by connection: who won and why, final points; rematch swaps the sides', async () => {
 		// RED connects with a1 b2, landing on a bonus square: 3 + 12 points.
 		const state = position(['.......', '..2.2..', '.......', '.......', '.......', '..1....', '1......'], {toMove: 1, moveNumber: 12});
@@ -217,6 +230,12 @@ describe('the board', () => {
 		await app.press('x');
 		const frame = await app.press('y', now => now.includes('Game over'));
 		expect(frame).toContain('RED resigns: BLUE wins');
+		// The clocks stop with the game.
+		const clocks = /RED\s+R you\s+0 pts\s+(\d:\d\d\.\d)/.exec(frame)?.[1];
+		expect(clocks).toBeDefined();
+		app.advance(5000);
+		await app.press('f');
+		expect(app.frame()).toContain(clocks!);
 	});
 
 	test('two players at one keyboard: both sides are moved by hand, the engine stays idle', async () => {
