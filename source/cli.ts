@@ -144,7 +144,10 @@ const cli = (() => {
 			},
 		});
 	} catch (error) {
-		process.stderr.write(`potm: ${(error as Error).message.split('\n')[0]}\nRun "potm --help" for the commands.\n`);
+		const message = (error as Error).message.split('\n')[0]!;
+		const twice = /^The flag --(\S+) can only be set once/.exec(message);
+		const said = twice ? `--${twice[1]} is given more than once (--no-${twice[1]} counts too)` : message;
+		process.stderr.write(`potm: ${said}\nRun "potm --help" for the commands.\n`);
 		process.exit(2);
 	}
 })();

@@ -226,7 +226,8 @@ describe('help, version and the bare command', () => {
 			[['play', '--red', '3'], /--red goes with demo/],
 			[['play', '--no-level'], /^potm: --level takes a whole number from 1 to 5\n/],
 			[['play', '--no-side'], /^potm: --side takes 1 \(RED, moves first\) or 2 \(BLUE\)\n/],
-			[['play', '--level', '2', '--level', '3'], /^potm: The flag --level can only be set once\.\n/],
+			[['play', '--level', '2', '--level', '3'], /^potm: --level is given more than once \(--no-level counts too\)\n/],
+			[['play', '--clock', '8', '--no-clock'], /^potm: --clock is given more than once/],
 		];
 		for (const [args, message] of cases) {
 			const run = potm(args);

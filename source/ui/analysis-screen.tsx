@@ -155,7 +155,8 @@ export function AnalysisScreen({setup, onMenu}: {setup: AnalysisSetup; onMenu: (
 			: `${spinner} starting`;
 	const scores = game.scores(state) as readonly [number, number];
 	const limit = game.moveLimit;
-	const lineRows = found ? found.lines.slice(0, lines) : [];
+	// Best first: lines of an iteration under way can come in before the order is settled.
+	const lineRows = found ? [...found.lines].sort((a, b) => b.score - a.score).slice(0, lines) : [];
 	const moveRows = Math.max(2, layout.bodyRows - 5 - lines);
 	return (
 		<Box flexDirection="column" width={width}>

@@ -247,7 +247,7 @@ export function DemoScreen({setup, onMenu}: {setup: DemoSetup; onMenu: () => voi
 				width={size.columns}
 			/>
 			<Text wrap="truncate" color={theme.color ? theme.dim : undefined}>
-				{fit(`Space pause · ${theme.ascii ? 'Right' : '→'} step · +/- speed · f flip · Esc menu · ? help · q quit`, size.columns)}
+				{fit(seriesOver ? 'Esc menu · f flip · PgUp/PgDn moves · ? help · q quit' : `Space pause · ${theme.ascii ? 'Right' : '→'} step · +/- speed · f flip · Esc menu · ? help · q quit`, size.columns)}
 			</Text>
 		</Box>
 	);

@@ -17,14 +17,26 @@ const TITLES: Readonly<Record<KeyContext, string>> = {
 	demo: 'Demo',
 };
 
+export const CURSOR_LABEL = 'move the cursor';
+
 /** Every key of a context, from the one binding table; any key closes it. */
 export function Help({context, theme, onClose, width, height}: {context: KeyContext; theme: Theme; onClose: () => void; width: number; height: number}) {
 	const {exit} = useApp();
 	useKeys((input, key) => (key.ctrl && input === 'c' ? exit() : onClose()));
-	const rows = bindingsOf(context).map(binding => {
+	const bindings = bindingsOf(context);
+	// The four cursor keys take one row: "↑ ↓ ← → k j h l  move the cursor".
+	const cursor = bindings.filter(binding => binding.label.startsWith('cursor '));
+	const rows: string[] = [];
+	for (const binding of bindings) {
+		if (cursor.length === 4 && cursor.includes(binding)) {
+			if (binding !== cursor[0]) continue;
+			const keys = [...cursor.map(entry => showKey(entry.keys[0]!, theme.ascii)), ...cursor.flatMap(entry => entry.keys.slice(1))].join(' ');
+			rows.push(`${keys.padEnd(14)} ${CURSOR_LABEL}`);
+			continue;
+		}
 		const keys = binding.keys.map(key => showKey(key, theme.ascii)).join(' ');
-		return `${keys.padEnd(14)} ${binding.label}`;
-	});
+		rows.push(`${keys.padEnd(14)} ${binding.label}`);
+	}
 	const columns = rows.length > height - 3 ? 2 : 1;
 	const perColumn = Math.ceil(rows.length / columns);
 	const columnWidth = Math.floor((width - 2) / columns);

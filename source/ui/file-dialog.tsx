@@ -16,15 +16,20 @@ export interface FileDialogProps {
 	/** The game saved: its line and moves, the clocks as they read now. */
 	readonly session: S.Session;
 	readonly onClose: () => void;
+	/** The game was saved. */
+	readonly onSaved?: () => void;
 	/** A file was opened: the screen takes its game on. */
 	readonly onOpened: (opened: Opened) => void;
 	readonly say: (text: string, error?: boolean) => void;
 }
 
-export function FileDialog({mode, session, onClose, onOpened, say}: FileDialogProps) {
+export function FileDialog({mode, session, onClose, onSaved, onOpened, say}: FileDialogProps) {
 	const {theme, savesDir, now} = useEnvironment();
 	const size = useTerminalSize();
 	const width = Math.min(size.columns, 80);
+	// Against the AI a person keeps their seat: say which side that is in the game opened.
+	const human = session.seats.findIndex(seat => seat.kind === 'human');
+	const side = (game: AnyGame) => (session.seats.every(seat => seat.kind === 'human') || human < 0 ? '' : ` · you play ${game.sides[human]}`);
 	if (mode === 'save') {
 		return (
 			<SaveDialog
@@ -39,6 +44,7 @@ export function FileDialog({mode, session, onClose, onOpened, say}: FileDialogPr
 					const saved = saveGame(savesDir, name, game, line, session.moves);
 					if (!saved.ok) return saved.error;
 					onClose();
+					onSaved?.();
 					say(`Saved ${saved.value}`);
 					return null;
 				}}
@@ -57,7 +63,7 @@ export function FileDialog({mode, session, onClose, onOpened, say}: FileDialogPr
 				if (!loaded.ok) return loaded.error;
 				onOpened(loaded.value);
 				onClose();
-				say(`Opened ${path}${loaded.value.note ? ` (${loaded.value.note})` : ''}`, loaded.value.note !== null);
+				say(`Opened ${path}${loaded.value.note ? ` (${loaded.value.note})` : ''}${side(loaded.value.game)}`, loaded.value.note !== null);
 				return null;
 			}}
 		/>

@@ -50,13 +50,17 @@ const GAME: readonly KeyContext[] = ['play', 'over', 'analysis', 'demo'];
 const ALL: readonly KeyContext[] = ['menu', 'play', 'over', 'analysis', 'demo'];
 
 export const BINDINGS: readonly Binding[] = [
-	{action: 'up', keys: ['up', 'k'], contexts: ['menu', ...BOARD], label: 'cursor up'},
-	{action: 'down', keys: ['down', 'j'], contexts: ['menu', ...BOARD], label: 'cursor down'},
-	{action: 'left', keys: ['left', 'h'], contexts: ['menu', ...BOARD], label: 'cursor left'},
-	{action: 'right', keys: ['right', 'l'], contexts: ['menu', ...BOARD], label: 'cursor right'},
-	{action: 'select', keys: ['enter', 'space'], contexts: ['menu', 'play', 'analysis'], label: 'pick up a piece, then put it down'},
-	{action: 'cancel', keys: ['escape'], contexts: ['play'], label: 'drop the piece picked up'},
-	{action: 'cancel', keys: ['escape'], contexts: ['analysis'], label: 'drop the piece picked up; with none, back to the menu'},
+	{action: 'up', keys: ['up', 'k'], contexts: ['menu'], label: 'the item above'},
+	{action: 'down', keys: ['down', 'j'], contexts: ['menu'], label: 'the item below'},
+	{action: 'left', keys: ['left', 'h'], contexts: ['menu'], label: 'change the setting (side, level, clock)'},
+	{action: 'right', keys: ['right', 'l'], contexts: ['menu'], label: 'change the setting the other way'},
+	{action: 'select', keys: ['enter', 'space'], contexts: ['menu'], label: 'start what the item says'},
+	{action: 'up', keys: ['up', 'k'], contexts: BOARD, label: 'cursor up'},
+	{action: 'down', keys: ['down', 'j'], contexts: BOARD, label: 'cursor down'},
+	{action: 'left', keys: ['left', 'h'], contexts: BOARD, label: 'cursor left'},
+	{action: 'right', keys: ['right', 'l'], contexts: BOARD, label: 'cursor right'},
+	{action: 'select', keys: ['enter', 'space'], contexts: ['play', 'analysis'], label: 'pick up a piece, then put it down'},
+	{action: 'cancel', keys: ['escape'], contexts: ['play', 'analysis'], label: 'drop the piece picked up; with none, back to the menu'},
 	{action: 'type-move', keys: ['m', ':'], contexts: ['play', 'analysis'], label: 'type a move, e.g. b1 d3'},
 	{action: 'undo', keys: ['u', '['], contexts: ['play', 'over', 'analysis'], label: 'take back (your move and the reply)'},
 	{action: 'redo', keys: ['r', ']'], contexts: ['play', 'analysis'], label: 'play again what was taken back (analysis: the best line)'},
@@ -77,7 +81,7 @@ export const BINDINGS: readonly Binding[] = [
 	{action: 'slower', keys: ['-'], contexts: ['demo'], label: 'slower'},
 	{action: 'menu', keys: ['escape'], contexts: ['over', 'demo'], label: 'back to the menu'},
 	{action: 'help', keys: ['?'], contexts: ALL, label: 'this help'},
-	{action: 'quit', keys: ['q', 'ctrl+c'], contexts: ALL, label: 'quit'},
+	{action: 'quit', keys: ['q', 'ctrl+c'], contexts: ALL, label: 'quit (q asks first when a game is not saved)'},
 ];
 
 /** One name per key press: 'up', 'enter', 'escape', 'space', 'ctrl+c', 'pageup', or the character. */

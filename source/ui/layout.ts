@@ -11,9 +11,9 @@ export const PANEL_MIN_COLUMNS = 36;
 export const CHROME_ROWS = 4;
 /**
  * Rows the panel needs at least: players (2), the move number, a gap, two rows of moves, the
- * game-over box (4) and the engine (3).
+ * game-over box (5) and the engine (3).
  */
-const PANEL_MIN_ROWS = 13;
+const PANEL_MIN_ROWS = 14;
 
 export interface Layout {
 	readonly fits: boolean;

@@ -33,7 +33,8 @@ export interface PlaySetup {
 	readonly note?: string;
 }
 
-type Dialog = 'help' | 'save' | 'load' | 'resign' | 'new' | null;
+/** Open panels; 'resign', 'new', 'quit' and 'leave' are questions asked in the status line. */
+type Dialog = 'help' | 'save' | 'load' | 'resign' | 'new' | 'quit' | 'leave' | null;
 
 /** What the engine is doing for this screen: the AI's move, or a hint for the player. */
 interface Task {
@@ -68,6 +69,8 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: () => voi
 	const [hint, setHint] = useState<{ends: readonly number[]; text: string} | null>(null);
 	const [scroll, setScroll] = useState(0);
 	const seed = useRef(Math.floor(now()) >>> 0);
+	/** The line last saved or opened: leaving it as it is loses nothing. */
+	const savedLine = useRef<readonly unknown[] | null>(null);
 	// The session as of the last render, for answers that arrive later.
 	const latest = useRef(session);
 	latest.current = session;
@@ -125,7 +128,8 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: () => voi
 		const plan = session.clocked
 			? planMove(seat.level, {clock: {remainingMs: readings[mover - 1]! * 1000, movesLeft: game.movesLeft(state) ?? 40, overheadMs: AI_OVERHEAD_MS}, seed: seed.current})
 			: planMove(seat.level, {seed: seed.current});
-		const thinking: Thinking = {who: seatName(seat, bothHuman, mover), info: null, startedAt, budgetMs: plan.limits.softMs ?? null, mover};
+		// The bar runs to the hard deadline: the search may stretch its soft budget up to it.
+		const thinking: Thinking = {who: seatName(seat, bothHuman, mover), info: null, startedAt, budgetMs: plan.limits.hardMs ?? null, mover};
 		setTask({kind: 'ai', thinking});
 		engine
 			.think(game, thinkState, {...plan, seed: seed.current + line.length}, (info: EngineInfo) => {
@@ -202,8 +206,23 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: () => voi
 		say(swap ? 'Rematch: sides swapped' : 'New game');
 	};
 
+	// Whether leaving now would lose moves that are in no file.
+	const unsaved = !outcome && session.moves.length > 0 && session.line !== savedLine.current;
+	const leave = (quit: boolean) => {
+		if (!unsaved) return quit ? exit() : onMenu();
+		setDialog(quit ? 'quit' : 'leave');
+		say(`${quit ? 'Quit' : 'Leave this game for the menu'}? It is not saved: y ${quit ? 'quits' : 'leaves'}, s saves first, any other key goes on`);
+	};
+
 	useKeys((input, key) => {
 		if (key.ctrl && input === 'c') return exit();
+		if (dialog === 'quit' || dialog === 'leave') {
+			const answer = input.toLowerCase();
+			if (answer === 'y') return dialog === 'quit' ? exit() : onMenu();
+			say('');
+			setDialog(answer === 's' ? 'save' : null);
+			return;
+		}
 		if (dialog === 'resign' || dialog === 'new') {
 			const answer = input.toLowerCase();
 			if (answer === 'y') {
@@ -222,6 +241,7 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: () => voi
 			if (board.typed(name)) continue;
 			const action = actionFor(context, name);
 			if (action === undefined) continue;
+			if (action === 'cancel' && board.pointer.selected === null) return leave(false);
 			if (board.act(action)) continue;
 			switch (action) {
 				case 'undo': {
@@ -287,11 +307,9 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: () => voi
 					setDialog('help');
 					break;
 				case 'menu':
-					onMenu();
-					return;
+					return leave(false);
 				case 'quit':
-					exit();
-					return;
+					return leave(true);
 				default:
 					break;
 			}
@@ -310,8 +328,13 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: () => voi
 				session={session}
 				say={say}
 				onClose={() => setDialog(null)}
+				onSaved={() => {
+					savedLine.current = session.line;
+				}}
 				onOpened={opened => {
-					apply(S.newSession(opened.game, {seats: session.seats, clocked: session.clocked, line: opened.line, moves: opened.moves}, now()));
+					const next = S.newSession(opened.game, {seats: session.seats, clocked: session.clocked, line: opened.line, moves: opened.moves}, now());
+					savedLine.current = next.line;
+					apply(next);
 					board.reset();
 				}}
 			/>
@@ -332,7 +355,7 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: () => voi
 	const panelWidth = layout.panelColumns;
 	const turnLine = outcome ? 'Game over' : `Move ${game.moveNumber(state)}${limit ? `/${limit}` : ''} · ${game.sides[mover - 1]} to play${seat.kind === 'human' && !bothHuman ? ' (you)' : ''}`;
 	const engineRows = 3;
-	const overRows = outcome ? 4 : 0;
+	const overRows = outcome ? 5 : 0;
 	const moveRows = Math.max(2, layout.bodyRows - 4 - engineRows - overRows);
 	const statusText = board.typing !== null ? `Type a move (e.g. b1 d3), Enter plays it, Esc cancels: ${board.typing}_` : status.text;
 	const keysLine = outcome
@@ -349,7 +372,7 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: () => voi
 				<Board view={view} theme={theme} flipped={flipped} cell={layout.cell} marks={{...board.marks, last: last?.ends ?? [], hint: hint?.ends ?? []}} />
 				<Box flexDirection="column" marginLeft={1} width={panelWidth}>
 					<Players sides={sideLines} toMove={mover} theme={theme} width={panelWidth} over={outcome !== null} />
-					<Text wrap="truncate">{`${turnLine}${last?.capture ? ' · capture' : ''}`}</Text>
+					<Text wrap="truncate">{turnLine}</Text>
 					<Text> </Text>
 					<MoveList entries={S.moveList(session)} height={moveRows} back={scroll} width={panelWidth} theme={theme} />
 					{outcome ? (
@@ -358,6 +381,7 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: () => voi
 								{outcome.winner ? `${game.sides[outcome.winner - 1]} wins${session.seats[outcome.winner - 1]!.kind === 'human' && !bothHuman ? ': well played!' : ''}` : outcome.result === 'tie' ? 'A tie' : 'A draw'}
 							</Text>
 							<Text wrap="truncate">{outcome.description}</Text>
+							{game.id === 'loa' ? null : <Text wrap="truncate">{`Points: ${game.sides[0]} ${scores[0]} · ${game.sides[1]} ${scores[1]}`}</Text>}
 						</Box>
 					) : null}
 					{task ? (

@@ -148,7 +148,9 @@ const hasHuman = (session: Session): boolean => session.seats.some(seat => seat.
  * the person's move and the AI's reply. Nothing to take back: the same session.
  */
 export function undo(session: Session, now: number): Session {
-	if (session.moves.length === 0) return session;
+	// A resignation before any move of the person's can still be taken back.
+	const unresign = (): Session => (session.ended?.reason === 'resignation' ? {...session, ended: null, runningSince: now} : session);
+	if (session.moves.length === 0) return unresign();
 	let line = [...session.line];
 	let moves = [...session.moves];
 	let redo = [...session.redo];
@@ -157,7 +159,7 @@ export function undo(session: Session, now: number): Session {
 		redo.unshift(moves.pop()!);
 	} while (moves.length > 0 && hasHuman(session) && seatAt(session, line[line.length - 1]).kind !== 'human');
 	// Back at the AI's turn with nothing of a person's before it: there was nothing to take back.
-	if (hasHuman(session) && seatAt(session, line[line.length - 1]).kind !== 'human') return session;
+	if (hasHuman(session) && seatAt(session, line[line.length - 1]).kind !== 'human') return unresign();
 	// The clock runs again, even after a flag fall or a resignation stopped it.
 	return {...session, line, moves, redo, spentMs: 0, runningSince: now, ended: null};
 }

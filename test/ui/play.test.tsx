@@ -238,6 +238,36 @@ describe('the board', () => {
 		expect(redClock(app.frame())).toBe('1:00.0');
 	});
 
+	test('q and Esc ask first when the game is not saved; s from the question saves; after saving they do not ask', async () => {
+		app = start({start: vsAi()});
+		await app.see('Move 1/50');
+		// Nothing played yet: Esc goes straight to the menu.
+		await app.press(KEYS.escape, now => now.includes('Play against the AI'));
+		await app.press(KEYS.enter, now => now.includes('Move 1/50'));
+		await app.press('m');
+		await app.type('b1 d3');
+		await app.press(KEYS.enter, now => now.includes('RED played b1 d3'));
+		await app.press('q', now => now.includes('Quit? It is not saved: y quits, s saves first'));
+		await app.press('n', now => !now.includes('Quit?'));
+		await app.press(KEYS.escape, now => now.includes('Leave this game for the menu? It is not saved'));
+		await app.press('s', now => now.includes('Save the position'));
+		await app.press('\u0015');
+		await app.type('kept');
+		await app.press(KEYS.enter, now => now.includes('Saved'));
+		await app.press(KEYS.escape, now => now.includes('Play against the AI'));
+	});
+
+	test('a resignation before any move of one\'s own can be taken back', async () => {
+		app = start({start: {screen: 'play', setup: {game: loaps, seats: [ai(3), HUMAN], clocked: false}}});
+		await app.engine.answer('b1 d3');
+		await app.see('BLUE to play (you)');
+		await app.press('x');
+		await app.press('y', now => now.includes('BLUE resigns: RED wins'));
+		const frame = await app.press('u', now => !now.includes('Game over'));
+		expect(frame).toContain('BLUE to play (you)');
+		expect(frame).toMatch(/1\. b1 d3/);
+	});
+
 	test('two players at one keyboard: both sides are moved by hand, the engine stays idle', async () => {
 		app = start({start: {screen: 'play', setup: {game: loaps, seats: [HUMAN, HUMAN], clocked: false}}});
 		await app.see('player 1');
@@ -278,8 +308,15 @@ describe('the board', () => {
 		app = start({start: vsAi()});
 		await app.see('Move 1/50');
 		const frame = await app.press('?', now => now.includes('Keys'));
-		for (const binding of bindingsOf('play')) expect(frame).toContain(binding.label);
+		// Every label, the four cursor keys on one row.
+		for (const binding of bindingsOf('play')) expect(frame).toContain(binding.label.startsWith('cursor ') ? 'move the cursor' : binding.label);
+		expect(frame).toMatch(/Up Down Left Right k j h l +move the cursor/);
 		await app.press('z', now => now.includes('Move 1/50'));
+		// The menu's help is the menu's keys.
+		await app.press(KEYS.escape, now => now.includes('Play against the AI'));
+		const menu = await app.press('?', now => now.includes('Keys — Menu'));
+		for (const binding of bindingsOf('menu')) expect(menu).toContain(binding.label);
+		expect(menu).not.toContain('pick up a piece');
 	});
 
 	test('with the real engine in its worker: the AI answers a move', async () => {

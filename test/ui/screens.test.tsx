@@ -261,7 +261,7 @@ describe('menu and layout', () => {
 	test.each([
 		[{columns: 120, rows: 40}, 3],
 		[{columns: 80, rows: 24}, 2],
-		[{columns: 64, rows: 18}, 1],
+		[{columns: 64, rows: 19}, 1],
 	])('at %j a square is %i rows high, and the screen keeps within the terminal', async (size, height) => {
 		app = start({start: vsAi, size});
 		const frame = await app.see('Move 1/50');
