@@ -26,7 +26,7 @@ export type MenuPick =
 
 /** A line under the title, per game. */
 const TAGLINES: Readonly<Record<string, string>> = {
-	loaps: 'Lines of Action, POTM style: 7×7, bonus squares, points, 50 moves each, 60 s clocks',
+	loaps: 'POTM-style Lines of Action: 7×7, bonus squares, points, 50 moves, 60 s clocks',
 };
 
 const CLOCKS: readonly (number | null)[] = [60, 120, 300, 30, null];
