@@ -186,7 +186,13 @@ describe('demo', () => {
 		frame = await app.press(KEYS.space, now => now.includes('Paused'));
 		await app.engine.answer('a6 c6');
 		frame = await app.see('next: a6 c6');
+		// Paused, the move waits however long: a while later it is still not on the board (a
+		// short real wait, since this checks that nothing happens).
+		app.advance(5000);
+		await new Promise(resolve => setTimeout(resolve, 300));
+		frame = app.frame();
 		expect(glyphAt(frame, 'c6')).toBe('.');
+		expect(frame).toContain('next: a6 c6');
 		frame = await app.press(KEYS.right, now => glyphAt(now, 'c6') === 'B');
 		expect(frame).toContain('Paused');
 		// Both sides' last thoughts stay on screen.
@@ -251,11 +257,15 @@ describe('menu and layout', () => {
 		await app.engine.thinking();
 	});
 
-	test('too small a terminal: says how big it must be instead of drawing', async () => {
-		app = start({start: vsAi, size: {columns: 50, rows: 12}});
+	test.each([
+		[{columns: 50, rows: 12}],
+		[{columns: 80, rows: 18}],
+		[{columns: 63, rows: 24}],
+	])('too small a terminal (%j): says how big it must be instead of drawing', async size => {
+		app = start({start: vsAi, size});
 		const frame = await app.see('needs at least');
-		expect(frame).toMatch(/The terminal is 50×12; potm needs at least \d+×\d+/);
-		expect(frame).not.toContain('a  b  c');
+		expect(frame).toContain(`The terminal is ${size.columns}×${size.rows}; potm needs at least 64×19.`);
+		expect(frame).not.toContain('Move 1/50');
 	});
 
 	test.each([
