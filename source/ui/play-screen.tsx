@@ -244,28 +244,18 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: () => voi
 			if (action === 'cancel' && board.pointer.selected === null) return leave(false);
 			if (board.act(action)) continue;
 			switch (action) {
-				case 'undo': {
-					stopHint();
-					const before = latest.current;
-					const back = S.undo(before, now());
-					if (back === before) say('Nothing to take back', true);
-					else {
-						apply(back);
-						board.reset();
-						const count = before.moves.length - back.moves.length;
-						say(`Took back ${count} move${count === 1 ? '' : 's'}`);
-					}
-					break;
-				}
+				case 'undo':
 				case 'redo': {
+					stopHint();
+					const back = action === 'undo';
 					const before = latest.current;
-					const forward = S.redo(before, now());
-					if (forward === before) say('Nothing to play again', true);
+					const after = back ? S.undo(before, now()) : S.redo(before, now());
+					if (after === before) say(back ? 'Nothing to take back' : 'Nothing to play again', true);
 					else {
-						apply(forward);
+						apply(after);
 						board.reset();
-						const count = forward.moves.length - before.moves.length;
-						say(`Played again ${count} move${count === 1 ? '' : 's'}`);
+						const count = Math.abs(after.moves.length - before.moves.length);
+						say(`${back ? 'Took back' : 'Replayed'} ${count === 0 ? 'the resignation' : `${count} move${count === 1 ? '' : 's'}`}`);
 					}
 					break;
 				}

@@ -141,7 +141,7 @@ describe('the board', () => {
 		expect(glyphAt(frame, 'a6')).toBe('B');
 		expect(frame).toContain('Move 1/50');
 		expect(app.engine.pending).toBeUndefined();
-		frame = await app.press('r', now => now.includes('Played again 2 moves'));
+		frame = await app.press('r', now => now.includes('Replayed 2 moves'));
 		expect(glyphAt(frame, 'c3')).toBe('R');
 		expect(glyphAt(frame, 'c4')).toBe('B');
 		expect(frame).toContain('Move 2/50');
@@ -264,6 +264,7 @@ describe('the board', () => {
 		await app.press('x');
 		await app.press('y', now => now.includes('BLUE resigns: RED wins'));
 		const frame = await app.press('u', now => !now.includes('Game over'));
+		expect(frame).toContain('Took back the resignation');
 		expect(frame).toContain('BLUE to play (you)');
 		expect(frame).toMatch(/1\. b1 d3/);
 	});
