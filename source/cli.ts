@@ -236,7 +236,9 @@ async function main(): Promise<number> {
 	if (!(command in OPTIONS)) return usage(`unknown command "${command}"`);
 	const stray = strayOption(command);
 	if (stray !== undefined) {
-		const owner = Object.keys(OPTIONS).find(other => other !== '' && OPTIONS[other]!.includes(stray.name));
+		const owner = INTERACTIVE.includes(stray.name)
+			? 'play, analyze, demo or the menu'
+			: Object.keys(OPTIONS).find(other => other !== '' && OPTIONS[other]!.includes(stray.name));
 		return usage(owner ? `${stray.text} goes with ${owner}` : `unknown option ${stray.text}`);
 	}
 	switch (command) {

@@ -224,6 +224,7 @@ describe('help, version and the bare command', () => {
 			[['demo', '--games', '0'], /--games takes a whole number from 1 to 10000, not 0/],
 			[['demo', '--level', '3'], /--level goes with play/],
 			[['play', '--red', '3'], /--red goes with demo/],
+			[['move', 'saves/start.txt', '--ascii'], /--ascii goes with play, analyze, demo or the menu/],
 			[['play', '--no-level'], /^potm: --level takes a whole number from 1 to 5\n/],
 			[['play', '--no-side'], /^potm: --side takes 1 \(RED, moves first\) or 2 \(BLUE\)\n/],
 			[['play', '--level', '2', '--level', '3'], /^potm: --level is given more than once \(--no-level counts too\)\n/],

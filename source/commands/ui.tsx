@@ -26,7 +26,7 @@ export interface UiOptions {
 }
 
 /** The interactive terminal is missing: one line saying so, exit status 2. */
-export function needsTerminal(): string | null {
+function needsTerminal(): string | null {
 	if (!process.stdin.isTTY) return 'potm: the board needs an interactive terminal, and stdin is not one (for one move from a file, use "potm move FILE")';
 	if (!process.stdout.isTTY) return 'potm: the board needs an interactive terminal, and stdout is not one (for one move from a file, use "potm move FILE")';
 	return null;
@@ -71,6 +71,8 @@ export async function runUi(options: UiOptions): Promise<number> {
 	const environment = {theme, engine, now: () => performance.now(), savesDir: options.savesDir, tickMs: 100};
 	process.stdout.write(ALTERNATE_SCREEN_ON);
 	const restore = () => process.stdout.write(`${ALTERNATE_SCREEN_OFF}${SHOW_CURSOR}`);
+	// Even an exception that escapes everything (thrown from a key handler) leaves the screen.
+	process.once('exit', restore);
 	let instance: ReturnType<typeof render> | undefined;
 	const quit = () => instance?.unmount();
 	// Raw mode turns Ctrl-C into a key; a SIGINT from elsewhere still quits cleanly.
@@ -88,6 +90,7 @@ export async function runUi(options: UiOptions): Promise<number> {
 		process.off('SIGTERM', quit);
 		process.off('SIGHUP', quit);
 		instance?.cleanup();
+		process.off('exit', restore);
 		restore();
 		await engine.close();
 	}

@@ -97,7 +97,8 @@ export function AnalysisScreen({setup, onMenu}: {setup: AnalysisSetup; onMenu: (
 			return setSession(S.redo(session, now()));
 		}
 		const best = info.info?.lines[0];
-		if (!best || outcome) return say('No line to follow yet', true);
+		// The lines may still be those of the position before (a new analysis starts after the frame).
+		if (!best || outcome || !game.legalMoves(state).includes(best.move)) return say('No line to follow yet', true);
 		board.reset();
 		setSession(S.playMove(session, best.move, now()));
 		say(`Followed the best line: ${best.text[0]}`);

@@ -27,8 +27,8 @@ export interface CellSize {
 	readonly height: 1 | 2 | 3;
 }
 
-export const LARGE: CellSize = {width: 5, height: 3};
-export const MEDIUM: CellSize = {width: 5, height: 2};
+const LARGE: CellSize = {width: 5, height: 3};
+const MEDIUM: CellSize = {width: 5, height: 2};
 export const COMPACT: CellSize = {width: 3, height: 1};
 
 /** Largest first: the layout takes the first that fits. */

@@ -88,7 +88,7 @@ export function DemoScreen({setup, onMenu}: {setup: DemoSetup; onMenu: () => voi
 		setSession(current => S.resumeClock(current, startedAt));
 		const readings = S.clockReadings(session, startedAt);
 		const plan = planMove(seat.level, {clock: {remainingMs: readings[mover - 1]! * 1000, movesLeft: game.movesLeft(state) ?? 40, overheadMs: AI_OVERHEAD_MS}, seed: 7 + gameIndex});
-		const base: Thinking = {who: `${game.sides[mover - 1]} (level ${seat.level})`, info: null, startedAt, budgetMs: plan.limits.softMs ?? null, mover};
+		const base: Thinking = {who: `${game.sides[mover - 1]} (level ${seat.level})`, info: null, startedAt, budgetMs: plan.limits.hardMs ?? null, mover};
 		setThinking(base);
 		engine
 			.think(game, game.withClocks(state, readings), {...plan, seed: 11 * gameIndex + line.length}, info => {

@@ -17,7 +17,7 @@ const TITLES: Readonly<Record<KeyContext, string>> = {
 	demo: 'Demo',
 };
 
-export const CURSOR_LABEL = 'move the cursor';
+const CURSOR_LABEL = 'move the cursor';
 
 /** Every key of a context, from the one binding table; any key closes it. */
 export function Help({context, theme, onClose, width, height}: {context: KeyContext; theme: Theme; onClose: () => void; width: number; height: number}) {

@@ -12,7 +12,7 @@ export function formatClock(seconds: number): string {
 
 /**
  * A search score (centipoints, from the side to move's view) from player 1's view, as chess
- * programs show White's: "+1.25", "−0.40", or "RED wins in 3" when the game is decided.
+ * programs show White's: "+1.25", "-0.40", or "RED wins in 3" when the game is decided.
  */
 export function formatScore(score: number, mover: Player, sides: readonly [string, string]): string {
 	const plies = decidedIn(score);

@@ -62,8 +62,10 @@ export const BINDINGS: readonly Binding[] = [
 	{action: 'select', keys: ['enter', 'space'], contexts: ['play', 'analysis'], label: 'pick up a piece, then put it down'},
 	{action: 'cancel', keys: ['escape'], contexts: ['play', 'analysis'], label: 'drop the piece picked up; with none, back to the menu'},
 	{action: 'type-move', keys: ['m', ':'], contexts: ['play', 'analysis'], label: 'type a move, e.g. b1 d3'},
-	{action: 'undo', keys: ['u', '['], contexts: ['play', 'over', 'analysis'], label: 'take back (your move and the reply)'},
-	{action: 'redo', keys: ['r', ']'], contexts: ['play', 'analysis'], label: 'play again what was taken back (analysis: the best line)'},
+	{action: 'undo', keys: ['u', '['], contexts: ['play', 'over'], label: 'take back (your move and the reply)'},
+	{action: 'redo', keys: ['r', ']'], contexts: ['play'], label: 'play again what was taken back'},
+	{action: 'undo', keys: ['u', '['], contexts: ['analysis'], label: 'step back one move'},
+	{action: 'redo', keys: ['r', ']'], contexts: ['analysis'], label: 'step on: what was taken back, else the best line'},
 	{action: 'hint', keys: ['t'], contexts: ['play'], label: "hint: the engine's move, shown on the board"},
 	{action: 'resign', keys: ['x'], contexts: ['play'], label: 'resign'},
 	{action: 'new-game', keys: ['n'], contexts: ['play', 'over'], label: 'new game'},
@@ -85,7 +87,7 @@ export const BINDINGS: readonly Binding[] = [
 ];
 
 /** One name per key press: 'up', 'enter', 'escape', 'space', 'ctrl+c', 'pageup', or the character. */
-export function keyName(input: string, key: Key): string {
+function keyName(input: string, key: Key): string {
 	if (key.upArrow) return 'up';
 	if (key.downArrow) return 'down';
 	if (key.leftArrow) return 'left';

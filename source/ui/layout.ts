@@ -6,9 +6,9 @@
 import {boardSize, CELL_SIZES, COMPACT, type CellSize} from './board.js';
 
 /** The panel beside the board needs this many columns at least. */
-export const PANEL_MIN_COLUMNS = 36;
+const PANEL_MIN_COLUMNS = 36;
 /** Title, status (two rows: a refused move's reason is long) and keys rows. */
-export const CHROME_ROWS = 4;
+const CHROME_ROWS = 4;
 /**
  * Rows the panel needs at least: players (2), the move number, a gap, two rows of moves, the
  * game-over box (5) and the engine (3).

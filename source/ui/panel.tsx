@@ -80,7 +80,7 @@ export interface Thinking {
 	readonly who: string;
 	readonly info: EngineInfo | null;
 	readonly startedAt: number;
-	/** The move's time budget in milliseconds (soft), or null when thinking without end. */
+	/** The move's hard deadline in milliseconds (the bar's end), or null when thinking without end. */
 	readonly budgetMs: number | null;
 	/** Whose view the engine searched from. */
 	readonly mover: Player;

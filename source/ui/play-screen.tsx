@@ -47,7 +47,7 @@ const AI_OVERHEAD_MS = 60;
 /** How long a hint may think. */
 const HINT_MS = 1500;
 
-export const seatName = (seat: S.Seat, bothHuman: boolean, player: Player): string =>
+const seatName = (seat: S.Seat, bothHuman: boolean, player: Player): string =>
 	seat.kind === 'ai' ? `level ${seat.level} ${levelOf(seat.level).name}` : bothHuman ? `player ${player}` : 'you';
 
 export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: () => void}) {
@@ -70,7 +70,7 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: () => voi
 	const [scroll, setScroll] = useState(0);
 	const seed = useRef(Math.floor(now()) >>> 0);
 	/** The line last saved or opened: leaving it as it is loses nothing. */
-	const savedLine = useRef<readonly unknown[] | null>(null);
+	const savedLine = useRef<readonly unknown[] | null>(setup.line ? session.line : null);
 	// The session as of the last render, for answers that arrive later.
 	const latest = useRef(session);
 	latest.current = session;
@@ -206,10 +206,12 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: () => voi
 		say(swap ? 'Rematch: sides swapped' : 'New game');
 	};
 
+	const layout = layoutFor(size.columns, size.rows, game.board(state).files, game.board(state).ranks);
 	// Whether leaving now would lose moves that are in no file.
 	const unsaved = !outcome && session.moves.length > 0 && session.line !== savedLine.current;
 	const leave = (quit: boolean) => {
-		if (!unsaved) return quit ? exit() : onMenu();
+		// Too small a terminal shows no status line to ask in: q quits, as that screen says.
+		if (!unsaved || !layout.fits) return quit ? exit() : onMenu();
 		setDialog(quit ? 'quit' : 'leave');
 		say(`${quit ? 'Quit' : 'Leave this game for the menu'}? It is not saved: y ${quit ? 'quits' : 'leaves'}, s saves first, any other key goes on`);
 	};
@@ -306,7 +308,6 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: () => voi
 		}
 	});
 
-	const layout = layoutFor(size.columns, size.rows, game.board(state).files, game.board(state).ranks);
 	if (!layout.fits) return <TooSmall columns={size.columns} rows={size.rows} needColumns={layout.need.columns} needRows={layout.need.rows} />;
 
 	const width = size.columns;

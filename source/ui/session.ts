@@ -74,7 +74,7 @@ export const outcomeOf = (session: Session): Outcome | null => session.ended ?? 
 export const isOver = (session: Session): boolean => outcomeOf(session) !== null;
 
 /** Milliseconds the side to move has used on this turn so far. */
-export function turnMs(session: Session, now: number): number {
+function turnMs(session: Session, now: number): number {
 	return session.spentMs + (session.runningSince === null ? 0 : Math.max(0, now - session.runningSince));
 }
 
