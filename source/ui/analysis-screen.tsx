@@ -9,7 +9,7 @@ import type {Player} from '../games/game.js';
 import type {AnyGame} from '../games/registry.js';
 import type {EngineInfo} from '../engine/client.js';
 import {Board} from './board.js';
-import {stopQuietly, useEnvironment, useKeys, useTerminalSize, useTicker} from './context.js';
+import {stopQuietly, useEnvironment, useKeys, useRootWidth, useTerminalSize, useTicker} from './context.js';
 import {Help, TooSmall} from './dialogs.js';
 import {FileDialog} from './file-dialog.js';
 import {fit, formatScore} from './format.js';
@@ -33,6 +33,7 @@ export function AnalysisScreen({setup, onMenu}: {setup: AnalysisSetup; onMenu: (
 	const {theme, engine, now} = useEnvironment();
 	const {exit} = useApp();
 	const size = useTerminalSize();
+	const rootWidth = useRootWidth();
 	const newAnalysis = (from: AnalysisSetup) =>
 		S.newSession(from.game, {seats: [S.HUMAN, S.HUMAN], clocked: false, ...(from.line ? {line: from.line} : {}), ...(from.moves ? {moves: from.moves} : {})}, now());
 	const [session, setSession] = useState(() => newAnalysis(setup));
@@ -160,7 +161,7 @@ export function AnalysisScreen({setup, onMenu}: {setup: AnalysisSetup; onMenu: (
 	const lineRows = found ? [...found.lines].sort((a, b) => b.score - a.score).slice(0, lines) : [];
 	const moveRows = Math.max(2, layout.bodyRows - 5 - lines);
 	return (
-		<Box flexDirection="column" width={width}>
+		<Box flexDirection="column" width={rootWidth}>
 			<Text bold wrap="truncate">
 				{`${game.name} analysis  `}
 				<Text color={theme.color ? theme.dim : undefined}>{`${lines} line${lines === 1 ? '' : 's'} (+/-)`}</Text>

@@ -64,6 +64,16 @@ export function useTerminalSize(): {columns: number; rows: number} {
 	return size ?? measured;
 }
 
+/**
+ * The width to give a screen's outer box: none in a real terminal, where Ink lays out at the
+ * terminal's own width from the first frame after a resize (our size state catches up a frame
+ * later, and a frame laid out at the old, wider width wraps and leaves rows behind); the fixed
+ * width when one is given (tests, whose stream is wider than the size they test).
+ */
+export function useRootWidth(): number | undefined {
+	return useEnvironment().size?.columns;
+}
+
 /** Re-renders every tickMs while `active` (running clocks, spinners); gives the time now. */
 export function useTicker(active: boolean): number {
 	const {now, tickMs} = useEnvironment();

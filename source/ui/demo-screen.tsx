@@ -9,7 +9,7 @@ import type {Player} from '../games/game.js';
 import type {AnyGame} from '../games/registry.js';
 import {levelOf, planMove} from '../engine/levels.js';
 import {Board, NO_MARKS} from './board.js';
-import {stopQuietly, useEnvironment, useKeys, useTerminalSize, useTicker} from './context.js';
+import {stopQuietly, useEnvironment, useKeys, useRootWidth, useTerminalSize, useTicker} from './context.js';
 import {Help, TooSmall} from './dialogs.js';
 import {fit, formatScore} from './format.js';
 import {actionFor, keyNames} from './keys.js';
@@ -45,6 +45,7 @@ export function DemoScreen({setup, onMenu}: {setup: DemoSetup; onMenu: () => voi
 	const {theme, engine, now} = useEnvironment();
 	const {exit} = useApp();
 	const size = useTerminalSize();
+	const rootWidth = useRootWidth();
 	const {game} = setup;
 	// Game k has A as player 1 when k is even: the sides swap every game.
 	const seatsFor = (index: number): readonly [S.Seat, S.Seat] => {
@@ -220,7 +221,7 @@ export function DemoScreen({setup, onMenu}: {setup: DemoSetup; onMenu: () => voi
 	const state1 = seriesOver ? 'Series over · q quits · Esc menu' : paused ? `Paused · Space goes on · → next move` : `Playing · ${(delay / 1000).toFixed(2)} s between moves`;
 	const moveRows = Math.max(2, layout.bodyRows - 9);
 	return (
-		<Box flexDirection="column" width={size.columns}>
+		<Box flexDirection="column" width={rootWidth}>
 			<Text bold wrap="truncate">
 				{`${game.name} demo · game ${gameIndex + 1}${setup.games > 0 ? ` of ${setup.games}` : ''}  `}
 				<Text color={theme.color ? theme.dim : undefined}>{fit(series, Math.max(0, size.columns - 30), theme.ascii)}</Text>

@@ -3,7 +3,7 @@ import {Box, Text, useApp} from 'ink';
 import {useState} from 'react';
 import type {AnyGame} from '../games/registry.js';
 import {LEVELS, levelOf} from '../engine/levels.js';
-import {useEnvironment, useKeys, useTerminalSize} from './context.js';
+import {useEnvironment, useKeys, useRootWidth, useTerminalSize} from './context.js';
 import {Help, LoadDialog} from './dialogs.js';
 import {actionFor, keyNames} from './keys.js';
 import {loadGame} from './saves.js';
@@ -38,6 +38,7 @@ export function MenuScreen({game, initial, onPick}: {game: AnyGame; initial: Men
 	const {theme, savesDir} = useEnvironment();
 	const {exit} = useApp();
 	const size = useTerminalSize();
+	const rootWidth = useRootWidth();
 	const [row, setRow] = useState(0);
 	const [choices, setChoices] = useState(initial);
 	const [dialog, setDialog] = useState<'help' | 'analyse' | 'open' | null>(null);
@@ -126,7 +127,7 @@ export function MenuScreen({game, initial, onPick}: {game: AnyGame; initial: Men
 	};
 	const tooSmall = size.rows < ROWS.length + 6 || size.columns < 40;
 	return (
-		<Box flexDirection="column" width={size.columns}>
+		<Box flexDirection="column" width={rootWidth}>
 			<Text bold color={theme.color ? theme.accent : undefined}>
 				{`potm · ${game.name}`}
 			</Text>

@@ -10,7 +10,7 @@ import type {AnyGame} from '../games/registry.js';
 import {levelOf, planMove} from '../engine/levels.js';
 import type {EngineInfo} from '../engine/client.js';
 import {Board} from './board.js';
-import {stopQuietly, useEnvironment, useKeys, useTerminalSize, useTicker} from './context.js';
+import {stopQuietly, useEnvironment, useKeys, useRootWidth, useTerminalSize, useTicker} from './context.js';
 import {Help, TooSmall} from './dialogs.js';
 import {FileDialog} from './file-dialog.js';
 import {formatScore} from './format.js';
@@ -54,6 +54,7 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: () => voi
 	const {theme, engine, now} = useEnvironment();
 	const {exit} = useApp();
 	const size = useTerminalSize();
+	const rootWidth = useRootWidth();
 	const [session, setSession] = useState(() =>
 		S.newSession(
 			setup.game,
@@ -354,7 +355,7 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: () => voi
 		: `${theme.ascii ? 'arrows' : '←↑→↓'} Enter · m type · u undo · r redo · t hint · s save · o open · ? keys · q`;
 
 	return (
-		<Box flexDirection="column" width={width}>
+		<Box flexDirection="column" width={rootWidth}>
 			<Text bold wrap="truncate">
 				{`${game.name}  `}
 				<Text color={theme.color ? theme.dim : undefined}>{`${game.sides[0]} ${sideLines[0].who} vs ${game.sides[1]} ${sideLines[1].who}${session.clocked ? '' : ' · no clock'}`}</Text>
