@@ -63,7 +63,7 @@ export function FileDialog({mode, session, onClose, onSaved, onOpened, say}: Fil
 				if (!loaded.ok) return loaded.error;
 				onOpened(loaded.value);
 				onClose();
-				say(`Opened ${path}${loaded.value.note ? ` (${loaded.value.note})` : ''}${side(loaded.value.game)}`, loaded.value.note !== null);
+				say(`Opened ${path}${side(loaded.value.game)}${loaded.value.note ? ` (${loaded.value.note})` : ''}`, loaded.value.note !== null);
 				return null;
 			}}
 		/>

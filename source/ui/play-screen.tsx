@@ -146,7 +146,9 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: () => voi
 				setSession(current => (current.line === line ? clockFor(S.playMove(current, result.move, now()), dialogRef.current) : current));
 				setScroll(0);
 				const best = result.lines[0];
-				say(`${game.sides[mover - 1]} played ${result.moveText}${best ? ` (${formatScore(best.score, mover, game.sides)}, depth ${result.depth})` : ''}`);
+				const played = `${game.sides[mover - 1]} played ${result.moveText}${best ? ` (${formatScore(best.score, mover, game.sides)}, depth ${result.depth})` : ''}`;
+				// A warning from opening the file stays in view after the AI's first move.
+				setStatus(current => (current.error && current.text.startsWith('Opened') ? {text: `${played} · ${current.text}`, error: true} : {text: played, error: false}));
 			})
 			.catch((error: Error) => {
 				if (!live) return;

@@ -79,6 +79,23 @@ describe('save and load', () => {
 		await typedMove(app, 'b1 d3', 'RED');
 	});
 
+	test('a broken history beside an opened file stays in view when the AI moves first', async () => {
+		app = start({start: {screen: 'play', setup: {game: loaps, seats: [ai(2), HUMAN], clocked: false}}});
+		mkdirSync(app.savesDir, {recursive: true});
+		writeFileSync(join(app.savesDir, 'x.txt'), loaps.format(loaps.initial()));
+		writeFileSync(join(app.savesDir, 'x.history.json'), '{"format": nope');
+		await app.engine.answer('b1 d3');
+		await app.see('RED played b1 d3');
+		await app.press('o', now => now.includes('x.txt'));
+		await app.press(KEYS.enter, now => now.includes('Opened'));
+		await app.engine.thinkingAfter(1);
+		await app.engine.answer('c1 c3');
+		// The status line wraps onto its second row: read it as one line.
+		const status = (await app.see('RED played c1 c3')).replace(/\s+/g, ' ');
+		expect(status).toContain('x.history.json: not valid JSON');
+		expect(status).toContain('you play BLUE');
+	});
+
 	test('saving over an existing name asks first', async () => {
 		app = start({start: vsAi});
 		await app.see('Move 1/50');
