@@ -35,7 +35,6 @@ function needsTerminal(): string | null {
 const ALTERNATE_SCREEN_ON = '\u001B[?1049h';
 const ALTERNATE_SCREEN_OFF = '\u001B[?1049l';
 const SHOW_CURSOR = '\u001B[?25h';
-const CLEAR_SCREEN = '\u001B[2J\u001B[H';
 
 export async function runUi(options: UiOptions): Promise<number> {
 	const missing = needsTerminal();
@@ -71,10 +70,6 @@ export async function runUi(options: UiOptions): Promise<number> {
 	const theme = makeTheme({color: wantsColor(options.color, process.env) && chalk.level > 0, ascii: options.ascii});
 	const environment = {theme, engine, now: () => performance.now(), savesDir: options.savesDir, tickMs: 100};
 	process.stdout.write(ALTERNATE_SCREEN_ON);
-	// When the terminal narrows, it re-wraps the old frame into more rows than Ink erases: clear
-	// the whole (alternate) screen first. Registered before Ink's own listener, so it runs first.
-	const clearOnResize = () => process.stdout.write(CLEAR_SCREEN);
-	process.stdout.on('resize', clearOnResize);
 	const restore = () => process.stdout.write(`${ALTERNATE_SCREEN_OFF}${SHOW_CURSOR}`);
 	// Even an exception that escapes everything (thrown from a key handler) leaves the screen.
 	process.once('exit', restore);
@@ -96,7 +91,6 @@ export async function runUi(options: UiOptions): Promise<number> {
 		process.off('SIGHUP', quit);
 		instance?.cleanup();
 		process.off('exit', restore);
-		process.stdout.off('resize', clearOnResize);
 		restore();
 		await engine.close();
 	}

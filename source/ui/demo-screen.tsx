@@ -57,7 +57,7 @@ export function DemoScreen({setup, onMenu}: {setup: DemoSetup; onMenu: () => voi
 	const [session, setSession] = useState(() => fresh(0));
 	const [paused, setPaused] = useState(false);
 	const [delay, setDelay] = useState(setup.delayMs);
-	const [pending, setPending] = useState<{move: number; text: string; at: number} | null>(null);
+	const [pending, setPending] = useState<{move: number; text: string} | null>(null);
 	const [thinking, setThinking] = useState<Thinking | null>(null);
 	/** The last line each side thought, by player. */
 	const [thoughts, setThoughts] = useState<readonly [string, string]>(['', '']);
@@ -104,7 +104,7 @@ export function DemoScreen({setup, onMenu}: {setup: DemoSetup; onMenu: () => voi
 				const best = result.lines[0];
 				const thought = `${result.moveText}${best ? `  ${formatScore(best.score, mover, game.sides)}  d${result.depth}  ${best.text.slice(1).join(' ')}` : ''}`;
 				setThoughts(current => (mover === 1 ? [thought, current[1]] : [current[0], thought]));
-				setPending({move: result.move, text: result.moveText, at: now()});
+				setPending({move: result.move, text: result.moveText});
 			})
 			.catch((error: Error) => {
 				if (!live) return;

@@ -191,15 +191,13 @@ export function moveList(session: Session): MoveEntry[] {
 	});
 }
 
-/** The squares of the last move (from, to) and whether it captured, for the board. */
-export function lastMove(session: Session): {ends: readonly number[]; capture: boolean} | null {
+/** The squares of the last move (from, to), for the board. */
+export function lastMove(session: Session): {ends: readonly number[]} | null {
 	const count = session.moves.length;
 	if (count === 0) return null;
 	const before = session.line[count - 1];
 	const move = session.moves[count - 1]!;
-	const ends = session.game.moveEnds(before, move);
-	const target = ends[ends.length - 1]!;
-	return {ends, capture: session.game.board(before).pieces[target] !== 0};
+	return {ends: session.game.moveEnds(before, move)};
 }
 
 /** A new game with the same players, or (rematch) with the sides swapped. */

@@ -17,7 +17,6 @@ export interface Glyphs {
 	readonly barFull: string;
 	readonly barEmpty: string;
 	readonly turn: string;
-	readonly dot: string;
 }
 
 export interface Theme {
@@ -47,7 +46,6 @@ const UNICODE: Glyphs = {
 	barFull: '█',
 	barEmpty: '░',
 	turn: '◀',
-	dot: '·',
 };
 
 const ASCII: Glyphs = {
@@ -60,7 +58,6 @@ const ASCII: Glyphs = {
 	barFull: '#',
 	barEmpty: '-',
 	turn: '<',
-	dot: '-',
 };
 
 export interface ThemeOptions {
