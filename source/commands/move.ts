@@ -10,7 +10,7 @@
 import {decide} from '../engine/players.js';
 import {planMove} from '../engine/levels.js';
 import {Searcher} from '../engine/search.js';
-import {loadForCommand} from './load.js';
+import {loadForCommand} from '../files/load.js';
 
 /**
  * CPU milliseconds a `potm move` spends outside its search (start-up, loading, printing), judged

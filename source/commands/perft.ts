@@ -1,6 +1,6 @@
 /** `potm perft FILE DEPTH [--divide]`: move-path counts, the total on the last line. */
 import {divide, perft} from '../engine/perft.js';
-import {loadForCommand} from './load.js';
+import {loadForCommand} from '../files/load.js';
 
 export function runPerft(path: string, depthText: string | undefined, showDivide: boolean): number {
 	if (depthText === undefined || !/^\d+$/.test(depthText) || Number(depthText) > 30) {

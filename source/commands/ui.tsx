@@ -10,7 +10,7 @@ import {makeTheme, wantsColor} from '../ui/theme.js';
 import {asciiStream} from '../ui/ascii.js';
 import type {MenuChoices} from '../ui/menu-screen.js';
 import type {DemoSetup} from '../ui/demo-screen.js';
-import {loadGame} from '../ui/saves.js';
+import {loadGame} from '../files/saves.js';
 import {DEFAULT_GAME, gameById} from '../games/registry.js';
 
 export interface UiOptions {

@@ -2,7 +2,7 @@
 import {Box, Text, useApp} from 'ink';
 import {useMemo, useState} from 'react';
 import {bindingsOf, keyNames, showKey, type KeyContext} from './keys.js';
-import {checkSaveName, listSaves, saveFileName, uniqueSaveName} from './saves.js';
+import {checkSaveName, listSaves, saveFileName, uniqueSaveName} from '../files/saves.js';
 import {fit} from './format.js';
 import {useKeys} from './context.js';
 import {existsSync} from 'node:fs';

@@ -2,7 +2,7 @@
 import type {AnyGame} from '../games/registry.js';
 import {useEnvironment, useTerminalSize} from './context.js';
 import {LoadDialog, SaveDialog} from './dialogs.js';
-import {loadGame, saveGame} from './saves.js';
+import {loadGame, saveGame} from '../files/saves.js';
 import * as S from './session.js';
 
 export interface Opened {

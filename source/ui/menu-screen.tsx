@@ -6,7 +6,7 @@ import {LEVELS, levelOf} from '../engine/levels.js';
 import {useEnvironment, useKeys, useRootWidth, useTerminalSize} from './context.js';
 import {Help, LoadDialog} from './dialogs.js';
 import {actionFor, keyNames} from './keys.js';
-import {loadGame} from './saves.js';
+import {loadGame} from '../files/saves.js';
 import {fit} from './format.js';
 
 export interface MenuChoices {

@@ -90,7 +90,7 @@ export class FakeEngine implements Engine {
 
 	result(call: Call, move: number, score: number): EngineResult {
 		const info = this.info(call, move, score, 4);
-		return {...info, move, score, stoppedBy: 'depth', blundered: false, moveText: move >= 0 ? call.game.formatMove(call.state, move) : ''};
+		return {...info, move, score, stoppedBy: 'depth', blundered: false, moveText: move >= 0 ? call.game.formatMove(call.state, move) : '', threadMs: info.elapsedMs, cpuClock: false};
 	}
 
 	/** Progress from the think under way. */

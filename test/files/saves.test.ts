@@ -1,5 +1,5 @@
 /**
- * The saves folder (source/ui/saves.ts): saving a game and loading it back with its history,
+ * The saves folder (source/files/saves.ts): saving a game and loading it back with its history,
  * writes that leave either the old save or the new one and never a half of each, the load list,
  * and save names. Every test works in a fresh temporary folder of its own.
  */
@@ -9,7 +9,7 @@ import {join} from 'node:path';
 import {afterEach, beforeEach, describe, expect, test} from 'vitest';
 import {loaps} from '../../source/games/loa/index.js';
 import type {LoaState} from '../../source/games/loa/rules.js';
-import {checkSaveName, defaultSaveName, historyPathOf, listSaves, loadGame, saveFileName, saveGame, uniqueSaveName} from '../../source/ui/saves.js';
+import {checkSaveName, defaultSaveName, historyPathOf, listSaves, loadGame, saveFileName, saveGame, uniqueSaveName} from '../../source/files/saves.js';
 import {loadSave} from '../helpers/saves.js';
 
 let dir: string;

@@ -14,7 +14,7 @@
 import {randomBytes} from 'node:crypto';
 import {closeSync, existsSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync, type Stats} from 'node:fs';
 import {dirname, join} from 'node:path';
-import {loadPosition, readText} from '../commands/load.js';
+import {loadPosition, readText} from './load.js';
 import {fail, formatParseError, ok, type Game, type Result} from '../games/game.js';
 import {gameById, type AnyGame} from '../games/registry.js';
 
