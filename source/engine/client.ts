@@ -75,7 +75,13 @@ export class EngineClient {
 	 * Searches `state` and resolves with the move. A think still under way is stopped first (its
 	 * own promise resolves with what it had).
 	 */
-	async think<State>(game: Game<State>, state: State, request: ThinkRequest, onProgress?: (info: EngineInfo) => void): Promise<EngineResult> {
+	async think<State>(
+		game: Game<State>,
+		state: State,
+		request: ThinkRequest,
+		onProgress?: (info: EngineInfo) => void,
+		options: {readonly cpuClock?: boolean} = {},
+	): Promise<EngineResult> {
 		if (this.closed) throw new Error('the engine client is closed');
 		// Another think may have started while this one waited: the latest call always wins.
 		while (this.pending) await this.stop().catch(() => undefined);
@@ -98,6 +104,7 @@ export class EngineClient {
 			position: game.format(state),
 			request,
 			progressMs: this.options.progressMs ?? 100,
+			...(options.cpuClock ? {cpuClock: true} : {}),
 		};
 		worker.postMessage(message);
 		return promise;

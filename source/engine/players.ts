@@ -15,8 +15,10 @@ export interface ThinkRequest {
 	readonly limits: SearchLimits;
 	readonly config?: Pick<SearcherConfig, 'evalNoise' | 'seed'>;
 	readonly blunderRate?: number;
-	/** Seed of the blunder dice. */
+	/** Seed of the blunder dice (and of the random player). */
 	readonly seed?: number;
+	/** A player that does not search: the one-ply greedy player or the random one. */
+	readonly player?: 'greedy' | 'random';
 }
 
 export interface Decision extends SearchResult {
@@ -25,6 +27,7 @@ export interface Decision extends SearchResult {
 }
 
 export function decide(searcher: Searcher, position: SearchPosition, request: ThinkRequest, options: SearchOptions = {}): Decision {
+	if (request.player) return choose(request.player, position, request.seed ?? 1, options);
 	searcher.configure(request.config ?? {});
 	const result = searcher.search(position, request.limits, options);
 	const rate = request.blunderRate ?? 0;
@@ -36,6 +39,16 @@ export function decide(searcher: Searcher, position: SearchPosition, request: Th
 		}
 	}
 	return {...result, blundered: false};
+}
+
+/** The greedy or random player's move as a search result (a one-move line, no score). */
+function choose(player: 'greedy' | 'random', position: SearchPosition, seed: number, options: SearchOptions): Decision {
+	const now = options.now ?? (() => performance.now());
+	const start = now();
+	const move = player === 'greedy' ? greedyMove(position) : randomMove(position, seededRandom(seed ^ position.keyLo));
+	const elapsedMs = now() - start;
+	const lines = move < 0 ? [] : [{move, score: 0, pv: [move]}];
+	return {move, score: 0, lines, depth: 1, selDepth: 1, nodes: 0, nodesPerSecond: 0, elapsedMs, stoppedBy: move < 0 ? 'no-move' : 'depth', blundered: false};
 }
 
 export type PlayerKind = {readonly kind: 'level'; readonly level: number} | {readonly kind: 'greedy'} | {readonly kind: 'random'};

@@ -20,6 +20,12 @@ export interface EngineResult extends Omit<SearchResult, 'lines'> {
 	readonly blundered: boolean;
 	/** The move in the game's notation ('' when there is none). */
 	readonly moveText: string;
+	/**
+	 * Milliseconds the worker's thread spent on this think, by its CPU clock where the system
+	 * has one (`cpuClock`), else by the wall clock.
+	 */
+	readonly threadMs: number;
+	readonly cpuClock: boolean;
 }
 
 export type ToWorker =
@@ -31,6 +37,8 @@ export type ToWorker =
 			readonly position: string;
 			readonly request: ThinkRequest;
 			readonly progressMs: number;
+			/** Time the search by the worker thread's CPU clock (a referee's game), not the wall clock. */
+			readonly cpuClock?: boolean;
 	  }
 	| {readonly type: 'clear'};
 

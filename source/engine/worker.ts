@@ -9,12 +9,15 @@ import {gameById} from '../games/registry.js';
 import {decide} from './players.js';
 import type {EngineLine, FromWorker, ToWorker, WorkerSetup} from './protocol.js';
 import {Searcher, type Line} from './search.js';
+import {threadClock} from './thread-clock.js';
 
 const setup = workerData as WorkerSetup;
 const stop = new Int32Array(setup.stop);
 const searcher = new Searcher({tableMegabytes: setup.tableMegabytes});
 const port = parentPort!;
 const post = (message: FromWorker) => port.postMessage(message);
+const cpu = threadClock();
+const wall = () => performance.now();
 
 /** The moves of a line in notation, played out from `state` (stops at anything unplayable). */
 function written<State>(game: Game<State>, state: State, pv: readonly number[]): string[] {
@@ -29,6 +32,9 @@ function written<State>(game: Game<State>, state: State, pv: readonly number[]):
 }
 
 function think(message: Extract<ToWorker, {type: 'think'}>): void {
+	const useCpu = message.cpuClock === true && cpu.cpu;
+	const now = useCpu ? cpu.now : wall;
+	const started = now();
 	const game = gameById(message.game);
 	if (!game) {
 		post({type: 'failed', id: message.id, message: `no game "${message.game}"`});
@@ -43,6 +49,7 @@ function think(message: Extract<ToWorker, {type: 'think'}>): void {
 	const lines = (found: readonly Line[]): EngineLine[] =>
 		found.map(line => ({...line, text: written(game, state, line.pv)}));
 	const result = decide(searcher, game.searchPosition(state), message.request, {
+		now,
 		shouldStop: () => Atomics.load(stop, 0) !== 0,
 		progressMs: message.progressMs,
 		onProgress: info => post({type: 'progress', id: message.id, info: {...info, lines: lines(info.lines)}}),
@@ -50,7 +57,13 @@ function think(message: Extract<ToWorker, {type: 'think'}>): void {
 	post({
 		type: 'done',
 		id: message.id,
-		result: {...result, lines: lines(result.lines), moveText: result.move < 0 ? '' : game.formatMove(state, result.move)},
+		result: {
+			...result,
+			lines: lines(result.lines),
+			moveText: result.move < 0 ? '' : game.formatMove(state, result.move),
+			threadMs: now() - started,
+			cpuClock: useCpu,
+		},
 	});
 }
 

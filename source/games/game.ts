@@ -37,6 +37,12 @@ export function formatParseError(error: ParseError): string {
 	return error.line === null ? `${error.file}: ${error.message}` : `${error.file} line ${error.line}: ${error.message}`;
 }
 
+/** Why an entry's output is not a move. */
+export interface EntryOutputError {
+	readonly fault: 'no-output' | 'lines' | 'unparsable' | 'illegal';
+	readonly message: string;
+}
+
 /** Returned by SearchPosition.terminal() while the game goes on. */
 export const ONGOING = 2;
 
@@ -132,6 +138,11 @@ export interface Game<State> {
 	withClocks(state: State, clocks: readonly [number, number]): State;
 	outcome(state: State): Outcome | null;
 	parseMove(state: State, text: string): Result<number, string>;
+	/**
+	 * The move in what a contest entry printed, read as strictly as the contest did, or why it is
+	 * not one. (parseMove is the lenient reader for people.)
+	 */
+	readEntryMove(state: State, output: string): Result<number, EntryOutputError>;
 	formatMove(state: State, move: number): string;
 	/** A plain-text picture of the position, for terminals without the UI. */
 	render(state: State): string;

@@ -1,6 +1,6 @@
 /** The LOA family as Game modules: LOAPS now, classic LOA as a variant of the same code. */
-import {fail, ok, type Game} from '../game.js';
-import {moveFrom, moveName, moveTo, encodeMove, parseMoveText, squareName} from './notation.js';
+import {fail, ok, type EntryOutputError, type Game, type Result} from '../game.js';
+import {moveFrom, moveName, moveTo, encodeMove, parseMoveText, parseSquare, squareName} from './notation.js';
 import {formatClock, formatPotm, looksLikePotm, parsePotm} from './potm.js';
 import {initialState, legalMoves, newBoardAt, play, withClocks, type LoaState} from './rules.js';
 import {LOAPS, type LoaVariant} from './variant.js';
@@ -65,10 +65,39 @@ export function loaGame(variant: LoaVariant): Game<LoaState> {
 			if (legalMoves(state).includes(move)) return ok(move);
 			return fail(explainIllegal(state, parsed.from, parsed.to));
 		},
+		readEntryMove: readEntryMove,
 		formatMove: (_state, move) => moveName(move, size),
 		render: renderLoa,
 		searchPosition: newBoardAt,
 	};
+}
+
+/**
+ * An entry's output as POTM read it: exactly one line (its line end optional, CR LF too) holding
+ * the two squares separated by white space, e.g. "b1 d3", and a legal move.
+ */
+export function readEntryMove(state: LoaState, output: string): Result<number, EntryOutputError> {
+	const size = state.variant.size;
+	const text = output.replace(/\r?\n$/, '');
+	if (text.trim() === '') {
+		return fail({fault: 'no-output', message: output === '' ? 'it printed nothing' : 'it printed only white space'});
+	}
+	if (/[\r\n]/.test(text)) {
+		const lines = text.split(/\r?\n|\r/).length;
+		return fail({fault: 'lines', message: `it printed ${lines} lines; an entry prints exactly one`});
+	}
+	const words = text.trim().split(/\s+/);
+	const last = squareName(size * size - 1, size);
+	if (words.length !== 2) {
+		return fail({fault: 'unparsable', message: `"${text.trim()}" is not a move: one line with the two squares separated by white space, as in "b1 d3"`});
+	}
+	const [from, to] = words.map(word => parseSquare(word, size)) as [number, number];
+	for (const [index, square] of [from, to].entries()) {
+		if (square < 0) return fail({fault: 'unparsable', message: `"${words[index]}" is not a square of the ${size}×${size} board (a1..${last})`});
+	}
+	const move = encodeMove(from, to);
+	if (!legalMoves(state).includes(move)) return fail({fault: 'illegal', message: explainIllegal(state, from, to)});
+	return ok(move);
 }
 
 /** Why `from`→`to` is not a legal move here, in a sentence for the player. */
