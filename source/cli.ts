@@ -14,6 +14,9 @@ const help = `
 	  $ potm move FILE                play as a POTM contest entry: think within the clock
 	                                  in FILE (CPU time, as POTM counts it), print one move
 	  $ potm perft FILE DEPTH         count the move sequences of DEPTH moves from FILE
+	  $ potm match A B                referee a match between two players: ai:1..ai:5,
+	                                  ai:greedy, ai:random or an entry's command line
+	  $ potm tournament P1 P2 P3 ...  every pair of players plays a match; ranking and Elo
 
 	Options
 	  --ascii         letters and ASCII marks only (for terminals without Unicode)
@@ -31,14 +34,35 @@ const help = `
 	  b1 d3
 	  $ potm perft saves/start.txt 5
 	  7181852
+	  $ potm match ai:3 "python3 my_entry.py" --matches 5
 
 	Exit status: 0 done, 1 no legal move in FILE, 2 bad arguments or a bad FILE (or no
-	terminal for the board), 70 an internal error (please report it).
+	terminal for the board), 130 a match or tournament stopped by Ctrl-C, 70 an internal
+	error (please report it).
 `;
 
 const DISPLAY = `
 	  --ascii         letters and ASCII marks only (for terminals without Unicode)
 	  --no-color      no colours (also when NO_COLOR is set)`;
+
+const REFEREE_OPTIONS = `
+	  --matches N     matches per pairing, each two games with each side first once (1)
+	  --clock S       seconds of CPU time on each clock (60, the contest's)
+	  --jobs J        games played at the same time (the number of cores)
+	  --out DIR       keep every game: DIR/game-001.txt, the final position (potm analyze
+	                  opens it and steps through the game), and game-001.record.txt, the
+	                  moves with their times and whatever the entries printed; also the
+	                  tables (results.txt) and the summary (summary.json)
+	  --json          the summary as JSON on stdout (the tables then go to stderr)`;
+
+const PLAYERS = `
+	Players: ai:1 .. ai:5 (the levels), ai:greedy, ai:random, or the command line of a
+	POTM entry, quoted as one argument ("python3 my_entry.py"). An entry is run once per
+	move, in a private folder, with the input file's path appended; it prints one move.
+	Its clock is its CPU time (user + system, its children included), as POTM counted.
+	It loses the game if its clock runs out, if it prints nothing, more than one line, or
+	not a legal move, or if it crashes (exits with a status other than 0); what it wrote
+	to stdout and stderr is kept in the record.`;
 
 /** "potm COMMAND --help". */
 const COMMAND_HELP: Readonly<Record<string, string>> = {
@@ -96,6 +120,34 @@ const COMMAND_HELP: Readonly<Record<string, string>> = {
 	Play as a POTM contest entry: think within the clock in FILE (CPU time, as POTM
 	counts it) and print one move, e.g. "b1 d3". Exit status 1 when FILE has no legal move.
 `,
+	match: `
+	Usage
+	  $ potm match A B [--matches N] [--clock S] [--jobs J] [--out DIR] [--json]
+
+	Referee matches between A and B under the LOAPS contest's rules: each match is two
+	games, each side first once; a win earns 2 match points, a draw or a tie 1 each.
+${PLAYERS}
+
+	Options${REFEREE_OPTIONS}
+
+	Examples
+	  $ potm match ai:5 ai:3 --matches 5
+	  $ potm match ./my_entry "node dist/cli.js move" --clock 30 --out runs/try1
+`,
+	tournament: `
+	Usage
+	  $ potm tournament P1 P2 P3 ... [--matches N] [--clock S] [--jobs J] [--out DIR] [--json]
+
+	Every pair of players plays N matches. At the end: the ranking by match points (ties
+	broken by head-to-head, as the LOAPS contest did), the crosstable of match points and
+	an Elo-style rating with its 95 % margin.
+${PLAYERS}
+
+	Options${REFEREE_OPTIONS}
+
+	Example
+	  $ potm tournament ai:random ai:greedy ai:1 ai:3 ai:5 --matches 2
+`,
 	perft: `
 	Usage
 	  $ potm perft FILE DEPTH [--divide]
@@ -118,6 +170,8 @@ const OPTIONS: Readonly<Record<string, readonly string[]>> = {
 	demo: ['red', 'blue', 'delay', 'games', ...INTERACTIVE],
 	move: [],
 	perft: ['divide'],
+	match: ['matches', 'clock', 'jobs', 'out', 'json'],
+	tournament: ['matches', 'clock', 'jobs', 'out', 'json'],
 	help: [],
 };
 
@@ -130,6 +184,10 @@ const cli = (() => {
 			allowUnknownFlags: true,
 			flags: {
 				divide: {type: 'boolean', default: false},
+				json: {type: 'boolean', default: false},
+				matches: {type: 'string'},
+				jobs: {type: 'string'},
+				out: {type: 'string'},
 				help: {type: 'boolean', shortFlag: 'h', default: false},
 				ascii: {type: 'boolean', default: false},
 				color: {type: 'boolean', default: true},
@@ -204,8 +262,8 @@ async function interactive(command: string, rest: readonly string[]): Promise<nu
 	const clockFlag = flags.clock as string | boolean | undefined;
 	if (clockFlag === false) clock = null;
 	else if (typeof clockFlag === 'string') {
-		const seconds = Number(clockFlag);
-		if (clockFlag.trim() === '' || !Number.isFinite(seconds) || seconds <= 0 || seconds > 3600) return usage(`--clock takes the seconds on each clock, more than 0 and at most 3600, not "${clockFlag}" (--no-clock plays without)`);
+		const seconds = clockSeconds(clockFlag);
+		if (typeof seconds === 'string') return usage(`${seconds} (--no-clock plays without)`);
 		clock = seconds;
 	}
 	const {runUi} = await import('./commands/ui.js');
@@ -218,6 +276,39 @@ async function interactive(command: string, rest: readonly string[]): Promise<nu
 		ascii: flags.ascii,
 		color: flags.color,
 		savesDir: process.env['POTM_SAVES'] || 'saves',
+	});
+}
+
+/** Seconds on a clock from --clock: more than 0 and at most an hour, or a message. */
+function clockSeconds(text: string): number | string {
+	const seconds = Number(text);
+	if (text.trim() === '' || !Number.isFinite(seconds) || seconds <= 0 || seconds > 3600) return `--clock takes the seconds on each clock, more than 0 and at most 3600, not "${text}"`;
+	return seconds;
+}
+
+async function referee(command: 'match' | 'tournament', players: readonly string[]): Promise<number> {
+	const {flags} = cli;
+	if (command === 'match' && players.length !== 2) {
+		return usage(`match takes two players, e.g. "potm match ai:5 ./my_entry"${players.length > 2 ? ' (for more, potm tournament)' : ''}`);
+	}
+	if (command === 'tournament' && players.length < 2) return usage('tournament takes two players or more, e.g. "potm tournament ai:1 ai:3 ai:5"');
+	const matches = wholeNumber(flags.matches, 'matches', 1, 10_000, 1);
+	const {availableParallelism} = await import('node:os');
+	const jobs = wholeNumber(flags.jobs, 'jobs', 1, 256, availableParallelism());
+	const clockFlag = flags.clock as string | boolean | undefined;
+	const clock = typeof clockFlag === 'string' ? clockSeconds(clockFlag) : clockFlag === false ? '--clock cannot be turned off: the clock is part of the contest' : 60;
+	for (const value of [matches, jobs, clock]) if (typeof value === 'string') return usage(value);
+	const out = flags.out as string | boolean | undefined;
+	if (out !== undefined && (typeof out !== 'string' || out.trim() === '')) return usage('--out takes a folder, e.g. --out runs/first');
+	const {runReferee} = await import('./commands/referee.js');
+	return runReferee({
+		kind: command,
+		players,
+		matches: matches as number,
+		clockSeconds: clock as number,
+		jobs: jobs as number,
+		out: out as string | undefined,
+		json: flags.json as boolean,
 	});
 }
 
@@ -252,6 +343,9 @@ async function main(): Promise<number> {
 			const {runPerft} = await import('./commands/perft.js');
 			return runPerft(rest[0]!, rest[1], cli.flags.divide);
 		}
+		case 'match':
+		case 'tournament':
+			return referee(command, rest);
 		default:
 			return interactive(command, rest);
 	}

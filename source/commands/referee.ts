@@ -1,0 +1,167 @@
+/**
+ * `potm match` and `potm tournament`: the referee at the command line. Progress goes to stderr
+ * (a line per game, and on a terminal a line that says what is under way); the tables go to
+ * stdout, or the JSON summary does with --json (the tables then go to stderr). With --out each
+ * game is kept as a record. Ctrl-C stops the games under way, kills the entries and prints what
+ * was finished; a second Ctrl-C leaves at once.
+ */
+import {existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {saveGame} from '../files/saves.js';
+import {gameById, DEFAULT_GAME} from '../games/registry.js';
+import {distinctNames, parsePlayer} from '../referee/players.js';
+import type {PlayedGame} from '../referee/play.js';
+import {matchReport, progressLine, recordText, scoreLine, summary, tournamentReport, type RunReport} from '../referee/report.js';
+import {runGames, schedule} from '../referee/run.js';
+import type {GameRecord, PlayerSpec} from '../referee/types.js';
+
+export interface RefereeOptions {
+	readonly kind: 'match' | 'tournament';
+	readonly players: readonly string[];
+	readonly matches: number;
+	readonly clockSeconds: number;
+	readonly jobs: number;
+	readonly out: string | undefined;
+	readonly json: boolean;
+}
+
+/** "game-007": records sort in the order they were played. */
+const recordName = (number: number, total: number): string => `game-${String(number).padStart(Math.max(3, String(total).length), '0')}`;
+
+/** Written whole or not at all: a temporary file beside it, then a rename. */
+function writeWhole(path: string, text: string): void {
+	const temporary = join(path, '..', `.${path.split('/').pop()}.${process.pid}.tmp`);
+	try {
+		writeFileSync(temporary, text);
+		renameSync(temporary, path);
+	} finally {
+		rmSync(temporary, {force: true});
+	}
+}
+
+/** Why --out DIR cannot take this run's records, or null. */
+function checkOut(dir: string): string | null {
+	if (!existsSync(dir)) return null;
+	if (!statSync(dir).isDirectory()) return `--out ${dir}: it is a file, not a folder`;
+	const records = readdirSync(dir).filter(name => /^game-\d+\.(txt|record\.txt)$/.test(name) || name === 'summary.json');
+	if (records.length > 0) return `--out ${dir} already holds the records of a run (${records.sort()[0]}, ...): give another folder, or move them away first`;
+	return null;
+}
+
+function say(message: string): number {
+	process.stderr.write(`potm: ${message}\n`);
+	return 2;
+}
+
+export async function runReferee(options: RefereeOptions): Promise<number> {
+	const game = gameById(DEFAULT_GAME)!;
+	const specs: PlayerSpec[] = [];
+	for (const text of options.players) {
+		const parsed = parsePlayer(text);
+		if (!parsed.ok) return say(parsed.error);
+		specs.push(parsed.value);
+	}
+	const players = distinctNames(specs);
+	if (options.out !== undefined) {
+		const problem = checkOut(options.out);
+		if (problem) return say(problem);
+		try {
+			mkdirSync(options.out, {recursive: true});
+		} catch (error) {
+			return say(`--out ${options.out}: cannot make the folder: ${(error as Error).message}`);
+		}
+	}
+	const clockMs = options.clockSeconds * 1000;
+	const scheduled = schedule(players.length, options.matches).length;
+	const jobs = Math.min(options.jobs, scheduled);
+	const controller = new AbortController();
+	const games: GameRecord[] = [];
+	const base = {game, players, matches: options.matches, clockMs, jobs, scheduled};
+	const progress = process.stderr;
+	const live = progress.isTTY === true;
+	let running = new Set<number>();
+	let status = '';
+	const showStatus = () => {
+		if (!live) return;
+		const under = [...running].sort((a, b) => a - b);
+		status = controller.signal.aborted
+			? 'stopping: killing the entries...'
+			: under.length === 0
+				? ''
+				: `playing game ${under.join(', ')} of ${scheduled}${games.length > 0 ? ` · ${scoreLine({players, games})}` : ''}`;
+		progress.write(`\r\x1b[K${status.slice(0, (progress.columns ?? 80) - 1)}`);
+	};
+	const print = (line: string) => {
+		progress.write(live ? `\r\x1b[K${line}\n` : `${line}\n`);
+		showStatus();
+	};
+
+	let interrupts = 0;
+	const interrupt = () => {
+		interrupts++;
+		if (interrupts > 1) process.exit(130); // the exit hooks still kill the entries and remove the temporary files
+		controller.abort();
+		print('potm: stopping: the games under way are abandoned and their entries killed (Ctrl-C again to leave at once)');
+	};
+	const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+	for (const signal of signals) process.on(signal, interrupt);
+
+	const out = options.out;
+	const keep = (played: PlayedGame) => {
+		if (out === undefined) return;
+		const name = recordName(played.record.number, scheduled);
+		const saved = saveGame(out, name, game, played.line, played.moves);
+		if (!saved.ok) {
+			print(`potm: ${saved.error}`);
+			return;
+		}
+		try {
+			writeWhole(join(out, `${name}.record.txt`), recordText(played.record, base, saved.value));
+		} catch (error) {
+			print(`potm: cannot write ${join(out, `${name}.record.txt`)}: ${(error as Error).message}`);
+		}
+	};
+
+	let finished: PlayedGame[] = [];
+	try {
+		finished = await runGames({
+			...base,
+			players,
+			signal: controller.signal,
+			onStart: number => {
+				running.add(number);
+				showStatus();
+			},
+			onGame: played => {
+				running.delete(played.record.number);
+				games.push(played.record);
+				keep(played);
+				print(`${progressLine(played.record, base)} · ${scoreLine({players, games})}`);
+			},
+		});
+	} finally {
+		for (const signal of signals) process.off(signal, interrupt);
+		running = new Set();
+		if (live) progress.write('\r\x1b[K');
+	}
+
+	// Only the records are kept past this point: moves and outputs went to --out already.
+	const report: RunReport = {...base, games: finished.map(played => played.record), stopped: controller.signal.aborted};
+	const text = options.kind === 'match' ? matchReport(report) : tournamentReport(report);
+	const json = `${JSON.stringify(summary(report), null, 2)}\n`;
+	if (options.json) {
+		process.stderr.write(`\n${text}`);
+		process.stdout.write(json);
+	} else {
+		process.stdout.write(text);
+	}
+	if (out !== undefined) {
+		try {
+			writeWhole(join(out, 'summary.json'), json);
+			writeWhole(join(out, 'results.txt'), text);
+		} catch (error) {
+			say(`cannot write the summary into ${out}: ${(error as Error).message}`);
+		}
+	}
+	return controller.signal.aborted ? 130 : 0;
+}

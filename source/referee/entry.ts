@@ -1,0 +1,191 @@
+/**
+ * One move of an external entry, run as the POTM-MASTER ran it: the command with the input
+ * file's path appended, in the entry's own directory, its CPU time (user + system, its children
+ * included) charged to its clock.
+ *
+ * Node cannot ask the kernel for a finished child's resource usage, so the entry runs under a
+ * small shell wrapper that starts it, waits for it and then reports the shell's `times` (the
+ * CPU of its waited-for children: the entry and whatever the entry waited for) and the entry's
+ * exit status on a pipe of their own, fd 3, which the entry itself does not get. That is the
+ * operating system's accounting of the finished process, as /usr/bin/time gave POTM.
+ *
+ * The wrapper leads a new process group (a session of its own, so the terminal's Ctrl-C does not
+ * reach the entry either); when the move is over, or must be stopped, the whole group is killed,
+ * so nothing the entry started is left behind.
+ */
+import {spawn} from 'node:child_process';
+import {existsSync} from 'node:fs';
+import {constants} from 'node:os';
+import {TICK_INTERVAL_MS, watchGroup} from './group-cpu.js';
+
+/** What the referee keeps of an entry's stdout and stderr; more stdout than this is a flood. */
+export const OUTPUT_LIMIT = 64 * 1024;
+/** Wall time past its remaining clock an entry that is not computing gets before it counts as hung. */
+export const HANG_GRACE_MS = 1000;
+
+/** bash's `times` reads getrusage (microseconds); dash's reads times(2) (1/100 s). Either will do. */
+const SHELL = ['/bin/bash', '/usr/bin/bash', '/bin/sh'].find(path => existsSync(path)) ?? '/bin/sh';
+// The shell's own complaints ("Segmentation fault" after a crash) go nowhere: the entry's stderr is its own.
+const WRAPPER = 'exec 4>&2 2>/dev/null; "$@" 2>&4 3>&- 4>&-; status=$?; times >&3; echo "status $status" >&3';
+
+export interface EntryMove {
+	/** The command's words with the input file's path last. */
+	readonly argv: readonly string[];
+	readonly cwd: string;
+	/** CPU milliseconds left on its clock. */
+	readonly clockMs: number;
+	/** Stops the entry at once (Ctrl-C). */
+	readonly signal?: AbortSignal;
+}
+
+export interface EntryAnswer {
+	/** What it printed, cut at OUTPUT_LIMIT. */
+	readonly stdout: string;
+	readonly stderr: string;
+	/** Bytes it wrote to stderr in all (the record keeps the first OUTPUT_LIMIT). */
+	readonly stderrBytes: number;
+	/** How it ended: an exit status, or the signal that ended it. */
+	readonly exit: {readonly code: number | null; readonly signal: string | null};
+	/** CPU milliseconds it used. */
+	readonly cpuMs: number;
+	/** Whether cpuMs is the system's accounting of the finished process, or the last live reading (stopped). */
+	readonly accounted: boolean;
+	readonly wallMs: number;
+	/** Why the referee stopped it, if it did. */
+	readonly stopped: 'time' | 'hung' | 'flood' | 'aborted' | null;
+}
+
+/** `times` prints "0m0.004s 0m0.001s" per line: the shell's own times, then its children's. */
+export function parseTimes(text: string): number | null {
+	const lines = text.split('\n');
+	const children = lines[1];
+	if (children === undefined) return null;
+	const parts = [...children.matchAll(/(\d+)m(\d+(?:[.,]\d+)?)s/g)];
+	if (parts.length !== 2) return null;
+	let ms = 0;
+	for (const part of parts) ms += (Number(part[1]) * 60 + Number(part[2]!.replace(',', '.'))) * 1000;
+	return ms;
+}
+
+/** The entry's exit from the wrapper's report: a shell gives 128 + N for a child killed by signal N. */
+export function exitOf(report: string): {code: number | null; signal: string | null} | null {
+	const match = /^status (\d+)$/m.exec(report);
+	if (!match) return null;
+	const status = Number(match[1]);
+	if (status > 128) {
+		const name = Object.entries(constants.signals).find(([, number]) => number === status - 128)?.[0];
+		if (name) return {code: null, signal: name};
+	}
+	return {code: status, signal: null};
+}
+
+function killGroup(pid: number | undefined): void {
+	if (pid === undefined) return;
+	try {
+		process.kill(-pid, 'SIGKILL');
+	} catch {
+		// ESRCH: the group is gone already.
+	}
+}
+
+/** Every process group started and not yet reaped, for a last sweep when the referee exits. */
+const live = new Set<number>();
+process.on('exit', () => {
+	for (const pid of live) killGroup(pid);
+});
+
+export function runEntry(move: EntryMove): Promise<EntryAnswer> {
+	return new Promise(resolve => {
+		const started = performance.now();
+		const child = spawn(SHELL, ['-c', WRAPPER, 'potm-entry', ...move.argv], {
+			cwd: move.cwd,
+			detached: true,
+			stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+		});
+		const pid = child.pid;
+		if (pid !== undefined) live.add(pid);
+		const stdout: Buffer[] = [];
+		const stderr: Buffer[] = [];
+		let stdoutBytes = 0;
+		let stderrBytes = 0;
+		let report = '';
+		let stopped: EntryAnswer['stopped'] = null;
+		let lastCpu: number | null = null;
+		let exit: EntryAnswer['exit'] | null = null;
+		let spawnError: Error | null = null;
+		let done = false;
+
+		const stop = (why: NonNullable<EntryAnswer['stopped']>) => {
+			if (stopped !== null || exit !== null) return;
+			stopped = why;
+			killGroup(pid);
+		};
+		child.stdout!.on('data', (chunk: Buffer) => {
+			if (stdoutBytes < OUTPUT_LIMIT) stdout.push(chunk);
+			stdoutBytes += chunk.length;
+			if (stdoutBytes > OUTPUT_LIMIT) stop('flood');
+		});
+		child.stderr!.on('data', (chunk: Buffer) => {
+			if (stderrBytes < OUTPUT_LIMIT) stderr.push(chunk);
+			stderrBytes += chunk.length;
+		});
+		(child.stdio[3] as NodeJS.ReadableStream).on('data', (chunk: Buffer) => {
+			report += chunk.toString('latin1');
+		});
+
+		const unwatch =
+			pid === undefined
+				? () => undefined
+				: watchGroup(pid, cpuMs => {
+						if (cpuMs !== null) lastCpu = cpuMs;
+						const wallMs = performance.now() - started;
+						if (cpuMs !== null && cpuMs >= move.clockMs) stop('time');
+						// Not computing (under half a core) and past its clock in wall time: it waits for nothing.
+						else if (wallMs >= move.clockMs + HANG_GRACE_MS && (cpuMs === null || cpuMs < wallMs / 2)) stop(cpuMs === null ? 'time' : 'hung');
+					});
+		const onAbort = () => stop('aborted');
+		move.signal?.addEventListener('abort', onAbort);
+		if (move.signal?.aborted) onAbort();
+
+		const finish = () => {
+			if (done) return;
+			done = true;
+			unwatch();
+			move.signal?.removeEventListener('abort', onAbort);
+			if (pid !== undefined) live.delete(pid);
+			const wallMs = performance.now() - started;
+			const accounting = stopped === null ? parseTimes(report) : null;
+			const text = (chunks: Buffer[]) => Buffer.concat(chunks).subarray(0, OUTPUT_LIMIT).toString('utf8');
+			const errorText = spawnError ? `potm: could not start the entry: ${spawnError.message}\n` : '';
+			resolve({
+				stdout: text(stdout),
+				stderr: errorText + text(stderr),
+				stderrBytes: stderrBytes + errorText.length,
+				exit: stopped !== null ? {code: null, signal: 'SIGKILL'} : (exitOf(report) ?? exit ?? {code: null, signal: null}),
+				// Stopped, it has used at least its clock (or was cut short): the last reading, or the wall time without one.
+				cpuMs: accounting ?? lastCpu ?? Math.min(wallMs, move.clockMs),
+				accounted: accounting !== null,
+				wallMs,
+				stopped,
+			});
+		};
+		child.on('error', error => {
+			spawnError = error;
+			exit ??= {code: null, signal: null};
+			finish();
+		});
+		child.on('exit', (code, signal) => {
+			exit = {code, signal};
+			// Whatever the entry left running goes with it; its pipes then close.
+			killGroup(pid);
+			// A process that left the group (setsid) may still hold the pipes open: wait no longer.
+			setTimeout(() => {
+				child.stdout?.destroy();
+				child.stderr?.destroy();
+				(child.stdio[3] as NodeJS.ReadableStream & {destroy?: () => void}).destroy?.();
+				finish();
+			}, 4 * TICK_INTERVAL_MS).unref();
+		});
+		child.on('close', finish);
+	});
+}

@@ -1,0 +1,155 @@
+/**
+ * One refereed game: each side in turn is given the position with both clocks, its answer is
+ * timed and read, and the game goes on until the rules end it or a player loses by a fault (its
+ * clock, its output, a crash). Every move is recorded, with what an external entry printed.
+ */
+import {rmSync} from 'node:fs';
+import {join} from 'node:path';
+import {other, type Player} from '../games/game.js';
+import type {AnyGame} from '../games/registry.js';
+import {builtinSeat, externalSeat, type Answer, type Seat} from './seats.js';
+import type {Fault, GameRecord, MoveRecord, PlayerSpec} from './types.js';
+
+export interface GameSetup {
+	readonly game: AnyGame;
+	readonly number: number;
+	readonly match: number;
+	/** Indices of the players by side, and the players themselves. */
+	readonly seats: readonly [number, number];
+	readonly players: readonly [PlayerSpec, PlayerSpec];
+	readonly clockMs: number;
+	/** A private folder for this game's entries (made and removed here). */
+	readonly dir: string;
+	readonly seed: number;
+	readonly signal: AbortSignal;
+}
+
+/** The game as played, with each position (for saving the record) and each move. */
+export interface PlayedGame {
+	readonly record: GameRecord;
+	// eslint-disable-next-line @typescript-eslint/no-explicit-any
+	readonly line: readonly any[];
+	readonly moves: readonly number[];
+}
+
+/** Seconds as an entry is shown them: rounded down to the hundredth, so it never thinks it has more than it has. */
+const shownSeconds = (ms: number): number => Math.max(0, Math.floor(ms / 10) / 100);
+
+/** Why an answer loses, in a few words, or null when it is a move to read. */
+function faultOf(answer: Answer, overClock: boolean): {fault: Fault; message: string} | null {
+	const cpu = `${(answer.cpuMs / 1000).toFixed(2)} s of CPU`;
+	switch (answer.stopped) {
+		case 'time':
+			return {fault: 'time', message: `its clock ran out (stopped after ${cpu})`};
+		case 'hung':
+			return {fault: 'hung', message: `it did not answer within its clock and was not computing (${cpu} in ${(answer.wallMs / 1000).toFixed(1)} s)`};
+		case 'flood':
+			return {fault: 'flood', message: 'it flooded its output (a move is one short line)'};
+		case 'crash':
+			return {fault: 'crash', message: answer.stderr.trim() || 'it failed'};
+		default:
+			break;
+	}
+	if (overClock) return {fault: 'time', message: `its clock ran out (this move took ${cpu})`};
+	const exit = answer.exit;
+	if (exit && (exit.code !== 0 || exit.signal !== null)) {
+		return {fault: 'crash', message: exit.signal ? `it was killed by ${exit.signal}` : `it exited with status ${exit.code}`};
+	}
+	return null;
+}
+
+export async function playGame(setup: GameSetup): Promise<PlayedGame | null> {
+	const {game, players, clockMs, signal} = setup;
+	const seat = (side: Player): Seat => {
+		const spec = players[side - 1]!;
+		return spec.kind === 'builtin' ? builtinSeat(game, spec, setup.seed * 2 + side) : externalSeat(game, spec, join(setup.dir, `player-${side}`));
+	};
+	const seats = [seat(1), seat(2)] as const;
+	const names = [players[0].name, players[1].name] as const;
+	const sides = game.sides;
+	const remaining = [clockMs, clockMs];
+	const used = [0, 0];
+	const longest = [0, 0];
+	let state = game.withClocks(game.initial(), [clockMs / 1000, clockMs / 1000]);
+	const line = [state];
+	const moves: number[] = [];
+	const records: MoveRecord[] = [];
+	let fault: {side: Player; fault: Fault; message: string} | null = null;
+	try {
+		while (game.outcome(state) === null) {
+			const side = game.toMove(state) as Player;
+			const given = game.withClocks(state, [shownSeconds(remaining[0]!), shownSeconds(remaining[1]!)]);
+			const answer = await seats[side - 1]!.move(given, remaining[side - 1]!, signal);
+			if (answer.stopped === 'aborted' || signal.aborted) return null;
+			const cpuMs = answer.cpuMs;
+			remaining[side - 1]! -= cpuMs;
+			used[side - 1]! += cpuMs;
+			longest[side - 1] = Math.max(longest[side - 1]!, cpuMs);
+			const clocks: [number, number] = [shownSeconds(remaining[0]!), shownSeconds(remaining[1]!)];
+			const badAnswer = faultOf(answer, remaining[side - 1]! < 0);
+			const read = badAnswer ? null : game.readEntryMove(given, answer.stdout);
+			const move = read?.ok ? read.value : -1;
+			records.push({
+				player: side,
+				move: move < 0 ? '' : game.formatMove(given, move),
+				cpuMs,
+				wallMs: answer.wallMs,
+				clockAfter: clocks[side - 1]!,
+				...(answer.exit ? {stdout: answer.stdout, exit: answer.exit} : {}),
+				...(answer.stderrBytes > 0 ? {stderr: answer.stderr} : {}),
+			});
+			if (badAnswer) fault = {side, ...badAnswer};
+			else if (read && !read.ok) fault = {side, ...read.error};
+			if (fault) {
+				state = game.withClocks(given, clocks);
+				line[line.length - 1] = state;
+				break;
+			}
+			state = game.play(game.withClocks(given, clocks), move);
+			line.push(state);
+			moves.push(move);
+		}
+	} finally {
+		await Promise.all(seats.map(one => one.close().catch(() => undefined)));
+		rmSync(setup.dir, {recursive: true, force: true});
+	}
+
+	const points = game.scores(state) as readonly [number, number];
+	const name = (side: Player) => `${names[side - 1]} (${sides[side - 1]})`;
+	let result: GameRecord['result'];
+	let winner: Player | null;
+	let reason: string;
+	let description: string;
+	if (fault) {
+		result = 'win';
+		winner = other(fault.side);
+		reason = fault.fault;
+		description = `${name(fault.side)} loses: ${fault.message}`;
+	} else {
+		const outcome = game.outcome(state)!;
+		result = outcome.result;
+		winner = outcome.winner;
+		reason = outcome.reason;
+		description = winner === null ? outcome.description : `${name(winner)} wins. ${outcome.description}`;
+	}
+	return {
+		record: {
+			number: setup.number,
+			match: setup.match,
+			seats: setup.seats,
+			result,
+			winner,
+			reason,
+			description,
+			disqualified: fault ? fault.side : null,
+			points: [points[0], points[1]],
+			plies: moves.length,
+			clockUsedMs: [used[0]!, used[1]!],
+			longestMoveMs: [longest[0]!, longest[1]!],
+			moves: records,
+			finalPosition: game.format(state),
+		},
+		line,
+		moves,
+	};
+}
