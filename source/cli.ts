@@ -36,9 +36,9 @@ const help = `
 	  7181852
 	  $ potm match ai:3 "python3 my_entry.py" --matches 5
 
-	Exit status: 0 done, 1 no legal move in FILE, 2 bad arguments or a bad FILE (or no
-	terminal for the board), 130 a match or tournament stopped by Ctrl-C, 70 an internal
-	error (please report it).
+	Exit status: 0 done, 1 no legal move in FILE (or a match's --out record could not be
+	written), 2 bad arguments or a bad FILE (or no terminal for the board), 130 a match or
+	tournament stopped by Ctrl-C, 70 an internal error (please report it).
 `;
 
 const DISPLAY = `
@@ -158,6 +158,9 @@ ${PLAYERS}
 	  --divide        first one line per move, "b1 d3 12345", then the total
 `,
 };
+
+/** A command's help, indented as meow indents the main help (two spaces, not the source's tab). */
+const commandHelp = (topic: string): string => `${COMMAND_HELP[topic]!.replace(/^\t/gm, '  ')}\n`;
 
 const INTERACTIVE = ['ascii', 'color'];
 
@@ -316,12 +319,12 @@ async function main(): Promise<number> {
 	const [command = '', ...rest] = cli.input;
 	if (command === 'help') {
 		const topic = rest[0] === 'analyse' ? 'analyze' : rest[0];
-		process.stdout.write(`${topic && COMMAND_HELP[topic] ? COMMAND_HELP[topic] : help}\n`);
+		process.stdout.write(topic && COMMAND_HELP[topic] ? commandHelp(topic) : `${cli.help}\n`);
 		return 0;
 	}
 	if (cli.flags.help) {
 		const topic = command === 'analyse' ? 'analyze' : command;
-		process.stdout.write(`${COMMAND_HELP[topic] ?? help}\n`);
+		process.stdout.write(COMMAND_HELP[topic] ? commandHelp(topic) : `${cli.help}\n`);
 		return 0;
 	}
 	if (!(command in OPTIONS)) return usage(`unknown command "${command}"`);

@@ -1,21 +1,22 @@
 /**
- * A whole LOAPS game of `potm move` against itself, as POTM ran it: each move is a fresh process
- * given the position file, charged the CPU time (user + sys) the operating system accounted to
- * it, on a 60 s clock per side. Shows the total CPU per side, the largest move, and the least
- * clock left.
+ * A whole LOAPS game of `potm move` against itself, refereed as POTM ran it (the referee's own
+ * game runner): each move a fresh process given the position file, charged the CPU time (user +
+ * sys) the operating system accounted to it, on a 60 s clock per side. Shows the total CPU per
+ * side, the largest move, and the least clock left.
  */
-import {spawnSync} from 'node:child_process';
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {loaps} from '../games/loa/index.js';
+import {playGame} from '../referee/play.js';
+import type {PlayerSpec} from '../referee/types.js';
 
 export interface ContestSide {
-	cpuSeconds: number;
-	largestMove: number;
-	leastLeft: number;
-	moves: number;
+	readonly cpuSeconds: number;
+	readonly largestMove: number;
+	readonly leastLeft: number;
+	readonly moves: number;
 }
 
 export interface ContestGame {
@@ -25,42 +26,32 @@ export interface ContestGame {
 
 const cli = fileURLToPath(new URL('../cli.js', import.meta.url));
 
-/** One move by a `potm move` process: the move text and the CPU seconds the OS charged it. */
-function timedMove(file: string): {move: string; cpu: number} {
-	// bash's `time` reports the child's user and system CPU from the kernel's accounting.
-	const run = spawnSync('bash', ['-c', 'TIMEFORMAT="%3U %3S"; time node "$0" move "$1"', cli, file], {encoding: 'utf8'});
-	const times = /(\d+\.\d+) (\d+\.\d+)\s*$/.exec(run.stderr);
-	if (run.status !== 0 || !times) throw new Error(`potm move failed: ${run.stderr}`);
-	return {move: run.stdout.trim(), cpu: Number(times[1]) + Number(times[2])};
-}
-
-export function playContestGame(clockSeconds = 60): ContestGame {
+export async function playContestGame(clockSeconds = 60): Promise<ContestGame> {
+	const entry: PlayerSpec = {kind: 'external', name: 'potm move', command: `node ${cli} move`, argv: [process.execPath, cli, 'move']};
 	const folder = mkdtempSync(join(tmpdir(), 'potm-contest-'));
 	try {
-		const sides: [ContestSide, ContestSide] = [
-			{cpuSeconds: 0, largestMove: 0, leastLeft: clockSeconds, moves: 0},
-			{cpuSeconds: 0, largestMove: 0, leastLeft: clockSeconds, moves: 0},
-		];
-		let state = loaps.withClocks(loaps.initial(), [clockSeconds, clockSeconds]);
-		while (loaps.outcome(state) === null) {
-			const mover = loaps.toMove(state);
-			const file = join(folder, 'position.txt');
-			writeFileSync(file, loaps.format(state));
-			const {move, cpu} = timedMove(file);
-			const side = sides[mover - 1]!;
-			side.cpuSeconds += cpu;
-			side.largestMove = Math.max(side.largestMove, cpu);
-			side.moves++;
-			const left = clockSeconds - side.cpuSeconds;
-			side.leastLeft = Math.min(side.leastLeft, left);
-			if (left < 0) return {description: `${loaps.name}: player ${mover} ran out of time`, sides};
-			const parsed = loaps.parseMove(state, move);
-			if (!parsed.ok) throw new Error(`potm move played ${move}: ${parsed.error}`);
-			const clocks = [...loaps.clocks(state)] as [number, number];
-			clocks[mover - 1] = Math.round(left * 100) / 100;
-			state = loaps.withClocks(loaps.play(state, parsed.value), clocks);
-		}
-		return {description: loaps.outcome(state)!.description, sides};
+		const played = await playGame({
+			game: loaps,
+			number: 1,
+			match: 1,
+			seats: [0, 1],
+			players: [entry, entry],
+			clockMs: clockSeconds * 1000,
+			dir: join(folder, 'game'),
+			seed: 1,
+			signal: new AbortController().signal,
+		});
+		const record = played!.record;
+		const side = (player: 1 | 2): ContestSide => {
+			const moves = record.moves.filter(move => move.player === player);
+			return {
+				cpuSeconds: record.clockUsedMs[player - 1]! / 1000,
+				largestMove: record.longestMoveMs[player - 1]! / 1000,
+				leastLeft: Math.min(clockSeconds, ...moves.map(move => move.clockAfter)),
+				moves: moves.length,
+			};
+		};
+		return {description: record.description, sides: [side(1), side(2)]};
 	} finally {
 		rmSync(folder, {recursive: true, force: true});
 	}

@@ -141,8 +141,8 @@ async function benchWorker(): Promise<void> {
 	}
 }
 
-function benchContest(): void {
-	const game = playContestGame(60);
+async function benchContest(): Promise<void> {
+	const game = await playContestGame(60);
 	console.log(`contest: potm move against itself on the 60 s CPU clocks: ${game.description}`);
 	game.sides.forEach((side, index) => {
 		console.log(
@@ -192,7 +192,7 @@ async function main(): Promise<void> {
 		await benchAllocation();
 	}
 	if (chosen.includes('worker')) await benchWorker();
-	if (chosen.includes('contest')) benchContest();
+	if (chosen.includes('contest')) await benchContest();
 	if (chosen.includes('strength')) await benchStrength(games, moveMs);
 }
 

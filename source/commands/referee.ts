@@ -107,19 +107,26 @@ export async function runReferee(options: RefereeOptions): Promise<number> {
 	for (const signal of signals) process.on(signal, interrupt);
 
 	const out = options.out;
+	// A record that cannot be written is said at once and makes the exit status 1; the run goes on.
+	let unwritten = 0;
+	const write = (path: string, text: string): void => {
+		try {
+			writeWhole(path, text);
+		} catch (error) {
+			unwritten++;
+			print(`potm: cannot write ${path}: ${(error as Error).message}`);
+		}
+	};
 	const keep = (played: PlayedGame) => {
 		if (out === undefined) return;
 		const name = recordName(played.record.number, scheduled);
 		const saved = saveGame(out, name, game, played.line, played.moves);
 		if (!saved.ok) {
+			unwritten++;
 			print(`potm: ${saved.error}`);
 			return;
 		}
-		try {
-			writeWhole(join(out, `${name}.record.txt`), recordText(played.record, base, saved.value));
-		} catch (error) {
-			print(`potm: cannot write ${join(out, `${name}.record.txt`)}: ${(error as Error).message}`);
-		}
+		write(join(out, `${name}.record.txt`), recordText(played.record, base, saved.value));
 	};
 
 	let finished: PlayedGame[] = [];
@@ -156,12 +163,9 @@ export async function runReferee(options: RefereeOptions): Promise<number> {
 		process.stdout.write(text);
 	}
 	if (out !== undefined) {
-		try {
-			writeWhole(join(out, 'summary.json'), json);
-			writeWhole(join(out, 'results.txt'), text);
-		} catch (error) {
-			say(`cannot write the summary into ${out}: ${(error as Error).message}`);
-		}
+		write(join(out, 'summary.json'), json);
+		write(join(out, 'results.txt'), text);
 	}
-	return controller.signal.aborted ? 130 : 0;
+	if (controller.signal.aborted) return 130;
+	return unwritten > 0 ? 1 : 0;
 }

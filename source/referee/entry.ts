@@ -9,14 +9,14 @@
  * exit status on a pipe of their own, fd 3, which the entry itself does not get. That is the
  * operating system's accounting of the finished process, as /usr/bin/time gave POTM.
  *
- * The wrapper leads a new process group (a session of its own, so the terminal's Ctrl-C does not
- * reach the entry either); when the move is over, or must be stopped, the whole group is killed,
+ * The wrapper leads a session of its own (so the terminal's Ctrl-C does not reach the entry
+ * either); when the move is over, or must be stopped, every process of that session is killed,
  * so nothing the entry started is left behind.
  */
 import {spawn} from 'node:child_process';
 import {existsSync} from 'node:fs';
 import {constants} from 'node:os';
-import {TICK_INTERVAL_MS, watchGroup} from './group-cpu.js';
+import {killSession, TICK_INTERVAL_MS, watchSession} from './group-cpu.js';
 
 /** What the referee keeps of an entry's stdout and stderr; more stdout than this is a flood. */
 export const OUTPUT_LIMIT = 64 * 1024;
@@ -80,15 +80,10 @@ export function exitOf(report: string): {code: number | null; signal: string | n
 }
 
 function killGroup(pid: number | undefined): void {
-	if (pid === undefined) return;
-	try {
-		process.kill(-pid, 'SIGKILL');
-	} catch {
-		// ESRCH: the group is gone already.
-	}
+	if (pid !== undefined) killSession(pid);
 }
 
-/** Every process group started and not yet reaped, for a last sweep when the referee exits. */
+/** Every session started and not yet swept, for a last sweep when the referee exits. */
 const live = new Set<number>();
 process.on('exit', () => {
 	for (const pid of live) killGroup(pid);
@@ -136,7 +131,7 @@ export function runEntry(move: EntryMove): Promise<EntryAnswer> {
 		const unwatch =
 			pid === undefined
 				? () => undefined
-				: watchGroup(pid, cpuMs => {
+				: watchSession(pid, cpuMs => {
 						if (cpuMs !== null) lastCpu = cpuMs;
 						const wallMs = performance.now() - started;
 						if (cpuMs !== null && cpuMs >= move.clockMs) stop('time');

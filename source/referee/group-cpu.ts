@@ -1,8 +1,10 @@
 /**
  * Live CPU readings of running entries, so that one still running when its clock is out can be
- * stopped. Each entry runs in a process group of its own; every tick this reads /proc/PID/stat of
- * every process and adds up, per watched group, the CPU its members used (user + system) and the
- * CPU of their children they have already waited for. The final charge of a move is not this
+ * stopped, and the list of an entry's processes, so that none outlives its move. Each entry runs
+ * in a session of its own (its processes stay in it even when they make process groups of their
+ * own, as a shell's job control does); every tick this reads /proc/PID/stat of every process and
+ * adds up, per watched session, the CPU its members used (user + system) and the CPU of their
+ * children they have already waited for. The final charge of a move is not this
  * reading but the operating system's accounting of the finished process (see entry.ts); this only
  * has to be good enough to notice a clock running out, within a tick or two.
  *
@@ -16,27 +18,40 @@ export const TICK_INTERVAL_MS = 100;
 
 type Watcher = (cpuMs: number | null) => void;
 
-/** Parsed from one /proc/PID/stat: its process group and CPU ticks (own and waited-for children). */
-export function parseStat(text: string): {group: number; ticks: number} | null {
+export interface ProcessStat {
+	readonly pid: number;
+	/** One letter: R running, S sleeping, Z a zombie (dead, not yet reaped), ... */
+	readonly state: string;
+	readonly group: number;
+	readonly session: number;
+	/** CPU ticks used: its own user and system time and its waited-for children's. */
+	readonly ticks: number;
+}
+
+/** One /proc/PID/stat, parsed. */
+export function parseStat(text: string): ProcessStat | null {
 	// The command name (field 2) is in parentheses and may hold spaces or parentheses itself.
 	const close = text.lastIndexOf(')');
 	if (close < 0) return null;
+	const pid = Number(text.slice(0, text.indexOf(' ')));
 	const fields = text.slice(close + 2).split(' ');
-	// fields[0] is field 3 (state): pgrp is field 5, utime..cstime are fields 14..17.
+	// fields[0] is field 3 (state): pgrp is field 5, session 6, utime..cstime are fields 14..17.
 	const group = Number(fields[2]);
+	const session = Number(fields[3]);
 	const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-	return Number.isFinite(group) && Number.isFinite(ticks) ? {group, ticks} : null;
+	if (![pid, group, session, ticks].every(Number.isFinite)) return null;
+	return {pid, state: fields[0] ?? '?', group, session, ticks};
 }
 
-/** CPU milliseconds per process group, for the groups asked about; null without /proc. */
-export function readGroups(groups: ReadonlySet<number>): Map<number, number> | null {
+/** Every process /proc shows, or null without /proc. */
+export function readProcesses(): ProcessStat[] | null {
 	let names: string[];
 	try {
 		names = readdirSync('/proc');
 	} catch {
 		return null;
 	}
-	const totals = new Map<number, number>();
+	const found: ProcessStat[] = [];
 	for (const name of names) {
 		if (name.charCodeAt(0) < 48 || name.charCodeAt(0) > 57) continue;
 		let text: string;
@@ -46,29 +61,57 @@ export function readGroups(groups: ReadonlySet<number>): Map<number, number> | n
 			continue; // it exited while we looked
 		}
 		const stat = parseStat(text);
-		if (stat && groups.has(stat.group)) totals.set(stat.group, (totals.get(stat.group) ?? 0) + stat.ticks * TICK_MS);
+		if (stat) found.push(stat);
+	}
+	return found;
+}
+
+/** CPU milliseconds per session, for the sessions asked about; null without /proc. */
+export function readSessions(sessions: ReadonlySet<number>): Map<number, number> | null {
+	const processes = readProcesses();
+	if (!processes) return null;
+	const totals = new Map<number, number>();
+	for (const stat of processes) {
+		if (sessions.has(stat.session)) totals.set(stat.session, (totals.get(stat.session) ?? 0) + stat.ticks * TICK_MS);
 	}
 	return totals;
+}
+
+/**
+ * Kills a session's processes: its leader's process group at once, then every other process
+ * /proc shows in the session (those that made groups of their own). Only a process that made a
+ * session of its own (setsid) is out of reach, as it was of POTM's signal 9.
+ */
+export function killSession(session: number): void {
+	const kill = (pid: number) => {
+		try {
+			process.kill(pid, 'SIGKILL');
+		} catch {
+			// ESRCH: gone already.
+		}
+	};
+	kill(-session);
+	for (const stat of readProcesses() ?? []) if (stat.session === session && stat.state !== 'Z') kill(stat.pid);
 }
 
 const watchers = new Map<number, Watcher>();
 let timer: NodeJS.Timeout | undefined;
 
 function tick(): void {
-	const totals = readGroups(new Set(watchers.keys()));
-	for (const [group, watcher] of watchers) watcher(totals ? (totals.get(group) ?? 0) : null);
+	const totals = readSessions(new Set(watchers.keys()));
+	for (const [session, watcher] of watchers) watcher(totals ? (totals.get(session) ?? 0) : null);
 }
 
 /**
- * Calls `watcher` every tick with the CPU milliseconds the process group has used so far (null
- * where the system cannot say). One timer and one pass over /proc serve every group watched.
+ * Calls `watcher` every tick with the CPU milliseconds the session has used so far (null where
+ * the system cannot say). One timer and one pass over /proc serve every session watched.
  * Returns the function that stops watching.
  */
-export function watchGroup(group: number, watcher: Watcher): () => void {
-	watchers.set(group, watcher);
+export function watchSession(session: number, watcher: Watcher): () => void {
+	watchers.set(session, watcher);
 	timer ??= setInterval(tick, TICK_INTERVAL_MS);
 	return () => {
-		watchers.delete(group);
+		watchers.delete(session);
 		if (watchers.size === 0 && timer) {
 			clearInterval(timer);
 			timer = undefined;

@@ -97,6 +97,7 @@ export async function playGame(setup: GameSetup): Promise<PlayedGame | null> {
 				clockAfter: clocks[side - 1]!,
 				...(answer.exit ? {stdout: answer.stdout, exit: answer.exit} : {}),
 				...(answer.stderrBytes > 0 ? {stderr: answer.stderr} : {}),
+				...(answer.stopped === 'time' || answer.stopped === 'hung' || answer.stopped === 'flood' ? {stopped: answer.stopped} : {}),
 			});
 			if (badAnswer) fault = {side, ...badAnswer};
 			else if (read && !read.ok) fault = {side, ...read.error};

@@ -99,14 +99,21 @@ export function parsePlayer(text: string, cwd = process.cwd()): Result<PlayerSpe
 }
 
 /**
- * Names that tell the players apart in tables: the text given, with " #2", " #3" after a name
- * that comes again (a player against itself).
+ * Names that tell the players apart in tables: the text given, and for a name that comes again
+ * (a player against itself) the smallest " #2", " #3", ... that no other player is called.
  */
 export function distinctNames(specs: readonly PlayerSpec[]): PlayerSpec[] {
-	const seen = new Map<string, number>();
+	const taken = new Set(specs.map(spec => spec.name));
+	const seen = new Set<string>();
 	return specs.map(spec => {
-		const count = (seen.get(spec.name) ?? 0) + 1;
-		seen.set(spec.name, count);
-		return count === 1 ? spec : {...spec, name: `${spec.name} #${count}`};
+		if (!seen.has(spec.name)) {
+			seen.add(spec.name);
+			return spec;
+		}
+		let count = 2;
+		while (taken.has(`${spec.name} #${count}`)) count++;
+		const name = `${spec.name} #${count}`;
+		taken.add(name);
+		return {...spec, name};
 	});
 }

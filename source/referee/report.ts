@@ -39,20 +39,24 @@ export interface RunReport {
 	readonly stopped: boolean;
 }
 
-/** "ai:3 beat ./entry", "ai:3 and ./entry drew", for a progress line. */
-function verdict(record: GameRecord, players: readonly PlayerSpec[]): string {
-	const [first, second] = record.seats.map(seat => players[seat]!.name) as [string, string];
-	if (record.winner === null) return `${first} and ${second} ${record.result === 'tie' ? 'tied' : 'drew'}`;
-	const [winner, loser] = record.winner === 1 ? [first, second] : [second, first];
-	return `${winner} beat ${loser}`;
+/**
+ * One line for a finished game, points from the winner's side: "game 3/20: ai:3 beat ./entry
+ * 19-7 (connection, 41 plies)"; a draw or tie in the order the players moved.
+ */
+export function progressLine(record: GameRecord, report: Pick<RunReport, 'players' | 'scheduled'>): string {
+	const [first, second] = record.seats.map(seat => report.players[seat]!.name) as [string, string];
+	const [a, b] = record.points;
+	let what: string;
+	if (record.winner === null) what = `${first} and ${second} ${record.result === 'tie' ? 'tied' : 'drew'} ${a}-${b}`;
+	else if (record.disqualified !== null) what = `${record.winner === 1 ? first : second} beat ${record.winner === 1 ? second : first}`;
+	else what = record.winner === 1 ? `${first} beat ${second} ${a}-${b}` : `${second} beat ${first} ${b}-${a}`;
+	const faulty = record.disqualified === null ? '' : `${record.disqualified === 1 ? first : second}: `;
+	return `game ${record.number}/${report.scheduled}: ${what} (${faulty}${record.reason}, ${plies(record.plies)})`;
 }
+
+const plies = (count: number): string => `${count} ${count === 1 ? 'ply' : 'plies'}`;
 
 const pointsText = (record: GameRecord): string => `${record.points[0]}-${record.points[1]}${record.disqualified ? ' (void)' : ''}`;
-
-/** One line for a finished game: "game 3/20: ai:3 beat ./entry (connection, 19-7, 41 plies)". */
-export function progressLine(record: GameRecord, report: Pick<RunReport, 'players' | 'scheduled'>): string {
-	return `game ${record.number}/${report.scheduled}: ${verdict(record, report.players)} (${record.reason}, ${pointsText(record)}, ${record.plies} plies)`;
-}
 
 /** The match points so far, best first: "ai:3 6, ./entry 2". */
 export function scoreLine(report: Pick<RunReport, 'players' | 'games'>): string {
@@ -133,8 +137,10 @@ function standingsRows(report: RunReport, withCross: boolean): string {
 	return table([head, ...body], right);
 }
 
-const LEGEND =
-	'MP match points (2 a win, 1 a draw or tie); W D T L wins, draws (move limit), ties (equal points), losses; DQ losses by a fault (clock, output, crash), counted in L too; Elo relative to the field average, ± its 95 % margin';
+const LEGEND = [
+	'MP match points (2 a win, 1 a draw or a tie); W D T L wins, draws (move limit), ties (equal points), losses;',
+	'DQ losses by a fault (clock, output, crash), counted in L too; Elo relative to the field average, ± its 95 % margin',
+].join('\n');
 
 /** The text printed at the end of `potm match`. */
 export function matchReport(report: RunReport): string {
@@ -151,7 +157,7 @@ export function tournamentReport(report: RunReport): string {
 		'',
 		standingsRows(report, true),
 		'',
-		`${LEGEND}; the numbered columns are the match points won against the player of that rank; ties on MP are broken by head-to-head, as the LOAPS contest did`,
+		`${LEGEND};\ncolumns 1, 2, ...: match points won against the player of that rank; players level on MP are ranked by head-to-head, as the LOAPS contest did`,
 	];
 	const faults = faultLines(report);
 	if (faults.length > 0) parts.push('', ...faults);
@@ -227,7 +233,7 @@ export function recordText(record: GameRecord, report: Pick<RunReport, 'game' | 
 		`${sides[1]}: ${describe(2)}`,
 		`Clocks: ${seconds(report.clockMs, 1)} s each of CPU time (user + system)`,
 		`Result: ${record.description}`,
-		`Reason: ${record.reason}; points ${pointsText(record)}; ${record.plies} plies; CPU used ${seconds(record.clockUsedMs[0])} s / ${seconds(record.clockUsedMs[1])} s`,
+		`Reason: ${record.reason}; points ${pointsText(record)}; ${plies(record.plies)}; CPU used ${seconds(record.clockUsedMs[0])} s / ${seconds(record.clockUsedMs[1])} s`,
 		`Final position: ${positionFile} (potm analyze ${positionFile} steps through the game)`,
 		'',
 	];
@@ -237,7 +243,9 @@ export function recordText(record: GameRecord, report: Pick<RunReport, 'game' | 
 		const expected = `${move.move}\n`;
 		let output = '';
 		if (move.stdout !== undefined && move.stdout !== expected) output = JSON.stringify(move.stdout.length > 60 ? `${move.stdout.slice(0, 60)}…` : move.stdout);
-		if (move.exit && (move.exit.code !== 0 || move.exit.signal)) output += `${output ? ' ' : ''}${move.exit.signal ? `killed by ${move.exit.signal}` : `exit status ${move.exit.code}`}`;
+		const stopped = {time: 'stopped by the referee: its clock ran out', hung: 'stopped by the referee: it hung', flood: 'stopped by the referee: it flooded its output'};
+		if (move.stopped) output += `${output ? ' ' : ''}${stopped[move.stopped]}`;
+		else if (move.exit && (move.exit.code !== 0 || move.exit.signal)) output += `${output ? ' ' : ''}${move.exit.signal ? `killed by ${move.exit.signal}` : `exit status ${move.exit.code}`}`;
 		rows.push([String(index + 1), sides[move.player - 1]!, move.move || '-', seconds(move.cpuMs, 3), seconds(move.wallMs, 3), move.clockAfter.toFixed(2), output]);
 		if (move.stderr) notes.push(`stderr of ply ${index + 1} (${sides[move.player - 1]}):`, ...move.stderr.replace(/\n$/, '').split('\n').map(text => `  ${text}`));
 		if (move.stdout !== undefined && move.stdout.length > 60 && move.stdout !== expected) notes.push(`stdout of ply ${index + 1} (${sides[move.player - 1]}), ${move.stdout.length} characters kept:`, `  ${JSON.stringify(move.stdout)}`);

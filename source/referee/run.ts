@@ -79,8 +79,11 @@ export async function runGames(options: RunOptions): Promise<PlayedGame[]> {
 	const seed = options.seed ?? (Date.now() & 0x7fffffff);
 	let next = 0;
 	let running = 0;
+	// A game that fails (a full disk, say) stops the others: their entries must not outlive the run.
+	const failed = new AbortController();
+	const signal = AbortSignal.any([options.signal, failed.signal]);
 	const worker = async (): Promise<void> => {
-		while (!options.signal.aborted && next < games.length) {
+		while (!signal.aborted && next < games.length) {
 			const scheduled = games[next++]!;
 			running++;
 			options.onStart?.(scheduled.number, running);
@@ -93,7 +96,10 @@ export async function runGames(options: RunOptions): Promise<PlayedGame[]> {
 				clockMs: options.clockMs,
 				dir: join(root, `game-${scheduled.number}`),
 				seed: (seed + scheduled.number * 7919) & 0x7fffffff,
-				signal: options.signal,
+				signal,
+			}).catch((error: unknown) => {
+				failed.abort();
+				throw error;
 			});
 			running--;
 			if (played) {
@@ -103,7 +109,10 @@ export async function runGames(options: RunOptions): Promise<PlayedGame[]> {
 		}
 	};
 	try {
-		await Promise.all(Array.from({length: Math.max(1, Math.min(options.jobs, games.length))}, worker));
+		const workers = Array.from({length: Math.max(1, Math.min(options.jobs, games.length))}, worker);
+		const results = await Promise.allSettled(workers);
+		const failure = results.find(result => result.status === 'rejected');
+		if (failure) throw (failure as PromiseRejectedResult).reason;
 	} finally {
 		process.off('exit', cleanUp);
 		cleanUp();

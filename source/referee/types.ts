@@ -53,6 +53,8 @@ export interface MoveRecord {
 	readonly stderr?: string;
 	/** An external entry's exit: its status, or the signal that ended it. */
 	readonly exit?: {readonly code: number | null; readonly signal: string | null};
+	/** Why the referee stopped the player, if it did: its clock ran out, it hung, it flooded its output. */
+	readonly stopped?: 'time' | 'hung' | 'flood';
 }
 
 /** A finished (or stopped) game. Pairs are by side: [player 1 (moves first), player 2]. */
