@@ -16,12 +16,20 @@
 import {spawn} from 'node:child_process';
 import {existsSync} from 'node:fs';
 import {constants} from 'node:os';
-import {killSession, TICK_INTERVAL_MS, watchSession} from './group-cpu.js';
+import {killSession, TICK_INTERVAL_MS, watchSession} from './sessions.js';
 
 /** What the referee keeps of an entry's stdout and stderr; more stdout than this is a flood. */
 export const OUTPUT_LIMIT = 64 * 1024;
 /** Wall time past its remaining clock an entry that is not computing gets before it counts as hung. */
 export const HANG_GRACE_MS = 1000;
+/** Below this share of a core an entry is waiting, not computing. */
+export const IDLE_SHARE = 0.25;
+/**
+ * However it shares the machine, an entry gets at most this many times its remaining clock, plus
+ * the grace, in wall time (a machine so busy that an entry gets less than a third of a core is
+ * not one to referee on).
+ */
+export const WALL_FACTOR = 3;
 
 /** bash's `times` reads getrusage (microseconds); dash's reads times(2) (1/100 s). Either will do. */
 const SHELL = ['/bin/bash', '/usr/bin/bash', '/bin/sh'].find(path => existsSync(path)) ?? '/bin/sh';
@@ -67,7 +75,10 @@ export function parseTimes(text: string): number | null {
 	return ms;
 }
 
-/** The entry's exit from the wrapper's report: a shell gives 128 + N for a child killed by signal N. */
+/**
+ * The entry's exit from the wrapper's report: a shell gives 128 + N for a child killed by signal
+ * N (so an entry that chose to exit with 130, say, reads as killed by SIGINT: a crash either way).
+ */
 export function exitOf(report: string): {code: number | null; signal: string | null} | null {
 	const match = /^status (\d+)$/m.exec(report);
 	if (!match) return null;
@@ -134,9 +145,13 @@ export function runEntry(move: EntryMove): Promise<EntryAnswer> {
 				: watchSession(pid, cpuMs => {
 						if (cpuMs !== null) lastCpu = cpuMs;
 						const wallMs = performance.now() - started;
-						if (cpuMs !== null && cpuMs >= move.clockMs) stop('time');
-						// Not computing (under half a core) and past its clock in wall time: it waits for nothing.
-						else if (wallMs >= move.clockMs + HANG_GRACE_MS && (cpuMs === null || cpuMs < wallMs / 2)) stop(cpuMs === null ? 'time' : 'hung');
+						if (cpuMs !== null && cpuMs > move.clockMs) stop('time');
+						else if (wallMs >= move.clockMs + HANG_GRACE_MS) {
+							// Past its clock in wall time and not computing: it waits for nothing. Without
+							// readings (no /proc) the wall clock is all there is.
+							if (cpuMs === null) stop('time');
+							else if (cpuMs < wallMs * IDLE_SHARE || wallMs >= move.clockMs * WALL_FACTOR + HANG_GRACE_MS) stop('hung');
+						}
 					});
 		const onAbort = () => stop('aborted');
 		move.signal?.addEventListener('abort', onAbort);

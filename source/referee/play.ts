@@ -42,7 +42,7 @@ function faultOf(answer: Answer, overClock: boolean): {fault: Fault; message: st
 		case 'time':
 			return {fault: 'time', message: `its clock ran out (stopped after ${cpu})`};
 		case 'hung':
-			return {fault: 'hung', message: `it did not answer within its clock and was not computing (${cpu} in ${(answer.wallMs / 1000).toFixed(1)} s)`};
+			return {fault: 'hung', message: `it did not answer within its clock and was hardly computing (${cpu} in ${(answer.wallMs / 1000).toFixed(1)} s)`};
 		case 'flood':
 			return {fault: 'flood', message: 'it flooded its output (a move is one short line)'};
 		case 'crash':

@@ -78,9 +78,11 @@ export function readSessions(sessions: ReadonlySet<number>): Map<number, number>
 }
 
 /**
- * Kills a session's processes: its leader's process group at once, then every other process
- * /proc shows in the session (those that made groups of their own). Only a process that made a
- * session of its own (setsid) is out of reach, as it was of POTM's signal 9.
+ * Kills a session's processes: its leader's process group at once, then, pass after pass over
+ * /proc, the group and the pid of every other living member (those that made groups of their
+ * own), until none is left: a member forking during one pass is caught by the group kill or the
+ * next pass. Only a process that made a session of its own (setsid) is out of reach, as it was of
+ * POTM's signal 9.
  */
 export function killSession(session: number): void {
 	const kill = (pid: number) => {
@@ -91,7 +93,14 @@ export function killSession(session: number): void {
 		}
 	};
 	kill(-session);
-	for (const stat of readProcesses() ?? []) if (stat.session === session && stat.state !== 'Z') kill(stat.pid);
+	for (let pass = 0; pass < 20; pass++) {
+		const members = (readProcesses() ?? []).filter(stat => stat.session === session && stat.state !== 'Z');
+		if (members.length === 0) return;
+		for (const member of members) {
+			kill(-member.group);
+			kill(member.pid);
+		}
+	}
 }
 
 const watchers = new Map<number, Watcher>();
