@@ -144,7 +144,8 @@ const LEGEND = [
 
 /** The text printed at the end of `potm match`. */
 export function matchReport(report: RunReport): string {
-	const parts = [header(report, 'match'), '', gamesTable(report), '', standingsRows(report, false), '', LEGEND];
+	const games = report.games.length > 0 ? gamesTable(report) : 'No game finished.';
+	const parts = [header(report, 'match'), '', games, '', standingsRows(report, false), '', LEGEND];
 	const faults = faultLines(report);
 	if (faults.length > 0) parts.push('', ...faults);
 	return parts.join('\n') + '\n';
