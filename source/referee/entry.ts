@@ -16,7 +16,7 @@
 import {spawn} from 'node:child_process';
 import {existsSync} from 'node:fs';
 import {constants} from 'node:os';
-import {killSession, TICK_INTERVAL_MS, watchSession} from './sessions.js';
+import {killSession, readSessions, TICK_INTERVAL_MS, watchSession} from './sessions.js';
 
 /** What the referee keeps of an entry's stdout and stderr; more stdout than this is a flood. */
 export const OUTPUT_LIMIT = 64 * 1024;
@@ -117,6 +117,7 @@ export function runEntry(move: EntryMove): Promise<EntryAnswer> {
 		let report = '';
 		let stopped: EntryAnswer['stopped'] = null;
 		let lastCpu: number | null = null;
+		let leftoverCpu = 0;
 		let exit: EntryAnswer['exit'] | null = null;
 		let spawnError: Error | null = null;
 		let done = false;
@@ -164,7 +165,11 @@ export function runEntry(move: EntryMove): Promise<EntryAnswer> {
 			move.signal?.removeEventListener('abort', onAbort);
 			if (pid !== undefined) live.delete(pid);
 			const wallMs = performance.now() - started;
-			const accounting = stopped === null ? parseTimes(report) : null;
+			const times = stopped === null ? parseTimes(report) : null;
+			// `times` counts what was waited for; a child left running (or dead, never waited for)
+			// is not in it, so what /proc still shows at the end is added, and the charge is never
+			// less than the largest live reading.
+			const accounting = times === null ? null : Math.max(times + leftoverCpu, lastCpu ?? 0);
 			const text = (chunks: Buffer[]) => Buffer.concat(chunks).subarray(0, OUTPUT_LIMIT).toString('utf8');
 			const errorText = spawnError ? `potm: could not start the entry: ${spawnError.message}\n` : '';
 			resolve({
@@ -186,6 +191,7 @@ export function runEntry(move: EntryMove): Promise<EntryAnswer> {
 		});
 		child.on('exit', (code, signal) => {
 			exit = {code, signal};
+			if (pid !== undefined) leftoverCpu = readSessions(new Set([pid]))?.get(pid) ?? 0;
 			// Whatever the entry left running goes with it; its pipes then close.
 			killGroup(pid);
 			// A process that left the group (setsid) may still hold the pipes open: wait no longer.

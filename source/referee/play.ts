@@ -53,7 +53,9 @@ function faultOf(answer: Answer, overClock: boolean): {fault: Fault; message: st
 	if (overClock) return {fault: 'time', message: `its clock ran out (this move took ${cpu})`};
 	const exit = answer.exit;
 	if (exit && (exit.code !== 0 || exit.signal !== null)) {
-		return {fault: 'crash', message: exit.signal ? `it was killed by ${exit.signal}` : `it exited with status ${exit.code}`};
+		// A shell's 126 and 127: the command could not be run at all (its own message is not the entry's stderr).
+		const why = exit.code === 127 ? ' (not found: a missing program or #! interpreter?)' : exit.code === 126 ? ' (it could not be run: permissions, or not a program?)' : '';
+		return {fault: 'crash', message: exit.signal ? `it was killed by ${exit.signal}` : `it exited with status ${exit.code}${why}`};
 	}
 	return null;
 }

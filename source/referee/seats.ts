@@ -70,11 +70,12 @@ export function builtinSeat(game: AnyGame, spec: Extract<PlayerSpec, {kind: 'bui
 					: {limits: {}, player: kind.kind, seed: seed + moves};
 			const started = performance.now();
 			let stopped: Answer['stopped'] = null;
+			let closing: NodeJS.Timeout | undefined;
 			// The search keeps to its clock itself; this is for a worker that does not answer.
 			const overdue = setTimeout(() => {
 				stopped = 'hung';
 				void client.stop();
-				setTimeout(() => void client.close(), HANG_GRACE_MS).unref();
+				closing = setTimeout(() => void client.close(), HANG_GRACE_MS);
 			}, clockMs + HANG_GRACE_MS);
 			const onAbort = () => {
 				stopped = 'aborted';
@@ -99,6 +100,7 @@ export function builtinSeat(game: AnyGame, spec: Extract<PlayerSpec, {kind: 'bui
 				return {stdout: '', stderr: message, stderrBytes: message.length, exit: null, cpuMs: Math.min(wallMs, clockMs), wallMs, stopped: stopped ?? 'crash'};
 			} finally {
 				clearTimeout(overdue);
+				clearTimeout(closing);
 				signal.removeEventListener('abort', onAbort);
 			}
 		},

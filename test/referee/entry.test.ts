@@ -355,6 +355,15 @@ describe('runEntry: clock accounting of a process that burns a known amount of C
 		expect(answer.cpuMs).toBeGreaterThanOrEqual(clockMs);
 		expect(answer.wallMs).toBeLessThan(clockMs + HANG_GRACE_MS);
 	});
+
+	test('CPU burnt by a child nobody waits for (double fork) is charged too, not only what `times` saw', async () => {
+		// The subshell's child is orphaned at once: the wrapper never waits for it, so `times` misses it.
+		const sneaky = script('double-fork', `( node "${entry('burn.mjs')}" 600 "${movesFile}" "$1" > "$1.out" & )\nwhile [ ! -s "$1.out" ]; do sleep 0.05; done\ncat "$1.out"`);
+		const answer = await run([sneaky], 10_000);
+		expect(answer).toMatchObject({stdout: 'b1 d3\n', stopped: null, accounted: true});
+		// The live readings see the burner (up to a tick late); without them the charge was a few ms.
+		expect(answer.cpuMs).toBeGreaterThanOrEqual(450);
+	});
 });
 
 describe('runEntry: Ctrl-C', () => {
