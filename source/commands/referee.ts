@@ -73,18 +73,16 @@ export async function runReferee(options: RefereeOptions): Promise<number> {
 	}
 	const clockMs = options.clockSeconds * 1000;
 	const scheduled = schedule(players.length, options.matches).length;
-	const jobs = Math.min(options.jobs, scheduled);
 	const controller = new AbortController();
 	const games: GameRecord[] = [];
-	const base = {game, players, matches: options.matches, clockMs, jobs, scheduled};
+	const base = {game, players, matches: options.matches, clockMs, scheduled};
 	const progress = process.stderr;
 	const live = progress.isTTY === true;
-	let running = new Set<number>();
-	let status = '';
+	const running = new Set<number>();
 	const showStatus = () => {
 		if (!live) return;
 		const under = [...running].sort((a, b) => a - b);
-		status = controller.signal.aborted
+		const status = controller.signal.aborted
 			? 'stopping: killing the entries...'
 			: under.length === 0
 				? ''
@@ -133,7 +131,7 @@ export async function runReferee(options: RefereeOptions): Promise<number> {
 	try {
 		finished = await runGames({
 			...base,
-			players,
+			jobs: Math.min(options.jobs, scheduled),
 			signal: controller.signal,
 			onStart: number => {
 				running.add(number);
@@ -148,7 +146,6 @@ export async function runReferee(options: RefereeOptions): Promise<number> {
 		});
 	} finally {
 		for (const signal of signals) process.off(signal, interrupt);
-		running = new Set();
 		if (live) progress.write('\r\x1b[K');
 	}
 

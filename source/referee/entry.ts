@@ -90,14 +90,15 @@ export function exitOf(report: string): {code: number | null; signal: string | n
 	return {code: status, signal: null};
 }
 
-function killGroup(pid: number | undefined): void {
+/** Kills every process of the entry's session (its wrapper's pid is the session's id). */
+function killEntry(pid: number | undefined): void {
 	if (pid !== undefined) killSession(pid);
 }
 
 /** Every session started and not yet swept, for a last sweep when the referee exits. */
 const live = new Set<number>();
 process.on('exit', () => {
-	for (const pid of live) killGroup(pid);
+	for (const pid of live) killEntry(pid);
 });
 
 export function runEntry(move: EntryMove): Promise<EntryAnswer> {
@@ -125,7 +126,7 @@ export function runEntry(move: EntryMove): Promise<EntryAnswer> {
 		const stop = (why: NonNullable<EntryAnswer['stopped']>) => {
 			if (stopped !== null || exit !== null) return;
 			stopped = why;
-			killGroup(pid);
+			killEntry(pid);
 		};
 		child.stdout!.on('data', (chunk: Buffer) => {
 			if (stdoutBytes < OUTPUT_LIMIT) stdout.push(chunk);
@@ -193,7 +194,7 @@ export function runEntry(move: EntryMove): Promise<EntryAnswer> {
 			exit = {code, signal};
 			if (pid !== undefined) leftoverCpu = readSessions(new Set([pid]))?.get(pid) ?? 0;
 			// Whatever the entry left running goes with it; its pipes then close.
-			killGroup(pid);
+			killEntry(pid);
 			// A process that left the group (setsid) may still hold the pipes open: wait no longer.
 			setTimeout(() => {
 				child.stdout?.destroy();

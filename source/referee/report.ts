@@ -30,7 +30,6 @@ export interface RunReport {
 	readonly players: readonly PlayerSpec[];
 	readonly matches: number;
 	readonly clockMs: number;
-	readonly jobs: number;
 	/** Games the run was to play. */
 	readonly scheduled: number;
 	/** The games finished, in order. */

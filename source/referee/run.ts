@@ -22,10 +22,10 @@ export interface RunOptions {
 	readonly signal: AbortSignal;
 	/** Seed of the built-in players' dice (each game gets its own from it). */
 	readonly seed?: number;
-	/** A game has started (`running` games are under way). */
-	readonly onStart?: (number: number, running: number) => void;
+	/** A game has started. */
+	readonly onStart?: (number: number) => void;
 	/** A game has ended; called in the order games end. */
-	readonly onGame?: (played: PlayedGame, running: number) => void | Promise<void>;
+	readonly onGame?: (played: PlayedGame) => void | Promise<void>;
 }
 
 export interface ScheduledGame {
@@ -78,15 +78,13 @@ export async function runGames(options: RunOptions): Promise<PlayedGame[]> {
 	const finished: PlayedGame[] = [];
 	const seed = options.seed ?? (Date.now() & 0x7fffffff);
 	let next = 0;
-	let running = 0;
 	// A game that fails (a full disk, say) stops the others: their entries must not outlive the run.
 	const failed = new AbortController();
 	const signal = AbortSignal.any([options.signal, failed.signal]);
 	const worker = async (): Promise<void> => {
 		while (!signal.aborted && next < games.length) {
 			const scheduled = games[next++]!;
-			running++;
-			options.onStart?.(scheduled.number, running);
+			options.onStart?.(scheduled.number);
 			const played = await playGame({
 				game: options.game,
 				number: scheduled.number,
@@ -101,10 +99,9 @@ export async function runGames(options: RunOptions): Promise<PlayedGame[]> {
 				failed.abort();
 				throw error;
 			});
-			running--;
 			if (played) {
 				finished.push(played);
-				await options.onGame?.(played, running);
+				await options.onGame?.(played);
 			}
 		}
 	};
