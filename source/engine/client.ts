@@ -97,11 +97,13 @@ export class EngineClient {
 		});
 		this.pending = {id, promise, resolve, reject, onProgress};
 		worker.ref();
+		const past = game.past(state);
 		const message: ToWorker = {
 			type: 'think',
 			id,
 			game: game.id,
 			position: game.format(state),
+			...(past.moves.length > 0 ? {past: {start: game.format(past.start), moves: past.moves}} : {}),
 			request,
 			progressMs: this.options.progressMs ?? 100,
 			...(options.cpuClock ? {cpuClock: true} : {}),

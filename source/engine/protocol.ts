@@ -35,6 +35,11 @@ export type ToWorker =
 			/** Game id, and the position in that game's file format. */
 			readonly game: string;
 			readonly position: string;
+			/**
+			 * The game before the position, where a rule looks back (repetition): an earlier
+			 * position in the file format and the moves from it to this one.
+			 */
+			readonly past?: {readonly start: string; readonly moves: readonly number[]};
 			readonly request: ThinkRequest;
 			readonly progressMs: number;
 			/** Time the search by the worker thread's CPU clock (a referee's game), not the wall clock. */

@@ -333,6 +333,7 @@ export class Searcher {
 		this.pvLength[ply] = ply;
 		const result = position.terminal();
 		if (result !== ONGOING) return result === 0 ? 0 : result > 0 ? WIN - ply : -(WIN - ply);
+		if (position.repeated()) return 0;
 		if (depth <= 0) return this.quiesce(alpha, beta, ply, 0);
 		if ((++this.nodes & POLL_MASK) === 0 || this.nodes >= this.nodeLimit) this.poll();
 		if (this.aborted) return 0;

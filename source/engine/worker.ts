@@ -31,6 +31,23 @@ function written<State>(game: Game<State>, state: State, pv: readonly number[]):
 	return text;
 }
 
+/**
+ * The position with the game that led to it, replayed from `past`, so that a rule that looks back
+ * (repetition) sees it; the position alone if the replay does not arrive at it.
+ */
+function replayed<State>(game: Game<State>, past: Extract<ToWorker, {type: 'think'}>['past'], position: State): State {
+	if (!past) return position;
+	const start = game.parse(past.start, 'start');
+	if (!start.ok) return position;
+	let state = start.value;
+	for (const move of past.moves) {
+		if (!game.legalMoves(state).includes(move)) return position;
+		state = game.play(state, move);
+	}
+	state = game.withClocks(state, game.clocks(position));
+	return game.format(state) === game.format(position) ? state : position;
+}
+
 function think(message: Extract<ToWorker, {type: 'think'}>): void {
 	const useCpu = message.cpuClock === true && cpu.cpu;
 	const now = useCpu ? cpu.now : wall;
@@ -45,7 +62,7 @@ function think(message: Extract<ToWorker, {type: 'think'}>): void {
 		post({type: 'failed', id: message.id, message: formatParseError(parsed.error)});
 		return;
 	}
-	const state = parsed.value;
+	const state = replayed(game, message.past, parsed.value);
 	const lines = (found: readonly Line[]): EngineLine[] =>
 		found.map(line => ({...line, text: written(game, state, line.pv)}));
 	const result = decide(searcher, game.searchPosition(state), message.request, {

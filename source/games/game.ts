@@ -80,6 +80,12 @@ export interface SearchPosition {
 	 */
 	terminal(): number;
 	/**
+	 * Whether the search should score the position now on the board as a draw by repetition (the
+	 * game's own rule, or a line that came back to a position already in the search). Always false
+	 * in a game without such a rule. perft does not ask.
+	 */
+	repeated(): boolean;
+	/**
 	 * What a legal move wins at once, before its consequences, for move ordering: 0 for a quiet
 	 * move, more for a capture or a scoring landing. The quiescence search follows moves above 0.
 	 */
@@ -147,4 +153,10 @@ export interface Game<State> {
 	/** A plain-text picture of the position, for terminals without the UI. */
 	render(state: State): string;
 	searchPosition(state: State): SearchPosition;
+	/**
+	 * What a rule that looks back (classic LOA's repetition) needs of the game before `state`: an
+	 * earlier state and the moves that lead from it to this one. `{start: state, moves: []}` in a
+	 * game without such a rule. The engine worker gets positions as text, and this with them.
+	 */
+	past(state: State): {readonly start: State; readonly moves: readonly number[]};
 }

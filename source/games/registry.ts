@@ -1,12 +1,13 @@
 /** The games potm knows, by id, and a way to tell which one a file holds. */
 import type {Game} from './game.js';
-import {loaps} from './loa/index.js';
+import {classicLoa, classicLoaMoverWins, loaps} from './loa/index.js';
 
 // Each game keeps its own state type; callers that hold a state got it from the same game.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyGame = Game<any>;
 
-export const games: readonly AnyGame[] = [loaps];
+/** A file tells its game by its layout: the first game here that recognizes it (loa before loa-mover). */
+export const games: readonly AnyGame[] = [loaps, classicLoa, classicLoaMoverWins];
 
 export const DEFAULT_GAME = 'loaps';
 

@@ -7,7 +7,7 @@
  */
 import {ONGOING, type Player, type SearchPosition} from '../game.js';
 import {evaluate} from './eval.js';
-import {parseSquare} from './notation.js';
+import {PASS, parseSquare} from './notation.js';
 import type {LoaVariant} from './variant.js';
 
 /** Why the game ended with the last move. */
@@ -37,7 +37,7 @@ const STEPS: ReadonlyArray<readonly [number, number]> = [
 
 /** A side's slice of the piece list has room for this many pieces (and the flood-fill stack too). */
 export const LIST_STRIDE = 16;
-const UNDO_STRIDE = 5;
+const UNDO_STRIDE = 6;
 
 /** Everything about a board size that never changes: line ids, rays, neighbours, Zobrist keys. */
 export interface Geometry {
@@ -202,6 +202,11 @@ export interface BoardSetup {
 	readonly points: readonly [number, number];
 	/** How the move that led here ended the game (Status); ongoing if omitted. */
 	readonly status?: number;
+	/**
+	 * The positions of the game before this one that it could still repeat (back to the last
+	 * capture), oldest first, as cells and side to move; for the repetition rule. None if omitted.
+	 */
+	readonly earlier?: ReadonlyArray<{readonly cells: ArrayLike<number>; readonly toMove: Player}>;
 }
 
 export class LoaBoard implements SearchPosition {
@@ -247,6 +252,16 @@ export class LoaBoard implements SearchPosition {
 	private stamp = 0;
 	private readonly stack: Int8Array;
 	private readonly scratch: Int32Array;
+	/**
+	 * The Zobrist keys of the positions of the game so far: the earlier ones given to setUp, then
+	 * the set-up position (index `seeded`), then one per move made since. Only positions from
+	 * `reversibleFrom` on can come again: a capture is never undone.
+	 */
+	private pastLo: Int32Array;
+	private pastHi: Int32Array;
+	private seeded = 0;
+	private reversibleFrom = 0;
+	private readonly passes: boolean;
 
 	constructor(variant: LoaVariant, setup?: BoardSetup) {
 		this.variant = variant;
@@ -273,6 +288,9 @@ export class LoaBoard implements SearchPosition {
 		this.mark = new Int32Array(this.squares);
 		this.stack = new Int8Array(LIST_STRIDE);
 		this.scratch = new Int32Array(this.maxMoves);
+		this.passes = variant.noMove === 'passes';
+		this.pastLo = new Int32Array(256);
+		this.pastHi = new Int32Array(256);
 		this.setUp(setup ?? startSetup(variant));
 	}
 
@@ -310,6 +328,7 @@ export class LoaBoard implements SearchPosition {
 		this.points[2] = setup.points[1];
 		this.status = setup.status ?? Status.ongoing;
 		this.depth = 0;
+		this.seedPast(setup.earlier ?? []);
 		this.euler4.fill(0);
 		const {quadSquares} = this.geometry;
 		for (let q = 0; q < this.quadCode.length; q++) {
@@ -322,6 +341,60 @@ export class LoaBoard implements SearchPosition {
 			this.euler4[1]! += QUAD_EULER[0][code]!;
 			this.euler4[2]! += QUAD_EULER[1][code]!;
 		}
+	}
+
+	/** Records the keys of the earlier positions and of the one now set up. */
+	private seedPast(earlier: NonNullable<BoardSetup['earlier']>): void {
+		const {zobristLo, zobristHi, sideLo, sideHi} = this.geometry;
+		const count = earlier.length;
+		while (this.pastLo.length < count + 256) this.growPast();
+		for (let index = 0; index < count; index++) {
+			const {cells, toMove} = earlier[index]!;
+			let lo = toMove === 2 ? sideLo : 0;
+			let hi = toMove === 2 ? sideHi : 0;
+			for (let square = 0; square < this.squares; square++) {
+				const side = cells[square]!;
+				if (side === 0) continue;
+				lo ^= zobristLo[side * this.squares + square]!;
+				hi ^= zobristHi[side * this.squares + square]!;
+			}
+			this.pastLo[index] = lo;
+			this.pastHi[index] = hi;
+		}
+		this.seeded = count;
+		this.reversibleFrom = 0;
+		this.pastLo[count] = this.hashLo;
+		this.pastHi[count] = this.hashHi;
+	}
+
+	private growPast(): void {
+		const lo = new Int32Array(this.pastLo.length * 2);
+		const hi = new Int32Array(this.pastHi.length * 2);
+		lo.set(this.pastLo);
+		hi.set(this.pastHi);
+		this.pastLo = lo;
+		this.pastHi = hi;
+	}
+
+	/**
+	 * Whether the search should score the position on the board as a draw by repetition: its
+	 * third occurrence in the game with the same side to move (the rule), or its second where
+	 * the earlier one is the set-up position or came after it (a line that goes round in a
+	 * circle gains nothing, so a search need not go round twice). Always false in a game without
+	 * the rule. perft does not ask (RULES.md: repetition is not applied inside perft).
+	 */
+	repeated(): boolean {
+		if (!this.variant.repetitionDraw) return false;
+		const now = this.seeded + this.depth;
+		const lo = this.hashLo;
+		const hi = this.hashHi;
+		const {pastLo, pastHi} = this;
+		let seen = 0;
+		for (let index = now - 2; index >= this.reversibleFrom; index -= 2) {
+			if (pastLo[index] !== lo || pastHi[index] !== hi) continue;
+			if (index >= this.seeded || ++seen >= 2) return true;
+		}
+		return false;
 	}
 
 	/** Sets a square's cell, keeping its four quads' codes and both sides' Euler numbers. */
@@ -374,6 +447,8 @@ export class LoaBoard implements SearchPosition {
 				if (!blocked) buffer[n++] = from | (to << 6);
 			}
 		}
+		// Classic LOA: a side with no move passes, and the pass is its one legal move.
+		if (n === offset && this.passes) buffer[n++] = PASS;
 		return n - offset;
 	}
 
@@ -391,6 +466,7 @@ export class LoaBoard implements SearchPosition {
 	}
 
 	moveGain(move: number): number {
+		if (move === PASS) return 0;
 		const to = move >> 6;
 		const captures = this.cells[to] === 3 - this.sideToMove;
 		if (this.variant.scoring === null) return captures ? 100 : 0;
@@ -417,6 +493,17 @@ export class LoaBoard implements SearchPosition {
 		const u = this.depth * UNDO_STRIDE;
 		this.undo[u] = move;
 		this.undo[u + 4] = this.status;
+		this.undo[u + 5] = this.reversibleFrom;
+		if (move === PASS) {
+			this.undo[u + 1] = -1;
+			this.undo[u + 2] = 0;
+			this.undo[u + 3] = 0;
+			this.hashLo ^= this.geometry.sideLo;
+			this.hashHi ^= this.geometry.sideHi;
+			this.status = Status.ongoing;
+			this.finishMake(opponent);
+			return;
+		}
 
 		for (let family = 0; family < 4; family++) lines[lineOf[from * 4 + family]!]!--;
 		this.setCell(from, 0);
@@ -459,9 +546,19 @@ export class LoaBoard implements SearchPosition {
 		this.undo[u + 2] = gainMe;
 		this.undo[u + 3] = gainOpponent;
 		this.status = status;
+		this.finishMake(opponent);
+		if (captured >= 0) this.reversibleFrom = this.seeded + this.depth;
+	}
+
+	/** The side to move, ply and depth after a move, and the new position's key in the record. */
+	private finishMake(opponent: Player): void {
 		this.ply++;
 		this.sideToMove = opponent;
 		this.depth++;
+		const index = this.seeded + this.depth;
+		if (index === this.pastLo.length) this.growPast();
+		this.pastLo[index] = this.hashLo;
+		this.pastHi[index] = this.hashHi;
 	}
 
 	unmake(): void {
@@ -478,8 +575,14 @@ export class LoaBoard implements SearchPosition {
 		points[me]! -= this.undo[u + 2]!;
 		points[opponent]! -= this.undo[u + 3]!;
 		this.status = this.undo[u + 4]!;
+		this.reversibleFrom = this.undo[u + 5]!;
 		this.sideToMove = me;
 		this.ply--;
+		if (move === PASS) {
+			this.hashLo ^= this.geometry.sideLo;
+			this.hashHi ^= this.geometry.sideHi;
+			return;
+		}
 
 		const moving = slot[to]!;
 		pieceList[me * LIST_STRIDE + moving] = from;
@@ -568,8 +671,9 @@ export class LoaBoard implements SearchPosition {
 			const margin = this.points[me]! - this.points[3 - me]!;
 			return margin > 0 ? 1 : margin < 0 ? -1 : 0;
 		}
-		// Without points, a connection decides: the side that is connected alone wins.
-		if (status === Status.bothConnected) return 0;
+		// Without points, a connection decides: the side that is connected alone wins; both at
+		// once is a draw, or the mover's win under Sackson's ruling.
+		if (status === Status.bothConnected) return this.variant.bothConnected === 'mover' ? -1 : 0;
 		return status === Status.opponentConnected ? 1 : -1;
 	}
 

@@ -1,9 +1,9 @@
-/** The LOA family as Game modules: LOAPS now, classic LOA as a variant of the same code. */
+/** The LOA family as Game modules: LOAPS and classic LOA (two rulings), variants of the same code. */
 import {fail, ok, type EntryOutputError, type Game, type Result} from '../game.js';
-import {moveFrom, moveName, moveTo, encodeMove, parseMoveText, parseSquare, squareName} from './notation.js';
+import {moveFrom, moveName, moveTo, encodeMove, parseMoveText, parseSquare, PASS, squareName} from './notation.js';
 import {formatClock, formatPotm, looksLikePotm, parsePotm} from './potm.js';
-import {initialState, legalMoves, newBoardAt, play, withClocks, type LoaState} from './rules.js';
-import {LOAPS, type LoaVariant} from './variant.js';
+import {initialState, legalMoves, newBoardAt, play, reversiblePast, withClocks, type LoaState} from './rules.js';
+import {CLASSIC_LOA, CLASSIC_LOA_MOVER_WINS, LOAPS, type LoaVariant} from './variant.js';
 
 /** A plain-text board: pieces by the first letter of their side, bonus squares as + and *. */
 export function renderLoa(state: LoaState): string {
@@ -25,8 +25,8 @@ export function renderLoa(state: LoaState): string {
 	}
 	rows.push(`    ${files}`);
 	const [first, second] = variant.sideNames;
-	const side = (index: 0 | 1, name: string) =>
-		`${name} (${letters[index]}) ${state.points[index]} points, ${formatClock(state.clocks[index])} s`;
+	const points = (index: 0 | 1) => (variant.scoring ? `${state.points[index]} points, ` : '');
+	const side = (index: 0 | 1, name: string) => `${name} (${letters[index]}) ${points(index)}${formatClock(state.clocks[index])} s`;
 	const limit = variant.moveLimit ? `/${variant.moveLimit}` : '';
 	const status = state.outcome
 		? state.outcome.description
@@ -52,13 +52,18 @@ export function loaGame(variant: LoaVariant): Game<LoaState> {
 		board: state => ({files: size, ranks: size, pieces: state.cells, bonus: bonusBySquare, squareName: square => squareName(square, size)}),
 		legalMoves,
 		play,
-		moveEnds: (_state, move) => [moveFrom(move), moveTo(move)],
+		// A pass joins no squares.
+		moveEnds: (_state, move) => (move === PASS ? [] : [moveFrom(move), moveTo(move)]),
 		scores: state => state.points,
 		clocks: state => state.clocks,
 		movesLeft: state => (variant.moveLimit > 0 ? Math.max(1, variant.moveLimit - state.moveNumber + 1) : null),
 		withClocks,
 		outcome: state => state.outcome,
 		parseMove(state, text) {
+			if (/^\s*pass\s*$/i.test(text)) {
+				if (legalMoves(state).includes(PASS)) return ok(PASS);
+				return fail(variant.noMove === 'passes' ? 'you may pass only when no piece of yours can move' : `${variant.name} has no passing: a side must move`);
+			}
 			const parsed = parseMoveText(text, size);
 			if (typeof parsed === 'string') return fail(parsed);
 			const move = encodeMove(parsed.from, parsed.to);
@@ -69,6 +74,11 @@ export function loaGame(variant: LoaVariant): Game<LoaState> {
 		formatMove: (_state, move) => moveName(move, size),
 		render: renderLoa,
 		searchPosition: newBoardAt,
+		past(state) {
+			const past = reversiblePast(state);
+			if (past.length === 0) return {start: state, moves: []};
+			return {start: past[0]!, moves: state.history.slice(-past.length).map(played => played.move)};
+		},
 	};
 }
 
@@ -88,6 +98,10 @@ export function readEntryMove(state: LoaState, output: string): Result<number, E
 	}
 	const words = text.trim().split(/\s+/);
 	const last = squareName(size * size - 1, size);
+	if (words.length === 1 && words[0]!.toLowerCase() === 'pass' && state.variant.noMove === 'passes') {
+		if (legalMoves(state).includes(PASS)) return ok(PASS);
+		return fail({fault: 'illegal', message: 'it passed, but a side may pass only when none of its pieces can move'});
+	}
 	if (words.length !== 2) {
 		return fail({fault: 'unparsable', message: `"${text.trim()}" is not a move: one line with the two squares separated by white space, as in "b1 d3"`});
 	}
@@ -106,6 +120,7 @@ export function explainIllegal(state: LoaState, from: number, to: number): strin
 	const names = state.variant.sideNames;
 	const text = `${squareName(from, size)} ${squareName(to, size)}`;
 	if (state.outcome) return `${text}: the game is over (${state.outcome.description})`;
+	if (legalMoves(state).includes(PASS)) return `${text}: no piece of ${names[state.toMove - 1]}'s can move, so ${names[state.toMove - 1]} must pass ("pass")`;
 	const piece = state.cells[from];
 	if (piece === 0) return `${text}: there is no piece on ${squareName(from, size)}`;
 	if (piece !== state.toMove) return `${text}: the piece on ${squareName(from, size)} is ${names[piece! - 1]}'s, and ${names[state.toMove - 1]} is to move`;
@@ -118,3 +133,5 @@ export function explainIllegal(state: LoaState, from: number, to: number): strin
 }
 
 export const loaps = loaGame(LOAPS);
+export const classicLoa = loaGame(CLASSIC_LOA);
+export const classicLoaMoverWins = loaGame(CLASSIC_LOA_MOVER_WINS);

@@ -28,8 +28,15 @@ export const encodeMove = (from: number, to: number): number => from | (to << 6)
 export const moveFrom = (move: number): number => move & 63;
 export const moveTo = (move: number): number => move >> 6;
 
-/** `b1 d3`, the form POTM entries print. */
+/**
+ * The pass of classic LOA (a side with no legal move passes): from and to the same square, which
+ * no real move is, and inside every move table (moves are below 64 * 64).
+ */
+export const PASS = 63 | (63 << 6);
+
+/** `b1 d3`, the form POTM entries print; `pass` for the pass. */
 export function moveName(move: number, size: number): string {
+	if (move === PASS) return 'pass';
 	return `${squareName(moveFrom(move), size)} ${squareName(moveTo(move), size)}`;
 }
 

@@ -4,7 +4,7 @@
  */
 import {other, type Outcome, type Player} from '../game.js';
 import {LoaBoard, Status, startSetup} from './board.js';
-import {moveFrom, moveName, moveTo} from './notation.js';
+import {moveFrom, moveName, moveTo, PASS} from './notation.js';
 import type {LoaVariant} from './variant.js';
 
 export interface PlayedMove {
@@ -69,9 +69,33 @@ const setupOf = (state: LoaState) => ({
 	status: state.status,
 });
 
-/** A board of its own at this state, for a search that outlives the next friendly call. */
+/**
+ * A board of its own at this state, for a search that outlives the next friendly call. Where the
+ * repetition rule holds, it knows the earlier positions the game could still come back to.
+ */
 export function newBoardAt(state: LoaState): LoaBoard {
-	return new LoaBoard(state.variant, setupOf(state));
+	const earlier = state.variant.repetitionDraw ? reversiblePast(state) : [];
+	return new LoaBoard(state.variant, {...setupOf(state), earlier});
+}
+
+/**
+ * The positions before `state` that it could still repeat, oldest first: back to the last capture
+ * (which is never undone) or the first known position.
+ */
+export function reversiblePast(state: LoaState): LoaState[] {
+	const past: LoaState[] = [];
+	for (let at = state; at.previous && !at.history.at(-1)!.capture; at = at.previous) past.push(at.previous);
+	return past.reverse();
+}
+
+/** How many times this position, with this side to move, has stood in the game so far (this time included). */
+export function occurrences(state: Omit<LoaState, 'outcome'>): number {
+	let count = 1;
+	for (let at: Omit<LoaState, 'outcome'> = state; at.previous && !at.history.at(-1)!.capture; at = at.previous) {
+		const before = at.previous;
+		if (before.toMove === state.toMove && before.cells.every((cell, square) => cell === state.cells[square])) count++;
+	}
+	return count;
 }
 
 function movesOf(board: LoaBoard): number[] {
@@ -108,7 +132,7 @@ export function legalMoves(state: LoaState): number[] {
 
 /** The legal moves of the piece on `square` (none if it is not the mover's, or the game is over). */
 export function movesFrom(state: LoaState, square: number): number[] {
-	return legalMoves(state).filter(move => moveFrom(move) === square);
+	return legalMoves(state).filter(move => move !== PASS && moveFrom(move) === square);
 }
 
 /** The state after `move`. Throws a RangeError naming the move if it is not legal here. */
@@ -119,7 +143,7 @@ export function play(state: LoaState, move: number): LoaState {
 		throw new RangeError(`${moveName(move, state.variant.size)} is not a legal move here`);
 	}
 	const mover = state.toMove;
-	const capture = board.cells[moveTo(move)] === other(mover);
+	const capture = move !== PASS && board.cells[moveTo(move)] === other(mover);
 	board.make(move);
 	const points = [board.points[1]!, board.points[2]!] as const;
 	const next = {
@@ -174,12 +198,20 @@ function decide(state: Omit<LoaState, 'outcome'>): Outcome | null {
 		case Status.opponentConnected:
 			return byPoints(`${name(mover)}'s capture left ${name(state.toMove)} connected`, 'opponent-connected');
 		case Status.bothConnected:
-			if (!variant.scoring) {
+			if (variant.bothConnected === 'draw') {
 				return {
 					result: 'draw',
 					winner: null,
 					reason: 'simultaneous',
-					description: 'Both sides connected at once: a draw',
+					description: `${name(mover)}'s capture connected both sides at once: a draw`,
+				};
+			}
+			if (variant.bothConnected === 'mover') {
+				return {
+					result: 'win',
+					winner: mover,
+					reason: 'simultaneous',
+					description: `${name(mover)}'s capture connected both sides at once, and the mover wins: ${name(mover)} wins`,
 				};
 			}
 			return byPoints(`${name(mover)} connected both sides at once and alone scores the 12`, 'simultaneous');
@@ -192,6 +224,14 @@ function decide(state: Omit<LoaState, 'outcome'>): Outcome | null {
 			};
 		default:
 			break;
+	}
+	if (variant.repetitionDraw && state.history.length > 0 && occurrences(state) >= 3) {
+		return {
+			result: 'draw',
+			winner: null,
+			reason: 'repetition',
+			description: `The same position stood a third time with ${name(state.toMove)} to move: a draw`,
+		};
 	}
 	if (boardAt({...state, outcome: null}).countMoves() === 0) {
 		const winner = other(state.toMove);

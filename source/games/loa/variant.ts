@@ -13,7 +13,7 @@ export interface Scoring {
 }
 
 export interface LoaVariant {
-	readonly id: 'loaps' | 'loa';
+	readonly id: 'loaps' | 'loa' | 'loa-mover';
 	readonly name: string;
 	readonly size: number;
 	/** The most pieces one side can have; a file with more is not a position of this game. */
@@ -26,6 +26,15 @@ export interface LoaVariant {
 	readonly moveLimit: number;
 	/** Names of the two sides, player 1 first. */
 	readonly sideNames: readonly [string, string];
+	/**
+	 * A capture that connects both sides at once: decided by the points (LOAPS, where only the
+	 * mover scores the 12), a draw (Olympiad rules), or a win for the mover (Sackson, 2nd ed.).
+	 */
+	readonly bothConnected: 'points' | 'draw' | 'mover';
+	/** A side with no legal move loses (LOAPS's "pinned" rule) or passes (classic LOA). */
+	readonly noMove: 'loses' | 'passes';
+	/** Whether the third occurrence of a position with the same side to move draws the game. */
+	readonly repetitionDraw: boolean;
 }
 
 export const LOAPS: LoaVariant = {
@@ -44,12 +53,15 @@ export const LOAPS: LoaVariant = {
 	},
 	moveLimit: 50,
 	sideNames: ['RED', 'BLUE'],
+	bothConnected: 'points',
+	noMove: 'loses',
+	repetitionDraw: false,
 };
 
 /**
- * Classic 8×8 Lines of Action. Only what the shared engine needs is defined here so far (setup,
- * size, no points, no move limit); the pass, repetition and simultaneous-connection rulings of
- * the classic game come with its own issue.
+ * Classic 8×8 Lines of Action under the Computer Olympiad (MSO 2000) rules: no points, no move
+ * limit, a side with no move passes, the third repetition draws, and so does a simultaneous
+ * connection.
  */
 export const CLASSIC_LOA: LoaVariant = {
 	id: 'loa',
@@ -63,4 +75,15 @@ export const CLASSIC_LOA: LoaVariant = {
 	scoring: null,
 	moveLimit: 0,
 	sideNames: ['BLACK', 'WHITE'],
+	bothConnected: 'draw',
+	noMove: 'passes',
+	repetitionDraw: true,
+};
+
+/** Classic LOA with Sackson's second-edition ruling: a simultaneous connection wins for the mover. */
+export const CLASSIC_LOA_MOVER_WINS: LoaVariant = {
+	...CLASSIC_LOA,
+	id: 'loa-mover',
+	name: 'Lines of Action (mover wins)',
+	bothConnected: 'mover',
 };
