@@ -4,6 +4,7 @@
  * `potm move` (a contest entry, whose start-up counts against its clock) never loads the UI.
  */
 import meow from 'meow';
+import {DEFAULT_GAME, gameById, games as allGames} from './games/registry.js';
 
 const help = `
 	Usage
@@ -19,16 +20,22 @@ const help = `
 	  $ potm tournament P1 P2 P3 ...  every pair of players plays a match; ranking and Elo
 
 	Options
+	  --game GAME     loaps (the default: POTM-style, 7×7) or loa (classic Lines of
+	                  Action, 8×8, Computer Olympiad rules); a FILE tells its own game
+	  --mover-wins    classic LOA with Sackson's ruling: a capture that connects both
+	                  sides wins for the mover (by default it is a draw)
 	  --ascii         letters and ASCII marks only (for terminals without Unicode)
 	  --no-color      no colours (also when NO_COLOR is set)
 	  -h, --help      this help; "potm COMMAND --help" for one command's options
 	  --version       the version of potm
 
 	FILE is a POTM input file: the player to move and the move number, each player's
-	points and seconds left, then the board, top rank first (see saves/start.txt).
+	points and seconds left, then the board, top rank first (see saves/start.txt): 7
+	board lines for LOAPS, 8 for classic LOA (see saves/loa-start.txt).
 
 	Examples
 	  $ potm play --side 2 --level 4
+	  $ potm play --game loa
 	  $ potm analyze saves/red-move-10.txt
 	  $ potm move saves/start.txt
 	  b1 d3
@@ -40,6 +47,15 @@ const help = `
 	written), 2 bad arguments or a bad FILE (or no terminal for the board), 130 a match or
 	tournament stopped by Ctrl-C, 70 an internal error (please report it).
 `;
+
+const GAME = `
+	  --game GAME     loaps (the default) or loa (classic 8×8 Lines of Action)
+	  --mover-wins    classic LOA: a simultaneous connection wins for the mover`;
+
+/** For commands that read a FILE, which tells its own game. */
+const GAME_CHECK = `
+	  --game GAME     check that FILE is a position of GAME: loaps or loa
+	  --mover-wins    classic LOA: a simultaneous connection wins for the mover`;
 
 const DISPLAY = `
 	  --ascii         letters and ASCII marks only (for terminals without Unicode)
@@ -68,14 +84,16 @@ const PLAYERS = `
 const COMMAND_HELP: Readonly<Record<string, string>> = {
 	play: `
 	Usage
-	  $ potm play [--side 1|2] [--level 1-5] [--clock SECONDS | --no-clock] [FILE]
+	  $ potm play [--game loa] [--side 1|2] [--level 1-5] [--clock SECONDS | --no-clock] [FILE]
 
-	Play LOAPS against the AI, from the start or from the position in FILE (a POTM input
-	file, e.g. one saved with s). Keys: arrows or hjkl move the cursor, Enter picks a
-	piece up and puts it down, m types a move, u takes back, t hints, ? shows every key.
+	Play LOAPS (or classic LOA) against the AI, from the start or from the position in
+	FILE (a POTM input file, e.g. one saved with s; it tells its own game). Keys: arrows
+	or hjkl move the cursor, Enter picks a piece up and puts it down (or passes, when
+	you have no move), m types a move, u takes back, t hints, ? shows every key.
 
-	Options
-	  --side 1|2      your side: 1 RED (moves first, the default) or 2 BLUE
+	Options${GAME}
+	  --side 1|2      your side: 1 moves first (RED in LOAPS, BLACK in LOA, the default),
+	                  2 moves second (BLUE, WHITE)
 	  --level 1-5     the AI: 1 Beginner, 2 Casual, 3 Club (the default), 4 Strong, 5 Master
 	  --clock S       seconds on each clock (60 by default; FILE's own readings otherwise)
 	  --no-clock      play without clocks${DISPLAY}
@@ -91,22 +109,24 @@ const COMMAND_HELP: Readonly<Record<string, string>> = {
 	its best moves with their evaluations and lines, live. Play moves on the board,
 	step back and on with [ and ], + and - for more or fewer lines, s saves.
 
-	Options${DISPLAY}
+	Options${GAME_CHECK}${DISPLAY}
 
 	Example
 	  $ potm analyze saves/blue-move-28.txt
 `,
 	demo: `
 	Usage
-	  $ potm demo [--red LEVEL] [--blue LEVEL] [--delay MS] [--games N]
+	  $ potm demo [--game loa] [--red LEVEL] [--blue LEVEL] [--delay MS] [--games N]
 
 	Watch the AI play itself on the 60 s clocks. The sides swap every game and the score
 	of the series is kept. Space pauses, the right arrow plays the next move while
 	paused, + and - change the speed, Esc goes to the menu, q quits.
 
-	Options
-	  --red LEVEL     the level that plays RED in the first game (5 by default)
-	  --blue LEVEL    the level that plays BLUE in the first game (3 by default)
+	Options${GAME}
+	  --red LEVEL     the level that moves first in the first game (5 by default);
+	                  --black is the same, for classic LOA
+	  --blue LEVEL    the level that moves second in the first game (3 by default);
+	                  --white is the same
 	  --delay MS      the least time between two moves, in milliseconds (1000)
 	  --games N       stop after N games (by default the series goes on until q)${DISPLAY}
 
@@ -118,17 +138,21 @@ const COMMAND_HELP: Readonly<Record<string, string>> = {
 	  $ potm move FILE
 
 	Play as a POTM contest entry: think within the clock in FILE (CPU time, as POTM
-	counts it) and print one move, e.g. "b1 d3". Exit status 1 when FILE has no legal move.
+	counts it) and print one move, e.g. "b1 d3" ("pass" in classic LOA when no piece
+	can move). Exit status 1 when FILE has no legal move.
+
+	Options${GAME_CHECK}
 `,
 	match: `
 	Usage
-	  $ potm match A B [--matches N] [--clock S] [--jobs J] [--out DIR] [--json]
+	  $ potm match A B [--game loa] [--matches N] [--clock S] [--jobs J] [--out DIR] [--json]
 
-	Referee matches between A and B under the LOAPS contest's rules: each match is two
-	games, each side first once; a win earns 2 match points, a draw or a tie 1 each.
+	Referee matches between A and B under the LOAPS contest's rules (or classic LOA's,
+	with the same clock): each match is two games, each side first once; a win earns 2
+	match points, a draw or a tie 1 each.
 ${PLAYERS}
 
-	Options${REFEREE_OPTIONS}
+	Options${GAME}${REFEREE_OPTIONS}
 
 	Examples
 	  $ potm match ai:5 ai:3 --matches 5
@@ -136,14 +160,15 @@ ${PLAYERS}
 `,
 	tournament: `
 	Usage
-	  $ potm tournament P1 P2 P3 ... [--matches N] [--clock S] [--jobs J] [--out DIR] [--json]
+	  $ potm tournament P1 P2 P3 ... [--game loa] [--matches N] [--clock S] [--jobs J]
+	                                 [--out DIR] [--json]
 
 	Every pair of players plays N matches. At the end: the ranking by match points (ties
 	broken by head-to-head, as the LOAPS contest did), the crosstable of match points and
 	an Elo-style rating with its 95 % margin.
 ${PLAYERS}
 
-	Options${REFEREE_OPTIONS}
+	Options${GAME}${REFEREE_OPTIONS}
 
 	Example
 	  $ potm tournament ai:random ai:greedy ai:1 ai:3 ai:5 --matches 2
@@ -154,7 +179,7 @@ ${PLAYERS}
 
 	Count the move sequences of DEPTH moves from the position in FILE (a rules self-check).
 
-	Options
+	Options${GAME_CHECK}
 	  --divide        first one line per move, "b1 d3 12345", then the total
 `,
 };
@@ -163,18 +188,19 @@ ${PLAYERS}
 const commandHelp = (topic: string): string => `${COMMAND_HELP[topic]!.replace(/^\t/gm, '  ')}\n`;
 
 const INTERACTIVE = ['ascii', 'color'];
+const GAMES = ['game', 'mover-wins'];
 
 /** Options each command takes, besides --help and --version. */
 const OPTIONS: Readonly<Record<string, readonly string[]>> = {
-	'': INTERACTIVE,
-	play: ['side', 'level', 'clock', ...INTERACTIVE],
-	analyze: INTERACTIVE,
-	analyse: INTERACTIVE,
-	demo: ['red', 'blue', 'delay', 'games', ...INTERACTIVE],
-	move: [],
-	perft: ['divide'],
-	match: ['matches', 'clock', 'jobs', 'out', 'json'],
-	tournament: ['matches', 'clock', 'jobs', 'out', 'json'],
+	'': [...GAMES, ...INTERACTIVE],
+	play: [...GAMES, 'side', 'level', 'clock', ...INTERACTIVE],
+	analyze: [...GAMES, ...INTERACTIVE],
+	analyse: [...GAMES, ...INTERACTIVE],
+	demo: [...GAMES, 'red', 'blue', 'black', 'white', 'delay', 'games', ...INTERACTIVE],
+	move: GAMES,
+	perft: [...GAMES, 'divide'],
+	match: [...GAMES, 'matches', 'clock', 'jobs', 'out', 'json'],
+	tournament: [...GAMES, 'matches', 'clock', 'jobs', 'out', 'json'],
 	help: [],
 };
 
@@ -200,6 +226,10 @@ const cli = (() => {
 				clock: {type: 'string'},
 				red: {type: 'string'},
 				blue: {type: 'string'},
+				black: {type: 'string'},
+				white: {type: 'string'},
+				game: {type: 'string'},
+				moverWins: {type: 'boolean', default: false},
 				delay: {type: 'string'},
 				games: {type: 'string'},
 			},
@@ -237,6 +267,24 @@ function strayOption(command: string): {text: string; name: string} | undefined 
 	return undefined;
 }
 
+/**
+ * The game --game and --mover-wins ask for: its registry id ('loaps', 'loa' or 'loa-mover'),
+ * undefined when neither is given (the default game, or what a FILE holds), or a message.
+ */
+function gameOption(): string | undefined | {message: string} {
+	const {game, moverWins} = cli.flags as {game?: unknown; moverWins?: unknown};
+	const named = typeof game === 'string' ? game.trim().toLowerCase() : game;
+	if (named !== undefined && named !== 'loaps' && named !== 'loa') {
+		const shown = typeof game === 'string' ? `, not "${game}"` : '';
+		return {message: `--game takes loaps (POTM-style, 7×7, the default) or loa (classic Lines of Action, 8×8)${shown}`};
+	}
+	if (moverWins === true) {
+		if (named === 'loaps') return {message: '--mover-wins is a ruling of classic Lines of Action (--game loa); LOAPS decides a simultaneous connection by the points'};
+		return 'loa-mover';
+	}
+	return named;
+}
+
 /** A whole number in [min, max] from an option's text, or a message. */
 function wholeNumber(text: unknown, option: string, min: number, max: number, fallback: number): number | string {
 	if (text === undefined) return fallback;
@@ -246,18 +294,25 @@ function wholeNumber(text: unknown, option: string, min: number, max: number, fa
 	return value < min || value > max ? `--${option} takes a whole number from ${min} to ${max}, not ${value}` : value;
 }
 
-async function interactive(command: string, rest: readonly string[]): Promise<number> {
+async function interactive(command: string, rest: readonly string[], game: string | undefined): Promise<number> {
 	const {flags} = cli;
 	const screen = command === '' ? 'menu' : command === 'play' ? 'play' : command === 'demo' ? 'demo' : 'analysis';
 	if (screen === 'analysis' && rest.length !== 1) return usage('analyze takes one FILE, e.g. "potm analyze saves/red-move-10.txt"');
 	if (screen === 'play' && rest.length > 1) return usage(`play takes at most one FILE, not also "${rest[1]}"`);
 	if ((screen === 'menu' || screen === 'demo') && rest.length > 0) return usage(`unexpected "${rest[0]}"`);
 	const sideText = typeof flags.side === 'string' ? flags.side.trim().toLowerCase() : flags.side === undefined ? undefined : '';
-	const side = sideText === undefined || sideText === '1' || sideText === 'red' ? 1 : sideText === '2' || sideText === 'blue' ? 2 : null;
-	if (side === null) return usage(`--side takes 1 (RED, moves first) or 2 (BLUE)${typeof flags.side === 'string' ? `, not "${flags.side}"` : ''}`);
+	// The sides by number, or by name in the game asked for (a FILE's game is not known yet: any name).
+	const names = game === undefined ? allGames.map(one => one.sides) : [gameById(game)!.sides];
+	const sides = names[0]!;
+	const named = (index: 0 | 1) => names.map(pair => pair[index].toLowerCase());
+	const side = sideText === undefined || sideText === '1' || named(0).includes(sideText) ? 1 : sideText === '2' || named(1).includes(sideText) ? 2 : null;
+	if (side === null) return usage(`--side takes 1 (${sides[0]}, moves first) or 2 (${sides[1]})${typeof flags.side === 'string' ? `, not "${flags.side}"` : ''}`);
 	const level = wholeNumber(flags.level, 'level', 1, 5, 3);
-	const red = wholeNumber(flags.red, 'red', 1, 5, 5);
-	const blue = wholeNumber(flags.blue, 'blue', 1, 5, 3);
+	for (const [one, other] of [['red', 'black'], ['blue', 'white']] as const) {
+		if (flags[one] !== undefined && flags[other] !== undefined) return usage(`--${one} and --${other} name the same side: give one of them`);
+	}
+	const red = wholeNumber(flags.red ?? flags.black, flags.red === undefined && flags.black !== undefined ? 'black' : 'red', 1, 5, 5);
+	const blue = wholeNumber(flags.blue ?? flags.white, flags.blue === undefined && flags.white !== undefined ? 'white' : 'blue', 1, 5, 3);
 	const delay = wholeNumber(flags.delay, 'delay', 0, 10_000, 1000);
 	const games = wholeNumber(flags.games, 'games', 1, 10_000, 0);
 	for (const value of [level, red, blue, delay, games]) if (typeof value === 'string') return usage(value);
@@ -272,6 +327,7 @@ async function interactive(command: string, rest: readonly string[]): Promise<nu
 	const {runUi} = await import('./commands/ui.js');
 	return runUi({
 		screen,
+		...(game === undefined ? {} : {game}),
 		...(rest[0] === undefined ? {} : {file: rest[0]}),
 		choices: {side, level: level as number, clock},
 		clockGiven: typeof clockFlag === 'string',
@@ -289,7 +345,7 @@ function clockSeconds(text: string): number | string {
 	return seconds;
 }
 
-async function referee(command: 'match' | 'tournament', players: readonly string[]): Promise<number> {
+async function referee(command: 'match' | 'tournament', players: readonly string[], game: string | undefined): Promise<number> {
 	const {flags} = cli;
 	if (command === 'match' && players.length !== 2) {
 		return usage(`match takes two players, e.g. "potm match ai:5 ./my_entry"${players.length > 2 ? ' (for more, potm tournament)' : ''}`);
@@ -306,6 +362,7 @@ async function referee(command: 'match' | 'tournament', players: readonly string
 	const {runReferee} = await import('./commands/referee.js');
 	return runReferee({
 		kind: command,
+		game: game ?? DEFAULT_GAME,
 		players,
 		matches: matches as number,
 		clockSeconds: clock as number,
@@ -335,22 +392,24 @@ async function main(): Promise<number> {
 			: Object.keys(OPTIONS).find(other => other !== '' && OPTIONS[other]!.includes(stray.name));
 		return usage(owner ? `${stray.text} goes with ${owner}` : `unknown option ${stray.text}`);
 	}
+	const game = gameOption();
+	if (typeof game === 'object') return usage(game.message);
 	switch (command) {
 		case 'move': {
 			if (rest.length !== 1) return usage('move takes one FILE, e.g. "potm move saves/start.txt"');
 			const {runMove} = await import('./commands/move.js');
-			return runMove(rest[0]!);
+			return runMove(rest[0]!, game);
 		}
 		case 'perft': {
 			if (rest.length < 1 || rest.length > 2) return usage('perft takes a FILE and a DEPTH, e.g. "potm perft saves/start.txt 4"');
 			const {runPerft} = await import('./commands/perft.js');
-			return runPerft(rest[0]!, rest[1], cli.flags.divide);
+			return runPerft(rest[0]!, rest[1], cli.flags.divide, game);
 		}
 		case 'match':
 		case 'tournament':
-			return referee(command, rest);
+			return referee(command, rest, game);
 		default:
-			return interactive(command, rest);
+			return interactive(command, rest, game);
 	}
 }
 

@@ -24,8 +24,8 @@ function cpuMs(): number {
 	return (usage.user + usage.system) / 1000;
 }
 
-export function runMove(path: string): number {
-	const loaded = loadForCommand(path);
+export function runMove(path: string, wanted?: string): number {
+	const loaded = loadForCommand(path, wanted);
 	if (!loaded) return 2;
 	const {game, state} = loaded;
 	const position = game.searchPosition(state);

@@ -2,13 +2,13 @@
 import {divide, perft} from '../engine/perft.js';
 import {loadForCommand} from '../files/load.js';
 
-export function runPerft(path: string, depthText: string | undefined, showDivide: boolean): number {
+export function runPerft(path: string, depthText: string | undefined, showDivide: boolean, wanted?: string): number {
 	if (depthText === undefined || !/^\d+$/.test(depthText) || Number(depthText) > 30) {
 		process.stderr.write(`potm: perft needs a depth, a whole number from 0 to 30, after the file${depthText === undefined ? '' : `, got "${depthText}"`}\n`);
 		return 2;
 	}
 	const depth = Number(depthText);
-	const loaded = loadForCommand(path);
+	const loaded = loadForCommand(path, wanted);
 	if (!loaded) return 2;
 	const {game, state} = loaded;
 	const position = game.searchPosition(state);

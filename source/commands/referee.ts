@@ -8,7 +8,7 @@
 import {existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {saveGame} from '../files/saves.js';
-import {gameById, DEFAULT_GAME} from '../games/registry.js';
+import {gameById} from '../games/registry.js';
 import {distinctNames, parsePlayer} from '../referee/players.js';
 import type {PlayedGame} from '../referee/play.js';
 import {matchReport, progressLine, recordText, scoreLine, summary, tournamentReport, type RunReport} from '../referee/report.js';
@@ -17,6 +17,8 @@ import type {GameRecord, PlayerSpec} from '../referee/types.js';
 
 export interface RefereeOptions {
 	readonly kind: 'match' | 'tournament';
+	/** The game's registry id. */
+	readonly game: string;
 	readonly players: readonly string[];
 	readonly matches: number;
 	readonly clockSeconds: number;
@@ -54,7 +56,7 @@ function say(message: string): number {
 }
 
 export async function runReferee(options: RefereeOptions): Promise<number> {
-	const game = gameById(DEFAULT_GAME)!;
+	const game = gameById(options.game)!;
 	const specs: PlayerSpec[] = [];
 	for (const text of options.players) {
 		const parsed = parsePlayer(text);

@@ -15,6 +15,8 @@ import {DEFAULT_GAME, gameById} from '../games/registry.js';
 
 export interface UiOptions {
 	readonly screen: 'menu' | 'play' | 'analysis' | 'demo';
+	/** The game's registry id from --game / --mover-wins; a FILE tells its own otherwise. */
+	readonly game?: string;
 	readonly file?: string;
 	readonly choices: MenuChoices;
 	/** Whether --clock was given (it then overrides a file's clock readings). */
@@ -42,12 +44,12 @@ export async function runUi(options: UiOptions): Promise<number> {
 		process.stderr.write(`${missing}\n`);
 		return 2;
 	}
-	const game = gameById(DEFAULT_GAME)!;
+	const game = gameById(options.game ?? DEFAULT_GAME)!;
 	let start: Route = {screen: 'menu'};
 	if (options.screen === 'play' || options.screen === 'analysis') {
 		let loaded: {game: typeof game; line: unknown[]; moves: number[]; note: string | null} | null = null;
 		if (options.file !== undefined) {
-			const result = loadGame(options.file);
+			const result = loadGame(options.file, options.game);
 			if (!result.ok) {
 				process.stderr.write(`potm: ${result.error}\n`);
 				return 2;

@@ -46,19 +46,39 @@ export function readText(path: string): Result<string, string> {
 	}
 }
 
-/** Reads and parses a position file; the message names the file, line and problem. */
-export function loadPosition(path: string): Result<Loaded, string> {
+/**
+ * The game of a file's text: `wanted` (a game id) if the text has its layout; else the game
+ * whose layout it has, or `wanted` (else the default game) to name what is wrong with it.
+ * Fails when the text is plainly another game's than the one `wanted`.
+ */
+export function gameOfFile(path: string, text: string, wanted?: string): Result<AnyGame, string> {
+	const asked = wanted === undefined ? undefined : gameById(wanted);
+	if (asked?.recognizes(text)) return {ok: true, value: asked};
+	const shaped = gameOfText(text);
+	if (asked && shaped && shaped !== asked) {
+		const size = shaped.board(shaped.initial()).files;
+		return {ok: false, error: `${path} holds a ${shaped.name} position (${size}×${size}), but the command line asks for ${asked.name}`};
+	}
+	return {ok: true, value: shaped ?? asked ?? gameById(DEFAULT_GAME)!};
+}
+
+/**
+ * Reads and parses a position file; the message names the file, line and problem. The file tells
+ * its game by its layout; `wanted`, a game id from the command line, must agree with it.
+ */
+export function loadPosition(path: string, wanted?: string): Result<Loaded, string> {
 	const text = readText(path);
 	if (!text.ok) return text;
-	const game = gameOfText(text.value) ?? gameById(DEFAULT_GAME)!;
-	const parsed = game.parse(text.value, path);
+	const game = gameOfFile(path, text.value, wanted);
+	if (!game.ok) return game;
+	const parsed = game.value.parse(text.value, path);
 	if (!parsed.ok) return {ok: false, error: formatParseError(parsed.error)};
-	return {ok: true, value: {game, state: parsed.value}};
+	return {ok: true, value: {game: game.value, state: parsed.value}};
 }
 
 /** loadPosition for a command: on failure, says why in one `potm:` line on stderr and gives undefined. */
-export function loadForCommand(path: string): Loaded | undefined {
-	const loaded = loadPosition(path);
+export function loadForCommand(path: string, wanted?: string): Loaded | undefined {
+	const loaded = loadPosition(path, wanted);
 	if (loaded.ok) return loaded.value;
 	process.stderr.write(`potm: ${loaded.error}\n`);
 	return undefined;

@@ -139,14 +139,14 @@ export function listSaves(dir: string): SaveEntry[] {
 		}
 		// Only regular files: reading a folder fails, and reading a pipe would wait forever.
 		if (!stats.isFile()) continue;
-		const loaded = loadPosition(path);
-		const finished = loaded.ok ? null : finishedGame(path);
+		// With its history: a game that ended by repetition is summed up as over, and a save keeps its ruling.
+		const loaded = loadGame(path);
 		entries.push({
 			name,
 			path,
 			modified: stats.mtime,
-			summary: loaded.ok ? summarize(loaded.value.game, loaded.value.state) : finished?.ok ? summarize(finished.value.game, finished.value.line.at(-1)) : null,
-			error: loaded.ok || finished?.ok ? null : loaded.error,
+			summary: loaded.ok ? summarize(loaded.value.game, loaded.value.line.at(-1)) : null,
+			error: loaded.ok ? null : loaded.error,
 			hasHistory: existsSync(historyPathOf(path)),
 		});
 	}
@@ -364,7 +364,11 @@ function replay(game: AnyGame, text: string): Result<{line: unknown[]; moves: nu
 	if (history['version'] !== HISTORY_VERSION) {
 		return problem(`history version ${JSON.stringify(history['version'])}, this potm reads version ${HISTORY_VERSION}`);
 	}
-	if (history['game'] !== game.id) return problem(`a history of ${JSON.stringify(history['game'])}, but the position is ${game.name}`);
+	const named = typeof history['game'] === 'string' ? gameById(history['game']) : undefined;
+	// A history of one of classic LOA's rulings replays under the other: the moves are the same.
+	if (history['game'] !== game.id && !(named && named.recognizes(game.format(game.initial())))) {
+		return problem(`a history of ${JSON.stringify(history['game'])}, but the position is ${game.name}`);
+	}
 	if (typeof history['start'] !== 'string') return problem('"start" must be the text of a position');
 	const start = game.parse(history['start'], 'its start position');
 	if (!start.ok) return problem(formatParseError(start.error));
@@ -403,9 +407,15 @@ function replay(game: AnyGame, text: string): Result<{line: unknown[]; moves: nu
  * valid, or does not lead to the file's position (clock readings aside: those of the file win)
  * is set aside: `line` is the file's position alone and `note` says why in one line.
  */
-export function loadGame(path: string): Result<{game: AnyGame; line: unknown[]; moves: number[]; note: string | null}, string> {
-	const loaded = loadPosition(path);
-	if (!loaded.ok) return finishedGame(path) ?? loaded;
+export function loadGame(path: string, wanted?: string): Result<{game: AnyGame; line: unknown[]; moves: number[]; note: string | null}, string> {
+	let loaded = loadPosition(path, wanted);
+	if (!loaded.ok) return finishedGame(path, wanted) ?? loaded;
+	// A save keeps the rules it was played under (classic LOA's two rulings share a layout).
+	const saved = wanted === undefined ? savedGameOf(historyPathOf(path)) : undefined;
+	if (saved && saved !== loaded.value.game && saved.recognizes(loaded.value.game.format(loaded.value.state))) {
+		const again = loadPosition(path, saved.id);
+		if (again.ok) loaded = again;
+	}
 	const {game, state} = loaded.value;
 	const alone = (note: string | null) => ok({game, line: [state] as unknown[], moves: [] as number[], note});
 
@@ -438,12 +448,30 @@ export function loadGame(path: string): Result<{game: AnyGame; line: unknown[]; 
 	return ok({game, line, moves, note: null});
 }
 
+/** The game a history file names, if it is a readable history of a game potm knows. */
+function savedGameOf(historyPath: string): AnyGame | undefined {
+	try {
+		if (!statSync(historyPath).isFile()) return undefined;
+	} catch {
+		return undefined;
+	}
+	const text = readText(historyPath);
+	if (!text.ok) return undefined;
+	try {
+		const id = (JSON.parse(text.value) as Record<string, unknown>)['game'];
+		return typeof id === 'string' ? gameById(id) : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
 /**
  * A finished game saved with its history: its last position is no POTM input file (the move
  * number is past the limit, or a side is connected, which the format refuses), so it is told
- * by the history alone, which must end on exactly the text of the .txt. Null otherwise.
+ * by the history alone, which must end on exactly the text of the .txt. Null otherwise. The
+ * game is the history's, or `wanted` where it has the same layout.
  */
-function finishedGame(path: string): Result<{game: AnyGame; line: unknown[]; moves: number[]; note: string | null}, string> | null {
+function finishedGame(path: string, wanted?: string): Result<{game: AnyGame; line: unknown[]; moves: number[]; note: string | null}, string> | null {
 	const historyPath = historyPathOf(path);
 	try {
 		if (!statSync(historyPath).isFile() || !statSync(path).isFile()) return null;
@@ -459,8 +487,10 @@ function finishedGame(path: string): Result<{game: AnyGame; line: unknown[]; mov
 	} catch {
 		return null;
 	}
-	const game = typeof id === 'string' ? gameById(id) : undefined;
-	if (!game) return null;
+	const named = typeof id === 'string' ? gameById(id) : undefined;
+	if (!named) return null;
+	const asked = wanted === undefined ? undefined : gameById(wanted);
+	const game = asked && asked.recognizes(position.value) && asked.recognizes(named.format(named.initial())) ? asked : named;
 	const replayed = replay(game, history.value);
 	if (!replayed.ok) return null;
 	const last = replayed.value.line.at(-1);

@@ -117,6 +117,8 @@ export interface Game<State> {
 	readonly sides: readonly [string, string];
 	/** Moves each player may make before the game is drawn, or null for no limit. */
 	readonly moveLimit: number | null;
+	/** Whether the game keeps points (LOAPS does; classic LOA does not, and shows none). */
+	readonly hasPoints: boolean;
 	initial(): State;
 	parse(text: string, fileName: string): Result<State, ParseError>;
 	format(state: State): string;

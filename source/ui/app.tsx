@@ -34,14 +34,14 @@ export function playSetup(game: AnyGame, choices: MenuChoices, twoPlayers: boole
 	};
 }
 
-function routeOf(pick: MenuPick, game: AnyGame, demo: Omit<DemoSetup, 'game'>): Route {
+function routeOf(pick: MenuPick, demo: Omit<DemoSetup, 'game'>): Route {
 	switch (pick.kind) {
 		case 'play':
-			return {screen: 'play', setup: playSetup(game, pick.choices, false)};
+			return {screen: 'play', setup: playSetup(pick.game, pick.choices, false)};
 		case 'two-players':
-			return {screen: 'play', setup: playSetup(game, pick.choices, true)};
+			return {screen: 'play', setup: playSetup(pick.game, pick.choices, true)};
 		case 'demo':
-			return {screen: 'demo', setup: {...demo, game}};
+			return {screen: 'demo', setup: {...demo, game: pick.game}};
 		case 'analyse':
 			return {screen: 'analysis', setup: {game: pick.game, line: pick.line, moves: pick.moves, note: pick.note ?? `Opened ${pick.path}`}};
 		case 'open': {
@@ -56,6 +56,8 @@ function routeOf(pick: MenuPick, game: AnyGame, demo: Omit<DemoSetup, 'game'>): 
 export function App({environment, game, start, choices, demo}: AppProps) {
 	const [route, setRoute] = useState<Route>(start);
 	const [menuChoices, setMenuChoices] = useState(choices);
+	// The game the menu shows: the one last played (a saved game's, once one is opened).
+	const [menuGame, setMenuGame] = useState(game);
 	// Each new route mounts its screen afresh.
 	const [visit, setVisit] = useState(0);
 	const go = (next: Route) => {
@@ -69,11 +71,12 @@ export function App({environment, game, start, choices, demo}: AppProps) {
 			{route.screen === 'menu' ? (
 				<MenuScreen
 					key={visit}
-					game={game}
+					game={menuGame}
 					initial={menuChoices}
 					onPick={pick => {
 						if ('choices' in pick) setMenuChoices(pick.choices);
-						go(routeOf(pick, game, demo));
+						setMenuGame(pick.game);
+						go(routeOf(pick, demo));
 					}}
 				/>
 			) : route.screen === 'play' ? (

@@ -21,18 +21,22 @@ export interface BoardMarks {
 
 export const NO_MARKS: BoardMarks = {cursor: null, selected: null, targets: new Set(), last: [], hint: []};
 
-/** Square size in characters: large (5 × 3), medium (5 × 2, 80×24) or compact (3 × 1). */
+/**
+ * Square size in characters: large (5 × 3), medium (5 × 2: LOAPS's 7×7 at 80×24), narrow (4 × 2:
+ * classic LOA's 8×8 at 80×24) or compact (3 × 1).
+ */
 export interface CellSize {
-	readonly width: 3 | 5;
+	readonly width: 3 | 4 | 5;
 	readonly height: 1 | 2 | 3;
 }
 
 const LARGE: CellSize = {width: 5, height: 3};
 const MEDIUM: CellSize = {width: 5, height: 2};
+const NARROW: CellSize = {width: 4, height: 2};
 export const COMPACT: CellSize = {width: 3, height: 1};
 
 /** Largest first: the layout takes the first that fits. */
-export const CELL_SIZES: readonly CellSize[] = [LARGE, MEDIUM, COMPACT];
+export const CELL_SIZES: readonly CellSize[] = [LARGE, MEDIUM, NARROW, COMPACT];
 
 /** Columns and rows a board takes with its labels. */
 export const boardSize = (files: number, ranks: number, cell: CellSize): {columns: number; rows: number} => ({
@@ -101,10 +105,12 @@ export interface BoardProps {
 export function Board({view, marks, theme, flipped, cell}: BoardProps) {
 	const files = Array.from({length: view.files}, (_, file) => (flipped ? view.files - 1 - file : file));
 	const ranks = Array.from({length: view.ranks}, (_, rank) => (flipped ? rank : view.ranks - 1 - rank));
-	const pad = (cell.width - 3) / 2;
+	// Space either side of a square's three characters; a narrow square has its spare on the left.
+	const padLeft = Math.ceil((cell.width - 3) / 2);
+	const padRight = cell.width - 3 - padLeft;
 	const labelRow = (
 		<Text color={theme.color ? theme.dim : undefined}>
-			{'   ' + files.map(file => view.squareName(file).charAt(0).padStart(pad + 2).padEnd(cell.width)).join('') + '   '}
+			{'   ' + files.map(file => view.squareName(file).charAt(0).padStart(padLeft + 2).padEnd(cell.width)).join('') + '   '}
 		</Text>
 	);
 	const rows = [];
@@ -119,7 +125,7 @@ export function Board({view, marks, theme, flipped, cell}: BoardProps) {
 					{files.map(file => {
 						const index = rank * view.files + file;
 						const look = square(view, index, marks, theme);
-						const space = ' '.repeat(pad);
+						
 						if (!middle) {
 							return (
 								<Text key={index} backgroundColor={look.background}>
@@ -129,7 +135,7 @@ export function Board({view, marks, theme, flipped, cell}: BoardProps) {
 						}
 						return (
 							<Text key={index} backgroundColor={look.background}>
-								{space}
+								{' '.repeat(padLeft)}
 								<Text color={look.markColor} bold>
 									{look.left}
 								</Text>
@@ -139,7 +145,7 @@ export function Board({view, marks, theme, flipped, cell}: BoardProps) {
 								<Text color={look.markColor} bold>
 									{look.right}
 								</Text>
-								{space}
+								{' '.repeat(padRight)}
 							</Text>
 						);
 					})}

@@ -1,7 +1,7 @@
-/** The start menu: play against the AI (side, level, clock), two players, demo, analyse, open, help, quit. */
+/** The start menu: the game, play against the AI (side, level, clock), two players, demo, analyse, open, help, quit. */
 import {Box, Text, useApp} from 'ink';
 import {useState} from 'react';
-import type {AnyGame} from '../games/registry.js';
+import {games, type AnyGame} from '../games/registry.js';
 import {LEVELS, levelOf} from '../engine/levels.js';
 import {useEnvironment, useKeys, useRootWidth, useTerminalSize} from './context.js';
 import {Help, LoadDialog} from './dialogs.js';
@@ -18,32 +18,40 @@ export interface MenuChoices {
 }
 
 export type MenuPick =
-	| {readonly kind: 'play'; readonly choices: MenuChoices}
-	| {readonly kind: 'two-players'; readonly choices: MenuChoices}
-	| {readonly kind: 'demo'}
+	| {readonly kind: 'play'; readonly choices: MenuChoices; readonly game: AnyGame}
+	| {readonly kind: 'two-players'; readonly choices: MenuChoices; readonly game: AnyGame}
+	| {readonly kind: 'demo'; readonly game: AnyGame}
 	// eslint-disable-next-line @typescript-eslint/no-explicit-any
 	| {readonly kind: 'analyse' | 'open'; readonly choices: MenuChoices; readonly game: AnyGame; readonly line: readonly any[]; readonly moves: readonly number[]; readonly note: string | null; readonly path: string};
 
 /** A line under the title, per game. */
 const TAGLINES: Readonly<Record<string, string>> = {
 	loaps: 'POTM-style Lines of Action: 7×7, bonus squares, points, 50 moves, 60 s clocks',
+	loa: 'Classic Lines of Action: 8×8, Computer Olympiad rules, no points, 60 s clocks',
+	'loa-mover': 'Classic Lines of Action, but a capture that connects both sides wins for the mover',
 };
 
 const CLOCKS: readonly (number | null)[] = [60, 120, 300, 30, null];
 
-type Row = 'play' | 'side' | 'level' | 'clock' | 'two-players' | 'demo' | 'analyse' | 'open' | 'help' | 'quit';
-const ROWS: readonly Row[] = ['play', 'side', 'level', 'clock', 'two-players', 'demo', 'analyse', 'open', 'help', 'quit'];
+type Row = 'game' | 'play' | 'side' | 'level' | 'clock' | 'two-players' | 'demo' | 'analyse' | 'open' | 'help' | 'quit';
+const ROWS: readonly Row[] = ['game', 'play', 'side', 'level', 'clock', 'two-players', 'demo', 'analyse', 'open', 'help', 'quit'];
 
-export function MenuScreen({game, initial, onPick}: {game: AnyGame; initial: MenuChoices; onPick: (pick: MenuPick) => void}) {
+export function MenuScreen({game: initialGame, initial, onPick}: {game: AnyGame; initial: MenuChoices; onPick: (pick: MenuPick) => void}) {
 	const {theme, savesDir} = useEnvironment();
 	const {exit} = useApp();
 	const size = useTerminalSize();
 	const rootWidth = useRootWidth();
-	const [row, setRow] = useState(0);
+	// The cursor starts on "Play": Enter at once plays, as before the game could be chosen.
+	const [row, setRow] = useState(ROWS.indexOf('play'));
 	const [choices, setChoices] = useState(initial);
+	const [game, setGame] = useState(initialGame);
 	const [dialog, setDialog] = useState<'help' | 'analyse' | 'open' | null>(null);
 
 	const change = (which: Row, step: number) => {
+		if (which === 'game') {
+			setGame(current => games[(games.indexOf(current) + step + games.length) % games.length]!);
+			return;
+		}
 		setChoices(current => {
 			if (which === 'side') return {...current, side: current.side === 1 ? 2 : 1};
 			if (which === 'level') return {...current, level: ((current.level - 1 + step + LEVELS.length) % LEVELS.length) + 1};
@@ -57,15 +65,16 @@ export function MenuScreen({game, initial, onPick}: {game: AnyGame; initial: Men
 
 	const choose = (which: Row) => {
 		switch (which) {
+			case 'game':
 			case 'play':
 			case 'side':
 			case 'level':
 			case 'clock':
-				return onPick({kind: 'play', choices});
+				return onPick({kind: 'play', choices, game});
 			case 'two-players':
-				return onPick({kind: 'two-players', choices});
+				return onPick({kind: 'two-players', choices, game});
 			case 'demo':
-				return onPick({kind: 'demo'});
+				return onPick({kind: 'demo', game});
 			case 'analyse':
 			case 'open':
 			case 'help':
@@ -114,6 +123,7 @@ export function MenuScreen({game, initial, onPick}: {game: AnyGame; initial: Men
 	const level = levelOf(choices.level);
 	const arrows = (text: string) => (theme.ascii ? `< ${text} >` : `◀ ${text} ▶`);
 	const labels: Record<Row, string> = {
+		game: `Game          ${arrows(game.name)}`,
 		play: 'Play against the AI',
 		side: `   Your side   ${arrows(`${game.sides[choices.side - 1]}${choices.side === 1 ? ' (moves first)' : ''}`)}`,
 		level: `   Level       ${arrows(`${level.level} ${level.name}`)}  ${level.description}`,
@@ -126,6 +136,7 @@ export function MenuScreen({game, initial, onPick}: {game: AnyGame; initial: Men
 		quit: 'Quit',
 	};
 	const tooSmall = size.rows < ROWS.length + 6 || size.columns < 40;
+	// The title names the program; the game row says which game.
 	return (
 		<Box flexDirection="column" width={rootWidth}>
 			<Text bold color={theme.color ? theme.accent : undefined}>

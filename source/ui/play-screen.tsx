@@ -18,6 +18,7 @@ import {actionFor, keyFor, keyNames, type KeyContext} from './keys.js';
 import {layoutFor} from './layout.js';
 import {EngineLine, MoveList, Players, StatusLine, type Thinking} from './panel.js';
 import * as S from './session.js';
+import {forcedPass} from './pointer.js';
 import {useBoardControls} from './use-board.js';
 
 export interface PlaySetup {
@@ -343,11 +344,14 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: () => voi
 	const sideLines = ([1, 2] as const).map(player => ({
 		name: game.sides[player - 1]!,
 		who: seatName(session.seats[player - 1]!, bothHuman, player),
-		points: game.id === 'loa' ? null : scores[player - 1]!,
+		points: !game.hasPoints ? null : scores[player - 1]!,
 		clock: session.clocked ? readings[player - 1]! : null,
 	})) as unknown as readonly [{name: string; who: string; points: number | null; clock: number | null}, {name: string; who: string; points: number | null; clock: number | null}];
 	const panelWidth = layout.panelColumns;
-	const turnLine = outcome ? 'Game over' : `Move ${game.moveNumber(state)}${limit ? `/${limit}` : ''} · ${game.sides[mover - 1]} to play${seat.kind === 'human' && !bothHuman ? ' (you)' : ''}`;
+	const passing = !outcome && forcedPass(game, state) !== undefined;
+	const turnLine = outcome
+		? 'Game over'
+		: `Move ${game.moveNumber(state)}${limit ? `/${limit}` : ''} · ${game.sides[mover - 1]} to play${seat.kind === 'human' && !bothHuman ? ' (you)' : ''}${passing ? `: no move, ${seat.kind === 'human' ? 'Enter passes' : 'must pass'}` : ''}`;
 	const engineRows = 3;
 	const overRows = outcome ? 5 : 0;
 	const moveRows = Math.max(2, layout.bodyRows - 4 - engineRows - overRows);
@@ -375,7 +379,7 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: () => voi
 								{outcome.winner ? `${game.sides[outcome.winner - 1]} wins${session.seats[outcome.winner - 1]!.kind === 'human' && !bothHuman ? ': well played!' : ''}` : outcome.result === 'tie' ? 'A tie' : 'A draw'}
 							</Text>
 							<Text wrap="truncate">{outcome.description}</Text>
-							{game.id === 'loa' ? null : <Text wrap="truncate">{`Points: ${game.sides[0]} ${scores[0]} · ${game.sides[1]} ${scores[1]}`}</Text>}
+							{!game.hasPoints ? null : <Text wrap="truncate">{`Points: ${game.sides[0]} ${scores[0]} · ${game.sides[1]} ${scores[1]}`}</Text>}
 						</Box>
 					) : null}
 					{task ? (

@@ -37,6 +37,13 @@ export const movesFrom = (game: AnyGame, state: any, square: number): number[] =
 export const targetsFrom = (game: AnyGame, state: any, square: number): Set<number> =>
 	new Set(movesFrom(game, state, square).map(move => game.moveEnds(state, move)[1]!));
 
+/** The pass, when it is the mover's only legal move (a move that joins no squares), else undefined. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function forcedPass(game: AnyGame, state: any): number | undefined {
+	const legal = game.legalMoves(state) as number[];
+	return legal.length === 1 && game.moveEnds(state, legal[0]!).length === 0 ? legal[0] : undefined;
+}
+
 export interface Picked {
 	readonly pointer: Pointer;
 	/** The move completed by this pick, if any. */
@@ -53,6 +60,9 @@ export function pick(game: AnyGame, state: any, pointer: Pointer): Picked {
 	const name = view.squareName(square);
 	const outcome = game.outcome(state);
 	if (outcome) return {pointer: {...pointer, selected: null}, message: `The game is over: ${outcome.description}`};
+	// Classic LOA: a side none of whose pieces can move passes, wherever the cursor stands.
+	const pass = forcedPass(game, state);
+	if (pass !== undefined) return {pointer: {...pointer, selected: null}, move: pass};
 	const mover = game.toMove(state);
 	const side = game.sides[mover - 1];
 	if (pointer.selected === square) return {pointer: {...pointer, selected: null}};

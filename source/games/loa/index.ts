@@ -43,6 +43,7 @@ export function loaGame(variant: LoaVariant): Game<LoaState> {
 		name: variant.name,
 		sides: variant.sideNames,
 		moveLimit: variant.moveLimit > 0 ? variant.moveLimit : null,
+		hasPoints: variant.scoring !== null,
 		initial: () => initialState(variant),
 		parse: (text, fileName) => parsePotm(text, fileName, variant),
 		format: formatPotm,
