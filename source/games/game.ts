@@ -133,7 +133,8 @@ export interface Game<State> {
 	play(state: State, move: number): State;
 	/**
 	 * The board points a move joins, for showing it and for picking it with a cursor: [from, to]
-	 * in LOA, [square] in PAH-TUM, [vertex, vertex] in LINES and BOXES.
+	 * in LOA, [square] in PAH-TUM, [vertex, vertex] in LINES and BOXES; [] for a pass (classic
+	 * LOA's, the only legal move of a side none of whose pieces can move).
 	 */
 	moveEnds(state: State, move: number): readonly number[];
 	/** Game points of player 1 and player 2 (0 in games without points). */
@@ -161,4 +162,10 @@ export interface Game<State> {
 	 * game without such a rule. The engine worker gets positions as text, and this with them.
 	 */
 	past(state: State): {readonly start: State; readonly moves: readonly number[]};
+}
+
+/** The pass, when it is the only legal move (a move that joins no squares: classic LOA's), else undefined. */
+export function forcedPass<State>(game: Game<State>, state: State): number | undefined {
+	const legal = game.legalMoves(state);
+	return legal.length === 1 && game.moveEnds(state, legal[0]!).length === 0 ? legal[0] : undefined;
 }

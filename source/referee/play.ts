@@ -5,7 +5,7 @@
  */
 import {rmSync} from 'node:fs';
 import {join} from 'node:path';
-import {other, type Player} from '../games/game.js';
+import {forcedPass, other, type Player} from '../games/game.js';
 import type {AnyGame} from '../games/registry.js';
 import {builtinSeat, externalSeat, type Answer, type Seat} from './seats.js';
 import type {Fault, GameRecord, MoveRecord, PlayerSpec} from './types.js';
@@ -81,6 +81,16 @@ export async function playGame(setup: GameSetup): Promise<PlayedGame | null> {
 		while (game.outcome(state) === null) {
 			const side = game.toMove(state) as Player;
 			const given = game.withClocks(state, [shownSeconds(remaining[0]!), shownSeconds(remaining[1]!)]);
+			const pass = forcedPass(game, given);
+			if (pass !== undefined) {
+				// The player has no choice (and an entry may not know how to write a pass): the
+				// referee plays it, and nothing is charged.
+				records.push({player: side, move: game.formatMove(given, pass), cpuMs: 0, wallMs: 0, clockAfter: shownSeconds(remaining[side - 1]!), forced: true});
+				state = game.play(given, pass);
+				line.push(state);
+				moves.push(pass);
+				continue;
+			}
 			const answer = await seats[side - 1]!.move(given, remaining[side - 1]!, signal);
 			if (answer.stopped === 'aborted' || signal.aborted) return null;
 			const cpuMs = answer.cpuMs;

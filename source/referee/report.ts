@@ -40,15 +40,17 @@ export interface RunReport {
 
 /**
  * One line for a finished game, points from the winner's side: "game 3/20: ai:3 beat ./entry
- * 19-7 (connection, 41 plies)"; a draw or tie in the order the players moved.
+ * 19-7 (connection, 41 plies)"; a draw or tie in the order the players moved. No points in a
+ * game without them.
  */
-export function progressLine(record: GameRecord, report: Pick<RunReport, 'players' | 'scheduled'>): string {
+export function progressLine(record: GameRecord, report: Pick<RunReport, 'game' | 'players' | 'scheduled'>): string {
 	const [first, second] = record.seats.map(seat => report.players[seat]!.name) as [string, string];
 	const [a, b] = record.points;
+	const score = (one: number, other: number) => (report.game.hasPoints ? ` ${one}-${other}` : '');
 	let what: string;
-	if (record.winner === null) what = `${first} and ${second} ${record.result === 'tie' ? 'tied' : 'drew'} ${a}-${b}`;
+	if (record.winner === null) what = `${first} and ${second} ${record.result === 'tie' ? 'tied' : 'drew'}${score(a, b)}`;
 	else if (record.disqualified !== null) what = `${record.winner === 1 ? first : second} beat ${record.winner === 1 ? second : first}`;
-	else what = record.winner === 1 ? `${first} beat ${second} ${a}-${b}` : `${second} beat ${first} ${b}-${a}`;
+	else what = record.winner === 1 ? `${first} beat ${second}${score(a, b)}` : `${second} beat ${first}${score(b, a)}`;
 	const faulty = record.disqualified === null ? '' : `${record.disqualified === 1 ? first : second}: `;
 	return `game ${record.number}/${report.scheduled}: ${what} (${faulty}${record.reason}, ${plies(record.plies)})`;
 }
@@ -77,7 +79,8 @@ function header(report: RunReport, kind: 'match' | 'tournament'): string {
 
 function gamesTable(report: RunReport): string {
 	const sides = report.game.sides;
-	const rows = [['game', 'match', `${sides[0]} (first)`, sides[1]!, 'result', 'reason', 'points', 'plies', 'CPU used (s)', 'longest move (s)']];
+	const points = report.game.hasPoints;
+	const rows = [['game', 'match', `${sides[0]} (first)`, sides[1]!, 'result', 'reason', ...(points ? ['points'] : []), 'plies', 'CPU used (s)', 'longest move (s)']];
 	for (const record of report.games) {
 		const [first, second] = record.seats.map(seat => report.players[seat]!.name) as [string, string];
 		const result = record.winner === null ? record.result : `${record.winner === 1 ? first : second} wins`;
@@ -89,13 +92,13 @@ function gamesTable(report: RunReport): string {
 			second,
 			result,
 			reason,
-			pointsText(record),
+			...(points ? [pointsText(record)] : []),
 			String(record.plies),
 			`${seconds(record.clockUsedMs[0])} / ${seconds(record.clockUsedMs[1])}`,
 			`${seconds(record.longestMoveMs[0])} / ${seconds(record.longestMoveMs[1])}`,
 		]);
 	}
-	return table(rows, [true, true, false, false, false, false, true, true, true, true]);
+	return table(rows, [true, true, false, false, false, false, ...(points ? [true] : []), true, true, true]);
 }
 
 /** The games lost by a fault, each with what went wrong. */
@@ -110,7 +113,9 @@ function standingsRows(report: RunReport, withCross: boolean): string {
 	const cross = crosstable(count, report.games);
 	const elo = ratings(count, report.games);
 	const order = places.map(place => place.player);
-	const head = ['rank', 'player', 'MP', ...(withCross ? order.map((_, index) => String(index + 1)) : []), 'games', 'W', 'D', 'T', 'L', 'DQ', 'Elo'];
+	// Ties (equal points) happen only in a game with points.
+	const ties = report.game.hasPoints;
+	const head = ['rank', 'player', 'MP', ...(withCross ? order.map((_, index) => String(index + 1)) : []), 'games', 'W', 'D', ...(ties ? ['T'] : []), 'L', 'DQ', 'Elo'];
 	const body = places.map(place => {
 		const row = rows[place.player]!;
 		const rating = elo[place.player]!;
@@ -126,7 +131,7 @@ function standingsRows(report: RunReport, withCross: boolean): string {
 			String(row.games),
 			String(row.wins),
 			String(row.draws),
-			String(row.ties),
+			...(ties ? [String(row.ties)] : []),
 			String(row.losses),
 			String(row.disqualifications),
 			eloText,
@@ -136,15 +141,19 @@ function standingsRows(report: RunReport, withCross: boolean): string {
 	return table([head, ...body], right);
 }
 
-const LEGEND = [
-	'MP match points (2 a win, 1 a draw or a tie); W D T L wins, draws (move limit), ties (equal points), losses;',
-	'DQ losses by a fault (clock, output, crash), counted in L too; Elo relative to the field average, ± its 95 % margin',
-].join('\n');
+/** What the columns of the standings mean, in this game's terms. */
+const legend = (game: RunReport['game']): string =>
+	[
+		game.hasPoints
+			? 'MP match points (2 a win, 1 a draw or a tie); W D T L wins, draws (move limit), ties (equal points), losses;'
+			: 'MP match points (2 a win, 1 a draw); W D L wins, draws (repetition, simultaneous connection), losses;',
+		'DQ losses by a fault (clock, output, crash), counted in L too; Elo relative to the field average, ± its 95 % margin',
+	].join('\n');
 
 /** The text printed at the end of `potm match`. */
 export function matchReport(report: RunReport): string {
 	const games = report.games.length > 0 ? gamesTable(report) : 'No game finished.';
-	const parts = [header(report, 'match'), '', games, '', standingsRows(report, false), '', LEGEND];
+	const parts = [header(report, 'match'), '', games, '', standingsRows(report, false), '', legend(report.game)];
 	const faults = faultLines(report);
 	if (faults.length > 0) parts.push('', ...faults);
 	return parts.join('\n') + '\n';
@@ -157,7 +166,7 @@ export function tournamentReport(report: RunReport): string {
 		'',
 		standingsRows(report, true),
 		'',
-		`${LEGEND};\ncolumns 1, 2, ...: match points won against the player of that rank; players level on MP are ranked by head-to-head, as the LOAPS contest did`,
+		`${legend(report.game)};\ncolumns 1, 2, ...: match points won against the player of that rank; players level on MP are ranked by head-to-head, as the LOAPS contest did`,
 	];
 	const faults = faultLines(report);
 	if (faults.length > 0) parts.push('', ...faults);
@@ -233,7 +242,7 @@ export function recordText(record: GameRecord, report: Pick<RunReport, 'game' | 
 		`${sides[1]}: ${describe(2)}`,
 		`Clocks: ${seconds(report.clockMs, 1)} s each of CPU time (user + system)`,
 		`Result: ${record.description}`,
-		`Reason: ${record.reason}; points ${pointsText(record)}; ${plies(record.plies)}; CPU used ${seconds(record.clockUsedMs[0])} s / ${seconds(record.clockUsedMs[1])} s`,
+		`Reason: ${record.reason}; ${game.hasPoints ? `points ${pointsText(record)}; ` : ''}${plies(record.plies)}; CPU used ${seconds(record.clockUsedMs[0])} s / ${seconds(record.clockUsedMs[1])} s`,
 		`Final position: ${positionFile} (potm analyze ${positionFile} steps through the game)`,
 		'',
 	];
@@ -241,7 +250,7 @@ export function recordText(record: GameRecord, report: Pick<RunReport, 'game' | 
 	const notes: string[] = [];
 	record.moves.forEach((move, index) => {
 		const expected = `${move.move}\n`;
-		let output = '';
+		let output = move.forced ? 'no legal move: passed for it, not asked' : '';
 		if (move.stdout !== undefined && move.stdout !== expected) output = JSON.stringify(move.stdout.length > 60 ? `${move.stdout.slice(0, 60)}…` : move.stdout);
 		const stopped = {time: 'stopped by the referee: its clock ran out', hung: 'stopped by the referee: it hung', flood: 'stopped by the referee: it flooded its output'};
 		if (move.stopped) output += `${output ? ' ' : ''}${stopped[move.stopped]}`;

@@ -17,7 +17,7 @@ import {actionFor, keyNames} from './keys.js';
 import {layoutFor} from './layout.js';
 import {MoveList, StatusLine} from './panel.js';
 import * as S from './session.js';
-import {forcedPass} from './pointer.js';
+import {forcedPass} from '../games/game.js';
 import {useBoardControls} from './use-board.js';
 
 const MAX_LINES = 5;

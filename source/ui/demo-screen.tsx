@@ -211,8 +211,8 @@ export function DemoScreen({setup, onMenu}: {setup: DemoSetup; onMenu: () => voi
 		return seat.kind === 'ai' ? `level ${seat.level} ${levelOf(seat.level).name}` : 'you';
 	};
 	const sideLines = [
-		{name: game.sides[0], who: who(1), points: scores[0], clock: readings[0]},
-		{name: game.sides[1], who: who(2), points: scores[1], clock: readings[1]},
+		{name: game.sides[0], who: who(1), points: game.hasPoints ? scores[0] : null, clock: readings[0]},
+		{name: game.sides[1], who: who(2), points: game.hasPoints ? scores[1] : null, clock: readings[1]},
 	] as const;
 	const [a, b] = setup.levels;
 	// In match points (2 a win, 1 a draw or tie), as the contest counted them.

@@ -18,7 +18,7 @@ import {actionFor, keyFor, keyNames, type KeyContext} from './keys.js';
 import {layoutFor} from './layout.js';
 import {EngineLine, MoveList, Players, StatusLine, type Thinking} from './panel.js';
 import * as S from './session.js';
-import {forcedPass} from './pointer.js';
+import {forcedPass} from '../games/game.js';
 import {useBoardControls} from './use-board.js';
 
 export interface PlaySetup {

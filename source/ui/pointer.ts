@@ -3,6 +3,7 @@
  * answer (legalMoves, parseMove); this only walks the squares and matches the player's two
  * picks against the moves the game lists.
  */
+import {forcedPass} from '../games/game.js';
 import type {AnyGame} from '../games/registry.js';
 
 export interface Pointer {
@@ -36,13 +37,6 @@ export const movesFrom = (game: AnyGame, state: any, square: number): number[] =
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const targetsFrom = (game: AnyGame, state: any, square: number): Set<number> =>
 	new Set(movesFrom(game, state, square).map(move => game.moveEnds(state, move)[1]!));
-
-/** The pass, when it is the mover's only legal move (a move that joins no squares), else undefined. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function forcedPass(game: AnyGame, state: any): number | undefined {
-	const legal = game.legalMoves(state) as number[];
-	return legal.length === 1 && game.moveEnds(state, legal[0]!).length === 0 ? legal[0] : undefined;
-}
 
 export interface Picked {
 	readonly pointer: Pointer;
