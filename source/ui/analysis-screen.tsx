@@ -12,7 +12,7 @@ import {Board} from './board.js';
 import {stopQuietly, useEnvironment, useKeys, useRootWidth, useTerminalSize, useTicker} from './context.js';
 import {Help, TooSmall} from './dialogs.js';
 import {FileDialog} from './file-dialog.js';
-import {fit, formatScore} from './format.js';
+import {fit, formatScore, playedText} from './format.js';
 import {actionFor, keyNames} from './keys.js';
 import {layoutFor} from './layout.js';
 import {MoveList, StatusLine} from './panel.js';
@@ -82,7 +82,7 @@ export function AnalysisScreen({setup, onMenu}: {setup: AnalysisSetup; onMenu: (
 		onMove(move) {
 			setSession(S.playMove(session, move, now()));
 			setScroll(0);
-			say(`${game.sides[mover - 1]} played ${game.formatMove(state, move)}`);
+			say(playedText(game, state, move));
 		},
 		onMessage: say,
 	});

@@ -1,5 +1,6 @@
 /** Numbers as the screens show them: clocks, evaluations, progress bars. */
 import type {Player} from '../games/game.js';
+import type {AnyGame} from '../games/registry.js';
 import {decidedIn} from '../engine/search.js';
 
 /** 59.3 → "0:59.3"; tenths shown under 10 minutes. */
@@ -37,4 +38,11 @@ export function fit(text: string, width: number, ascii = false): string {
 	if (width <= 0) return '';
 	if (text.length <= width) return text;
 	return width === 1 ? text.slice(0, 1) : `${text.slice(0, width - 1)}${ascii ? '>' : '…'}`;
+}
+
+/** "RED played b1 d3", or "BLACK passed (no piece could move)" for a pass, a move joining no squares. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function playedText(game: AnyGame, state: any, move: number): string {
+	const side = game.sides[game.toMove(state) - 1];
+	return game.moveEnds(state, move).length === 0 ? `${side} passed (no piece could move)` : `${side} played ${game.formatMove(state, move)}`;
 }

@@ -13,7 +13,7 @@ import {Board} from './board.js';
 import {stopQuietly, useEnvironment, useKeys, useRootWidth, useTerminalSize, useTicker} from './context.js';
 import {Help, TooSmall} from './dialogs.js';
 import {FileDialog} from './file-dialog.js';
-import {formatScore} from './format.js';
+import {formatScore, playedText} from './format.js';
 import {actionFor, keyFor, keyNames, type KeyContext} from './keys.js';
 import {layoutFor} from './layout.js';
 import {EngineLine, MoveList, Players, StatusLine, type Thinking} from './panel.js';
@@ -147,7 +147,7 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: () => voi
 				setSession(current => (current.line === line ? clockFor(S.playMove(current, result.move, now()), dialogRef.current) : current));
 				setScroll(0);
 				const best = result.lines[0];
-				const played = `${game.sides[mover - 1]} played ${result.moveText}${best ? ` (${formatScore(best.score, mover, game.sides)}, depth ${result.depth})` : ''}`;
+				const played = `${playedText(game, state, result.move)}${best ? ` (${formatScore(best.score, mover, game.sides)}, depth ${result.depth})` : ''}`;
 				// A warning from opening the file stays in view after the AI's first move.
 				setStatus(current => (current.error && current.text.startsWith('Opened') ? {text: `${played} · ${current.text}`, error: true} : {text: played, error: false}));
 			})
@@ -170,7 +170,7 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: () => voi
 		cannotMove,
 		onMove(move) {
 			apply(S.playMove(latest.current, move, now()));
-			say(`${game.sides[mover - 1]} played ${game.formatMove(state, move)}`);
+			say(playedText(game, state, move));
 		},
 		onMessage: say,
 	}, setup.seats.findIndex(one => one.kind === 'human') + 1 || undefined);
