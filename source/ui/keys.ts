@@ -59,7 +59,7 @@ export const BINDINGS: readonly Binding[] = [
 	{action: 'down', keys: ['down', 'j'], contexts: BOARD, label: 'cursor down'},
 	{action: 'left', keys: ['left', 'h'], contexts: BOARD, label: 'cursor left'},
 	{action: 'right', keys: ['right', 'l'], contexts: BOARD, label: 'cursor right'},
-	{action: 'select', keys: ['enter', 'space'], contexts: ['play', 'analysis'], label: 'pick up a piece, then put it down'},
+	{action: 'select', keys: ['enter', 'space'], contexts: ['play', 'analysis'], label: 'pick up a piece, then put it down (pass, when none can move)'},
 	{action: 'cancel', keys: ['escape'], contexts: ['play', 'analysis'], label: 'drop the piece picked up; with none, back to the menu'},
 	{action: 'type-move', keys: ['m', ':'], contexts: ['play', 'analysis'], label: 'type a move, e.g. b1 d3'},
 	{action: 'undo', keys: ['u', '['], contexts: ['play', 'over'], label: 'take back (your move and the reply)'},
