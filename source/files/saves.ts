@@ -490,7 +490,10 @@ function finishedGame(path: string, wanted?: string): Result<{game: AnyGame; lin
 	const named = typeof id === 'string' ? gameById(id) : undefined;
 	if (!named) return null;
 	const asked = wanted === undefined ? undefined : gameById(wanted);
-	const game = asked && asked.recognizes(position.value) && asked.recognizes(named.format(named.initial())) ? asked : named;
+	if (asked && !asked.recognizes(named.format(named.initial()))) {
+		return fail(`${path} holds a game of ${named.name}, but the command line asks for ${asked.name}`);
+	}
+	const game = asked ?? named;
 	const replayed = replay(game, history.value);
 	if (!replayed.ok) return null;
 	const last = replayed.value.line.at(-1);

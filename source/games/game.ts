@@ -101,6 +101,8 @@ export interface SearchPosition {
 export interface BoardView {
 	readonly files: number;
 	readonly ranks: number;
+	/** The names of player 1 and player 2, whose initials letter the pieces where colour cannot. */
+	readonly sides: readonly [string, string];
 	/** By square: 0 empty, 1 or 2 for a piece of that player. */
 	readonly pieces: readonly number[];
 	/** By square: the points a landing there earns (0 for an ordinary square). */

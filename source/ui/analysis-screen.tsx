@@ -170,7 +170,7 @@ export function AnalysisScreen({setup, onMenu}: {setup: AnalysisSetup; onMenu: (
 			<Box>
 				<Board view={view} theme={theme} flipped={flipped} cell={layout.cell} marks={{...board.marks, last: S.lastMove(session)?.ends ?? [], hint: lineRows[0] ? game.moveEnds(state, lineRows[0].move) : []}} />
 				<Box flexDirection="column" marginLeft={1} width={panelWidth}>
-					<Text wrap="truncate">{fit(`Move ${game.moveNumber(state)}${limit ? `/${limit}` : ''} · ${game.sides[mover - 1]} to play${!outcome && forcedPass(game, state) !== undefined ? ': no move, Enter passes' : ''}`, panelWidth)}</Text>
+					<Text wrap="truncate">{fit(!outcome && forcedPass(game, state) !== undefined ? `Move ${game.moveNumber(state)} · ${game.sides[mover - 1]}: no move, Enter passes` : `Move ${game.moveNumber(state)}${limit ? `/${limit}` : ''} · ${game.sides[mover - 1]} to play`, panelWidth)}</Text>
 					<Text wrap="truncate">{fit(!game.hasPoints ? '' : `Points ${game.sides[0]} ${scores[0]} · ${game.sides[1]} ${scores[1]}`, panelWidth)}</Text>
 					<Text wrap="truncate" color={theme.color ? theme.accent : undefined}>
 						{fit(head, panelWidth)}

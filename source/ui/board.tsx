@@ -8,7 +8,7 @@
  */
 import {Box, Text} from 'ink';
 import type {BoardView} from '../games/game.js';
-import type {Theme} from './theme.js';
+import {pieceGlyph, type Theme} from './theme.js';
 
 export interface BoardMarks {
 	readonly cursor: number | null;
@@ -60,7 +60,7 @@ function square(view: BoardView, index: number, marks: BoardMarks, theme: Theme)
 	const bonus = view.bonus[index]!;
 	const target = marks.targets.has(index);
 	const bonusMark = bonus >= 7 ? glyphs.bonusLarge : bonus > 0 ? glyphs.bonusSmall : '';
-	let glyph = piece !== 0 ? glyphs.pieces[piece - 1]! : target ? glyphs.target : bonusMark || glyphs.empty;
+	let glyph = piece !== 0 ? pieceGlyph(theme, piece, view.sides) : target ? glyphs.target : bonusMark || glyphs.empty;
 	let glyphColor = piece !== 0 ? theme.sideColors[piece - 1] : target ? theme.accent : bonusMark ? 'yellow' : theme.dim;
 	if (!color && piece === 0 && !target && !bonusMark) glyphColor = undefined;
 	// The two marks beside the glyph, most important first.

@@ -4,7 +4,7 @@ import type {Player} from '../games/game.js';
 import type {EngineInfo} from '../engine/client.js';
 import {bar, fit, formatClock, formatScore} from './format.js';
 import type {MoveEntry} from './session.js';
-import type {Theme} from './theme.js';
+import {pieceGlyph, type Theme} from './theme.js';
 
 export interface SideLine {
 	readonly name: string;
@@ -26,7 +26,7 @@ export function Players({sides, toMove, theme, width, over}: {sides: readonly [S
 				const points = side.points === null ? '' : `${side.points} pts`;
 				// Name and piece, who (what is left), points (7), clock (7), the turn mark (2), a spare.
 				const whoWidth = Math.max(4, width - 20 - Math.max(4, side.name.length));
-				const head = `${side.name.padEnd(4)} ${theme.glyphs.pieces[index]} ${fit(side.who, whoWidth).padEnd(whoWidth)}`;
+				const head = `${side.name.padEnd(4)} ${pieceGlyph(theme, player, [sides[0].name, sides[1].name])} ${fit(side.who, whoWidth).padEnd(whoWidth)}`;
 				return (
 					<Text key={side.name} wrap="truncate">
 						<Text color={theme.color ? theme.sideColors[index] : undefined} bold={active}>

@@ -351,7 +351,10 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: () => voi
 	const passing = !outcome && forcedPass(game, state) !== undefined;
 	const turnLine = outcome
 		? 'Game over'
-		: `Move ${game.moveNumber(state)}${limit ? `/${limit}` : ''} · ${game.sides[mover - 1]} to play${seat.kind === 'human' && !bothHuman ? ' (you)' : ''}${passing ? `: no move, ${seat.kind === 'human' ? 'Enter passes' : 'must pass'}` : ''}`;
+		: passing
+			? // Short enough for the panel beside an 8×8 board at 80×24.
+				`Move ${game.moveNumber(state)} · ${game.sides[mover - 1]}: no move, ${seat.kind === 'human' ? 'Enter passes' : 'must pass'}`
+			: `Move ${game.moveNumber(state)}${limit ? `/${limit}` : ''} · ${game.sides[mover - 1]} to play${seat.kind === 'human' && !bothHuman ? ' (you)' : ''}`;
 	const engineRows = 3;
 	const overRows = outcome ? 5 : 0;
 	const moveRows = Math.max(2, layout.bodyRows - 4 - engineRows - overRows);

@@ -5,7 +5,7 @@
  */
 
 export interface Glyphs {
-	/** Pieces of player 1 and player 2. */
+	/** Pieces of player 1 and player 2, where colour tells them apart (see Theme.lettered). */
 	readonly pieces: readonly [string, string];
 	readonly empty: string;
 	/** An empty square the picked-up piece can go to. */
@@ -22,6 +22,11 @@ export interface Glyphs {
 export interface Theme {
 	readonly color: boolean;
 	readonly ascii: boolean;
+	/**
+	 * Whether pieces are drawn as their side's initial (R and B in LOAPS, B and W in classic
+	 * LOA): without colour, or in ASCII, the two sides' discs would look the same.
+	 */
+	readonly lettered: boolean;
 	readonly glyphs: Glyphs;
 	/** Ink colour names; unused when `color` is false. */
 	readonly sideColors: readonly [string, string];
@@ -49,7 +54,8 @@ const UNICODE: Glyphs = {
 };
 
 const ASCII: Glyphs = {
-	pieces: ['R', 'B'],
+	// Never drawn: without Unicode the pieces are always their side's initial (Theme.lettered).
+	pieces: ['O', 'X'],
 	empty: '.',
 	target: 'o',
 	bonusSmall: '+',
@@ -63,18 +69,18 @@ const ASCII: Glyphs = {
 export interface ThemeOptions {
 	readonly color: boolean;
 	readonly ascii: boolean;
-	/** Letters for the pieces when they cannot be told apart by colour, e.g. ['R', 'B']. */
-	readonly letters?: readonly [string, string];
 }
 
-export function makeTheme({color, ascii, letters = ['R', 'B']}: ThemeOptions): Theme {
-	const base = ascii ? ASCII : UNICODE;
-	// Without colour the two sides' discs look the same: letters tell them apart.
-	const glyphs = ascii || !color ? {...base, pieces: letters} : base;
+/** The glyph of a piece of `side` (1 or 2) of a game whose sides are named `sides`. */
+export const pieceGlyph = (theme: Theme, side: number, sides: readonly string[]): string =>
+	theme.lettered ? sides[side - 1]!.charAt(0) : theme.glyphs.pieces[side - 1]!;
+
+export function makeTheme({color, ascii}: ThemeOptions): Theme {
 	return {
 		color,
 		ascii,
-		glyphs,
+		lettered: ascii || !color,
+		glyphs: ascii ? ASCII : UNICODE,
 		sideColors: ['redBright', 'blueBright'],
 		bonusSmallBg: '#5f5f00',
 		bonusLargeBg: '#005f00',

@@ -50,7 +50,7 @@ export function loaGame(variant: LoaVariant): Game<LoaState> {
 		recognizes: text => looksLikePotm(text, size),
 		toMove: state => state.toMove,
 		moveNumber: state => state.moveNumber,
-		board: state => ({files: size, ranks: size, pieces: state.cells, bonus: bonusBySquare, squareName: square => squareName(square, size)}),
+		board: state => ({files: size, ranks: size, sides: variant.sideNames, pieces: state.cells, bonus: bonusBySquare, squareName: square => squareName(square, size)}),
 		legalMoves,
 		play,
 		// A pass joins no squares.
