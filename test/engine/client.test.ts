@@ -10,8 +10,10 @@ import {afterEach, describe, expect, test, vi} from 'vitest';
 import {EngineClient, EngineCrash, spawnEngineWorker, type EngineClientOptions, type EngineInfo, type EngineResult} from '../../source/engine/client.js';
 import type {WorkerSetup} from '../../source/engine/protocol.js';
 import type {Game} from '../../source/games/game.js';
-import {loaps} from '../../source/games/loa/index.js';
+import {classicLoa, classicLoaMoverWins, loaps} from '../../source/games/loa/index.js';
+import {PASS} from '../../source/games/loa/notation.js';
 import type {LoaState} from '../../source/games/loa/rules.js';
+import {CLASSIC_POSITIONS} from '../games/loa/classic-positions.js';
 import {loadSave} from '../helpers/saves.js';
 
 type ClientModule = typeof import('../../source/engine/client.js');
@@ -270,5 +272,48 @@ describe('the built client', () => {
 		const state = loaps.initial();
 		const move = loaps.parseMove(state, run.stdout.trim());
 		expect(move.ok).toBe(true);
+	});
+});
+
+describe('classic LOA: the game before the position reaches the worker', () => {
+	/** The classic start after b1 b3, a2 c2, b3 b1, c2 a2, b1 b3, a2 c2, b3 b1: c2 a2 would bring it back a third time. */
+	function twiceRound(game: typeof classicLoa): LoaState {
+		let state = game.initial();
+		for (const text of ['b1 b3', 'a2 c2', 'b3 b1', 'c2 a2', 'b1 b3', 'a2 c2', 'b3 b1']) {
+			const parsed = game.parseMove(state, text);
+			if (!parsed.ok) throw new Error(parsed.error);
+			state = game.play(state, parsed.value);
+		}
+		return state;
+	}
+
+	test('the worker scores the move that repeats a third time as a draw, and only with the history', async () => {
+		const engine = client();
+		for (const game of [classicLoa, classicLoaMoverWins]) {
+			const state = twiceRound(game);
+			expect(game.past(state).moves).toHaveLength(7);
+			const count = game.legalMoves(state).length;
+			const closing = (result: EngineResult) => result.lines.find(line => line.text[0] === 'c2 a2')?.score;
+			const withPast = await engine.think(game, state, {limits: {depth: 1, multiPv: count}});
+			expect(withPast.lines, game.id).toHaveLength(count);
+			expect(closing(withPast), game.id).toBe(0);
+			// The same position as a file alone: the worker cannot know, and the move keeps its score.
+			const alone = game.parse(game.format(state), 'alone');
+			if (!alone.ok) throw new Error(alone.error.message);
+			expect(game.past(alone.value).moves).toEqual([]);
+			const withoutPast = await engine.think(game, alone.value, {limits: {depth: 1, multiPv: count}});
+			expect(closing(withoutPast), game.id).not.toBe(0);
+			engine.clear();
+		}
+	});
+
+	test('a side that must pass: the worker answers "pass"', async () => {
+		const engine = client();
+		const parsed = classicLoa.parse(CLASSIC_POSITIONS.boxed.text, 'boxed');
+		if (!parsed.ok) throw new Error(parsed.error.message);
+		const result = await engine.think(classicLoa, parsed.value, {limits: {depth: 2}});
+		expect(result.move).toBe(PASS);
+		expect(result.moveText).toBe('pass');
+		expect(result.lines[0]?.text[0]).toBe('pass');
 	});
 });

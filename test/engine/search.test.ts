@@ -6,10 +6,12 @@
 import {readdirSync} from 'node:fs';
 import {describe, expect, test} from 'vitest';
 import {decidedIn, Searcher, type SearchLimits, type SearchResult, type SearcherConfig} from '../../source/engine/search.js';
-import type {LoaBoard} from '../../source/games/loa/board.js';
-import {loaps} from '../../source/games/loa/index.js';
-import {encodeMove} from '../../source/games/loa/notation.js';
-import type {LoaState} from '../../source/games/loa/rules.js';
+import {LoaBoard} from '../../source/games/loa/board.js';
+import {classicLoa, loaps} from '../../source/games/loa/index.js';
+import {encodeMove, PASS} from '../../source/games/loa/notation.js';
+import {newBoardAt, type LoaState} from '../../source/games/loa/rules.js';
+import {CLASSIC_LOA} from '../../source/games/loa/variant.js';
+import {CLASSIC_POSITIONS} from '../games/loa/classic-positions.js';
 import {position, sq} from '../games/loa/diagram.js';
 import {loadSave} from '../helpers/saves.js';
 
@@ -495,4 +497,82 @@ describe('search: evaluation noise', () => {
 		}
 	});
 
+});
+
+describe('search: classic LOA, the repetition rule', () => {
+	/** The classic mid-game position black-move-8 (classic-positions.ts). */
+	const root = (): LoaState => {
+		const parsed = classicLoa.parse(CLASSIC_POSITIONS['black-move-8'].text, 'black-move-8');
+		if (!parsed.ok) throw new Error(parsed.error.message);
+		return parsed.value;
+	};
+
+	/**
+	 * The root's board, told that the game before it went root, child, root, child for each of its
+	 * children in turn, `times` times each (a record of positions, not a real game): with 2, every
+	 * move brings a position back for the third time. Captures too, which the record cannot make
+	 * repeat: a capture is never undone, so nothing before it counts.
+	 */
+	function boardWithPast(times: number): {board: LoaBoard; moves: number[]; captures: number[]} {
+		const state = root();
+		const probe = newBoardAt(state);
+		const buffer = new Int32Array(probe.maxMoves);
+		const moves = Array.from(buffer.subarray(0, probe.generateMoves(buffer, 0)));
+		const captures = moves.filter(move => probe.cells[move >> 6] !== 0);
+		const earlier: Array<{cells: number[]; toMove: 1 | 2}> = [];
+		for (const move of moves) {
+			probe.make(move);
+			const child = {cells: Array.from(probe.cells), toMove: probe.sideToMove};
+			probe.unmake();
+			for (let time = 0; time < times; time++) earlier.push({cells: [...state.cells], toMove: state.toMove}, child);
+		}
+		const board = new LoaBoard(CLASSIC_LOA, {cells: state.cells, toMove: state.toMove, ply: 0, points: [0, 0], earlier});
+		return {board, moves, captures};
+	}
+
+	test('a board whose past makes every quiet move a third repetition: each scores 0, a draw; captures do not', () => {
+		for (const depth of [1, 3]) {
+			const {board, moves, captures} = boardWithPast(2);
+			expect(captures.length).toBeGreaterThan(0);
+			const result = new Searcher({tableMegabytes: 1}).search(board, {depth, multiPv: moves.length});
+			expect(result.lines, `depth ${depth}`).toHaveLength(moves.length);
+			const scores = new Map(result.lines.map(line => [line.move, line.score]));
+			const quiet = moves.filter(move => !captures.includes(move));
+			expect(quiet.map(move => scores.get(move)), `depth ${depth}`).toEqual(quiet.map(() => 0));
+			expect(captures.map(move => scores.get(move)).filter(score => score === 0), `depth ${depth}`).toEqual([]);
+			expect(board.undoDepth).toBe(0);
+		}
+	});
+
+	test('the same with each child seen only once before (a second occurrence): the moves keep their own scores', () => {
+		const {board, moves} = boardWithPast(1);
+		const result = new Searcher({tableMegabytes: 1}).search(board, {depth: 1, multiPv: moves.length});
+		expect(result.lines.filter(line => line.score !== 0).length).toBeGreaterThan(moves.length / 2);
+	});
+
+	test('after a line that goes round twice, the move that closes the third round scores 0; unseen history, it does not', () => {
+		// From the start: b1 b3, a2 c2, b3 b1, c2 a2, twice over but for the last move.
+		let state = classicLoa.initial();
+		for (const text of ['b1 b3', 'a2 c2', 'b3 b1', 'c2 a2', 'b1 b3', 'a2 c2', 'b3 b1']) {
+			const parsed = classicLoa.parseMove(state, text);
+			if (!parsed.ok) throw new Error(parsed.error);
+			state = classicLoa.play(state, parsed.value);
+		}
+		const closing = encodeMove(sq('c2', 8), sq('a2', 8));
+		const count = classicLoa.legalMoves(state).length;
+		const scoreOf = (board: LoaBoard) =>
+			new Searcher({tableMegabytes: 1}).search(board, {depth: 1, multiPv: count}).lines.find(line => line.move === closing)?.score;
+		expect(scoreOf(classicLoa.searchPosition(state) as LoaBoard)).toBe(0);
+		const alone = classicLoa.parse(classicLoa.format(state), 'alone');
+		if (!alone.ok) throw new Error(alone.error.message);
+		expect(scoreOf(classicLoa.searchPosition(alone.value) as LoaBoard)).not.toBe(0);
+	});
+
+	test('a side that must pass: the search plays the pass', () => {
+		const parsed = classicLoa.parse(CLASSIC_POSITIONS.boxed.text, 'boxed');
+		if (!parsed.ok) throw new Error(parsed.error.message);
+		const result = new Searcher({tableMegabytes: 1}).search(classicLoa.searchPosition(parsed.value), {depth: 3});
+		expect(result.move).toBe(PASS);
+		expect(result.lines[0]!.pv[0]).toBe(PASS);
+	});
 });

@@ -1,7 +1,7 @@
 import {readFileSync} from 'node:fs';
 import {describe, expect, test} from 'vitest';
 import {ONGOING} from '../../source/games/game.js';
-import {loaps} from '../../source/games/loa/index.js';
+import {classicLoa, classicLoaMoverWins, loaps} from '../../source/games/loa/index.js';
 import {moveFrom, moveTo} from '../../source/games/loa/notation.js';
 import {DEFAULT_GAME, gameById, gameOfText, games} from '../../source/games/registry.js';
 import {position, sq} from './loa/diagram.js';
@@ -12,15 +12,23 @@ describe('the registry', () => {
 	test('finds games by id, in any case; the default is LOAPS', () => {
 		expect(gameById('loaps')).toBe(loaps);
 		expect(gameById('LOAPS')).toBe(loaps);
+		expect(gameById('loa')).toBe(classicLoa);
+		expect(gameById('LOA-Mover')).toBe(classicLoaMoverWins);
 		expect(gameById('chess')).toBeUndefined();
 		expect(gameById(DEFAULT_GAME)).toBe(loaps);
 		expect(new Set(games.map(game => game.id)).size).toBe(games.length);
 	});
 
-	test('tells a LOAPS file by its shape, and nothing from other text', () => {
+	test('tells a LOAPS file and a classic 8×8 file by their shape, and nothing from other text', () => {
 		for (const name of ['start.txt', 'red-move-10.txt', 'blue-move-28.txt']) expect(gameOfText(save(name))).toBe(loaps);
 		expect(gameOfText('hello\n')).toBeUndefined();
-		expect(gameOfText('1 1\n1 0 60.0\n2 0 60.0\n' + '........\n'.repeat(8))).toBeUndefined();
+		// 8 board lines of 8: classic LOA (RULES.md, classic 8), the default ruling (loa before loa-mover).
+		const classic = '1 1\n1 0 60.0\n2 0 60.0\n' + '........\n'.repeat(8);
+		expect(gameOfText(classic)).toBe(classicLoa);
+		expect(gameOfText(classicLoa.format(classicLoa.initial()))).toBe(classicLoa);
+		// 7 board lines of 8, or 8 of 7: neither game.
+		expect(gameOfText('1 1\n1 0 60.0\n2 0 60.0\n' + '........\n'.repeat(7))).toBeUndefined();
+		expect(gameOfText('1 1\n1 0 60.0\n2 0 60.0\n' + '.......\n'.repeat(8))).toBeUndefined();
 	});
 });
 

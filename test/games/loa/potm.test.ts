@@ -10,7 +10,7 @@ import {LoaBoard} from '../../../source/games/loa/board.js';
 import {parseSquare, squareName} from '../../../source/games/loa/notation.js';
 import {formatClock, formatPotm, looksLikePotm, parsePotm} from '../../../source/games/loa/potm.js';
 import {createState, initialState, type LoaState} from '../../../source/games/loa/rules.js';
-import {LOAPS} from '../../../source/games/loa/variant.js';
+import {CLASSIC_LOA, CLASSIC_LOA_MOVER_WINS, LOAPS, type LoaVariant} from '../../../source/games/loa/variant.js';
 
 const sample = (name: string): string => readFileSync(new URL(`../../../saves/${name}`, import.meta.url), 'utf8');
 
@@ -397,32 +397,36 @@ describe('formatClock', () => {
 
 // --- Properties ---------------------------------------------------------------------------------
 
-const SQUARES = Array.from({length: LOAPS.size * LOAPS.size}, (_, square) => square);
-
 /**
- * Random LOAPS positions a file may hold: 2..8 pieces a side (one piece is always connected, so
- * never valid), neither side connected, any move number, points and clock.
+ * Random positions of `variant` a file may hold: 2..maxPieces pieces a side (one piece is always
+ * connected, so never valid), neither side connected, any move number, points and clock.
  */
-const validState: fc.Arbitrary<LoaState> = fc
-	.record({
-		squares: fc.shuffledSubarray(SQUARES, {minLength: 16, maxLength: 16}),
-		counts: fc.tuple(fc.integer({min: 2, max: 8}), fc.integer({min: 2, max: 8})),
-		toMove: fc.constantFrom<Player>(1, 2),
-		moveNumber: fc.integer({min: 1, max: 50}),
-		points: fc.tuple(fc.integer({min: 0, max: 200}), fc.integer({min: 0, max: 200})),
-		clocks: fc.tuple(fc.integer({min: 0, max: 60_000}), fc.integer({min: 0, max: 60_000})),
-	})
-	.map(({squares, counts: [red, blue], toMove, moveNumber, points, clocks}) => {
-		const cells = new Array<number>(SQUARES.length).fill(0);
-		for (const square of squares.slice(0, red)) cells[square] = 1;
-		for (const square of squares.slice(red, red + blue)) cells[square] = 2;
-		return {cells, toMove, moveNumber, points, clocks: [clocks[0] / 1000, clocks[1] / 1000] as [number, number]};
-	})
-	.filter(setup => {
-		const board = new LoaBoard(LOAPS, {cells: setup.cells, toMove: setup.toMove, ply: 0, points: setup.points});
-		return !board.connected(1) && !board.connected(2);
-	})
-	.map(setup => createState(LOAPS, setup));
+function validStateOf(variant: LoaVariant): fc.Arbitrary<LoaState> {
+	const squares = Array.from({length: variant.size * variant.size}, (_, square) => square);
+	const most = variant.maxPieces;
+	return fc
+		.record({
+			squares: fc.shuffledSubarray(squares, {minLength: 2 * most, maxLength: 2 * most}),
+			counts: fc.tuple(fc.integer({min: 2, max: most}), fc.integer({min: 2, max: most})),
+			toMove: fc.constantFrom<Player>(1, 2),
+			moveNumber: fc.integer({min: 1, max: variant.moveLimit || 9999}),
+			points: fc.tuple(fc.integer({min: 0, max: 200}), fc.integer({min: 0, max: 200})),
+			clocks: fc.tuple(fc.integer({min: 0, max: 60_000}), fc.integer({min: 0, max: 60_000})),
+		})
+		.map(({squares: chosen, counts: [first, second], toMove, moveNumber, points, clocks}) => {
+			const cells = new Array<number>(squares.length).fill(0);
+			for (const square of chosen.slice(0, first)) cells[square] = 1;
+			for (const square of chosen.slice(first, first + second)) cells[square] = 2;
+			return {cells, toMove, moveNumber, points, clocks: [clocks[0] / 1000, clocks[1] / 1000] as [number, number]};
+		})
+		.filter(setup => {
+			const board = new LoaBoard(variant, {cells: setup.cells, toMove: setup.toMove, ply: 0, points: setup.points});
+			return !board.connected(1) && !board.connected(2);
+		})
+		.map(setup => createState(variant, setup));
+}
+
+const validState = validStateOf(LOAPS);
 
 /** A loose spelling of a canonical text: separators, line ends, trailing whitespace and blank lines. */
 const looseText = (canonical: string): fc.Arbitrary<string> => {
@@ -485,4 +489,57 @@ describe('round trips', () => {
 			{numRuns: 300},
 		);
 	});
+});
+
+describe('classic 8×8 files (RULES.md, classic ruling 8): the LOAPS layout with 8 board lines of 8', () => {
+	const CLASSIC_START = ['1 1', '1 0 60.0', '2 0 60.0', '.111111.', '2......2', '2......2', '2......2', '2......2', '2......2', '2......2', '.111111.'];
+
+	it('the start is written as 3 header lines and 8 board lines of 8 characters, points 0', () => {
+		const text = formatPotm(initialState(CLASSIC_LOA));
+		expect(text).toBe(CLASSIC_START.join('\n') + '\n');
+		expect(looksLikePotm(text, 8)).toBe(true);
+		expect(looksLikePotm(text, 7)).toBe(false);
+		expect(looksLikePotm(START, 8)).toBe(false);
+		const parsed = parsePotm(text, 'classic.txt', CLASSIC_LOA);
+		if (!parsed.ok) throw new Error(formatParseError(parsed.error));
+		expect(parsed.value.cells).toEqual(initialState(CLASSIC_LOA).cells);
+	});
+
+	it('a 7×7 file is not an 8×8 position, and 8×8 board lines are not LOAPS lines', () => {
+		const sevens = parsePotm(START, 'start.txt', CLASSIC_LOA);
+		expect(sevens.ok).toBe(false);
+		if (!sevens.ok) expect(sevens.error).toMatchObject({line: 4, message: expect.stringContaining("expected 8 squares of '1', '2' or '.'")});
+		const eights = parsePotm(CLASSIC_START.join('\n') + '\n', 'classic.txt', LOAPS);
+		expect(eights.ok).toBe(false);
+	});
+
+	it('up to 12 pieces a side, and no move limit (a move number past 50 is fine)', () => {
+		const rows = [...CLASSIC_START];
+		rows[0] = '2 400';
+		const late = parsePotm(rows.join('\n') + '\n', 'late.txt', CLASSIC_LOA);
+		expect(late.ok && late.value.moveNumber).toBe(400);
+		rows[4] = '21.....2';
+		const crowded = parsePotm(rows.join('\n') + '\n', 'crowded.txt', CLASSIC_LOA);
+		expect(crowded.ok).toBe(false);
+		if (!crowded.ok) expect(crowded.error.message).toMatch(/player 1 has 13 pieces; Lines of Action allows at most 12/);
+	});
+
+	for (const variant of [CLASSIC_LOA, CLASSIC_LOA_MOVER_WINS]) {
+		it(`${variant.id}: parse(format(state)) gives the state back, and format(parse(format(x))) === format(x)`, () => {
+			fc.assert(
+				fc.property(validStateOf(variant), state => {
+					const text = formatPotm(state);
+					expect(looksLikePotm(text, 8)).toBe(true);
+					expect(text.split('\n').slice(3, 11).every(line => line.length === 8)).toBe(true);
+					const again = parsePotm(text, 'x.txt', variant);
+					if (!again.ok) throw new Error(formatParseError(again.error));
+					expect(again.value.variant).toBe(variant);
+					expect(essence(again.value)).toEqual(essence(state));
+					expect(again.value.outcome).toEqual(state.outcome);
+					expect(formatPotm(again.value)).toBe(text);
+				}),
+				{numRuns: 200},
+			);
+		});
+	}
 });

@@ -1,7 +1,8 @@
 /**
  * Property tests of the fast LOA core (board.ts) and the friendly rules (rules.ts) against the plain
  * reference in reference.ts, on random playouts from the LOAPS start, the saves, positions near the
- * move limit, the classic 8×8 start, and on random positions.
+ * move limit, the classic 8×8 start and positions (under both rulings, passes and repetitions
+ * included), and on random positions.
  */
 import {readdirSync} from 'node:fs';
 import fc from 'fast-check';
@@ -9,10 +10,11 @@ import {describe, expect, it} from 'vitest';
 import {perft} from '../../../source/engine/perft.js';
 import {ONGOING, type Player} from '../../../source/games/game.js';
 import {LoaBoard, Status} from '../../../source/games/loa/board.js';
-import {moveName, parseSquare} from '../../../source/games/loa/notation.js';
+import {moveName, parseSquare, PASS} from '../../../source/games/loa/notation.js';
 import {parsePotm} from '../../../source/games/loa/potm.js';
-import {createState, initialState, legalMoves, play, plyOf, type LoaState} from '../../../source/games/loa/rules.js';
-import {CLASSIC_LOA, LOAPS, type LoaVariant} from '../../../source/games/loa/variant.js';
+import {createState, initialState, legalMoves, newBoardAt, occurrences, play, plyOf, type LoaState} from '../../../source/games/loa/rules.js';
+import {CLASSIC_LOA, CLASSIC_LOA_MOVER_WINS, LOAPS, type LoaVariant} from '../../../source/games/loa/variant.js';
+import {CLASSIC_POSITIONS} from './classic-positions.js';
 import {
 	applyMove,
 	LINE_STEPS,
@@ -24,6 +26,7 @@ import {
 	refMoves,
 	refOutcome,
 	refPly,
+	refRepetitions,
 	refStart,
 	refTerminal,
 	type RefEnd,
@@ -76,6 +79,16 @@ const loapsStarts: Start[] = [
 
 const classicStart = startOf('classic start', initialState(CLASSIC_LOA), refStart(CLASSIC_LOA));
 
+/** The classic start, the mid-game positions and the pass position (classic-positions.ts), under a ruling. */
+const classicStartsOf = (variant: LoaVariant): Start[] => [
+	startOf(`${variant.id} start`, initialState(variant), refStart(variant)),
+	...Object.entries(CLASSIC_POSITIONS).map(([name, {text}]) => {
+		const parsed = parsePotm(text, name, variant);
+		if (!parsed.ok) throw new Error(parsed.error.message);
+		return startOf(`${variant.id} ${name}`, parsed.value);
+	}),
+];
+
 function boardOf(state: LoaState): LoaBoard {
 	return new LoaBoard(state.variant, {
 		cells: state.cells,
@@ -94,6 +107,9 @@ interface Snapshot {
 	cells: number[];
 	lines: number[];
 	pieces: [number[], number[]];
+	euler4: [number, number];
+	/** What the repetition record says of the position (classic LOA). */
+	repeated: boolean;
 	points: [number, number, number];
 	status: number;
 	sideToMove: Player;
@@ -108,6 +124,8 @@ function snapshot(board: LoaBoard): Snapshot {
 		cells: Array.from(board.cells),
 		lines: Array.from(board.lines),
 		pieces: [list(1), list(2)],
+		euler4: [board.euler4[1]!, board.euler4[2]!],
+		repeated: board.repeated(),
 		points: [board.points[0]!, board.points[1]!, board.points[2]!],
 		status: board.status,
 		sideToMove: board.sideToMove,
@@ -220,26 +238,34 @@ function checkEveryMove(board: LoaBoard, ref: RefPosition, moves: readonly numbe
 	}
 }
 
-/** The friendly state after play() matches the reference move. */
-function checkPlayed(state: LoaState, result: RefMoveResult, move: number, where: string): void {
+/**
+ * The friendly state after play() matches the reference move; `repetitions` is how many times the
+ * position has stood in the line so far with the same side to move (refRepetitions), 1 if unknown.
+ */
+function checkPlayed(state: LoaState, result: RefMoveResult, move: number, where: string, repetitions = 1): void {
 	same(state.cells, refCells(result.position), `${where}: play() cells`);
 	same(state.points, result.position.points, `${where}: play() points`);
 	same([state.toMove, state.moveNumber], [result.position.toMove, result.position.moveNumber], `${where}: play() side to move, move number`);
 	same(state.status, statusOf(result.end), `${where}: play() status`);
 	const last = state.history.at(-1);
 	same(last, {move, player: result.mover, capture: result.captured, gained: result.gained}, `${where}: play() history`);
-	const outcome = refOutcome(result);
+	const repeated = result.position.variant.repetitionDraw && repetitions >= 3;
+	const outcome = refOutcome(result) ?? (repeated ? {result: 'draw', winner: null} : null);
 	same(state.outcome && {result: state.outcome.result, winner: state.outcome.winner}, outcome, `${where}: play() outcome`);
+	if (repeated && !result.end) same(state.outcome?.reason, 'repetition', `${where}: play() outcome reason`);
 	if (outcome) same(legalMoves(state), [], `${where}: legalMoves() after the end`);
 }
 
-const noEnds = () => ({'connection': 0, 'opponent-connected': 0, 'both-connected': 0, 'move-limit': 0, 'no-moves': 0});
+const noEnds = () => ({'connection': 0, 'opponent-connected': 0, 'both-connected': 0, 'move-limit': 0, 'no-moves': 0, 'repetition': 0});
 
 /** What the checks of one test went through, so that it can make sure the rare cases were reached. */
 let tally = {
 	/** Moves played in the playouts. */
 	plies: 0,
 	captures: 0,
+	passes: 0,
+	/** Times repeated() was true on a board of the line (made along it, or set up from the game). */
+	repeatedSeen: 0,
 	/** How the playouts ended. */
 	ends: noEnds(),
 	/** Endings among all the moves tried (made and unmade). */
@@ -247,14 +273,34 @@ let tally = {
 };
 
 function resetTally(): void {
-	tally = {plies: 0, captures: 0, ends: noEnds(), tried: noEnds()};
+	tally = {plies: 0, captures: 0, passes: 0, repeatedSeen: 0, ends: noEnds(), tried: noEnds()};
 }
+
+/**
+ * What repeated() must say on a board set up at line[from] (knowing the game before it, as
+ * newBoardAt does) after the moves up to line[at]: the position stood before since the last
+ * capture, either on the board itself (at `from` or after: the search's circle) or twice in all
+ * (the rule's third occurrence). Keys compare cells and side to move.
+ */
+function expectedRepeated(keys: readonly string[], captured: readonly boolean[], from: number, at: number): boolean {
+	let seen = 0;
+	for (let index = at - 1; index >= 0; index--) {
+		if (captured[index + 1]) break;
+		if (keys[index] !== keys[at]) continue;
+		if (index >= from || ++seen >= 2) return true;
+	}
+	return false;
+}
+
+const refKey = (ref: RefPosition): string => `${ref.toMove}:${refCells(ref).join('')}`;
 
 /**
  * Plays `choices` (each taken modulo the number of legal moves) from `start` on one fast board, the
  * reference and the friendly API together, checking everything on the way; then unmakes it all.
+ * With `returning`, an even choice takes the piece the mover moved last back where it came
+ * from when it can, so that positions come back (classic LOA's repetition rule).
  */
-function playout(start: Start, choices: readonly number[]): void {
+function playout(start: Start, choices: readonly number[], returning = false): void {
 	const board = boardOf(start.state);
 	let ref = start.ref;
 	let state = start.state;
@@ -262,9 +308,15 @@ function playout(start: Start, choices: readonly number[]): void {
 	checkBookkeeping(board, start.name);
 	const history: Snapshot[] = [];
 	const line: string[] = [];
+	// The game so far, for the repetition rule: each position's key and whether the move into it captured.
+	const states: LoaState[] = [state];
+	const played: number[] = [];
+	const keys: string[] = [refKey(ref)];
+	const captured: boolean[] = [false];
+	const refLine: RefPosition[] = [ref];
 	for (const choice of choices) {
 		const where = `${start.name} after [${line.join(', ')}]`;
-		if (board.terminal() !== ONGOING) break;
+		if (board.terminal() !== ONGOING || state.outcome) break;
 		const moves = checkMoves(board, ref, where);
 		same(sorted(legalMoves(state)), moves, `${where}: legalMoves()`);
 		if (moves.length === 0) {
@@ -273,7 +325,9 @@ function playout(start: Start, choices: readonly number[]): void {
 		}
 		checkEveryMove(board, ref, moves, where);
 
-		const move = moves[choice % moves.length]!;
+		const mine = played.length >= 2 ? played[played.length - 2]! : -1;
+		const back = mine >= 0 ? (mine >> 6) | ((mine & 63) << 6) : -1;
+		const move = returning && choice % 2 === 0 && moves.includes(back) ? back : moves[choice % moves.length]!;
 		line.push(moveName(move, board.size));
 		const here = `${start.name} after [${line.join(', ')}]`;
 		history.push(snapshot(board));
@@ -282,11 +336,21 @@ function playout(start: Start, choices: readonly number[]): void {
 		checkBookkeeping(board, here);
 		checkAfterMove(board, result, here);
 		state = play(state, move);
-		checkPlayed(state, result, move, here);
 		ref = result.position;
+		played.push(move);
+		states.push(state);
+		keys.push(refKey(ref));
+		captured.push(result.captured);
+		refLine.push(ref);
+		const repetitions = refRepetitions(refLine, captured);
+		checkPlayed(state, result, move, here, repetitions);
+		same(occurrences(state), repetitions, `${here}: occurrences()`);
+		checkRepeated(board, states, played, keys, captured, here);
 		tally.plies++;
 		if (result.captured) tally.captures++;
+		if (move === PASS) tally.passes++;
 		if (result.end) tally.ends[result.end]++;
+		else if (state.outcome?.reason === 'repetition') tally.ends.repetition++;
 	}
 	while (history.length > 0) {
 		board.unmake();
@@ -294,6 +358,26 @@ function playout(start: Start, choices: readonly number[]): void {
 		checkBookkeeping(board, where);
 		same(snapshot(board), history.pop(), where);
 	}
+}
+
+/**
+ * repeated() against the line's keys, after the last move of `states`: on `board` (set up at the
+ * start and played along), on a board newBoardAt sets up here (the third occurrence, exactly
+ * occurrences() >= 3 where the rule holds), and on one set up half-way and played on.
+ */
+function checkRepeated(board: LoaBoard, states: readonly LoaState[], played: readonly number[], keys: readonly string[], captured: readonly boolean[], where: string): void {
+	const at = states.length - 1;
+	const rule = board.variant.repetitionDraw;
+	const expected = (from: number) => rule && expectedRepeated(keys, captured, from, at);
+	same(board.repeated(), expected(0), `${where}: repeated() on the board played from the start`);
+	const here = newBoardAt(states[at]!);
+	same(here.repeated(), expected(at), `${where}: repeated() on newBoardAt(state)`);
+	same(here.repeated(), rule && occurrences(states[at]!) >= 3, `${where}: repeated() on newBoardAt(state) against occurrences() >= 3`);
+	const from = Math.floor(at / 2);
+	const half = newBoardAt(states[from]!);
+	for (const move of played.slice(from)) half.make(move);
+	same(half.repeated(), expected(from), `${where}: repeated() on newBoardAt(ply ${from}) played on`);
+	if (board.repeated() || here.repeated()) tally.repeatedSeen++;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -328,11 +412,30 @@ function checkRandomPosition(ref: RefPosition): void {
 	checkBookkeeping(board, 'random position');
 	const moves = checkMoves(board, ref, 'random position');
 	checkEveryMove(board, ref, moves, 'random position');
-	if (ref.variant.scoring) {
-		const state = createState(ref.variant, {cells, toMove: ref.toMove, moveNumber: ref.moveNumber, points: ref.points});
-		expect(state.outcome === null, 'createState outcome: none unless the side to move has no move').toBe(moves.length > 0);
-		for (const move of moves) checkPlayed(play(state, move), applyMove(ref, move), move, `random position, ${moveName(move, ref.variant.size)}`);
-	}
+	const state = createState(ref.variant, {cells, toMove: ref.toMove, moveNumber: ref.moveNumber, points: ref.points});
+	// Classic LOA always has a move (the pass, if nothing else).
+	expect(state.outcome === null, 'createState outcome: none unless the side to move has no move').toBe(moves.length > 0);
+	for (const move of moves) checkPlayed(play(state, move), applyMove(ref, move), move, `random position, ${moveName(move, ref.variant.size)}`);
+	if (moves.includes(PASS)) tally.passes++;
+}
+
+/**
+ * Random classic positions where BLACK must pass: a1 and h8 boxed in by WHITE b1 a2 b2 and g8 g7
+ * h7 (every line from a1 or h8 starts with one of them, so no count lets a piece past), more WHITE
+ * pieces anywhere else, either side to move; neither side connected.
+ */
+function boxedPosition(variant: LoaVariant) {
+	const fixed = new Set([0, 8, 1, 9, 63, 62, 55, 54]);
+	const free = Array.from({length: 64}, (_, square) => square).filter(square => !fixed.has(square));
+	return fc
+		.record({extra: fc.shuffledSubarray(free, {minLength: 0, maxLength: 6}), toMove: fc.constantFrom<Player>(1, 2)})
+		.map(({extra, toMove}) => {
+			const cells = new Array<number>(64).fill(0);
+			for (const square of [0, 63]) cells[square] = 1;
+			for (const square of [1, 8, 9, 62, 54, 55, ...extra]) cells[square] = 2;
+			return refFromCells(variant, cells, toMove, 20, [0, 0]);
+		})
+		.filter(ref => !refConnected(ref, 1) && !refConnected(ref, 2));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -414,6 +517,23 @@ describe('LOA fast core against the reference', () => {
 		expect(tally.plies).toBeGreaterThan(100);
 	});
 
+	for (const variant of [CLASSIC_LOA, CLASSIC_LOA_MOVER_WINS]) {
+		it(`agrees on ${variant.id} playouts that go back and forth: passes, repetitions, repeated() and occurrences()`, () => {
+			resetTally();
+			for (const start of classicStartsOf(variant)) {
+				fc.assert(
+					fc.property(choicesArbitrary(40), choices => playout(start, choices, true)),
+					{numRuns: 4},
+				);
+			}
+			// The lines went through passes, positions that came back, and draws by repetition.
+			expect(tally.plies).toBeGreaterThan(150);
+			expect(tally.passes).toBeGreaterThan(0);
+			expect(tally.repeatedSeen).toBeGreaterThan(5);
+			expect(tally.ends.repetition).toBeGreaterThan(0);
+		});
+	}
+
 	it('agrees on random LOAPS positions', () => {
 		resetTally();
 		fc.assert(fc.property(randomPosition(LOAPS), checkRandomPosition), {numRuns: 150});
@@ -422,8 +542,19 @@ describe('LOA fast core against the reference', () => {
 		expect(tally.tried['opponent-connected']).toBeGreaterThan(0);
 	});
 
-	it('agrees on random classic positions', () => {
-		fc.assert(fc.property(randomPosition(CLASSIC_LOA), checkRandomPosition), {numRuns: 40});
+	it('agrees on random classic positions, under both rulings', () => {
+		resetTally();
+		for (const variant of [CLASSIC_LOA, CLASSIC_LOA_MOVER_WINS]) {
+			fc.assert(fc.property(randomPosition(variant), checkRandomPosition), {numRuns: 40});
+		}
+	});
+
+	it('agrees on random classic positions where a side must pass (make/unmake of the pass included)', () => {
+		resetTally();
+		for (const variant of [CLASSIC_LOA, CLASSIC_LOA_MOVER_WINS]) {
+			fc.assert(fc.property(boxedPosition(variant), checkRandomPosition), {numRuns: 30});
+		}
+		expect(tally.passes).toBeGreaterThan(10);
 	});
 });
 
@@ -709,6 +840,16 @@ describe('rare endings, by hand', () => {
 		expect(state.outcome).toMatchObject({result: 'draw', winner: null});
 	});
 
+	it('a classic capture that connects both sides is the mover\'s win under Sackson\'s ruling (loa-mover)', () => {
+		const {state, board} = playOne(['h6', 'g8'], ['a1', 'a2', 'h8'], 'h6 h8', {variant: CLASSIC_LOA_MOVER_WINS});
+		expect(board.status).toBe(Status.bothConnected);
+		expect(board.terminal()).toBe(-1);
+		expect(state.outcome).toMatchObject({result: 'win', winner: 1, reason: 'simultaneous'});
+		const white = playOne(['h7', 'h8', 'a1'], ['a3', 'b1'], 'a3 a1', {variant: CLASSIC_LOA_MOVER_WINS, toMove: 2});
+		expect(white.board.terminal()).toBe(-1);
+		expect(white.state.outcome).toMatchObject({result: 'win', winner: 2, reason: 'simultaneous'});
+	});
+
 	it('bonus squares and captures add up, again and again', () => {
 		// Red b4 goes down the b-file (b4, b7: 2 squares) to b2, +3 on top of the 3 it has.
 		const first = playOne(['b4', 'b7', 'g7'], ['a6', 'g1', 'e1'], 'b4 b2', {points: [3, 0]});
@@ -767,6 +908,10 @@ describe('perft, reference against fast', () => {
 		['start.txt', startOf('start.txt', saves.get('start.txt')!), [24, 544, 12988, 298040]],
 		['red-move-10.txt', startOf('red-move-10.txt', saves.get('red-move-10.txt')!), [27, 596, 15011, 354812]],
 		['blue-move-28.txt', startOf('blue-move-28.txt', saves.get('blue-move-28.txt')!), [18, 464, 8681, 227907]],
+		['classic start', classicStart, [36, 1244, 44952]],
+		...classicStartsOf(CLASSIC_LOA)
+			.slice(1)
+			.map((start, index) => [start.name, start, [...Object.values(CLASSIC_POSITIONS)[index]!.perft]] as [string, Start, number[]]),
 	];
 	for (const [name, start, counts] of table) {
 		it(`${name}: perftRef and perft give ${counts.join(', ')}`, () => {

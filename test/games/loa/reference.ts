@@ -11,6 +11,12 @@
  */
 import type {Player} from '../../../source/games/game.js';
 import {encodeMove, squareName} from '../../../source/games/loa/notation.js';
+
+/**
+ * Classic LOA's pass (a side with no legal move passes), spelled out here rather than imported,
+ * so that the reference does not take the core's word for it: from and to both 63.
+ */
+export const REF_PASS = 63 | (63 << 6);
 import type {LoaVariant} from '../../../source/games/loa/variant.js';
 
 export interface RefPosition {
@@ -129,8 +135,18 @@ export function piecesOnLine(position: RefPosition, file: number, rank: number, 
 	return count;
 }
 
-/** The legal moves of the side to move, sorted by their integer. */
+/**
+ * The legal moves of the side to move, sorted by their integer. In classic LOA a side whose pieces
+ * cannot move has exactly one move, the pass; in LOAPS it has none (and loses).
+ */
 export function refMoves(position: RefPosition): number[] {
+	const moves = pieceMoves(position);
+	if (moves.length === 0 && position.variant.noMove === 'passes') return [REF_PASS];
+	return moves;
+}
+
+/** The moves of the pieces of the side to move, sorted by their integer. */
+function pieceMoves(position: RefPosition): number[] {
 	const size = position.variant.size;
 	const me = position.toMove;
 	const opponent = opponentOf(me);
@@ -195,6 +211,18 @@ function bonusAt(variant: LoaVariant, square: number): number {
  */
 export function applyMove(position: RefPosition, move: number): RefMoveResult {
 	const {variant} = position;
+	if (move === REF_PASS) {
+		if (variant.noMove !== 'passes' || pieceMoves(position).length > 0) throw new RangeError('a pass is legal only in classic LOA, with no piece able to move');
+		// The other side to move, the board as it was; nothing captured, scored or ended.
+		const mover = position.toMove;
+		return {
+			position: {...position, toMove: opponentOf(mover), moveNumber: mover === 2 ? position.moveNumber + 1 : position.moveNumber},
+			mover,
+			captured: false,
+			gained: [0, 0],
+			end: null,
+		};
+	}
 	const size = variant.size;
 	const from = move & 63;
 	const to = move >> 6;
@@ -250,8 +278,9 @@ export function applyMove(position: RefPosition, move: number): RefMoveResult {
 
 /**
  * How a game ended after this move, or null if it goes on: a connection is decided by the points
- * in LOAPS and by who is connected in classic LOA (both at once is a draw there); the move limit is
- * a draw; in LOAPS a player left without a legal move loses (in classic LOA it would pass).
+ * in LOAPS and by who is connected in classic LOA (both at once is a draw there, or the mover's
+ * win under Sackson's ruling); the move limit is a draw; in LOAPS a player left without a legal
+ * move loses (in classic LOA it passes). Repetition is the line's business (refRepetitions).
  */
 export function refOutcome(result: RefMoveResult): RefOutcome | null {
 	const {position, mover, end} = result;
@@ -266,7 +295,8 @@ export function refOutcome(result: RefMoveResult): RefOutcome | null {
 		case 'opponent-connected':
 			return scored ? byPoints() : {result: 'win', winner: opponentOf(mover)};
 		case 'both-connected':
-			return scored ? byPoints() : {result: 'draw', winner: null};
+			if (scored) return byPoints();
+			return position.variant.bothConnected === 'mover' ? {result: 'win', winner: mover} : {result: 'draw', winner: null};
 		case 'move-limit':
 			return {result: 'draw', winner: null};
 		case null:
@@ -304,4 +334,20 @@ export function perftRef(position: RefPosition, depth: number): number {
 		if (result.end === null) total += perftRef(result.position, depth - 1);
 	}
 	return total;
+}
+
+/**
+ * How many times the last position of `line` (a game, oldest first, each position the one before
+ * after a move; `captured[i]` whether the move into line[i] captured) has stood with the same side
+ * to move, this time included, counting back to the last capture. Plain comparison of the grids.
+ */
+export function refRepetitions(line: readonly RefPosition[], captured: readonly boolean[]): number {
+	const last = line.at(-1)!;
+	const key = (position: RefPosition) => `${position.toMove}:${position.grid.map(row => row.join('')).join('/')}`;
+	let count = 0;
+	for (let index = line.length - 1; index >= 0; index--) {
+		if (key(line[index]!) === key(last)) count++;
+		if (captured[index]) break;
+	}
+	return count;
 }
