@@ -2,10 +2,12 @@
 import {readFileSync} from 'node:fs';
 import {loaps} from '../../source/games/loa/index.js';
 import type {LoaState} from '../../source/games/loa/rules.js';
+import {gameOfText} from '../../source/games/registry.js';
 
-/** saves/NAME as a LOAPS state; throws if it does not parse. */
+/** saves/NAME as a state of the game its layout tells (LOAPS or classic LOA); throws if it does not parse. */
 export function loadSave(name: string): LoaState {
-	const parsed = loaps.parse(readFileSync(new URL(`../../saves/${name}`, import.meta.url), 'utf8'), name);
+	const text = readFileSync(new URL(`../../saves/${name}`, import.meta.url), 'utf8');
+	const parsed = (gameOfText(text) ?? loaps).parse(text, name);
 	if (!parsed.ok) throw new Error(`saves/${name} does not parse: ${parsed.error.message}`);
 	return parsed.value;
 }

@@ -419,12 +419,8 @@ describe('classic ruling 6: the third occurrence of a position with the same sid
 			expect(classicLoa.play(last, mv('c6 c5')).outcome).toMatchObject({result: 'draw', reason: 'repetition'});
 		});
 
-		// SOURCE BUG (reported to the lead, not fixed here): an 8×8 save is told by its layout, which
-		// is the same for loa and loa-mover, so loadGame reads a loa-mover save as loa (the other
-		// ruling) and sets its history aside ('a history of "loa-mover", but the position is Lines
-		// of Action'): undo and the repetition record are lost. Remove `.fails` once loadGame takes
-		// the game from the history file when there is one.
-		test.fails('KNOWN BUG: a loa-mover save loads as loa-mover, with its history', () => {
+		// An 8×8 save's layout is the same for loa and loa-mover: the history says which ruling.
+		test('a loa-mover save loads as loa-mover, with its history', () => {
 			const {states, moves} = line(classicLoaMoverWins, classicLoaMoverWins.initial(), [...round, ...round.slice(0, 3)]);
 			saveGame(dir, 'mover', classicLoaMoverWins, states, moves);
 			const loaded = loadGame(join(dir, 'mover.txt'));

@@ -51,7 +51,8 @@ const savesDirectory = new URL('../../../saves/', import.meta.url);
 const saveFiles = readdirSync(savesDirectory)
 	.filter(file => file.endsWith('.txt'))
 	.sort();
-const saves = new Map(saveFiles.map(file => [file, loadSave(file)] as const));
+// The LOAPS saves (saves/loa-start.txt is classic LOA's start, which has starts of its own below).
+const saves = new Map(saveFiles.map(file => [file, loadSave(file)] as const).filter(([, state]) => state.variant.id === 'loaps'));
 
 /** A start, shown by its name in fast-check's counterexamples. */
 function startOf(name: string, state: LoaState, ref?: RefPosition): Start {
