@@ -73,7 +73,7 @@ describe('saving and loading a classic game', () => {
 		const loaded = saved(loadGame(path));
 		expect(loaded.game).toBe(classicLoa);
 		expect(loaded.note).toBeNull();
-		expect(loaded.line.map(state => classicLoa.format(state))).toEqual(played.map(state => classicLoa.format(state)));
+		expect(loaded.line.map(state => classicLoa.format(state as LoaState))).toEqual(played.map(state => classicLoa.format(state)));
 		expect(loaded.moves).toHaveLength(3);
 	});
 
@@ -108,7 +108,7 @@ describe('saving and loading a classic game', () => {
 
 	test('a finished mover-wins game (the .txt connected, so only its history makes it loadable) keeps its ruling', () => {
 		const played = line(classicLoaMoverWins, ['a1 a2'], parsed(classicLoaMoverWins, CONNECT));
-		expect(classicLoaMoverWins.outcome(played[1])).toMatchObject({winner: 1, reason: 'connection'});
+		expect(classicLoaMoverWins.outcome(played[1]!)).toMatchObject({winner: 1, reason: 'connection'});
 		const path = saved(saveGame(dir, 'won', classicLoaMoverWins, played));
 		expect(classicLoaMoverWins.parse(readFileSync(path, 'utf8'), path).ok).toBe(false);
 		const loaded = saved(loadGame(path));
@@ -146,7 +146,7 @@ describe('listSaves with classic games', () => {
 
 	test('a game drawn by the third repetition is listed as drawn (its .txt alone is the start position)', () => {
 		const played = line(classicLoa, SHUFFLE);
-		const outcome = classicLoa.outcome(played.at(-1));
+		const outcome = classicLoa.outcome(played.at(-1)!);
 		expect(outcome).toMatchObject({result: 'draw', reason: 'repetition'});
 		// Not before: the second time the start stands is no draw yet.
 		expect(played.slice(0, -1).map(state => classicLoa.outcome(state))).toEqual(played.slice(0, -1).map(() => null));
