@@ -445,7 +445,7 @@ describe('help', () => {
 		const run = potm(['match', '--help']);
 		expect(run.status).toBe(0);
 		expect(run.stderr).toBe('');
-		expect(run.stdout).toMatch(/\$ potm match A B \[--matches N\] \[--clock S\] \[--jobs J\] \[--out DIR\] \[--json\]/);
+		expect(run.stdout).toMatch(/\$ potm match A B \[--game loa\] \[--matches N\] \[--clock S\] \[--jobs J\] \[--out DIR\] \[--json\]/);
 		expect(run.stdout).toContain('ai:greedy');
 		expect(run.stdout).toMatch(/--jobs J\s+games played at the same time/);
 		// Not the general help.
@@ -457,7 +457,7 @@ describe('help', () => {
 		const run = potm(['tournament', '--help']);
 		expect(run.status).toBe(0);
 		expect(run.stderr).toBe('');
-		expect(run.stdout).toMatch(/\$ potm tournament P1 P2 P3 \.\.\. \[--matches N\]/);
+		expect(run.stdout).toMatch(/\$ potm tournament P1 P2 P3 \.\.\. \[--game loa\] \[--matches N\]/);
 		expect(run.stdout).toContain('ai:greedy');
 		expect(run.stdout).toMatch(/--jobs J\s+games played at the same time/);
 		expect(run.stdout).not.toContain('potm play [FILE]');

@@ -173,25 +173,26 @@ class Terminal {
 	}
 }
 
-const FILES = 'abcdefg';
+const FILES = 'abcdefgh';
 
 /**
  * The board on the screen: what each square shows (the character in the middle of its cell:
  * R, B, '.', a bonus mark, ...) and where the cursor ([ ]) is; null when no board is drawn.
+ * `size` is the board's: 7 for LOAPS, 8 for classic LOA.
  */
-function readBoard(screen: string): {cells: Map<string, string>; cursor: string | null} | null {
+function readBoard(screen: string, size = 7): {cells: Map<string, string>; cursor: string | null} | null {
 	const lines = screen.split('\n');
-	const header = lines.findIndex(line => /^\s+a\s+b\s+c\s+d\s+e\s+f\s+g(\s|$)/.test(line));
+	const header = lines.findIndex(line => new RegExp(`^\\s+${[...FILES.slice(0, size)].join('\\s+')}(\\s|$)`).test(line));
 	if (header < 0) return null;
 	const match = /^(\s+)a(\s+)b/.exec(lines[header]!)!;
 	const column = (file: number) => match[1]!.length + file * (match[2]!.length + 1);
 	const cells = new Map<string, string>();
 	let cursor: string | null = null;
-	for (let rank = 7; rank >= 1; rank--) {
+	for (let rank = size; rank >= 1; rank--) {
 		// The rank's glyph row (a square may be more than one row high).
 		const line = lines.slice(header + 1).find(row => new RegExp(`^\\s*${rank}\\s`).test(row));
 		if (line === undefined) return null;
-		for (let file = 0; file < 7; file++) {
+		for (let file = 0; file < size; file++) {
 			const at = column(file);
 			const name = `${FILES[file]}${rank}`;
 			cells.set(name, line.charAt(at));
@@ -333,6 +334,60 @@ describe.skipIf(skipReason !== null)(`potm in a real terminal (${skipReason === 
 		expect(exit.status).toBe(0);
 		expect(t.display('#{alternate_on}')).toBe('0');
 		expect(alive(pid), `the program (pid ${pid}) is gone`).toBe(false);
+	});
+
+	test('classic LOA: potm play --game loa draws the 8×8 board in 80×24, e1 e3 by the keys, the AI answers on 8×8', async () => {
+		const t = (term = new Terminal());
+		t.start(['play', '--game', 'loa', '--no-clock', '--level', '1', '--ascii'], {CI: 'false'});
+		let screen = await t.waitForScreen(text => text.includes('Move 1 ') && readBoard(text, 8)?.cursor === 'e1', 'the 8×8 board, with the cursor on e1');
+		await t.waitForRawMode();
+		const lines = screen.replace(/\n$/, '').split('\n');
+		// The whole screen is there, the title first and the keys last, within the 24 rows.
+		expect(lines[0]).toMatch(/^Lines of Action {2}BLACK you vs WHITE level 1 /);
+		expect(screen).toMatch(/arrows Enter - m type/);
+		expect(lines.length).toBeLessThanOrEqual(24);
+		// 4 columns a square, 2 rows a rank.
+		const header = lines.find(line => /^\s+a\s+b\s+c\s+d\s+e\s+f\s+g\s+h(\s|$)/.test(line))!;
+		expect(header.indexOf('h') - header.indexOf('a')).toBe(28);
+		expect(lines.findIndex(line => /^\s*7\s/.test(line)) - lines.findIndex(line => /^\s*8\s/.test(line))).toBe(2);
+		// The classic start, whatever letters the sides are drawn with.
+		let board = readBoard(screen, 8)!;
+		const black = board.cells.get('b1')!;
+		const white = board.cells.get('a2')!;
+		expect(black).toMatch(/^[A-Z]$/);
+		expect(white).toMatch(/^[A-Z]$/);
+		expect(white).not.toBe(black);
+		for (const square of ['g1', 'b8', 'g8']) expect(board.cells.get(square), square).toBe(black);
+		for (const square of ['a7', 'h2', 'h7']) expect(board.cells.get(square), square).toBe(white);
+		for (const square of ['a1', 'h1', 'a8', 'h8', 'e3']) expect(board.cells.get(square), square).toBe('.');
+		expect(screen).toContain('Move 1 - BLACK to play (you)');
+		expect(screen).not.toMatch(/\bpts\b|\/50/);
+
+		await t.press('Enter', text => text.includes('e1: '), 'e1 picked up ("e1: ...")');
+		await t.press('Up', text => readBoard(text, 8)?.cursor === 'e2', 'the cursor on e2');
+		await t.press('Up', text => readBoard(text, 8)?.cursor === 'e3', 'the cursor on e3');
+		await t.press(
+			'Enter',
+			text => /BLACK played e1 e3|WHITE played/.test(text) && readBoard(text, 8)?.cells.get('e1') === '.' && readBoard(text, 8)?.cells.get('e3') === black,
+			'BLACK to have played e1 e3',
+		);
+		screen = await t.waitForScreen(
+			text => /WHITE played [a-h][1-8] [a-h][1-8]/.test(text) && text.includes('Move 2 - BLACK to play (you)'),
+			'the AI to answer: "WHITE played ..."',
+		);
+		const reply = /WHITE played ([a-h][1-8]) ([a-h][1-8])/.exec(screen)!;
+		expect(screen).toMatch(new RegExp(`\\b1\\. e1 e3 +${reply[1]} ${reply[2]}\\b`));
+		board = readBoard(screen, 8)!;
+		expect(board.cells.get(reply[1]!), `${reply[1]} left by WHITE`).toBe('.');
+		expect(board.cells.get(reply[2]!), `${reply[2]} taken by WHITE`).toBe(white);
+		expect(board.cells.get('e3')).toBe(reply[2] === 'e3' ? white : black);
+
+		// q asks first (the game is not saved), y quits with status 0.
+		await t.press('q', text => text.includes('Quit?'), 'the quit question');
+		t.tmux('send-keys', 'y');
+		const exit = await t.waitForExit();
+		expect(exit.status).toBe(0);
+		expect(t.display('#{alternate_on}')).toBe('0');
 	});
 
 	// Colours are compared with CI unset: chalk, which Ink draws with, turns colour off whenever
