@@ -490,13 +490,12 @@ function finishedGame(path: string, wanted?: string): Result<{game: AnyGame; lin
 	const named = typeof id === 'string' ? gameById(id) : undefined;
 	if (!named) return null;
 	const asked = wanted === undefined ? undefined : gameById(wanted);
-	if (asked && !asked.recognizes(named.format(named.initial()))) {
-		return fail(`${path} holds a game of ${named.name}, but the command line asks for ${asked.name}`);
-	}
-	const game = asked ?? named;
+	const other = asked !== undefined && !asked.recognizes(named.format(named.initial()));
+	const game = asked && !other ? asked : named;
 	const replayed = replay(game, history.value);
 	if (!replayed.ok) return null;
 	const last = replayed.value.line.at(-1);
 	if (!game.outcome(last) || game.format(last) !== position.value) return null;
+	if (other) return fail(`${path} holds a game of ${named.name}, but the command line asks for ${asked.name}`);
 	return ok({game, line: replayed.value.line, moves: replayed.value.moves, note: null});
 }

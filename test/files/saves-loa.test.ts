@@ -124,14 +124,12 @@ describe('saving and loading a classic game', () => {
 		expect(failed(loadGame(loapsPath, 'loa'))).toMatch(/seven\.txt holds a LOAPS position \(7×7\), but the command line asks for Lines of Action/);
 	});
 
-	// BUG (source/files/saves.ts finishedGame): a finished classic game (its .txt connected, so
-	// loadPosition fails and finishedGame takes over) ignores a `wanted` game it does not match and
-	// loads under the history's game: `potm play --game loaps won.txt` opens the 8×8 game instead of
-	// refusing it as it refuses an unfinished one (the test above). Fails until finishedGame refuses.
+	// A finished game's .txt is connected, so loadPosition fails and finishedGame reads the history:
+	// it must refuse the other game as well.
 	test('a finished classic save asked for as LOAPS is refused too', () => {
 		const played = line(classicLoa, ['a1 a2'], parsed(classicLoa, CONNECT));
 		const path = saved(saveGame(dir, 'won', classicLoa, played));
-		expect(failed(loadGame(path, 'loaps'))).toMatch(/won\.txt/);
+		expect(failed(loadGame(path, 'loaps'))).toMatch(/won\.txt holds a game of Lines of Action, but the command line asks for LOAPS/);
 	});
 });
 

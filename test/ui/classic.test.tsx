@@ -270,7 +270,7 @@ describe('the forced pass', () => {
 		// The cursor on an empty square far from BLACK's pieces: Enter there passes all the same.
 		await app.press(KEYS.up, now => marksAt(now, 'e2') === '[]');
 		await app.press(KEYS.up, now => marksAt(now, 'e3') === '[]');
-		frame = await app.press(KEYS.enter, now => now.includes('BLACK played pass'));
+		frame = await app.press(KEYS.enter, now => now.includes('BLACK passed (no piece could move)'));
 		expect(frame).toMatch(/7\. pass/);
 		expect(frame).toContain('Move 7 · WHITE to play');
 		// No piece moved.
@@ -286,7 +286,7 @@ describe('the forced pass', () => {
 		await app.see('Move 7 ');
 		for (let i = 0; i < 4; i++) await app.press(KEYS.left);
 		expect(marksAt(app.frame(), 'a1')).toBe('[]');
-		const frame = await app.press(KEYS.enter, now => now.includes('BLACK played pass'));
+		const frame = await app.press(KEYS.enter, now => now.includes('BLACK passed (no piece could move)'));
 		expect(frame).not.toContain('a1: ');
 		await app.engine.thinking();
 	});
@@ -304,7 +304,7 @@ describe('the forced pass', () => {
 		await app.see('Move 7 ');
 		await app.press('m', now => now.includes('Type a move'));
 		await app.type('pass');
-		const frame = await app.press(KEYS.enter, now => now.includes('BLACK played pass'));
+		const frame = await app.press(KEYS.enter, now => now.includes('BLACK passed (no piece could move)'));
 		expect(frame).toMatch(/7\. pass/);
 		await app.engine.thinking();
 	});
@@ -319,16 +319,14 @@ describe('the forced pass', () => {
 
 	test('the panel says so at 120×40: "no move, Enter passes" for a person, "must pass" for the AI', async () => {
 		app = start({start: playRoute({line: [mustPass()]}), size: {columns: 120, rows: 40}});
-		expect(await app.see('Move 7 ')).toContain('Move 7 · BLACK to play (you): no move, Enter passes');
+		expect(await app.see('Move 7 ')).toContain('Move 7 · BLACK: no move, Enter passes');
 		app.unmount();
 		app = start({start: playRoute({line: [mustPass()], seats: [ai(3), HUMAN]}), size: {columns: 120, rows: 40}});
-		expect(await app.see('Move 7 ')).toContain('Move 7 · BLACK to play: no move, must pass');
+		expect(await app.see('Move 7 ')).toContain('Move 7 · BLACK: no move, must pass');
 		await app.engine.thinking();
 	});
 
-	// BUG (source/ui/play-screen.tsx turnLine, source/ui/analysis-screen.tsx): at 80×24 the panel
-	// beside an 8×8 board is 41 columns wide and the turn line is cut to "...: no move, E…", so
-	// the player is never told that Enter passes. Fails until the line is shortened or wrapped.
+	// Beside an 8×8 board at 80×24 the panel is 41 columns wide: the prompt must fit in it.
 	test('the panel says "no move, Enter passes" at 80×24 too (play and analysis)', async () => {
 		app = start({start: playRoute({line: [mustPass()]})});
 		expect(await app.see('Move 7 ')).toContain('Enter passes');
@@ -370,10 +368,7 @@ describe('no points in classic LOA', () => {
 });
 
 describe('the pieces without colour', () => {
-	// BUG (source/ui/theme.ts makeTheme, source/commands/ui.tsx): the no-colour and --ascii themes
-	// letter the pieces R and B whatever the game, so in classic LOA BLACK's pieces show as "R"
-	// and WHITE's as "B" — a "B" that reads as BLACK. The text rendering (renderLoa) uses the
-	// sides' initials, B and W. Fails until the board letters follow the game's side names.
+	// The text rendering (renderLoa) letters them the same way.
 	test('BLACK\'s pieces are lettered B and WHITE\'s W', async () => {
 		app = start({start: playRoute()});
 		const frame = await app.see('Move 1 ');
