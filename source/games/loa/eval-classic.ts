@@ -38,7 +38,7 @@ const CONCENTRATION = 30;
 const GROUP = 30;
 /** Per unit of Euler number (euler4 is four times it). */
 const EULER = 20;
-/** Per unit of the average centralisation table value (12 pieces' worth: see centralisation). */
+/** Times the table's average over a side's pieces, counted as if it had 12 (so material does not count). */
 const CENTRALISATION = 1;
 /** Per square (king distance) of the centre of mass from the middle of the board. */
 const MASS_CENTRE = 10;
