@@ -1,12 +1,13 @@
 /**
- * `npm run bench [-- SECTION... --games N --move-ms MS]`: the engine's speed and strength.
+ * `npm run bench [-- SECTION... --games N --move-ms MS --game ID]`: the engine's speed and strength.
  *
  *   perft     leaves per second of the rules core (bulk counting at the last ply)
  *   search    nodes per second and depth reached in 1 s from each file in saves/; garbage
  *             collections during a long search
  *   worker    how soon stop() answers and how regular the progress events are
  *   contest   a whole 60 s game of `potm move` processes, charged their CPU time
- *   strength  self-play at a fixed time per move: level 5 vs greedy, 5 vs 3, 3 vs greedy
+ *   strength  self-play at a fixed time per move: level 5 vs greedy, 5 vs 3, 3 vs greedy, of the
+ *             game `--game` names (loaps by default; loa for classic Lines of Action)
  *
  * With no section named, all run.
  */
@@ -16,6 +17,7 @@ import {PerformanceObserver} from 'node:perf_hooks';
 import {EngineClient} from '../engine/client.js';
 import {perft} from '../engine/perft.js';
 import {playerName, type PlayerKind} from '../engine/players.js';
+import {DEFAULT_GAME, gameById, games as knownGames} from '../games/registry.js';
 import {Searcher} from '../engine/search.js';
 import {LoaBoard} from '../games/loa/board.js';
 import {loaps} from '../games/loa/index.js';
@@ -152,7 +154,8 @@ async function benchContest(): Promise<void> {
 	});
 }
 
-async function benchStrength(games: number, moveMs: number): Promise<void> {
+async function benchStrength(gameId: string, games: number, moveMs: number): Promise<void> {
+	const name = gameById(gameId)!.name;
 	const pairings: ReadonlyArray<readonly [PlayerKind, PlayerKind]> = [
 		[{kind: 'level', level: 5}, {kind: 'greedy'}],
 		[{kind: 'level', level: 5}, {kind: 'level', level: 3}],
@@ -161,12 +164,13 @@ async function benchStrength(games: number, moveMs: number): Promise<void> {
 	for (const [a, b] of pairings) {
 		const started = performance.now();
 		const result = await playPairing(a, b, {
+			game: gameId,
 			games,
 			moveMs,
 			onGame: done => process.stderr.write(`\r${playerName(a)} vs ${playerName(b)}: ${done}/${games} games`),
 		});
 		process.stderr.write('\r\x1b[K');
-		console.log(`strength, ${moveMs} ms a move: ${describePairing(result)} [${((performance.now() - started) / 1000).toFixed(0)} s]`);
+		console.log(`strength of ${name}, ${moveMs} ms a move: ${describePairing(result)} [${((performance.now() - started) / 1000).toFixed(0)} s]`);
 	}
 }
 
@@ -181,6 +185,12 @@ async function main(): Promise<void> {
 	};
 	const games = option('--games', 100);
 	const moveMs = option('--move-ms', 100);
+	let gameId = DEFAULT_GAME;
+	const gameIndex = args.indexOf('--game');
+	if (gameIndex >= 0) {
+		gameId = (args.splice(gameIndex, 2)[1] ?? '').toLowerCase();
+		if (!gameById(gameId)) throw new Error(`--game takes one of ${knownGames.map(game => game.id).join(', ')}`);
+	}
 	const unknown = args.filter(arg => !(SECTIONS as readonly string[]).includes(arg));
 	if (unknown.length > 0) throw new Error(`unknown section ${unknown[0]}; the sections are ${SECTIONS.join(', ')}`);
 	const chosen = args.length > 0 ? args : SECTIONS;
@@ -193,7 +203,7 @@ async function main(): Promise<void> {
 	}
 	if (chosen.includes('worker')) await benchWorker();
 	if (chosen.includes('contest')) await benchContest();
-	if (chosen.includes('strength')) await benchStrength(games, moveMs);
+	if (chosen.includes('strength')) await benchStrength(gameId, games, moveMs);
 }
 
 try {

@@ -1,6 +1,10 @@
 /**
  * Self-play: one game between two built-in players at a fixed time per move, from an opening of
  * a few random plies (so a series of games differs), scored by RULES.md's match points.
+ *
+ * A game without a move limit (classic LOA) ends by its repetition rule when play goes round in
+ * circles, but a benchmark must never hang: after `maxPlies` plies a game still going is
+ * adjudicated a draw, with the reason 'cap' so the tables show it.
  */
 import type {Game, Outcome, Player} from '../games/game.js';
 import {LocalPlayer, type PlayerKind} from '../engine/players.js';
@@ -14,7 +18,12 @@ export interface GameSpec {
 	/** Seed of the random opening; the same seed gives the same opening. */
 	readonly openingSeed: number;
 	readonly openingPlies: number;
+	/** Plies after which an unfinished game is adjudicated a draw (reason 'cap'); DEFAULT_MAX_PLIES if omitted. */
+	readonly maxPlies?: number;
 }
+
+/** Far beyond any real game of the family (LOAPS stops at 100 plies; classic games run 40 to 150). */
+export const DEFAULT_MAX_PLIES = 600;
 
 export interface GameRecord {
 	readonly outcome: Outcome;
@@ -32,7 +41,12 @@ export function playGame<State>(game: Game<State>, spec: GameSpec): GameRecord {
 	const random = seededRandom(spec.openingSeed);
 	let state = game.initial();
 	const moves: string[] = [];
+	const maxPlies = spec.maxPlies ?? DEFAULT_MAX_PLIES;
 	for (let ply = 0; game.outcome(state) === null; ply++) {
+		if (ply >= maxPlies) {
+			const outcome: Outcome = {result: 'draw', winner: null, reason: 'cap', description: `No result after ${maxPlies} plies: adjudicated a draw`};
+			return {outcome, plies: moves.length, points: game.scores(state), moves};
+		}
 		const legal = game.legalMoves(state);
 		let move: number;
 		if (ply < spec.openingPlies) move = legal[Math.floor(random() * legal.length)]!;

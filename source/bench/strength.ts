@@ -1,6 +1,7 @@
 /**
- * The strength table: pairings of built-in players over many games at a fixed time per move,
- * played on all cores. Each opening is played twice, each side first once (a match).
+ * The strength table: pairings of built-in players over many games of one game (LOAPS by
+ * default) at a fixed time per move, played on all cores. Each opening is played twice, each side
+ * first once (a match).
  */
 import {availableParallelism} from 'node:os';
 import {Worker} from 'node:worker_threads';
@@ -10,27 +11,44 @@ import {matchPoints, type GameRecord, type GameSpec} from './selfplay.js';
 export interface PairingResult {
 	readonly a: PlayerKind;
 	readonly b: PlayerKind;
+	/** The game's id ('loaps', 'loa', ...). */
+	readonly game: string;
 	readonly games: number;
 	/** Match points of a, of the 2 × games available. */
 	readonly pointsA: number;
 	readonly winsA: number;
 	readonly winsB: number;
-	/** Draws at the move limit and ties on points. */
+	/** Draws (move limit, repetition, simultaneous connection, the ply cap) and ties on points. */
 	readonly drawn: number;
 	readonly averagePlies: number;
 	readonly reasons: Readonly<Record<string, number>>;
 }
 
-export async function playPairing(a: PlayerKind, b: PlayerKind, options: {games: number; moveMs: number; openingPlies?: number; seed?: number; onGame?: (done: number) => void}): Promise<PairingResult> {
+export interface PairingOptions {
+	/** The game's id; 'loaps' if omitted. */
+	readonly game?: string;
+	readonly games: number;
+	readonly moveMs: number;
+	/** Random plies before the players take over; 2 if omitted (one each, and each opening is played both ways). */
+	readonly openingPlies?: number;
+	/** Plies after which a game is adjudicated a draw (see GameSpec.maxPlies). */
+	readonly maxPlies?: number;
+	readonly seed?: number;
+	readonly onGame?: (done: number) => void;
+}
+
+export async function playPairing(a: PlayerKind, b: PlayerKind, options: PairingOptions): Promise<PairingResult> {
+	const game = options.game ?? 'loaps';
 	const specs: GameSpec[] = [];
 	const matches = Math.ceil(options.games / 2);
 	for (let match = 0; match < matches; match++) {
 		const openingSeed = (options.seed ?? 1) * 100_003 + match;
 		const openingPlies = options.openingPlies ?? 2;
-		specs.push({first: a, second: b, moveMs: options.moveMs, openingSeed, openingPlies});
-		specs.push({first: b, second: a, moveMs: options.moveMs, openingSeed, openingPlies});
+		const cap = options.maxPlies === undefined ? {} : {maxPlies: options.maxPlies};
+		specs.push({first: a, second: b, moveMs: options.moveMs, openingSeed, openingPlies, ...cap});
+		specs.push({first: b, second: a, moveMs: options.moveMs, openingSeed, openingPlies, ...cap});
 	}
-	const records = await runAll(specs.slice(0, options.games), options.onGame);
+	const records = await runAll(game, specs.slice(0, options.games), options.onGame);
 	let pointsA = 0;
 	let winsA = 0;
 	let winsB = 0;
@@ -47,10 +65,10 @@ export async function playPairing(a: PlayerKind, b: PlayerKind, options: {games:
 		plies += record.plies;
 		reasons[record.outcome.reason] = (reasons[record.outcome.reason] ?? 0) + 1;
 	});
-	return {a, b, games: records.length, pointsA, winsA, winsB, drawn, averagePlies: plies / records.length, reasons};
+	return {a, b, game, games: records.length, pointsA, winsA, winsB, drawn, averagePlies: plies / records.length, reasons};
 }
 
-async function runAll(specs: readonly GameSpec[], onGame?: (done: number) => void): Promise<GameRecord[]> {
+async function runAll(game: string, specs: readonly GameSpec[], onGame?: (done: number) => void): Promise<GameRecord[]> {
 	const records: GameRecord[] = new Array(specs.length);
 	let next = 0;
 	let done = 0;
@@ -64,7 +82,7 @@ async function runAll(specs: readonly GameSpec[], onGame?: (done: number) => voi
 					return;
 				}
 				const index = next++;
-				worker.postMessage({index, game: 'loaps', spec: specs[index]});
+				worker.postMessage({index, game, spec: specs[index]});
 			};
 			worker.on('message', (message: {index: number; record: GameRecord}) => {
 				records[message.index] = message.record;

@@ -1,6 +1,7 @@
 /**
  * Static evaluation of a LOA position from the side to move's view, in centipoints (100 = one
- * game point). It knows the LOAPS scoring game:
+ * game point). Classic LOA, which has no points, goes to eval-classic.ts; this is the LOAPS
+ * scoring game's:
  *
  * - the points margin, worth a little less as the draw at the move limit comes nearer (the draw
  *   wipes the margin out, so a side ahead must cash it in by a connection, and a side behind gains
@@ -15,6 +16,7 @@
  * Nothing here allocates: the move lists go into one scratch buffer.
  */
 import {LIST_STRIDE, type LoaBoard} from './board.js';
+import {evaluateClassic} from './eval-classic.js';
 
 const POINT = 100;
 const SPREAD = 30;
@@ -106,6 +108,8 @@ function distance(board: LoaBoard, side: number): number {
 }
 
 export function evaluate(board: LoaBoard): number {
+	// Classic LOA (no points) has an evaluation of its own.
+	if (board.variant.scoring === null) return evaluateClassic(board);
 	const me = board.sideToMove;
 	const opponent = (3 - me) as 1 | 2;
 	const scoring = board.variant.scoring !== null;
@@ -122,8 +126,6 @@ export function evaluate(board: LoaBoard): number {
 		// What a connection would do for each side: win (count its distance), tie, or lose.
 		score += margin + connection > 0 ? -distanceMe : margin + connection < 0 ? distanceMe * AVOID_SHARE : 0;
 		score -= -margin + connection > 0 ? -distanceOpponent : -margin + connection < 0 ? distanceOpponent * AVOID_SHARE : 0;
-	} else {
-		score += distanceOpponent - distanceMe;
 	}
 
 	score += ((offCentre2(board, opponent) - offCentre2(board, me)) * CENTRE) / 2;
