@@ -17,7 +17,7 @@ import {PerformanceObserver} from 'node:perf_hooks';
 import {EngineClient} from '../engine/client.js';
 import {perft} from '../engine/perft.js';
 import {playerName, type PlayerKind} from '../engine/players.js';
-import {DEFAULT_GAME, gameById, games as knownGames} from '../games/registry.js';
+import {DEFAULT_GAME, gameById, gameOfText, games as knownGames} from '../games/registry.js';
 import {Searcher} from '../engine/search.js';
 import {LoaBoard} from '../games/loa/board.js';
 import {loaps} from '../games/loa/index.js';
@@ -41,9 +41,11 @@ function savedPositions() {
 		.filter(name => name.endsWith('.txt'))
 		.sort()
 		.map(name => {
-			const parsed = loaps.parse(readFileSync(new URL(name, saves), 'utf8'), name);
+			const text = readFileSync(new URL(name, saves), 'utf8');
+			const game = gameOfText(text) ?? loaps;
+			const parsed = game.parse(text, name);
 			if (!parsed.ok) throw new Error(`saves/${name}: ${parsed.error.message}`);
-			return {name, state: parsed.value};
+			return {name, game, state: parsed.value};
 		});
 }
 
@@ -73,13 +75,13 @@ function benchPerft(): void {
 function benchSearch(): void {
 	// Warm-up, so the first file is not charged for compiling the search.
 	new Searcher().search(loaps.searchPosition(loaps.initial()), {softMs: 500, hardMs: 500});
-	for (const {name, state} of savedPositions()) {
-		const result = new Searcher().search(loaps.searchPosition(state), {softMs: 1000, hardMs: 1000});
+	for (const {name, game, state} of savedPositions()) {
+		const result = new Searcher().search(game.searchPosition(state), {softMs: 1000, hardMs: 1000});
 		const line = result.lines[0]!.pv.slice(0, 4);
 		let current = state;
 		const text = line.map(move => {
-			const written = loaps.formatMove(current, move);
-			current = loaps.play(current, move);
+			const written = game.formatMove(current, move);
+			current = game.play(current, move);
 			return written;
 		});
 		console.log(
