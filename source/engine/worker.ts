@@ -17,6 +17,8 @@ const searcher = new Searcher({tableMegabytes: setup.tableMegabytes});
 const port = parentPort!;
 const post = (message: FromWorker) => port.postMessage(message);
 const cpu = threadClock();
+/** The game of the last think: the table's scores are that game's (two rulings of classic LOA share keys). */
+let lastGame: string | null = null;
 const wall = () => performance.now();
 
 /** The moves of a line in notation, played out from `state` (stops at anything unplayable). */
@@ -62,6 +64,8 @@ function think(message: Extract<ToWorker, {type: 'think'}>): void {
 		post({type: 'failed', id: message.id, message: formatParseError(parsed.error)});
 		return;
 	}
+	if (lastGame !== null && lastGame !== message.game) searcher.clear();
+	lastGame = message.game;
 	const state = replayed(game, message.past, parsed.value);
 	const lines = (found: readonly Line[]): EngineLine[] =>
 		found.map(line => ({...line, text: written(game, state, line.pv)}));

@@ -16,7 +16,7 @@ import {closeSync, existsSync, fsyncSync, lstatSync, mkdirSync, openSync, readdi
 import {dirname, join} from 'node:path';
 import {loadPosition, readText} from './load.js';
 import {fail, formatParseError, ok, type Game, type Result} from '../games/game.js';
-import {gameById, type AnyGame} from '../games/registry.js';
+import {baseGameId, gameById, type AnyGame} from '../games/registry.js';
 
 /** One file of the saves folder, as the load list shows it. */
 export interface SaveEntry {
@@ -410,8 +410,10 @@ function replay(game: AnyGame, text: string): Result<{line: unknown[]; moves: nu
 export function loadGame(path: string, wanted?: string): Result<{game: AnyGame; line: unknown[]; moves: number[]; note: string | null}, string> {
 	let loaded = loadPosition(path, wanted);
 	if (!loaded.ok) return finishedGame(path, wanted) ?? loaded;
-	// A save keeps the rules it was played under (classic LOA's two rulings share a layout).
-	const saved = wanted === undefined ? savedGameOf(historyPathOf(path)) : undefined;
+	// A save keeps the ruling it was played under (classic LOA's two share a layout), also when
+	// the command line names just the game; only a ruling asked for (--mover-wins) overrides it.
+	const history = savedGameOf(historyPathOf(path));
+	const saved = history && (wanted === undefined || wanted === baseGameId(history)) ? history : undefined;
 	if (saved && saved !== loaded.value.game && saved.recognizes(loaded.value.game.format(loaded.value.state))) {
 		const again = loadPosition(path, saved.id);
 		if (again.ok) loaded = again;
@@ -491,7 +493,7 @@ function finishedGame(path: string, wanted?: string): Result<{game: AnyGame; lin
 	if (!named) return null;
 	const asked = wanted === undefined ? undefined : gameById(wanted);
 	const other = asked !== undefined && !asked.recognizes(named.format(named.initial()));
-	const game = asked && !other ? asked : named;
+	const game = asked && !other && asked.id !== baseGameId(named) ? asked : named;
 	const replayed = replay(game, history.value);
 	if (!replayed.ok) return null;
 	const last = replayed.value.line.at(-1);

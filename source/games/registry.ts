@@ -11,6 +11,14 @@ export const games: readonly AnyGame[] = [loaps, classicLoa, classicLoaMoverWins
 
 export const DEFAULT_GAME = 'loaps';
 
+/**
+ * The game `game` is a ruling of: Sackson's mover-wins classic LOA is one of classic LOA's; every
+ * other game is its own. `--game loa` names the game, and a save keeps its ruling under it.
+ */
+export function baseGameId(game: AnyGame): string {
+	return game.id === 'loa-mover' ? 'loa' : game.id;
+}
+
 export function gameById(id: string): AnyGame | undefined {
 	return games.find(game => game.id === id.toLowerCase());
 }

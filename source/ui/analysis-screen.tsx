@@ -30,7 +30,7 @@ export interface AnalysisSetup {
 	readonly note?: string;
 }
 
-export function AnalysisScreen({setup, onMenu}: {setup: AnalysisSetup; onMenu: () => void}) {
+export function AnalysisScreen({setup, onMenu}: {setup: AnalysisSetup; onMenu: (game: AnyGame) => void}) {
 	const {theme, engine, now} = useEnvironment();
 	const {exit} = useApp();
 	const size = useTerminalSize();
@@ -111,7 +111,7 @@ export function AnalysisScreen({setup, onMenu}: {setup: AnalysisSetup; onMenu: (
 		for (const name of keyNames(input, key)) {
 			if (board.typed(name)) continue;
 			const action = actionFor('analysis', name);
-			if (action === 'cancel' && board.pointer.selected === null) return onMenu();
+			if (action === 'cancel' && board.pointer.selected === null) return onMenu(game);
 			if (action === undefined || board.act(action)) continue;
 			if (action === 'undo') step(false);
 			else if (action === 'redo') step(true);

@@ -57,14 +57,19 @@ export function App({environment, game, start, choices, demo}: AppProps) {
 	const [route, setRoute] = useState<Route>(start);
 	const [menuChoices, setMenuChoices] = useState(choices);
 	// The game the menu shows: the one last played (a saved game's, once one is opened).
-	const [menuGame, setMenuGame] = useState(game);
+	const [menuGame, setMenuGame] = useState(start.screen === 'menu' ? game : start.setup.game);
 	// Each new route mounts its screen afresh.
 	const [visit, setVisit] = useState(0);
 	const go = (next: Route) => {
 		setRoute(next);
 		setVisit(count => count + 1);
+		if (next.screen !== 'menu') setMenuGame(next.setup.game);
 	};
-	const toMenu = () => go({screen: 'menu'});
+	/** Back to the menu, which then shows the game the screen ended with (a file opened in it may be another's). */
+	const toMenu = (played?: AnyGame) => {
+		if (played) setMenuGame(played);
+		go({screen: 'menu'});
+	};
 	return (
 		<EnvironmentProvider value={environment}>
 			<KeyRouter>
@@ -75,7 +80,6 @@ export function App({environment, game, start, choices, demo}: AppProps) {
 					initial={menuChoices}
 					onPick={pick => {
 						if ('choices' in pick) setMenuChoices(pick.choices);
-						setMenuGame(pick.game);
 						go(routeOf(pick, demo));
 					}}
 				/>

@@ -51,7 +51,7 @@ const HINT_MS = 1500;
 const seatName = (seat: S.Seat, bothHuman: boolean, player: Player): string =>
 	seat.kind === 'ai' ? `level ${seat.level} ${levelOf(seat.level).name}` : bothHuman ? `player ${player}` : 'you';
 
-export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: () => void}) {
+export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: (game: AnyGame) => void}) {
 	const {theme, engine, now} = useEnvironment();
 	const {exit} = useApp();
 	const size = useTerminalSize();
@@ -215,7 +215,7 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: () => voi
 	const unsaved = !outcome && session.moves.length > 0 && session.line !== savedLine.current;
 	const leave = (quit: boolean) => {
 		// Too small a terminal shows no status line to ask in: q quits, as that screen says.
-		if (!unsaved || !layout.fits) return quit ? exit() : onMenu();
+		if (!unsaved || !layout.fits) return quit ? exit() : onMenu(game);
 		setDialog(quit ? 'quit' : 'leave');
 		say(`${quit ? 'Quit' : 'Leave this game for the menu'}? It is not saved: y ${quit ? 'quits' : 'leaves'}, s saves first, any other key goes on`);
 	};
@@ -224,7 +224,7 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: () => voi
 		if (key.ctrl && input === 'c') return exit();
 		if (dialog === 'quit' || dialog === 'leave') {
 			const answer = input.toLowerCase();
-			if (answer === 'y') return dialog === 'quit' ? exit() : onMenu();
+			if (answer === 'y') return dialog === 'quit' ? exit() : onMenu(game);
 			say('');
 			setDialog(answer === 's' ? 'save' : null);
 			return;

@@ -302,6 +302,7 @@ describe('classic LOA: the game before the position reaches the worker', () => {
 			if (!alone.ok) throw new Error(alone.error.message);
 			expect(game.past(alone.value).moves).toEqual([]);
 			const withoutPast = await engine.think(game, alone.value, {limits: {depth: 1, multiPv: count}});
+			expect(closing(withoutPast), game.id).toBeDefined();
 			expect(closing(withoutPast), game.id).not.toBe(0);
 			engine.clear();
 		}

@@ -90,20 +90,24 @@ describe('saving and loading a classic game', () => {
 		expect(saved(loadGame(path)).game.id).toBe('loa');
 	});
 
-	test('loadGame(path, ruling) overrides the saved ruling, either way, the history still replayed', () => {
+	test('loadGame(path, "loa-mover") overrides a plain save\'s ruling; "loa" (--game loa) names the game and keeps a save\'s ruling', () => {
 		const mover = saved(saveGame(dir, 'mover', classicLoaMoverWins, line(classicLoaMoverWins, ['e1 e3'])));
 		const plain = saved(saveGame(dir, 'plain', classicLoa, line(classicLoa, ['e1 e3'])));
-		const asPlain = saved(loadGame(mover, 'loa'));
-		expect(asPlain.game.id).toBe('loa');
-		expect(asPlain.note).toBeNull();
-		expect(asPlain.moves).toHaveLength(1);
+		const kept = saved(loadGame(mover, 'loa'));
+		expect(kept.game.id).toBe('loa-mover');
+		expect(kept.note).toBeNull();
+		expect(kept.moves).toHaveLength(1);
+		expect(saved(loadGame(plain, 'loa')).game.id).toBe('loa');
 		const asMover = saved(loadGame(plain, 'loa-mover'));
 		expect(asMover.game.id).toBe('loa-mover');
 		expect(asMover.note).toBeNull();
 		expect(asMover.moves).toHaveLength(1);
-		// The states themselves are of the ruling asked for (what the rules of play go by).
+		// The states themselves are of the ruling they load under (what the rules of play go by).
 		expect((asMover.line.at(-1) as LoaState).variant.bothConnected).toBe('mover');
-		expect((asPlain.line.at(-1) as LoaState).variant.bothConnected).toBe('draw');
+		expect((kept.line.at(-1) as LoaState).variant.bothConnected).toBe('mover');
+		// Without its history the file cannot tell the ruling: --game loa is the Olympiad's.
+		rmSync(historyPathOf(mover));
+		expect(saved(loadGame(mover, 'loa')).game.id).toBe('loa');
 	});
 
 	test('a finished mover-wins game (the .txt connected, so only its history makes it loadable) keeps its ruling', () => {
@@ -114,7 +118,7 @@ describe('saving and loading a classic game', () => {
 		const loaded = saved(loadGame(path));
 		expect(loaded.game.id).toBe('loa-mover');
 		expect(loaded.line).toHaveLength(2);
-		expect(saved(loadGame(path, 'loa')).game.id).toBe('loa');
+		expect(saved(loadGame(path, 'loa')).game.id).toBe('loa-mover');
 	});
 
 	test('a save of the other game than the one asked for is refused, naming the file', () => {

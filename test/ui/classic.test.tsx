@@ -181,6 +181,23 @@ describe('the menu\'s game row', () => {
 		expect(frame).toMatch(/^Lines of Action \(mover wins\) /);
 	});
 
+	test('a game started from a file (potm play FILE) leads back to a menu of its game, not the default', async () => {
+		// The harness's App is given LOAPS as its game, as runUi gives the default without --game.
+		app = start({start: playRoute()});
+		expect(await app.see('Move 1 ')).toMatch(/^Lines of Action {2}BLACK you/);
+		const frame = await app.press(KEYS.escape, now => now.includes('Play against the AI'));
+		expect(frame).toMatch(/^potm · Lines of Action$/m);
+		expect(frame).toMatch(/Game +< Lines of Action >/);
+		expect(frame).toMatch(/Your side +< BLACK \(moves first\) >/);
+	});
+
+	test('analysis of a classic position leads back to a menu of classic LOA too', async () => {
+		app = start({start: {screen: 'analysis', setup: {game: classicLoa, line: [classicLoa.initial()]}}});
+		await app.engine.thinking();
+		const frame = await app.press(KEYS.escape, now => now.includes('Play against the AI'));
+		expect(frame).toMatch(/Game +< Lines of Action >/);
+	});
+
 	test('two players and the demo from the menu start the chosen game', async () => {
 		app = start();
 		await chooseGame(app, 1);

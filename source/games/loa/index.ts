@@ -76,6 +76,7 @@ export function loaGame(variant: LoaVariant): Game<LoaState> {
 		render: renderLoa,
 		searchPosition: newBoardAt,
 		past(state) {
+			if (!variant.repetitionDraw) return {start: state, moves: []};
 			const past = reversiblePast(state);
 			if (past.length === 0) return {start: state, moves: []};
 			return {start: past[0]!, moves: state.history.slice(-past.length).map(played => played.move)};
@@ -110,6 +111,8 @@ export function readEntryMove(state: LoaState, output: string): Result<number, E
 	for (const [index, square] of [from, to].entries()) {
 		if (square < 0) return fail({fault: 'unparsable', message: `"${words[index]}" is not a square of the ${size}×${size} board (a1..${last})`});
 	}
+	// A move from a square to itself is none (and h8 h8 would be read as the pass).
+	if (from === to) return fail({fault: 'illegal', message: `"${text.trim()}" is not a move: a piece must leave its square`});
 	const move = encodeMove(from, to);
 	if (!legalMoves(state).includes(move)) return fail({fault: 'illegal', message: explainIllegal(state, from, to)});
 	return ok(move);

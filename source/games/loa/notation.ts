@@ -53,5 +53,6 @@ export function parseMoveText(text: string, size: number): {from: number; to: nu
 	const last = squareName(size * size - 1, size);
 	if (from < 0) return `"${match[1]}" is not a square of the ${size}×${size} board (a1..${last})`;
 	if (to < 0) return `"${match[2]}" is not a square of the ${size}×${size} board (a1..${last})`;
+	if (from === to) return `"${trimmed}" is not a move: a piece must leave its square`;
 	return {from, to};
 }

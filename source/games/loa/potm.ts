@@ -85,6 +85,8 @@ export function parsePotm(text: string, fileName: string, variant: LoaVariant): 
 		if (!DECIMAL.test(clock) || Number(clock) > MAX_SECONDS) {
 			return error(line, `player ${player}'s seconds left must be a number from 0 to ${MAX_SECONDS} such as 60 or 23.4, got ${quote(clock)}`);
 		}
+		// RULES.md: classic LOA's files keep the layout, and the points stay 0.
+		if (!variant.scoring && Number(score) !== 0) return error(line, `${variant.name} has no points: player ${player}'s must be 0, got ${quote(score)}`);
 		points[player - 1] = Number(score);
 		clocks[player - 1] = Number(clock);
 	}

@@ -207,6 +207,16 @@ describe('classic ruling 5: a player with no legal move passes', () => {
 		expect(legalMoves(board8(boxed, {toMove: 2}))).not.toContain(PASS);
 	});
 
+	test('a move from a square to itself is none, not even "h8 h8", whose number is the pass\'s', () => {
+		const state = board8(boxed);
+		expect(encodeMove(sq8('h8'), sq8('h8'))).toBe(PASS);
+		const typed = classicLoa.parseMove(state, 'h8 h8');
+		expect(typed.ok).toBe(false);
+		if (!typed.ok) expect(typed.error).toBe('"h8 h8" is not a move: a piece must leave its square');
+		expect(classicLoa.readEntryMove(state, 'h8 h8\n')).toEqual({ok: false, error: {fault: 'illegal', message: '"h8 h8" is not a move: a piece must leave its square'}});
+		expect(classicLoa.parseMove(classicLoa.initial(), 'b1 b1').ok).toBe(false);
+	});
+
 	test('parseMove reads "pass" when it is forced, and refuses it when a piece can move, or in LOAPS', () => {
 		const state = board8(boxed);
 		expect(classicLoa.parseMove(state, 'pass')).toEqual({ok: true, value: PASS});
@@ -339,6 +349,9 @@ describe('classic ruling 6: the third occurrence of a position with the same sid
 		}
 		expect(state.cells).toEqual(loaps.initial().cells);
 		expect(state.outcome).toBeNull();
+		// Nothing looks back in LOAPS, so the worker is sent no past.
+		expect(loaps.past(state)).toEqual({start: state, moves: []});
+		expect(classicLoa.past(playAll(classicLoa.initial(), loapsRound)).moves).toHaveLength(4);
 	});
 
 	test('a capture starts the count afresh: the position after it is the first that can recur', () => {

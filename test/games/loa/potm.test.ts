@@ -410,7 +410,8 @@ function validStateOf(variant: LoaVariant): fc.Arbitrary<LoaState> {
 			counts: fc.tuple(fc.integer({min: 2, max: most}), fc.integer({min: 2, max: most})),
 			toMove: fc.constantFrom<Player>(1, 2),
 			moveNumber: fc.integer({min: 1, max: variant.moveLimit || 9999}),
-			points: fc.tuple(fc.integer({min: 0, max: 200}), fc.integer({min: 0, max: 200})),
+			// A game without points has 0 each (RULES.md: the points stay 0).
+			points: variant.scoring ? fc.tuple(fc.integer({min: 0, max: 200}), fc.integer({min: 0, max: 200})) : fc.constant<[number, number]>([0, 0]),
 			clocks: fc.tuple(fc.integer({min: 0, max: 60_000}), fc.integer({min: 0, max: 60_000})),
 		})
 		.map(({squares: chosen, counts: [first, second], toMove, moveNumber, points, clocks}) => {
@@ -511,6 +512,19 @@ describe('classic 8×8 files (RULES.md, classic ruling 8): the LOAPS layout with
 		if (!sevens.ok) expect(sevens.error).toMatchObject({line: 4, message: expect.stringContaining("expected 8 squares of '1', '2' or '.'")});
 		const eights = parsePotm(CLASSIC_START.join('\n') + '\n', 'classic.txt', LOAPS);
 		expect(eights.ok).toBe(false);
+	});
+
+	it('the points stay 0: a classic file with points is refused, naming the line', () => {
+		for (const [line, text] of [[2, '1 7 60.0'], [3, '2 3 60.0']] as const) {
+			const rows = [...CLASSIC_START];
+			rows[line - 1] = text;
+			const parsed = parsePotm(rows.join('\n') + '\n', 'points.txt', CLASSIC_LOA);
+			expect(parsed.ok).toBe(false);
+			if (!parsed.ok) expect(parsed.error).toEqual({file: 'points.txt', line, message: `Lines of Action has no points: player ${line - 1}'s must be 0, got "${text.split(' ')[1]}"`});
+		}
+		const rows = [...CLASSIC_START];
+		rows[1] = '1 0 60.0';
+		expect(parsePotm(rows.join('\n') + '\n', 'zero.txt', CLASSIC_LOA).ok).toBe(true);
 	});
 
 	it('up to 12 pieces a side, and no move limit (a move number past 50 is fine)', () => {
