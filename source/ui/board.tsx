@@ -125,7 +125,6 @@ export function Board({view, marks, theme, flipped, cell}: BoardProps) {
 					{files.map(file => {
 						const index = rank * view.files + file;
 						const look = square(view, index, marks, theme);
-						
 						if (!middle) {
 							return (
 								<Text key={index} backgroundColor={look.background}>
