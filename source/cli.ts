@@ -84,7 +84,8 @@ const PLAYERS = `
 const COMMAND_HELP: Readonly<Record<string, string>> = {
 	play: `
 	Usage
-	  $ potm play [--game loa] [--side 1|2] [--level 1-5] [--clock SECONDS | --no-clock] [FILE]
+	  $ potm play [--game loa] [--side 1|2] [--level 1-5]
+	              [--clock SECONDS | --no-clock] [FILE]
 
 	Play LOAPS (or classic LOA) against the AI, from the start or from the position in
 	FILE (a POTM input file, e.g. one saved with s; it tells its own game). Keys: arrows
@@ -145,7 +146,8 @@ const COMMAND_HELP: Readonly<Record<string, string>> = {
 `,
 	match: `
 	Usage
-	  $ potm match A B [--game loa] [--matches N] [--clock S] [--jobs J] [--out DIR] [--json]
+	  $ potm match A B [--game loa] [--matches N] [--clock S] [--jobs J]
+	                   [--out DIR] [--json]
 
 	Referee matches between A and B under the LOAPS contest's rules (or classic LOA's,
 	with the same clock): each match is two games, each side first once; a win earns 2

@@ -445,7 +445,7 @@ describe('help', () => {
 		const run = potm(['match', '--help']);
 		expect(run.status).toBe(0);
 		expect(run.stderr).toBe('');
-		expect(run.stdout).toMatch(/\$ potm match A B \[--game loa\] \[--matches N\] \[--clock S\] \[--jobs J\] \[--out DIR\] \[--json\]/);
+		expect(run.stdout).toMatch(/\$ potm match A B \[--game loa\] \[--matches N\] \[--clock S\] \[--jobs J\]\n\s+\[--out DIR\] \[--json\]/);
 		expect(run.stdout).toContain('ai:greedy');
 		expect(run.stdout).toMatch(/--jobs J\s+games played at the same time/);
 		// Not the general help.
