@@ -166,8 +166,11 @@ export interface Game<State> {
 	past(state: State): {readonly start: State; readonly moves: readonly number[]};
 }
 
-/** The pass, when it is the only legal move (a move that joins no squares: classic LOA's), else undefined. */
+/** Whether `move` is a pass (classic LOA's): a move that joins no squares. */
+export const isPass = <State>(game: Game<State>, state: State, move: number): boolean => game.moveEnds(state, move).length === 0;
+
+/** The pass, when it is the only legal move, else undefined. */
 export function forcedPass<State>(game: Game<State>, state: State): number | undefined {
 	const legal = game.legalMoves(state);
-	return legal.length === 1 && game.moveEnds(state, legal[0]!).length === 0 ? legal[0] : undefined;
+	return legal.length === 1 && isPass(game, state, legal[0]!) ? legal[0] : undefined;
 }

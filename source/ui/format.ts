@@ -1,5 +1,5 @@
 /** Numbers as the screens show them: clocks, evaluations, progress bars. */
-import type {Player} from '../games/game.js';
+import {isPass, type Player} from '../games/game.js';
 import type {AnyGame} from '../games/registry.js';
 import {decidedIn} from '../engine/search.js';
 
@@ -44,5 +44,5 @@ export function fit(text: string, width: number, ascii = false): string {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function playedText(game: AnyGame, state: any, move: number): string {
 	const side = game.sides[game.toMove(state) - 1];
-	return game.moveEnds(state, move).length === 0 ? `${side} passed (no piece could move)` : `${side} played ${game.formatMove(state, move)}`;
+	return isPass(game, state, move) ? `${side} passed (no piece could move)` : `${side} played ${game.formatMove(state, move)}`;
 }

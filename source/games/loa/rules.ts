@@ -82,20 +82,16 @@ export function newBoardAt(state: LoaState): LoaBoard {
  * The positions before `state` that it could still repeat, oldest first: back to the last capture
  * (which is never undone) or the first known position.
  */
-export function reversiblePast(state: LoaState): LoaState[] {
+export function reversiblePast(state: Omit<LoaState, 'outcome'>): LoaState[] {
 	const past: LoaState[] = [];
-	for (let at = state; at.previous && !at.history.at(-1)!.capture; at = at.previous) past.push(at.previous);
+	for (let at: Omit<LoaState, 'outcome'> = state; at.previous && !at.history.at(-1)!.capture; at = at.previous) past.push(at.previous);
 	return past.reverse();
 }
 
 /** How many times this position, with this side to move, has stood in the game so far (this time included). */
 export function occurrences(state: Omit<LoaState, 'outcome'>): number {
-	let count = 1;
-	for (let at: Omit<LoaState, 'outcome'> = state; at.previous && !at.history.at(-1)!.capture; at = at.previous) {
-		const before = at.previous;
-		if (before.toMove === state.toMove && before.cells.every((cell, square) => cell === state.cells[square])) count++;
-	}
-	return count;
+	const same = (before: LoaState) => before.toMove === state.toMove && before.cells.every((cell, square) => cell === state.cells[square]);
+	return 1 + reversiblePast(state).filter(same).length;
 }
 
 function movesOf(board: LoaBoard): number[] {
