@@ -10,7 +10,7 @@ import {makeTheme, wantsColor} from '../ui/theme.js';
 import {asciiStream} from '../ui/ascii.js';
 import type {MenuChoices} from '../ui/menu-screen.js';
 import type {DemoSetup} from '../ui/demo-screen.js';
-import {loadGame} from '../files/saves.js';
+import {loadGame, type LoadedGame} from '../files/saves.js';
 import {DEFAULT_GAME, gameById} from '../games/registry.js';
 
 export interface UiOptions {
@@ -47,7 +47,7 @@ export async function runUi(options: UiOptions): Promise<number> {
 	const game = gameById(options.game ?? DEFAULT_GAME)!;
 	let start: Route = {screen: 'menu'};
 	if (options.screen === 'play' || options.screen === 'analysis') {
-		let loaded: {game: typeof game; line: unknown[]; moves: number[]; note: string | null} | null = null;
+		let loaded: LoadedGame | null = null;
 		if (options.file !== undefined) {
 			const result = loadGame(options.file, options.game);
 			if (!result.ok) {
@@ -56,7 +56,7 @@ export async function runUi(options: UiOptions): Promise<number> {
 			}
 			loaded = result.value;
 		}
-		const from = loaded ? {line: loaded.line, moves: loaded.moves, note: loaded.note ?? `Opened ${options.file}`} : {};
+		const from = loaded ? {line: loaded.line, moves: loaded.moves, ended: loaded.ended, note: loaded.note ?? `Opened ${options.file}`} : {};
 		if (options.screen === 'analysis') start = {screen: 'analysis', setup: {game: loaded?.game ?? game, ...from}};
 		else {
 			const base = playSetup(loaded?.game ?? game, options.choices, false);
@@ -70,7 +70,7 @@ export async function runUi(options: UiOptions): Promise<number> {
 	// Colours only where chalk (which Ink draws with) can show them: otherwise the no-colour
 	// theme, whose marks stand in for the colours.
 	const theme = makeTheme({color: wantsColor(options.color, process.env) && chalk.level > 0, ascii: options.ascii});
-	const environment = {theme, engine, now: () => performance.now(), savesDir: options.savesDir, tickMs: 100};
+	const environment = {theme, engine, now: () => performance.now(), savesDir: options.savesDir};
 	process.stdout.write(ALTERNATE_SCREEN_ON);
 	const restore = () => process.stdout.write(`${ALTERNATE_SCREEN_OFF}${SHOW_CURSOR}`);
 	// Even an exception that escapes everything (thrown from a key handler) leaves the screen.

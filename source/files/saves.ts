@@ -6,7 +6,8 @@
  *   NAME.txt           the POTM input file of the current position, exactly game.format(state),
  *                      so any POTM program (or `potm move`) can read it;
  *   NAME.history.json  how the game got there, for undo: the first known position and the moves
- *                      since, each with the clocks after it.
+ *                      since, each with the clocks after it; and how the game ended when the
+ *                      rules do not tell it from the position (a flag fall, a resignation).
  *
  * The .txt is what counts. The history is checked against it on loading, and a history that is
  * missing, broken or leads somewhere else only costs the undo, never the position.
@@ -15,7 +16,7 @@ import {randomBytes} from 'node:crypto';
 import {closeSync, existsSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync, type Stats} from 'node:fs';
 import {dirname, join} from 'node:path';
 import {loadPosition, readText} from './load.js';
-import {fail, formatParseError, ok, type Game, type Result} from '../games/game.js';
+import {fail, formatParseError, ok, type Game, type Outcome, type Result} from '../games/game.js';
 import {baseGameId, gameById, type AnyGame} from '../games/registry.js';
 
 /** One file of the saves folder, as the load list shows it. */
@@ -100,9 +101,9 @@ export function uniqueSaveName(dir: string, now: Date): string {
 	}
 }
 
-/** The one-line summary of a position for the load list. */
-function summarize(game: AnyGame, state: unknown): string {
-	const outcome = game.outcome(state);
+/** The one-line summary of a position for the load list; `ended`, how its game ended where the rules do not say. */
+function summarize(game: AnyGame, state: unknown, ended: Outcome | null): string {
+	const outcome = game.outcome(state) ?? ended;
 	if (outcome) return outcome.description;
 	const limit = game.moveLimit === null ? '' : `/${game.moveLimit}`;
 	return `${game.sides[game.toMove(state) - 1]} to move, move ${game.moveNumber(state)}${limit}`;
@@ -145,7 +146,7 @@ export function listSaves(dir: string): SaveEntry[] {
 			name,
 			path,
 			modified: stats.mtime,
-			summary: loaded.ok ? summarize(loaded.value.game, loaded.value.line.at(-1)) : null,
+			summary: loaded.ok ? summarize(loaded.value.game, loaded.value.line.at(-1), loaded.value.ended) : null,
 			error: loaded.ok ? null : loaded.error,
 			hasHistory: existsSync(historyPathOf(path)),
 		});
@@ -183,19 +184,30 @@ function movesAlong<State>(game: Game<State>, line: readonly State[], moves: rea
 }
 
 /** The history file's text: JSON, one move per line so that it reads (and diffs) well. */
-function historyText<State>(game: Game<State>, start: State, moves: readonly HistoryMove[]): string {
+function historyText<State>(game: Game<State>, start: State, moves: readonly HistoryMove[], ended: Outcome | null): string {
 	const json = JSON.stringify;
 	const lines = moves.map(({move, clocks}, index) => `\t\t{"move": ${json(move)}, "clocks": [${json(clocks[0])}, ${json(clocks[1])}]}${index < moves.length - 1 ? ',' : ''}`);
+	const ending = ended ? `,\n\t"ended": {"result": ${json(ended.result)}, "winner": ${json(ended.winner)}, "reason": ${json(ended.reason)}, "description": ${json(ended.description)}}` : '';
 	return [
 		'{',
 		`\t"format": ${json(HISTORY_FORMAT)},`,
 		`\t"version": ${HISTORY_VERSION},`,
 		`\t"game": ${json(game.id)},`,
 		`\t"start": ${json(game.format(start))},`,
-		moves.length === 0 ? '\t"moves": []' : `\t"moves": [\n${lines.join('\n')}\n\t]`,
+		`${moves.length === 0 ? '\t"moves": []' : `\t"moves": [\n${lines.join('\n')}\n\t]`}${ending}`,
 		'}',
 		'',
 	].join('\n');
+}
+
+/** The "ended" of a history: how the game ended where the rules do not say; null when absent. */
+function endingOf(value: unknown): Result<Outcome | null, string> {
+	if (value === undefined) return ok(null);
+	const expected = '"ended" must be {"result": "win", "winner": 1 or 2, "reason": "time", "description": "..."} (a reason such as "time" or "resignation")';
+	if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail(expected);
+	const {result, winner, reason, description} = value as Record<string, unknown>;
+	if (result !== 'win' || (winner !== 1 && winner !== 2) || typeof reason !== 'string' || reason === '' || typeof description !== 'string') return fail(expected);
+	return ok({result, winner, reason, description});
 }
 
 /** Why a save failed, in a few words for the user; `making` while the folder was being made. */
@@ -278,7 +290,8 @@ function syncFolder(dir: string): void {
  * dir/NAME.history.json (line[0] and the moves since, for undo). `line` runs from the first
  * known position to the current one; each state is the one before played one legal move, its
  * clocks perhaps set since. `moves`, if given, are those moves (moves[i] leads from line[i] to
- * line[i + 1]); without them they are worked out from the positions.
+ * line[i + 1]); without them they are worked out from the positions. `ended` is how the game
+ * ended where the rules do not say (a flag fall, a resignation): the history keeps it.
  *
  * Both files are written to hidden temporary files first and flushed, then renamed over the old
  * ones, history first: a full disk or a missing permission leaves the old save untouched, and a
@@ -291,6 +304,7 @@ export function saveGame<State>(
 	game: Game<State>,
 	line: readonly State[],
 	moves?: readonly number[],
+	ended: Outcome | null = null,
 ): Result<string, string> {
 	const fileName = saveFileName(name);
 	const path = join(dir, fileName);
@@ -308,7 +322,7 @@ export function saveGame<State>(
 	try {
 		makeFolder(dir);
 		making = false;
-		const historyTemporary = writeTemporary(dir, historyPathOf(fileName), historyText(game, start, history.value), temporaries);
+		const historyTemporary = writeTemporary(dir, historyPathOf(fileName), historyText(game, start, history.value, game.outcome(last) ? null : ended), temporaries);
 		const position = writeTemporary(dir, fileName, game.format(last), temporaries);
 		renameSync(historyTemporary, historyPath);
 		temporaries.shift();
@@ -349,7 +363,7 @@ const isClock = (value: unknown): value is number => typeof value === 'number' &
  * Fails with the reason (no file name) when the file is not a history of `game` or a move is
  * not legal where it stands.
  */
-function replay(game: AnyGame, text: string): Result<{line: unknown[]; moves: number[]}, {line: number | null; message: string}> {
+function replay(game: AnyGame, text: string): Result<{line: unknown[]; moves: number[]; ended: Outcome | null}, {line: number | null; message: string}> {
 	const problem = (message: string, line: number | null = null) => fail({line, message});
 	let data: unknown;
 	try {
@@ -373,6 +387,8 @@ function replay(game: AnyGame, text: string): Result<{line: unknown[]; moves: nu
 	const start = game.parse(history['start'], 'its start position');
 	if (!start.ok) return problem(formatParseError(start.error));
 	if (!Array.isArray(history['moves'])) return problem('"moves" must be a list');
+	const ended = endingOf(history['ended']);
+	if (!ended.ok) return problem(ended.error);
 
 	const line: unknown[] = [start.value];
 	const moves: number[] = [];
@@ -394,7 +410,8 @@ function replay(game: AnyGame, text: string): Result<{line: unknown[]; moves: nu
 		line.push(state);
 		moves.push(parsed.value);
 	}
-	return ok({line, moves});
+	// Where the rules ended the game, their ending is the one.
+	return ok({line, moves, ended: game.outcome(state) ? null : ended.value});
 }
 
 /**
@@ -407,7 +424,17 @@ function replay(game: AnyGame, text: string): Result<{line: unknown[]; moves: nu
  * valid, or does not lead to the file's position (clock readings aside: those of the file win)
  * is set aside: `line` is the file's position alone and `note` says why in one line.
  */
-export function loadGame(path: string, wanted?: string): Result<{game: AnyGame; line: unknown[]; moves: number[]; note: string | null}, string> {
+export interface LoadedGame {
+	readonly game: AnyGame;
+	readonly line: unknown[];
+	readonly moves: number[];
+	/** How the game ended where the rules do not say (a flag fall, a resignation), from the history. */
+	readonly ended: Outcome | null;
+	/** Why the history was set aside, or null. */
+	readonly note: string | null;
+}
+
+export function loadGame(path: string, wanted?: string): Result<LoadedGame, string> {
 	let loaded = loadPosition(path, wanted);
 	if (!loaded.ok) return finishedGame(path, wanted) ?? loaded;
 	// A save keeps the ruling it was played under (classic LOA's two share a layout), also when
@@ -419,7 +446,7 @@ export function loadGame(path: string, wanted?: string): Result<{game: AnyGame; 
 		if (again.ok) loaded = again;
 	}
 	const {game, state} = loaded.value;
-	const alone = (note: string | null) => ok({game, line: [state] as unknown[], moves: [] as number[], note});
+	const alone = (note: string | null) => ok({game, line: [state] as unknown[], moves: [] as number[], ended: null, note});
 
 	const historyPath = historyPathOf(path);
 	if (!existsSync(historyPath)) return alone(null);
@@ -445,9 +472,9 @@ export function loadGame(path: string, wanted?: string): Result<{game: AnyGame; 
 	if (game.format(last) !== game.format(state)) {
 		return setAside(historyPath, `its moves do not lead to the position in ${path} (was one of them changed by hand?)`);
 	}
-	const {line, moves} = replayed.value;
+	const {line, moves, ended} = replayed.value;
 	line[line.length - 1] = last;
-	return ok({game, line, moves, note: null});
+	return ok({game, line, moves, ended, note: null});
 }
 
 /** The game a history file names, if it is a readable history of a game potm knows. */
@@ -473,7 +500,7 @@ function savedGameOf(historyPath: string): AnyGame | undefined {
  * by the history alone, which must end on exactly the text of the .txt. Null otherwise. The
  * game is the history's, or `wanted` where it has the same layout.
  */
-function finishedGame(path: string, wanted?: string): Result<{game: AnyGame; line: unknown[]; moves: number[]; note: string | null}, string> | null {
+function finishedGame(path: string, wanted?: string): Result<LoadedGame, string> | null {
 	const historyPath = historyPathOf(path);
 	try {
 		if (!statSync(historyPath).isFile() || !statSync(path).isFile()) return null;
@@ -499,5 +526,5 @@ function finishedGame(path: string, wanted?: string): Result<{game: AnyGame; lin
 	const last = replayed.value.line.at(-1);
 	if (!game.outcome(last) || game.format(last) !== position.value) return null;
 	if (other) return fail(`${path} holds a game of ${named.name}, but the command line asks for ${asked.name}`);
-	return ok({game, line: replayed.value.line, moves: replayed.value.moves, note: null});
+	return ok({game, line: replayed.value.line, moves: replayed.value.moves, ended: null, note: null});
 }

@@ -10,6 +10,12 @@ export type Player = 1 | 2;
 
 export const other = (player: Player): Player => (player === 1 ? 2 : 1);
 
+/**
+ * Seconds on a clock as a position carries them into a file or to a player: rounded down to the
+ * hundredth, as the POTM referee gave them, so nobody reads more time than is left.
+ */
+export const hundredths = (seconds: number): number => Math.max(0, Math.floor(seconds * 100 + 1e-6) / 100);
+
 /** How a finished game ended. `winner` is null for a tie (equal points) or a draw. */
 export interface Outcome {
 	readonly result: 'win' | 'tie' | 'draw';

@@ -5,7 +5,7 @@
  */
 import {rmSync} from 'node:fs';
 import {join} from 'node:path';
-import {forcedPass, other, type Player} from '../games/game.js';
+import {forcedPass, hundredths, other, type Player} from '../games/game.js';
 import type {AnyGame} from '../games/registry.js';
 import {builtinSeat, externalSeat, type Answer, type Seat} from './seats.js';
 import type {Fault, GameRecord, MoveRecord, PlayerSpec} from './types.js';
@@ -33,7 +33,7 @@ export interface PlayedGame {
 }
 
 /** Seconds as an entry is shown them: rounded down to the hundredth, so it never thinks it has more than it has. */
-const shownSeconds = (ms: number): number => Math.max(0, Math.floor(ms / 10) / 100);
+const shownSeconds = (ms: number): number => hundredths(ms / 1000);
 
 /** Why an answer loses, in a few words, or null when it is a move to read. */
 function faultOf(answer: Answer, overClock: boolean): {fault: Fault; message: string} | null {

@@ -1,74 +1,98 @@
 /**
  * Analysis: the engine searches the position without end in the worker and shows its best few
  * moves with their evaluations and lines, live. Moves played on the board, steps back and
- * forward (forward follows the best line when nothing was taken back) restart it.
+ * forward (forward follows the best line when nothing was taken back) restart it. What keys do
+ * is analysis-state.ts's reducer; this draws its state and runs the search it asks for.
  */
 import {Box, Text, useApp} from 'ink';
-import {useEffect, useState} from 'react';
+import {useEffect} from 'react';
 import type {Player} from '../games/game.js';
+import {forcedPass} from '../games/game.js';
 import type {AnyGame} from '../games/registry.js';
-import type {EngineInfo} from '../engine/client.js';
+import {decidedIn} from '../engine/search.js';
+import type {EngineInfo, EngineResult} from '../engine/client.js';
 import {Board} from './board.js';
-import {stopQuietly, useEnvironment, useKeys, useRootWidth, useTerminalSize, useTicker} from './context.js';
-import {Help, TooSmall} from './dialogs.js';
-import {FileDialog} from './file-dialog.js';
-import {fit, formatScore, playedText} from './format.js';
-import {actionFor, keyNames} from './keys.js';
+import {boardMarks} from './board-input.js';
+import {nextStep, stopQuietly, useEnvironment, useKeys, useRedrawAt, useRootWidth, useTerminalSize} from './context.js';
+import {loadDialog, saveDialog} from './dialog-state.js';
+import {DialogView, TooSmall} from './dialogs.js';
+import {loadGame} from '../files/saves.js';
+import {saveTo} from './files.js';
+import {fit, formatScore} from './format.js';
 import {layoutFor} from './layout.js';
 import {MoveList, StatusLine} from './panel.js';
+import {analysisReducer, analysisState, type AnalysisAction, type AnalysisEffect, type AnalysisSetup} from './analysis-state.js';
 import * as S from './session.js';
-import {forcedPass} from '../games/game.js';
-import {useBoardControls} from './use-board.js';
+import {useStore, type Dispatch} from './store.js';
+import type {Theme} from './theme.js';
 
-const MAX_LINES = 5;
+export type {AnalysisSetup} from './analysis-state.js';
 
-export interface AnalysisSetup {
-	readonly game: AnyGame;
-	// eslint-disable-next-line @typescript-eslint/no-explicit-any
-	readonly line?: readonly any[];
-	readonly moves?: readonly number[];
-	readonly note?: string;
+/** The head of the lines: what the search has reached, or that it has seen every line to its end. */
+function searchHead(info: EngineInfo | null, done: boolean, elapsedMs: number, spinner: string, mover: Player, sides: readonly [string, string]): string {
+	if (!info) return `${spinner} starting`;
+	const speed = `${Math.round(info.nodesPerSecond / 1000)}k nodes/s · ${((info.elapsedMs ?? elapsedMs) / 1000).toFixed(1)} s`;
+	if (!done) return `${spinner} depth ${info.depth}/${info.selDepth} · ${speed}`;
+	const best = info.lines[0];
+	// The search stops by itself only when deeper would change nothing: every line seen to its end.
+	const solved = (info as Partial<EngineResult>).stoppedBy !== 'no-move';
+	if (!best || !solved) return `done at depth ${info.depth} · ${speed}`;
+	if (decidedIn(best.score) !== null) return `solved: ${formatScore(best.score, mover, sides)} with best play · ${speed}`;
+	return best.score === 0 ? `solved: neither side wins with best play · ${speed}` : `done at depth ${info.depth} · ${speed}`;
+}
+
+function GameOverHead({text, theme, width}: {text: string; theme: Theme; width: number}) {
+	return (
+		<Text wrap="truncate" color={theme.color ? theme.accent : undefined} bold>
+			{fit(text, width)}
+		</Text>
+	);
 }
 
 export function AnalysisScreen({setup, onMenu}: {setup: AnalysisSetup; onMenu: (game: AnyGame) => void}) {
-	const {theme, engine, now} = useEnvironment();
+	const {theme, engine, now, savesDir} = useEnvironment();
 	const {exit} = useApp();
 	const size = useTerminalSize();
 	const rootWidth = useRootWidth();
-	const newAnalysis = (from: AnalysisSetup) =>
-		S.newSession(from.game, {seats: [S.HUMAN, S.HUMAN], clocked: false, ...(from.line ? {line: from.line} : {}), ...(from.moves ? {moves: from.moves} : {})}, now());
-	const [session, setSession] = useState(() => newAnalysis(setup));
-	const [lines, setLines] = useState(3);
-	const [info, setInfo] = useState<{info: EngineInfo | null; startedAt: number; done: boolean}>({info: null, startedAt: now(), done: false});
-	const [dialog, setDialog] = useState<'help' | 'save' | 'load' | null>(null);
-	const [flipped, setFlipped] = useState(false);
-	const [scroll, setScroll] = useState(0);
-	const [status, setStatus] = useState({text: setup.note ?? 'The engine analyses without end; play moves on the board, [ and ] step back and on', error: false});
-	const say = (text: string, error = false) => setStatus({text, error});
-
-	const {game, line} = session;
-	const state = S.current(session);
-	const outcome = S.outcomeOf(session);
-	const mover = game.toMove(state) as Player;
-	const time = useTicker(!info.done && !outcome);
-
-	useEffect(() => {
-		if (outcome) {
-			setInfo({info: null, startedAt: now(), done: true});
-			return;
+	const perform = (effect: AnalysisEffect, dispatch: Dispatch<AnalysisAction>) => {
+		switch (effect.kind) {
+			case 'menu':
+				return onMenu(effect.game);
+			case 'exit':
+				return exit(effect.code);
+			case 'show':
+				return dispatch({type: 'dialog', dialog: effect.dialog === 'save' ? saveDialog(savesDir, new Date()) : loadDialog(savesDir)});
+			case 'save':
+				return dispatch({type: 'saved', outcome: saveTo(savesDir, effect.name, effect.replace, effect.game, effect.line, effect.moves, effect.ended)});
+			case 'open': {
+				const loaded = loadGame(effect.path);
+				if (!loaded.ok) return dispatch({type: 'open-failed', error: loaded.error});
+				return dispatch({type: 'opened', path: effect.path, ...loaded.value, now: now()});
+			}
 		}
+	};
+	const [state, dispatch] = useStore(analysisReducer, () => analysisState(setup, now()), perform);
+	useKeys(name => dispatch({type: 'key', name, now: now()}));
+	const {session, lines, search} = state;
+	const {game, line} = session;
+	const position = S.current(session);
+	const outcome = S.outcomeOf(session);
+	const mover = S.toMove(session);
+
+	// The position shown is searched without end, for as many lines as asked; not once the game is over.
+	useEffect(() => {
+		if (outcome) return;
 		let live = true;
-		const startedAt = now();
-		setInfo({info: null, startedAt, done: false});
+		dispatch({type: 'search-start', line, startedAt: now()});
 		engine
-			.think(game, state, {limits: {multiPv: lines}}, progress => {
-				if (live) setInfo({info: progress, startedAt, done: false});
+			.think(game, position, {limits: {multiPv: lines}}, info => {
+				if (live) dispatch({type: 'search-progress', line, info, done: false});
 			})
 			.then(result => {
-				if (live) setInfo({info: result, startedAt, done: true});
+				if (live) dispatch({type: 'search-progress', line, info: result, done: true});
 			})
 			.catch((error: Error) => {
-				if (live) say(`The engine failed: ${error.message}; any move starts it again`, true);
+				if (live) dispatch({type: 'search-failed', line, message: error.message});
 			});
 		return () => {
 			live = false;
@@ -76,91 +100,34 @@ export function AnalysisScreen({setup, onMenu}: {setup: AnalysisSetup; onMenu: (
 		};
 	}, [line, lines]);
 
-	const board = useBoardControls(game, state, flipped, {
-		canMove: !outcome,
-		cannotMove: outcome ? `The game is over: ${outcome.description}` : '',
-		onMove(move) {
-			setSession(S.playMove(session, move, now()));
-			setScroll(0);
-			say(playedText(game, state, move));
-		},
-		onMessage: say,
-	});
+	// The spinner turns while the engine searches; nothing else here changes with time.
+	const time = now();
+	const searching = !outcome && search !== null && search.line === line && !search.done;
+	useRedrawAt(searching ? nextStep(time, search.startedAt, 100) : null);
 
-	const step = (forward: boolean) => {
-		if (!forward) {
-			const back = S.undo(session, now());
-			if (back === session) return say('At the first position', true);
-			board.reset();
-			return setSession(back);
-		}
-		if (session.redo.length > 0) {
-			board.reset();
-			return setSession(S.redo(session, now()));
-		}
-		const best = info.info?.lines[0];
-		// The lines may still be those of the position before (a new analysis starts after the frame).
-		if (!best || outcome || !game.legalMoves(state).includes(best.move)) return say('No line to follow yet', true);
-		board.reset();
-		setSession(S.playMove(session, best.move, now()));
-		say(`Followed the best line: ${best.text[0]}`);
-	};
-
-	useKeys((input, key) => {
-		if (dialog !== null) return;
-		for (const name of keyNames(input, key)) {
-			if (board.typed(name)) continue;
-			const action = actionFor('analysis', name);
-			if (action === 'cancel' && board.pointer.selected === null) return onMenu(game);
-			if (action === undefined || board.act(action)) continue;
-			if (action === 'undo') step(false);
-			else if (action === 'redo') step(true);
-			else if (action === 'more-lines') setLines(count => Math.min(MAX_LINES, count + 1));
-			else if (action === 'fewer-lines') setLines(count => Math.max(1, count - 1));
-			else if (action === 'save') setDialog('save');
-			else if (action === 'load') setDialog('load');
-			else if (action === 'flip') setFlipped(value => !value);
-			else if (action === 'scroll-up') setScroll(value => value + 3);
-			else if (action === 'scroll-down') setScroll(value => Math.max(0, value - 3));
-			else if (action === 'help') setDialog('help');
-			else if (action === 'quit') return exit();
-		}
-	});
-
-	const view = game.board(state);
+	const view = game.board(position);
 	const layout = layoutFor(size.columns, size.rows, view.files, view.ranks);
 	if (!layout.fits) return <TooSmall columns={size.columns} rows={size.rows} needColumns={layout.need.columns} needRows={layout.need.rows} />;
 	const width = size.columns;
-	if (dialog === 'help') return <Help context="analysis" theme={theme} width={Math.min(width, 80)} height={size.rows} onClose={() => setDialog(null)} />;
-	if (dialog === 'save' || dialog === 'load') {
-		return (
-			<FileDialog
-				mode={dialog}
-				session={session}
-				say={say}
-				onClose={() => setDialog(null)}
-				onOpened={opened => {
-					board.reset();
-					setSession(newAnalysis(opened));
-				}}
-			/>
-		);
-	}
+	if (state.dialog) return <DialogView dialog={state.dialog} theme={theme} width={Math.min(width, 80)} height={size.rows} />;
 
 	const panelWidth = layout.panelColumns;
-	const found = info.info;
-	const elapsed = ((found?.elapsedMs ?? time - info.startedAt) / 1000).toFixed(1);
-	const spinner = theme.glyphs.spinner[Math.floor((time - info.startedAt) / 100) % theme.glyphs.spinner.length];
-	const head = outcome
-		? outcome.description
-		: found
-			? `${info.done ? 'done' : spinner} depth ${found.depth}/${found.selDepth} · ${Math.round(found.nodesPerSecond / 1000)}k nodes/s · ${elapsed} s`
-			: `${spinner} starting`;
-	const scores = game.scores(state) as readonly [number, number];
+	const current = search && search.line === line ? search : null;
+	const found = current?.info ?? null;
+	const startedAt = current?.startedAt ?? time;
+	const spinner = theme.glyphs.spinner[Math.floor((time - startedAt) / 100) % theme.glyphs.spinner.length]!;
+	const head = outcome ? `Game over: ${outcome.description}` : searchHead(found, current?.done ?? false, time - startedAt, spinner, mover, game.sides);
+	const scores = game.scores(position) as readonly [number, number];
 	const limit = game.moveLimit;
 	// Best first: lines of an iteration under way can come in before the order is settled.
 	const lineRows = found ? [...found.lines].sort((a, b) => b.score - a.score).slice(0, lines) : [];
 	const moveRows = Math.max(2, layout.bodyRows - 5 - lines);
+	const turn = outcome
+		? `Move ${game.moveNumber(position)} · the game is over`
+		: forcedPass(game, position) !== undefined
+			? `Move ${game.moveNumber(position)} · ${game.sides[mover - 1]}: no move, Enter passes`
+			: `Move ${game.moveNumber(position)}${limit ? `/${limit}` : ''} · ${game.sides[mover - 1]} to play`;
+	const typing = state.input.typing;
 	return (
 		<Box flexDirection="column" width={rootWidth}>
 			<Text bold wrap="truncate">
@@ -168,16 +135,26 @@ export function AnalysisScreen({setup, onMenu}: {setup: AnalysisSetup; onMenu: (
 				<Text color={theme.color ? theme.dim : undefined}>{`${lines} line${lines === 1 ? '' : 's'} (+/-)`}</Text>
 			</Text>
 			<Box>
-				<Board view={view} theme={theme} flipped={flipped} cell={layout.cell} marks={{...board.marks, last: S.lastMove(session)?.ends ?? [], hint: lineRows[0] ? game.moveEnds(state, lineRows[0].move) : []}} />
+				<Board
+					view={view}
+					theme={theme}
+					flipped={state.flipped}
+					cell={layout.cell}
+					marks={{...boardMarks(state.input, game, position), last: S.lastMove(session)?.ends ?? [], hint: lineRows[0] ? game.moveEnds(position, lineRows[0].move) : []}}
+				/>
 				<Box flexDirection="column" marginLeft={1} width={panelWidth}>
-					<Text wrap="truncate">{fit(!outcome && forcedPass(game, state) !== undefined ? `Move ${game.moveNumber(state)} · ${game.sides[mover - 1]}: no move, Enter passes` : `Move ${game.moveNumber(state)}${limit ? `/${limit}` : ''} · ${game.sides[mover - 1]} to play`, panelWidth)}</Text>
+					<Text wrap="truncate">{fit(turn, panelWidth)}</Text>
 					<Text wrap="truncate">{fit(!game.hasPoints ? '' : `Points ${game.sides[0]} ${scores[0]} · ${game.sides[1]} ${scores[1]}`, panelWidth)}</Text>
-					<Text wrap="truncate" color={theme.color ? theme.accent : undefined}>
-						{fit(head, panelWidth)}
-					</Text>
+					{outcome ? (
+						<GameOverHead text={head} theme={theme} width={panelWidth} />
+					) : (
+						<Text wrap="truncate" color={theme.color ? theme.accent : undefined}>
+							{fit(head, panelWidth)}
+						</Text>
+					)}
 					{Array.from({length: lines}, (_, index) => {
 						const entry = lineRows[index];
-						const text = entry ? `${index + 1}. ${formatScore(entry.score, mover, game.sides).padStart(6)}  ${entry.text.join(' ')}` : `${index + 1}.`;
+						const text = outcome ? (index === 0 ? '   no move to analyse: [ steps back' : '') : entry ? `${index + 1}. ${formatScore(entry.score, mover, game.sides).padStart(6)}  ${entry.text.join(' ')}` : `${index + 1}.`;
 						return (
 							<Text key={index} wrap="truncate" bold={index === 0}>
 								{fit(text, panelWidth)}
@@ -185,10 +162,10 @@ export function AnalysisScreen({setup, onMenu}: {setup: AnalysisSetup; onMenu: (
 						);
 					})}
 					<Text> </Text>
-					<MoveList entries={S.moveList(session)} height={moveRows} back={scroll} width={panelWidth} theme={theme} />
+					<MoveList entries={S.moveList(session)} height={moveRows} back={state.scroll} width={panelWidth} theme={theme} />
 				</Box>
 			</Box>
-			<StatusLine text={board.typing !== null ? `Type a move, Enter plays it, Esc cancels: ${board.typing}_` : status.text} error={status.error} theme={theme} width={width} />
+			<StatusLine text={typing !== null ? `Type a move, Enter plays it, Esc cancels: ${typing}_` : state.status.text} error={state.status.error && typing === null} theme={theme} width={width} />
 			<Text wrap="truncate" color={theme.color ? theme.dim : undefined}>
 				{fit(`${theme.ascii ? 'arrows' : '←↑→↓'} Enter · m type · [ ] step · +/- lines · s save · o open · ? keys · q quit`, width)}
 			</Text>

@@ -43,12 +43,12 @@ function routeOf(pick: MenuPick, demo: Omit<DemoSetup, 'game'>): Route {
 		case 'demo':
 			return {screen: 'demo', setup: {...demo, game: pick.game}};
 		case 'analyse':
-			return {screen: 'analysis', setup: {game: pick.game, line: pick.line, moves: pick.moves, note: pick.note ?? `Opened ${pick.path}`}};
+			return {screen: 'analysis', setup: {game: pick.game, line: pick.line, moves: pick.moves, ended: pick.ended, note: pick.note ?? `Opened ${pick.path}`}};
 		case 'open': {
 			const base = playSetup(pick.game, pick.choices, false);
 			// A saved game goes on with its own clock readings.
 			const {clockSeconds: _unused, ...rest} = base;
-			return {screen: 'play', setup: {...rest, line: pick.line, moves: pick.moves, note: pick.note ?? `Opened ${pick.path}`}};
+			return {screen: 'play', setup: {...rest, line: pick.line, moves: pick.moves, ended: pick.ended, note: pick.note ?? `Opened ${pick.path}`}};
 		}
 	}
 }

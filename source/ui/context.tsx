@@ -3,10 +3,11 @@
  * size. Tests hand in their own (a fake engine, a stepping clock, a fixed size).
  */
 import {useInput, useStdout, type Key} from 'ink';
-import {createContext, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState, type ReactNode} from 'react';
+import {createContext, useCallback, useContext, useEffect, useLayoutEffect, useReducer, useRef, useState, type ReactNode} from 'react';
 import type {Game} from '../games/game.js';
 import type {EngineInfo, EngineResult} from '../engine/client.js';
 import type {ThinkRequest} from '../engine/players.js';
+import {keyNames} from './keys.js';
 import type {Theme} from './theme.js';
 
 /** The engine as the UI uses it; EngineClient is one. */
@@ -25,8 +26,6 @@ export interface Environment {
 	readonly savesDir: string;
 	/** A fixed terminal size (tests); the real terminal's otherwise. */
 	readonly size?: {readonly columns: number; readonly rows: number};
-	/** Milliseconds between repaints of clocks and spinners. */
-	readonly tickMs: number;
 }
 
 /**
@@ -74,40 +73,78 @@ export function useRootWidth(): number | undefined {
 	return useEnvironment().size?.columns;
 }
 
-/** Re-renders every tickMs while `active` (running clocks, spinners); gives the time now. */
-export function useTicker(active: boolean): number {
-	const {now, tickMs} = useEnvironment();
-	const [, setTick] = useState(0);
+/**
+ * For a screen whose look changes with time (a running clock, a spinner, a bar): it is drawn
+ * again at `next` (a time on the environment's clock), when what it shows next changes, and not
+ * before. With `next` null nothing shown changes with time, and a screen
+ * waiting for a person draws nothing and uses no CPU.
+ */
+export function useRedrawAt(next: number | null): void {
+	const {now} = useEnvironment();
+	const [, redraw] = useReducer((count: number) => count + 1, 0);
 	useEffect(() => {
-		if (!active) return;
-		const timer = setInterval(() => setTick(tick => tick + 1), tickMs);
-		return () => clearInterval(timer);
-	}, [active, tickMs]);
-	return now();
+		if (next === null) return;
+		let timer: NodeJS.Timeout | undefined;
+		// Timers can fire a little early, and a test's clock stands still: wait until it is time.
+		const wake = () => {
+			const left = next - now();
+			if (left <= 0) redraw();
+			else timer = setTimeout(wake, Math.ceil(left));
+		};
+		timer = setTimeout(wake, Math.max(0, Math.ceil(next - now())));
+		return () => clearTimeout(timer);
+	}, [next, now]);
 }
 
-type KeyHandler = (input: string, key: Key) => void;
+/** The next time after `time` that a count of `periodMs` steps since `since` goes up (a spinner's frame, a tenth). */
+export const nextStep = (time: number, since: number, periodMs: number): number => since + (Math.floor((time - since) / periodMs) + 1) * periodMs;
+
+/** The earliest of some times, null ones left out; null when all are. */
+export function earliest(...times: readonly (number | null)[]): number | null {
+	let first: number | null = null;
+	for (const time of times) if (time !== null && (first === null || time < first)) first = time;
+	return first;
+}
+
+type KeyHandler = (name: string) => void;
 
 const KeyRouterContext = createContext<Map<object, KeyHandler> | null>(null);
 
 /**
- * One subscription to the keyboard for the whole app, handing each key to every component that
- * asked for keys (useKeys), oldest first. Ink's useInput subscribes each handler in an effect,
- * after the frame is drawn: a key typed just after a dialog appears would reach the handlers of
- * the render before (the dialog not yet listening). Here a handler is in place from the render
- * that draws it.
+ * One subscription to the keyboard for the whole app. It splits what arrives into single keys
+ * (several keys can come in one input: typing ahead, auto-repeat, a paste) and hands them out
+ * one at a time to every component that asked (useKeys), oldest first — the next key only once
+ * React has drawn what the key before did. So every key acts on the state the one before left,
+ * and when a key opens a dialog or another screen, the keys after it go there.
  */
 export function KeyRouter({children}: {children: ReactNode}) {
 	const handlers = useRef(new Map<object, KeyHandler>()).current;
+	const queue = useRef<string[]>([]).current;
+	const waiting = useRef(false);
+	const [handed, setHanded] = useState(0);
+	const handOut = useCallback(() => {
+		if (waiting.current) return;
+		const name = queue.shift();
+		if (name === undefined) return;
+		for (const handler of [...handlers.values()]) handler(name);
+		// Drawn with whatever the key changed; the layout effect below then hands out the next.
+		waiting.current = true;
+		setHanded(count => count + 1);
+	}, []);
+	useLayoutEffect(() => {
+		waiting.current = false;
+		handOut();
+	}, [handed]);
 	useInput(
 		useCallback((input: string, key: Key) => {
-			for (const handler of [...handlers.values()]) handler(input, key);
+			queue.push(...keyNames(input, key));
+			handOut();
 		}, []),
 	);
 	return <KeyRouterContext.Provider value={handlers}>{children}</KeyRouterContext.Provider>;
 }
 
-/** The keys, for this component, from the render that draws it on (see KeyRouter). */
+/** The keys, one name at a time ('up', 'enter', 'ctrl+c', 'q'), for this component, from the render that draws it on. */
 export function useKeys(handler: KeyHandler): void {
 	const handlers = useContext(KeyRouterContext);
 	if (!handlers) throw new Error('useKeys outside KeyRouter');

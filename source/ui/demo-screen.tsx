@@ -1,254 +1,154 @@
 /**
  * Demo: two AIs play each other on the clock, with a visible pause between moves and both
  * thinking lines shown. Space pauses, → plays the next move while paused, +/− change the speed.
- * Game after game the sides swap and the series' score is kept.
+ * Game after game the sides swap and the series' score is kept. What keys do is demo-state.ts's
+ * reducer; this draws its state and runs the thinks and the timers.
  */
 import {Box, Text, useApp} from 'ink';
-import {useEffect, useRef, useState} from 'react';
-import type {Player} from '../games/game.js';
-import type {AnyGame} from '../games/registry.js';
+import {useEffect} from 'react';
 import {levelOf, planMove} from '../engine/levels.js';
 import {Board, NO_MARKS} from './board.js';
-import {stopQuietly, useEnvironment, useKeys, useRootWidth, useTerminalSize, useTicker} from './context.js';
-import {Help, TooSmall} from './dialogs.js';
-import {fit, formatScore} from './format.js';
-import {actionFor, keyNames} from './keys.js';
+import {earliest, nextStep, stopQuietly, useEnvironment, useKeys, useRedrawAt, useRootWidth, useTerminalSize} from './context.js';
+import {DialogView, TooSmall} from './dialogs.js';
+import {fit} from './format.js';
 import {layoutFor} from './layout.js';
-import {EngineLine, MoveList, Players, StatusLine, type Thinking} from './panel.js';
+import {EngineLine, GameOver, MoveList, Players, StatusLine, clockChangesAt, gameOverRows} from './panel.js';
+import {betweenGames, demoReducer, demoState, seriesOver, seriesText, type DemoAction, type DemoEffect, type DemoSetup} from './demo-state.js';
 import * as S from './session.js';
+import {useStore, type Dispatch} from './store.js';
 
-export interface DemoSetup {
-	readonly game: AnyGame;
-	/** Levels of the AI that starts as player 1 (A) and as player 2 (B). */
-	readonly levels: readonly [number, number];
-	/** Milliseconds between moves. */
-	readonly delayMs: number;
-	/** Games to play; 0 for no end. */
-	readonly games: number;
-	readonly clockSeconds: number;
-}
+export type {DemoSetup} from './demo-state.js';
 
-const MIN_DELAY = 0;
-const MAX_DELAY = 10_000;
-/** Milliseconds the result of a game stays up before the next starts: three pauses, within bounds. */
-const betweenGames = (delay: number): number => Math.min(3000, Math.max(500, delay * 3));
 const AI_OVERHEAD_MS = 60;
-
-interface Tally {
-	/** Match points (2 a win, 1 a draw or tie) of A and B, and the games drawn or tied. */
-	readonly points: readonly [number, number];
-	readonly draws: number;
-	readonly played: number;
-}
 
 export function DemoScreen({setup, onMenu}: {setup: DemoSetup; onMenu: () => void}) {
 	const {theme, engine, now} = useEnvironment();
 	const {exit} = useApp();
 	const size = useTerminalSize();
 	const rootWidth = useRootWidth();
-	const {game} = setup;
-	// Game k has A as player 1 when k is even: the sides swap every game.
-	const seatsFor = (index: number): readonly [S.Seat, S.Seat] => {
-		const [a, b] = [S.ai(setup.levels[0]), S.ai(setup.levels[1])];
-		return index % 2 === 0 ? [a, b] : [b, a];
+	const perform = (effect: DemoEffect) => {
+		switch (effect.kind) {
+			case 'menu':
+				return onMenu();
+			case 'exit':
+				return exit(effect.code);
+			case 'clear-engine':
+				return engine.clear();
+		}
 	};
-	const fresh = (index: number) => S.newSession(game, {seats: seatsFor(index), clocked: true, clockSeconds: setup.clockSeconds}, now());
-	const [gameIndex, setGameIndex] = useState(0);
-	const [session, setSession] = useState(() => fresh(0));
-	const [paused, setPaused] = useState(false);
-	const [delay, setDelay] = useState(setup.delayMs);
-	const [pending, setPending] = useState<{move: number; text: string} | null>(null);
-	const [thinking, setThinking] = useState<Thinking | null>(null);
-	/** The last line each side thought, by player. */
-	const [thoughts, setThoughts] = useState<readonly [string, string]>(['', '']);
-	const [tally, setTally] = useState<Tally>({points: [0, 0], draws: 0, played: 0});
-	const [help, setHelp] = useState(false);
-	const [stepOnce, setStepOnce] = useState(false);
-	const [flipped, setFlipped] = useState(false);
-	const [scroll, setScroll] = useState(0);
-	/** What went wrong with the last think; it is tried again after a second. */
-	const [failure, setFailure] = useState<string | null>(null);
-	const [attempt, setAttempt] = useState(0);
-	const lastMoveAt = useRef(now());
-	const counted = useRef(-1);
-
-	const state = S.current(session);
-	const outcome = S.outcomeOf(session);
-	const mover = game.toMove(state) as Player;
-	const seriesOver = setup.games > 0 && tally.played >= setup.games;
-	const time = useTicker(true);
+	const [state, dispatch] = useStore(demoReducer, () => demoState(setup, now()), perform as (effect: DemoEffect, dispatch: Dispatch<DemoAction>) => void);
+	useKeys(name => dispatch({type: 'key', name}));
+	const {game} = setup;
+	const {session, gameIndex, pending, paused, stepOnce, delay} = state;
 	const {line} = session;
+	const position = S.current(session);
+	const outcome = S.outcomeOf(session);
+	const over = seriesOver(state);
+	const mover = S.toMove(session);
 
-	// The side to move thinks (the clock runs while it does).
+	// The side to move thinks (its clock runs while it does).
 	useEffect(() => {
 		if (outcome) return;
 		const seat = S.seatToMove(session);
 		if (seat.kind !== 'ai') return;
 		let live = true;
 		const startedAt = now();
-		setSession(current => S.resumeClock(current, startedAt));
-		const readings = S.clockReadings(session, startedAt);
-		const plan = planMove(seat.level, {clock: {remainingMs: readings[mover - 1]! * 1000, movesLeft: game.movesLeft(state) ?? 40, overheadMs: AI_OVERHEAD_MS}, seed: 7 + gameIndex});
-		const base: Thinking = {who: `${game.sides[mover - 1]} (level ${seat.level})`, info: null, startedAt, budgetMs: plan.limits.hardMs ?? null, mover};
-		setThinking(base);
+		const readings = S.heldClocks(session, startedAt);
+		const plan = planMove(seat.level, {clock: {remainingMs: readings[mover - 1]! * 1000, movesLeft: game.movesLeft(position) ?? 40, overheadMs: AI_OVERHEAD_MS}, seed: 7 + gameIndex});
+		dispatch({type: 'think-start', line, thinking: {who: `${game.sides[mover - 1]} (level ${seat.level})`, info: null, startedAt, budgetMs: plan.limits.hardMs ?? null, mover}});
 		engine
-			.think(game, game.withClocks(state, readings), {...plan, seed: 11 * gameIndex + line.length}, info => {
-				if (live) setThinking({...base, info});
+			.think(game, game.withClocks(position, readings), {...plan, seed: 11 * gameIndex + line.length}, info => {
+				if (live) dispatch({type: 'think-progress', line, info});
 			})
 			.then(result => {
-				if (!live) return;
-				setThinking(null);
-				if (result.move < 0) return setFailure('the engine found no move');
-				// The clock stops while the move waits to be shown.
-				setSession(current => S.pauseClock(current, now()));
-				const best = result.lines[0];
-				const thought = `${result.moveText}${best ? `  ${formatScore(best.score, mover, game.sides)}  d${result.depth}  ${best.text.slice(1).join(' ')}` : ''}`;
-				setThoughts(current => (mover === 1 ? [thought, current[1]] : [current[0], thought]));
-				setPending({move: result.move, text: result.moveText});
+				if (live) dispatch({type: 'think-answer', line, result, now: now()});
 			})
 			.catch((error: Error) => {
-				if (!live) return;
-				setThinking(null);
-				setFailure(`the engine failed: ${error.message}`);
+				if (live) dispatch({type: 'think-failed', line, message: error.message});
 			});
 		return () => {
 			live = false;
 			stopQuietly(engine);
 		};
-	}, [line, gameIndex, attempt]);
+	}, [line, gameIndex, state.attempt, outcome !== null]);
 
+	// A failed think is tried again after a second.
 	useEffect(() => {
-		if (failure === null) return;
-		const timer = setTimeout(() => {
-			setFailure(null);
-			setAttempt(count => count + 1);
-		}, 1000);
+		if (state.failure === null) return;
+		const timer = setTimeout(() => dispatch({type: 'retry'}), 1000);
 		return () => clearTimeout(timer);
-	}, [failure]);
-
-	// The flag falls here as in a game against the AI.
-	useEffect(() => {
-		const flagged = S.checkFlag(session, time);
-		if (flagged !== session) setSession(flagged);
-	}, [session, time]);
+	}, [state.failure]);
 
 	// A found move is played once the pause since the last move is over (at once for a step).
 	useEffect(() => {
 		if (!pending || (paused && !stepOnce)) return;
-		const wait = stepOnce ? 0 : Math.max(0, lastMoveAt.current + delay - now());
-		const timer = setTimeout(() => {
-			lastMoveAt.current = now();
-			setStepOnce(false);
-			setPending(null);
-			setSession(current => S.playMove(current, pending.move, now()));
-		}, wait);
+		const wait = stepOnce ? 0 : Math.max(0, state.lastMoveAt + delay - now());
+		const timer = setTimeout(() => dispatch({type: 'play-pending', now: now()}), wait);
 		return () => clearTimeout(timer);
 	}, [pending, paused, stepOnce, delay]);
 
-	// A finished game counts once; the next starts after a while, sides swapped.
+	// After a game the next starts after a while, sides swapped.
 	useEffect(() => {
-		if (!outcome || counted.current === gameIndex) return;
-		counted.current = gameIndex;
-		const aIsFirst = gameIndex % 2 === 0;
-		setTally(current => {
-			if (!outcome.winner) return {...current, points: [current.points[0] + 1, current.points[1] + 1], draws: current.draws + 1, played: current.played + 1};
-			const aWon = (outcome.winner === 1) === aIsFirst;
-			return {
-				points: aWon ? [current.points[0] + 2, current.points[1]] : [current.points[0], current.points[1] + 2],
-				draws: current.draws,
-				played: current.played + 1,
-			};
-		});
-	}, [outcome, gameIndex]);
-
-	useEffect(() => {
-		if (!outcome || (paused && !stepOnce) || seriesOver) return;
-		const timer = setTimeout(
-			() => {
-				engine.clear();
-				const next = gameIndex + 1;
-				setGameIndex(next);
-				setSession(fresh(next));
-				setThoughts(['', '']);
-				setStepOnce(false);
-				setScroll(0);
-				lastMoveAt.current = now();
-			},
-			stepOnce ? 0 : betweenGames(delay),
-		);
+		if (!outcome || (paused && !stepOnce) || over) return;
+		const timer = setTimeout(() => dispatch({type: 'next-game', now: now()}), stepOnce ? 0 : betweenGames(delay));
 		return () => clearTimeout(timer);
-	}, [outcome, paused, seriesOver, gameIndex, stepOnce]);
+	}, [outcome, paused, over, gameIndex, stepOnce]);
 
-	useKeys((input, key) => {
-		if (help) return;
-		for (const name of keyNames(input, key)) {
-			const action = actionFor('demo', name);
-			if (action === 'pause') setPaused(value => !value);
-			else if (action === 'step') {
-				if (paused) setStepOnce(true);
-			} else if (action === 'faster') setDelay(value => Math.max(MIN_DELAY, value <= 250 ? value - 50 : Math.round(value / 2)));
-			else if (action === 'slower') setDelay(value => Math.min(MAX_DELAY, value < 250 ? value + 50 : value * 2));
-			else if (action === 'flip') setFlipped(value => !value);
-			else if (action === 'scroll-up') setScroll(value => value + 3);
-			else if (action === 'scroll-down') setScroll(value => Math.max(0, value - 3));
-			else if (action === 'help') setHelp(true);
-			else if (action === 'menu') return onMenu();
-			else if (action === 'quit') return exit();
-		}
-	});
+	// Drawn again only when something shown changes: the running clock's tenth, the spinner.
+	const time = now();
+	const readings = S.clockReadings(session, time);
+	const clockRuns = !outcome && session.runningSince !== null;
+	const flagDown = clockRuns && readings[mover - 1]! <= 0;
+	useRedrawAt(earliest(clockRuns ? clockChangesAt(readings[mover - 1]!, time) : null, state.thinking ? nextStep(time, state.thinking.startedAt, 100) : null));
+	useEffect(() => {
+		if (flagDown) dispatch({type: 'tick', now: now()});
+	}, [flagDown]);
 
-	const view = game.board(state);
+	const view = game.board(position);
 	const layout = layoutFor(size.columns, size.rows, view.files, view.ranks);
 	if (!layout.fits) return <TooSmall columns={size.columns} rows={size.rows} needColumns={layout.need.columns} needRows={layout.need.rows} />;
-	if (help) return <Help context="demo" theme={theme} width={Math.min(size.columns, 80)} height={size.rows} onClose={() => setHelp(false)} />;
+	if (state.help) return <DialogView dialog={state.help} theme={theme} width={Math.min(size.columns, 80)} height={size.rows} />;
 
 	const panelWidth = layout.panelColumns;
-	const readings = S.clockReadings(session, time);
-	const scores = game.scores(state) as readonly [number, number];
-	const seats = session.seats;
-	const who = (player: Player) => {
-		const seat = seats[player - 1]!;
+	const scores = game.scores(position) as readonly [number, number];
+	const who = (player: 1 | 2) => {
+		const seat = session.seats[player - 1]!;
 		return seat.kind === 'ai' ? `level ${seat.level} ${levelOf(seat.level).name}` : 'you';
 	};
 	const sideLines = [
 		{name: game.sides[0], who: who(1), points: game.hasPoints ? scores[0] : null, clock: readings[0]},
 		{name: game.sides[1], who: who(2), points: game.hasPoints ? scores[1] : null, clock: readings[1]},
 	] as const;
-	const [a, b] = setup.levels;
-	// In match points (2 a win, 1 a draw or tie), as the contest counted them.
-	const series = `Series: level ${a} ${tally.points[0]} – ${tally.points[1]} level ${b}${tally.draws > 0 ? ` · ${tally.draws} drawn` : ''}`;
 	const limit = game.moveLimit;
-	const state1 = seriesOver ? 'Series over · q quits · Esc menu' : paused ? `Paused · Space goes on · → next move` : `Playing · ${(delay / 1000).toFixed(2)} s between moves`;
-	const moveRows = Math.max(2, layout.bodyRows - 9);
+	const doing = over ? 'Series over · q quits · Esc menu' : paused ? `Paused · Space goes on · ${theme.ascii ? 'Right' : '→'} next move` : `Playing · ${(delay / 1000).toFixed(2)} s between moves`;
+	const waiting = pending && (paused || time - state.lastMoveAt < delay);
+	const overRows = outcome ? gameOverRows(game, outcome, panelWidth) : 0;
+	const moveRows = Math.max(2, layout.bodyRows - 9 - overRows);
 	return (
 		<Box flexDirection="column" width={rootWidth}>
 			<Text bold wrap="truncate">
 				{`${game.name} demo · game ${gameIndex + 1}${setup.games > 0 ? ` of ${setup.games}` : ''}  `}
-				<Text color={theme.color ? theme.dim : undefined}>{fit(series, Math.max(0, size.columns - 30), theme.ascii)}</Text>
+				<Text color={theme.color ? theme.dim : undefined}>{fit(seriesText(state), Math.max(0, size.columns - 30), theme.ascii)}</Text>
 			</Text>
 			<Box>
-				<Board view={view} theme={theme} flipped={flipped} cell={layout.cell} marks={{...NO_MARKS, last: S.lastMove(session)?.ends ?? []}} />
+				<Board view={view} theme={theme} flipped={state.flipped} cell={layout.cell} marks={{...NO_MARKS, last: S.lastMove(session)?.ends ?? []}} />
 				<Box flexDirection="column" marginLeft={1} width={panelWidth}>
 					<Players sides={sideLines} toMove={mover} theme={theme} width={panelWidth} over={outcome !== null} />
-					<Text wrap="truncate">{fit(outcome ? outcome.description : `Move ${game.moveNumber(state)}${limit ? `/${limit}` : ''} · ${game.sides[mover - 1]} to play`, panelWidth)}</Text>
+					<Text wrap="truncate">{fit(outcome ? 'Game over' : `Move ${game.moveNumber(position)}${limit ? `/${limit}` : ''} · ${game.sides[mover - 1]} to play`, panelWidth)}</Text>
 					<Text> </Text>
-					<MoveList entries={S.moveList(session)} height={moveRows} back={scroll} width={panelWidth} theme={theme} />
+					<MoveList entries={S.moveList(session)} height={moveRows} back={state.scroll} width={panelWidth} theme={theme} />
+					{outcome ? <GameOver game={game} outcome={outcome} scores={scores} theme={theme} width={panelWidth} praise={false} /> : null}
 					{([1, 2] as const).map(player => (
 						<Text key={player} wrap="truncate" color={theme.color ? theme.sideColors[player - 1] : undefined}>
-							{fit(`${game.sides[player - 1]}: ${thoughts[player - 1] || '…'}`, panelWidth, theme.ascii)}
+							{fit(`${game.sides[player - 1]}: ${state.thoughts[player - 1] || '…'}`, panelWidth, theme.ascii)}
 						</Text>
 					))}
-					{thinking ? <EngineLine thinking={thinking} now={time} theme={theme} width={panelWidth} sides={game.sides} /> : <Text> </Text>}
+					{state.thinking ? <EngineLine thinking={state.thinking} now={time} theme={theme} width={panelWidth} sides={game.sides} /> : <Text> </Text>}
 				</Box>
 			</Box>
-			<StatusLine
-				text={failure ? `${failure}; trying again` : pending && (paused || time - lastMoveAt.current < delay) ? `${state1} · next: ${pending.text}` : state1}
-				error={failure !== null}
-				theme={theme}
-				width={size.columns}
-			/>
+			<StatusLine text={state.failure ? `${state.failure}; trying again` : waiting ? `${doing} · next: ${pending.text}` : doing} error={state.failure !== null} theme={theme} width={size.columns} />
 			<Text wrap="truncate" color={theme.color ? theme.dim : undefined}>
-				{fit(seriesOver ? 'Esc menu · f flip · PgUp/PgDn moves · ? help · q quit' : `Space pause · ${theme.ascii ? 'Right' : '→'} step · +/- speed · f flip · Esc menu · ? help · q quit`, size.columns)}
+				{fit(over ? 'Esc menu · f flip · PgUp/PgDn moves · ? help · q quit' : `Space pause · ${theme.ascii ? 'Right' : '→'} step · +/- speed · f flip · Esc menu · ? help · q quit`, size.columns)}
 			</Text>
 		</Box>
 	);

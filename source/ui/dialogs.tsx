@@ -1,12 +1,8 @@
-/** Help, save and load: panels that take the keys while they are open. */
-import {Box, Text, useApp} from 'ink';
-import {useMemo, useState} from 'react';
-import {bindingsOf, keyNames, showKey, type KeyContext} from './keys.js';
-import {checkSaveName, listSaves, saveFileName, uniqueSaveName} from '../files/saves.js';
+/** Help, save and open, drawn: their state and keys are in dialog-state.ts, kept by the screen. */
+import {Box, Text} from 'ink';
+import {bindingsOf, showKey, type KeyContext} from './keys.js';
 import {fit} from './format.js';
-import {useKeys} from './context.js';
-import {existsSync} from 'node:fs';
-import {join} from 'node:path';
+import type {Dialog, LoadDialog as LoadState, SaveDialog as SaveState} from './dialog-state.js';
 import type {Theme} from './theme.js';
 
 const TITLES: Readonly<Record<KeyContext, string>> = {
@@ -19,10 +15,20 @@ const TITLES: Readonly<Record<KeyContext, string>> = {
 
 const CURSOR_LABEL = 'move the cursor';
 
+/** A dialog, drawn `width` columns wide within `height` rows. */
+export function DialogView({dialog, theme, width, height}: {dialog: Dialog; theme: Theme; width: number; height: number}) {
+	switch (dialog.kind) {
+		case 'help':
+			return <Help context={dialog.context} theme={theme} width={width} height={height} />;
+		case 'save':
+			return <SaveDialog dialog={dialog} theme={theme} width={width} />;
+		case 'load':
+			return <LoadDialog dialog={dialog} theme={theme} width={width} height={height} />;
+	}
+}
+
 /** Every key of a context, from the one binding table; any key closes it. */
-export function Help({context, theme, onClose, width, height}: {context: KeyContext; theme: Theme; onClose: () => void; width: number; height: number}) {
-	const {exit} = useApp();
-	useKeys((input, key) => (key.ctrl && input === 'c' ? exit() : onClose()));
+function Help({context, theme, width, height}: {context: KeyContext; theme: Theme; width: number; height: number}) {
 	const bindings = bindingsOf(context);
 	// The four cursor keys take one row: "↑ ↓ ← → k j h l  move the cursor".
 	const cursor = bindings.filter(binding => binding.label.startsWith('cursor '));
@@ -60,46 +66,8 @@ export function Help({context, theme, onClose, width, height}: {context: KeyCont
 }
 
 /** A name for the save, the date and time by default; Enter saves, Esc cancels. */
-export function SaveDialog({dir, theme, onSave, onCancel, width}: {dir: string; theme: Theme; onSave: (name: string) => string | null; onCancel: () => void; width: number}) {
-	// The default name is the date and time now (wall-clock time, not the screens' clock).
-	const initial = useMemo(() => uniqueSaveName(dir, new Date()), [dir]);
-	const [name, setName] = useState(initial);
-	const [problem, setProblem] = useState<string | null>(null);
-	const [confirming, setConfirming] = useState(false);
-	const {exit} = useApp();
-	useKeys((input, key) => {
-		// The name as the keys of this input leave it (several can come at once).
-		let typed = name;
-		let replacing = confirming;
-		for (const pressed of keyNames(input, key)) {
-			if (pressed === 'ctrl+c') return exit();
-			if (pressed === 'escape') return onCancel();
-			if (pressed === 'enter') {
-				const chosen = typed.trim();
-				const bad = checkSaveName(chosen);
-				if (bad) return setProblem(bad);
-				if (!replacing && existsSync(join(dir, saveFileName(chosen)))) {
-					setName(typed);
-					setConfirming(true);
-					return setProblem(`${saveFileName(chosen)} exists: Enter replaces it, Esc cancels`);
-				}
-				const failed = onSave(chosen);
-				if (failed) {
-					setConfirming(false);
-					setProblem(failed);
-				}
-				return;
-			}
-			replacing = false;
-			if (pressed === 'backspace') typed = typed.slice(0, -1);
-			else if (pressed === 'ctrl+u') typed = '';
-			else if (pressed === 'space') typed += ' ';
-			else if ([...pressed].length === 1 && pressed >= ' ') typed += pressed;
-		}
-		setName(typed);
-		setConfirming(false);
-		setProblem(null);
-	});
+function SaveDialog({dialog, theme, width}: {dialog: SaveState; theme: Theme; width: number}) {
+	const {dir, name, problem} = dialog;
 	return (
 		<Box flexDirection="column" borderStyle={theme.ascii ? 'classic' : 'round'} paddingX={1} width={width}>
 			<Text bold>Save the position</Text>
@@ -121,26 +89,8 @@ export function SaveDialog({dir, theme, onSave, onCancel, width}: {dir: string; 
 }
 
 /** The files of the saves folder with their side to move and move number; Enter opens one. */
-export function LoadDialog({dir, theme, onOpen, onCancel, width, height}: {dir: string; theme: Theme; onOpen: (path: string) => string | null; onCancel: () => void; width: number; height: number}) {
-	const entries = useMemo(() => listSaves(dir), [dir]);
-	const [index, setIndex] = useState(0);
-	const [problem, setProblem] = useState<string | null>(null);
-	const {exit} = useApp();
-	useKeys((input, key) => {
-		const pressed = keyNames(input, key)[0] ?? '';
-		if (pressed === 'ctrl+c') return exit();
-		if (pressed === 'escape' || pressed === 'q') return onCancel();
-		if (pressed === 'up' || pressed === 'k') setIndex(at => Math.max(0, at - 1));
-		else if (pressed === 'down' || pressed === 'j') setIndex(at => Math.min(entries.length - 1, at + 1));
-		else if (pressed === 'enter' && entries[index]) {
-			const entry = entries[index]!;
-			if (entry.error) return setProblem(entry.error);
-			const failed = onOpen(entry.path);
-			if (failed) setProblem(failed);
-			return;
-		} else return;
-		setProblem(null);
-	});
+function LoadDialog({dialog, theme, width, height}: {dialog: LoadState; theme: Theme; width: number; height: number}) {
+	const {dir, entries, index, problem} = dialog;
 	// Title, footer, a two-row error, the border and the free row: the rest lists files.
 	const shown = Math.max(1, height - 8);
 	const first = Math.max(0, Math.min(index - Math.floor(shown / 2), entries.length - shown));

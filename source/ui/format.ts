@@ -12,6 +12,12 @@ export function formatClock(seconds: number): string {
 }
 
 /**
+ * When a running clock that reads `seconds` at `time` (ms) next shows another value: just after
+ * its reading drops below the tenth it shows now.
+ */
+export const clockChangesAt = (seconds: number, time: number): number => time + ((seconds * 1000) % 100) + 1;
+
+/**
  * A search score (centipoints, from the side to move's view) from player 1's view, as chess
  * programs show White's: "+1.25", "-0.40", or "RED wins in 3" when the game is decided.
  */
@@ -31,6 +37,28 @@ export function formatScore(score: number, mover: Player, sides: readonly [strin
 export function bar(fraction: number, width: number, full: string, empty: string): string {
 	const filled = Math.round(Math.min(1, Math.max(0, fraction)) * width);
 	return full.repeat(filled) + empty.repeat(width - filled);
+}
+
+/** Text broken into lines of at most `width` columns, between words where it can be. */
+export function wrapLines(text: string, width: number): string[] {
+	if (width <= 0) return [];
+	const lines: string[] = [];
+	let line = '';
+	for (const word of text.split(/\s+/).filter(Boolean)) {
+		let rest = word;
+		if (line !== '' && line.length + 1 + rest.length <= width) {
+			line += ` ${rest}`;
+			continue;
+		}
+		if (line !== '') lines.push(line);
+		while (rest.length > width) {
+			lines.push(rest.slice(0, width));
+			rest = rest.slice(width);
+		}
+		line = rest;
+	}
+	if (line !== '') lines.push(line);
+	return lines;
 }
 
 /** Text cut to `width` columns with an ellipsis. */

@@ -1,28 +1,34 @@
 /** The start menu: the game, play against the AI (side, level, clock), two players, demo, analyse, open, help, quit. */
 import {Box, Text, useApp} from 'ink';
-import {useState} from 'react';
-import {games, type AnyGame} from '../games/registry.js';
-import {LEVELS, levelOf} from '../engine/levels.js';
+import type {Outcome} from '../games/game.js';
+import type {AnyGame} from '../games/registry.js';
+import {levelOf} from '../engine/levels.js';
 import {useEnvironment, useKeys, useRootWidth, useTerminalSize} from './context.js';
-import {Help, LoadDialog} from './dialogs.js';
-import {actionFor, keyNames} from './keys.js';
+import {DialogView} from './dialogs.js';
+import {loadDialog} from './dialog-state.js';
 import {loadGame} from '../files/saves.js';
 import {fit} from './format.js';
+import {menuReducer, menuState, ROWS, type MenuChoices, type MenuEffect, type Purpose, type Row} from './menu-state.js';
+import {useStore, type Dispatch} from './store.js';
+import type {MenuAction} from './menu-state.js';
 
-export interface MenuChoices {
-	/** The side the person plays, 1 or 2. */
-	readonly side: 1 | 2;
-	readonly level: number;
-	/** Seconds per side, or null for no clock. */
-	readonly clock: number | null;
-}
+export type {MenuChoices} from './menu-state.js';
 
 export type MenuPick =
 	| {readonly kind: 'play'; readonly choices: MenuChoices; readonly game: AnyGame}
 	| {readonly kind: 'two-players'; readonly choices: MenuChoices; readonly game: AnyGame}
 	| {readonly kind: 'demo'; readonly game: AnyGame}
 	// eslint-disable-next-line @typescript-eslint/no-explicit-any
-	| {readonly kind: 'analyse' | 'open'; readonly choices: MenuChoices; readonly game: AnyGame; readonly line: readonly any[]; readonly moves: readonly number[]; readonly note: string | null; readonly path: string};
+	| {
+			readonly kind: Purpose;
+			readonly choices: MenuChoices;
+			readonly game: AnyGame;
+			readonly line: readonly any[];
+			readonly moves: readonly number[];
+			readonly ended: Outcome | null;
+			readonly note: string | null;
+			readonly path: string;
+	  };
 
 /** A line under the title, per game. */
 const TAGLINES: Readonly<Record<string, string>> = {
@@ -31,94 +37,34 @@ const TAGLINES: Readonly<Record<string, string>> = {
 	'loa-mover': 'Classic Lines of Action, but a capture that connects both sides wins for the mover',
 };
 
-const CLOCKS: readonly (number | null)[] = [60, 120, 300, 30, null];
-
-type Row = 'game' | 'play' | 'side' | 'level' | 'clock' | 'two-players' | 'demo' | 'analyse' | 'open' | 'help' | 'quit';
-const ROWS: readonly Row[] = ['game', 'play', 'side', 'level', 'clock', 'two-players', 'demo', 'analyse', 'open', 'help', 'quit'];
-
 export function MenuScreen({game: initialGame, initial, onPick}: {game: AnyGame; initial: MenuChoices; onPick: (pick: MenuPick) => void}) {
 	const {theme, savesDir} = useEnvironment();
 	const {exit} = useApp();
 	const size = useTerminalSize();
 	const rootWidth = useRootWidth();
-	// The cursor starts on "Play": Enter at once plays, as before the game could be chosen.
-	const [row, setRow] = useState(ROWS.indexOf('play'));
-	const [choices, setChoices] = useState(initial);
-	const [game, setGame] = useState(initialGame);
-	const [dialog, setDialog] = useState<'help' | 'analyse' | 'open' | null>(null);
-
-	const change = (which: Row, step: number) => {
-		if (which === 'game') {
-			setGame(current => games[(games.indexOf(current) + step + games.length) % games.length]!);
-			return;
-		}
-		setChoices(current => {
-			if (which === 'side') return {...current, side: current.side === 1 ? 2 : 1};
-			if (which === 'level') return {...current, level: ((current.level - 1 + step + LEVELS.length) % LEVELS.length) + 1};
-			if (which === 'clock') {
-				const at = CLOCKS.indexOf(current.clock);
-				return {...current, clock: CLOCKS[(at + step + CLOCKS.length) % CLOCKS.length]!};
-			}
-			return current;
-		});
-	};
-
-	const choose = (which: Row) => {
-		switch (which) {
-			case 'game':
+	const perform = (effect: MenuEffect, dispatch: Dispatch<MenuAction>) => {
+		switch (effect.kind) {
 			case 'play':
-			case 'side':
-			case 'level':
-			case 'clock':
-				return onPick({kind: 'play', choices, game});
 			case 'two-players':
-				return onPick({kind: 'two-players', choices, game});
 			case 'demo':
-				return onPick({kind: 'demo', game});
-			case 'analyse':
-			case 'open':
-			case 'help':
-				return setDialog(which);
+				return onPick(effect);
+			case 'list':
+				return dispatch({type: 'listed', dialog: loadDialog(savesDir), purpose: effect.purpose});
+			case 'open': {
+				const loaded = loadGame(effect.path);
+				if (!loaded.ok) return dispatch({type: 'open-failed', error: loaded.error});
+				return onPick({kind: effect.purpose, choices: effect.choices, ...loaded.value, path: effect.path});
+			}
 			case 'quit':
-				return exit();
+				return exit(effect.code);
 		}
 	};
-
-	useKeys((input, key) => {
-		if (dialog !== null) return;
-		for (const name of keyNames(input, key)) {
-			const action = actionFor('menu', name);
-			const which = ROWS[row]!;
-			if (action === 'up') setRow(at => (at - 1 + ROWS.length) % ROWS.length);
-			else if (action === 'down') setRow(at => (at + 1) % ROWS.length);
-			else if (action === 'left') change(which, -1);
-			else if (action === 'right') change(which, 1);
-			else if (action === 'select') choose(which);
-			else if (action === 'help') setDialog('help');
-			else if (action === 'quit') exit();
-		}
-	});
+	const [state, dispatch] = useStore(menuReducer, () => menuState(initialGame, initial), perform);
+	useKeys(name => dispatch({type: 'key', name}));
+	const {choices, game, dialog, row} = state;
 
 	const width = Math.min(size.columns, 80);
-	if (dialog === 'help') return <Help context="menu" theme={theme} width={width} height={size.rows} onClose={() => setDialog(null)} />;
-	if (dialog === 'analyse' || dialog === 'open') {
-		const kind = dialog;
-		return (
-			<LoadDialog
-				dir={savesDir}
-				theme={theme}
-				width={width}
-				height={size.rows}
-				onCancel={() => setDialog(null)}
-				onOpen={path => {
-					const loaded = loadGame(path);
-					if (!loaded.ok) return loaded.error;
-					onPick({kind, choices, game: loaded.value.game, line: loaded.value.line, moves: loaded.value.moves, note: loaded.value.note, path});
-					return null;
-				}}
-			/>
-		);
-	}
+	if (dialog) return <DialogView dialog={dialog} theme={theme} width={width} height={size.rows} />;
 
 	const level = levelOf(choices.level);
 	const arrows = (text: string) => (theme.ascii ? `< ${text} >` : `◀ ${text} ▶`);
@@ -144,8 +90,8 @@ export function MenuScreen({game: initialGame, initial, onPick}: {game: AnyGame;
 			</Text>
 			{tooSmall || !TAGLINES[game.id] ? null : <Text color={theme.color ? theme.dim : undefined}>{fit(TAGLINES[game.id]!, size.columns)}</Text>}
 			<Text> </Text>
-			{ROWS.map((which, index) => {
-				const chosen = index === row;
+			{ROWS.map(which => {
+				const chosen = which === row;
 				return (
 					<Text key={which} wrap="truncate" inverse={chosen} bold={chosen}>
 						{fit(`${chosen ? (theme.ascii ? '> ' : '▸ ') : '  '}${labels[which]}`, size.columns - 1)}

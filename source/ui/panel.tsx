@@ -1,8 +1,11 @@
 /** What stands beside the board: players, points and clocks, the move list, the engine's thoughts. */
 import {Box, Text} from 'ink';
-import type {Player} from '../games/game.js';
+import type {Outcome, Player} from '../games/game.js';
+import type {AnyGame} from '../games/registry.js';
 import type {EngineInfo} from '../engine/client.js';
-import {bar, fit, formatClock, formatScore} from './format.js';
+import {bar, fit, formatClock, formatScore, wrapLines} from './format.js';
+
+export {clockChangesAt} from './format.js';
 import type {MoveEntry} from './session.js';
 import {pieceGlyph, type Theme} from './theme.js';
 
@@ -123,3 +126,23 @@ export function StatusLine({text, error, theme, width}: {text: string; error: bo
 		</Box>
 	);
 }
+
+/** The result of a finished game, in a box: who won, how (in full, over as many rows as it takes), the points. */
+export function GameOver({game, outcome, scores, theme, width, praise}: {game: AnyGame; outcome: Outcome; scores: readonly [number, number]; theme: Theme; width: number; praise: boolean}) {
+	const inner = Math.max(1, width - 4);
+	const title = outcome.winner ? `${game.sides[outcome.winner - 1]} wins${praise ? ': well played!' : ''}` : outcome.result === 'tie' ? 'A tie' : 'A draw';
+	return (
+		<Box flexDirection="column" borderStyle={theme.ascii ? 'classic' : 'round'} paddingX={1} width={width}>
+			<Text bold color={theme.color ? theme.accent : undefined} wrap="truncate">
+				{fit(title, inner)}
+			</Text>
+			{wrapLines(outcome.description, inner).map((row, index) => (
+				<Text key={index}>{row}</Text>
+			))}
+			{!game.hasPoints ? null : <Text wrap="truncate">{fit(`Points: ${game.sides[0]} ${scores[0]} · ${game.sides[1]} ${scores[1]}`, inner)}</Text>}
+		</Box>
+	);
+}
+
+/** The rows GameOver takes. */
+export const gameOverRows = (game: AnyGame, outcome: Outcome, width: number): number => 3 + wrapLines(outcome.description, Math.max(1, width - 4)).length + (game.hasPoints ? 1 : 0);

@@ -4,7 +4,7 @@
  * the running clocks, and endings the rules do not know of (time, resignation). No React here:
  * the screens keep a Session in state and call these.
  */
-import {other, type Outcome, type Player} from '../games/game.js';
+import {hundredths, other, type Outcome, type Player} from '../games/game.js';
 import type {AnyGame} from '../games/registry.js';
 
 export type Seat = {readonly kind: 'human'} | {readonly kind: 'ai'; readonly level: number};
@@ -41,6 +41,8 @@ export interface SessionOptions {
 	// eslint-disable-next-line @typescript-eslint/no-explicit-any
 	readonly line?: readonly any[];
 	readonly moves?: readonly number[];
+	/** How the game ended where the rules do not say (a save's flag fall or resignation). */
+	readonly ended?: Outcome | null;
 }
 
 export function newSession(game: AnyGame, options: SessionOptions, now: number): Session {
@@ -57,8 +59,8 @@ export function newSession(game: AnyGame, options: SessionOptions, now: number):
 		seats: options.seats,
 		clocked: options.clocked,
 		spentMs: 0,
-		runningSince: now,
-		ended: null,
+		runningSince: options.ended ? null : now,
+		ended: options.ended ?? null,
 	};
 }
 
@@ -99,11 +101,17 @@ export function resumeClock(session: Session, now: number): Session {
 	return {...session, runningSince: now};
 }
 
+/** The clocks as a position keeps them (saved, given to the AI): as they read now, to the hundredth, rounded down. */
+export function heldClocks(session: Session, now: number): readonly [number, number] {
+	const [first, second] = clockReadings(session, now);
+	return [hundredths(first), hundredths(second)];
+}
+
 /** Plays a legal move (the caller checked it with the game); the mover's clock is charged. */
 export function playMove(session: Session, move: number, now: number): Session {
 	const before = current(session);
 	let after = session.game.play(before, move);
-	if (session.clocked) after = session.game.withClocks(after, clockReadings(session, now));
+	if (session.clocked) after = session.game.withClocks(after, heldClocks(session, now));
 	return {
 		...session,
 		line: [...session.line, after],
@@ -145,12 +153,16 @@ const hasHuman = (session: Session): boolean => session.seats.some(seat => seat.
 
 /**
  * Takes back the last move, and more until a person is to move again: against the AI that is
- * the person's move and the AI's reply. Nothing to take back: the same session.
+ * the person's move and the AI's reply. Moves are taken back, not the time used (as lichess
+ * does): the clocks go on from what they read now, so a game lost on time stays lost. Nothing
+ * to take back: the same session.
  */
 export function undo(session: Session, now: number): Session {
+	if (session.ended?.reason === 'time') return session;
 	// A resignation before any move of the person's can still be taken back.
 	const unresign = (): Session => (session.ended?.reason === 'resignation' ? {...session, ended: null, runningSince: now} : session);
 	if (session.moves.length === 0) return unresign();
+	const clocks = heldClocks(session, now);
 	let line = [...session.line];
 	let moves = [...session.moves];
 	let redo = [...session.redo];
@@ -160,7 +172,8 @@ export function undo(session: Session, now: number): Session {
 	} while (moves.length > 0 && hasHuman(session) && seatAt(session, line[line.length - 1]).kind !== 'human');
 	// Back at the AI's turn with nothing of a person's before it: there was nothing to take back.
 	if (hasHuman(session) && seatAt(session, line[line.length - 1]).kind !== 'human') return unresign();
-	// The clock runs again, even after a flag fall or a resignation stopped it.
+	if (session.clocked) line[line.length - 1] = session.game.withClocks(line[line.length - 1], clocks);
+	// The clock runs again, even after a resignation stopped it.
 	return {...session, line, moves, redo, spentMs: 0, runningSince: now, ended: null};
 }
 
@@ -200,8 +213,9 @@ export function lastMove(session: Session): {ends: readonly number[]} | null {
 	return {ends: session.game.moveEnds(before, move)};
 }
 
-/** A new game with the same players, or (rematch) with the sides swapped. */
-export function restart(session: Session, now: number, swap: boolean, clockSeconds?: number): Session {
+/** A new game from `start` (a position of the session's game) with the same players, or (rematch) with the sides swapped. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function restart(session: Session, now: number, swap: boolean, start: any): Session {
 	const seats: readonly [Seat, Seat] = swap ? [session.seats[1], session.seats[0]] : session.seats;
-	return newSession(session.game, {seats, clocked: session.clocked, ...(clockSeconds === undefined ? {} : {clockSeconds})}, now);
+	return newSession(session.game, {seats, clocked: session.clocked, line: [start]}, now);
 }

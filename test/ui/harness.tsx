@@ -137,6 +137,13 @@ export interface Harness {
 	press(key: string, until?: (frame: string) => boolean): Promise<string>;
 	/** Sends each character of `text` as its own key. */
 	type(text: string): Promise<void>;
+	/**
+	 * Sends several keys in one write, as a terminal delivers typing ahead, auto-repeat or a
+	 * paste, and waits until `until` holds.
+	 */
+	burst(keys: readonly string[], until: (frame: string) => boolean): Promise<string>;
+	/** How many frames have been drawn so far (every render, in ink-testing-library's debug mode). */
+	renders(): number;
 	/** Waits until the frame contains `text` (or matches). */
 	see(text: string | RegExp): Promise<string>;
 	advance(ms: number): void;
@@ -174,7 +181,6 @@ export function start(options: HarnessOptions = {}): Harness {
 		now: () => clock.ms,
 		savesDir,
 		size: options.size ?? {columns: 80, rows: 24},
-		tickMs: 20,
 	};
 	const app = render(
 		<App
@@ -209,6 +215,14 @@ export function start(options: HarnessOptions = {}): Harness {
 				}, WAIT);
 			}
 		},
+		async burst(keys, until) {
+			app.stdin.write(keys.join(''));
+			await vi.waitFor(() => {
+				if (!until(frame())) throw new Error(`not there after ${JSON.stringify(keys.join(''))}:\n${frame()}`);
+			}, WAIT);
+			return frame();
+		},
+		renders: () => app.frames.length,
 		async see(text) {
 			await vi.waitFor(() => {
 				const now = frame();

@@ -203,7 +203,7 @@ describe('the board', () => {
 		await app.see(/RED\s+R you\s+0 pts\s+0:27\.0/);
 	});
 
-	test('game over by connection: who won and why, final points; rematch swaps the sides', async () => {
+	test('game over by connection: who won and why, final points; rematch swaps the sides and starts where this game started', async () => {
 		// RED connects with a1 b2, landing on a bonus square: 3 + 12 points.
 		const state = position(['.......', '..2.2..', '.......', '.......', '.......', '..1....', '1......'], {toMove: 1, moveNumber: 12});
 		app = start({start: vsAi({line: [state]})});
@@ -217,8 +217,29 @@ describe('the board', () => {
 		frame = await app.press('w', now => now.includes('Rematch'));
 		expect(frame).toMatch(/RED\s+R level 3 Club/);
 		expect(frame).toMatch(/BLUE\s+B you/);
-		expect(frame).toContain('Move 1/50');
-		await app.engine.thinking();
+		// From the position the game was set up from (a FILE's), not the standard opening.
+		expect(frame).toContain('Move 12/50');
+		expect(glyphAt(frame, 'a1')).toBe('R');
+		expect(glyphAt(frame, 'c2')).toBe('R');
+		expect(glyphAt(frame, 'b1')).toBe('.');
+		const call = await app.engine.thinking();
+		expect(loaps.format(call.state as never)).toBe(loaps.format(loaps.withClocks(state, [60, 60])));
+	});
+
+	test('n after a game set up from a position starts again from that position', async () => {
+		const state = position(['.......', '..2.2..', '.......', '.......', '.......', '..1....', '1......'], {toMove: 1, moveNumber: 12});
+		app = start({start: vsAi({line: [state]})});
+		await app.see('Move 12/50');
+		await app.press('m');
+		await app.type('c2 c4');
+		await app.press(KEYS.enter, now => now.includes('RED played c2 c4'));
+		await app.engine.answer();
+		await app.see('Move 13/50');
+		await app.press('n', now => now.includes('Abandon this game'));
+		const frame = await app.press('y', now => now.includes('New game'));
+		expect(frame).toContain('Move 12/50');
+		expect(glyphAt(frame, 'c2')).toBe('R');
+		expect(glyphAt(frame, 'c4')).toBe('.');
 	});
 
 	test('resign asks first, then ends the game', async () => {

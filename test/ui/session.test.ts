@@ -38,7 +38,7 @@ describe('undo and redo', () => {
 		expect(play(back, 'a5 c5').redo).toEqual([]);
 	});
 
-	test('undo clears a resignation and restores the clock readings of the position', () => {
+	test('undo clears a resignation; it takes back moves, not the time used', () => {
 		let session = S.newSession(loaps, {seats: [S.HUMAN, S.HUMAN], clocked: true, clockSeconds: 60}, 0);
 		session = play(session, 'b1 d3', 4000);
 		expect(loaps.clocks(S.current(session))).toEqual([56, 60]);
@@ -46,8 +46,39 @@ describe('undo and redo', () => {
 		expect(S.outcomeOf(session)?.reason).toBe('resignation');
 		const back = S.undo(session, 9000);
 		expect(S.outcomeOf(back)).toBeNull();
-		expect(S.clockReadings(back, 9000)).toEqual([60, 60]);
-		expect(S.clockReadings(back, 10_000)).toEqual([59, 60]);
+		// RED's 4 s on b1 d3 and BLUE's second before resigning stay used.
+		expect(S.clockReadings(back, 9000)).toEqual([56, 59]);
+		expect(S.clockReadings(back, 10_000)).toEqual([55, 59]);
+		expect(loaps.clocks(S.current(back))).toEqual([56, 59]);
+	});
+
+	test('against the AI, undo takes back the pair; both clocks keep what they read', () => {
+		let session = S.newSession(loaps, {seats: [S.HUMAN, S.ai(3)], clocked: true, clockSeconds: 60}, 0);
+		session = play(session, 'b1 d3', 21_000);
+		session = play(session, 'a6 c6', 23_500);
+		expect(S.clockReadings(session, 25_000)).toEqual([37.5, 57.5]);
+		const back = S.undo(session, 25_000);
+		expect(back.moves).toEqual([]);
+		expect(S.clockReadings(back, 25_000)).toEqual([37.5, 57.5]);
+		// Played again, the moves cost the time since, and no more.
+		const again = S.redo(back, 26_000);
+		expect(again.moves).toHaveLength(2);
+		expect(S.clockReadings(again, 26_000)).toEqual([36.5, 57.5]);
+	});
+
+	test('a game lost on time is not taken back: the time is gone', () => {
+		const session = S.newSession(loaps, {seats: [S.HUMAN, S.ai(1)], clocked: true, clockSeconds: 5}, 0);
+		const flagged = S.checkFlag(play(session, 'b1 d3', 1000), 7000);
+		expect(S.outcomeOf(flagged)?.reason).toBe('time');
+		expect(S.undo(flagged, 8000)).toBe(flagged);
+	});
+
+	test('clocks are kept to the hundredth, rounded down, as the referee gives them', () => {
+		let session = S.newSession(loaps, {seats: [S.HUMAN, S.HUMAN], clocked: true, clockSeconds: 60}, 0);
+		session = play(session, 'b1 d3', 23_016.171095);
+		expect(loaps.clocks(S.current(session))).toEqual([36.98, 60]);
+		expect(S.heldClocks(session, 25_000)).toEqual([36.98, 58.01]);
+		expect(S.heldClocks(session, 25_020)).toEqual([36.98, 57.99]);
 	});
 });
 
@@ -66,7 +97,7 @@ describe('clocks', () => {
 		const session = S.newSession(loaps, {seats: [S.HUMAN, S.ai(1)], clocked: true, clockSeconds: 5}, 0);
 		expect(S.checkFlag(session, 4999)).toBe(session);
 		expect(S.outcomeOf(S.checkFlag(session, 5000))).toMatchObject({winner: 2, reason: 'time', description: 'RED ran out of time: BLUE wins'});
-		// The loser's clock shows 0, and undo starts the clocks again.
+		// The loser's clock shows 0.
 		const flagged = S.checkFlag(session, 5200);
 		expect(S.clockReadings(flagged, 9000)).toEqual([0, 5]);
 		const free = S.newSession(loaps, {seats: [S.HUMAN, S.ai(1)], clocked: false}, 0);

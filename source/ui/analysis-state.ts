@@ -1,0 +1,217 @@
+/**
+ * The analysis board as a reducer: the line of play (stepped back and on), the engine's search
+ * of the position shown, the number of lines asked for, the board's cursor and typed move.
+ */
+import type {AnyGame} from '../games/registry.js';
+import type {EngineInfo} from '../engine/client.js';
+import {boardAction, boardInput, dropped, selectedIn, typingKey, type BoardInput, type BoardOutcome, type Permission} from './board-input.js';
+import {dialogKey, openRefused, saveRefused, type Dialog, type SaveOutcome} from './dialog-state.js';
+import {playedText} from './format.js';
+import {actionFor} from './keys.js';
+import * as S from './session.js';
+import {doing, stay, type Step} from './store.js';
+import type {PlayEffect, Status} from './play-state.js';
+
+export const MAX_LINES = 5;
+
+export interface Search {
+	/** The line whose last position is searched. */
+	readonly line: readonly unknown[];
+	readonly startedAt: number;
+	readonly info: EngineInfo | null;
+	/** The search ended by itself. */
+	readonly done: boolean;
+}
+
+export interface AnalysisState {
+	readonly session: S.Session;
+	/** How many lines the engine is asked for. */
+	readonly lines: number;
+	readonly search: Search | null;
+	readonly dialog: Dialog | null;
+	readonly flipped: boolean;
+	readonly scroll: number;
+	readonly status: Status;
+	readonly input: BoardInput;
+	readonly left: boolean;
+}
+
+export type AnalysisAction =
+	| {readonly type: 'key'; readonly name: string; readonly now: number}
+	| {readonly type: 'search-start'; readonly line: readonly unknown[]; readonly startedAt: number}
+	| {readonly type: 'search-progress'; readonly line: readonly unknown[]; readonly info: EngineInfo; readonly done: boolean}
+	| {readonly type: 'search-failed'; readonly line: readonly unknown[]; readonly message: string}
+	| {readonly type: 'dialog'; readonly dialog: Dialog}
+	| {readonly type: 'saved'; readonly outcome: SaveOutcome}
+	// eslint-disable-next-line @typescript-eslint/no-explicit-any
+	| {readonly type: 'opened'; readonly path: string; readonly game: AnyGame; readonly line: readonly any[]; readonly moves: readonly number[]; readonly note: string | null; readonly ended: S.Session['ended']; readonly now: number}
+	| {readonly type: 'open-failed'; readonly error: string};
+
+/** The play screen's effects, less the engine's (the search is the screen's, from the state). */
+export type AnalysisEffect = Extract<PlayEffect, {kind: 'menu' | 'exit' | 'show' | 'save' | 'open'}>;
+
+type AnalysisStep = Step<AnalysisState, AnalysisEffect>;
+
+export interface AnalysisSetup {
+	readonly game: AnyGame;
+	// eslint-disable-next-line @typescript-eslint/no-explicit-any
+	readonly line?: readonly any[];
+	readonly moves?: readonly number[];
+	/** How the game ended where the rules do not say (time, resignation), as its save recorded. */
+	readonly ended?: S.Session['ended'];
+	readonly note?: string;
+}
+
+const TWO_PEOPLE: readonly [S.Seat, S.Seat] = [S.HUMAN, S.HUMAN];
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function analysisSession(game: AnyGame, line: readonly any[] | undefined, moves: readonly number[] | undefined, ended: S.Session['ended'] | undefined, now: number): S.Session {
+	const session = S.newSession(game, {seats: TWO_PEOPLE, clocked: false, ...(line ? {line} : {}), ...(moves ? {moves} : {})}, now);
+	return ended ? {...session, ended} : session;
+}
+
+export function analysisState(setup: AnalysisSetup, now: number): AnalysisState {
+	const session = analysisSession(setup.game, setup.line, setup.moves, setup.ended, now);
+	return {
+		session,
+		lines: 3,
+		search: null,
+		dialog: null,
+		flipped: false,
+		scroll: 0,
+		status: {text: setup.note ?? 'The engine analyses without end; play moves on the board, [ and ] step back and on', error: false},
+		input: boardInput(setup.game, S.current(session)),
+		left: false,
+	};
+}
+
+const say = (state: AnalysisState, text: string, error = false): AnalysisState => ({...state, status: {text, error}});
+
+const permission = (session: S.Session): Permission => {
+	const outcome = S.outcomeOf(session);
+	return outcome ? {canMove: false, cannotMove: `The game is over: ${outcome.description}`} : {canMove: true, cannotMove: ''};
+};
+
+/** Another position: the piece picked up and the scroll go. */
+const moved = (state: AnalysisState, session: S.Session): AnalysisState => ({...state, session, scroll: 0, input: dropped(state.input)});
+
+function play(state: AnalysisState, move: number, now: number, said?: string): AnalysisState {
+	const {session} = state;
+	return say(moved(state, S.playMove(session, move, now)), said ?? playedText(session.game, S.current(session), move));
+}
+
+function boardOutcome(state: AnalysisState, outcome: BoardOutcome, now: number): AnalysisState {
+	const next = {...state, input: outcome.input};
+	if (outcome.move !== undefined) return play(next, outcome.move, now);
+	return outcome.say ? say(next, outcome.say.text, outcome.say.error) : next;
+}
+
+/** The best line of the search of the position shown, if there is one yet. */
+export function bestLine(state: AnalysisState) {
+	const {search, session} = state;
+	if (!search || search.line !== session.line || S.isOver(session)) return undefined;
+	return search.info?.lines[0];
+}
+
+function step(state: AnalysisState, forward: boolean, now: number): AnalysisState {
+	const {session} = state;
+	if (!forward) {
+		const back = S.undo(session, now);
+		return back === session ? say(state, 'At the first position', true) : moved(state, back);
+	}
+	if (session.redo.length > 0) return moved(state, S.redo(session, now));
+	const best = bestLine(state);
+	if (!best || !session.game.legalMoves(S.current(session)).includes(best.move)) return say(state, 'No line to follow yet', true);
+	return play(state, best.move, now, `Followed the best line: ${best.text[0]}`);
+}
+
+function dialogAnswer(state: AnalysisState, dialog: Dialog, name: string): AnalysisStep {
+	const answer = dialogKey(dialog, name);
+	switch (answer.kind) {
+		case 'stay':
+			return stay({...state, dialog: answer.dialog});
+		case 'close':
+			return stay({...state, dialog: null});
+		case 'interrupt':
+			return doing({...state, left: true}, {kind: 'exit', code: 130});
+		case 'save': {
+			const {session} = state;
+			return doing(state, {kind: 'save', name: answer.name, replace: answer.replace, game: session.game, line: session.line, moves: session.moves, from: session.line, ended: session.ended});
+		}
+		case 'open':
+			return doing(state, {kind: 'open', path: answer.path});
+	}
+}
+
+function key(state: AnalysisState, name: string, now: number): AnalysisStep {
+	if (state.dialog) return dialogAnswer(state, state.dialog, name);
+	if (name === 'ctrl+c') return doing({...state, left: true}, {kind: 'exit', code: 130});
+	const {session} = state;
+	const {game} = session;
+	const position = S.current(session);
+	const allowed = permission(session);
+	const typed = typingKey(state.input, name, game, position, allowed);
+	if (typed) return stay(boardOutcome(state, typed, now));
+	const action = actionFor('analysis', name);
+	if (action === undefined) return stay(state);
+	if (action === 'cancel' && selectedIn(state.input, game, position) === null) return doing({...state, left: true}, {kind: 'menu', game});
+	const onBoard = boardAction(state.input, action, game, position, state.flipped, allowed);
+	if (onBoard) return stay(boardOutcome(state, onBoard, now));
+	switch (action) {
+		case 'undo':
+			return stay(step(state, false, now));
+		case 'redo':
+			return stay(step(state, true, now));
+		case 'more-lines':
+			return stay({...state, lines: Math.min(MAX_LINES, state.lines + 1)});
+		case 'fewer-lines':
+			return stay({...state, lines: Math.max(1, state.lines - 1)});
+		case 'save':
+			return doing(state, {kind: 'show', dialog: 'save'});
+		case 'load':
+			return doing(state, {kind: 'show', dialog: 'load'});
+		case 'flip':
+			return stay({...state, flipped: !state.flipped});
+		case 'scroll-up':
+			return stay({...state, scroll: state.scroll + 3});
+		case 'scroll-down':
+			return stay({...state, scroll: Math.max(0, state.scroll - 3)});
+		case 'help':
+			return stay({...state, dialog: {kind: 'help', context: 'analysis'}});
+		case 'quit':
+			return doing({...state, left: true}, {kind: 'exit', code: 0});
+		default:
+			return stay(state);
+	}
+}
+
+export function analysisReducer(state: AnalysisState, action: AnalysisAction): AnalysisStep {
+	if (state.left) return stay(state);
+	switch (action.type) {
+		case 'key':
+			return key(state, action.name, action.now);
+		case 'search-start':
+			return stay({...state, search: {line: action.line, startedAt: action.startedAt, info: null, done: false}});
+		case 'search-progress': {
+			const {search} = state;
+			return stay(search && search.line === action.line ? {...state, search: {...search, info: action.info, done: action.done}} : state);
+		}
+		case 'search-failed':
+			return stay(state.search?.line === action.line ? say({...state, search: null}, `The engine failed: ${action.message}; any move starts it again`, true) : state);
+		case 'dialog':
+			return stay({...state, dialog: action.dialog});
+		case 'saved': {
+			const {outcome} = action;
+			if (state.dialog?.kind !== 'save') return stay(state);
+			if (outcome.kind !== 'saved') return stay({...state, dialog: saveRefused(state.dialog, outcome)});
+			return stay(say({...state, dialog: null}, `Saved ${outcome.path}`));
+		}
+		case 'opened': {
+			const session = analysisSession(action.game, action.line, action.moves, action.ended, action.now);
+			const opened: AnalysisState = {...moved(state, session), dialog: null, input: boardInput(action.game, S.current(session))};
+			return stay(say(opened, `Opened ${action.path}${action.note ? ` (${action.note})` : ''}`, action.note !== null));
+		}
+		case 'open-failed':
+			return stay(state.dialog?.kind === 'load' ? {...state, dialog: openRefused(state.dialog, action.error)} : state);
+	}
+}

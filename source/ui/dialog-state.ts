@@ -1,0 +1,104 @@
+/**
+ * The dialogs — help, save, open — as data and pure key handling. The screen that opens one
+ * keeps it in its own state and hands it each key while it is open; what the dialog answers
+ * (close, save under a name, open a file) the screen carries out.
+ */
+import {checkSaveName, listSaves, uniqueSaveName, type SaveEntry} from '../files/saves.js';
+import type {KeyContext} from './keys.js';
+
+export interface HelpDialog {
+	readonly kind: 'help';
+	readonly context: KeyContext;
+}
+
+export interface SaveDialog {
+	readonly kind: 'save';
+	readonly dir: string;
+	/** The name as typed so far. */
+	readonly name: string;
+	readonly problem: string | null;
+	/** The file exists and the next Enter replaces it. */
+	readonly confirming: boolean;
+}
+
+export interface LoadDialog {
+	readonly kind: 'load';
+	readonly dir: string;
+	readonly entries: readonly SaveEntry[];
+	readonly index: number;
+	readonly problem: string | null;
+}
+
+export type Dialog = HelpDialog | SaveDialog | LoadDialog;
+
+/** What a key in a dialog comes to. */
+export type DialogAnswer =
+	| {readonly kind: 'stay'; readonly dialog: Dialog}
+	| {readonly kind: 'close'}
+	/** Ctrl-C: the screen leaves as Ctrl-C leaves it. */
+	| {readonly kind: 'interrupt'}
+	| {readonly kind: 'save'; readonly name: string; readonly replace: boolean}
+	| {readonly kind: 'open'; readonly path: string};
+
+export const helpDialog = (context: KeyContext): HelpDialog => ({kind: 'help', context});
+
+/** The save dialog, its name the date and time `date` gives (one not taken in `dir`). Reads the folder. */
+export const saveDialog = (dir: string, date: Date): SaveDialog => ({kind: 'save', dir, name: uniqueSaveName(dir, date), problem: null, confirming: false});
+
+/** The open dialog, listing `dir`. Reads the folder and every file in it. */
+export const loadDialog = (dir: string): LoadDialog => ({kind: 'load', dir, entries: listSaves(dir), index: 0, problem: null});
+
+const stay = (dialog: Dialog): DialogAnswer => ({kind: 'stay', dialog});
+
+export function dialogKey(dialog: Dialog, name: string): DialogAnswer {
+	if (name === 'ctrl+c') return {kind: 'interrupt'};
+	switch (dialog.kind) {
+		case 'help':
+			// Any key closes the help.
+			return {kind: 'close'};
+		case 'save':
+			return saveKey(dialog, name);
+		case 'load':
+			return loadKey(dialog, name);
+	}
+}
+
+function saveKey(dialog: SaveDialog, name: string): DialogAnswer {
+	if (name === 'escape') return {kind: 'close'};
+	if (name === 'enter') {
+		const chosen = dialog.name.trim();
+		const bad = checkSaveName(chosen);
+		if (bad) return stay({...dialog, problem: bad});
+		return {kind: 'save', name: chosen, replace: dialog.confirming};
+	}
+	let typed = dialog.name;
+	if (name === 'backspace') typed = typed.slice(0, -1);
+	else if (name === 'ctrl+u') typed = '';
+	else if (name === 'space') typed += ' ';
+	else if ([...name].length === 1 && name >= ' ') typed += name;
+	// Any other key is no letter of a name; it still takes back a question asked.
+	return stay({...dialog, name: typed, problem: null, confirming: false});
+}
+
+function loadKey(dialog: LoadDialog, name: string): DialogAnswer {
+	if (name === 'escape' || name === 'q') return {kind: 'close'};
+	const last = dialog.entries.length - 1;
+	if (name === 'up' || name === 'k') return stay({...dialog, index: Math.max(0, dialog.index - 1), problem: null});
+	if (name === 'down' || name === 'j') return stay({...dialog, index: Math.max(0, Math.min(last, dialog.index + 1)), problem: null});
+	const entry = dialog.entries[dialog.index];
+	if (name === 'enter' && entry) return entry.error ? stay({...dialog, problem: entry.error}) : {kind: 'open', path: entry.path};
+	return stay(dialog);
+}
+
+/** What became of a save the dialog asked for. */
+export type SaveOutcome = {readonly kind: 'saved'; readonly path: string} | {readonly kind: 'exists'; readonly file: string} | {readonly kind: 'failed'; readonly error: string};
+
+/** The save dialog after a save it asked for did not happen: the file exists (Enter again replaces it), or it failed. */
+export function saveRefused(dialog: SaveDialog, outcome: Exclude<SaveOutcome, {kind: 'saved'}>): SaveDialog {
+	return outcome.kind === 'exists'
+		? {...dialog, confirming: true, problem: `${outcome.file} exists: Enter replaces it, Esc cancels`}
+		: {...dialog, confirming: false, problem: outcome.error};
+}
+
+/** The open dialog after the file chosen could not be opened. */
+export const openRefused = (dialog: LoadDialog, error: string): LoadDialog => ({...dialog, problem: error});

@@ -1,0 +1,444 @@
+/**
+ * A game against the AI or between two people, as a reducer: the session, the board's cursor
+ * and typed move, the dialog or question open, the engine's work shown, the status line. Keys,
+ * the engine's answers and the clock come in as actions; leaving, files and the engine go out
+ * as effects.
+ */
+import type {Player} from '../games/game.js';
+import {forcedPass} from '../games/game.js';
+import type {AnyGame} from '../games/registry.js';
+import type {EngineInfo, EngineResult} from '../engine/client.js';
+import {levelOf} from '../engine/levels.js';
+import {boardAction, boardInput, dropped, selectedIn, typingKey, type BoardInput, type BoardOutcome} from './board-input.js';
+import {dialogKey, openRefused, saveRefused, type Dialog, type SaveOutcome} from './dialog-state.js';
+import {formatScore, playedText} from './format.js';
+import {actionFor, type KeyContext} from './keys.js';
+import type {Thinking} from './panel.js';
+import * as S from './session.js';
+import {doing, stay, type Step} from './store.js';
+
+/** Questions asked in the status line, answered by the next key. */
+export interface Question {
+	readonly kind: 'resign' | 'new' | 'quit' | 'leave';
+	/** Asked because of Ctrl-C: leaving then exits with 130, and a second Ctrl-C leaves. */
+	readonly interrupt?: boolean;
+}
+
+/** What the engine is doing for this screen: the AI's move, or a hint for the person. */
+export interface Task {
+	readonly kind: 'ai' | 'hint';
+	/** The session's line it thinks about. */
+	readonly line: readonly unknown[];
+	readonly thinking: Thinking;
+}
+
+export interface Status {
+	readonly text: string;
+	readonly error: boolean;
+}
+
+export interface PlayState {
+	readonly session: S.Session;
+	/** Where a new game (n) or a rematch (w) starts: the position this game was set up from. */
+	readonly start: unknown;
+	readonly status: Status;
+	readonly dialog: Dialog | null;
+	readonly question: Question | null;
+	readonly flipped: boolean;
+	readonly input: BoardInput;
+	/** Rows the move list is scrolled back. */
+	readonly scroll: number;
+	readonly task: Task | null;
+	/** The hint shown on the board. */
+	readonly hint: {readonly ends: readonly number[]} | null;
+	/** The line last saved or opened: leaving it as it is loses nothing. */
+	readonly savedLine: readonly unknown[] | null;
+	/** The screen is being left: nothing more happens here. */
+	readonly left: boolean;
+	/** Seeds the AI's noise (levels 1 to 3). */
+	readonly seed: number;
+}
+
+export type PlayAction =
+	/** `fits`: whether the screen is drawn (too small a terminal has no status line to ask in). */
+	| {readonly type: 'key'; readonly name: string; readonly now: number; readonly fits: boolean}
+	/** Time passed: a flag may have fallen. */
+	| {readonly type: 'tick'; readonly now: number}
+	| {readonly type: 'ai-thinking'; readonly line: readonly unknown[]; readonly thinking: Thinking}
+	| {readonly type: 'ai-progress'; readonly line: readonly unknown[]; readonly info: EngineInfo}
+	| {readonly type: 'ai-answer'; readonly line: readonly unknown[]; readonly result: EngineResult; readonly now: number}
+	| {readonly type: 'ai-failed'; readonly line: readonly unknown[]; readonly message: string}
+	/** The AI's think for `line` is over or abandoned. */
+	| {readonly type: 'ai-gone'; readonly line: readonly unknown[]}
+	| {readonly type: 'hint-progress'; readonly line: readonly unknown[]; readonly info: EngineInfo}
+	| {readonly type: 'hint-answer'; readonly line: readonly unknown[]; readonly result: EngineResult | null}
+	| {readonly type: 'dialog'; readonly dialog: Dialog; readonly now: number}
+	/** `line`: the session's line when the save was asked for. */
+	| {readonly type: 'saved'; readonly outcome: SaveOutcome; readonly line: readonly unknown[]; readonly now: number}
+	// eslint-disable-next-line @typescript-eslint/no-explicit-any
+	| {readonly type: 'opened'; readonly path: string; readonly game: AnyGame; readonly line: readonly any[]; readonly moves: readonly number[]; readonly ended: S.Session['ended']; readonly note: string | null; readonly now: number}
+	| {readonly type: 'open-failed'; readonly error: string};
+
+export type PlayEffect =
+	| {readonly kind: 'menu'; readonly game: AnyGame}
+	| {readonly kind: 'exit'; readonly code: number}
+	| {readonly kind: 'show'; readonly dialog: 'save' | 'load'}
+	// eslint-disable-next-line @typescript-eslint/no-explicit-any
+	| {
+			readonly kind: 'save';
+			readonly name: string;
+			readonly replace: boolean;
+			readonly game: AnyGame;
+			// eslint-disable-next-line @typescript-eslint/no-explicit-any
+			readonly line: readonly any[];
+			readonly moves: readonly number[];
+			/** How the game ended where the rules do not say. */
+			readonly ended: S.Session['ended'];
+			/** The session's line saved, for knowing later whether it changed. */
+			readonly from: readonly unknown[];
+	  }
+	| {readonly kind: 'open'; readonly path: string}
+	// eslint-disable-next-line @typescript-eslint/no-explicit-any
+	| {readonly kind: 'hint'; readonly game: AnyGame; readonly state: any; readonly line: readonly unknown[]}
+	| {readonly kind: 'stop-hint'}
+	| {readonly kind: 'clear-engine'};
+
+type PlayStep = Step<PlayState, PlayEffect>;
+
+export interface PlaySeats {
+	readonly seats: readonly [S.Seat, S.Seat];
+	readonly clocked: boolean;
+	readonly clockSeconds?: number;
+	// eslint-disable-next-line @typescript-eslint/no-explicit-any
+	readonly line?: readonly any[];
+	readonly moves?: readonly number[];
+	readonly ended?: S.Session['ended'];
+	readonly note?: string;
+}
+
+const humanSide = (seats: readonly [S.Seat, S.Seat]): number | undefined => seats.findIndex(seat => seat.kind === 'human') + 1 || undefined;
+
+/** The board is seen from the person's side: flipped when only the second side is a person's. */
+const flippedFor = (seats: readonly [S.Seat, S.Seat]): boolean => seats[0].kind === 'ai' && seats[1].kind === 'human';
+
+export function playState(game: AnyGame, setup: PlaySeats, now: number): PlayState {
+	const session = S.newSession(
+		game,
+		{
+			seats: setup.seats,
+			clocked: setup.clocked,
+			...(setup.clockSeconds === undefined ? {} : {clockSeconds: setup.clockSeconds}),
+			...(setup.line ? {line: setup.line} : {}),
+			...(setup.moves ? {moves: setup.moves} : {}),
+			...(setup.ended ? {ended: setup.ended} : {}),
+		},
+		now,
+	);
+	const state = S.current(session);
+	return {
+		session,
+		start: state,
+		status: {text: setup.note ?? '', error: false},
+		dialog: null,
+		question: null,
+		flipped: flippedFor(setup.seats),
+		input: boardInput(game, state, humanSide(setup.seats)),
+		scroll: 0,
+		task: null,
+		hint: null,
+		savedLine: setup.line ? session.line : null,
+		left: false,
+		seed: Math.floor(now) >>> 0,
+	};
+}
+
+export const seatName = (seat: S.Seat, bothHuman: boolean, player: Player): string =>
+	seat.kind === 'ai' ? `level ${seat.level} ${levelOf(seat.level).name}` : bothHuman ? `player ${player}` : 'you';
+
+const bothHuman = (session: S.Session): boolean => session.seats.every(seat => seat.kind === 'human');
+
+/** Whether leaving now would lose moves that are in no file. */
+export const unsaved = (state: PlayState): boolean => !S.isOver(state.session) && state.session.moves.length > 0 && state.session.line !== state.savedLine;
+
+export const keyContext = (state: PlayState): KeyContext => (S.isOver(state.session) ? 'over' : 'play');
+
+/** Whether the person may move now, and why not. */
+export function permission(session: S.Session): {canMove: boolean; cannotMove: string} {
+	const outcome = S.outcomeOf(session);
+	if (outcome) return {canMove: false, cannotMove: `The game is over: ${outcome.description}`};
+	const mover = S.toMove(session);
+	if (S.seatToMove(session).kind !== 'human') return {canMove: false, cannotMove: `${session.game.sides[mover - 1]} (the AI) is to move: wait for it`};
+	return {canMove: true, cannotMove: ''};
+}
+
+const say = (state: PlayState, text: string, error = false): PlayState => ({...state, status: {text, error}});
+
+/**
+ * The clocks as the screen stands: a person's clock stops while a dialog or a question is open
+ * (the AI, thinking on meanwhile, keeps its own running); no clock runs once the game is over.
+ */
+function settle(state: PlayState, now: number): PlayState {
+	const {session} = state;
+	const open = state.dialog !== null || state.question !== null;
+	const stopped = S.isOver(session) || (open && S.seatToMove(session).kind === 'human');
+	const next = stopped ? S.pauseClock(session, now) : S.resumeClock(session, now);
+	return next === session ? state : {...state, session: next};
+}
+
+/** A new position: the hint and the scroll go, and so does the piece picked up. */
+const moved = (state: PlayState, session: S.Session): PlayState => ({...state, session, hint: null, scroll: 0, input: dropped(state.input)});
+
+/** The effect of stopping a hint under way, if one is. */
+const stopHint = (state: PlayState): PlayEffect[] => (state.task?.kind === 'hint' ? [{kind: 'stop-hint'}] : []);
+
+const withoutHint = (state: PlayState): PlayState => (state.task?.kind === 'hint' ? {...state, task: null} : state);
+
+function leave(state: PlayState, effect: PlayEffect): PlayStep {
+	return doing({...state, left: true}, effect);
+}
+
+/** q, Esc or Ctrl-C: leaves, asking first when the game is not saved and the question can be shown. */
+function leaveAsking(state: PlayState, quit: boolean, fits: boolean, interrupt = false): PlayStep {
+	const code = interrupt ? 130 : 0;
+	if (!unsaved(state) || !fits) return leave(state, quit ? {kind: 'exit', code} : {kind: 'menu', game: state.session.game});
+	const question: Question = {kind: quit ? 'quit' : 'leave', ...(interrupt ? {interrupt} : {})};
+	const again = interrupt ? ', Ctrl-C again quits' : '';
+	return stay(say({...state, question}, `${quit ? 'Quit' : 'Leave this game for the menu'}? It is not saved: y ${quit ? 'quits' : 'leaves'}, s saves first${again}, any other key goes on`));
+}
+
+function restart(state: PlayState, now: number, swap: boolean): PlayStep {
+	const next = S.restart(state.session, now, swap, state.start);
+	const seats = next.seats;
+	const fresh: PlayState = {
+		...moved(withoutHint(state), next),
+		input: boardInput(next.game, S.current(next), humanSide(seats)),
+		flipped: swap ? flippedFor(seats) : state.flipped,
+	};
+	return doing(say(fresh, swap ? 'Rematch: sides swapped' : 'New game'), ...stopHint(state), {kind: 'clear-engine'});
+}
+
+/** A move made on the board or typed: played, said. */
+function play(state: PlayState, move: number, now: number): PlayState {
+	const {session} = state;
+	return say(moved(state, S.playMove(session, move, now)), playedText(session.game, S.current(session), move));
+}
+
+function boardOutcome(state: PlayState, outcome: BoardOutcome, now: number): PlayState {
+	const next = {...state, input: outcome.input};
+	if (outcome.move !== undefined) return play(next, outcome.move, now);
+	return outcome.say ? say(next, outcome.say.text, outcome.say.error) : next;
+}
+
+function answerQuestion(state: PlayState, question: Question, name: string, now: number): PlayStep {
+	const answer = name.toLowerCase();
+	const closed = {...state, question: null};
+	if (question.kind === 'quit' || question.kind === 'leave') {
+		if (answer === 'y') return leave(closed, question.kind === 'quit' ? {kind: 'exit', code: question.interrupt ? 130 : 0} : {kind: 'menu', game: state.session.game});
+		return answer === 's' ? doing(say(closed, ''), {kind: 'show', dialog: 'save'}) : stay(say(closed, ''));
+	}
+	if (answer !== 'y') return stay(say(closed, ''));
+	if (question.kind === 'new') return restart(closed, now, false);
+	const {session} = state;
+	const resigner = bothHuman(session) ? S.toMove(session) : ((session.seats.findIndex(seat => seat.kind === 'human') + 1) as Player);
+	return doing(say(moved(withoutHint(closed), S.resign(session, resigner, now)), `${session.game.sides[resigner - 1]} resigned`), ...stopHint(state));
+}
+
+function dialogAnswer(state: PlayState, dialog: Dialog, name: string, now: number, fits: boolean): PlayStep {
+	const answer = dialogKey(dialog, name);
+	switch (answer.kind) {
+		case 'stay':
+			return stay({...state, dialog: answer.dialog});
+		case 'close':
+			return stay({...state, dialog: null});
+		case 'interrupt':
+			return leaveAsking({...state, dialog: null}, true, fits, true);
+		case 'save': {
+			const {session} = state;
+			// The clocks as they read now, not as the turn began.
+			const line = session.clocked ? [...session.line.slice(0, -1), session.game.withClocks(S.current(session), S.heldClocks(session, now))] : session.line;
+			return doing(state, {kind: 'save', name: answer.name, replace: answer.replace, game: session.game, line, moves: session.moves, ended: session.ended, from: session.line});
+		}
+		case 'open':
+			return doing(state, {kind: 'open', path: answer.path});
+	}
+}
+
+function undoRedo(state: PlayState, back: boolean, now: number): PlayStep {
+	const before = state.session;
+	const after = back ? S.undo(before, now) : S.redo(before, now);
+	const stopped = withoutHint(state);
+	if (after === before) {
+		const why = !back ? 'Nothing to play again' : before.ended?.reason === 'time' ? 'Time ran out: taking moves back gives no time back (n starts a new game)' : 'Nothing to take back';
+		return doing(say(stopped, why, true), ...stopHint(state));
+	}
+	const count = Math.abs(after.moves.length - before.moves.length);
+	const what = count === 0 ? 'the resignation' : `${count} move${count === 1 ? '' : 's'}`;
+	return doing(say(moved(stopped, after), `${back ? 'Took back' : 'Replayed'} ${what}`), ...stopHint(state));
+}
+
+function askHint(state: PlayState, now: number): PlayStep {
+	const {session} = state;
+	const allowed = permission(session);
+	if (!allowed.canMove) return stay(say(state, allowed.cannotMove, true));
+	if (state.task) return stay(state);
+	const mover = S.toMove(session);
+	const thinking: Thinking = {who: 'hint:', info: null, startedAt: now, budgetMs: HINT_MS, mover};
+	return doing({...state, task: {kind: 'hint', line: session.line, thinking}}, {kind: 'hint', game: session.game, state: S.current(session), line: session.line});
+}
+
+/** How long a hint may think. */
+export const HINT_MS = 1500;
+
+function key(state: PlayState, name: string, now: number, fits: boolean): PlayStep {
+	if (state.question) {
+		if (name === 'ctrl+c') {
+			const asked = state.question.kind === 'quit' || state.question.kind === 'leave';
+			return asked ? leave(state, {kind: 'exit', code: 130}) : leaveAsking({...state, question: null}, true, fits, true);
+		}
+		return answerQuestion(state, state.question, name, now);
+	}
+	if (state.dialog) return dialogAnswer(state, state.dialog, name, now, fits);
+	if (name === 'ctrl+c') return leaveAsking(state, true, fits, true);
+	const {session} = state;
+	const game = session.game;
+	const position = S.current(session);
+	const allowed = permission(session);
+	const typed = typingKey(state.input, name, game, position, allowed);
+	if (typed) return stay(boardOutcome(state, typed, now));
+	const action = actionFor(keyContext(state), name);
+	if (action === undefined) return stay(state);
+	if (action === 'cancel' && selectedIn(state.input, game, position) === null) return leaveAsking(state, false, fits);
+	const onBoard = boardAction(state.input, action, game, position, state.flipped, allowed);
+	if (onBoard) return stay(boardOutcome(state, onBoard, now));
+	const over = S.isOver(session);
+	switch (action) {
+		case 'undo':
+		case 'redo':
+			return undoRedo(state, action === 'undo', now);
+		case 'hint':
+			return askHint(state, now);
+		case 'resign':
+			return over ? stay(state) : stay(say({...state, question: {kind: 'resign'}}, 'Resign this game? y resigns, any other key goes on'));
+		case 'new-game':
+			if (over || session.moves.length === 0) return restart(state, now, false);
+			return stay(say({...state, question: {kind: 'new'}}, 'Abandon this game and start a new one? y starts afresh, any other key goes on'));
+		case 'rematch':
+			return restart(state, now, true);
+		case 'save':
+			return doing(state, {kind: 'show', dialog: 'save'});
+		case 'load':
+			return doing(withoutHint(state), ...stopHint(state), {kind: 'show', dialog: 'load'});
+		case 'flip':
+			return stay({...state, flipped: !state.flipped});
+		case 'scroll-up':
+			return stay({...state, scroll: state.scroll + 3});
+		case 'scroll-down':
+			return stay({...state, scroll: Math.max(0, state.scroll - 3)});
+		case 'help':
+			return stay({...state, dialog: {kind: 'help', context: keyContext(state)}});
+		case 'menu':
+			return leaveAsking(state, false, fits);
+		case 'quit':
+			return leaveAsking(state, true, fits);
+		default:
+			return stay(state);
+	}
+}
+
+function aiAnswer(state: PlayState, line: readonly unknown[], result: EngineResult, now: number): PlayState {
+	const done = {...state, task: null};
+	const {session} = state;
+	if (session.line !== line) return done;
+	const {game} = session;
+	const position = S.current(session);
+	if (result.move < 0 || !game.legalMoves(position).includes(result.move)) {
+		return say(done, `The engine gave no legal move (${result.moveText || 'none'}); u takes back, n starts again`, true);
+	}
+	const mover = S.toMove(session);
+	const best = result.lines[0];
+	const played = `${playedText(game, position, result.move)}${best ? ` (${formatScore(best.score, mover, game.sides)}, depth ${result.depth})` : ''}`;
+	// A warning from opening the file stays in view after the AI's first move.
+	const status = state.status.error && state.status.text.startsWith('Opened') ? {text: `${played} · ${state.status.text}`, error: true} : {text: played, error: false};
+	return {...state, task: null, session: S.playMove(session, result.move, now), scroll: 0, status};
+}
+
+function reduce(state: PlayState, action: PlayAction): PlayStep {
+	switch (action.type) {
+		case 'key':
+			return key(state, action.name, action.now, action.fits);
+		case 'tick': {
+			const flagged = S.checkFlag(state.session, action.now);
+			return stay(flagged === state.session ? state : {...state, session: flagged, input: dropped(state.input)});
+		}
+		case 'ai-thinking':
+			return stay(state.session.line === action.line ? {...state, task: {kind: 'ai', line: action.line, thinking: action.thinking}} : state);
+		case 'ai-progress':
+			return stay(state.task?.kind === 'ai' && state.task.line === action.line ? {...state, task: {...state.task, thinking: {...state.task.thinking, info: action.info}}} : state);
+		case 'ai-answer':
+			return stay(aiAnswer(state, action.line, action.result, action.now));
+		case 'ai-failed':
+			return stay(state.session.line === action.line ? say({...state, task: null}, `The engine failed: ${action.message}. u takes back; the next move starts it again`, true) : state);
+		case 'ai-gone':
+			return stay(state.task?.kind === 'ai' && state.task.line === action.line ? {...state, task: null} : state);
+		case 'hint-progress':
+			return stay(state.task?.kind === 'hint' && state.task.line === action.line ? {...state, task: {...state.task, thinking: {...state.task.thinking, info: action.info}}} : state);
+		case 'hint-answer': {
+			const done = withoutHint(state);
+			const {result} = action;
+			if (!result || result.move < 0 || state.session.line !== action.line) return stay(done);
+			const {game} = state.session;
+			const position = S.current(state.session);
+			const best = result.lines[0];
+			const score = best ? ` (${formatScore(best.score, S.toMove(state.session), game.sides)})` : '';
+			return stay(say({...done, hint: {ends: game.moveEnds(position, result.move)}}, `Hint: ${result.moveText}${score}`));
+		}
+		case 'dialog':
+			return stay({...state, dialog: action.dialog});
+		case 'saved': {
+			const {outcome} = action;
+			if (state.dialog?.kind !== 'save') return stay(state);
+			if (outcome.kind !== 'saved') return stay({...state, dialog: saveRefused(state.dialog, outcome)});
+			return stay(say({...state, dialog: null, savedLine: action.line}, `Saved ${outcome.path}`));
+		}
+		case 'opened': {
+			const {session} = state;
+			const next = S.newSession(action.game, {seats: session.seats, clocked: session.clocked, line: action.line, moves: action.moves, ended: action.ended}, action.now);
+			const human = session.seats.findIndex(seat => seat.kind === 'human');
+			// Against the AI a person keeps their seat: say which side that is in the game opened.
+			const side = bothHuman(session) || human < 0 ? '' : ` · you play ${action.game.sides[human]}`;
+			const opened: PlayState = {
+				...moved(state, next),
+				start: S.current(next),
+				dialog: null,
+				savedLine: next.line,
+				input: action.game === session.game ? dropped(state.input) : boardInput(action.game, S.current(next), humanSide(session.seats)),
+			};
+			return stay(say(opened, `Opened ${action.path}${side}${action.note ? ` (${action.note})` : ''}`, action.note !== null));
+		}
+		case 'open-failed':
+			return stay(state.dialog?.kind === 'load' ? {...state, dialog: openRefused(state.dialog, action.error)} : state);
+	}
+}
+
+/** The play screen's reducer: every action, then the clocks as the screen then stands. */
+export function playReducer(state: PlayState, action: PlayAction): PlayStep {
+	if (state.left) return stay(state);
+	const step = reduce(state, action);
+	return 'now' in action ? {state: settle(step.state, action.now), effects: step.effects} : step;
+}
+
+/** The status line when a side must pass, or the turn line. */
+export function turnLine(state: PlayState): string {
+	const {session} = state;
+	const {game} = session;
+	const position = S.current(session);
+	const mover = S.toMove(session);
+	const seat = S.seatToMove(session);
+	if (S.isOver(session)) return 'Game over';
+	const limit = game.moveLimit;
+	if (forcedPass(game, position) !== undefined) {
+		// Short enough for the panel beside an 8×8 board at 80×24.
+		return `Move ${game.moveNumber(position)} · ${game.sides[mover - 1]}: no move, ${seat.kind === 'human' ? 'Enter passes' : 'must pass'}`;
+	}
+	return `Move ${game.moveNumber(position)}${limit ? `/${limit}` : ''} · ${game.sides[mover - 1]} to play${seat.kind === 'human' && !bothHuman(session) ? ' (you)' : ''}`;
+}
