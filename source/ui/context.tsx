@@ -85,11 +85,12 @@ export function useRedrawAt(next: number | null): void {
 	useEffect(() => {
 		if (next === null) return;
 		let timer: NodeJS.Timeout | undefined;
-		// Timers can fire a little early, and a test's clock stands still: wait until it is time.
+		// Timers can fire a little early, and a test's clock stands still: wait until it is time
+		// (a few milliseconds late at worst, rather than a timer every millisecond).
 		const wake = () => {
 			const left = next - now();
 			if (left <= 0) redraw();
-			else timer = setTimeout(wake, Math.ceil(left));
+			else timer = setTimeout(wake, Math.max(10, Math.ceil(left)));
 		};
 		timer = setTimeout(wake, Math.max(0, Math.ceil(next - now())));
 		return () => clearTimeout(timer);

@@ -3,19 +3,25 @@ import {isPass, type Player} from '../games/game.js';
 import type {AnyGame} from '../games/registry.js';
 import {decidedIn} from '../engine/search.js';
 
-/** 59.3 → "0:59.3"; tenths shown under 10 minutes. */
+/** Below this many seconds a clock shows tenths (as lichess does): then they count. */
+const TENTHS_BELOW = 10;
+
+/** 59.3 → "0:59", 125 → "2:05", 9.34 → "0:09.3": whole seconds, rounded down, and tenths near the end. */
 export function formatClock(seconds: number): string {
 	const tenths = Math.max(0, Math.floor(seconds * 10 + 1e-6));
-	const minutes = Math.floor(tenths / 600);
-	const rest = (tenths % 600) / 10;
-	return `${minutes}:${rest.toFixed(1).padStart(4, '0')}`;
+	if (tenths < TENTHS_BELOW * 10) return `0:${(tenths / 10).toFixed(1).padStart(4, '0')}`;
+	const whole = Math.floor(tenths / 10);
+	return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
 
 /**
  * When a running clock that reads `seconds` at `time` (ms) next shows another value: just after
- * its reading drops below the tenth it shows now.
+ * its reading drops below the second (near the end, the tenth) it shows now.
  */
-export const clockChangesAt = (seconds: number, time: number): number => time + ((seconds * 1000) % 100) + 1;
+export function clockChangesAt(seconds: number, time: number): number {
+	const ms = seconds * 1000;
+	return time + (ms % (ms > TENTHS_BELOW * 1000 ? 1000 : 100)) + 1;
+}
 
 /**
  * A search score (centipoints, from the side to move's view) from player 1's view, as chess

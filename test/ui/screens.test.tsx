@@ -260,7 +260,7 @@ describe('menu and layout', () => {
 		frame = await app.press(KEYS.enter, now => now.includes('Move 1/50'));
 		expect(frame).toMatch(/RED\s+R level 4 Strong/);
 		expect(frame).toMatch(/BLUE\s+B you/);
-		expect(frame).toContain('2:00.0');
+		expect(frame).toMatch(/RED\s+R level 4 Strong\s+0 pts\s+2:00(?![.\d])/);
 		await app.engine.thinking();
 	});
 

@@ -1,0 +1,75 @@
+/**
+ * A screen waiting for a person draws nothing: it is drawn again only when something it shows
+ * changes (a running clock's tenth, a spinner while the engine thinks). ink-testing-library
+ * records every frame drawn, so a screen at rest shows as a count that does not move. The
+ * test's clock stands still unless a test moves it.
+ */
+import {afterEach, describe, expect, test} from 'vitest';
+import {loaps} from '../../source/games/loa/index.js';
+import {HUMAN, ai} from '../../source/ui/session.js';
+import type {Route} from '../../source/ui/app.js';
+import {removeScratch, start, type Harness} from './harness.js';
+
+let app: Harness | undefined;
+afterEach(() => {
+	app?.unmount();
+	app = undefined;
+	removeScratch();
+});
+
+const sleep = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
+
+/** Frames drawn in `ms` of real time, nothing else happening. */
+async function framesIn(harness: Harness, ms: number): Promise<number> {
+	const before = harness.renders();
+	await sleep(ms);
+	return harness.renders() - before;
+}
+
+describe('a screen at rest draws nothing', () => {
+	test('a game without clocks, the person to move', async () => {
+		app = start({start: {screen: 'play', setup: {game: loaps, seats: [HUMAN, ai(3)], clocked: false}}});
+		await app.see('Move 1/50');
+		expect(await framesIn(app, 600)).toBe(0);
+	});
+
+	test('a game with clocks: drawn when the running clock shows another tenth, not in between', async () => {
+		app = start({start: {screen: 'play', setup: {game: loaps, seats: [HUMAN, ai(3)], clocked: true, clockSeconds: 60}}});
+		await app.see('Move 1/50');
+		// The clock stands still: nothing shown changes.
+		expect(await framesIn(app, 600)).toBe(0);
+		app.advance(1000);
+		await app.see(/RED\s+R you\s+0 pts\s+0:59(?![.\d])/);
+		expect(await framesIn(app, 600)).toBe(0);
+	});
+
+	test('two people, no clock; the menu; the help', async () => {
+		app = start({start: {screen: 'play', setup: {game: loaps, seats: [HUMAN, HUMAN], clocked: false}}});
+		await app.see('Move 1/50');
+		expect(await framesIn(app, 400)).toBe(0);
+		app.unmount();
+		app = start();
+		await app.see('Play against the AI');
+		expect(await framesIn(app, 400)).toBe(0);
+		await app.press('?', now => now.includes('Keys —'));
+		expect(await framesIn(app, 400)).toBe(0);
+	});
+
+	test('analysis once the engine has finished', async () => {
+		const over: Route = {screen: 'analysis', setup: {game: loaps}};
+		app = start({start: over});
+		await app.engine.answer('b1 d3', 12);
+		await app.see(/solved|done/);
+		expect(await framesIn(app, 600)).toBe(0);
+	});
+
+	test('while the AI thinks, the spinner turns with the time and only then', async () => {
+		app = start({start: {screen: 'play', setup: {game: loaps, seats: [ai(3), HUMAN], clocked: false}}});
+		await app.see('thinking');
+		expect(await framesIn(app, 400)).toBe(0);
+		const before = app.renders();
+		app.advance(100);
+		await sleep(300);
+		expect(app.renders() - before).toBeGreaterThan(0);
+	});
+});
