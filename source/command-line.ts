@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 /**
  * The command line: parse argv with meow, then import only what the chosen command needs, so
  * `potm move` (a contest entry, whose start-up counts against its clock) never loads the UI.
@@ -326,6 +325,8 @@ async function interactive(command: string, rest: readonly string[], game: strin
 		if (typeof seconds === 'string') return usage(`${seconds} (--no-clock plays without)`);
 		clock = seconds;
 	}
+	// React's production build: its development checks cost several times the work of a frame.
+	process.env['NODE_ENV'] ??= 'production';
 	const {runUi} = await import('./commands/ui.js');
 	return runUi({
 		screen,

@@ -76,25 +76,28 @@ export async function runUi(options: UiOptions): Promise<number> {
 	// Even an exception that escapes everything (thrown from a key handler) leaves the screen.
 	process.once('exit', restore);
 	let instance: ReturnType<typeof render> | undefined;
-	const quit = () => instance?.unmount();
-	// Raw mode turns Ctrl-C into a key; a SIGINT from elsewhere still quits cleanly.
-	process.once('SIGINT', quit);
-	process.once('SIGTERM', quit);
-	process.once('SIGHUP', quit);
+	/** The exit status: what the screen left with (0, or 130 after Ctrl-C), or the signal's. */
+	let status = 0;
+	const quitOn = (code: number) => () => {
+		status = code;
+		instance?.unmount();
+	};
+	// Raw mode turns Ctrl-C into a key; a signal from elsewhere still quits cleanly.
+	const signals = [['SIGINT', quitOn(130)], ['SIGTERM', quitOn(143)], ['SIGHUP', quitOn(129)]] as const;
+	for (const [signal, quit] of signals) process.once(signal, quit);
 	try {
 		instance = render(<App environment={environment} game={game} start={start} choices={options.choices} demo={options.demo} />, {
 			exitOnCtrlC: false,
 			...(options.ascii ? {stdout: asciiStream(process.stdout)} : {}),
 		});
-		await instance.waitUntilExit();
+		const left = await instance.waitUntilExit();
+		if (typeof left === 'number') status = left;
 	} finally {
-		process.off('SIGINT', quit);
-		process.off('SIGTERM', quit);
-		process.off('SIGHUP', quit);
+		for (const [signal, quit] of signals) process.off(signal, quit);
 		instance?.cleanup();
 		process.off('exit', restore);
 		restore();
 		await engine.close();
 	}
-	return 0;
+	return status;
 }

@@ -308,7 +308,7 @@ describe.skipIf(skipReason !== null)(`potm in a real terminal (${skipReason === 
 		expect(alive(pid), `the program (pid ${pid}) is gone`).toBe(false);
 	});
 
-	test('resized too small it says so, resized back the board returns; Ctrl-C quits with status 0', async () => {
+	test('resized too small it says so, resized back the board returns; Ctrl-C quits (nothing to lose) with status 130', async () => {
 		const t = (term = new Terminal());
 		t.start(['play', '--no-clock'], {CI: 'false'});
 		const first = await t.waitForScreen(text => text.includes('Move 1/50') && readBoard(text) !== null, 'the board');
@@ -331,9 +331,76 @@ describe.skipIf(skipReason !== null)(`potm in a real terminal (${skipReason === 
 		const pid = t.programPid();
 		t.tmux('send-keys', 'C-c');
 		const exit = await t.waitForExit();
-		expect(exit.status).toBe(0);
+		expect(exit.status).toBe(130);
 		expect(t.display('#{alternate_on}')).toBe('0');
 		expect(alive(pid), `the program (pid ${pid}) is gone`).toBe(false);
+	});
+
+	test('keys sent together (send-keys Down Down Down Down Enter) act one after another: the game for two players starts', async () => {
+		const t = (term = new Terminal());
+		t.start(['--ascii'], {CI: 'false'});
+		await t.waitForScreen(text => text.includes('> Play against the AI'), 'the menu, the cursor on Play');
+		await t.waitForRawMode();
+		t.tmux('send-keys', 'Down', 'Down', 'Down', 'Down', 'Enter');
+		const screen = await t.waitForScreen(text => text.includes('Move 1/50'), 'a game');
+		expect(screen).toContain('RED player 1 vs BLUE player 2');
+		t.tmux('send-keys', 'q');
+		expect((await t.waitForExit()).status).toBe(0);
+	});
+
+	test('a game waiting for the person uses no CPU: with no clock nothing is drawn, with one a frame a second', async () => {
+		/** CPU ticks (user + system, all threads) the program uses in `ms`. */
+		const ticksIn = async (pid: number, ms: number) => {
+			const read = () => readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ').slice(11, 13).map(Number).reduce((a, b) => a + b, 0);
+			const before = read();
+			await sleep(ms);
+			return read() - before;
+		};
+		for (const [args, most] of [[['play', '--no-clock'], 5], [['play'], 20]] as const) {
+			const t = (term = new Terminal());
+			t.start([...args], {CI: 'false'});
+			await t.waitForScreen(text => text.includes('Move 1/50'), 'the board');
+			await t.waitForRawMode();
+			// Let start-up settle (the engine's worker loads once).
+			await sleep(1500);
+			const ticks = await ticksIn(t.programPid(), 2000);
+			// Before the screens drew only on a change: 45 ticks (no clock) and 52 (a clock) in 2 s.
+			expect(ticks, `CPU ticks of potm ${args.join(' ')} in 2 s of waiting`).toBeLessThanOrEqual(most);
+			t.close();
+			term = undefined;
+		}
+	});
+
+	test('Ctrl-C in a game that is not saved asks first; a second Ctrl-C leaves, with status 130', async () => {
+		const t = (term = new Terminal());
+		t.start(['play', '--no-clock', '--level', '1', '--ascii'], {CI: 'false'});
+		await t.waitForScreen(text => text.includes('Move 1/50'), 'the board');
+		await t.waitForRawMode();
+		await t.press('m', text => text.includes('Type a move'), 'typing a move');
+		t.tmux('send-keys', '-l', 'b1 d3');
+		await t.press('Enter', text => text.includes('Move 2/50'), 'b1 d3 played and answered');
+		await t.press('C-c', text => text.includes('Quit? It is not saved'), 'the question');
+		// Any other key goes on.
+		await t.press('z', text => !text.includes('Quit?'), 'the question gone');
+		await t.press('C-c', text => text.includes('Ctrl-C again quits'), 'asked again');
+		t.tmux('send-keys', 'C-c');
+		const exit = await t.waitForExit();
+		expect(exit.status).toBe(130);
+		expect(t.display('#{alternate_on}')).toBe('0');
+	});
+
+	test('keys pressed while potm starts are not left echoed on the terminal (no ^[[D)', async () => {
+		const t = (term = new Terminal());
+		t.start(['--ascii'], {CI: 'false'});
+		// At once, before the program has started: the terminal still echoes what is typed.
+		t.tmux('send-keys', 'Left', 'Left', 'Left');
+		await t.waitForScreen(text => text.includes('Play against the AI'), 'the menu');
+		await t.waitForRawMode();
+		t.tmux('send-keys', 'q');
+		const exit = await t.waitForExit();
+		expect(exit.status).toBe(0);
+		expect(exit.screen).not.toContain('^[');
+		expect(exit.screen).not.toContain('[D');
 	});
 
 	test('classic LOA: potm play --game loa draws the 8×8 board in 80×24, e1 e3 by the keys, the AI answers on 8×8', async () => {

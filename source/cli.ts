@@ -1,0 +1,17 @@
+#!/usr/bin/env node
+/**
+ * The program's entry. An interactive command (the menu, play, analyze, demo) takes the terminal
+ * into raw mode first, before anything else loads: keys pressed while it starts are then kept for
+ * the first screen instead of being echoed as ^[[D, and what the terminal echoed before this
+ * moment is wiped off the line. Then the command line is read (command-line.ts).
+ */
+const words = process.argv.slice(2);
+const NOT_INTERACTIVE = new Set(['move', 'perft', 'match', 'tournament', 'help', '--help', '-h', '--version']);
+if (process.stdin.isTTY && process.stdout.isTTY && !words.some(word => NOT_INTERACTIVE.has(word))) {
+	process.stdin.setRawMode(true);
+	process.once('exit', () => {
+		if (process.stdin.isTTY) process.stdin.setRawMode(false);
+	});
+	process.stdout.write('\r\u001B[K');
+}
+await import('./command-line.js');
