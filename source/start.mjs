@@ -1,0 +1,44 @@
+/**
+ * `npm start`: the built program, built again first only when a source changed since the last
+ * build (tsc takes seconds, this check milliseconds). `npm ci` builds it already (prepare).
+ * Plain JavaScript, as it runs before there is a build.
+ */
+import {spawnSync} from 'node:child_process';
+import {readdirSync, statSync} from 'node:fs';
+import {createRequire} from 'node:module';
+import {join} from 'node:path';
+import {fileURLToPath} from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** The newest modification time among the sources and the build's settings. */
+function newestSource() {
+	let newest = 0;
+	const visit = dir => {
+		for (const entry of readdirSync(dir, {withFileTypes: true})) {
+			const path = join(dir, entry.name);
+			if (entry.isDirectory()) visit(path);
+			else if (/\.tsx?$/.test(entry.name)) newest = Math.max(newest, statSync(path).mtimeMs);
+		}
+	};
+	visit(join(root, 'source'));
+	for (const file of ['tsconfig.json', 'package-lock.json']) newest = Math.max(newest, statSync(join(root, file)).mtimeMs);
+	return newest;
+}
+
+/** When the last build was made (tsc writes every output each time, and none when it fails), or 0. */
+function built() {
+	try {
+		return statSync(join(root, 'dist', 'cli.js')).mtimeMs;
+	} catch {
+		return 0;
+	}
+}
+
+if (built() < newestSource()) {
+	process.stderr.write('potm: building (a source changed since the last build)...\n');
+	const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+	const run = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json'], {cwd: root, stdio: 'inherit'});
+	if (run.status !== 0) process.exit(run.status ?? 1);
+}
+await import('../dist/cli.js');

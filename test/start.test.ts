@@ -1,0 +1,50 @@
+/**
+ * `npm start` starts from the build, and builds first only when a source changed since: run in a
+ * scratch copy of the project (sources, settings, the installed packages linked), so that the
+ * build it makes never touches the dist/ the other tests run.
+ */
+import {spawnSync} from 'node:child_process';
+import {cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {afterAll, expect, test} from 'vitest';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const copy = mkdtempSync(join(tmpdir(), 'potm-start-'));
+afterAll(() => rmSync(copy, {recursive: true, force: true}));
+
+const start = () => {
+	const run = spawnSync(process.execPath, [join(copy, 'source', 'start.mjs'), '--version'], {cwd: copy, encoding: 'utf8'});
+	return {status: run.status, stdout: run.stdout.trim(), stderr: run.stderr};
+};
+
+test('npm start runs the build, building only when a source is newer than it; npm ci builds it (prepare)', () => {
+	const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {scripts: Record<string, string>}).scripts;
+	expect(scripts['start']).toBe('node source/start.mjs');
+	expect(scripts['prepare']).toMatch(/^tsc -p tsconfig\.json$/);
+
+	for (const name of ['package.json', 'package-lock.json', 'tsconfig.json']) cpSync(join(root, name), join(copy, name));
+	cpSync(join(root, 'source'), join(copy, 'source'), {recursive: true});
+	symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'));
+
+	// No build yet: it builds, then runs.
+	let run = start();
+	expect(run.stderr).toContain('potm: building');
+	expect(run.stdout).toBe('0.1.0');
+	expect(run.status).toBe(0);
+
+	// Nothing changed: no build, straight to the program.
+	run = start();
+	expect(run.stderr).toBe('');
+	expect(run.stdout).toBe('0.1.0');
+
+	// A source edited since the build (the build made an hour before): built again.
+	const before = new Date(Date.now() - 3_600_000);
+	utimesSync(join(copy, 'dist', 'cli.js'), before, before);
+	run = start();
+	expect(run.stderr).toContain('potm: building');
+	expect(run.stdout).toBe('0.1.0');
+	run = start();
+	expect(run.stderr).toBe('');
+}, 120_000);
