@@ -10,7 +10,7 @@ const help = `
 	  $ potm                          the start menu: play, demo, analyse, open a saved game
 	  $ potm play [FILE]              play against the AI, from the start or from FILE
 	  $ potm analyze FILE             the engine analyses the position in FILE, live
-	  $ potm demo                     watch the AI play itself
+	  $ potm demo [FILE]              watch the AI play itself, from the start or FILE
 	  $ potm move FILE                play as a POTM contest entry: think within the clock
 	                                  in FILE (CPU time, as POTM counts it), print one move
 	  $ potm perft FILE DEPTH         count the move sequences of DEPTH moves from FILE
@@ -117,9 +117,11 @@ const COMMAND_HELP: Readonly<Record<string, string>> = {
 	demo: `
 	Usage
 	  $ potm demo [--game loa] [--red LEVEL] [--blue LEVEL] [--delay MS] [--games N]
+	            [FILE]
 
-	Watch the AI play itself on the 60 s clocks. The sides swap every game and the score
-	of the series is kept. Space pauses, the right arrow plays the next move while
+	Watch the AI play itself on the 60 s clocks, from the start or from the position in
+	FILE (every game of the series starts there). The sides swap every game and the
+	score of the series is kept. Space pauses, the right arrow plays the next move while
 	paused, + and - change the speed, Esc goes to the menu, q quits.
 
 	Options${GAME}
@@ -239,7 +241,7 @@ const cli = (() => {
 		const message = (error as Error).message.split('\n')[0]!;
 		const twice = /^The flag --(\S+) can only be set once/.exec(message);
 		const said = twice ? `--${twice[1]} is given more than once (--no-${twice[1]} counts too)` : message;
-		process.stderr.write(`potm: ${said}\nRun "potm --help" for the commands.\n`);
+		process.stderr.write(`potm: ${said}\n`);
 		process.exit(2);
 	}
 })();
@@ -250,8 +252,9 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 	throw error;
 });
 
+/** A bad command line: one `potm:` line on stderr, exit status 2. */
 function usage(message: string): number {
-	process.stderr.write(`potm: ${message}\nRun "potm --help" for the commands.\n`);
+	process.stderr.write(`potm: ${message}\n`);
 	return 2;
 }
 
@@ -260,7 +263,8 @@ function strayOption(command: string): {text: string; name: string} | undefined 
 	const allowed = new Set(['help', 'h', 'version', ...(OPTIONS[command] ?? [])]);
 	for (const arg of process.argv.slice(2)) {
 		if (arg === '--') break;
-		if (!arg.startsWith('-') || arg === '-') continue;
+		// A negative number ("perft FILE -1") is a value, said wrong where it is read.
+		if (!arg.startsWith('-') || arg === '-' || /^-\d/.test(arg)) continue;
 		const text = arg.replace(/=.*$/, '');
 		const name = text.replace(/^--?(no-)?/, '');
 		if (!allowed.has(name)) return {text, name};
@@ -300,7 +304,8 @@ async function interactive(command: string, rest: readonly string[], game: strin
 	const screen = command === '' ? 'menu' : command === 'play' ? 'play' : command === 'demo' ? 'demo' : 'analysis';
 	if (screen === 'analysis' && rest.length !== 1) return usage('analyze takes one FILE, e.g. "potm analyze saves/red-move-10.txt"');
 	if (screen === 'play' && rest.length > 1) return usage(`play takes at most one FILE, not also "${rest[1]}"`);
-	if ((screen === 'menu' || screen === 'demo') && rest.length > 0) return usage(`unexpected "${rest[0]}"`);
+	if (screen === 'menu' && rest.length > 0) return usage(`unexpected "${rest[0]}"`);
+	if (screen === 'demo' && rest.length > 1) return usage(`demo takes at most one FILE, not also "${rest[1]}"`);
 	const sideText = typeof flags.side === 'string' ? flags.side.trim().toLowerCase() : flags.side === undefined ? undefined : '';
 	// The sides by number, or by name in the game asked for (a FILE's game is not known yet: any name).
 	const names = game === undefined ? allGames.map(one => one.sides) : [gameById(game)!.sides];
@@ -387,13 +392,13 @@ async function main(): Promise<number> {
 		process.stdout.write(COMMAND_HELP[topic] ? commandHelp(topic) : `${cli.help}\n`);
 		return 0;
 	}
-	if (!(command in OPTIONS)) return usage(`unknown command "${command}"`);
+	if (!(command in OPTIONS)) return usage(`unknown command "${command}" (potm --help lists the commands)`);
 	const stray = strayOption(command);
 	if (stray !== undefined) {
 		const owner = INTERACTIVE.includes(stray.name)
 			? 'play, analyze, demo or the menu'
 			: Object.keys(OPTIONS).find(other => other !== '' && OPTIONS[other]!.includes(stray.name));
-		return usage(owner ? `${stray.text} goes with ${owner}` : `unknown option ${stray.text}`);
+		return usage(owner ? `${stray.text} goes with ${owner}` : `unknown option ${stray.text} (potm ${command === '' ? '' : `${command} `}--help lists the options)`);
 	}
 	const game = gameOption();
 	if (typeof game === 'object') return usage(game.message);

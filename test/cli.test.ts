@@ -147,10 +147,11 @@ describe('potm perft FILE DEPTH', () => {
 		expect(run.stderr).toBe('');
 	});
 
-	test('a depth that is not a whole number is refused, exit 2', () => {
-		const run = potm(['perft', 'saves/start.txt', 'three']);
+	test.each([['three'], ['-1'], ['1.5'], ['-0'], ['31']])('a depth of %s is refused in one line, saying what a depth must be, exit 2', depth => {
+		const run = potm(['perft', 'saves/start.txt', depth]);
 		expect(run.status).toBe(2);
-		expect(run.stderr).toMatch(/depth, a whole number/);
+		expect(run.stdout).toBe('');
+		expect(run.stderr).toBe(`potm: the depth of perft must be a whole number from 0 to 30, not "${depth}"\n`);
 	});
 
 	test('a bad file is refused with its line, exit 2', () => {
@@ -239,7 +240,8 @@ describe('help, version and the bare command', () => {
 	});
 
 	test('options are checked per command, in our words', () => {
-		expect(potm(['--bogus'])).toMatchObject({status: 2, stderr: expect.stringMatching(/^potm: unknown option --bogus\n/)});
+		expect(potm(['--bogus'])).toMatchObject({status: 2, stderr: 'potm: unknown option --bogus (potm --help lists the options)\n'});
+		expect(potm(['play', '--bogus'])).toMatchObject({status: 2, stderr: 'potm: unknown option --bogus (potm play --help lists the options)\n'});
 		expect(potm(['move', 'saves/start.txt', '--divide'])).toMatchObject({
 			status: 2,
 			stderr: expect.stringMatching(/^potm: --divide goes with perft\n/),
@@ -251,6 +253,25 @@ describe('help, version and the bare command', () => {
 	test('an unknown command is refused, exit 2', () => {
 		const run = potm(['fly']);
 		expect(run.status).toBe(2);
-		expect(run.stderr).toMatch(/unknown command "fly"/);
+		expect(run.stderr).toBe('potm: unknown command "fly" (potm --help lists the commands)\n');
+	});
+
+	test('every mistake on the command line is one potm: line on stderr, nothing more', () => {
+		for (const args of [['fly'], ['--bogus'], ['play', '--level', '9'], ['play', '--level', '2', '--level', '3'], ['move'], ['perft', 'saves/start.txt'], ['match', 'ai:1'], ['demo', 'a.txt', 'b.txt'], ['analyze']]) {
+			const run = potm(args);
+			expect(run.status, args.join(' ')).toBe(2);
+			expect(run.stderr, args.join(' ')).toMatch(/^potm: [^\n]+\n$/);
+		}
+	});
+
+	test('demo FILE: the series plays from FILE; a FILE whose game is over is refused before any terminal is needed', () => {
+		const over = potm(['demo', 'saves/start.txt', 'saves/start.txt']);
+		expect(over).toMatchObject({status: 2, stderr: 'potm: demo takes at most one FILE, not also "saves/start.txt"\n'});
+		// RED connects with a1 b2: the game in the file is over.
+		const done = file('done.txt', '2 13\n1 15 50.0\n2 0 50.0\n.......\n..2.2..\n.......\n.......\n.......\n.1.....\n1......\n');
+		expect(potm(['demo', done]).stderr).toMatch(/^potm: .*done\.txt/);
+		expect(potm(['demo', file('bad.txt', 'nonsense\n')]).stderr).toMatch(/^potm: .*bad\.txt/);
+		// A good FILE: then only the missing terminal stops it.
+		expect(potm(['demo', 'saves/red-move-10.txt']).stderr).toMatch(/^potm: the board needs an interactive terminal/);
 	});
 });

@@ -4,7 +4,8 @@ import {loadForCommand} from '../files/load.js';
 
 export function runPerft(path: string, depthText: string | undefined, showDivide: boolean, wanted?: string): number {
 	if (depthText === undefined || !/^\d+$/.test(depthText) || Number(depthText) > 30) {
-		process.stderr.write(`potm: perft needs a depth, a whole number from 0 to 30, after the file${depthText === undefined ? '' : `, got "${depthText}"`}\n`);
+		const given = depthText === undefined ? ', after the file' : `, not "${depthText}"`;
+		process.stderr.write(`potm: the depth of perft must be a whole number from 0 to 30${given}\n`);
 		return 2;
 	}
 	const depth = Number(depthText);

@@ -39,11 +39,6 @@ const ALTERNATE_SCREEN_OFF = '\u001B[?1049l';
 const SHOW_CURSOR = '\u001B[?25h';
 
 export async function runUi(options: UiOptions): Promise<number> {
-	const missing = needsTerminal();
-	if (missing) {
-		process.stderr.write(`${missing}\n`);
-		return 2;
-	}
 	const game = gameById(options.game ?? DEFAULT_GAME)!;
 	let start: Route = {screen: 'menu'};
 	if (options.screen === 'play' || options.screen === 'analysis') {
@@ -64,8 +59,33 @@ export async function runUi(options: UiOptions): Promise<number> {
 			const {clockSeconds, ...rest} = base;
 			start = {screen: 'play', setup: {...rest, ...from, ...(loaded && !options.clockGiven ? {} : clockSeconds === undefined ? {} : {clockSeconds})}};
 		}
-	} else if (options.screen === 'demo') start = {screen: 'demo', setup: {...options.demo, game}};
+	} else if (options.screen === 'demo') {
+		// Every game of the series starts from FILE's position, on the demo's clocks.
+		let from: {game: typeof game; start?: unknown} = {game};
+		if (options.file !== undefined) {
+			const result = loadGame(options.file, options.game);
+			if (!result.ok) {
+				process.stderr.write(`potm: ${result.error}\n`);
+				return 2;
+			}
+			const {game: fileGame, line, ended} = result.value;
+			const last = line.at(-1);
+			const over = ended ?? fileGame.outcome(last);
+			if (over) {
+				process.stderr.write(`potm: ${options.file}: the game there is over (${over.description}): nothing to watch\n`);
+				return 2;
+			}
+			from = {game: fileGame, start: last};
+		}
+		start = {screen: 'demo', setup: {...options.demo, ...from}};
+	}
 
+	// A FILE is checked first: what is wrong with it is said whether or not there is a terminal.
+	const missing = needsTerminal();
+	if (missing) {
+		process.stderr.write(`${missing}\n`);
+		return 2;
+	}
 	const engine = new EngineClient();
 	// Colours only where chalk (which Ink draws with) can show them: otherwise the no-colour
 	// theme, whose marks stand in for the colours.

@@ -129,7 +129,8 @@ function expectUsageError(run: Run, message: RegExp): void {
 	const said = lines.filter(line => line.startsWith('potm: '));
 	expect(said, run.stderr).toHaveLength(1);
 	expect(said[0]).toMatch(message);
-	expect(lines.filter(line => !line.startsWith('potm: '))).toEqual(lines.length === 1 ? [] : ['Run "potm --help" for the commands.']);
+	// One line, as the README promises.
+	expect(lines).toEqual(said);
 	expect(run.stderr).not.toMatch(/^\s+at |internal error|Error:/m);
 }
 

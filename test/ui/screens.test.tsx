@@ -5,6 +5,7 @@ import {afterEach, describe, expect, test, vi} from 'vitest';
 import {loaps} from '../../source/games/loa/index.js';
 import {HUMAN, ai} from '../../source/ui/session.js';
 import type {Route} from '../../source/ui/app.js';
+import {position} from '../games/loa/diagram.js';
 import {KEYS, WAIT, glyphAt, marksAt, removeScratch, start, type Harness} from './harness.js';
 
 const vsAi: Route = {screen: 'play', setup: {game: loaps, seats: [HUMAN, ai(2)], clocked: true, clockSeconds: 60}};
@@ -204,6 +205,9 @@ describe('demo', () => {
 		await app.engine.answer('b1 d3', 30);
 		let frame = await app.see(/1\. b1 d3/);
 		expect(glyphAt(frame, 'd3')).toBe('R');
+		// What each side thought: the move, the evaluation, the depth (written out), the line.
+		expect(frame).toContain('RED: b1 d3  +0.30  depth 4');
+		expect(frame).not.toMatch(/\bd4\b(?! )/);
 		frame = await app.press(KEYS.space, now => now.includes('Paused'));
 		await app.engine.answer('a6 c6');
 		frame = await app.see('next: a6 c6');
@@ -222,6 +226,24 @@ describe('demo', () => {
 		frame = await app.press('-', now => now.includes('Paused') || now.includes('between moves'));
 		await app.press(KEYS.space, now => now.includes('0.05 s between moves'));
 		await app.press('+', now => now.includes('0.00 s between moves'));
+	});
+
+	test('a game over at 80×24: the result box says who won and why, in full, however long', async () => {
+		// BLUE makes the 50th move: the move limit ends the game, "Both sides made 50 moves: ...".
+		const last = position(['1.....2', '.......', '2.....1', '.......', '1.....2', '.......', '2.....1'], {toMove: 2, moveNumber: 50});
+		app = start({start: {screen: 'demo', setup: {game: loaps, levels: [5, 3], delayMs: 0, games: 1, clockSeconds: 60, start: last}}, size: {columns: 80, rows: 24}});
+		await app.see('Move 50/50');
+		await app.engine.answer();
+		const frame = await app.see('Game over');
+		const lines = frame.split('\n');
+		for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
+		expect(lines.length).toBeLessThan(24);
+		expect(frame).toContain('A draw');
+		// The box's rows, read as one text: nothing cut off.
+		const box = lines.filter(line => /\|.*\|\s*$/.test(line.slice(40))).map(line => line.slice(40).replace(/[|]/g, '').trim()).join(' ');
+		expect(box).toContain('Both sides made 50 moves: a draw, whatever the points');
+		expect(box).toContain('Points: RED 0 · BLUE 0');
+		expect(frame).toContain('level 5 won 0, level 3 won 0, 1 drawn');
 	});
 
 	test('after a game the next starts with the sides swapped, and the series score is kept', async () => {
