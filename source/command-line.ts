@@ -6,31 +6,36 @@ import meow from 'meow';
 import {DEFAULT_GAME, gameById, games as allGames} from './games/registry.js';
 
 const help = `
+	potm: a terminal arcade for the games of the Programmer Of The Month
+	contests. LOAPS and classic Lines of Action are here; PAH-TUM and LINES
+	and BOXES are coming.
+
 	Usage
-	  $ potm                          the start menu: play, demo, analyse, open a saved game
-	  $ potm play [FILE]              play against the AI, from the start or from FILE
-	  $ potm analyze FILE             the engine analyses the position in FILE, live
-	  $ potm demo [FILE]              watch the AI play itself, from the start or FILE
-	  $ potm move FILE                play as a POTM contest entry: think within the clock
-	                                  in FILE (CPU time, as POTM counts it), print one move
-	  $ potm perft FILE DEPTH         count the move sequences of DEPTH moves from FILE
-	  $ potm match A B                referee a match between two players: ai:1..ai:5,
-	                                  ai:greedy, ai:random or an entry's command line
-	  $ potm tournament P1 P2 P3 ...  every pair of players plays a match; ranking and Elo
+	  $ potm                        the start menu: play, demo, analyse, open
+	  $ potm play [FILE]            play against the AI, from the start or FILE
+	  $ potm analyze FILE           the engine analyses the position in FILE
+	  $ potm demo [FILE]            watch the AI play itself
+	  $ potm move FILE              play as a POTM contest entry: think within
+	                                FILE's clock (CPU time), print one move
+	  $ potm perft FILE DEPTH       count the move sequences of DEPTH moves
+	  $ potm match A B              referee a match between two players: ai:1
+	                                .. ai:5, ai:greedy, ai:random or an entry
+	  $ potm tournament P1 P2 ...   every pair plays a match; ranking and Elo
 
 	Options
-	  --game GAME     loaps (the default: POTM-style, 7×7) or loa (classic Lines of
-	                  Action, 8×8, Computer Olympiad rules); a FILE tells its own game
-	  --mover-wins    classic LOA with Sackson's ruling: a capture that connects both
-	                  sides wins for the mover (by default it is a draw)
-	  --ascii         letters and ASCII marks only (for terminals without Unicode)
+	  --game GAME     loaps (the default: POTM-style, 7×7) or loa (classic
+	                  Lines of Action, 8×8, Computer Olympiad rules); a FILE
+	                  tells its own game
+	  --mover-wins    classic LOA with Sackson's ruling: a capture that
+	                  connects both sides wins for the mover (else a draw)
+	  --ascii         letters and ASCII marks only (no Unicode)
 	  --no-color      no colours (also when NO_COLOR is set)
-	  -h, --help      this help; "potm COMMAND --help" for one command's options
+	  -h, --help      this help; potm COMMAND --help: one command's options
 	  --version       the version of potm
 
-	FILE is a POTM input file: the player to move and the move number, each player's
-	points and seconds left, then the board, top rank first (see saves/start.txt): 7
-	board lines for LOAPS, 8 for classic LOA (see saves/loa-start.txt).
+	FILE is a POTM input file: the player to move and the move number, each
+	player's points and seconds left, then the board, top rank first: 7 board
+	lines for LOAPS (saves/start.txt), 8 for classic LOA (saves/loa-start.txt).
 
 	Examples
 	  $ potm play --side 2 --level 4
@@ -42,9 +47,9 @@ const help = `
 	  7181852
 	  $ potm match ai:3 "python3 my_entry.py" --matches 5
 
-	Exit status: 0 done, 1 no legal move in FILE (or a match's --out record could not be
-	written), 2 bad arguments or a bad FILE (or no terminal for the board), 130 a match or
-	tournament stopped by Ctrl-C, 70 an internal error (please report it).
+	Exit status: 0 done, 1 no legal move in FILE (or a match's --out record
+	could not be written), 2 bad arguments or a bad FILE (or no terminal for
+	the board), 130 stopped by Ctrl-C, 70 an internal error (please report it).
 `;
 
 const GAME = `
@@ -57,26 +62,29 @@ const GAME_CHECK = `
 	  --mover-wins    classic LOA: a simultaneous connection wins for the mover`;
 
 const DISPLAY = `
-	  --ascii         letters and ASCII marks only (for terminals without Unicode)
+	  --ascii         letters and ASCII marks only (no Unicode)
 	  --no-color      no colours (also when NO_COLOR is set)`;
 
 const REFEREE_OPTIONS = `
-	  --matches N     matches per pairing, each two games with each side first once (1)
+	  --matches N     matches per pairing, each two games, each side first
+	                  once (1)
 	  --clock S       seconds of CPU time on each clock (60, the contest's)
 	  --jobs J        games played at the same time (the number of cores)
-	  --out DIR       keep every game: DIR/game-001.txt, the final position (potm analyze
-	                  opens it and steps through the game), and game-001.record.txt, the
-	                  moves with their times and whatever the entries printed; also the
-	                  tables (results.txt) and the summary (summary.json)
-	  --json          the summary as JSON on stdout (the tables then go to stderr)`;
+	  --out DIR       keep every game: DIR/game-001.txt, the final position
+	                  (potm analyze opens it and steps through the game), and
+	                  game-001.record.txt, the moves with their times and what
+	                  the entries printed; also the tables (results.txt) and
+	                  the summary (summary.json)
+	  --json          the summary as JSON on stdout (the tables on stderr)`;
 
 const PLAYERS = `
-	Players: ai:1 .. ai:5 (the levels), ai:greedy, ai:random, or the command line of a
-	POTM entry, quoted as one argument ("python3 my_entry.py"). An entry is run once per
-	move, in a private folder, with the input file's path appended; it prints one move.
-	Its clock is its CPU time (user + system, its children included), as POTM counted.
-	It loses the game if its clock runs out, if it prints nothing, more than one line, or
-	not a legal move, or if it crashes (exits with a status other than 0); what it wrote
+	Players: ai:1 .. ai:5 (the levels), ai:greedy, ai:random, or the command
+	line of a POTM entry, quoted as one argument ("python3 my_entry.py"). An
+	entry is run once per move, in a private folder, with the input file's
+	path appended; it prints one move. Its clock is its CPU time (user and
+	system, its children included), as POTM counted. It loses the game if its
+	clock runs out, if it prints nothing, more than one line, or not a legal
+	move, or if it crashes (exits with a status other than 0); what it wrote
 	to stdout and stderr is kept in the record.`;
 
 /** "potm COMMAND --help". */
@@ -86,16 +94,19 @@ const COMMAND_HELP: Readonly<Record<string, string>> = {
 	  $ potm play [--game loa] [--side 1|2] [--level 1-5]
 	              [--clock SECONDS | --no-clock] [FILE]
 
-	Play LOAPS (or classic LOA) against the AI, from the start or from the position in
-	FILE (a POTM input file, e.g. one saved with s; it tells its own game). Keys: arrows
-	or hjkl move the cursor, Enter picks a piece up and puts it down (or passes, when
-	you have no move), m types a move, u takes back, t hints, ? shows every key.
+	Play LOAPS (or classic LOA) against the AI, from the start or from the
+	position in FILE (a POTM input file, e.g. one saved with s; it tells its
+	own game). Keys: arrows or hjkl move the cursor, Enter picks a piece up
+	and puts it down (or passes, when you have no move), m types a move, u
+	takes back, t hints, ? shows every key. A new game (n) and a rematch (w)
+	start from FILE too.
 
 	Options${GAME}
-	  --side 1|2      your side: 1 moves first (RED in LOAPS, BLACK in LOA, the default),
-	                  2 moves second (BLUE, WHITE)
-	  --level 1-5     the AI: 1 Beginner, 2 Casual, 3 Club (the default), 4 Strong, 5 Master
-	  --clock S       seconds on each clock (60 by default; FILE's own readings otherwise)
+	  --side 1|2      your side: 1 moves first (RED in LOAPS, BLACK in LOA,
+	                  the default), 2 moves second (BLUE, WHITE)
+	  --level 1-5     the AI: 1 Beginner, 2 Casual, 3 Club (the default),
+	                  4 Strong, 5 Master
+	  --clock S       seconds on each clock (60; FILE's own readings if FILE)
 	  --no-clock      play without clocks${DISPLAY}
 
 	Example
@@ -105,9 +116,10 @@ const COMMAND_HELP: Readonly<Record<string, string>> = {
 	Usage
 	  $ potm analyze FILE
 
-	Open the position in FILE in analysis mode: the engine searches without end and shows
-	its best moves with their evaluations and lines, live. Play moves on the board,
-	step back and on with [ and ], + and - for more or fewer lines, s saves.
+	Open the position in FILE in analysis mode: the engine searches without
+	end and shows its best moves with their evaluations and lines, live. Play
+	moves on the board, step back and on with [ and ], + and - for more or
+	fewer lines, s saves.
 
 	Options${GAME_CHECK}${DISPLAY}
 
@@ -116,21 +128,22 @@ const COMMAND_HELP: Readonly<Record<string, string>> = {
 `,
 	demo: `
 	Usage
-	  $ potm demo [--game loa] [--red LEVEL] [--blue LEVEL] [--delay MS] [--games N]
-	            [FILE]
+	  $ potm demo [--game loa] [--red LEVEL] [--blue LEVEL] [--delay MS]
+	              [--games N] [FILE]
 
-	Watch the AI play itself on the 60 s clocks, from the start or from the position in
-	FILE (every game of the series starts there). The sides swap every game and the
-	score of the series is kept. Space pauses, the right arrow plays the next move while
-	paused, + and - change the speed, Esc goes to the menu, q quits.
+	Watch the AI play itself on the 60 s clocks, from the start or from the
+	position in FILE (every game of the series starts there). The sides swap
+	every game and the score of the series is kept. Space pauses, the right
+	arrow plays the next move while paused, + and - change the speed, Esc
+	goes to the menu, q quits.
 
 	Options${GAME}
-	  --red LEVEL     the level that moves first in the first game (5 by default);
-	                  --black is the same, for classic LOA
-	  --blue LEVEL    the level that moves second in the first game (3 by default);
-	                  --white is the same
+	  --red LEVEL     the level that moves first in the first game (5 by
+	                  default); --black is the same, for classic LOA
+	  --blue LEVEL    the level that moves second in the first game (3 by
+	                  default); --white is the same
 	  --delay MS      the least time between two moves, in milliseconds (1000)
-	  --games N       stop after N games (by default the series goes on until q)${DISPLAY}
+	  --games N       stop after N games (by default it goes on until q)${DISPLAY}
 
 	Example
 	  $ potm demo --red 5 --blue 4 --delay 300 --games 4
@@ -139,9 +152,9 @@ const COMMAND_HELP: Readonly<Record<string, string>> = {
 	Usage
 	  $ potm move FILE
 
-	Play as a POTM contest entry: think within the clock in FILE (CPU time, as POTM
-	counts it) and print one move, e.g. "b1 d3" ("pass" in classic LOA when no piece
-	can move). Exit status 1 when FILE has no legal move.
+	Play as a POTM contest entry: think within the clock in FILE (CPU time,
+	as POTM counts it) and print one move, e.g. "b1 d3" ("pass" in classic
+	LOA when no piece can move). Exit status 1 when FILE has no legal move.
 
 	Options${GAME_CHECK}
 `,
@@ -150,25 +163,25 @@ const COMMAND_HELP: Readonly<Record<string, string>> = {
 	  $ potm match A B [--game loa] [--matches N] [--clock S] [--jobs J]
 	                   [--out DIR] [--json]
 
-	Referee matches between A and B under the LOAPS contest's rules (or classic LOA's,
-	with the same clock): each match is two games, each side first once; a win earns 2
-	match points, a draw or a tie 1 each.
+	Referee matches between A and B under the LOAPS contest's rules (or
+	classic LOA's, with the same clock): each match is two games, each side
+	first once; a win earns 2 match points, a draw or a tie 1 each.
 ${PLAYERS}
 
 	Options${GAME}${REFEREE_OPTIONS}
 
 	Examples
 	  $ potm match ai:5 ai:3 --matches 5
-	  $ potm match ./my_entry "node dist/cli.js move" --clock 30 --out runs/try1
+	  $ potm match ./my_entry "node dist/cli.js move" --clock 30 --out runs/1
 `,
 	tournament: `
 	Usage
-	  $ potm tournament P1 P2 P3 ... [--game loa] [--matches N] [--clock S] [--jobs J]
-	                                 [--out DIR] [--json]
+	  $ potm tournament P1 P2 P3 ... [--game loa] [--matches N] [--clock S]
+	                                 [--jobs J] [--out DIR] [--json]
 
-	Every pair of players plays N matches. At the end: the ranking by match points (ties
-	broken by head-to-head, as the LOAPS contest did), the crosstable of match points and
-	an Elo-style rating with its 95 % margin.
+	Every pair of players plays N matches. At the end: the ranking by match
+	points (ties broken by head-to-head, as the LOAPS contest did), the
+	crosstable of match points and an Elo-style rating with its 95 % margin.
 ${PLAYERS}
 
 	Options${GAME}${REFEREE_OPTIONS}
@@ -180,7 +193,8 @@ ${PLAYERS}
 	Usage
 	  $ potm perft FILE DEPTH [--divide]
 
-	Count the move sequences of DEPTH moves from the position in FILE (a rules self-check).
+	Count the move sequences of DEPTH moves from the position in FILE (a
+	rules self-check).
 
 	Options${GAME_CHECK}
 	  --divide        first one line per move, "b1 d3 12345", then the total
@@ -212,6 +226,8 @@ const cli = (() => {
 	try {
 		return meow(help, {
 			importMeta: import.meta,
+			// The help says what potm is itself, wrapped to 80 columns (the package's line is longer).
+			description: false,
 			// Unknown options are reported below, in our own words and per command.
 			allowUnknownFlags: true,
 			flags: {

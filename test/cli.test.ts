@@ -177,6 +177,17 @@ describe('help, version and the bare command', () => {
 		expect(potm(['move', 'saves/start.txt']).stdout).toBe(`${shown}\n`);
 	});
 
+	test('--help fits 80 columns, each command\'s too, and claims no game potm does not have yet', () => {
+		for (const command of ['', 'play', 'analyze', 'demo', 'move', 'perft', 'match', 'tournament']) {
+			const run = potm([...(command ? [command] : []), '--help']);
+			for (const line of run.stdout.split('\n')) expect([...line].length, `${command} --help: ${line}`).toBeLessThanOrEqual(80);
+		}
+		const run = potm(['--help']);
+		expect(run.stdout.replace(/\s+/g, ' ')).toContain('PAH-TUM and LINES and BOXES are coming');
+		const {description} = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {description: string};
+		expect(description).toMatch(/PAH-TUM and LINES and BOXES coming/);
+	});
+
 	test('--version prints the package version', () => {
 		const {version} = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {version: string};
 		expect(potm(['--version']).stdout.trim()).toBe(version);
