@@ -12,6 +12,44 @@ export interface Loaded {
 /** Largest file we read: a POTM position is about 80 bytes. */
 const MAX_BYTES = 1 << 20;
 
+const UTF8 = new TextDecoder('utf-8', {fatal: true});
+
+/**
+ * The text of a file's bytes, or why they are none: a position file is UTF-8 text (in practice
+ * ASCII), so a NUL byte or bytes that are not UTF-8 mean a binary file, or text in another
+ * encoding, and are said so (with the line) rather than shown as replacement characters.
+ */
+function textOf(path: string, bytes: Uint8Array): Result<string, string> {
+	let text: string;
+	try {
+		text = UTF8.decode(bytes);
+	} catch {
+		return {ok: false, error: `${path} line ${lineOfByte(bytes, firstBadByte(bytes))}: not a text file (bytes that are not UTF-8 text)`};
+	}
+	const nul = bytes.indexOf(0);
+	if (nul >= 0) return {ok: false, error: `${path} line ${lineOfByte(bytes, nul)}: not a text file (a NUL byte)`};
+	return {ok: true, value: text};
+}
+
+/** Where the first byte that cannot start or continue a UTF-8 character is (the decoder said there is one). */
+function firstBadByte(bytes: Uint8Array): number {
+	for (let at = 0; at < bytes.length; ) {
+		const lead = bytes[at]!;
+		const more = lead < 0x80 ? 0 : lead >= 0xc2 && lead < 0xe0 ? 1 : lead >= 0xe0 && lead < 0xf0 ? 2 : lead >= 0xf0 && lead < 0xf5 ? 3 : -1;
+		if (more < 0) return at;
+		for (let next = 1; next <= more; next++) if (((bytes[at + next] ?? 0) & 0xc0) !== 0x80) return at;
+		at += more + 1;
+	}
+	return bytes.length;
+}
+
+/** The line (from 1) that holds byte `offset`. */
+function lineOfByte(bytes: Uint8Array, offset: number): number {
+	let line = 1;
+	for (let index = 0; index < offset && index < bytes.length; index++) if (bytes[index] === 10) line++;
+	return line;
+}
+
 /**
  * The file's text, read in bounded chunks: a device such as /dev/zero or an endless pipe reports
  * no size, so stopping after MAX_BYTES is what keeps us from reading forever.
@@ -29,7 +67,7 @@ export function readText(path: string): Result<string, string> {
 			length += read;
 			if (length > MAX_BYTES) return {ok: false, error: `cannot read ${path}: over 1 MiB, too large for a position file`};
 		}
-		return {ok: true, value: buffer.toString('utf8', 0, length)};
+		return textOf(path, buffer.subarray(0, length));
 	} catch (error) {
 		const code = (error as NodeJS.ErrnoException).code;
 		const why =

@@ -248,11 +248,54 @@ describe('loadGame with a missing or broken history', () => {
 		expect(formats(loaded.line)).toEqual([...formats(line.slice(0, 4)), loaps.format(edited)]);
 	});
 
+	test('a binary .txt, or one not in UTF-8, is "not a text file", naming the line; never replacement characters', () => {
+		const elf = join(dir, 'binary.txt');
+		writeFileSync(elf, Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00, 0x00, 0xfa, 0x61, 0x0a, 0xff]));
+		expect(failed(loadGame(elf))).toBe(`${elf} line 1: not a text file (bytes that are not UTF-8 text)`);
+		const latin = join(dir, 'latin.txt');
+		writeFileSync(latin, Buffer.concat([Buffer.from('1 1\n1 0 60.0\n2 0 60.0\n.11.11.\n'), Buffer.from([0x2e, 0xe9, 0x2e]), Buffer.from('\n')]));
+		expect(failed(loadGame(latin))).toBe(`${latin} line 5: not a text file (bytes that are not UTF-8 text)`);
+		const nul = join(dir, 'nul.txt');
+		writeFileSync(nul, '1 1\n1 0 60.0\u0000\n');
+		expect(failed(loadGame(nul))).toBe(`${nul} line 2: not a text file (a NUL byte)`);
+		// UTF-8 that is text is read as text (and then found wanting as a position).
+		const text = join(dir, 'text.txt');
+		writeFileSync(text, '1 1\n1 0 sixty séconds\n');
+		expect(failed(loadGame(text))).toMatch(/text\.txt line 2: /);
+		expect(listSaves(dir).find(entry => entry.name === 'binary.txt')?.error).toContain('not a text file');
+		for (const error of listSaves(dir).map(entry => entry.error)) expect(error ?? '').not.toContain('\ufffd');
+	});
+
 	test('a .txt that does not parse is an error naming the file and line', () => {
 		const path = join(dir, 'bad.txt');
 		writeFileSync(path, '1 1\n1 0 sixty\n');
 		expect(failed(loadGame(path))).toMatch(/bad\.txt line 2: /);
 		expect(failed(loadGame(join(dir, 'none.txt')))).toMatch(/none\.txt: no such file/);
+	});
+});
+
+describe('how a game ended where the rules do not say', () => {
+	test('a flag fall or a resignation is kept in the history and comes back with the game', () => {
+		const line = playLine(3);
+		const ended = {result: 'win' as const, winner: 1 as const, reason: 'time', description: 'BLUE ran out of time: RED wins'};
+		const path = saved(saveGame(dir, 'flagged', loaps, line, undefined, ended));
+		expect(JSON.parse(readFileSync(historyPathOf(path), 'utf8')).ended).toEqual(ended);
+		const loaded = saved(loadGame(path));
+		expect(loaded.ended).toEqual(ended);
+		expect(loaded.moves).toHaveLength(3);
+		expect(listSaves(dir)[0]!.summary).toBe('BLUE ran out of time: RED wins');
+	});
+
+	test('without one, or where the rules ended the game, there is none; a malformed one sets the history aside', () => {
+		const path = saved(saveGame(dir, 'plain', loaps, playLine(2)));
+		expect(saved(loadGame(path)).ended).toBeNull();
+		expect(JSON.parse(readFileSync(historyPathOf(path), 'utf8'))).not.toHaveProperty('ended');
+		const history = JSON.parse(readFileSync(historyPathOf(path), 'utf8'));
+		history.ended = {result: 'win', winner: 3, reason: 'time', description: 'x'};
+		writeFileSync(historyPathOf(path), JSON.stringify(history));
+		const loaded = saved(loadGame(path));
+		expect(loaded.ended).toBeNull();
+		expect(loaded.note).toMatch(/plain\.history\.json: "ended" must be .* — undo starts from this position$/);
 	});
 });
 
