@@ -11,7 +11,8 @@ import {saveGame} from '../files/saves.js';
 import {gameById} from '../games/registry.js';
 import {distinctNames, parsePlayer} from '../referee/players.js';
 import type {PlayedGame} from '../referee/play.js';
-import {matchReport, progressLine, recordText, scoreLine, summary, tournamentReport, type RunReport} from '../referee/report.js';
+import {REPORT_WIDTH, matchReport, progressLine, recordText, scoreLine, summary, tournamentReport, type RunReport} from '../referee/report.js';
+import {wrapLines} from '../text.js';
 import {runGames, schedule} from '../referee/run.js';
 import type {GameRecord, PlayerSpec} from '../referee/types.js';
 
@@ -80,6 +81,8 @@ export async function runReferee(options: RefereeOptions): Promise<number> {
 	const base = {game, players, matches: options.matches, clockMs, scheduled};
 	const progress = process.stderr;
 	const live = progress.isTTY === true;
+	// The tables and lines fit 80 columns, or the terminal's when it is wider (or narrower).
+	const widthOf = (stream: NodeJS.WriteStream) => (stream.isTTY ? Math.max(40, stream.columns || REPORT_WIDTH) : REPORT_WIDTH);
 	const running = new Set<number>();
 	const showStatus = () => {
 		if (!live) return;
@@ -143,7 +146,9 @@ export async function runReferee(options: RefereeOptions): Promise<number> {
 				running.delete(played.record.number);
 				games.push(played.record);
 				keep(played);
-				print(`${progressLine(played.record, base)} · ${scoreLine({players, games})}`);
+				// One line a game where it goes to a file or a pipe; wrapped to fit a terminal.
+				const line = `${progressLine(played.record, base)} · ${scoreLine({players, games})}`;
+				print(live ? wrapLines(line, widthOf(progress), '  ').join('\n') : line);
 			},
 		});
 	} finally {
@@ -153,7 +158,8 @@ export async function runReferee(options: RefereeOptions): Promise<number> {
 
 	// Only the records are kept past this point: moves and outputs went to --out already.
 	const report: RunReport = {...base, games: finished.map(played => played.record), stopped: controller.signal.aborted};
-	const text = options.kind === 'match' ? matchReport(report) : tournamentReport(report);
+	const width = widthOf(options.json ? process.stderr : process.stdout);
+	const text = options.kind === 'match' ? matchReport(report, width) : tournamentReport(report, width);
 	const json = `${JSON.stringify(summary(report), null, 2)}\n`;
 	if (options.json) {
 		process.stderr.write(`\n${text}`);

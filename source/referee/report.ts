@@ -3,10 +3,14 @@
  * and each game's record. Pure text from the games; the command decides where it goes.
  */
 import type {AnyGame} from '../games/registry.js';
+import {columnsOf, cut, wrapLines} from '../text.js';
 import {crosstable, ranking, ratings, standings} from './scoring.js';
 import {isFault, type GameRecord, type PlayerSpec} from './types.js';
 
 const seconds = (ms: number, digits = 2): string => (ms / 1000).toFixed(digits);
+
+/** The width the reports are laid out for when no terminal says otherwise. */
+export const REPORT_WIDTH = 80;
 
 /** Columns padded to their widest cell: text to the left, numbers (and anything marked) to the right. */
 export function table(rows: readonly (readonly string[])[], right: readonly boolean[]): string {
@@ -24,6 +28,67 @@ export function table(rows: readonly (readonly string[])[], right: readonly bool
 		)
 		.join('\n');
 }
+
+/** A column of a table that fits a width. */
+export interface Column {
+	readonly head: string;
+	/** Numbers (and anything marked) to the right. */
+	readonly right?: boolean;
+	/** Text that may be cut (an ellipsis marks it) to fit, to no fewer columns than this. */
+	readonly least?: number;
+	/** How far such text is cut before any column is left out (FAIR_TEXT by default). */
+	readonly fair?: number;
+	/** Left out to fit: the column with the lowest number first. */
+	readonly optional?: number;
+	/** What the column means, said under the table while it is shown. */
+	readonly note?: string;
+}
+
+/** Text columns are first cut to this many columns, before any column is left out. */
+const FAIR_TEXT = 12;
+const GAP = 2;
+
+/**
+ * A table within `width` columns, where it can be: long text cut to a fair length first, then
+ * the optional columns left out, least useful first, then text cut further. Each row lists a
+ * cell per column. Under it, the notes of the columns shown.
+ */
+export function fittedTable(columns: readonly Column[], body: readonly (readonly string[])[], width: number): string {
+	let shown = columns.map((_, index) => index);
+	const widths = columns.map((column, index) => Math.max(columnsOf(column.head), ...body.map(row => columnsOf(row[index] ?? ''))));
+	const total = () => shown.reduce((sum, index) => sum + widths[index]!, 0) + GAP * (shown.length - 1);
+	const shrink = (floor: (column: Column) => number) => {
+		while (total() > width) {
+			// A text column still above its floor gives a column: the one with the least fair length
+			// (names before the reason), the widest of them first.
+			const fair = (index: number) => columns[index]!.fair ?? FAIR_TEXT;
+			const widest = shown.filter(index => columns[index]!.least !== undefined && widths[index]! > floor(columns[index]!)).sort((a, b) => fair(a) - fair(b) || widths[b]! - widths[a]!)[0];
+			if (widest === undefined) return;
+			widths[widest]! -= 1;
+		}
+	};
+	shrink(column => Math.max(column.least!, column.fair ?? FAIR_TEXT));
+	for (const index of columns.map((column, at) => ({column, at})).filter(entry => entry.column.optional !== undefined).sort((a, b) => a.column.optional! - b.column.optional!).map(entry => entry.at)) {
+		if (total() <= width) break;
+		shown = shown.filter(one => one !== index);
+	}
+	shrink(column => Math.max(column.least!, columnsOf(column.head)));
+	const line = (cells: readonly string[]) =>
+		shown
+			.map(index => {
+				const text = cut(cells[index] ?? '', widths[index]!);
+				const pad = ' '.repeat(widths[index]! - columnsOf(text));
+				return columns[index]!.right ? pad + text : text + pad;
+			})
+			.join(' '.repeat(GAP))
+			.trimEnd();
+	const notes = shown.map(index => columns[index]!.note).filter(note => note !== undefined);
+	const table = [line(columns.map(column => column.head)), ...body.map(line)].join('\n');
+	return notes.length === 0 ? table : `${table}\n${paragraph(`${notes.join('; ')}.`, width)}`;
+}
+
+/** Sentences wrapped to `width`, a paragraph per text. */
+const paragraph = (text: string, width: number): string => wrapLines(text, width).join('\n');
 
 export interface RunReport {
 	readonly game: AnyGame;
@@ -77,28 +142,42 @@ function header(report: RunReport, kind: 'match' | 'tournament'): string {
 	return `${game.name} ${kind}: ${who}, ${per} (${report.scheduled} games), ${seconds(clockMs, clockMs % 1000 === 0 ? 0 : 1)} s clocks (CPU time)${stopped}`;
 }
 
-function gamesTable(report: RunReport): string {
+function gamesTable(report: RunReport, width: number): string {
 	const sides = report.game.sides;
 	const points = report.game.hasPoints;
-	const rows = [['game', 'match', `${sides[0]} (first)`, sides[1]!, 'result', 'reason', ...(points ? ['points'] : []), 'plies', 'CPU used (s)', 'longest move (s)']];
-	for (const record of report.games) {
+	const columns: Column[] = [
+		{head: 'game', right: true},
+		{head: 'match', right: true, optional: 2},
+		{head: sides[0]!, least: 6, note: `${sides[0]} moved first`},
+		{head: sides[1]!, least: 6},
+		{head: 'winner'},
+		// The longest reason, "opponent-connected", is kept whole as long as columns can go instead.
+		{head: 'reason', least: 10, fair: 18},
+		...(points ? [{head: 'points', right: true}] : []),
+		{head: 'plies', right: true},
+		{head: 'CPU s', right: true, note: `CPU s: the CPU time each side used, in seconds (${sides[0]}/${sides[1]})`},
+		{head: 'longest', right: true, optional: 1, note: "longest: each side's longest move"},
+	];
+	// Tenths of a second on the contest's clock; hundredths where every game was quick.
+	const digits = report.games.every(record => Math.max(...record.clockUsedMs) < 10_000) ? 2 : 1;
+	const body = report.games.map(record => {
 		const [first, second] = record.seats.map(seat => report.players[seat]!.name) as [string, string];
-		const result = record.winner === null ? record.result : `${record.winner === 1 ? first : second} wins`;
+		const winner = record.winner === null ? record.result : sides[record.winner - 1]!;
 		const reason = record.disqualified ? `${record.reason} (${record.disqualified === 1 ? first : second})` : record.reason;
-		rows.push([
+		return [
 			String(record.number),
 			String(record.match),
 			first,
 			second,
-			result,
+			winner,
 			reason,
 			...(points ? [pointsText(record)] : []),
 			String(record.plies),
-			`${seconds(record.clockUsedMs[0])} / ${seconds(record.clockUsedMs[1])}`,
-			`${seconds(record.longestMoveMs[0])} / ${seconds(record.longestMoveMs[1])}`,
-		]);
-	}
-	return table(rows, [true, true, false, false, false, false, ...(points ? [true] : []), true, true, true]);
+			`${seconds(record.clockUsedMs[0], digits)}/${seconds(record.clockUsedMs[1], digits)}`,
+			`${seconds(record.longestMoveMs[0], digits)}/${seconds(record.longestMoveMs[1], digits)}`,
+		];
+	});
+	return fittedTable(columns, body, width);
 }
 
 /** The games lost by a fault, each with what went wrong. */
@@ -106,7 +185,7 @@ function faultLines(report: RunReport): string[] {
 	return report.games.filter(record => record.disqualified !== null).map(record => `game ${record.number}: ${record.description}`);
 }
 
-function standingsRows(report: RunReport, withCross: boolean): string {
+function standingsRows(report: RunReport, withCross: boolean, width: number): string {
 	const count = report.players.length;
 	const rows = standings(count, report.games);
 	const places = ranking(count, report.games);
@@ -115,7 +194,15 @@ function standingsRows(report: RunReport, withCross: boolean): string {
 	const order = places.map(place => place.player);
 	// Ties (equal points) happen only in a game with points.
 	const ties = report.game.hasPoints;
-	const head = ['rank', 'player', 'MP', ...(withCross ? order.map((_, index) => String(index + 1)) : []), 'games', 'W', 'D', ...(ties ? ['T'] : []), 'L', 'DQ', 'Elo'];
+	const columns: Column[] = [
+		{head: 'rank', right: true},
+		{head: 'player', least: 6},
+		{head: 'MP', right: true},
+		...(withCross ? order.map((_, index) => ({head: String(index + 1), right: true})) : []),
+		{head: 'games', right: true, optional: 1},
+		...['W', 'D', ...(ties ? ['T'] : []), 'L', 'DQ'].map(head => ({head, right: true})),
+		{head: 'Elo', right: true},
+	];
 	const body = places.map(place => {
 		const row = rows[place.player]!;
 		const rating = elo[place.player]!;
@@ -137,8 +224,7 @@ function standingsRows(report: RunReport, withCross: boolean): string {
 			eloText,
 		];
 	});
-	const right = head.map((_, column) => column !== 1);
-	return table([head, ...body], right);
+	return fittedTable(columns, body, width);
 }
 
 /** What the columns of the standings mean, in this game's terms. */
@@ -148,27 +234,22 @@ const legend = (game: RunReport['game']): string =>
 			? 'MP match points (2 a win, 1 a draw or a tie); W D T L wins, draws (move limit), ties (equal points), losses;'
 			: 'MP match points (2 a win, 1 a draw); W D L wins, draws (repetition, simultaneous connection), losses;',
 		'DQ losses by a fault (clock, output, crash), counted in L too; Elo relative to the field average, ± its 95 % margin',
-	].join('\n');
+	].join(' ');
 
-/** The text printed at the end of `potm match`. */
-export function matchReport(report: RunReport): string {
-	const games = report.games.length > 0 ? gamesTable(report) : 'No game finished.';
-	const parts = [header(report, 'match'), '', games, '', standingsRows(report, false), '', legend(report.game)];
-	const faults = faultLines(report);
+/** The text printed at the end of `potm match`, laid out for `width` columns. */
+export function matchReport(report: RunReport, width = REPORT_WIDTH): string {
+	const games = report.games.length > 0 ? gamesTable(report, width) : 'No game finished.';
+	const parts = [paragraph(header(report, 'match'), width), '', games, '', standingsRows(report, false, width), '', paragraph(legend(report.game), width)];
+	const faults = faultLines(report).map(line => wrapLines(line, width, '  ').join('\n'));
 	if (faults.length > 0) parts.push('', ...faults);
 	return parts.join('\n') + '\n';
 }
 
-/** The text printed at the end of `potm tournament`: ranking, crosstable, ratings. */
-export function tournamentReport(report: RunReport): string {
-	const parts = [
-		header(report, 'tournament'),
-		'',
-		standingsRows(report, true),
-		'',
-		`${legend(report.game)};\ncolumns 1, 2, ...: match points won against the player of that rank; players level on MP are ranked by head-to-head, as the LOAPS contest did`,
-	];
-	const faults = faultLines(report);
+/** The text printed at the end of `potm tournament` (ranking, crosstable, ratings), laid out for `width` columns. */
+export function tournamentReport(report: RunReport, width = REPORT_WIDTH): string {
+	const crossNote = 'columns 1, 2, ...: match points won against the player of that rank; players level on MP are ranked by head-to-head, as the LOAPS contest did';
+	const parts = [paragraph(header(report, 'tournament'), width), '', standingsRows(report, true, width), '', paragraph(`${legend(report.game)}; ${crossNote}`, width)];
+	const faults = faultLines(report).map(line => wrapLines(line, width, '  ').join('\n'));
 	if (faults.length > 0) parts.push('', ...faults);
 	return parts.join('\n') + '\n';
 }

@@ -2,6 +2,7 @@
 import {isPass, type Player} from '../games/game.js';
 import type {AnyGame} from '../games/registry.js';
 import {decidedIn} from '../engine/search.js';
+import {cut} from '../text.js';
 
 /** Below this many seconds a clock shows tenths (as lichess does): then they count. */
 const TENTHS_BELOW = 10;
@@ -45,34 +46,10 @@ export function bar(fraction: number, width: number, full: string, empty: string
 	return full.repeat(filled) + empty.repeat(width - filled);
 }
 
-/** Text broken into lines of at most `width` columns, between words where it can be. */
-export function wrapLines(text: string, width: number): string[] {
-	if (width <= 0) return [];
-	const lines: string[] = [];
-	let line = '';
-	for (const word of text.split(/\s+/).filter(Boolean)) {
-		let rest = word;
-		if (line !== '' && line.length + 1 + rest.length <= width) {
-			line += ` ${rest}`;
-			continue;
-		}
-		if (line !== '') lines.push(line);
-		while (rest.length > width) {
-			lines.push(rest.slice(0, width));
-			rest = rest.slice(width);
-		}
-		line = rest;
-	}
-	if (line !== '') lines.push(line);
-	return lines;
-}
+export {wrapLines} from '../text.js';
 
 /** Text cut to `width` columns with an ellipsis. */
-export function fit(text: string, width: number, ascii = false): string {
-	if (width <= 0) return '';
-	if (text.length <= width) return text;
-	return width === 1 ? text.slice(0, 1) : `${text.slice(0, width - 1)}${ascii ? '>' : '…'}`;
-}
+export const fit = cut;
 
 /** "RED played b1 d3", or "BLACK passed (no piece could move)" for a pass, a move joining no squares. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -173,17 +173,19 @@ describe('potm match, built-in players', () => {
 
 		// The tables for people went to stderr, beside the progress lines.
 		expect(run.stderr).toContain('LOAPS match: ai:random against ai:greedy, 1 match (2 games), 5 s clocks');
-		expect(run.stderr).toMatch(/^game\s+match\s+RED \(first\)\s+BLUE\s+result/m);
+		expect(run.stderr).toMatch(/^game(\s+match)?\s+RED\s+BLUE\s+winner/m);
 		expect(run.stderr).toMatch(/^rank\s+player\s+MP\s+games\s+W\s+D\s+T\s+L\s+DQ\s+Elo$/m);
 	});
 
 	test('without --json: the games table and the standings on stdout, one progress line per game on stderr', () => {
 		const run = potm(['match', 'ai:random', 'ai:greedy', '--clock', '5']);
 		expect(run.status, run.stderr).toBe(0);
-		expect(run.stdout).toMatch(/^LOAPS match: ai:random against ai:greedy, 1 match \(2 games\), 5 s clocks \(CPU time\)\n/);
-		expect(run.stdout).toMatch(/^game\s+match\s+RED \(first\)\s+BLUE\s+result\s+reason\s+points\s+plies/m);
-		expect(run.stdout).toMatch(/^\s+1\s+1\s+ai:random\s+ai:greedy\s+\S/m);
-		expect(run.stdout).toMatch(/^\s+2\s+1\s+ai:greedy\s+ai:random\s+\S/m);
+		// The header, wrapped at 80 columns.
+		expect(run.stdout.split('\n\n')[0]!.replace(/\n/g, ' ')).toBe('LOAPS match: ai:random against ai:greedy, 1 match (2 games), 5 s clocks (CPU time)');
+		expect(run.stdout).toMatch(/^game(\s+match)?\s+RED\s+BLUE\s+winner\s+reason\s+points\s+plies/m);
+		expect(run.stdout).toMatch(/^\s+1(\s+1)?\s+ai:random\s+ai:greedy\s+\S/m);
+		expect(run.stdout).toMatch(/^\s+2(\s+1)?\s+ai:greedy\s+ai:random\s+\S/m);
+		for (const line of run.stdout.split('\n')) expect([...line].length, line).toBeLessThanOrEqual(80);
 		expect(run.stdout).toMatch(/^rank\s+player\s+MP\s+games/m);
 		expect(run.stdout).toMatch(/^\s+=?[12]\s+ai:random\s+\d+\s+2\s/m);
 		expect(run.stdout).toMatch(/^\s+=?[12]\s+ai:greedy\s+\d+\s+2\s/m);
@@ -370,11 +372,14 @@ describe('potm tournament', () => {
 		const rows = run.stderr.split('\n').filter(line => /^\s+=?\d\s+(ai:|\/)/.test(line));
 		expect(rows).toHaveLength(3);
 		rows.forEach((line, index) => {
-			const cells = line.slice(line.indexOf(summary.ranking[index]!.player) + summary.ranking[index]!.player.length).trim().split(/\s+/);
-			// MP, then the crosstable: one cell per rank, "·" at the player's own.
-			expect(cells.slice(1, 4)[index]).toBe('·');
-			expect(cells.slice(1, 4).filter(cell => cell === '·')).toHaveLength(1);
+			// Read from the right (a long name is cut to fit 80 columns): Elo "+93 ± 214", DQ L T D W
+			// games, and before them the crosstable, one cell per rank, "·" at the player's own.
+			const cells = line.trim().split(/\s+/).slice(0, -9).slice(-3);
+			expect(cells[index]).toBe('·');
+			expect(cells.filter(cell => cell === '·')).toHaveLength(1);
 		});
+		// The report (after the progress lines, one a game) fits 80 columns.
+		for (const line of run.stderr.slice(run.stderr.indexOf('LOAPS tournament:')).split('\n')) expect([...line].length, line).toBeLessThanOrEqual(80);
 
 		const serial = potm(['tournament', ...players, '--clock', '5', '--json', '--jobs', '1']);
 		expect(serial.status, serial.stderr).toBe(0);
@@ -564,7 +569,7 @@ describe('entries that never answer', () => {
 				reap(liveOf(program, tmp));
 			}
 		}
-		expect(stdout).toMatch(/^LOAPS match: .* — stopped after 0 of 2 games\n/);
+		expect(stdout.split('\n\n')[0]!.replace(/\n/g, ' ')).toMatch(/^LOAPS match: .* — stopped after 0 of 2 games$/);
 		expect(stdout).toMatch(/^rank\s+player/m);
 		expect(stderr).toMatch(/^potm: stopping: /m);
 		expect(stderr).not.toMatch(/internal error|^\s+at /m);

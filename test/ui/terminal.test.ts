@@ -68,14 +68,14 @@ class Terminal {
 	}
 
 	/** Starts `node dist/cli.js ARGS` in the pane, with the variables in `env` set. */
-	start(args: readonly string[], env: Readonly<Record<string, string>> = {}): void {
+	start(args: readonly string[], env: Readonly<Record<string, string>> = {}, size = {columns: 80, rows: 24}): void {
 		const script = `"$@"; echo "[potm exited with status $?]"; exec sleep 600`;
 		this.tmux(
 			...['-f', '/dev/null', 'start-server', ';'],
 			// No status bar, so the pane is the whole 80×24; TERM as in a common terminal (tmux
 			// sets TERM for the pane itself, so -e cannot); the pane kept for reading if it ends.
 			...['set', '-g', 'status', 'off', ';', 'set', '-g', 'default-terminal', 'xterm-256color', ';', 'set', '-g', 'remain-on-exit', 'on', ';'],
-			...['new-session', '-d', '-x', '80', '-y', '24', '-c', this.dir, ...Object.entries(env).flatMap(([name, value]) => ['-e', `${name}=${value}`])],
+			...['new-session', '-d', '-x', String(size.columns), '-y', String(size.rows), '-c', this.dir, ...Object.entries(env).flatMap(([name, value]) => ['-e', `${name}=${value}`])],
 			...['sh', '-c', script, 'sh', process.execPath, cli, ...args],
 		);
 		this.socketPath = this.display('#{socket_path}');
@@ -455,6 +455,21 @@ describe.skipIf(skipReason !== null)(`potm in a real terminal (${skipReason === 
 		const exit = await t.waitForExit();
 		expect(exit.status).toBe(0);
 		expect(t.display('#{alternate_on}')).toBe('0');
+	});
+
+	test.each([
+		[80, false],
+		[120, true],
+	])('potm match in a terminal %i columns wide: the tables fit it, the wider one shows the match and the longest moves', async (columns, wide) => {
+		const t = (term = new Terminal());
+		t.start(['match', 'ai:1', 'ai:random', '--clock', '2'], {}, {columns, rows: 40});
+		const exit = await t.waitForExit();
+		expect(exit.status).toBe(0);
+		// -J joins the rows the terminal wrapped: a line too long shows as one.
+		const screen = t.tmux('capture-pane', '-p', '-J');
+		expect(screen).toMatch(/^game\s/m);
+		for (const line of screen.split('\n')) expect([...line].length, line).toBeLessThanOrEqual(columns);
+		expect(/^game\s+match\s+RED\s+BLUE\s+winner\s+reason\s+points\s+plies\s+CPU s\s+longest$/m.test(screen)).toBe(wide);
 	});
 
 	// Colours are compared with CI unset: chalk, which Ink draws with, turns colour off whenever
