@@ -8,7 +8,7 @@
  */
 import {Box, Text} from 'ink';
 import type {BoardView} from '../games/game.js';
-import {pieceGlyph, type Theme} from './theme.js';
+import {paletteOf, pieceGlyph, type Theme} from './theme.js';
 
 export interface BoardMarks {
 	readonly cursor: number | null;
@@ -56,12 +56,13 @@ interface Square {
 
 function square(view: BoardView, index: number, marks: BoardMarks, theme: Theme): Square {
 	const {glyphs, color} = theme;
+	const palette = paletteOf(view.sides);
 	const piece = view.pieces[index]!;
 	const bonus = view.bonus[index]!;
 	const target = marks.targets.has(index);
 	const bonusMark = bonus >= 7 ? glyphs.bonusLarge : bonus > 0 ? glyphs.bonusSmall : '';
 	let glyph = piece !== 0 ? pieceGlyph(theme, piece, view.sides) : target ? glyphs.target : bonusMark || glyphs.empty;
-	let glyphColor = piece !== 0 ? theme.sideColors[piece - 1] : target ? theme.accent : bonusMark ? 'yellow' : theme.dim;
+	let glyphColor = piece !== 0 ? palette.pieces[piece - 1] : target ? theme.accent : bonusMark ? 'yellow' : theme.dim;
 	if (!color && piece === 0 && !target && !bonusMark) glyphColor = undefined;
 	// The two marks beside the glyph, most important first.
 	let pair = '  ';
@@ -75,12 +76,12 @@ function square(view: BoardView, index: number, marks: BoardMarks, theme: Theme)
 	let background: string | undefined;
 	if (color) {
 		const [file, rank] = [index % view.files, Math.floor(index / view.files)];
-		if (marks.selected === index) background = theme.selectedBg;
-		else if (marks.hint.includes(index)) background = theme.hintBg;
-		else if (marks.last.includes(index)) background = theme.lastMoveBg;
+		if (marks.selected === index) background = palette.selected;
+		else if (marks.hint.includes(index)) background = palette.hint;
+		else if (marks.last.includes(index)) background = palette.lastMove;
 		else if (bonus >= 7) background = theme.bonusLargeBg;
 		else if (bonus > 0) background = theme.bonusSmallBg;
-		else background = theme.squareBg[(file + rank) % 2];
+		else background = palette.squares[(file + rank) % 2];
 		if (bonusMark && piece === 0 && !target) glyph = bonusMark;
 	}
 	return {

@@ -15,6 +15,7 @@ import {layoutFor} from './layout.js';
 import {EngineLine, GameOver, MoveList, Players, StatusLine, clockChangesAt, gameOverRows} from './panel.js';
 import {betweenGames, demoReducer, demoState, seriesOver, seriesText, type DemoAction, type DemoEffect, type DemoSetup} from './demo-state.js';
 import * as S from './session.js';
+import {paletteOf} from './theme.js';
 import {useStore, type Dispatch} from './store.js';
 
 export type {DemoSetup} from './demo-state.js';
@@ -139,7 +140,7 @@ export function DemoScreen({setup, onMenu}: {setup: DemoSetup; onMenu: () => voi
 					<MoveList entries={S.moveList(session)} height={moveRows} back={state.scroll} width={panelWidth} theme={theme} />
 					{outcome ? <GameOver game={game} outcome={outcome} scores={scores} theme={theme} width={panelWidth} praise={false} /> : null}
 					{([1, 2] as const).map(player => (
-						<Text key={player} wrap="truncate" color={theme.color ? theme.sideColors[player - 1] : undefined}>
+						<Text key={player} wrap="truncate" color={theme.color ? paletteOf(game.sides).names[player - 1] : undefined}>
 							{fit(`${game.sides[player - 1]}: ${state.thoughts[player - 1] || '…'}`, panelWidth, theme.ascii)}
 						</Text>
 					))}

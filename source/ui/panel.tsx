@@ -7,7 +7,7 @@ import {bar, fit, formatClock, formatScore, wrapLines} from './format.js';
 
 export {clockChangesAt} from './format.js';
 import type {MoveEntry} from './session.js';
-import {pieceGlyph, type Theme} from './theme.js';
+import {paletteOf, pieceGlyph, type Theme} from './theme.js';
 
 export interface SideLine {
 	readonly name: string;
@@ -19,6 +19,8 @@ export interface SideLine {
 }
 
 export function Players({sides, toMove, theme, width, over}: {sides: readonly [SideLine, SideLine]; toMove: Player; theme: Theme; width: number; over: boolean}) {
+	const names = [sides[0].name, sides[1].name];
+	const palette = paletteOf(names);
 	return (
 		<Box flexDirection="column">
 			{sides.map((side, index) => {
@@ -29,12 +31,15 @@ export function Players({sides, toMove, theme, width, over}: {sides: readonly [S
 				const points = side.points === null ? '' : `${side.points} pts`;
 				// Name and piece, who (what is left), points (7), clock (7), the turn mark (2), a spare.
 				const whoWidth = Math.max(4, width - 20 - Math.max(4, side.name.length));
-				const head = `${side.name.padEnd(4)} ${pieceGlyph(theme, player, [sides[0].name, sides[1].name])} ${fit(side.who, whoWidth).padEnd(whoWidth)}`;
+				const colour = theme.color ? palette.names[index] : undefined;
 				return (
 					<Text key={side.name} wrap="truncate">
-						<Text color={theme.color ? theme.sideColors[index] : undefined} bold={active}>
-							{head}
+						<Text color={colour} bold={active}>{`${side.name.padEnd(4)} `}</Text>
+						{/* The piece as the board shows it, on a square of the board's. */}
+						<Text color={theme.color ? palette.pieces[index] : undefined} backgroundColor={theme.color ? palette.squares[0] : undefined} bold>
+							{pieceGlyph(theme, player, names)}
 						</Text>
+						<Text color={colour} bold={active}>{` ${fit(side.who, whoWidth).padEnd(whoWidth)}`}</Text>
 						<Text>{` ${points.padStart(6)} `}</Text>
 						{side.clock === null ? (
 							<Text>{'      '}</Text>

@@ -29,13 +29,8 @@ export interface Theme {
 	readonly lettered: boolean;
 	readonly glyphs: Glyphs;
 	/** Ink colour names; unused when `color` is false. */
-	readonly sideColors: readonly [string, string];
 	readonly bonusSmallBg: string;
 	readonly bonusLargeBg: string;
-	readonly lastMoveBg: string;
-	readonly selectedBg: string;
-	readonly hintBg: string;
-	readonly squareBg: readonly [string, string];
 	readonly accent: string;
 	readonly dim: string;
 	readonly error: string;
@@ -81,18 +76,59 @@ export function makeTheme({color, ascii}: ThemeOptions): Theme {
 		ascii,
 		lettered: ascii || !color,
 		glyphs: ascii ? ASCII : UNICODE,
-		sideColors: ['redBright', 'blueBright'],
 		bonusSmallBg: '#5f5f00',
 		bonusLargeBg: '#005f00',
-		lastMoveBg: '#3a3a5a',
-		selectedBg: '#875f00',
-		hintBg: '#005f5f',
-		squareBg: ['#262626', '#303030'],
 		accent: 'cyanBright',
 		dim: 'gray',
 		error: 'redBright',
 	};
 }
+
+/**
+ * The colours of a game's pieces and board, from its sides' names, which say what the pieces look
+ * like: red and blue pieces on a dark board; black and white ones on a mid-toned (wooden) board
+ * that both read on, whatever the terminal's own background.
+ */
+export interface Palette {
+	/** The pieces of player 1 and player 2. */
+	readonly pieces: readonly [string, string];
+	/**
+	 * The side names' text in the panel: the pieces' colour where it reads on any terminal, none
+	 * (the terminal's own text colour) where it would not: black on a dark terminal, white on a light one.
+	 */
+	readonly names: readonly [string | undefined, string | undefined];
+	readonly squares: readonly [string, string];
+	readonly lastMove: string;
+	readonly selected: string;
+	readonly hint: string;
+}
+
+const COLOURED: Palette = {
+	pieces: ['redBright', 'blueBright'],
+	names: ['redBright', 'blueBright'],
+	squares: ['#262626', '#303030'],
+	lastMove: '#3a3a5a',
+	selected: '#875f00',
+	hint: '#005f5f',
+};
+
+/**
+ * Colours of the 256-colour cube by number, as every colour terminal shows them (chalk's rounding
+ * of an RGB colour to the cube would shift these): black 16 and white 231; wood, tan 137
+ * (175,135,95) and brown 94 (135,95,0), each readable under a black and a white piece (contrast
+ * 3.3 to 6.4); steel blue 67 for the last move, gold 136 for the piece picked up, teal 66 for a hint.
+ */
+const BLACK_AND_WHITE: Palette = {
+	pieces: ['ansi256(16)', 'ansi256(231)'],
+	names: [undefined, undefined],
+	squares: ['ansi256(137)', 'ansi256(94)'],
+	lastMove: 'ansi256(67)',
+	selected: 'ansi256(136)',
+	hint: 'ansi256(66)',
+};
+
+/** The palette of a game whose sides are called `sides` (BLACK and WHITE pieces look so; others take red and blue). */
+export const paletteOf = (sides: readonly string[]): Palette => (sides[0] === 'BLACK' && sides[1] === 'WHITE' ? BLACK_AND_WHITE : COLOURED);
 
 /** Whether to use colour: off with --no-color, with NO_COLOR set (to anything), or on a dumb terminal. */
 export function wantsColor(flag: boolean | undefined, env: NodeJS.ProcessEnv): boolean {

@@ -1,6 +1,7 @@
 /** How the screens write clocks, and when a running clock next shows another value. */
 import {describe, expect, test} from 'vitest';
 import {clockChangesAt, formatClock, wrapLines} from '../../source/ui/format.js';
+import {paletteOf} from '../../source/ui/theme.js';
 
 describe('formatClock', () => {
 	test.each([
@@ -45,5 +46,20 @@ describe('wrapLines', () => {
 		expect(wrapLines('Both sides made 50 moves: a draw, whatever the points', 20)).toEqual(['Both sides made 50', 'moves: a draw,', 'whatever the points']);
 		expect(wrapLines('abcdefghij kl', 4)).toEqual(['abcd', 'efgh', 'ij', 'kl']);
 		expect(wrapLines('', 10)).toEqual([]);
+	});
+});
+
+describe('paletteOf', () => {
+	test('BLACK and WHITE pieces are black and white on wood; their names take the terminal\'s own colour', () => {
+		const palette = paletteOf(['BLACK', 'WHITE']);
+		expect(palette.pieces).toEqual(['ansi256(16)', 'ansi256(231)']);
+		expect(palette.names).toEqual([undefined, undefined]);
+		expect(palette.squares).toEqual(['ansi256(137)', 'ansi256(94)']);
+	});
+
+	test('RED and BLUE pieces are red and blue, and so are their names', () => {
+		const palette = paletteOf(['RED', 'BLUE']);
+		expect(palette.pieces).toEqual(['redBright', 'blueBright']);
+		expect(palette.names).toEqual(['redBright', 'blueBright']);
 	});
 });

@@ -457,6 +457,20 @@ describe.skipIf(skipReason !== null)(`potm in a real terminal (${skipReason === 
 		expect(t.display('#{alternate_on}')).toBe('0');
 	});
 
+	test('classic LOA in colour: BLACK and WHITE pieces drawn black and white on a wooden board, not in LOAPS\'s red and blue', async () => {
+		const t = (term = new Terminal());
+		t.start(['play', '--game', 'loa', '--no-clock']);
+		const screen = await t.waitForScreen(text => readBoard(stripEscapes(text), 8) !== null, 'the 8×8 board', {escapes: true});
+		await t.waitForRawMode();
+		const board = screen.split('\n').filter(line => /^\s*[1-8]\s/.test(stripEscapes(line))).join('\n');
+		const codes = colourCodes(board);
+		// Black (16) and white (231) of the 256-colour cube for the pieces, tan (137) and brown (94) squares.
+		for (const code of ['\\e[38;5;16m', '\\e[38;5;231m', '\\e[48;5;137m', '\\e[48;5;94m']) expect(codes, code).toContain(code);
+		expect(codes.filter(code => /\[(91|94|31|34)m/.test(code)), 'red or blue on the board').toEqual([]);
+		t.tmux('send-keys', 'q');
+		expect((await t.waitForExit()).status).toBe(0);
+	});
+
 	test.each([
 		[80, false],
 		[120, true],
