@@ -20,11 +20,10 @@ import {loadGame} from '../files/saves.js';
 import {saveTo} from './files.js';
 import {fit, formatScore} from './format.js';
 import {layoutFor} from './layout.js';
-import {MoveList, StatusLine} from './panel.js';
+import {GameOver, MoveList, StatusLine, gameOverRows} from './panel.js';
 import {analysisReducer, analysisState, type AnalysisAction, type AnalysisEffect, type AnalysisSetup} from './analysis-state.js';
 import * as S from './session.js';
 import {useStore, type Dispatch} from './store.js';
-import type {Theme} from './theme.js';
 
 export type {AnalysisSetup} from './analysis-state.js';
 
@@ -39,14 +38,6 @@ function searchHead(info: EngineInfo | null, done: boolean, elapsedMs: number, s
 	if (!best || !solved) return `done at depth ${info.depth} · ${speed}`;
 	if (decidedIn(best.score) !== null) return `solved: ${formatScore(best.score, mover, sides)} with best play · ${speed}`;
 	return best.score === 0 ? `solved: neither side wins with best play · ${speed}` : `done at depth ${info.depth} · ${speed}`;
-}
-
-function GameOverHead({text, theme, width}: {text: string; theme: Theme; width: number}) {
-	return (
-		<Text wrap="truncate" color={theme.color ? theme.accent : undefined} bold>
-			{fit(text, width)}
-		</Text>
-	);
 }
 
 export function AnalysisScreen({setup, onMenu}: {setup: AnalysisSetup; onMenu: (game: AnyGame) => void}) {
@@ -116,14 +107,15 @@ export function AnalysisScreen({setup, onMenu}: {setup: AnalysisSetup; onMenu: (
 	const found = current?.info ?? null;
 	const startedAt = current?.startedAt ?? time;
 	const spinner = theme.glyphs.spinner[Math.floor((time - startedAt) / 100) % theme.glyphs.spinner.length]!;
-	const head = outcome ? `Game over: ${outcome.description}` : searchHead(found, current?.done ?? false, time - startedAt, spinner, mover, game.sides);
+	const head = searchHead(found, current?.done ?? false, time - startedAt, spinner, mover, game.sides);
 	const scores = game.scores(position) as readonly [number, number];
 	const limit = game.moveLimit;
 	// Best first: lines of an iteration under way can come in before the order is settled.
 	const lineRows = found ? [...found.lines].sort((a, b) => b.score - a.score).slice(0, lines) : [];
-	const moveRows = Math.max(2, layout.bodyRows - 5 - lines);
+	// Over, the result box stands where the engine's lines would.
+	const moveRows = Math.max(2, layout.bodyRows - 3 - (outcome ? gameOverRows(game, outcome, panelWidth) : 2 + lines));
 	const turn = outcome
-		? `Move ${game.moveNumber(position)} · the game is over`
+		? `Move ${game.moveNumber(position)} · game over ([ steps back)`
 		: forcedPass(game, position) !== undefined
 			? `Move ${game.moveNumber(position)} · ${game.sides[mover - 1]}: no move, Enter passes`
 			: `Move ${game.moveNumber(position)}${limit ? `/${limit}` : ''} · ${game.sides[mover - 1]} to play`;
@@ -144,23 +136,26 @@ export function AnalysisScreen({setup, onMenu}: {setup: AnalysisSetup; onMenu: (
 				/>
 				<Box flexDirection="column" marginLeft={1} width={panelWidth}>
 					<Text wrap="truncate">{fit(turn, panelWidth)}</Text>
-					<Text wrap="truncate">{fit(!game.hasPoints ? '' : `Points ${game.sides[0]} ${scores[0]} · ${game.sides[1]} ${scores[1]}`, panelWidth)}</Text>
+					{/* Over, the result box gives the points. */}
+					<Text wrap="truncate">{fit(!game.hasPoints || outcome ? '' : `Points ${game.sides[0]} ${scores[0]} · ${game.sides[1]} ${scores[1]}`, panelWidth)}</Text>
 					{outcome ? (
-						<GameOverHead text={head} theme={theme} width={panelWidth} />
+						<GameOver game={game} outcome={outcome} scores={scores} theme={theme} width={panelWidth} praise={false} />
 					) : (
-						<Text wrap="truncate" color={theme.color ? theme.accent : undefined}>
-							{fit(head, panelWidth)}
-						</Text>
-					)}
-					{Array.from({length: lines}, (_, index) => {
-						const entry = lineRows[index];
-						const text = outcome ? (index === 0 ? '   no move to analyse: [ steps back' : '') : entry ? `${index + 1}. ${formatScore(entry.score, mover, game.sides).padStart(6)}  ${entry.text.join(' ')}` : `${index + 1}.`;
-						return (
-							<Text key={index} wrap="truncate" bold={index === 0}>
-								{fit(text, panelWidth)}
+						<>
+							<Text wrap="truncate" color={theme.color ? theme.accent : undefined}>
+								{fit(head, panelWidth)}
 							</Text>
-						);
-					})}
+							{Array.from({length: lines}, (_, index) => {
+								const entry = lineRows[index];
+								const text = entry ? `${index + 1}. ${formatScore(entry.score, mover, game.sides).padStart(6)}  ${entry.text.join(' ')}` : `${index + 1}.`;
+								return (
+									<Text key={index} wrap="truncate" bold={index === 0}>
+										{fit(text, panelWidth)}
+									</Text>
+								);
+							})}
+						</>
+					)}
 					<Text> </Text>
 					<MoveList entries={S.moveList(session)} height={moveRows} back={state.scroll} width={panelWidth} theme={theme} />
 				</Box>

@@ -62,7 +62,7 @@ export const BINDINGS: readonly Binding[] = [
 	{action: 'select', keys: ['enter', 'space'], contexts: ['play', 'analysis'], label: 'pick up a piece, then put it down (pass, when none can move)'},
 	{action: 'cancel', keys: ['escape'], contexts: ['play', 'analysis'], label: 'drop the piece picked up; with none, back to the menu'},
 	{action: 'type-move', keys: ['m', ':'], contexts: ['play', 'analysis'], label: 'type a move, e.g. b1 d3'},
-	{action: 'undo', keys: ['u', '['], contexts: ['play', 'over'], label: 'take back (your move and the reply)'},
+	{action: 'undo', keys: ['u', '['], contexts: ['play', 'over'], label: 'take back your move and the reply (not the time used)'},
 	{action: 'redo', keys: ['r', ']'], contexts: ['play'], label: 'play again what was taken back'},
 	{action: 'undo', keys: ['u', '['], contexts: ['analysis'], label: 'step back one move'},
 	{action: 'redo', keys: ['r', ']'], contexts: ['analysis'], label: 'step on: what was taken back, else the best line'},
@@ -83,7 +83,7 @@ export const BINDINGS: readonly Binding[] = [
 	{action: 'slower', keys: ['-'], contexts: ['demo'], label: 'slower'},
 	{action: 'menu', keys: ['escape'], contexts: ['over', 'demo'], label: 'back to the menu'},
 	{action: 'help', keys: ['?'], contexts: ALL, label: 'this help'},
-	{action: 'quit', keys: ['q', 'ctrl+c'], contexts: ALL, label: 'quit (q asks first when a game is not saved)'},
+	{action: 'quit', keys: ['q', 'ctrl+c'], contexts: ALL, label: 'quit (asks first when a game is not saved)'},
 ];
 
 /** One name per key press: 'up', 'enter', 'escape', 'space', 'ctrl+c', 'pageup', or the character. */

@@ -358,3 +358,34 @@ describe('the board', () => {
 		}
 	});
 });
+
+describe('time and taking back', () => {
+	test('undo takes back the moves, not the time used: the clocks read on from where they were, and the help says so', async () => {
+		app = start({start: vsAi()});
+		await app.see('Move 1/50');
+		app.advance(39_000);
+		await app.burst(['m', ...'b1 d3', KEYS.enter], now => now.includes('RED played b1 d3'));
+		app.advance(2_000);
+		await app.engine.answer('a6 c6');
+		await app.see('BLUE played a6 c6');
+		let frame = await app.see(/RED\s+R you\s+0 pts\s+0:21(?![.\d])/);
+		expect(frame).toMatch(/BLUE\s+B level 3 Club\s+0 pts\s+0:58(?![.\d])/);
+		frame = await app.press('u', now => now.includes('Took back 2 moves'));
+		// Both moves are gone; the 39 s RED spent and BLUE's 2 s stay spent.
+		expect(glyphAt(frame, 'b1')).toBe('R');
+		expect(frame).toMatch(/RED\s+R you\s+0 pts\s+0:21(?![.\d])/);
+		expect(frame).toMatch(/BLUE\s+B level 3 Club\s+0 pts\s+0:58(?![.\d])/);
+		frame = await app.press('?', now => now.includes('Keys —'));
+		expect(frame).toContain('take back your move and the reply (not the time used)');
+	});
+
+	test('a game lost on time cannot be taken back', async () => {
+		app = start({start: vsAi({clockSeconds: 5})});
+		await app.see('Move 1/50');
+		app.advance(6000);
+		await app.see('RED ran out of time: BLUE wins');
+		const frame = await app.press('u', now => now.includes('Time ran out'));
+		expect(frame).toContain('taking moves back gives no time back');
+		expect(frame).toContain('RED ran out of time: BLUE wins');
+	});
+});

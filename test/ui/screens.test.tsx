@@ -6,6 +6,7 @@ import {loaps} from '../../source/games/loa/index.js';
 import {HUMAN, ai} from '../../source/ui/session.js';
 import type {Route} from '../../source/ui/app.js';
 import {position} from '../games/loa/diagram.js';
+import {WIN} from '../../source/engine/search.js';
 import {KEYS, WAIT, glyphAt, marksAt, removeScratch, start, type Harness} from './harness.js';
 
 const vsAi: Route = {screen: 'play', setup: {game: loaps, seats: [HUMAN, ai(2)], clocked: true, clockSeconds: 60}};
@@ -24,6 +25,24 @@ async function typedMove(harness: Harness, move: string, mover: string): Promise
 }
 
 describe('save and load', () => {
+	test('a save writes the clocks to the hundredth, rounded down, as the referee gives them', async () => {
+		app = start({start: vsAi});
+		await app.see('Move 1/50');
+		app.advance(1234.5678);
+		await typedMove(app, 'b1 d3', 'RED');
+		await app.engine.answer('a6 c6');
+		await app.see('BLUE played a6 c6');
+		await app.press('s', now => now.includes('Save the position'));
+		await app.press('\u0015');
+		await app.type('clocks');
+		await app.press(KEYS.enter, now => now.includes('Saved'));
+		const lines = readFileSync(join(app.savesDir, 'clocks.txt'), 'utf8').split('\n');
+		expect(lines[1]).toBe('1 0 58.76');
+		expect(lines[2]).toBe('2 0 60.0');
+		const history = JSON.parse(readFileSync(join(app.savesDir, 'clocks.history.json'), 'utf8')) as {moves: {clocks: number[]}[]};
+		expect(history.moves[0]!.clocks).toEqual([58.76, 60]);
+	});
+
 	test('s saves under a typed name, atomically, with the history; o lists it and opens it, undo works after', async () => {
 		app = start({start: vsAi});
 		await app.see('Move 1/50');
@@ -193,6 +212,43 @@ describe('analysis', () => {
 		const frame = await app.press(KEYS.enter, now => now.includes('Opened'));
 		expect(frame).toContain('x.history.json: not valid JSON');
 		expect(glyphAt(frame, 'b1')).toBe('R');
+	});
+});
+
+describe('analysis of a game that is over', () => {
+	// RED connects with a1 b2, landing on a bonus square: 3 + 12 points.
+	const before = position(['.......', '..2.2..', '.......', '.......', '.......', '..1....', '1......'], {toMove: 1, moveNumber: 12});
+	const connect = loaps.parseMove(before, 'a1 b2');
+	if (!connect.ok) throw new Error(connect.error);
+	const after = loaps.play(before, connect.value);
+
+	test('the rules ended it: the panel says so and why, no engine thinks; [ steps back into analysis', async () => {
+		app = start({start: {screen: 'analysis', setup: {game: loaps, line: [before, after], moves: [connect.value]}}});
+		let frame = await app.see('RED connected: RED wins 15 to 0');
+		expect(frame).toContain('game over ([ steps back)');
+		expect(frame).toMatch(/\|\s*RED wins\s*\|/);
+		expect(frame).not.toMatch(/done|depth \d+\/\d+/);
+		await new Promise(resolve => setTimeout(resolve, 200));
+		expect(app.engine.calls).toHaveLength(0);
+		frame = await app.press('[', now => !now.includes('Game over'));
+		await app.engine.thinking();
+		expect(glyphAt(frame, 'a1')).toBe('R');
+	});
+
+	test('a save that ended by resignation: the history says so, and so does the panel', async () => {
+		const ended = {result: 'win' as const, winner: 2 as const, reason: 'resignation', description: 'RED resigns: BLUE wins'};
+		app = start({start: {screen: 'analysis', setup: {game: loaps, line: [loaps.initial()], ended}}});
+		const frame = await app.see('RED resigns: BLUE wins');
+		expect(frame).toMatch(/\|\s*BLUE wins\s*\|/);
+		expect(app.engine.calls).toHaveLength(0);
+	});
+
+	test('a position the engine sees to the end says "solved", not "done depth 80"', async () => {
+		app = start({start: {screen: 'analysis', setup: {game: loaps}}});
+		// A win for the side to move (RED) in 5 plies.
+		await app.engine.answer('b1 d3', WIN - 5);
+		const frame = await app.see('solved: RED wins in 3 with best play');
+		expect(frame).not.toMatch(/done depth/);
 	});
 });
 
