@@ -8,6 +8,8 @@
  *   contest   a whole 60 s game of `potm move` processes, charged their CPU time
  *   strength  self-play at a fixed time per move: level 5 vs greedy, 5 vs 3, 3 vs greedy, of the
  *             game `--game` names (loaps by default; loa for classic Lines of Action)
+ *   terminal  in a tmux pane: from the command to the menu (npm start, the program alone), and
+ *             the CPU a game waiting for the person uses
  *
  * With no section named, all run.
  */
@@ -24,8 +26,9 @@ import {loaps} from '../games/loa/index.js';
 import {CLASSIC_LOA, LOAPS, type LoaVariant} from '../games/loa/variant.js';
 import {playContestGame} from './contest.js';
 import {describePairing, playPairing} from './strength.js';
+import {benchTerminal} from './terminal.js';
 
-const SECTIONS = ['perft', 'search', 'worker', 'contest', 'strength'] as const;
+const SECTIONS = ['perft', 'search', 'worker', 'contest', 'strength', 'terminal'] as const;
 
 const median = (values: number[]): number => {
 	const sorted = [...values].sort((a, b) => a - b);
@@ -206,6 +209,7 @@ async function main(): Promise<void> {
 	if (chosen.includes('worker')) await benchWorker();
 	if (chosen.includes('contest')) await benchContest();
 	if (chosen.includes('strength')) await benchStrength(gameId, games, moveMs);
+	if (chosen.includes('terminal')) await benchTerminal();
 }
 
 try {
