@@ -14,10 +14,8 @@ import type {EngineInfo, EngineResult} from '../engine/client.js';
 import {Board} from './board.js';
 import {boardMarks} from './board-input.js';
 import {nextStep, stopQuietly, useEnvironment, useKeys, useRedrawAt, useRootWidth, useTerminalSize} from './context.js';
-import {loadDialog, saveDialog} from './dialog-state.js';
 import {DialogView, TooSmall} from './dialogs.js';
-import {loadGame} from '../files/saves.js';
-import {saveTo} from './files.js';
+import {fileAction} from './files.js';
 import {fit, formatScore} from './format.js';
 import {layoutFor} from './layout.js';
 import {GameOver, MoveList, StatusLine, gameOverRows} from './panel.js';
@@ -52,14 +50,9 @@ export function AnalysisScreen({setup, onMenu}: {setup: AnalysisSetup; onMenu: (
 			case 'exit':
 				return exit(effect.code);
 			case 'show':
-				return dispatch({type: 'dialog', dialog: effect.dialog === 'save' ? saveDialog(savesDir, new Date()) : loadDialog(savesDir)});
 			case 'save':
-				return dispatch({type: 'saved', outcome: saveTo(savesDir, effect.name, effect.replace, effect.game, effect.line, effect.moves, effect.ended)});
-			case 'open': {
-				const loaded = loadGame(effect.path);
-				if (!loaded.ok) return dispatch({type: 'open-failed', error: loaded.error});
-				return dispatch({type: 'opened', path: effect.path, ...loaded.value, now: now()});
-			}
+			case 'open':
+				return dispatch(fileAction(effect, savesDir, now()));
 		}
 	};
 	const [state, dispatch] = useStore(analysisReducer, () => analysisState(setup, now()), perform);

@@ -5,12 +5,13 @@
 import type {AnyGame} from '../games/registry.js';
 import type {EngineInfo} from '../engine/client.js';
 import {boardAction, boardInput, dropped, selectedIn, typingKey, type BoardInput, type BoardOutcome, type Permission} from './board-input.js';
-import {dialogKey, openRefused, saveRefused, type Dialog, type SaveOutcome} from './dialog-state.js';
+import {dialogKey, openRefused, saveRefused, type Dialog} from './dialog-state.js';
+import type {FileAction, FileEffect} from './files.js';
 import {playedText} from './format.js';
 import {actionFor} from './keys.js';
 import * as S from './session.js';
 import {doing, stay, type Step} from './store.js';
-import type {PlayEffect, Status} from './play-state.js';
+import type {Status} from './play-state.js';
 
 export const MAX_LINES = 5;
 
@@ -41,14 +42,10 @@ export type AnalysisAction =
 	| {readonly type: 'search-start'; readonly line: readonly unknown[]; readonly startedAt: number}
 	| {readonly type: 'search-progress'; readonly line: readonly unknown[]; readonly info: EngineInfo; readonly done: boolean}
 	| {readonly type: 'search-failed'; readonly line: readonly unknown[]; readonly message: string}
-	| {readonly type: 'dialog'; readonly dialog: Dialog}
-	| {readonly type: 'saved'; readonly outcome: SaveOutcome}
-	// eslint-disable-next-line @typescript-eslint/no-explicit-any
-	| {readonly type: 'opened'; readonly path: string; readonly game: AnyGame; readonly line: readonly any[]; readonly moves: readonly number[]; readonly note: string | null; readonly ended: S.Session['ended']; readonly now: number}
-	| {readonly type: 'open-failed'; readonly error: string};
+	| FileAction;
 
-/** The play screen's effects, less the engine's (the search is the screen's, from the state). */
-export type AnalysisEffect = Extract<PlayEffect, {kind: 'menu' | 'exit' | 'show' | 'save' | 'open'}>;
+/** Leaving, and the files (the search is the screen's, from the state). */
+export type AnalysisEffect = {readonly kind: 'menu'; readonly game: AnyGame} | {readonly kind: 'exit'; readonly code: number} | FileEffect;
 
 type AnalysisStep = Step<AnalysisState, AnalysisEffect>;
 

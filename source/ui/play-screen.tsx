@@ -11,31 +11,16 @@ import {planMove} from '../engine/levels.js';
 import {Board} from './board.js';
 import {boardMarks} from './board-input.js';
 import {earliest, nextStep, stopQuietly, useEnvironment, useKeys, useRedrawAt, useRootWidth, useTerminalSize} from './context.js';
-import {loadDialog, saveDialog} from './dialog-state.js';
 import {DialogView, TooSmall} from './dialogs.js';
-import {loadGame} from '../files/saves.js';
-import {saveTo} from './files.js';
+import {fileAction} from './files.js';
 import {keyFor} from './keys.js';
 import {layoutFor} from './layout.js';
 import {EngineLine, GameOver, MoveList, Players, StatusLine, clockChangesAt, gameOverRows} from './panel.js';
-import {HINT_MS, playReducer, playState, seatName, turnLine, type PlayAction, type PlayEffect} from './play-state.js';
+import {HINT_MS, playReducer, playState, seatName, turnLine, type PlayAction, type PlayEffect, type PlaySetup} from './play-state.js';
 import * as S from './session.js';
 import {useStore, type Dispatch} from './store.js';
 
-export interface PlaySetup {
-	readonly game: AnyGame;
-	readonly seats: readonly [S.Seat, S.Seat];
-	readonly clocked: boolean;
-	/** Seconds on each clock at the start; the position's own readings when absent. */
-	readonly clockSeconds?: number;
-	// eslint-disable-next-line @typescript-eslint/no-explicit-any
-	readonly line?: readonly any[];
-	readonly moves?: readonly number[];
-	/** How the game ended where the rules do not say, as its save recorded. */
-	readonly ended?: S.Session['ended'];
-	/** Shown in the status line at the start (e.g. where the game was loaded from). */
-	readonly note?: string;
-}
+export type {PlaySetup} from './play-state.js';
 
 /** Milliseconds the AI allows for the worker's round trip on each move. */
 const AI_OVERHEAD_MS = 60;
@@ -53,14 +38,9 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: (game: An
 			case 'exit':
 				return exit(effect.code);
 			case 'show':
-				return dispatch({type: 'dialog', dialog: effect.dialog === 'save' ? saveDialog(savesDir, new Date()) : loadDialog(savesDir), now: now()});
 			case 'save':
-				return dispatch({type: 'saved', outcome: saveTo(savesDir, effect.name, effect.replace, effect.game, effect.line, effect.moves, effect.ended), line: effect.from, now: now()});
-			case 'open': {
-				const loaded = loadGame(effect.path);
-				if (!loaded.ok) return dispatch({type: 'open-failed', error: loaded.error});
-				return dispatch({type: 'opened', path: effect.path, ...loaded.value, now: now()});
-			}
+			case 'open':
+				return dispatch(fileAction(effect, savesDir, now()));
 			case 'hint': {
 				const {line} = effect;
 				engine
@@ -75,7 +55,7 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: (game: An
 				return engine.clear();
 		}
 	};
-	const [state, dispatch] = useStore(playReducer, () => playState(setup.game, setup, now()), perform);
+	const [state, dispatch] = useStore(playReducer, () => playState(setup, now()), perform);
 	const {session} = state;
 	const {game, line} = session;
 	const position = S.current(session);

@@ -10,7 +10,8 @@ import type {AnyGame} from '../games/registry.js';
 import type {EngineInfo, EngineResult} from '../engine/client.js';
 import {levelOf} from '../engine/levels.js';
 import {boardAction, boardInput, dropped, selectedIn, typingKey, type BoardInput, type BoardOutcome} from './board-input.js';
-import {dialogKey, openRefused, saveRefused, type Dialog, type SaveOutcome} from './dialog-state.js';
+import {dialogKey, openRefused, saveRefused, type Dialog} from './dialog-state.js';
+import type {FileAction, FileEffect} from './files.js';
 import {formatScore, playedText} from './format.js';
 import {actionFor, type KeyContext} from './keys.js';
 import type {Thinking} from './panel.js';
@@ -72,32 +73,12 @@ export type PlayAction =
 	| {readonly type: 'ai-gone'; readonly line: readonly unknown[]}
 	| {readonly type: 'hint-progress'; readonly line: readonly unknown[]; readonly info: EngineInfo}
 	| {readonly type: 'hint-answer'; readonly line: readonly unknown[]; readonly result: EngineResult | null}
-	| {readonly type: 'dialog'; readonly dialog: Dialog; readonly now: number}
-	/** `line`: the session's line when the save was asked for. */
-	| {readonly type: 'saved'; readonly outcome: SaveOutcome; readonly line: readonly unknown[]; readonly now: number}
-	// eslint-disable-next-line @typescript-eslint/no-explicit-any
-	| {readonly type: 'opened'; readonly path: string; readonly game: AnyGame; readonly line: readonly any[]; readonly moves: readonly number[]; readonly ended: S.Session['ended']; readonly note: string | null; readonly now: number}
-	| {readonly type: 'open-failed'; readonly error: string};
+	| FileAction;
 
 export type PlayEffect =
 	| {readonly kind: 'menu'; readonly game: AnyGame}
 	| {readonly kind: 'exit'; readonly code: number}
-	| {readonly kind: 'show'; readonly dialog: 'save' | 'load'}
-	// eslint-disable-next-line @typescript-eslint/no-explicit-any
-	| {
-			readonly kind: 'save';
-			readonly name: string;
-			readonly replace: boolean;
-			readonly game: AnyGame;
-			// eslint-disable-next-line @typescript-eslint/no-explicit-any
-			readonly line: readonly any[];
-			readonly moves: readonly number[];
-			/** How the game ended where the rules do not say. */
-			readonly ended: S.Session['ended'];
-			/** The session's line saved, for knowing later whether it changed. */
-			readonly from: readonly unknown[];
-	  }
-	| {readonly kind: 'open'; readonly path: string}
+	| FileEffect
 	// eslint-disable-next-line @typescript-eslint/no-explicit-any
 	| {readonly kind: 'hint'; readonly game: AnyGame; readonly state: any; readonly line: readonly unknown[]}
 	| {readonly kind: 'stop-hint'}
@@ -105,14 +86,18 @@ export type PlayEffect =
 
 type PlayStep = Step<PlayState, PlayEffect>;
 
-export interface PlaySeats {
+export interface PlaySetup {
+	readonly game: AnyGame;
 	readonly seats: readonly [S.Seat, S.Seat];
 	readonly clocked: boolean;
+	/** Seconds on each clock at the start; the position's own readings when absent. */
 	readonly clockSeconds?: number;
 	// eslint-disable-next-line @typescript-eslint/no-explicit-any
 	readonly line?: readonly any[];
 	readonly moves?: readonly number[];
+	/** How the game ended where the rules do not say, as its save recorded. */
 	readonly ended?: S.Session['ended'];
+	/** Shown in the status line at the start (e.g. where the game was loaded from). */
 	readonly note?: string;
 }
 
@@ -121,7 +106,8 @@ const humanSide = (seats: readonly [S.Seat, S.Seat]): number | undefined => seat
 /** The board is seen from the person's side: flipped when only the second side is a person's. */
 const flippedFor = (seats: readonly [S.Seat, S.Seat]): boolean => seats[0].kind === 'ai' && seats[1].kind === 'human';
 
-export function playState(game: AnyGame, setup: PlaySeats, now: number): PlayState {
+export function playState(setup: PlaySetup, now: number): PlayState {
+	const {game} = setup;
 	const session = S.newSession(
 		game,
 		{

@@ -16,7 +16,7 @@ function keys(state: PlayState, names: readonly string[]): {state: PlayState; ef
 	return {state, effects};
 }
 
-const fresh = () => playState(loaps, {seats: [HUMAN, ai(3)], clocked: false}, 0);
+const fresh = () => playState({game: loaps, seats: [HUMAN, ai(3)], clocked: false}, 0);
 const typed = (text: string) => ['m', ...text, 'enter'];
 
 describe('leaving', () => {
