@@ -134,7 +134,11 @@ export function KeyRouter({children}: {children: ReactNode}) {
 	}, []);
 	useLayoutEffect(() => {
 		waiting.current = false;
-		handOut();
+		// The next key goes out after this commit, not inside it: handing it out from here would
+		// nest one update per key, and React gives up after 50 (a paste of 60 keys crashed).
+		if (queue.length === 0) return;
+		const next = setImmediate(handOut);
+		return () => clearImmediate(next);
 	}, [handed]);
 	useInput(
 		useCallback((input: string, key: Key) => {

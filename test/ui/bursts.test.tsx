@@ -61,13 +61,12 @@ describe('the menu', () => {
 		expect(frame).toContain('potm · Lines of Action');
 	});
 
-	test('? then another key: the help opens and that key closes it', async () => {
+	test('? then another key: the help opens and that key closes it; the key after moves the cursor', async () => {
 		app = start();
 		await app.see('Play against the AI');
-		await app.burst(['?', 'x'], now => now.includes('Play against the AI') && chosenRow(now).includes('Play against the AI'));
+		// Were the help not closed by x, ↓ would close it and the cursor would stay on Play.
+		await app.burst(['?', 'x', KEYS.down], now => chosenRow(now).includes('Your side'));
 		expect(app.frame()).not.toContain('Keys —');
-		// Still running: the next key moves the cursor.
-		await app.press(KEYS.down, now => chosenRow(now).includes('Your side'));
 	});
 
 	test('Enter starts the game and the keys after it act on its board', async () => {
@@ -141,10 +140,9 @@ describe('the game', () => {
 	test('? then another key: the help opens and that key closes it (no resignation asked)', async () => {
 		app = start({start: vsAi});
 		await app.see('Move 1/50');
-		await app.burst(['?', 'x'], now => now.includes('Move 1/50') && !now.includes('Keys —'));
+		await app.burst(['?', 'x', KEYS.left], now => marksAt(now, 'c1') === '[]');
 		expect(app.frame()).not.toContain('Resign this game?');
-		// Still running: the next key moves the cursor.
-		await app.press(KEYS.left, now => marksAt(now, 'c1') === '[]');
+		expect(app.frame()).not.toContain('Keys —');
 	});
 
 	test('q and another key in an unsaved game: asked, and the game goes on', async () => {
@@ -167,6 +165,23 @@ describe('the game', () => {
 		const frame = await app.burst(['u', 'r'], now => now.includes('Replayed 2 moves'));
 		expect(glyphAt(frame, 'c6')).toBe('B');
 		expect(glyphAt(frame, 'd3')).toBe('R');
+	});
+});
+
+describe('many keys at once', () => {
+	test('201 flips in one write (a key held down, a paste): each acts, and the screen goes on', async () => {
+		app = start({start: {screen: 'play', setup: {game: loaps, seats: [HUMAN, HUMAN], clocked: false}}});
+		await app.see('Move 1/50');
+		await app.burst(Array.from({length: 201}, () => 'f'), now => /^ +g +f +e/m.test(now));
+		await app.press(KEYS.left, now => marksAt(now, 'e1') === '[]');
+	});
+
+	test('a 70-character name pasted into the save dialog is saved whole', async () => {
+		app = start({start: vsAi});
+		await app.see('Move 1/50');
+		const name = 'a-very-long-name-for-a-save-pasted-into-the-dialog-in-one-go-0123456789';
+		await app.burst(['s', '\u0015', ...typed(name), KEYS.enter], now => now.includes('Saved'));
+		expect(existsSync(join(app.savesDir, `${name}.txt`))).toBe(true);
 	});
 });
 
@@ -205,7 +220,8 @@ describe('demo', () => {
 	test('? then another key: the help opens and that key closes it', async () => {
 		app = start({start: demo});
 		await app.see('level 5 Master');
-		await app.burst(['?', 'x'], now => now.includes('level 5 Master') && !now.includes('Keys —'));
-		await app.press('f', now => /^ +g +f +e/m.test(now));
+		// Were the help not closed by x, f would close it and the board would not flip.
+		await app.burst(['?', 'x', 'f'], now => /^ +g +f +e/m.test(now));
+		expect(app.frame()).not.toContain('Keys —');
 	});
 });

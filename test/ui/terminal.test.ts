@@ -348,6 +348,17 @@ describe.skipIf(skipReason !== null)(`potm in a real terminal (${skipReason === 
 		expect((await t.waitForExit()).status).toBe(0);
 	});
 
+	test('a paste of 81 keys (send-keys -l) acts key by key: the board is flipped, the program goes on', async () => {
+		const t = (term = new Terminal());
+		t.start(['play', '--no-clock', '--ascii'], {CI: 'false'});
+		await t.waitForScreen(text => text.includes('Move 1/50') && readBoard(text)?.cursor === 'd1', 'the board');
+		await t.waitForRawMode();
+		t.tmux('send-keys', '-l', 'f'.repeat(81));
+		await t.waitForScreen(text => /^\s+g\s+f\s+e\s+d\s+c\s+b\s+a(\s|$)/m.test(text), 'the board flipped (81 flips)');
+		await t.press('q', text => EXITED.test(text), 'the program to end on q');
+		expect((await t.waitForExit()).status).toBe(0);
+	});
+
 	test('a game waiting for the person uses no CPU: with no clock nothing is drawn, with one a frame a second', async () => {
 		/** CPU ticks (user + system, all threads) the program uses in `ms`. */
 		const ticksIn = async (pid: number, ms: number) => {
