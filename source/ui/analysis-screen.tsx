@@ -82,7 +82,8 @@ export function AnalysisScreen({setup, onMenu}: {setup: AnalysisSetup; onMenu: (
 			live = false;
 			stopQuietly(engine);
 		};
-	}, [line, lines]);
+		// A new position, another number of lines, or an ending stepped back from (the same line).
+	}, [line, lines, outcome === null]);
 
 	// The spinner turns while the engine searches; nothing else here changes with time.
 	const time = now();

@@ -113,6 +113,8 @@ export function bestLine(state: AnalysisState) {
 function step(state: AnalysisState, forward: boolean, now: number): AnalysisState {
 	const {session} = state;
 	if (!forward) {
+		// A game that ended by time or resignation: first back to its last position, played on.
+		if (session.ended) return say(moved(state, {...session, ended: null}), `Back before the ending (${session.ended.description}): the engine looks at the position`);
 		const back = S.undo(session, now);
 		return back === session ? say(state, 'At the first position', true) : moved(state, back);
 	}

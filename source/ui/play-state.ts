@@ -123,7 +123,7 @@ export function playState(setup: PlaySetup, now: number): PlayState {
 	const state = S.current(session);
 	return {
 		session,
-		start: state,
+		start: startOf(session, setup.clockSeconds),
 		status: {text: setup.note ?? '', error: false},
 		dialog: null,
 		question: null,
@@ -136,6 +136,23 @@ export function playState(setup: PlaySetup, now: number): PlayState {
 		left: false,
 		seed: Math.floor(now) >>> 0,
 	};
+}
+
+/**
+ * Where a new game (n) or a rematch (w) starts: the position the game was set up from (a FILE's),
+ * when a game can go on from there; else the first position of its line (a save's history
+ * starts there); else the game's own start. A position is no start when its game is over, by
+ * the rules or by an ending its save recorded, or when a clock in it has run out.
+ */
+function startOf(session: S.Session, clockSeconds?: number): unknown {
+	const {game} = session;
+	// eslint-disable-next-line @typescript-eslint/no-explicit-any
+	const playable = (state: any) => !game.outcome(state) && (!session.clocked || (game.clocks(state) as readonly number[]).every(seconds => seconds > 0));
+	const last = S.current(session);
+	if (session.ended === null && playable(last)) return last;
+	if (playable(session.line[0])) return session.line[0];
+	const fresh = game.initial();
+	return clockSeconds === undefined ? fresh : game.withClocks(fresh, [clockSeconds, clockSeconds]);
 }
 
 export const seatName = (seat: S.Seat, bothHuman: boolean, player: Player): string =>
@@ -394,7 +411,7 @@ function reduce(state: PlayState, action: PlayAction): PlayStep {
 			const side = bothHuman(session) || human < 0 ? '' : ` · you play ${action.game.sides[human]}`;
 			const opened: PlayState = {
 				...moved(state, next),
-				start: S.current(next),
+				start: startOf(next),
 				dialog: null,
 				savedLine: next.line,
 				input: action.game === session.game ? dropped(state.input) : boardInput(action.game, S.current(next), humanSide(session.seats)),

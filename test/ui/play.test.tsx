@@ -389,3 +389,41 @@ describe('time and taking back', () => {
 		expect(frame).toContain('RED ran out of time: BLUE wins');
 	});
 });
+
+describe('a new game or a rematch from a position that is over', () => {
+	test('n after a FILE whose game the rules ended: the game\'s own start, a game one can play', async () => {
+		const before = position(['.......', '..2.2..', '.......', '.......', '.......', '..1....', '1......'], {toMove: 1, moveNumber: 12});
+		const connect = loaps.parseMove(before, 'a1 b2');
+		if (!connect.ok) throw new Error(connect.error);
+		const over = loaps.play(before, connect.value);
+		app = start({start: vsAi({line: [over]})});
+		await app.see('Game over');
+		let frame = await app.press('n', now => now.includes('New game'));
+		expect(frame).not.toContain('Game over');
+		expect(frame).toContain('Move 1/50');
+		expect(glyphAt(frame, 'b1')).toBe('R');
+		app.unmount();
+		// The same for a rematch, the sides swapped: the AI (RED) moves first from the start.
+		app = start({start: vsAi({line: [over]})});
+		await app.see('Game over');
+		frame = await app.press('w', now => now.includes('Rematch'));
+		expect(frame).toContain('Move 1/50');
+		expect(loaps.format((await app.engine.thinking()).state as never)).toBe(loaps.format(loaps.initial()));
+	});
+
+	test('a flag fall saved and opened: n starts a game whose clocks have time on them', async () => {
+		app = start({start: {screen: 'play', setup: {game: loaps, seats: [HUMAN, HUMAN], clocked: true, clockSeconds: 60}}});
+		await app.see('Move 1/50');
+		await app.burst(['m', ...'b1 d3', KEYS.enter], now => now.includes('RED played b1 d3'));
+		app.advance(61_000);
+		await app.see('BLUE ran out of time: RED wins');
+		await app.burst(['s', '\u0015', ...'flag', KEYS.enter], now => now.includes('Saved'));
+		await app.burst(['o', KEYS.enter], now => now.includes('Opened'));
+		await app.see('BLUE ran out of time: RED wins');
+		let frame = await app.press('n', now => now.includes('New game'));
+		app.advance(1000);
+		frame = await app.press('f');
+		expect(frame).not.toContain('ran out of time');
+		expect(frame).toMatch(/RED\s+R player 1\s+0 pts\s+0:59(?![.\d])/);
+	});
+});

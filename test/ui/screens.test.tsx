@@ -243,6 +243,20 @@ describe('analysis of a game that is over', () => {
 		expect(app.engine.calls).toHaveLength(0);
 	});
 
+	test('a save lost on time: [ goes back to the position before the ending, and the engine looks at it; [ again steps back a move', async () => {
+		const first = loaps.initial();
+		const move = loaps.parseMove(first, 'b1 d3');
+		if (!move.ok) throw new Error(move.error);
+		const ended = {result: 'win' as const, winner: 1 as const, reason: 'time', description: 'BLUE ran out of time: RED wins'};
+		app = start({start: {screen: 'analysis', setup: {game: loaps, line: [first, loaps.play(first, move.value)], moves: [move.value], ended}}});
+		await app.see('game over ([ steps back)');
+		let frame = await app.press('[', now => now.includes('Back before the ending'));
+		expect(frame).toContain('Move 1/50 · BLUE to play');
+		await app.engine.thinking();
+		frame = await app.press('[', now => glyphAt(now, 'b1') === 'R');
+		expect(frame).toContain('RED to play');
+	});
+
 	test('a position the engine sees to the end says "solved", not "done depth 80"', async () => {
 		app = start({start: {screen: 'analysis', setup: {game: loaps}}});
 		// A win for the side to move (RED) in 5 plies.
