@@ -81,8 +81,8 @@ export async function runReferee(options: RefereeOptions): Promise<number> {
 	const base = {game, players, matches: options.matches, clockMs, scheduled};
 	const progress = process.stderr;
 	const live = progress.isTTY === true;
-	// The tables and lines fit 80 columns, or the terminal's when it is wider (or narrower).
-	const widthOf = (stream: NodeJS.WriteStream) => (stream.isTTY ? Math.max(40, stream.columns || REPORT_WIDTH) : REPORT_WIDTH);
+	// The tables and lines fit 80 columns, or the terminal's when it is wider.
+	const widthOf = (stream: NodeJS.WriteStream) => (stream.isTTY ? Math.max(REPORT_WIDTH, stream.columns || REPORT_WIDTH) : REPORT_WIDTH);
 	const running = new Set<number>();
 	const showStatus = () => {
 		if (!live) return;

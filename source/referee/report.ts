@@ -245,10 +245,30 @@ export function matchReport(report: RunReport, width = REPORT_WIDTH): string {
 	return parts.join('\n') + '\n';
 }
 
+/** The crosstable alone: rank, player, then the match points won against the player of each rank. */
+function crosstableRows(report: RunReport, width: number): string {
+	const count = report.players.length;
+	const places = ranking(count, report.games);
+	const cross = crosstable(count, report.games);
+	const order = places.map(place => place.player);
+	const columns: Column[] = [{head: 'rank', right: true}, {head: 'player', least: 6}, ...order.map((_, index) => ({head: String(index + 1), right: true}))];
+	const body = places.map(place => [
+		`${place.shared ? '=' : ''}${place.place}`,
+		report.players[place.player]!.name,
+		...order.map(opponent => (opponent === place.player ? '·' : cross.games[place.player]![opponent]! === 0 ? '-' : String(cross.points[place.player]![opponent]))),
+	]);
+	return fittedTable(columns, body, width);
+}
+
+const widest = (text: string): number => Math.max(...text.split('\n').map(columnsOf));
+
 /** The text printed at the end of `potm tournament` (ranking, crosstable, ratings), laid out for `width` columns. */
 export function tournamentReport(report: RunReport, width = REPORT_WIDTH): string {
 	const crossNote = 'columns 1, 2, ...: match points won against the player of that rank; players level on MP are ranked by head-to-head, as the LOAPS contest did';
-	const parts = [paragraph(header(report, 'tournament'), width), '', standingsRows(report, true, width), '', paragraph(`${legend(report.game)}; ${crossNote}`, width)];
+	// The crosstable beside the standings while they fit; below them, a table of its own, when not.
+	const together = standingsRows(report, true, width);
+	const tables = widest(together) <= width ? [together] : [standingsRows(report, false, width), '', crosstableRows(report, width)];
+	const parts = [paragraph(header(report, 'tournament'), width), '', ...tables, '', paragraph(`${legend(report.game)}; ${crossNote}`, width)];
 	const faults = faultLines(report).map(line => wrapLines(line, width, '  ').join('\n'));
 	if (faults.length > 0) parts.push('', ...faults);
 	return parts.join('\n') + '\n';

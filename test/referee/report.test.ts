@@ -84,6 +84,21 @@ describe('the tournament report', () => {
 	});
 });
 
+describe('a tournament too many for the crosstable beside the standings', () => {
+	test.each([10, 12, 16])('%i players: the crosstable beside the standings while they fit, else in a table of its own; all within 80 columns', count => {
+		const players = Array.from({length: count}, (_, index) => builtin(`ai:p${index}`));
+		const games: GameRecord[] = [];
+		let number = 0;
+		for (let a = 0; a < count; a++) for (let b = a + 1; b < count; b++) games.push(record(++number, [a, b], 1, 'connection'), record(++number, [b, a], 2, 'connection'));
+		const text = tournamentReport({game: loaps, players, matches: 1, clockMs: 60_000, scheduled: games.length, games, stopped: false});
+		expect(widest(text)).toBeLessThanOrEqual(80);
+		const heads = text.split('\n').filter(line => /^rank\s+player/.test(line));
+		expect(heads.some(line => /\bMP\b.*\bElo$/.test(line))).toBe(true);
+		expect(heads.some(line => new RegExp(`\\b1\\s+2\\s+3\\s.*\\b${count}\\b`).test(line))).toBe(true);
+		if (count >= 12) expect(heads).toHaveLength(2);
+	});
+});
+
 describe('fittedTable', () => {
 	const columns = [{head: 'a'}, {head: 'name', least: 4}, {head: 'extra', optional: 1}, {head: 'n', right: true}];
 	const body = [['x', 'a fairly long name indeed', 'something', '12']];
