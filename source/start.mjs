@@ -22,20 +22,21 @@ function newestSource() {
 		}
 	};
 	visit(join(root, 'source'));
-	for (const file of ['tsconfig.json', 'package-lock.json']) newest = Math.max(newest, statSync(join(root, file)).mtimeMs);
+	for (const file of ['tsconfig.json', 'package-lock.json']) newest = Math.max(newest, modified(join(root, file)));
 	return newest;
 }
 
-/** When the last build was made (tsc writes every output each time, and none when it fails), or 0. */
-function built() {
+/** When a file was last written, or 0 when there is none. */
+function modified(path) {
 	try {
-		return statSync(join(root, 'dist', 'cli.js')).mtimeMs;
+		return statSync(path).mtimeMs;
 	} catch {
 		return 0;
 	}
 }
 
-if (built() < newestSource()) {
+// The last build: tsc writes every output each time, and none when it fails.
+if (modified(join(root, 'dist', 'cli.js')) < newestSource()) {
 	process.stderr.write('potm: building (a source changed since the last build)...\n');
 	const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 	const run = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json'], {cwd: root, stdio: 'inherit'});

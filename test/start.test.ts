@@ -47,4 +47,9 @@ test('npm start runs the build, building only when a source is newer than it; np
 	expect(run.stdout).toBe('0.1.0');
 	run = start();
 	expect(run.stderr).toBe('');
+
+	// No lock file (a copy made without one): still no stack trace, and no build when none is due.
+	rmSync(join(copy, 'package-lock.json'));
+	run = start();
+	expect(run).toMatchObject({status: 0, stdout: '0.1.0', stderr: ''});
 }, 120_000);

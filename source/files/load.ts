@@ -31,14 +31,20 @@ function textOf(path: string, bytes: Uint8Array): Result<string, string> {
 	return {ok: true, value: text};
 }
 
-/** Where the first byte that cannot start or continue a UTF-8 character is (the decoder said there is one). */
+/**
+ * Where the first line that is not UTF-8 begins (the decoder said there is one). A line break
+ * is never inside a character, so the same strict decoder can judge the text line by line.
+ */
 function firstBadByte(bytes: Uint8Array): number {
-	for (let at = 0; at < bytes.length; ) {
-		const lead = bytes[at]!;
-		const more = lead < 0x80 ? 0 : lead >= 0xc2 && lead < 0xe0 ? 1 : lead >= 0xe0 && lead < 0xf0 ? 2 : lead >= 0xf0 && lead < 0xf5 ? 3 : -1;
-		if (more < 0) return at;
-		for (let next = 1; next <= more; next++) if (((bytes[at + next] ?? 0) & 0xc0) !== 0x80) return at;
-		at += more + 1;
+	for (let start = 0; start < bytes.length; ) {
+		const newline = bytes.indexOf(10, start);
+		const end = newline < 0 ? bytes.length : newline;
+		try {
+			UTF8.decode(bytes.subarray(start, end));
+		} catch {
+			return start;
+		}
+		start = end + 1;
 	}
 	return bytes.length;
 }

@@ -255,6 +255,12 @@ describe('loadGame with a missing or broken history', () => {
 		const latin = join(dir, 'latin.txt');
 		writeFileSync(latin, Buffer.concat([Buffer.from('1 1\n1 0 60.0\n2 0 60.0\n.11.11.\n'), Buffer.from([0x2e, 0xe9, 0x2e]), Buffer.from('\n')]));
 		expect(failed(loadGame(latin))).toBe(`${latin} line 5: not a text file (bytes that are not UTF-8 text)`);
+		// Bytes a loose reading would pass: a surrogate (ED A0 80), an overlong form (E0 80 80), past U+10FFFF (F4 90 80 80).
+		for (const bad of [[0xed, 0xa0, 0x80], [0xe0, 0x80, 0x80], [0xf4, 0x90, 0x80, 0x80]]) {
+			const odd = join(dir, 'odd.txt');
+			writeFileSync(odd, Buffer.concat([Buffer.from('1 1\n1 0 60.0\n'), Buffer.from(bad), Buffer.from('\n.11.11.\n2.....2\n')]));
+			expect(failed(loadGame(odd))).toBe(`${odd} line 3: not a text file (bytes that are not UTF-8 text)`);
+		}
 		const nul = join(dir, 'nul.txt');
 		writeFileSync(nul, '1 1\n1 0 60.0\u0000\n');
 		expect(failed(loadGame(nul))).toBe(`${nul} line 2: not a text file (a NUL byte)`);
