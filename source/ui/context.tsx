@@ -2,12 +2,12 @@
  * What every screen shares: the theme, the engine, the clock, the saves folder and the terminal
  * size. Tests hand in their own (a fake engine, a stepping clock, a fixed size).
  */
-import {useInput, useStdout, type Key} from 'ink';
+import {useStdin, useStdout} from 'ink';
 import {createContext, useCallback, useContext, useEffect, useLayoutEffect, useReducer, useRef, useState, type ReactNode} from 'react';
 import type {Game} from '../games/game.js';
 import type {EngineInfo, EngineResult} from '../engine/client.js';
 import type {ThinkRequest} from '../engine/players.js';
-import {keyNames} from './keys.js';
+import {keysOf} from './keys.js';
 import type {Theme} from './theme.js';
 
 /** The engine as the UI uses it; EngineClient is one. */
@@ -140,12 +140,22 @@ export function KeyRouter({children}: {children: ReactNode}) {
 		const next = setImmediate(handOut);
 		return () => clearImmediate(next);
 	}, [handed]);
-	useInput(
-		useCallback((input: string, key: Key) => {
-			queue.push(...keyNames(input, key));
+	// What the terminal sent, as Ink's reader splits it, named here: Ink's own useInput reads an
+	// Escape followed by another key as Alt+that key, and the Escape was lost.
+	const {internal_eventEmitter: input, setRawMode, isRawModeSupported} = useStdin();
+	useEffect(() => {
+		if (!isRawModeSupported) return;
+		const onInput = (sequence: string) => {
+			queue.push(...keysOf(sequence));
 			handOut();
-		}, []),
-	);
+		};
+		setRawMode(true);
+		input.on('input', onInput);
+		return () => {
+			input.off('input', onInput);
+			setRawMode(false);
+		};
+	}, [input, setRawMode, isRawModeSupported]);
 	return <KeyRouterContext.Provider value={handlers}>{children}</KeyRouterContext.Provider>;
 }
 

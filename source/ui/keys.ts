@@ -2,7 +2,6 @@
  * Every key of the program, as data: the screens look keys up here and the help screen (`?`)
  * prints this same table, so what help says is what the keys do.
  */
-import type {Key} from 'ink';
 
 /** Where a key is pressed: each screen (and the game-over panel) has its own keys. */
 export type KeyContext = 'menu' | 'play' | 'over' | 'analysis' | 'demo';
@@ -86,43 +85,60 @@ export const BINDINGS: readonly Binding[] = [
 	{action: 'quit', keys: ['q', 'ctrl+c'], contexts: ALL, label: 'quit (asks first when a game is not saved)'},
 ];
 
-/** One name per key press: 'up', 'enter', 'escape', 'space', 'ctrl+c', 'pageup', or the character. */
-function keyName(input: string, key: Key): string {
-	if (key.upArrow) return 'up';
-	if (key.downArrow) return 'down';
-	if (key.leftArrow) return 'left';
-	if (key.rightArrow) return 'right';
-	if (key.pageUp) return 'pageup';
-	if (key.pageDown) return 'pagedown';
-	if (key.home) return 'home';
-	if (key.end) return 'end';
-	if (key.return) return 'enter';
-	if (key.escape) return 'escape';
-	if (key.tab) return 'tab';
-	if (key.backspace || key.delete) return 'backspace';
-	if (key.ctrl) return `ctrl+${input}`;
-	if (input === ' ') return 'space';
-	return input;
-}
+/** Keys of CSI sequences (ESC [ ...), by their final character or, with "~", their number. */
+const CSI_KEYS: Readonly<Record<string, string>> = {
+	A: 'up',
+	B: 'down',
+	C: 'right',
+	D: 'left',
+	H: 'home',
+	F: 'end',
+	Z: 'tab',
+	'1~': 'home',
+	'7~': 'home',
+	'4~': 'end',
+	'8~': 'end',
+	'3~': 'backspace',
+	'5~': 'pageup',
+	'6~': 'pagedown',
+};
 
-/** Names of the control characters that can come inside a chunk of several keys. */
+/** Names of the control characters. */
 const CHARACTER_NAMES: Readonly<Record<string, string>> = {
 	'\r': 'enter',
 	'\n': 'enter',
 	'\t': 'tab',
 	'\u007f': 'backspace',
 	'\b': 'backspace',
-	'\u001b': 'escape',
 	' ': 'space',
 };
 
+const ESC = '\u001B';
+
 /**
- * The key names of one `useInput` call: several quick keys (fast typing, holding Backspace, a
- * paste such as "b1 d3" and Enter) can arrive as one input, which counts as that many presses.
+ * The key names ('up', 'enter', 'escape', 'space', 'ctrl+c', 'pageup', or the character) of
+ * what the terminal sent, as Ink's input reader splits it: an escape sequence, or a run of
+ * plain characters (quick typing, a key held down, a paste: that many presses). An Escape
+ * followed at once by another key comes as ESC and that key (the form of Alt+key, which no
+ * binding uses): it counts as the two presses it is.
  */
-export function keyNames(input: string, key: Key): string[] {
-	if (key.ctrl || key.meta || input.length <= 1) return [keyName(input, key)];
-	return [...input].map(ch => CHARACTER_NAMES[ch] ?? (ch < ' ' ? `ctrl+${String.fromCharCode(ch.charCodeAt(0) + 96)}` : ch));
+export function keysOf(sequence: string): string[] {
+	if (sequence === '') return [];
+	if (sequence.startsWith(ESC)) {
+		const rest = sequence.slice(1);
+		if (rest === '') return ['escape'];
+		const csi = /^\[([\d;]*)([A-Za-z~])$/.exec(rest);
+		if (csi) {
+			const [, parameters = '', final = ''] = csi;
+			const name = final === '~' ? CSI_KEYS[`${parameters.split(';')[0]}~`] : CSI_KEYS[final];
+			return name ? [name] : [];
+		}
+		const ss3 = /^O([A-DHF])$/.exec(rest);
+		if (ss3) return [CSI_KEYS[ss3[1]!]!];
+		// ESC, then another key (or ESC ESC [A: Escape, then up).
+		return ['escape', ...keysOf(rest)];
+	}
+	return [...sequence].map(ch => CHARACTER_NAMES[ch] ?? (ch < ' ' ? `ctrl+${String.fromCharCode(ch.charCodeAt(0) + 96)}` : ch));
 }
 
 export function actionFor(context: KeyContext, name: string): Action | undefined {

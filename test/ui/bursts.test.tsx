@@ -168,6 +168,41 @@ describe('the game', () => {
 	});
 });
 
+describe('Escape and the key after it', () => {
+	test('in the open list, Esc Enter closes the list (Enter then acts on the game, not on a file)', async () => {
+		app = start({start: vsAi});
+		twoSaves(app.savesDir);
+		await app.see('Move 1/50');
+		await app.press('o', now => now.includes('Open a saved position'));
+		const frame = await app.burst([KEYS.escape, KEYS.enter], now => now.includes('There is no piece on d1'));
+		expect(frame).not.toContain('Opened');
+		expect(frame).not.toContain('Open a saved position');
+	});
+
+	test('a piece picked up, Esc ←: put back, then the cursor moves', async () => {
+		app = start({start: vsAi});
+		await app.see('Move 1/50');
+		await app.burst([KEYS.left, KEYS.enter], now => now.includes('c1: 4 moves'));
+		const frame = await app.burst([KEYS.escape, KEYS.left], now => marksAt(now, 'b1') === '[]');
+		expect(frame).toContain('Put the piece back');
+		expect(glyphAt(frame, 'c3')).toBe('.');
+	});
+
+	test('Esc Esc: the piece put back, then back to the menu', async () => {
+		app = start({start: vsAi});
+		await app.see('Move 1/50');
+		await app.burst([KEYS.left, KEYS.enter], now => now.includes('c1: 4 moves'));
+		await app.burst([KEYS.escape, KEYS.escape], now => now.includes('Play against the AI'));
+	});
+
+	test('the menu\'s help: Esc ↓ closes it, then moves the cursor', async () => {
+		app = start();
+		await app.see('Play against the AI');
+		await app.press('?', now => now.includes('Keys —'));
+		await app.burst([KEYS.escape, KEYS.down], now => chosenRow(now).includes('Your side'));
+	});
+});
+
 describe('many keys at once', () => {
 	test('201 flips in one write (a key held down, a paste): each acts, and the screen goes on', async () => {
 		app = start({start: {screen: 'play', setup: {game: loaps, seats: [HUMAN, HUMAN], clocked: false}}});

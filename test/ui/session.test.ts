@@ -1,7 +1,7 @@
 /** The session model under the play screen: undo/redo by move pairs, clocks, flag fall, the key table. */
 import {describe, expect, test} from 'vitest';
 import {loaps} from '../../source/games/loa/index.js';
-import {BINDINGS, keyNames, type KeyContext} from '../../source/ui/keys.js';
+import {BINDINGS, keysOf, type KeyContext} from '../../source/ui/keys.js';
 import {toAscii} from '../../source/ui/ascii.js';
 import * as S from '../../source/ui/session.js';
 
@@ -118,13 +118,31 @@ describe('the key table', () => {
 	});
 
 	test('several quick keys in one input count as that many presses', () => {
-		const plain = {ctrl: false, meta: false, return: false, escape: false, tab: false} as Parameters<typeof keyNames>[1];
-		expect(keyNames('uu', plain)).toEqual(['u', 'u']);
-		expect(keyNames('b1 d3', plain)).toEqual(['b', '1', 'space', 'd', '3']);
-		expect(keyNames('c', {...plain, ctrl: true})).toEqual(['ctrl+c']);
+		expect(keysOf('uu')).toEqual(['u', 'u']);
+		expect(keysOf('b1 d3')).toEqual(['b', '1', 'space', 'd', '3']);
+		expect(keysOf('\u0003')).toEqual(['ctrl+c']);
+		expect(keysOf('\u0015')).toEqual(['ctrl+u']);
 		// A pasted move with its Enter, and Backspace held down.
-		expect(keyNames('b1 d3\r', {...plain, return: true})).toEqual(['b', '1', 'space', 'd', '3', 'enter']);
-		expect(keyNames('\u007f\u007f', {...plain, backspace: true})).toEqual(['backspace', 'backspace']);
+		expect(keysOf('b1 d3\r')).toEqual(['b', '1', 'space', 'd', '3', 'enter']);
+		expect(keysOf('\u007f\u007f')).toEqual(['backspace', 'backspace']);
+	});
+
+	test('escape sequences are the keys they stand for; an Escape before another key is its own press', () => {
+		expect(keysOf('\u001B[A')).toEqual(['up']);
+		expect(keysOf('\u001BOD')).toEqual(['left']);
+		expect(keysOf('\u001B[1;5C')).toEqual(['right']);
+		expect(keysOf('\u001B[5~')).toEqual(['pageup']);
+		expect(keysOf('\u001B[6~')).toEqual(['pagedown']);
+		expect(keysOf('\u001B[3~')).toEqual(['backspace']);
+		expect(keysOf('\u001B')).toEqual(['escape']);
+		// Escape then ←, Escape then Enter, Escape twice, Escape then q: as a terminal sends them together.
+		expect(keysOf('\u001B\u001B[D')).toEqual(['escape', 'left']);
+		expect(keysOf('\u001B\r')).toEqual(['escape', 'enter']);
+		expect(keysOf('\u001B\u001B')).toEqual(['escape', 'escape']);
+		expect(keysOf('\u001Bq')).toEqual(['escape', 'q']);
+		// What no key is (a paste's bracket, a mouse report) is nothing.
+		expect(keysOf('\u001B[200~')).toEqual([]);
+		expect(keysOf('')).toEqual([]);
 	});
 });
 

@@ -9,7 +9,7 @@
  * so that the screen, the cursor and the terminal modes it leaves behind can be checked.
  */
 import {execFileSync, spawnSync} from 'node:child_process';
-import {closeSync, constants, mkdtempSync, openSync, readFileSync, rmSync} from 'node:fs';
+import {closeSync, constants, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -344,6 +344,21 @@ describe.skipIf(skipReason !== null)(`potm in a real terminal (${skipReason === 
 		t.tmux('send-keys', 'Down', 'Down', 'Down', 'Down', 'Enter');
 		const screen = await t.waitForScreen(text => text.includes('Move 1/50'), 'a game');
 		expect(screen).toContain('RED player 1 vs BLUE player 2');
+		t.tmux('send-keys', 'q');
+		expect((await t.waitForExit()).status).toBe(0);
+	});
+
+	test('Escape and a key sent together are two keys: Esc closes the open list, Enter then acts on the board', async () => {
+		const t = (term = new Terminal());
+		mkdirSync(join(t.dir, 'saves'));
+		writeFileSync(join(t.dir, 'saves', 'some.txt'), loaps.format(loaps.initial()));
+		t.start(['play', '--no-clock', '--ascii'], {CI: 'false'});
+		await t.waitForScreen(text => text.includes('Move 1/50') && readBoard(text)?.cursor === 'd1', 'the board');
+		await t.waitForRawMode();
+		await t.press('o', text => text.includes('some.txt'), 'the open list');
+		t.tmux('send-keys', 'Escape', 'Enter');
+		const screen = await t.waitForScreen(text => text.includes('There is no piece on d1'), 'the list closed, Enter on the empty d1');
+		expect(screen).not.toContain('Opened');
 		t.tmux('send-keys', 'q');
 		expect((await t.waitForExit()).status).toBe(0);
 	});
