@@ -92,6 +92,7 @@ export function AnalysisScreen({setup, onMenu}: {setup: AnalysisSetup; onMenu: (
 
 	const view = game.board(position);
 	const layout = layoutFor(size.columns, size.rows, view.files, view.ranks);
+	useEffect(() => dispatch({type: 'size', fits: layout.fits}), [layout.fits]);
 	if (!layout.fits) return <TooSmall columns={size.columns} rows={size.rows} needColumns={layout.need.columns} needRows={layout.need.rows} />;
 	const width = size.columns;
 	if (state.dialog) return <DialogView dialog={state.dialog} theme={theme} width={Math.min(width, 80)} height={size.rows} />;

@@ -35,10 +35,13 @@ export interface AnalysisState {
 	readonly status: Status;
 	readonly input: BoardInput;
 	readonly left: boolean;
+	/** Whether the terminal is large enough to draw the board: if not, only q and Ctrl-C act. */
+	readonly fits: boolean;
 }
 
 export type AnalysisAction =
 	| {readonly type: 'key'; readonly name: string; readonly now: number}
+	| {readonly type: 'size'; readonly fits: boolean}
 	| {readonly type: 'search-start'; readonly line: readonly unknown[]; readonly startedAt: number}
 	| {readonly type: 'search-progress'; readonly line: readonly unknown[]; readonly info: EngineInfo; readonly done: boolean}
 	| {readonly type: 'search-failed'; readonly line: readonly unknown[]; readonly message: string}
@@ -79,6 +82,7 @@ export function analysisState(setup: AnalysisSetup, now: number): AnalysisState 
 		status: {text: setup.note ?? 'The engine analyses without end; play moves on the board, [ and ] step back and on', error: false},
 		input: boardInput(setup.game, S.current(session)),
 		left: false,
+		fits: true,
 	};
 }
 
@@ -145,6 +149,8 @@ function dialogAnswer(state: AnalysisState, dialog: Dialog, name: string): Analy
 function key(state: AnalysisState, name: string, now: number): AnalysisStep {
 	if (state.dialog) return dialogAnswer(state, state.dialog, name);
 	if (name === 'ctrl+c') return doing({...state, left: true}, {kind: 'exit', code: 130});
+	// Too small a terminal shows no board: no key plays on it unseen.
+	if (!state.fits) return name === 'q' ? doing({...state, left: true}, {kind: 'exit', code: 0}) : stay(state);
 	const {session} = state;
 	const {game} = session;
 	const position = S.current(session);
@@ -189,6 +195,8 @@ export function analysisReducer(state: AnalysisState, action: AnalysisAction): A
 	switch (action.type) {
 		case 'key':
 			return key(state, action.name, action.now);
+		case 'size':
+			return stay(state.fits === action.fits ? state : {...state, fits: action.fits});
 		case 'search-start':
 			return stay({...state, search: {line: action.line, startedAt: action.startedAt, info: null, done: false}});
 		case 'search-progress': {

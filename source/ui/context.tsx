@@ -53,13 +53,13 @@ export function useTerminalSize(): {columns: number; rows: number} {
 	const read = () => ({columns: stdout.columns || 80, rows: stdout.rows || 24});
 	const [measured, setMeasured] = useState(read);
 	useEffect(() => {
-		if (size) return;
+		// A resize draws again; a fixed size given (a test's) is read again then too.
 		const onResize = () => setMeasured(read());
 		stdout.on('resize', onResize);
 		return () => {
 			stdout.off('resize', onResize);
 		};
-	}, [stdout, size]);
+	}, [stdout]);
 	return size ?? measured;
 }
 

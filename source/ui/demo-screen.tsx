@@ -107,6 +107,7 @@ export function DemoScreen({setup, onMenu}: {setup: DemoSetup; onMenu: () => voi
 
 	const view = game.board(position);
 	const layout = layoutFor(size.columns, size.rows, view.files, view.ranks);
+	useEffect(() => dispatch({type: 'size', fits: layout.fits}), [layout.fits]);
 	if (!layout.fits) return <TooSmall columns={size.columns} rows={size.rows} needColumns={layout.need.columns} needRows={layout.need.rows} />;
 	if (state.help) return <DialogView dialog={state.help} theme={theme} width={Math.min(size.columns, 80)} height={size.rows} />;
 

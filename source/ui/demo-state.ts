@@ -65,10 +65,13 @@ export interface DemoState {
 	/** When the last move was played (the pause runs from there). */
 	readonly lastMoveAt: number;
 	readonly left: boolean;
+	/** Whether the terminal is large enough to draw the board: if not, only q and Ctrl-C act. */
+	readonly fits: boolean;
 }
 
 export type DemoAction =
 	| {readonly type: 'key'; readonly name: string}
+	| {readonly type: 'size'; readonly fits: boolean}
 	| {readonly type: 'think-start'; readonly line: readonly unknown[]; readonly thinking: Thinking}
 	| {readonly type: 'think-progress'; readonly line: readonly unknown[]; readonly info: EngineInfo}
 	| {readonly type: 'think-answer'; readonly line: readonly unknown[]; readonly result: EngineResult; readonly now: number}
@@ -114,6 +117,7 @@ export function demoState(setup: DemoSetup, now: number): DemoState {
 		attempt: 0,
 		lastMoveAt: now,
 		left: false,
+		fits: true,
 	};
 }
 
@@ -137,6 +141,7 @@ function count(state: DemoState): DemoState {
 
 function key(state: DemoState, name: string): DemoStep {
 	if (name === 'ctrl+c') return doing({...state, left: true}, {kind: 'exit', code: 130});
+	if (!state.fits) return name === 'q' ? doing({...state, left: true}, {kind: 'exit', code: 0}) : stay(state);
 	if (state.help) {
 		const answer = dialogKey(state.help, name);
 		return answer.kind === 'interrupt' ? doing({...state, left: true}, {kind: 'exit', code: 130}) : stay({...state, help: null});
@@ -180,6 +185,8 @@ export function demoReducer(state: DemoState, action: DemoAction): DemoStep {
 	switch (action.type) {
 		case 'key':
 			return key(state, action.name);
+		case 'size':
+			return stay(state.fits === action.fits ? state : {...state, fits: action.fits});
 		case 'think-start':
 			// The side to move's clock runs while it thinks.
 			return stay(current(action.line) ? {...state, session: S.resumeClock(session, action.thinking.startedAt), thinking: {...action.thinking, line: action.line}} : state);

@@ -121,12 +121,12 @@ function LoadDialog({dialog, theme, width, height}: {dialog: LoadState; theme: T
 	);
 }
 
-/** Said instead of drawing a board that does not fit. */
-export function TooSmall({columns, rows, needColumns, needRows}: {columns: number; rows: number; needColumns: number; needRows: number}) {
+/** Said instead of drawing a board that does not fit; a question asked meanwhile (q in a game not saved) shows here. */
+export function TooSmall({columns, rows, needColumns, needRows, question = null}: {columns: number; rows: number; needColumns: number; needRows: number; question?: string | null}) {
 	return (
 		<Box flexDirection="column">
 			<Text wrap="wrap">{`The terminal is ${columns}×${rows}; potm needs at least ${needColumns}×${needRows}.`}</Text>
-			<Text wrap="wrap">Make the window larger (q quits).</Text>
+			<Text wrap="wrap">{question ?? 'Make the window larger (q quits).'}</Text>
 		</Box>
 	);
 }

@@ -66,7 +66,9 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: (game: An
 
 	const view = game.board(position);
 	const layout = layoutFor(size.columns, size.rows, view.files, view.ranks);
-	useKeys(name => dispatch({type: 'key', name, now: now(), fits: layout.fits}));
+	useKeys(name => dispatch({type: 'key', name, now: now()}));
+	// Too small a terminal hides the game: the reducer stops the person's clock and the keys.
+	useEffect(() => dispatch({type: 'size', fits: layout.fits, now: now()}), [layout.fits]);
 
 	// The AI moves when it is to move; a new position (or leaving) abandons the think.
 	const aiTurn = !outcome && seat.kind === 'ai';
@@ -107,7 +109,7 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: (game: An
 		if (flagDown) dispatch({type: 'tick', now: now()});
 	}, [flagDown]);
 
-	if (!layout.fits) return <TooSmall columns={size.columns} rows={size.rows} needColumns={layout.need.columns} needRows={layout.need.rows} />;
+	if (!layout.fits) return <TooSmall columns={size.columns} rows={size.rows} needColumns={layout.need.columns} needRows={layout.need.rows} question={state.question ? state.status.text : null} />;
 	const width = size.columns;
 	if (state.dialog) return <DialogView dialog={state.dialog} theme={theme} width={Math.min(width, 80)} height={size.rows} />;
 

@@ -20,7 +20,8 @@ import {doing, stay, type Step} from './store.js';
 
 /** Questions asked in the status line, answered by the next key. */
 export interface Question {
-	readonly kind: 'resign' | 'new' | 'quit' | 'leave';
+	/** Resign, start afresh, quit, leave for the menu, open another game (the last three when this one is not saved). */
+	readonly kind: 'resign' | 'new' | 'quit' | 'leave' | 'open';
 	/** Asked because of Ctrl-C: leaving then exits with 130, and a second Ctrl-C leaves. */
 	readonly interrupt?: boolean;
 }
@@ -58,11 +59,17 @@ export interface PlayState {
 	readonly left: boolean;
 	/** Seeds the AI's noise (levels 1 to 3). */
 	readonly seed: number;
+	/** What was asked for before saving ("s saves first"), done once the save is made. */
+	readonly afterSave: {readonly kind: 'exit'; readonly code: number} | {readonly kind: 'menu'} | {readonly kind: 'load'} | null;
+	/** Whether the terminal is large enough to draw the game: if not, the game waits, unseen. */
+	readonly fits: boolean;
 }
 
 export type PlayAction =
 	/** `fits`: whether the screen is drawn (too small a terminal has no status line to ask in). */
-	| {readonly type: 'key'; readonly name: string; readonly now: number; readonly fits: boolean}
+	| {readonly type: 'key'; readonly name: string; readonly now: number}
+	/** The terminal grew or shrank past the size the game needs. */
+	| {readonly type: 'size'; readonly fits: boolean; readonly now: number}
 	/** Time passed: a flag may have fallen. */
 	| {readonly type: 'tick'; readonly now: number}
 	| {readonly type: 'ai-thinking'; readonly line: readonly unknown[]; readonly thinking: Thinking}
@@ -135,6 +142,8 @@ export function playState(setup: PlaySetup, now: number): PlayState {
 		savedLine: setup.line ? session.line : null,
 		left: false,
 		seed: Math.floor(now) >>> 0,
+		afterSave: null,
+		fits: true,
 	};
 }
 
@@ -182,7 +191,8 @@ const say = (state: PlayState, text: string, error = false): PlayState => ({...s
  */
 function settle(state: PlayState, now: number): PlayState {
 	const {session} = state;
-	const open = state.dialog !== null || state.question !== null;
+	// A terminal too small to draw the game hides the board: the person cannot play on either.
+	const open = state.dialog !== null || state.question !== null || !state.fits;
 	const stopped = S.isOver(session) || (open && S.seatToMove(session).kind === 'human');
 	const next = stopped ? S.pauseClock(session, now) : S.resumeClock(session, now);
 	return next === session ? state : {...state, session: next};
@@ -200,13 +210,16 @@ function leave(state: PlayState, effect: PlayEffect): PlayStep {
 	return doing({...state, left: true}, effect);
 }
 
-/** q, Esc or Ctrl-C: leaves, asking first when the game is not saved and the question can be shown. */
-function leaveAsking(state: PlayState, quit: boolean, fits: boolean, interrupt = false): PlayStep {
+/** A question in the status line; a move being typed or a piece picked up is let go, so the question shows. */
+const ask = (state: PlayState, question: Question, text: string): PlayState => say({...state, question, input: dropped(state.input)}, text);
+
+/** q, Esc or Ctrl-C: leaves, asking first when the game is not saved. */
+function leaveAsking(state: PlayState, quit: boolean, interrupt = false): PlayStep {
 	const code = interrupt ? 130 : 0;
-	if (!unsaved(state) || !fits) return leave(state, quit ? {kind: 'exit', code} : {kind: 'menu', game: state.session.game});
+	if (!unsaved(state)) return leave(state, quit ? {kind: 'exit', code} : {kind: 'menu', game: state.session.game});
 	const question: Question = {kind: quit ? 'quit' : 'leave', ...(interrupt ? {interrupt} : {})};
 	const again = interrupt ? ', Ctrl-C again quits' : '';
-	return stay(say({...state, question}, `${quit ? 'Quit' : 'Leave this game for the menu'}? It is not saved: y ${quit ? 'quits' : 'leaves'}, s saves first${again}, any other key goes on`));
+	return stay(ask(state, question, `${quit ? 'Quit' : 'Leave this game for the menu'}? It is not saved: y ${quit ? 'quits' : 'leaves'}, s saves first${again}, any other key goes on`));
 }
 
 function restart(state: PlayState, now: number, swap: boolean): PlayStep {
@@ -235,9 +248,11 @@ function boardOutcome(state: PlayState, outcome: BoardOutcome, now: number): Pla
 function answerQuestion(state: PlayState, question: Question, name: string, now: number): PlayStep {
 	const answer = name.toLowerCase();
 	const closed = {...state, question: null};
-	if (question.kind === 'quit' || question.kind === 'leave') {
-		if (answer === 'y') return leave(closed, question.kind === 'quit' ? {kind: 'exit', code: question.interrupt ? 130 : 0} : {kind: 'menu', game: state.session.game});
-		return answer === 's' ? doing(say(closed, ''), {kind: 'show', dialog: 'save'}) : stay(say(closed, ''));
+	if (question.kind === 'quit' || question.kind === 'leave' || question.kind === 'open') {
+		const then: PlayState['afterSave'] = question.kind === 'quit' ? {kind: 'exit', code: question.interrupt ? 130 : 0} : question.kind === 'leave' ? {kind: 'menu'} : {kind: 'load'};
+		if (answer === 'y') return afterSaving(say(closed, ''), then);
+		// Save, then do what was asked.
+		return answer === 's' ? doing(say({...closed, afterSave: then}, ''), {kind: 'show', dialog: 'save'}) : stay(say(closed, ''));
 	}
 	if (answer !== 'y') return stay(say(closed, ''));
 	if (question.kind === 'new') return restart(closed, now, false);
@@ -246,15 +261,24 @@ function answerQuestion(state: PlayState, question: Question, name: string, now:
 	return doing(say(moved(withoutHint(closed), S.resign(session, resigner, now)), `${session.game.sides[resigner - 1]} resigned`), ...stopHint(state));
 }
 
-function dialogAnswer(state: PlayState, dialog: Dialog, name: string, now: number, fits: boolean): PlayStep {
+/** Quit, leave for the menu or open another game, as asked before a save (or without one). */
+function afterSaving(state: PlayState, then: NonNullable<PlayState['afterSave']>): PlayStep {
+	const done = {...state, afterSave: null};
+	if (then.kind === 'exit') return leave(done, then);
+	if (then.kind === 'menu') return leave(done, {kind: 'menu', game: state.session.game});
+	return doing(withoutHint(done), ...stopHint(state), {kind: 'show', dialog: 'load'});
+}
+
+function dialogAnswer(state: PlayState, dialog: Dialog, name: string, now: number): PlayStep {
 	const answer = dialogKey(dialog, name);
 	switch (answer.kind) {
 		case 'stay':
 			return stay({...state, dialog: answer.dialog});
 		case 'close':
-			return stay({...state, dialog: null});
+			// Closed without saving: what was to follow the save is off too.
+			return stay({...state, dialog: null, afterSave: null});
 		case 'interrupt':
-			return leaveAsking({...state, dialog: null}, true, fits, true);
+			return leaveAsking({...state, dialog: null, afterSave: null}, true, true);
 		case 'save': {
 			const {session} = state;
 			// The clocks as they read now, not as the turn began.
@@ -292,16 +316,18 @@ function askHint(state: PlayState, now: number): PlayStep {
 /** How long a hint may think. */
 export const HINT_MS = 1500;
 
-function key(state: PlayState, name: string, now: number, fits: boolean): PlayStep {
+function key(state: PlayState, name: string, now: number): PlayStep {
 	if (state.question) {
 		if (name === 'ctrl+c') {
 			const asked = state.question.kind === 'quit' || state.question.kind === 'leave';
-			return asked ? leave(state, {kind: 'exit', code: 130}) : leaveAsking({...state, question: null}, true, fits, true);
+			return asked ? leave(state, {kind: 'exit', code: 130}) : leaveAsking({...state, question: null}, true, true);
 		}
 		return answerQuestion(state, state.question, name, now);
 	}
-	if (state.dialog) return dialogAnswer(state, state.dialog, name, now, fits);
-	if (name === 'ctrl+c') return leaveAsking(state, true, fits, true);
+	if (name === 'ctrl+c') return leaveAsking({...state, dialog: null, afterSave: null}, true, true);
+	// Too small a terminal shows the game to nobody: no key plays it unseen; q quits (asking).
+	if (!state.fits) return name === 'q' ? leaveAsking({...state, dialog: null, afterSave: null}, true) : stay(state);
+	if (state.dialog) return dialogAnswer(state, state.dialog, name, now);
 	const {session} = state;
 	const game = session.game;
 	const position = S.current(session);
@@ -310,7 +336,7 @@ function key(state: PlayState, name: string, now: number, fits: boolean): PlaySt
 	if (typed) return stay(boardOutcome(state, typed, now));
 	const action = actionFor(keyContext(state), name);
 	if (action === undefined) return stay(state);
-	if (action === 'cancel' && selectedIn(state.input, game, position) === null) return leaveAsking(state, false, fits);
+	if (action === 'cancel' && selectedIn(state.input, game, position) === null) return leaveAsking(state, false);
 	const onBoard = boardAction(state.input, action, game, position, state.flipped, allowed);
 	if (onBoard) return stay(boardOutcome(state, onBoard, now));
 	const over = S.isOver(session);
@@ -321,16 +347,17 @@ function key(state: PlayState, name: string, now: number, fits: boolean): PlaySt
 		case 'hint':
 			return askHint(state, now);
 		case 'resign':
-			return over ? stay(state) : stay(say({...state, question: {kind: 'resign'}}, 'Resign this game? y resigns, any other key goes on'));
+			return over ? stay(state) : stay(ask(state, {kind: 'resign'}, 'Resign this game? y resigns, any other key goes on'));
 		case 'new-game':
 			if (over || session.moves.length === 0) return restart(state, now, false);
-			return stay(say({...state, question: {kind: 'new'}}, 'Abandon this game and start a new one? y starts afresh, any other key goes on'));
+			return stay(ask(state, {kind: 'new'}, 'Abandon this game and start a new one? y starts afresh, any other key goes on'));
 		case 'rematch':
 			return restart(state, now, true);
 		case 'save':
 			return doing(state, {kind: 'show', dialog: 'save'});
 		case 'load':
-			return doing(withoutHint(state), ...stopHint(state), {kind: 'show', dialog: 'load'});
+			if (unsaved(state)) return stay(ask(state, {kind: 'open'}, 'Open another game? This one is not saved: y opens the list, s saves first, any other key goes on'));
+			return afterSaving(state, {kind: 'load'});
 		case 'flip':
 			return stay({...state, flipped: !state.flipped});
 		case 'scroll-up':
@@ -340,9 +367,9 @@ function key(state: PlayState, name: string, now: number, fits: boolean): PlaySt
 		case 'help':
 			return stay({...state, dialog: {kind: 'help', context: keyContext(state)}});
 		case 'menu':
-			return leaveAsking(state, false, fits);
+			return leaveAsking(state, false);
 		case 'quit':
-			return leaveAsking(state, true, fits);
+			return leaveAsking(state, true);
 		default:
 			return stay(state);
 	}
@@ -368,7 +395,9 @@ function aiAnswer(state: PlayState, line: readonly unknown[], result: EngineResu
 function reduce(state: PlayState, action: PlayAction): PlayStep {
 	switch (action.type) {
 		case 'key':
-			return key(state, action.name, action.now, action.fits);
+			return key(state, action.name, action.now);
+		case 'size':
+			return stay(state.fits === action.fits ? state : {...state, fits: action.fits});
 		case 'tick': {
 			const flagged = S.checkFlag(state.session, action.now);
 			return stay(flagged === state.session ? state : {...state, session: flagged, input: dropped(state.input)});
@@ -401,7 +430,8 @@ function reduce(state: PlayState, action: PlayAction): PlayStep {
 			const {outcome} = action;
 			if (state.dialog?.kind !== 'save') return stay(state);
 			if (outcome.kind !== 'saved') return stay({...state, dialog: saveRefused(state.dialog, outcome)});
-			return stay(say({...state, dialog: null, savedLine: action.line}, `Saved ${outcome.path}`));
+			const saved = say({...state, dialog: null, savedLine: action.line}, `Saved ${outcome.path}`);
+			return state.afterSave ? afterSaving(saved, state.afterSave) : stay(saved);
 		}
 		case 'opened': {
 			const {session} = state;

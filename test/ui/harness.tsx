@@ -147,6 +147,8 @@ export interface Harness {
 	/** Waits until the frame contains `text` (or matches). */
 	see(text: string | RegExp): Promise<string>;
 	advance(ms: number): void;
+	/** The terminal resized to this size. */
+	resize(columns: number, rows: number): void;
 	stdin: {write(data: string): void};
 	unmount(): void;
 }
@@ -175,12 +177,15 @@ export function start(options: HarnessOptions = {}): Harness {
 	const engine = (options.engine ?? new FakeEngine()) as FakeEngine;
 	const clock = {ms: 1_000_000};
 	const savesDir = options.savesDir ?? join(scratchDir(), 'saves');
+	let size = options.size ?? {columns: 80, rows: 24};
 	const environment: Environment = {
 		theme: makeTheme({color: options.color ?? false, ascii: options.ascii ?? true}),
 		engine,
 		now: () => clock.ms,
 		savesDir,
-		size: options.size ?? {columns: 80, rows: 24},
+		get size() {
+			return size;
+		},
 	};
 	const app = render(
 		<App
@@ -233,6 +238,10 @@ export function start(options: HarnessOptions = {}): Harness {
 		},
 		advance(ms) {
 			clock.ms += ms;
+		},
+		resize(columns, rows) {
+			size = {columns, rows};
+			app.stdout.emit('resize');
 		},
 		stdin: app.stdin,
 		unmount: () => app.unmount(),

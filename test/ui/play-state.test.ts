@@ -8,7 +8,7 @@ import {HUMAN, ai} from '../../source/ui/session.js';
 function keys(state: PlayState, names: readonly string[]): {state: PlayState; effects: PlayEffect[]} {
 	const effects: PlayEffect[] = [];
 	for (const name of names) {
-		const action: PlayAction = {type: 'key', name, now: 1000, fits: true};
+		const action: PlayAction = {type: 'key', name, now: 1000};
 		const step = playReducer(state, action);
 		state = step.state;
 		effects.push(...step.effects);

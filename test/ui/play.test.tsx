@@ -1,4 +1,6 @@
 /** Playing against the AI on the board: keys, moves, refusals, undo/redo, hint, clocks, game over. */
+import {existsSync} from 'node:fs';
+import {join} from 'node:path';
 import {afterEach, describe, expect, test, vi} from 'vitest';
 import {EngineClient} from '../../source/engine/client.js';
 import {loaps} from '../../source/games/loa/index.js';
@@ -259,7 +261,7 @@ describe('the board', () => {
 		expect(redClock(app.frame())).toBe('1:00');
 	});
 
-	test('q and Esc ask first when the game is not saved; s from the question saves; after saving they do not ask', async () => {
+	test('q and Esc ask first when the game is not saved; s from the question saves, then leaves as asked; after saving they do not ask', async () => {
 		app = start({start: vsAi()});
 		await app.see('Move 1/50');
 		// Nothing played yet: Esc goes straight to the menu.
@@ -274,8 +276,63 @@ describe('the board', () => {
 		await app.press('s', now => now.includes('Save the position'));
 		await app.press('\u0015');
 		await app.type('kept');
-		await app.press(KEYS.enter, now => now.includes('Saved'));
+		// Saved, and then left for the menu, as the question asked.
+		await app.press(KEYS.enter, now => now.includes('Play against the AI'));
+		expect(existsSync(join(app.savesDir, 'kept.txt'))).toBe(true);
+		// Saved and not played on: Esc leaves without asking.
+		await app.press(KEYS.enter, now => now.includes('Move 1/50'));
+		await app.burst(['s', '\u0015', ...'again', KEYS.enter], now => now.includes('Saved'));
 		await app.press(KEYS.escape, now => now.includes('Play against the AI'));
+	});
+
+	test('"s saves first": Esc in the save dialog then goes on with the game; o in a game not saved asks too', async () => {
+		app = start({start: vsAi()});
+		await app.see('Move 1/50');
+		await app.burst(['m', ...'b1 d3', KEYS.enter], now => now.includes('RED played b1 d3'));
+		await app.burst(['q', 's'], now => now.includes('Save the position'));
+		let frame = await app.press(KEYS.escape, now => now.includes('Move 1/50'));
+		expect(frame).not.toContain('Quit?');
+		frame = await app.press('o', now => now.includes('Open another game? This one is not saved'));
+		frame = await app.press('z', now => !now.includes('Open another game?'));
+		expect(frame).toContain('Move 1/50 · BLUE to play');
+		await app.burst(['o', 'y'], now => now.includes('Open a saved position'));
+	});
+
+	test('Ctrl-C while a move is being typed: the typing stops and the question shows', async () => {
+		app = start({start: vsAi()});
+		await app.see('Move 1/50');
+		await app.burst(['m', ...'b1 d3', KEYS.enter], now => now.includes('RED played b1 d3'));
+		await app.engine.answer('a6 c6');
+		await app.burst(['m', 'c', '1'], now => now.includes('Esc cancels: c1_'));
+		const frame = await app.press(KEYS.ctrlC, now => now.includes('Quit? It is not saved'));
+		expect(frame).not.toContain('Type a move');
+	});
+
+	test('too small a terminal: keys do not play the hidden game, the clock stops, q asks in a game not saved', async () => {
+		app = start({start: vsAi(), size: {columns: 50, rows: 12}});
+		await app.see('needs at least');
+		// A move typed blind is not played; no AI move follows.
+		app.stdin.write(['m', ...'b1 d3', KEYS.enter].join(''));
+		await new Promise(resolve => setTimeout(resolve, 300));
+		expect(app.engine.calls).toHaveLength(0);
+		app.unmount();
+		// Played, then too small: the clock stands, q asks on the small screen, another key goes on.
+		app = start({start: vsAi({clockSeconds: 60})});
+		await app.see('Move 1/50');
+		app.advance(3000);
+		await app.burst(['m', ...'b1 d3', KEYS.enter], now => now.includes('RED played b1 d3'));
+		await app.engine.answer('a6 c6');
+		await app.see(/RED\s+R you\s+0 pts\s+0:57(?![.\d])/);
+		app.resize(50, 12);
+		await app.see('needs at least');
+		app.advance(20_000);
+		let frame = await app.press('q', now => now.includes('Quit? It is not saved'));
+		expect(frame).toContain('needs at least');
+		await app.press('z', now => now.includes('Make the window larger'));
+		app.resize(80, 24);
+		frame = await app.see('Move 2/50');
+		expect(frame).toMatch(/RED\s+R you\s+0 pts\s+0:57(?![.\d])/);
+		expect(glyphAt(frame, 'c6')).toBe('B');
 	});
 
 	test('a resignation before any move of one\'s own can be taken back', async () => {

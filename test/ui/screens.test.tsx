@@ -68,7 +68,9 @@ describe('save and load', () => {
 		// Play on, then open the save: the position comes back, and undo reaches the start.
 		await typedMove(app, 'd3 d4', 'RED');
 		await app.engine.thinking();
-		frame = await app.press('o', now => now.includes('Open a saved position'));
+		// The game since the save is not saved: o asks first.
+		await app.press('o', now => now.includes('Open another game? This one is not saved'));
+		frame = await app.press('y', now => now.includes('Open a saved position'));
 		expect(frame).toMatch(/opening\.txt\s+RED to move, move 2\/50/);
 		frame = await app.press(KEYS.enter, now => now.includes('Opened'));
 		expect(glyphAt(frame, 'd3')).toBe('R');
@@ -106,7 +108,7 @@ describe('save and load', () => {
 		writeFileSync(join(app.savesDir, 'x.history.json'), '{"format": nope');
 		await app.engine.answer('b1 d3');
 		await app.see('RED played b1 d3');
-		await app.press('o', now => now.includes('x.txt'));
+		await app.burst(['o', 'y'], now => now.includes('x.txt'));
 		await app.press(KEYS.enter, now => now.includes('Opened'));
 		await app.engine.thinkingAfter(1);
 		await app.engine.answer('c1 c3');
@@ -212,6 +214,33 @@ describe('analysis', () => {
 		const frame = await app.press(KEYS.enter, now => now.includes('Opened'));
 		expect(frame).toContain('x.history.json: not valid JSON');
 		expect(glyphAt(frame, 'b1')).toBe('R');
+	});
+});
+
+describe('too small a terminal hides the board from the keys too', () => {
+	test('analysis: a move typed while the board cannot be drawn is not played', async () => {
+		app = start({start: {screen: 'analysis', setup: {game: loaps}}});
+		await app.engine.thinking();
+		app.resize(50, 12);
+		await app.see('needs at least');
+		app.stdin.write(['m', ...'b1 d3', KEYS.enter].join(''));
+		await new Promise(resolve => setTimeout(resolve, 300));
+		app.resize(80, 24);
+		const frame = await app.see('Move 1/50');
+		expect(glyphAt(frame, 'b1')).toBe('R');
+		expect(glyphAt(frame, 'd3')).toBe('.');
+	});
+
+	test('demo: Space while the board cannot be drawn does not pause it', async () => {
+		app = start({start: {screen: 'demo', setup: {game: loaps, levels: [5, 3], delayMs: 0, games: 0, clockSeconds: 60}}});
+		await app.see('level 5 Master');
+		app.resize(50, 12);
+		await app.see('needs at least');
+		app.stdin.write(KEYS.space);
+		await new Promise(resolve => setTimeout(resolve, 200));
+		app.resize(80, 24);
+		const frame = await app.see('level 5 Master');
+		expect(frame).not.toContain('Paused');
 	});
 });
 
