@@ -1,7 +1,7 @@
 /** Help, save and open, drawn: their state and keys are in dialog-state.ts, kept by the screen. */
 import {Box, Text} from 'ink';
 import {bindingsOf, showKey, type KeyContext} from './keys.js';
-import {fit} from './format.js';
+import {fit, wrapLines} from './format.js';
 import type {Dialog, LoadDialog as LoadState, SaveDialog as SaveState} from './dialog-state.js';
 import type {Theme} from './theme.js';
 
@@ -27,8 +27,8 @@ export function DialogView({dialog, theme, width, height}: {dialog: Dialog; them
 	}
 }
 
-/** Every key of a context, from the one binding table; any key closes it. */
-function Help({context, theme, width, height}: {context: KeyContext; theme: Theme; width: number; height: number}) {
+/** Rows of a context's keys: "keys  what they do"; the four cursor keys in one row. */
+function keyRows(context: KeyContext, ascii: boolean): string[] {
 	const bindings = bindingsOf(context);
 	// The four cursor keys take one row: "↑ ↓ ← → k j h l  move the cursor".
 	const cursor = bindings.filter(binding => binding.label.startsWith('cursor '));
@@ -36,13 +36,23 @@ function Help({context, theme, width, height}: {context: KeyContext; theme: Them
 	for (const binding of bindings) {
 		if (cursor.length === 4 && cursor.includes(binding)) {
 			if (binding !== cursor[0]) continue;
-			const keys = [...cursor.map(entry => showKey(entry.keys[0]!, theme.ascii)), ...cursor.flatMap(entry => entry.keys.slice(1))].join(' ');
+			const keys = [...cursor.map(entry => showKey(entry.keys[0]!, ascii)), ...cursor.flatMap(entry => entry.keys.slice(1))].join(' ');
 			rows.push(`${keys.padEnd(14)} ${CURSOR_LABEL}`);
 			continue;
 		}
-		const keys = binding.keys.map(key => showKey(key, theme.ascii)).join(' ');
+		const keys = binding.keys.map(key => showKey(key, ascii)).join(' ');
 		rows.push(`${keys.padEnd(14)} ${binding.label}`);
 	}
+	return rows;
+}
+
+/** What the menu's help says of a game's keys, for a newcomer who looks there first. */
+const GAME_KEYS_IN_SHORT =
+	'In a game: the arrows (or h j k l) move the cursor, Enter picks a piece up and puts it down, m types a move (b1 d3), u takes back, t gives a hint, s saves, o opens, Esc goes back to the menu; ? there lists every key.';
+
+/** Every key of a context, from the one binding table; any key closes it. */
+function Help({context, theme, width, height}: {context: KeyContext; theme: Theme; width: number; height: number}) {
+	const rows = keyRows(context, theme.ascii);
 	const columns = rows.length > height - 3 ? 2 : 1;
 	const perColumn = Math.ceil(rows.length / columns);
 	const columnWidth = Math.floor((width - 2) / columns);
@@ -60,6 +70,13 @@ function Help({context, theme, width, height}: {context: KeyContext; theme: Them
 					</Box>
 				))}
 			</Box>
+			{context === 'menu' ? (
+				<Box marginTop={1} flexDirection="column">
+					{wrapLines(GAME_KEYS_IN_SHORT, width - 4).map(line => (
+						<Text key={line}>{line}</Text>
+					))}
+				</Box>
+			) : null}
 			<Text color={theme.color ? theme.dim : undefined}>Any key closes this help.</Text>
 		</Box>
 	);

@@ -51,7 +51,7 @@ const ALL: readonly KeyContext[] = ['menu', 'play', 'over', 'analysis', 'demo'];
 export const BINDINGS: readonly Binding[] = [
 	{action: 'up', keys: ['up', 'k'], contexts: ['menu'], label: 'the item above'},
 	{action: 'down', keys: ['down', 'j'], contexts: ['menu'], label: 'the item below'},
-	{action: 'left', keys: ['left', 'h'], contexts: ['menu'], label: 'change the setting (side, level, clock)'},
+	{action: 'left', keys: ['left', 'h'], contexts: ['menu'], label: 'change the setting (game, side, level, clock)'},
 	{action: 'right', keys: ['right', 'l'], contexts: ['menu'], label: 'change the setting the other way'},
 	{action: 'select', keys: ['enter', 'space'], contexts: ['menu'], label: 'start what the item says'},
 	{action: 'up', keys: ['up', 'k'], contexts: BOARD, label: 'cursor up'},
@@ -82,7 +82,8 @@ export const BINDINGS: readonly Binding[] = [
 	{action: 'slower', keys: ['-'], contexts: ['demo'], label: 'slower'},
 	{action: 'menu', keys: ['escape'], contexts: ['over', 'demo'], label: 'back to the menu'},
 	{action: 'help', keys: ['?'], contexts: ALL, label: 'this help'},
-	{action: 'quit', keys: ['q', 'ctrl+c'], contexts: ALL, label: 'quit (asks first when a game is not saved)'},
+	{action: 'quit', keys: ['q', 'ctrl+c'], contexts: ['play', 'over'], label: 'quit (asks first when the game is not saved)'},
+	{action: 'quit', keys: ['q', 'ctrl+c'], contexts: ['menu', 'analysis', 'demo'], label: 'quit'},
 ];
 
 /** Keys of CSI sequences (ESC [ ...), by their final character or, with "~", their number. */

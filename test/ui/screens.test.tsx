@@ -385,6 +385,25 @@ describe('menu and layout', () => {
 		await app.engine.thinking();
 	});
 
+	test('the help says what it does where it is: the menu tells of a game\'s keys; only a game asks before quitting', async () => {
+		app = start();
+		await app.see('Play against the AI');
+		let frame = await app.press('?', now => now.includes('Keys — Menu'));
+		expect(frame).toContain('change the setting (game, side, level, clock)');
+		expect(frame).toMatch(/q Ctrl-C\s+quit\s*\|/);
+		expect(frame.replace(/[|\s]+/g, ' ')).toContain('In a game: the arrows (or h j k l) move the cursor');
+		app.unmount();
+		app = start({start: {screen: 'analysis', setup: {game: loaps}}});
+		await app.engine.thinking();
+		frame = await app.press('?', now => now.includes('Keys — Analysis'));
+		expect(frame).toMatch(/q Ctrl-C\s+quit\s*\|/);
+		app.unmount();
+		app = start({start: vsAi});
+		await app.see('Move 1/50');
+		frame = await app.press('?', now => now.includes('Keys — Playing'));
+		expect(frame).toContain('quit (asks first when the game is not saved)');
+	});
+
 	test('two players and the demo from the menu', async () => {
 		app = start();
 		await app.see('Play against the AI');
