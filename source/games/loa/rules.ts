@@ -181,11 +181,12 @@ function decide(state: Omit<LoaState, 'outcome'>): Outcome | null {
 			const winner = reason === 'opponent-connected' ? state.toMove : mover;
 			return {result: 'win', winner, reason, description: `${how}: ${name(winner)} wins`};
 		}
-		const score = `${points[0]} to ${points[1]}`;
 		if (points[0] === points[1]) {
-			return {result: 'tie', winner: null, reason, description: `${how}: a tie at ${score}`};
+			return {result: 'tie', winner: null, reason, description: `${how}: a tie at ${points[0]} to ${points[1]}`};
 		}
 		const winner: Player = points[0] > points[1] ? 1 : 2;
+		// The winner's points first: "BLUE wins 17 to 15".
+		const score = winner === 1 ? `${points[0]} to ${points[1]}` : `${points[1]} to ${points[0]}`;
 		return {result: 'win', winner, reason, description: `${how}: ${name(winner)} wins ${score}`};
 	};
 	switch (state.status) {

@@ -186,7 +186,8 @@ describe('ruling 5: who wins a game that ends by connection', () => {
 		const after = move(state, 'a1 a2');
 		expect(after.points).toEqual([12, 20]);
 		expect(after.outcome).toMatchObject({result: 'win', winner: 2, reason: 'connection'});
-		expect(after.outcome?.description).toBe('RED connected: BLUE wins 12 to 20');
+		// The winner's points first.
+		expect(after.outcome?.description).toBe('RED connected: BLUE wins 20 to 12');
 	});
 
 	test('equal points is a tie', () => {
