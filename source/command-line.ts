@@ -256,7 +256,9 @@ const cli = (() => {
 	} catch (error) {
 		const message = (error as Error).message.split('\n')[0]!;
 		const twice = /^The flag --(\S+) can only be set once/.exec(message);
-		const said = twice ? `--${twice[1]} is given more than once (--no-${twice[1]} counts too)` : message;
+		// --no-clock and --no-color are the same option as --clock and --color.
+		const negated = twice && ['clock', 'color'].includes(twice[1]!) ? ` (--no-${twice[1]} counts too)` : '';
+		const said = twice ? `--${twice[1]} is given more than once${negated}` : message;
 		process.stderr.write(`potm: ${said}\n`);
 		process.exit(2);
 	}
@@ -398,6 +400,12 @@ async function referee(command: 'match' | 'tournament', players: readonly string
 
 async function main(): Promise<number> {
 	const [command = '', ...rest] = cli.input;
+	// meow answers a bare --version; with anything after it ("--version extra"), it took that as
+	// the option's value and the menu opened.
+	if (process.argv.slice(2).includes('--version')) {
+		process.stdout.write(`${cli.pkg.version ?? ''}\n`);
+		return 0;
+	}
 	if (command === 'help') {
 		const topic = rest[0] === 'analyse' ? 'analyze' : rest[0];
 		process.stdout.write(topic && COMMAND_HELP[topic] ? commandHelp(topic) : `${cli.help}\n`);

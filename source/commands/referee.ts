@@ -5,9 +5,9 @@
  * game is kept as a record. Ctrl-C stops the games under way, kills the entries and prints what
  * was finished; a second Ctrl-C leaves at once.
  */
-import {existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import {existsSync, readdirSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {saveGame} from '../files/saves.js';
+import {makeFolder, saveGame} from '../files/saves.js';
 import {gameById} from '../games/registry.js';
 import {distinctNames, parsePlayer} from '../referee/players.js';
 import type {PlayedGame} from '../referee/play.js';
@@ -69,7 +69,8 @@ export async function runReferee(options: RefereeOptions): Promise<number> {
 		const problem = checkOut(options.out);
 		if (problem) return say(problem);
 		try {
-			mkdirSync(options.out, {recursive: true});
+			// Not Node's recursive mkdir: under /proc it spins forever.
+			makeFolder(options.out);
 		} catch (error) {
 			return say(`--out ${options.out}: cannot make the folder: ${(error as Error).message}`);
 		}

@@ -255,7 +255,7 @@ function writeTemporary(dir: string, fileName: string, text: string, temporaries
  * mkdir -p, by hand: Node's own recursive mkdir spins forever when a parent exists but the child
  * still gets ENOENT (under /proc, or on a stale mount), which would freeze the whole UI.
  */
-function makeFolder(dir: string): void {
+export function makeFolder(dir: string): void {
 	try {
 		mkdirSync(dir);
 		return;

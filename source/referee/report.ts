@@ -139,7 +139,7 @@ function header(report: RunReport, kind: 'match' | 'tournament'): string {
 	const who = kind === 'match' ? `${names[0]} against ${names[1]}` : `${players.length} players`;
 	const per = kind === 'match' ? `${matches} ${matches === 1 ? 'match' : 'matches'}` : `${matches} ${matches === 1 ? 'match' : 'matches'} per pairing`;
 	const stopped = report.stopped ? ` — stopped after ${report.games.length} of ${report.scheduled} games` : '';
-	return `${game.name} ${kind}: ${who}, ${per} (${report.scheduled} games), ${seconds(clockMs, clockMs % 1000 === 0 ? 0 : 1)} s clocks (CPU time)${stopped}`;
+	return `${game.name} ${kind}: ${who}, ${per} (${report.scheduled} games), ${clockMs / 1000} s clocks (CPU time)${stopped}`;
 }
 
 function gamesTable(report: RunReport, width: number): string {

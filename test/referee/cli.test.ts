@@ -433,6 +433,8 @@ describe('argument errors: exit 2, one potm: line, no stack trace', () => {
 		['--matches 0', ['tournament', 'ai:1', 'ai:2', '--matches', '0'], /--matches takes a whole number/],
 		['--jobs 0', ['match', 'ai:1', 'ai:2', '--jobs', '0'], /--jobs takes a whole number/],
 		['--out at a file', ['match', 'ai:1', 'ai:2', '--out', aFile], /--out .*a-file\.txt: it is a file, not a folder/],
+		// Node's own recursive mkdir spins forever there.
+		['--out where no folder can be made', ['match', 'ai:1', 'ai:2', '--out', '/proc/no-such-potm-folder/run'], /--out \/proc\/no-such-potm-folder\/run: cannot make the folder/],
 		['--side, an option of play', ['match', 'ai:1', 'ai:2', '--side', '2'], /--side goes with play/],
 	])('%s', (_, args, message) => {
 		const run = potm(args, {cwd: scratch});

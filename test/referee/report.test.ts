@@ -43,6 +43,11 @@ const matchOf = (players: PlayerSpec[]): RunReport => ({
 });
 
 describe('the match report', () => {
+	test('the header gives the clock as it was asked for, 0.5 s or 2.25 s, not rounded to 0.0', () => {
+		expect(matchReport({...matchOf([builtin('a'), builtin('b')]), clockMs: 500})).toMatch(/^LOAPS match: .*, 0\.5 s clocks/);
+		expect(matchReport({...matchOf([builtin('a'), builtin('b')]), clockMs: 2250})).toMatch(/, 2\.25 s clocks/);
+	});
+
 	test('two built-in players at 80 columns: every line fits, the rows say who won and how', () => {
 		const text = matchReport(matchOf([builtin('ai:5'), builtin('ai:random')]));
 		expect(widest(text)).toBeLessThanOrEqual(80);
