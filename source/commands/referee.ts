@@ -95,8 +95,9 @@ export async function runReferee(options: RefereeOptions): Promise<number> {
 				: `playing game ${under.join(', ')} of ${scheduled}${games.length > 0 ? ` · ${scoreLine({players, games})}` : ''}`;
 		progress.write(`\r\x1b[K${status.slice(0, (progress.columns ?? 80) - 1)}`);
 	};
+	// One line a game where it goes to a file or a pipe; wrapped to fit a terminal.
 	const print = (line: string) => {
-		progress.write(live ? `\r\x1b[K${line}\n` : `${line}\n`);
+		progress.write(live ? `\r\x1b[K${wrapLines(line, progress.columns || REPORT_WIDTH, '  ').join('\n')}\n` : `${line}\n`);
 		showStatus();
 	};
 
@@ -147,9 +148,7 @@ export async function runReferee(options: RefereeOptions): Promise<number> {
 				running.delete(played.record.number);
 				games.push(played.record);
 				keep(played);
-				// One line a game where it goes to a file or a pipe; wrapped to fit a terminal.
-				const line = `${progressLine(played.record, base)} · ${scoreLine({players, games})}`;
-				print(live ? wrapLines(line, widthOf(progress), '  ').join('\n') : line);
+				print(`${progressLine(played.record, base)} · ${scoreLine({players, games})}`);
 			},
 		});
 	} finally {

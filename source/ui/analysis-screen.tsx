@@ -18,7 +18,7 @@ import {DialogView, TooSmall} from './dialogs.js';
 import {fileAction} from './files.js';
 import {fit, formatScore} from './format.js';
 import {layoutFor} from './layout.js';
-import {GameOver, MoveList, StatusLine, gameOverRows} from './panel.js';
+import {GameOver, MoveList, StatusLine, gameOverRows, hintLine} from './panel.js';
 import {analysisReducer, analysisState, type AnalysisAction, type AnalysisEffect, type AnalysisSetup} from './analysis-state.js';
 import * as S from './session.js';
 import {useStore, type Dispatch} from './store.js';
@@ -157,7 +157,7 @@ export function AnalysisScreen({setup, onMenu}: {setup: AnalysisSetup; onMenu: (
 			</Box>
 			<StatusLine text={typing !== null ? `Type a move, Enter plays it, Esc cancels: ${typing}_` : state.status.text} error={state.status.error && typing === null} theme={theme} width={width} />
 			<Text wrap="truncate" color={theme.color ? theme.dim : undefined}>
-				{fit(`${theme.ascii ? 'arrows' : '←↑→↓'} Enter · m type · [ ] step · +/- lines · s save · o open · ? keys · q quit`, width)}
+				{hintLine([`${theme.ascii ? 'arrows' : '←↑→↓'} Enter`, 'm type', '[ ] step', '+/- lines', 's save', 'o open', '? keys', 'q quit'], width)}
 			</Text>
 		</Box>
 	);

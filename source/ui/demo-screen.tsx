@@ -12,7 +12,7 @@ import {earliest, nextStep, stopQuietly, useEnvironment, useKeys, useRedrawAt, u
 import {DialogView, TooSmall} from './dialogs.js';
 import {fit} from './format.js';
 import {layoutFor} from './layout.js';
-import {EngineLine, GameOver, MoveList, Players, StatusLine, clockChangesAt, gameOverRows} from './panel.js';
+import {EngineLine, GameOver, MoveList, Players, StatusLine, clockChangesAt, gameOverRows, hintLine} from './panel.js';
 import {betweenGames, demoReducer, demoState, seriesOver, seriesText, type DemoAction, type DemoEffect, type DemoSetup} from './demo-state.js';
 import * as S from './session.js';
 import {paletteOf} from './theme.js';
@@ -150,7 +150,7 @@ export function DemoScreen({setup, onMenu}: {setup: DemoSetup; onMenu: () => voi
 			</Box>
 			<StatusLine text={state.failure ? `${state.failure}; trying again` : waiting ? `${doing} · next: ${pending.text}` : doing} error={state.failure !== null} theme={theme} width={size.columns} />
 			<Text wrap="truncate" color={theme.color ? theme.dim : undefined}>
-				{fit(over ? 'Esc menu · f flip · PgUp/PgDn moves · ? help · q quit' : `Space pause · ${theme.ascii ? 'Right' : '→'} step · +/- speed · f flip · Esc menu · ? help · q quit`, size.columns)}
+				{hintLine(over ? ['Esc menu', 'f flip', 'PgUp/PgDn moves', '? keys', 'q quit'] : ['Space pause', `${theme.ascii ? 'Right' : '→'} step`, '+/- speed', 'f flip', 'Esc menu', '? keys', 'q quit'], size.columns)}
 			</Text>
 		</Box>
 	);

@@ -8,6 +8,7 @@ import {DialogView} from './dialogs.js';
 import {loadDialog} from './dialog-state.js';
 import {loadGame} from '../files/saves.js';
 import {fit} from './format.js';
+import {hintLine} from './panel.js';
 import {menuReducer, menuState, ROWS, type MenuChoices, type MenuEffect, type Purpose, type Row} from './menu-state.js';
 import {useStore, type Dispatch} from './store.js';
 import type {MenuAction} from './menu-state.js';
@@ -34,7 +35,7 @@ export type MenuPick =
 const TAGLINES: Readonly<Record<string, string>> = {
 	loaps: 'POTM-style Lines of Action: 7×7, bonus squares, points, 50 moves, 60 s clocks',
 	loa: 'Classic Lines of Action: 8×8, Computer Olympiad rules, no points, 60 s clocks',
-	'loa-mover': 'Classic Lines of Action, but a capture that connects both sides wins for the mover',
+	'loa-mover': 'Classic Lines of Action; a capture connecting both sides wins for the mover',
 };
 
 export function MenuScreen({game: initialGame, initial, onPick}: {game: AnyGame; initial: MenuChoices; onPick: (pick: MenuPick) => void}) {
@@ -72,7 +73,7 @@ export function MenuScreen({game: initialGame, initial, onPick}: {game: AnyGame;
 		game: `Game          ${arrows(game.name)}`,
 		play: 'Play against the AI',
 		side: `   Your side   ${arrows(`${game.sides[choices.side - 1]}${choices.side === 1 ? ' (moves first)' : ''}`)}`,
-		level: `   Level       ${arrows(`${level.level} ${level.name}`)}  ${level.description}`,
+		level: `   Level       ${arrows(`${level.level} ${level.name}`)}`,
 		clock: `   Clock       ${arrows(choices.clock === null ? 'no clock' : `${choices.clock} s each`)}`,
 		'two-players': 'Two players at one keyboard',
 		demo: 'Watch a demo: the AI against itself',
@@ -81,7 +82,7 @@ export function MenuScreen({game: initialGame, initial, onPick}: {game: AnyGame;
 		help: 'Keys',
 		quit: 'Quit',
 	};
-	const tooSmall = size.rows < ROWS.length + 6 || size.columns < 40;
+	const tooSmall = size.rows < ROWS.length + 7 || size.columns < 40;
 	// The title names the program; the game row says which game.
 	return (
 		<Box flexDirection="column" width={rootWidth}>
@@ -98,9 +99,13 @@ export function MenuScreen({game: initialGame, initial, onPick}: {game: AnyGame;
 					</Text>
 				);
 			})}
+			{/* What the level chosen plays like, whole: the Level row has no room for it. */}
+			<Text color={theme.color ? theme.dim : undefined} wrap="truncate">
+				{fit(`Level ${level.level} ${level.name}: ${level.description}`, size.columns - 1)}
+			</Text>
 			<Text> </Text>
 			<Text color={theme.color ? theme.dim : undefined} wrap="truncate">
-				{fit(`${theme.ascii ? 'Up/Down' : '↑↓'} choose · ${theme.ascii ? 'Left/Right' : '←→'} change · Enter starts · ? keys · q quits`, size.columns)}
+				{hintLine([`${theme.ascii ? 'Up/Down' : '↑↓'} choose`, `${theme.ascii ? 'Left/Right' : '←→'} change`, 'Enter starts', '? keys', 'q quits'], size.columns)}
 			</Text>
 		</Box>
 	);

@@ -21,6 +21,8 @@ export interface SideLine {
 export function Players({sides, toMove, theme, width, over}: {sides: readonly [SideLine, SideLine]; toMove: Player; theme: Theme; width: number; over: boolean}) {
 	const names = [sides[0].name, sides[1].name];
 	const palette = paletteOf(names);
+	// Both clocks as wide as the wider ("1:00", or "0:09.3" near the end), so they line up.
+	const clockWidth = Math.max(0, ...sides.map(side => (side.clock === null ? 0 : formatClock(side.clock).length)));
 	return (
 		<Box flexDirection="column">
 			{sides.map((side, index) => {
@@ -28,9 +30,9 @@ export function Players({sides, toMove, theme, width, over}: {sides: readonly [S
 				const active = player === toMove && !over;
 				const clock = side.clock === null ? '' : formatClock(side.clock);
 				const low = side.clock !== null && side.clock < 10;
-				const points = side.points === null ? '' : `${side.points} pts`;
-				// Name and piece, who (what is left), points (7), clock (7), the turn mark (2), a spare.
-				const whoWidth = Math.max(4, width - 20 - Math.max(4, side.name.length));
+				const points = side.points === null ? '' : ` ${`${side.points} pts`.padStart(6)}`;
+				// Name and piece, who (what is left), the points and the clock where the game has them, the turn mark.
+				const whoWidth = Math.max(4, width - Math.max(4, side.name.length) - 3 - points.length - (clockWidth > 0 ? clockWidth + 2 : 0) - 2);
 				const colour = theme.color ? palette.names[index] : undefined;
 				return (
 					<Text key={side.name} wrap="truncate">
@@ -40,13 +42,14 @@ export function Players({sides, toMove, theme, width, over}: {sides: readonly [S
 							{pieceGlyph(theme, player, names)}
 						</Text>
 						<Text color={colour} bold={active}>{` ${fit(side.who, whoWidth).padEnd(whoWidth)}`}</Text>
-						<Text>{` ${points.padStart(6)} `}</Text>
-						{side.clock === null ? (
-							<Text>{'      '}</Text>
-						) : (
-							<Text inverse={active && theme.color} bold={active} color={theme.color && low ? theme.error : undefined}>
-								{clock.padStart(6)}
-							</Text>
+						<Text>{points}</Text>
+						{side.clock === null ? null : (
+							<>
+								<Text>{'  '}</Text>
+								<Text inverse={active && theme.color} bold={active} color={theme.color && low ? theme.error : undefined}>
+									{clock.padStart(clockWidth)}
+								</Text>
+							</>
 						)}
 						<Text>{active ? ` ${theme.glyphs.turn}` : '  '}</Text>
 					</Text>
@@ -121,15 +124,32 @@ export function EngineLine({thinking, now, theme, width, sides}: {thinking: Thin
 	);
 }
 
-/** The one-line status: what just happened or what is wrong. */
+/** The status: what just happened or what is wrong, in two rows at most, broken between words. */
 export function StatusLine({text, error, theme, width}: {text: string; error: boolean; theme: Theme; width: number}) {
+	const lines = wrapLines(text, width);
+	const shown = lines.length > 2 ? [lines[0]!, fit(lines.slice(1).join(' '), width, theme.ascii)] : lines;
 	return (
-		<Box height={2} width={width}>
-			<Text wrap="wrap" color={theme.color && error ? theme.error : undefined} bold={error}>
-				{fit(text, width * 2 - 2, theme.ascii)}
-			</Text>
+		<Box height={2} width={width} flexDirection="column">
+			{shown.map((line, index) => (
+				<Text key={index} color={theme.color && error ? theme.error : undefined} bold={error}>
+					{line}
+				</Text>
+			))}
 		</Box>
 	);
+}
+
+/**
+ * A line of key hints within `width`: the first and the last two always (the cursor keys; ? keys
+ * and quit), those between as many as fit, the later ones going first.
+ */
+export function hintLine(items: readonly string[], width: number): string {
+	const join = (list: readonly string[]) => list.join(' · ');
+	const head = items.slice(0, 1);
+	const tail = items.slice(-2);
+	const middle = items.slice(1, -2);
+	while (middle.length > 0 && join([...head, ...middle, ...tail]).length > width) middle.pop();
+	return fit(join([...head, ...middle, ...tail]), width);
 }
 
 /** The result of a finished game, in a box: who won, how (in full, over as many rows as it takes), the points. */

@@ -15,7 +15,7 @@ import {DialogView, TooSmall} from './dialogs.js';
 import {fileAction} from './files.js';
 import {keyFor} from './keys.js';
 import {layoutFor} from './layout.js';
-import {EngineLine, GameOver, MoveList, Players, StatusLine, clockChangesAt, gameOverRows} from './panel.js';
+import {EngineLine, GameOver, MoveList, Players, StatusLine, clockChangesAt, gameOverRows, hintLine} from './panel.js';
 import {HINT_MS, playReducer, playState, seatName, turnLine, type PlayAction, type PlayEffect, type PlaySetup} from './play-state.js';
 import * as S from './session.js';
 import {useStore, type Dispatch} from './store.js';
@@ -127,9 +127,11 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: (game: An
 	const moveRows = Math.max(2, layout.bodyRows - 4 - engineRows - overRows);
 	const typing = state.input.typing;
 	const statusText = typing !== null ? `Type a move (e.g. b1 d3), Enter plays it, Esc cancels: ${typing}_` : state.status.text;
+	// A game lost on time is not taken back: undo is not offered then.
+	const undoable = session.ended?.reason !== 'time';
 	const keysLine = outcome
-		? `${keyFor('over', 'new-game')} new game · ${keyFor('over', 'rematch')} rematch · ${keyFor('over', 'save')} save · ${keyFor('over', 'undo')} undo · Esc menu · ${keyFor('over', 'quit')} quit`
-		: `${theme.ascii ? 'arrows' : '←↑→↓'} Enter · m type · u undo · r redo · t hint · s save · o open · ? keys · q`;
+		? hintLine([`${keyFor('over', 'new-game')} new game`, `${keyFor('over', 'rematch')} rematch`, `${keyFor('over', 'save')} save`, ...(undoable ? [`${keyFor('over', 'undo')} undo`] : []), 'Esc menu', '? keys', `${keyFor('over', 'quit')} quit`], width)
+		: hintLine([`${theme.ascii ? 'arrows' : '←↑→↓'} Enter`, 'm type', 'u undo', 'r redo', 't hint', 's save', 'o open', '? keys', 'q quit'], width);
 	const humanWon = outcome?.winner ? session.seats[outcome.winner - 1]!.kind === 'human' && !bothHuman : false;
 
 	return (

@@ -92,7 +92,8 @@ describe('the menu\'s game row', () => {
 
 		frame = await app.press(KEYS.right, now => now.includes('< Lines of Action (mover wins) >'));
 		expect(frame).toMatch(/^potm · Lines of Action \(mover wins\)$/m);
-		expect(frame).toContain('a capture that connects both sides wins for the mo');
+		// Whole, at 80 columns.
+		expect(frame).toContain('Classic Lines of Action; a capture connecting both sides wins for the mover');
 		expect(frame).toMatch(/Your side +< BLACK \(moves first\) >/);
 
 		frame = await app.press(KEYS.right, now => now.includes('< LOAPS >'));

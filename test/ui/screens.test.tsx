@@ -404,6 +404,29 @@ describe('menu and layout', () => {
 		expect(frame).toContain('quit (asks first when the game is not saved)');
 	});
 
+	test('nothing cut off at 80×24: the level\'s description whole below the list, "level 1 Beginner" in the panel', async () => {
+		app = start();
+		await app.see('Play against the AI');
+		await app.burst([KEYS.down, KEYS.down, KEYS.left, KEYS.left], now => now.includes('< 1 Beginner >'));
+		let frame = app.frame();
+		expect(frame).toContain('Level 1 Beginner: looks one move ahead, misjudges often, blunders now and then');
+		for (const line of frame.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
+		frame = await app.press(KEYS.enter, now => now.includes('Move 1/50'));
+		expect(frame).toMatch(/BLUE\s+B level 1 Beginner\s+0 pts\s+1:00/);
+	});
+
+	test('the key line keeps "? keys" and quit when the terminal is narrow; the status breaks between words', async () => {
+		app = start({start: vsAi, size: {columns: 64, rows: 19}});
+		let frame = await app.see('Move 1/50');
+		const keys = frame.split('\n').at(-1) ?? frame.split('\n').filter(Boolean).at(-1)!;
+		expect(frame).toMatch(/ · \? keys · q quit$/m);
+		expect(keys.length).toBeLessThanOrEqual(64);
+		frame = await app.burst(['m', ...'b1 d3', KEYS.enter, 'q'], now => now.includes('Quit?'));
+		// No row of the status starts with the space it was broken at.
+		const status = frame.split('\n').filter(line => /Quit\?|goes on/.test(line));
+		for (const line of status) expect(line).not.toMatch(/^ /);
+	});
+
 	test('two players and the demo from the menu', async () => {
 		app = start();
 		await app.see('Play against the AI');
