@@ -119,7 +119,7 @@ export function AnalysisScreen({setup, onMenu}: {setup: AnalysisSetup; onMenu: (
 		<Box flexDirection="column" width={rootWidth}>
 			<Text bold wrap="truncate">
 				{`${game.name} analysis  `}
-				<Text color={theme.color ? theme.dim : undefined}>{`${lines} line${lines === 1 ? '' : 's'} (+/-)`}</Text>
+				<Text color={theme.color ? theme.dim : undefined}>{outcome ? '' : `${lines} line${lines === 1 ? '' : 's'} (+/-)`}</Text>
 			</Text>
 			<Box>
 				<Board

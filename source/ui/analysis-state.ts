@@ -37,6 +37,8 @@ export interface AnalysisState {
 	readonly left: boolean;
 	/** Whether the terminal is large enough to draw the board: if not, only q and Ctrl-C act. */
 	readonly fits: boolean;
+	/** The rest of the engine's line being followed (]), from the position `line` ends in. */
+	readonly following: {readonly line: readonly unknown[]; readonly moves: readonly number[]; readonly texts: readonly string[]} | null;
 }
 
 export type AnalysisAction =
@@ -83,6 +85,7 @@ export function analysisState(setup: AnalysisSetup, now: number): AnalysisState 
 		input: boardInput(setup.game, S.current(session)),
 		left: false,
 		fits: true,
+		following: null,
 	};
 }
 
@@ -123,9 +126,14 @@ function step(state: AnalysisState, forward: boolean, now: number): AnalysisStat
 		return back === session ? say(state, 'At the first position', true) : moved(state, back);
 	}
 	if (session.redo.length > 0) return moved(state, S.redo(session, now));
+	// The search of this position, else the rest of the line followed so far (] ] ] walks it
+	// before the engine has looked at each position it reaches).
 	const best = bestLine(state);
-	if (!best || !session.game.legalMoves(S.current(session)).includes(best.move)) return say(state, 'No line to follow yet', true);
-	return play(state, best.move, now, `Followed the best line: ${best.text[0]}`);
+	const rest = state.following?.line === session.line ? state.following : null;
+	const line = best ? {moves: best.pv, texts: best.text} : rest && rest.moves.length > 0 ? rest : null;
+	if (!line || !session.game.legalMoves(S.current(session)).includes(line.moves[0]!)) return say(state, 'No line to follow yet', true);
+	const after = play(state, line.moves[0]!, now, `Followed the best line: ${line.texts[0]}`);
+	return {...after, following: {line: after.session.line, moves: line.moves.slice(1), texts: line.texts.slice(1)}};
 }
 
 function dialogAnswer(state: AnalysisState, dialog: Dialog, name: string): AnalysisStep {

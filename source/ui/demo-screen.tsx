@@ -122,7 +122,8 @@ export function DemoScreen({setup, onMenu}: {setup: DemoSetup; onMenu: () => voi
 		{name: game.sides[1], who: who(2), points: game.hasPoints ? scores[1] : null, clock: readings[1]},
 	] as const;
 	const limit = game.moveLimit;
-	const doing = over ? 'Series over · q quits · Esc menu' : paused ? `Paused · Space goes on · ${theme.ascii ? 'Right' : '→'} next move` : `Playing · ${(delay / 1000).toFixed(2)} s between moves`;
+	const pause = `${(delay / 1000).toFixed(2)} s between moves`;
+	const doing = over ? 'Series over · q quits · Esc menu' : paused ? `Paused (${pause}) · Space goes on · ${theme.ascii ? 'Right' : '→'} next move` : `Playing · ${pause}`;
 	const waiting = pending && (paused || time - state.lastMoveAt < delay);
 	const overRows = outcome ? gameOverRows(game, outcome, panelWidth) : 0;
 	const moveRows = Math.max(2, layout.bodyRows - 9 - overRows);
@@ -142,7 +143,7 @@ export function DemoScreen({setup, onMenu}: {setup: DemoSetup; onMenu: () => voi
 					{outcome ? <GameOver game={game} outcome={outcome} scores={scores} theme={theme} width={panelWidth} praise={false} /> : null}
 					{([1, 2] as const).map(player => (
 						<Text key={player} wrap="truncate" color={theme.color ? paletteOf(game.sides).names[player - 1] : undefined}>
-							{fit(`${game.sides[player - 1]}: ${state.thoughts[player - 1] || '…'}`, panelWidth, theme.ascii)}
+							{fit(`${game.sides[player - 1]}: ${state.thoughts[player - 1] || 'no move yet'}`, panelWidth, theme.ascii)}
 						</Text>
 					))}
 					{state.thinking ? <EngineLine thinking={state.thinking} now={time} theme={theme} width={panelWidth} sides={game.sides} /> : <Text> </Text>}

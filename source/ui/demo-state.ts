@@ -29,8 +29,8 @@ export interface DemoSetup {
 export const MIN_DELAY = 0;
 export const MAX_DELAY = 10_000;
 
-/** Milliseconds the result of a game stays up before the next starts: three pauses, within bounds. */
-export const betweenGames = (delay: number): number => Math.min(3000, Math.max(500, delay * 3));
+/** Milliseconds the result of a game stays up before the next starts: three pauses, at least long enough to read it. */
+export const betweenGames = (delay: number): number => Math.min(5000, Math.max(2500, delay * 3));
 
 export interface Tally {
 	/** Games won by A and by B, and the games drawn or tied. */

@@ -114,7 +114,7 @@ function LoadDialog({dialog, theme, width, height}: {dialog: LoadState; theme: T
 	const nameWidth = Math.min(28, Math.max(8, ...entries.map(entry => entry.name.length)));
 	return (
 		<Box flexDirection="column" borderStyle={theme.ascii ? 'classic' : 'round'} paddingX={1} width={width}>
-			<Text bold>{`Open a saved position (${dir}/)`}</Text>
+			<Text bold>{`Open a saved position (${dir}/)${entries.length > shown ? ` · ${first + 1}–${Math.min(entries.length, first + shown)} of ${entries.length}, ↑↓ scroll` : ''}`}</Text>
 			{entries.length === 0 ? <Text>{`No saved positions in ${dir}/ yet: s saves one.`}</Text> : null}
 			{entries.slice(first, first + shown).map((entry, offset) => {
 				const at = first + offset;

@@ -400,7 +400,8 @@ function reduce(state: PlayState, action: PlayAction): PlayStep {
 			return stay(state.fits === action.fits ? state : {...state, fits: action.fits});
 		case 'tick': {
 			const flagged = S.checkFlag(state.session, action.now);
-			return stay(flagged === state.session ? state : {...state, session: flagged, input: dropped(state.input)});
+			// What the status said before (a hint, say) is no longer the news.
+			return stay(flagged === state.session ? state : say({...state, session: flagged, input: dropped(state.input), hint: null}, flagged.ended?.description ?? ''));
 		}
 		case 'ai-thinking':
 			return stay(state.session.line === action.line ? {...state, task: {kind: 'ai', line: action.line, thinking: action.thinking}} : state);

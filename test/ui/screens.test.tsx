@@ -217,6 +217,57 @@ describe('analysis', () => {
 	});
 });
 
+describe('small things a walkthrough found', () => {
+	test('analysis: ] ] ] in one write walks the engine\'s line, before it has looked at the positions it reaches', async () => {
+		app = start({start: {screen: 'analysis', setup: {game: loaps}}});
+		const call = await app.engine.thinking();
+		let state = loaps.initial();
+		const pv: number[] = [];
+		for (const text of ['b1 d3', 'a6 c6', 'c1 c4']) {
+			const move = loaps.parseMove(state, text);
+			if (!move.ok) throw new Error(move.error);
+			pv.push(move.value);
+			state = loaps.play(state, move.value);
+		}
+		call.onProgress?.({depth: 5, selDepth: 7, nodes: 5000, nodesPerSecond: 200_000, elapsedMs: 500, lines: [{move: pv[0]!, score: 20, pv, text: ['b1 d3', 'a6 c6', 'c1 c4']}]});
+		await app.see('depth 5');
+		const frame = await app.burst([']', ']', ']'], now => now.includes('Followed the best line: c1 c4'));
+		expect(glyphAt(frame, 'd3')).toBe('R');
+		expect(glyphAt(frame, 'c6')).toBe('B');
+		expect(glyphAt(frame, 'c4')).toBe('R');
+	});
+
+	test('a flag fall after a hint: the status says how the game ended, not the old hint', async () => {
+		app = start({start: {screen: 'play', setup: {game: loaps, seats: [HUMAN, ai(2)], clocked: true, clockSeconds: 5}}});
+		await app.see('Move 1/50');
+		await app.press('t', now => now.includes('hint:'));
+		await app.engine.answer('b1 d3');
+		await app.see('Hint: b1 d3');
+		app.advance(6000);
+		const frame = await app.see('Game over');
+		expect(frame).not.toContain('Hint: b1 d3');
+		expect(frame.split('\n').filter(line => line.startsWith('RED ran out of time'))).toHaveLength(1);
+		expect(frame).not.toMatch(/u undo/);
+	});
+
+	test('the demo: "no move yet" before a side has thought; paused, it says the pause between moves', async () => {
+		app = start({start: {screen: 'demo', setup: {game: loaps, levels: [5, 3], delayMs: 0, games: 0, clockSeconds: 60}}});
+		let frame = await app.see('level 5 Master');
+		expect(frame).toContain('RED: no move yet');
+		await app.press(KEYS.space, now => now.includes('Paused'));
+		frame = await app.press('-', now => now.includes('Paused (0.05 s between moves)'));
+	});
+
+	test('the open list says where it stands when it scrolls', async () => {
+		app = start({start: vsAi});
+		mkdirSync(app.savesDir, {recursive: true});
+		for (let index = 0; index < 30; index++) writeFileSync(join(app.savesDir, `game-${String(index).padStart(2, '0')}.txt`), loaps.format(loaps.initial()));
+		await app.see('Move 1/50');
+		const frame = await app.press('o', now => now.includes('Open a saved position'));
+		expect(frame).toMatch(/Open a saved position \(.*\) · 1–\d+ of 30/);
+	});
+});
+
 describe('too small a terminal hides the board from the keys too', () => {
 	test('analysis: a move typed while the board cannot be drawn is not played', async () => {
 		app = start({start: {screen: 'analysis', setup: {game: loaps}}});
