@@ -128,7 +128,7 @@ export function parsePotm(text: string, fileName: string, variant: LoaVariant): 
 		if (check.connected(player)) {
 			return error(
 				null,
-				`${board}: player ${player}'s pieces are already all connected, so the game is over; a position to play from has neither side connected`,
+				`${board}: player ${player}'s pieces (${variant.sideNames[player - 1]}) are already all connected, so the game is over; a position to play from has neither side connected (potm opens a finished game from its save, with the history beside it)`,
 			);
 		}
 	}

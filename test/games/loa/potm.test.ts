@@ -246,15 +246,15 @@ describe('parsePotm refuses malformed files, naming the line and the problem', (
 	it('a position where a side is already connected', () => {
 		const red = parseError(withBoard(['.......', '.......', '..11...', '..11...', '.......', '2.....2', '.......']));
 		expect(red.line).toBeNull();
-		expect(red.message).toMatch(/^the board \(lines 4-10\): player 1's pieces are already all connected/);
+		expect(red.message).toMatch(/^the board \(lines 4-10\): player 1's pieces \(RED\) are already all connected/);
 		expect(red.message).toContain('neither side connected');
 
 		const blue = parseError(withBoard(['.1.....', '.......', '.......', '....22.', '.....2.', '.......', '.....1.']));
-		expect(blue.message).toMatch(/player 2's pieces are already all connected/);
+		expect(blue.message).toMatch(/player 2's pieces \(BLUE\) are already all connected/);
 
 		// A single piece is connected (RULES.md §4).
 		const single = parseError(withBoard(['.11.11.', '.......', '.......', '...2...', '.......', '.......', '.11.11.']));
-		expect(single.message).toMatch(/player 2's pieces are already all connected/);
+		expect(single.message).toMatch(/player 2's pieces \(BLUE\) are already all connected/);
 	});
 
 	it('the file name given is the one reported', () => {
