@@ -5,7 +5,7 @@
  * is analysis-state.ts's reducer; this draws its state and runs the search it asks for.
  */
 import {Box, Text, useApp} from 'ink';
-import {useEffect} from 'react';
+import {useEffect, useLayoutEffect} from 'react';
 import type {Player} from '../games/game.js';
 import {forcedPass} from '../games/game.js';
 import type {AnyGame} from '../games/registry.js';
@@ -92,7 +92,8 @@ export function AnalysisScreen({setup, onMenu}: {setup: AnalysisSetup; onMenu: (
 
 	const view = game.board(position);
 	const layout = layoutFor(size.columns, size.rows, view.files, view.ranks);
-	useEffect(() => dispatch({type: 'size', fits: layout.fits}), [layout.fits]);
+	// In the commit that draws the new size, so that no key comes between.
+	useLayoutEffect(() => dispatch({type: 'size', fits: layout.fits}), [layout.fits]);
 	if (!layout.fits) return <TooSmall columns={size.columns} rows={size.rows} needColumns={layout.need.columns} needRows={layout.need.rows} />;
 	const width = size.columns;
 	if (state.dialog) return <DialogView dialog={state.dialog} theme={theme} width={Math.min(width, 80)} height={size.rows} />;

@@ -5,7 +5,7 @@
  * reducer; this draws its state and runs the thinks and the timers.
  */
 import {Box, Text, useApp} from 'ink';
-import {useEffect} from 'react';
+import {useEffect, useLayoutEffect} from 'react';
 import {levelOf, planMove} from '../engine/levels.js';
 import {Board, NO_MARKS} from './board.js';
 import {earliest, nextStep, stopQuietly, useEnvironment, useKeys, useRedrawAt, useRootWidth, useTerminalSize} from './context.js';
@@ -107,7 +107,8 @@ export function DemoScreen({setup, onMenu}: {setup: DemoSetup; onMenu: () => voi
 
 	const view = game.board(position);
 	const layout = layoutFor(size.columns, size.rows, view.files, view.ranks);
-	useEffect(() => dispatch({type: 'size', fits: layout.fits}), [layout.fits]);
+	// In the commit that draws the new size, so that no key comes between.
+	useLayoutEffect(() => dispatch({type: 'size', fits: layout.fits}), [layout.fits]);
 	if (!layout.fits) return <TooSmall columns={size.columns} rows={size.rows} needColumns={layout.need.columns} needRows={layout.need.rows} />;
 	if (state.help) return <DialogView dialog={state.help} theme={theme} width={Math.min(size.columns, 80)} height={size.rows} />;
 

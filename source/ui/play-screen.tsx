@@ -5,7 +5,7 @@
  * its state and carries out its effects.
  */
 import {Box, Text, useApp} from 'ink';
-import {useEffect} from 'react';
+import {useEffect, useLayoutEffect} from 'react';
 import type {AnyGame} from '../games/registry.js';
 import {planMove} from '../engine/levels.js';
 import {Board} from './board.js';
@@ -68,7 +68,8 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: (game: An
 	const layout = layoutFor(size.columns, size.rows, view.files, view.ranks);
 	useKeys(name => dispatch({type: 'key', name, now: now()}));
 	// Too small a terminal hides the game: the reducer stops the person's clock and the keys.
-	useEffect(() => dispatch({type: 'size', fits: layout.fits, now: now()}), [layout.fits]);
+	// In the commit that draws the new size, so that no key comes between.
+	useLayoutEffect(() => dispatch({type: 'size', fits: layout.fits, now: now()}), [layout.fits]);
 
 	// The AI moves when it is to move; a new position (or leaving) abandons the think.
 	const aiTurn = !outcome && seat.kind === 'ai';
