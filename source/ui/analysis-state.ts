@@ -4,7 +4,7 @@
  */
 import type {AnyGame} from '../games/registry.js';
 import type {EngineInfo} from '../engine/client.js';
-import {boardAction, boardInput, dropped, selectedIn, typingKey, type BoardInput, type BoardOutcome, type Permission} from './board-input.js';
+import {boardAction, boardInput, dropped, selectedIn, typingKey, viewAction, type BoardInput, type BoardOutcome, type Permission} from './board-input.js';
 import {dialogKey, openRefused, saveRefused, type Dialog} from './dialog-state.js';
 import type {FileAction, FileEffect} from './files.js';
 import {playedText} from './format.js';
@@ -170,6 +170,8 @@ function key(state: AnalysisState, name: string, now: number): AnalysisStep {
 	if (action === 'cancel' && selectedIn(state.input, game, position) === null) return doing({...state, left: true}, {kind: 'menu', game});
 	const onBoard = boardAction(state.input, action, game, position, state.flipped, allowed);
 	if (onBoard) return stay(boardOutcome(state, onBoard, now));
+	const viewed = viewAction(state, action);
+	if (viewed) return stay(viewed);
 	switch (action) {
 		case 'undo':
 			return stay(step(state, false, now));
@@ -183,12 +185,6 @@ function key(state: AnalysisState, name: string, now: number): AnalysisStep {
 			return doing(state, {kind: 'show', dialog: 'save'});
 		case 'load':
 			return doing(state, {kind: 'show', dialog: 'load'});
-		case 'flip':
-			return stay({...state, flipped: !state.flipped});
-		case 'scroll-up':
-			return stay({...state, scroll: state.scroll + 3});
-		case 'scroll-down':
-			return stay({...state, scroll: Math.max(0, state.scroll - 3)});
 		case 'help':
 			return stay({...state, dialog: {kind: 'help', context: 'analysis'}});
 		case 'quit':

@@ -111,3 +111,23 @@ export function boardAction(
 			return null;
 	}
 }
+
+/** How the board and the move list are seen: flipped or not, the list scrolled back so many rows. */
+export interface View {
+	readonly flipped: boolean;
+	readonly scroll: number;
+}
+
+/** The view's keys, the same on every screen with a board: f flips it, PgUp/PgDn scroll the move list. Null for any other action. */
+export function viewAction<State extends View>(state: State, action: Action): State | null {
+	switch (action) {
+		case 'flip':
+			return {...state, flipped: !state.flipped};
+		case 'scroll-up':
+			return {...state, scroll: state.scroll + 3};
+		case 'scroll-down':
+			return {...state, scroll: Math.max(0, state.scroll - 3)};
+		default:
+			return null;
+	}
+}

@@ -6,6 +6,7 @@
 import type {Player} from '../games/game.js';
 import type {AnyGame} from '../games/registry.js';
 import type {EngineInfo, EngineResult} from '../engine/client.js';
+import {viewAction} from './board-input.js';
 import {dialogKey, helpDialog, type HelpDialog} from './dialog-state.js';
 import {formatScore} from './format.js';
 import {actionFor} from './keys.js';
@@ -146,7 +147,10 @@ function key(state: DemoState, name: string): DemoStep {
 		const answer = dialogKey(state.help, name);
 		return answer.kind === 'interrupt' ? doing({...state, left: true}, {kind: 'exit', code: 130}) : stay({...state, help: null});
 	}
-	switch (actionFor('demo', name)) {
+	const action = actionFor('demo', name);
+	const viewed = action === undefined ? null : viewAction(state, action);
+	if (viewed) return stay(viewed);
+	switch (action) {
 		case 'pause':
 			return stay({...state, paused: !state.paused});
 		case 'step':
@@ -155,12 +159,6 @@ function key(state: DemoState, name: string): DemoStep {
 			return stay({...state, delay: Math.max(MIN_DELAY, state.delay <= 250 ? state.delay - 50 : Math.round(state.delay / 2))});
 		case 'slower':
 			return stay({...state, delay: Math.min(MAX_DELAY, state.delay < 250 ? state.delay + 50 : state.delay * 2)});
-		case 'flip':
-			return stay({...state, flipped: !state.flipped});
-		case 'scroll-up':
-			return stay({...state, scroll: state.scroll + 3});
-		case 'scroll-down':
-			return stay({...state, scroll: Math.max(0, state.scroll - 3)});
 		case 'help':
 			return stay({...state, help: helpDialog('demo')});
 		case 'menu':

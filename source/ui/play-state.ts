@@ -9,7 +9,7 @@ import {forcedPass} from '../games/game.js';
 import type {AnyGame} from '../games/registry.js';
 import type {EngineInfo, EngineResult} from '../engine/client.js';
 import {levelOf} from '../engine/levels.js';
-import {boardAction, boardInput, dropped, selectedIn, typingKey, type BoardInput, type BoardOutcome} from './board-input.js';
+import {boardAction, boardInput, dropped, selectedIn, typingKey, viewAction, type BoardInput, type BoardOutcome} from './board-input.js';
 import {dialogKey, openRefused, saveRefused, type Dialog} from './dialog-state.js';
 import type {FileAction, FileEffect} from './files.js';
 import {formatScore, playedText} from './format.js';
@@ -339,6 +339,8 @@ function key(state: PlayState, name: string, now: number): PlayStep {
 	if (action === 'cancel' && selectedIn(state.input, game, position) === null) return leaveAsking(state, false);
 	const onBoard = boardAction(state.input, action, game, position, state.flipped, allowed);
 	if (onBoard) return stay(boardOutcome(state, onBoard, now));
+	const viewed = viewAction(state, action);
+	if (viewed) return stay(viewed);
 	const over = S.isOver(session);
 	switch (action) {
 		case 'undo':
@@ -358,12 +360,6 @@ function key(state: PlayState, name: string, now: number): PlayStep {
 		case 'load':
 			if (unsaved(state)) return stay(ask(state, {kind: 'open'}, 'Open another game? This one is not saved: y opens the list, s saves first, any other key goes on'));
 			return afterSaving(state, {kind: 'load'});
-		case 'flip':
-			return stay({...state, flipped: !state.flipped});
-		case 'scroll-up':
-			return stay({...state, scroll: state.scroll + 3});
-		case 'scroll-down':
-			return stay({...state, scroll: Math.max(0, state.scroll - 3)});
 		case 'help':
 			return stay({...state, dialog: {kind: 'help', context: keyContext(state)}});
 		case 'menu':
