@@ -36,6 +36,9 @@ function needsTerminal(): string | null {
 
 const ALTERNATE_SCREEN_ON = '\u001B[?1049h';
 const ALTERNATE_SCREEN_OFF = '\u001B[?1049l';
+/** Bracketed paste: a terminal marks what is pasted, so that a line break in it is not taken for Enter. */
+const PASTE_MARKS_ON = '\u001B[?2004h';
+const PASTE_MARKS_OFF = '\u001B[?2004l';
 const SHOW_CURSOR = '\u001B[?25h';
 
 export async function runUi(options: UiOptions): Promise<number> {
@@ -91,8 +94,8 @@ export async function runUi(options: UiOptions): Promise<number> {
 	// theme, whose marks stand in for the colours.
 	const theme = makeTheme({color: wantsColor(options.color, process.env) && chalk.level > 0, ascii: options.ascii});
 	const environment = {theme, engine, now: () => performance.now(), savesDir: options.savesDir};
-	process.stdout.write(ALTERNATE_SCREEN_ON);
-	const restore = () => process.stdout.write(`${ALTERNATE_SCREEN_OFF}${SHOW_CURSOR}`);
+	process.stdout.write(`${ALTERNATE_SCREEN_ON}${PASTE_MARKS_ON}`);
+	const restore = () => process.stdout.write(`${PASTE_MARKS_OFF}${ALTERNATE_SCREEN_OFF}${SHOW_CURSOR}`);
 	// Even an exception that escapes everything (thrown from a key handler) leaves the screen.
 	process.once('exit', restore);
 	let instance: ReturnType<typeof render> | undefined;

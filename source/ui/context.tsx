@@ -7,7 +7,7 @@ import {createContext, useCallback, useContext, useEffect, useLayoutEffect, useR
 import type {Game} from '../games/game.js';
 import type {EngineInfo, EngineResult} from '../engine/client.js';
 import type {ThinkRequest} from '../engine/players.js';
-import {keysOf} from './keys.js';
+import {PASTE_END, PASTE_START, keysOf, pastedKeys} from './keys.js';
 import type {Theme} from './theme.js';
 
 /** The engine as the UI uses it; EngineClient is one. */
@@ -143,10 +143,16 @@ export function KeyRouter({children}: {children: ReactNode}) {
 	// What the terminal sent, as Ink's reader splits it, named here: Ink's own useInput reads an
 	// Escape followed by another key as Alt+that key, and the Escape was lost.
 	const {internal_eventEmitter: input, setRawMode, isRawModeSupported} = useStdin();
+	const pasting = useRef(false);
 	useEffect(() => {
 		if (!isRawModeSupported) return;
 		const onInput = (sequence: string) => {
-			queue.push(...keysOf(sequence));
+			const names = keysOf(sequence);
+			if (names[0] === PASTE_START || names[0] === PASTE_END) {
+				pasting.current = names[0] === PASTE_START;
+				return;
+			}
+			queue.push(...(pasting.current ? pastedKeys(names) : names));
 			handOut();
 		};
 		setRawMode(true);

@@ -116,31 +116,55 @@ const CHARACTER_NAMES: Readonly<Record<string, string>> = {
 
 const ESC = '\u001B';
 
+/** The names keysOf gives the start and the end of a paste (the terminal's bracketed paste). */
+export const PASTE_START = 'paste-start';
+export const PASTE_END = 'paste-end';
+
 /**
  * The key names ('up', 'enter', 'escape', 'space', 'ctrl+c', 'pageup', or the character) of
  * what the terminal sent, as Ink's input reader splits it: an escape sequence, or a run of
- * plain characters (quick typing, a key held down, a paste: that many presses). An Escape
- * followed at once by another key comes as ESC and that key (the form of Alt+key, which no
- * binding uses): it counts as the two presses it is.
+ * plain characters (quick typing, a key held down, a paste: that many presses).
+ *
+ * A whole escape sequence is one key, named if potm knows it and nothing otherwise (F1, the
+ * keypad, a terminal's report). An Escape followed at once by another key comes as ESC and that
+ * key (the form of Alt+key, which no binding uses): it counts as the two presses it is.
  */
 export function keysOf(sequence: string): string[] {
 	if (sequence === '') return [];
 	if (sequence.startsWith(ESC)) {
 		const rest = sequence.slice(1);
 		if (rest === '') return ['escape'];
-		const csi = /^\[([\d;]*)([A-Za-z~])$/.exec(rest);
+		if (rest === '[200~') return [PASTE_START];
+		if (rest === '[201~') return [PASTE_END];
+		// The Linux console's F1 to F5.
+		if (/^\[\[[A-E]$/.test(rest)) return [];
+		// CSI: parameters, intermediates and a final byte.
+		const csi = /^\[([0-?]*)[ -/]*([@-~])$/.exec(rest);
 		if (csi) {
 			const [, parameters = '', final = ''] = csi;
+			// "ESC [ ? ..." and the like are a terminal's reports, not keys.
+			if (!/^[\d;]*$/.test(parameters)) return [];
 			const name = final === '~' ? CSI_KEYS[`${parameters.split(';')[0]}~`] : CSI_KEYS[final];
 			return name ? [name] : [];
 		}
-		const ss3 = /^O([A-DHF])$/.exec(rest);
-		if (ss3) return [CSI_KEYS[ss3[1]!]!];
+		// SS3: arrows, Home and End, the keypad's Enter; F1 to F4 and the rest of the keypad are nothing.
+		const ss3 = /^O([@-~])$/.exec(rest);
+		if (ss3) {
+			const final = ss3[1]!;
+			if (final === 'M') return ['enter'];
+			return /^[A-DHF]$/.test(final) ? [CSI_KEYS[final]!] : [];
+		}
 		// ESC, then another key (or ESC ESC [A: Escape, then up).
 		return ['escape', ...keysOf(rest)];
 	}
 	return [...sequence].map(ch => CHARACTER_NAMES[ch] ?? (ch < ' ' ? `ctrl+${String.fromCharCode(ch.charCodeAt(0) + 96)}` : ch));
 }
+
+/**
+ * Keys within a paste: its characters as typed, but not its line breaks or other control
+ * characters, so that pasting a name or a move with a line after it enters nothing unasked.
+ */
+export const pastedKeys = (names: readonly string[]): string[] => names.filter(name => name !== 'enter' && name !== 'tab' && !name.startsWith('ctrl+'));
 
 export function actionFor(context: KeyContext, name: string): Action | undefined {
 	return BINDINGS.find(binding => binding.contexts.includes(context) && binding.keys.includes(name))?.action;

@@ -203,6 +203,29 @@ describe('Escape and the key after it', () => {
 	});
 });
 
+describe('keys that are not keys of potm\'s, and pastes', () => {
+	test('F1 (ESC O P) and the Linux console\'s F1 (ESC [ [ A) do nothing: no Escape, no [', async () => {
+		app = start({start: vsAi});
+		await app.see('Move 1/50');
+		await app.burst(['m', ...'b1 d3', KEYS.enter], now => now.includes('RED played b1 d3'));
+		await app.engine.answer('a6 c6');
+		await app.see('BLUE played a6 c6');
+		await app.burst(['\u001BOP', '\u001B[[A', KEYS.left], now => marksAt(now, 'c1') === '[]');
+		const frame = app.frame();
+		expect(frame).not.toContain('Leave this game');
+		expect(frame).toMatch(/1\. b1 d3\s+a6 c6/);
+	});
+
+	test('a pasted name with a line break in the save dialog: the line break is no Enter', async () => {
+		app = start({start: vsAi});
+		await app.see('Move 1/50');
+		await app.burst(['s', '\u0015', '\u001B[200~', 'kept\rx', '\u001B[201~'], now => now.includes('Name: keptx'));
+		expect(app.frame()).toContain('Save the position');
+		await app.press(KEYS.enter, now => now.includes('Saved'));
+		expect(existsSync(join(app.savesDir, 'keptx.txt'))).toBe(true);
+	});
+});
+
 describe('many keys at once', () => {
 	test('201 flips in one write (a key held down, a paste): each acts, and the screen goes on', async () => {
 		app = start({start: {screen: 'play', setup: {game: loaps, seats: [HUMAN, HUMAN], clocked: false}}});

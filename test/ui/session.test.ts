@@ -1,7 +1,7 @@
 /** The session model under the play screen: undo/redo by move pairs, clocks, flag fall, the key table. */
 import {describe, expect, test} from 'vitest';
 import {loaps} from '../../source/games/loa/index.js';
-import {BINDINGS, keysOf, type KeyContext} from '../../source/ui/keys.js';
+import {BINDINGS, PASTE_START, PASTE_END, keysOf, pastedKeys, type KeyContext} from '../../source/ui/keys.js';
 import {toAscii} from '../../source/ui/ascii.js';
 import * as S from '../../source/ui/session.js';
 
@@ -140,9 +140,24 @@ describe('the key table', () => {
 		expect(keysOf('\u001B\r')).toEqual(['escape', 'enter']);
 		expect(keysOf('\u001B\u001B')).toEqual(['escape', 'escape']);
 		expect(keysOf('\u001Bq')).toEqual(['escape', 'q']);
-		// What no key is (a paste's bracket, a mouse report) is nothing.
-		expect(keysOf('\u001B[200~')).toEqual([]);
 		expect(keysOf('')).toEqual([]);
+	});
+
+	test('a whole escape sequence is one key, or nothing: F-keys, the keypad, reports are not Escape and letters', () => {
+		// F1 to F4 (xterm, tmux), the Linux console's F1, F5 and F12, a device report, rxvt's Ctrl+↑.
+		for (const sequence of ['\u001BOP', '\u001BOS', '\u001B[[A', '\u001B[15~', '\u001B[24~', '\u001B[?1;2c', '\u001BOa']) expect(keysOf(sequence), JSON.stringify(sequence)).toEqual([]);
+		expect(keysOf('\u001BOM')).toEqual(['enter']);
+		expect(keysOf('\u001B[H')).toEqual(['home']);
+		expect(keysOf('\u001B[1~')).toEqual(['home']);
+		expect(keysOf('\u001B[F')).toEqual(['end']);
+		// Escape and [ typed together, the [ still to come: Escape, then [.
+		expect(keysOf('\u001B[')).toEqual(['escape', '[']);
+	});
+
+	test('a paste is marked; within it, line breaks and control characters are not keys', () => {
+		expect(keysOf('\u001B[200~')).toEqual([PASTE_START]);
+		expect(keysOf('\u001B[201~')).toEqual([PASTE_END]);
+		expect(pastedKeys(keysOf('kept\rx\u0003'))).toEqual(['k', 'e', 'p', 't', 'x']);
 	});
 });
 
