@@ -110,7 +110,7 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: (game: An
 		if (flagDown) dispatch({type: 'tick', now: now()});
 	}, [flagDown]);
 
-	if (!layout.fits) return <TooSmall columns={size.columns} rows={size.rows} needColumns={layout.need.columns} needRows={layout.need.rows} question={state.question ? state.status.text : null} />;
+	if (!layout.fits) return <TooSmall columns={size.columns} rows={size.rows} needColumns={layout.need.columns} needRows={layout.need.rows} question={state.question?.text ?? null} />;
 	const width = size.columns;
 	if (state.dialog) return <DialogView dialog={state.dialog} theme={theme} width={Math.min(width, 80)} height={size.rows} />;
 
@@ -127,7 +127,8 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: (game: An
 	const overRows = outcome ? gameOverRows(game, outcome, panelWidth) : 0;
 	const moveRows = Math.max(2, layout.bodyRows - 4 - engineRows - overRows);
 	const typing = state.input.typing;
-	const statusText = typing !== null ? `Type a move (e.g. b1 d3), Enter plays it, Esc cancels: ${typing}_` : state.status.text;
+	// A question stays in view until answered, whatever the engine or the clock says meanwhile.
+	const statusText = typing !== null ? `Type a move (e.g. b1 d3), Enter plays it, Esc cancels: ${typing}_` : state.question?.text ?? state.status.text;
 	// A game lost on time is not taken back: undo is not offered then.
 	const undoable = session.ended?.reason !== 'time';
 	const keysLine = outcome
@@ -152,7 +153,7 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: (game: An
 					{state.task ? <EngineLine thinking={state.task.thinking} now={time} theme={theme} width={panelWidth} sides={game.sides} /> : <Text> </Text>}
 				</Box>
 			</Box>
-			<StatusLine text={statusText} error={state.status.error && typing === null} theme={theme} width={width} />
+			<StatusLine text={statusText} error={state.status.error && typing === null && state.question === null} theme={theme} width={width} />
 			<Text wrap="truncate" color={theme.color ? theme.dim : undefined}>
 				{keysLine}
 			</Text>

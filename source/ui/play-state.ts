@@ -24,6 +24,8 @@ export interface Question {
 	readonly kind: 'resign' | 'new' | 'quit' | 'leave' | 'open';
 	/** Asked because of Ctrl-C: leaving then exits with 130, and a second Ctrl-C leaves. */
 	readonly interrupt?: boolean;
+	/** The question as the status line shows it until it is answered, whatever else happens meanwhile. */
+	readonly text: string;
 }
 
 /** What the engine is doing for this screen: the AI's move, or a hint for the person. */
@@ -211,13 +213,16 @@ function leave(state: PlayState, effect: PlayEffect): PlayStep {
 }
 
 /** A question in the status line; a move being typed or a piece picked up is let go, so the question shows. */
-const ask = (state: PlayState, question: Question, text: string): PlayState => say({...state, question, input: dropped(state.input)}, text);
+const ask = (state: PlayState, question: Omit<Question, 'text'>, text: string): PlayState => ({...state, question: {...question, text}, input: dropped(state.input)});
+
+/** Resigning or starting afresh is no longer the question once the game has ended meanwhile (the AI's move, a flag fall). */
+const moot = (state: PlayState): PlayState => (state.question && (state.question.kind === 'resign' || state.question.kind === 'new') && S.isOver(state.session) ? {...state, question: null} : state);
 
 /** q, Esc or Ctrl-C: leaves, asking first when the game is not saved. */
 function leaveAsking(state: PlayState, quit: boolean, interrupt = false): PlayStep {
 	const code = interrupt ? 130 : 0;
 	if (!unsaved(state)) return leave(state, quit ? {kind: 'exit', code} : {kind: 'menu', game: state.session.game});
-	const question: Question = {kind: quit ? 'quit' : 'leave', ...(interrupt ? {interrupt} : {})};
+	const question = {kind: quit ? ('quit' as const) : ('leave' as const), ...(interrupt ? {interrupt} : {})};
 	const again = interrupt ? ', Ctrl-C again quits' : '';
 	return stay(ask(state, question, `${quit ? 'Quit' : 'Leave this game for the menu'}? It is not saved: y ${quit ? 'quits' : 'leaves'}, s saves first${again}, any other key goes on`));
 }
@@ -250,12 +255,14 @@ function answerQuestion(state: PlayState, question: Question, name: string, now:
 	const closed = {...state, question: null};
 	if (question.kind === 'quit' || question.kind === 'leave' || question.kind === 'open') {
 		const then: PlayState['afterSave'] = question.kind === 'quit' ? {kind: 'exit', code: question.interrupt ? 130 : 0} : question.kind === 'leave' ? {kind: 'menu'} : {kind: 'load'};
-		if (answer === 'y') return afterSaving(say(closed, ''), then);
+		if (answer === 'y') return afterSaving(closed, then);
 		// Save, then do what was asked.
-		return answer === 's' ? doing(say({...closed, afterSave: then}, ''), {kind: 'show', dialog: 'save'}) : stay(say(closed, ''));
+		return answer === 's' ? doing({...closed, afterSave: then}, {kind: 'show', dialog: 'save'}) : stay(closed);
 	}
-	if (answer !== 'y') return stay(say(closed, ''));
+	if (answer !== 'y') return stay(closed);
 	if (question.kind === 'new') return restart(closed, now, false);
+	// Ended meanwhile: there is nothing to resign.
+	if (S.isOver(state.session)) return stay(closed);
 	const {session} = state;
 	const resigner = bothHuman(session) ? S.toMove(session) : ((session.seats.findIndex(seat => seat.kind === 'human') + 1) as Player);
 	return doing(say(moved(withoutHint(closed), S.resign(session, resigner, now)), `${session.game.sides[resigner - 1]} resigned`), ...stopHint(state));
@@ -397,14 +404,14 @@ function reduce(state: PlayState, action: PlayAction): PlayStep {
 		case 'tick': {
 			const flagged = S.checkFlag(state.session, action.now);
 			// What the status said before (a hint, say) is no longer the news.
-			return stay(flagged === state.session ? state : say({...state, session: flagged, input: dropped(state.input), hint: null}, flagged.ended?.description ?? ''));
+			return stay(flagged === state.session ? state : moot(say({...state, session: flagged, input: dropped(state.input), hint: null}, flagged.ended?.description ?? '')));
 		}
 		case 'ai-thinking':
 			return stay(state.session.line === action.line ? {...state, task: {kind: 'ai', line: action.line, thinking: action.thinking}} : state);
 		case 'ai-progress':
 			return stay(state.task?.kind === 'ai' && state.task.line === action.line ? {...state, task: {...state.task, thinking: {...state.task.thinking, info: action.info}}} : state);
 		case 'ai-answer':
-			return stay(aiAnswer(state, action.line, action.result, action.now));
+			return stay(moot(aiAnswer(state, action.line, action.result, action.now)));
 		case 'ai-failed':
 			return stay(state.session.line === action.line ? say({...state, task: null}, `The engine failed: ${action.message}. u takes back; the next move starts it again`, true) : state);
 		case 'ai-gone':

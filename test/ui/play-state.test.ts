@@ -28,8 +28,8 @@ describe('leaving', () => {
 		const played = keys(fresh(), typed('b1 d3')).state;
 		let {state, effects} = keys(played, ['ctrl+c']);
 		expect(effects).toEqual([]);
-		expect(state.question).toEqual({kind: 'quit', interrupt: true});
-		expect(state.status.text).toContain('Ctrl-C again quits');
+		expect(state.question).toMatchObject({kind: 'quit', interrupt: true});
+		expect(state.question?.text).toContain('Ctrl-C again quits');
 		expect(keys(state, ['ctrl+c']).effects).toEqual([{kind: 'exit', code: 130}]);
 		expect(keys(state, ['y']).effects).toEqual([{kind: 'exit', code: 130}]);
 		({state, effects} = keys(state, ['z']));

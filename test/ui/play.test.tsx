@@ -447,6 +447,34 @@ describe('time and taking back', () => {
 	});
 });
 
+describe('a question asked while the engine works', () => {
+	test('q while the AI thinks: its move comes, and the question stays in view until answered', async () => {
+		app = start({start: vsAi()});
+		await app.see('Move 1/50');
+		await app.burst(['m', ...'b1 d3', KEYS.enter], now => now.includes('RED played b1 d3'));
+		await app.engine.thinking();
+		await app.press('q', now => now.includes('Quit? It is not saved'));
+		await app.engine.answer('a6 c6');
+		const frame = await app.see(/1\. b1 d3\s+a6 c6/);
+		expect(frame).toContain('Quit? It is not saved');
+		await app.press('n', now => !now.includes('Quit?'));
+	});
+
+	test('x while the AI thinks, and the game ends meanwhile (the AI\'s flag): the question is gone, and y resigns nothing', async () => {
+		app = start({start: {screen: 'play', setup: {game: loaps, seats: [ai(3), HUMAN], clocked: true, clockSeconds: 5}}});
+		await app.engine.thinking();
+		// x asks while the AI is to move, too.
+		await app.press('x', now => now.includes('Resign this game?'));
+		app.advance(6000);
+		const frame = await app.see('RED ran out of time: BLUE wins');
+		expect(frame).not.toContain('Resign this game?');
+		app.stdin.write('y');
+		await new Promise(resolve => setTimeout(resolve, 200));
+		expect(app.frame()).not.toContain('resigned');
+		expect(app.frame()).toContain('RED ran out of time: BLUE wins');
+	});
+});
+
 describe('a new game or a rematch from a position that is over', () => {
 	test('n after a FILE whose game the rules ended: the game\'s own start, a game one can play', async () => {
 		const before = position(['.......', '..2.2..', '.......', '.......', '.......', '..1....', '1......'], {toMove: 1, moveNumber: 12});
