@@ -14,7 +14,7 @@
  */
 import {randomBytes} from 'node:crypto';
 import {closeSync, existsSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync, type Stats} from 'node:fs';
-import {dirname, join} from 'node:path';
+import {dirname, join, resolve} from 'node:path';
 import {loadPosition, readText} from './load.js';
 import {fail, formatParseError, ok, type Game, type Outcome, type Result} from '../games/game.js';
 import {baseGameId, gameById, type AnyGame} from '../games/registry.js';
@@ -256,20 +256,27 @@ function writeTemporary(dir: string, fileName: string, text: string, temporaries
  * still gets ENOENT (under /proc, or on a stale mount), which would freeze the whole UI.
  */
 export function makeFolder(dir: string): void {
-	try {
-		mkdirSync(dir);
-		return;
-	} catch (error) {
-		const code = (error as NodeJS.ErrnoException).code;
-		if (code === 'EEXIST') {
-			if (statSync(dir).isDirectory()) return;
-			throw error;
+	// Resolved first: "results/../run" is made as "run", not by making "results/..".
+	makeResolved(resolve(dir));
+}
+
+function makeResolved(dir: string): void {
+	/** mkdir, a folder already there (or made meanwhile by someone else) being fine. */
+	const make = (): boolean => {
+		try {
+			mkdirSync(dir);
+			return true;
+		} catch (error) {
+			const code = (error as NodeJS.ErrnoException).code;
+			if (code === 'EEXIST' && statSync(dir).isDirectory()) return true;
+			if (code !== 'ENOENT' || dirname(dir) === dir) throw error;
+			return false;
 		}
-		if (code !== 'ENOENT' || dirname(dir) === dir) throw error;
-	}
-	makeFolder(dirname(dir));
+	};
+	if (make()) return;
+	makeResolved(dirname(dir));
 	// Once: if the parent is there and this still fails, that is the answer.
-	mkdirSync(dir);
+	if (!make()) mkdirSync(dir);
 }
 
 /** Makes the renames in `dir` survive a crash; some systems cannot fsync a folder, and that is fine. */

@@ -245,19 +245,32 @@ export function matchReport(report: RunReport, width = REPORT_WIDTH): string {
 	return parts.join('\n') + '\n';
 }
 
-/** The crosstable alone: rank, player, then the match points won against the player of each rank. */
+/**
+ * The crosstable alone: rank, player, then the match points won against the player of each
+ * rank; in blocks of ranks (1-12, then 13-24, ...) when all of them do not fit the width.
+ */
 function crosstableRows(report: RunReport, width: number): string {
 	const count = report.players.length;
 	const places = ranking(count, report.games);
 	const cross = crosstable(count, report.games);
 	const order = places.map(place => place.player);
-	const columns: Column[] = [{head: 'rank', right: true}, {head: 'player', least: 6}, ...order.map((_, index) => ({head: String(index + 1), right: true}))];
-	const body = places.map(place => [
-		`${place.shared ? '=' : ''}${place.place}`,
-		report.players[place.player]!.name,
-		...order.map(opponent => (opponent === place.player ? '·' : cross.games[place.player]![opponent]! === 0 ? '-' : String(cross.points[place.player]![opponent]))),
-	]);
-	return fittedTable(columns, body, width);
+	const block = (from: number, to: number): string => {
+		const columns: Column[] = [{head: 'rank', right: true}, {head: 'player', least: 6}, ...order.slice(from, to).map((_, index) => ({head: String(from + index + 1), right: true}))];
+		const body = places.map(place => [
+			`${place.shared ? '=' : ''}${place.place}`,
+			report.players[place.player]!.name,
+			...order
+				.slice(from, to)
+				.map(opponent => (opponent === place.player ? '·' : cross.games[place.player]![opponent]! === 0 ? '-' : String(cross.points[place.player]![opponent]))),
+		]);
+		return fittedTable(columns, body, width);
+	};
+	// As many opponents a block as fit.
+	let size = count;
+	while (size > 1 && widest(block(0, size)) > width) size--;
+	const blocks: string[] = [];
+	for (let from = 0; from < count; from += size) blocks.push(block(from, Math.min(count, from + size)));
+	return blocks.join('\n\n');
 }
 
 const widest = (text: string): number => Math.max(...text.split('\n').map(columnsOf));

@@ -155,10 +155,10 @@ function dialogAnswer(state: AnalysisState, dialog: Dialog, name: string): Analy
 }
 
 function key(state: AnalysisState, name: string, now: number): AnalysisStep {
-	if (state.dialog) return dialogAnswer(state, state.dialog, name);
 	if (name === 'ctrl+c') return doing({...state, left: true}, {kind: 'exit', code: 130});
-	// Too small a terminal shows no board: no key plays on it unseen.
+	// Too small a terminal shows nothing of the board or a dialog: no key acts on them unseen.
 	if (!state.fits) return name === 'q' ? doing({...state, left: true}, {kind: 'exit', code: 0}) : stay(state);
+	if (state.dialog) return dialogAnswer(state, state.dialog, name);
 	const {session} = state;
 	const {game} = session;
 	const position = S.current(session);

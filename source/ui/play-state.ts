@@ -65,6 +65,8 @@ export interface PlayState {
 	readonly afterSave: {readonly kind: 'exit'; readonly code: number} | {readonly kind: 'menu'} | {readonly kind: 'load'} | null;
 	/** Whether the terminal is large enough to draw the game: if not, the game waits, unseen. */
 	readonly fits: boolean;
+	/** The seconds on each clock a new game gets when it cannot start from a position's own (--clock). */
+	readonly clockSeconds: number | undefined;
 }
 
 export type PlayAction =
@@ -146,6 +148,7 @@ export function playState(setup: PlaySetup, now: number): PlayState {
 		seed: Math.floor(now) >>> 0,
 		afterSave: null,
 		fits: true,
+		clockSeconds: setup.clockSeconds,
 	};
 }
 
@@ -445,7 +448,7 @@ function reduce(state: PlayState, action: PlayAction): PlayStep {
 			const side = bothHuman(session) || human < 0 ? '' : ` · you play ${action.game.sides[human]}`;
 			const opened: PlayState = {
 				...moved(state, next),
-				start: startOf(next),
+				start: startOf(next, state.clockSeconds),
 				dialog: null,
 				savedLine: next.line,
 				input: action.game === session.game ? dropped(state.input) : boardInput(action.game, S.current(next), humanSide(session.seats)),

@@ -9,7 +9,7 @@ import {join} from 'node:path';
 import {afterEach, beforeEach, describe, expect, test} from 'vitest';
 import {loaps} from '../../source/games/loa/index.js';
 import type {LoaState} from '../../source/games/loa/rules.js';
-import {checkSaveName, defaultSaveName, historyPathOf, listSaves, loadGame, saveFileName, saveGame, uniqueSaveName} from '../../source/files/saves.js';
+import {checkSaveName, defaultSaveName, historyPathOf, listSaves, loadGame, makeFolder, saveFileName, saveGame, uniqueSaveName} from '../../source/files/saves.js';
 import {loadSave} from '../helpers/saves.js';
 
 let dir: string;
@@ -130,6 +130,15 @@ describe('saveGame and loadGame', () => {
 		expect(contents()).toEqual(['game.history.json', 'game.txt']);
 		expect(readFileSync(path, 'utf8')).toBe(loaps.format(line[2]!));
 		expect(formats(saved(loadGame(path)).line)).toEqual(formats(line));
+	});
+
+	test('makeFolder: a path through ".." is made where it leads, a folder already there is fine', () => {
+		// (join would tidy the ".." away; a command line does not.)
+		makeFolder(`${dir}/results/../run1`);
+		expect(contents()).toEqual(['run1']);
+		makeFolder(join(dir, 'run1'));
+		makeFolder(join(dir, 'a', 'b', 'c'));
+		expect(readdirSync(join(dir, 'a', 'b'))).toEqual(['c']);
 	});
 
 	test('saving into a folder that does not exist creates it', () => {

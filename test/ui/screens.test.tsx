@@ -282,6 +282,24 @@ describe('too small a terminal hides the board from the keys too', () => {
 		expect(glyphAt(frame, 'd3')).toBe('.');
 	});
 
+	test('analysis: the open list, hidden by too small a terminal, does not open a file on Enter', async () => {
+		app = start({start: {screen: 'analysis', setup: {game: loaps}}});
+		mkdirSync(app.savesDir, {recursive: true});
+		const moved = loaps.parseMove(loaps.initial(), 'b1 d3');
+		if (!moved.ok) throw new Error(moved.error);
+		writeFileSync(join(app.savesDir, 'other.txt'), loaps.format(loaps.play(loaps.initial(), moved.value)));
+		await app.engine.thinking();
+		await app.press('o', now => now.includes('other.txt'));
+		app.resize(50, 12);
+		await app.see('needs at least');
+		app.stdin.write(KEYS.enter);
+		await new Promise(resolve => setTimeout(resolve, 200));
+		app.resize(80, 24);
+		const frame = await app.see('other.txt');
+		expect(frame).toContain('Open a saved position');
+		expect(frame).not.toContain('Opened');
+	});
+
 	test('demo: Space while the board cannot be drawn does not pause it', async () => {
 		app = start({start: {screen: 'demo', setup: {game: loaps, levels: [5, 3], delayMs: 0, games: 0, clockSeconds: 60}}});
 		await app.see('level 5 Master');
