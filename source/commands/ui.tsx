@@ -43,17 +43,17 @@ const SHOW_CURSOR = '\u001B[?25h';
 
 export async function runUi(options: UiOptions): Promise<number> {
 	const game = gameById(options.game ?? DEFAULT_GAME)!;
+	let loaded: LoadedGame | null = null;
+	if (options.file !== undefined) {
+		const result = loadGame(options.file, options.game);
+		if (!result.ok) {
+			process.stderr.write(`potm: ${result.error}\n`);
+			return 2;
+		}
+		loaded = result.value;
+	}
 	let start: Route = {screen: 'menu'};
 	if (options.screen === 'play' || options.screen === 'analysis') {
-		let loaded: LoadedGame | null = null;
-		if (options.file !== undefined) {
-			const result = loadGame(options.file, options.game);
-			if (!result.ok) {
-				process.stderr.write(`potm: ${result.error}\n`);
-				return 2;
-			}
-			loaded = result.value;
-		}
 		const from = loaded ? {line: loaded.line, moves: loaded.moves, ended: loaded.ended, note: loaded.note ?? `Opened ${options.file}`} : {};
 		if (options.screen === 'analysis') start = {screen: 'analysis', setup: {game: loaded?.game ?? game, ...from}};
 		else {
@@ -65,20 +65,14 @@ export async function runUi(options: UiOptions): Promise<number> {
 	} else if (options.screen === 'demo') {
 		// Every game of the series starts from FILE's position, on the demo's clocks.
 		let from: {game: typeof game; start?: unknown} = {game};
-		if (options.file !== undefined) {
-			const result = loadGame(options.file, options.game);
-			if (!result.ok) {
-				process.stderr.write(`potm: ${result.error}\n`);
-				return 2;
-			}
-			const {game: fileGame, line, ended} = result.value;
-			const last = line.at(-1);
-			const over = ended ?? fileGame.outcome(last);
+		if (loaded) {
+			const last = loaded.line.at(-1);
+			const over = loaded.ended ?? loaded.game.outcome(last);
 			if (over) {
 				process.stderr.write(`potm: ${options.file}: the game there is over (${over.description}): nothing to watch\n`);
 				return 2;
 			}
-			from = {game: fileGame, start: last};
+			from = {game: loaded.game, start: last};
 		}
 		start = {screen: 'demo', setup: {...options.demo, ...from}};
 	}

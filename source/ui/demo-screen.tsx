@@ -10,13 +10,13 @@ import {levelOf, planMove} from '../engine/levels.js';
 import {Board, NO_MARKS} from './board.js';
 import {earliest, nextStep, stopQuietly, useEnvironment, useKeys, useRedrawAt, useRootWidth, useTerminalSize} from './context.js';
 import {DialogView, TooSmall} from './dialogs.js';
-import {fit} from './format.js';
+import {clockChangesAt, fit} from './format.js';
 import {layoutFor} from './layout.js';
-import {EngineLine, GameOver, MoveList, Players, StatusLine, clockChangesAt, gameOverRows, hintLine} from './panel.js';
-import {betweenGames, demoReducer, demoState, seriesOver, seriesText, type DemoAction, type DemoEffect, type DemoSetup} from './demo-state.js';
+import {EngineLine, GameOver, MoveList, Players, StatusLine, gameOverRows, hintLine} from './panel.js';
+import {betweenGames, demoReducer, demoState, seriesOver, seriesText, type DemoEffect, type DemoSetup} from './demo-state.js';
 import * as S from './session.js';
 import {paletteOf} from './theme.js';
-import {useStore, type Dispatch} from './store.js';
+import {useStore} from './store.js';
 
 export type {DemoSetup} from './demo-state.js';
 
@@ -37,7 +37,7 @@ export function DemoScreen({setup, onMenu}: {setup: DemoSetup; onMenu: () => voi
 				return engine.clear();
 		}
 	};
-	const [state, dispatch] = useStore(demoReducer, () => demoState(setup, now()), perform as (effect: DemoEffect, dispatch: Dispatch<DemoAction>) => void);
+	const [state, dispatch] = useStore(demoReducer, () => demoState(setup, now()), perform);
 	useKeys(name => dispatch({type: 'key', name}));
 	const {game} = setup;
 	const {session, gameIndex, pending, paused, stepOnce, delay} = state;

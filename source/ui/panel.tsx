@@ -5,7 +5,6 @@ import type {AnyGame} from '../games/registry.js';
 import type {EngineInfo} from '../engine/client.js';
 import {bar, fit, formatClock, formatScore, wrapLines} from './format.js';
 
-export {clockChangesAt} from './format.js';
 import type {MoveEntry} from './session.js';
 import {paletteOf, pieceGlyph, type Theme} from './theme.js';
 
