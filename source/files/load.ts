@@ -100,8 +100,8 @@ export function gameOfFile(path: string, text: string, wanted?: string): Result<
 	if (asked?.recognizes(text)) return {ok: true, value: asked};
 	const shaped = gameOfText(text);
 	if (asked && shaped && shaped !== asked) {
-		const size = shaped.board(shaped.initial()).files;
-		return {ok: false, error: `${path} holds a ${shaped.name} position (${size}×${size}), but the command line asks for ${asked.name}`};
+		const view = shaped.board(shaped.initial());
+		return {ok: false, error: `${path} holds a ${shaped.name} position (${view.columns}×${view.rows}), but the command line asks for ${asked.name}`};
 	}
 	return {ok: true, value: shaped ?? asked ?? gameById(DEFAULT_GAME)!};
 }

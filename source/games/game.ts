@@ -100,21 +100,61 @@ export interface SearchPosition {
 	evaluate(): number;
 }
 
+/** What a cell of a board holds, for drawing it: nothing, a piece or marker of player 1 or 2, or a square out of play. */
+export const EMPTY = 0;
+export const BLOCKED = -1;
+
 /**
- * What a board looks like, for drawing it: squares are numbered rank * files + file, from the
- * bottom-left corner (a1 = 0), as in moveEnds.
+ * What a board looks like, for drawing it, in drawing order: row 0 is the top line of the board
+ * as the game's files and rule texts show it, column 0 the left one. Squares keep the game's own
+ * numbering (as in moveEnds); squareAt and placeOf convert.
  */
 export interface BoardView {
-	readonly files: number;
-	readonly ranks: number;
+	readonly rows: number;
+	readonly columns: number;
 	/** The names of player 1 and player 2, whose initials letter the pieces where colour cannot. */
 	readonly sides: readonly [string, string];
-	/** By square: 0 empty, 1 or 2 for a piece of that player. */
-	readonly pieces: readonly number[];
+	/** By square: EMPTY, 1 or 2 for a piece (a marker) of that player, or BLOCKED. */
+	readonly cells: readonly number[];
 	/** By square: the points a landing there earns (0 for an ordinary square). */
 	readonly bonus: readonly number[];
-	/** The name of a square in the game's notation, e.g. "d4". */
+	/** Squares to mark as scoring now (PAH-TUM's runs of three or more); empty where nothing is. */
+	readonly scoring: ReadonlySet<number>;
+	/** Labels of the rows, top first, and of the columns, left first, as the game names them. */
+	readonly rowLabels: readonly string[];
+	readonly columnLabels: readonly string[];
+	/** Where the cursor starts for player 1 and for player 2 (the middle of a side's home row in LOA). */
+	readonly home: readonly [number, number];
+	squareAt(row: number, column: number): number;
+	/** The [row, column] a square is drawn at. */
+	placeOf(square: number): readonly [number, number];
+	/** The name of a square in the game's notation, e.g. "d4" or "C4". */
 	squareName(square: number): string;
+}
+
+/**
+ * How a game's clock runs: one allowance per player for the whole game (LOAPS's 60 s, carried in
+ * its file), or an allowance for each move that starts afresh (PAH-TUM's 10 s, never in a file).
+ */
+export interface ClockRule {
+	readonly per: 'game' | 'move';
+	readonly seconds: number;
+}
+
+/** What a new game is set up from, for games whose boards are drawn at random; others ignore it. */
+export interface Setup {
+	/** The seed of the random board: the same seed, the same board. */
+	readonly seed?: number;
+	/** How many squares are out of play (PAH-TUM's holes). */
+	readonly holes?: number;
+}
+
+/** How a contest entry of a game is run: what it is given, and what it prints for a move. */
+export interface EntryRule {
+	/** The input file's path as its last argument (LOA), or the position on standard input (PAH-TUM). */
+	readonly input: 'path' | 'stdin';
+	/** The CPU seconds an entry has: for the whole game or for each move, as in the game's clock rule. */
+	readonly clock: ClockRule;
 }
 
 /** A game module: the friendly, immutable face of positions plus a way into the fast one. */
@@ -127,7 +167,21 @@ export interface Game<State> {
 	readonly moveLimit: number | null;
 	/** Whether the game keeps points (LOAPS does; classic LOA does not, and shows none). */
 	readonly hasPoints: boolean;
-	initial(): State;
+	/** A few words for the menu, e.g. "7×7, bonus squares, 50 moves, 60 s". */
+	readonly tagline: string;
+	/** The clock a game has by default (the UI's, the AI's plan and the referee's). */
+	readonly clock: ClockRule;
+	/** How its contest entries are run. */
+	readonly entry: EntryRule;
+	/**
+	 * How a match of two games is won: by the games won (LOA's match points), or by the total
+	 * of game points over both games (PAH-TUM's rule).
+	 */
+	readonly matchBy: 'games' | 'points';
+	/** Whether a new game's board is drawn at random (from a Setup's seed) rather than fixed. */
+	readonly randomBoards: boolean;
+	/** A new game: the standard start, or for a game with random boards one drawn from `setup`. */
+	initial(setup?: Setup): State;
 	parse(text: string, fileName: string): Result<State, ParseError>;
 	format(state: State): string;
 	/** Whether a file's text is most likely this game's (used to tell a game from a file). */
@@ -145,13 +199,21 @@ export interface Game<State> {
 	 * LOA's, the only legal move of a side none of whose pieces can move).
 	 */
 	moveEnds(state: State, move: number): readonly number[];
+	/**
+	 * Why no legal move begins with these points (picked with the cursor, the last one just
+	 * now), in a sentence for the player: "There is no piece on d4", "C4 is taken".
+	 */
+	explainPick(state: State, points: readonly number[]): string;
 	/** Game points of player 1 and player 2 (0 in games without points). */
 	scores(state: State): readonly [number, number];
-	/** Seconds left on each player's clock. */
+	/**
+	 * Seconds left on each player's clock, as the position carries them; in a game with a clock
+	 * per move, which no position carries, the full allowance of a move.
+	 */
 	clocks(state: State): readonly [number, number];
 	/** The moves the player to move has left, this one included; null in a game without a move limit. */
 	movesLeft(state: State): number | null;
-	/** The same position with other clock readings (the referee's and the UI's clocks). */
+	/** The same position with other clock readings (the referee's and the UI's clocks); the same position where none are carried. */
 	withClocks(state: State, clocks: readonly [number, number]): State;
 	outcome(state: State): Outcome | null;
 	parseMove(state: State, text: string): Result<number, string>;
@@ -161,6 +223,8 @@ export interface Game<State> {
 	 */
 	readEntryMove(state: State, output: string): Result<number, EntryOutputError>;
 	formatMove(state: State, move: number): string;
+	/** What a contest entry prints for `move`: "b1 d3" and a newline in LOA, the whole new grid in PAH-TUM. */
+	entryAnswer(state: State, move: number): string;
 	/** A plain-text picture of the position, for terminals without the UI. */
 	render(state: State): string;
 	searchPosition(state: State): SearchPosition;

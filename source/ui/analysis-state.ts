@@ -4,7 +4,7 @@
  */
 import type {AnyGame} from '../games/registry.js';
 import type {EngineInfo} from '../engine/client.js';
-import {boardAction, boardInput, dropped, selectedIn, typingKey, viewAction, type BoardInput, type BoardOutcome, type Permission} from './board-input.js';
+import {boardAction, boardInput, dropped, pickedIn, typingKey, viewAction, type BoardInput, type BoardOutcome, type Permission} from './board-input.js';
 import {dialogKey, openRefused, saveRefused, type Dialog} from './dialog-state.js';
 import type {FileAction, FileEffect} from './files.js';
 import {playedText} from './format.js';
@@ -167,7 +167,7 @@ function key(state: AnalysisState, name: string, now: number): AnalysisStep {
 	if (typed) return stay(boardOutcome(state, typed, now));
 	const action = actionFor('analysis', name);
 	if (action === undefined) return stay(state);
-	if (action === 'cancel' && selectedIn(state.input, game, position) === null) return doing({...state, left: true}, {kind: 'menu', game});
+	if (action === 'cancel' && pickedIn(state.input, game, position).length === 0) return doing({...state, left: true}, {kind: 'menu', game});
 	const onBoard = boardAction(state.input, action, game, position, state.flipped, allowed);
 	if (onBoard) return stay(boardOutcome(state, onBoard, now));
 	const viewed = viewAction(state, action);

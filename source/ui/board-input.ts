@@ -6,13 +6,16 @@
 import type {AnyGame} from '../games/registry.js';
 import type {Action} from './keys.js';
 import type {BoardMarks} from './board.js';
-import {moveCursor, pick, targetsFrom} from './pointer.js';
+import {moveCursor, movesBeginning, nextPoints, pick, stillPicked} from './pointer.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const movesBeginningCount = (game: AnyGame, state: any, points: readonly number[]): number => movesBeginning(game, state, points).length;
 
 export interface BoardInput {
-	/** The square under the cursor (rank * files + file, a1 = 0). */
+	/** The square under the cursor, in the game's numbering. */
 	readonly cursor: number;
-	/** The square of the piece picked up, or null. */
-	readonly selected: number | null;
+	/** The points of a move picked so far (LOA's piece), in order. */
+	readonly picked: readonly number[];
 	/** The move being typed, or null when not typing. */
 	readonly typing: string | null;
 }
@@ -30,28 +33,29 @@ export interface BoardOutcome {
 	readonly say?: {readonly text: string; readonly error: boolean};
 }
 
-/** The cursor on the middle of the home rank of `side` (the side to move by default), nothing picked up. */
+const NOTHING: readonly number[] = [];
+
+/** The cursor on the home square of `side` (the side to move by default), nothing picked. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function boardInput(game: AnyGame, state: any, side?: number): BoardInput {
 	const view = game.board(state);
-	const rank = (side ?? game.toMove(state)) === 1 ? 0 : view.ranks - 1;
-	return {cursor: rank * view.files + Math.floor(view.files / 2), selected: null, typing: null};
+	return {cursor: view.home[(side ?? game.toMove(state)) === 1 ? 0 : 1], picked: NOTHING, typing: null};
 }
 
-/** Nothing picked up and nothing typed: the position changed. */
-export const dropped = (input: BoardInput): BoardInput => (input.selected === null && input.typing === null ? input : {...input, selected: null, typing: null});
+/** Nothing picked and nothing typed: the position changed. */
+export const dropped = (input: BoardInput): BoardInput => (input.picked.length === 0 && input.typing === null ? input : {...input, picked: NOTHING, typing: null});
 
-/** The piece picked up, while it is still one of the side to move's (the position may have changed under it). */
+/** The points picked, while they still begin a legal move (the position may have changed under them). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function selectedIn(input: BoardInput, game: AnyGame, state: any): number | null {
-	return input.selected !== null && game.board(state).pieces[input.selected] === game.toMove(state) ? input.selected : null;
+export function pickedIn(input: BoardInput, game: AnyGame, state: any): readonly number[] {
+	return stillPicked(game, state, input.picked) ? input.picked : NOTHING;
 }
 
-/** The cursor, the piece picked up and where it can go, for the board. */
+/** The cursor, the points picked and where the next can go, for the board. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function boardMarks(input: BoardInput, game: AnyGame, state: any): Pick<BoardMarks, 'cursor' | 'selected' | 'targets'> {
-	const selected = selectedIn(input, game, state);
-	return {cursor: input.cursor, selected, targets: selected === null ? new Set<number>() : targetsFrom(game, state, selected)};
+export function boardMarks(input: BoardInput, game: AnyGame, state: any): Pick<BoardMarks, 'cursor' | 'picked' | 'targets'> {
+	const picked = pickedIn(input, game, state);
+	return {cursor: input.cursor, picked, targets: picked.length === 0 ? new Set<number>() : nextPoints(game, state, picked)};
 }
 
 /** A key while a move is typed (every key goes to it then); null when no move is being typed. */
@@ -69,7 +73,7 @@ export function typingKey(input: BoardInput, name: string, game: AnyGame, state:
 		if (!permission.canMove) return {input: done, say: {text: permission.cannotMove, error: true}};
 		const parsed = game.parseMove(state, typed);
 		if (!parsed.ok) return {input: done, say: {text: parsed.error, error: true}};
-		return {input: {...done, selected: null}, move: parsed.value};
+		return {input: {...done, picked: NOTHING}, move: parsed.value};
 	}
 	if ([...name].length === 1 && text.length < 20) return {input: {...input, typing: `${text}${name}`}};
 	return {input};
@@ -86,26 +90,27 @@ export function boardAction(
 	permission: Permission,
 ): BoardOutcome | null {
 	const view = game.board(state);
-	const selected = selectedIn(input, game, state);
+	const picked = pickedIn(input, game, state);
 	switch (action) {
 		case 'up':
 		case 'down':
 		case 'left':
 		case 'right':
-			return {input: {...input, cursor: moveCursor({cursor: input.cursor, selected}, action, view.files, view.ranks, flipped).cursor}};
+			return {input: {...input, picked, cursor: moveCursor(input.cursor, action, view, flipped)}};
 		case 'cancel':
-			return {input: {...input, selected: null}, ...(selected === null ? {} : {say: {text: 'Put the piece back', error: false}})};
+			return {input: {...input, picked: NOTHING}, ...(picked.length === 0 ? {} : {say: {text: `Let go of ${view.squareName(picked[picked.length - 1]!)}`, error: false}})};
 		case 'type-move':
 			return {input: {...input, typing: ''}};
 		case 'select': {
 			if (!permission.canMove) return {input, say: {text: permission.cannotMove, error: true}};
-			const picked = pick(game, state, {cursor: input.cursor, selected});
-			const next = {...input, cursor: picked.pointer.cursor, selected: picked.pointer.selected};
-			if (picked.move !== undefined) return {input: next, move: picked.move};
-			if (picked.message) return {input: next, say: {text: picked.message, error: true}};
-			if (picked.pointer.selected === null) return {input: next};
-			const count = targetsFrom(game, state, picked.pointer.selected).size;
-			return {input: next, say: {text: `${view.squareName(picked.pointer.selected)}: ${count} move${count === 1 ? '' : 's'} (Enter on a marked square; Esc puts it back)`, error: false}};
+			const result = pick(game, state, {cursor: input.cursor, picked});
+			const next = {...input, cursor: result.pointer.cursor, picked: result.pointer.picked};
+			if (result.move !== undefined) return {input: next, move: result.move};
+			if (result.message) return {input: next, say: {text: result.message, error: true}};
+			if (result.pointer.picked.length === 0) return {input: next};
+			const count = movesBeginningCount(game, state, result.pointer.picked);
+			const last = result.pointer.picked[result.pointer.picked.length - 1]!;
+			return {input: next, say: {text: `${view.squareName(last)}: ${count} move${count === 1 ? '' : 's'} (Enter on a marked square; Esc lets go)`, error: false}};
 		}
 		default:
 			return null;

@@ -1,25 +1,27 @@
 /**
- * The board: squares with file and rank labels, pieces, bonus squares, the cursor, the piece
- * picked up and where it can go, the last move and a hint. It is handed all of this; it knows
- * no rules.
+ * The board: squares with their row and column labels, pieces or markers, blocked and bonus
+ * squares, the runs that score, the cursor, the points picked and where the next can go, the
+ * last move and a hint. It is handed all of this, in drawing order; it knows no rules.
  *
  * Every mark has a colour form and a character form, so the board reads the same with colour
  * and without it: each square is drawn as a left mark, a glyph and a right mark.
  */
 import {Box, Text} from 'ink';
-import type {BoardView} from '../games/game.js';
+import {BLOCKED, EMPTY, type BoardView} from '../games/game.js';
 import {paletteOf, pieceGlyph, type Theme} from './theme.js';
 
 export interface BoardMarks {
 	readonly cursor: number | null;
-	readonly selected: number | null;
+	/** The points of a move picked so far (LOA's piece picked up). */
+	readonly picked: readonly number[];
+	/** Where the next point can go. */
 	readonly targets: ReadonlySet<number>;
-	/** The last move's squares, from and to. */
+	/** The last move's points (from and to in LOA). */
 	readonly last: readonly number[];
 	readonly hint: readonly number[];
 }
 
-export const NO_MARKS: BoardMarks = {cursor: null, selected: null, targets: new Set(), last: [], hint: []};
+export const NO_MARKS: BoardMarks = {cursor: null, picked: [], targets: new Set(), last: [], hint: []};
 
 /**
  * Square size in characters: large (5 × 3), medium (5 × 2: LOAPS's 7×7 at 80×24), narrow (4 × 2:
@@ -39,9 +41,9 @@ export const COMPACT: CellSize = {width: 3, height: 1};
 export const CELL_SIZES: readonly CellSize[] = [LARGE, MEDIUM, NARROW, COMPACT];
 
 /** Columns and rows a board takes with its labels. */
-export const boardSize = (files: number, ranks: number, cell: CellSize): {columns: number; rows: number} => ({
-	columns: files * cell.width + 6,
-	rows: ranks * cell.height + 2,
+export const boardSize = (columns: number, rows: number, cell: CellSize): {columns: number; rows: number} => ({
+	columns: columns * cell.width + 6,
+	rows: rows * cell.height + 2,
 });
 
 interface Square {
@@ -57,31 +59,39 @@ interface Square {
 function square(view: BoardView, index: number, marks: BoardMarks, theme: Theme): Square {
 	const {glyphs, color} = theme;
 	const palette = paletteOf(view.sides);
-	const piece = view.pieces[index]!;
+	const cell = view.cells[index]!;
+	const piece = cell > 0 ? cell : 0;
+	const blocked = cell === BLOCKED;
 	const bonus = view.bonus[index]!;
+	const scoring = view.scoring.has(index);
+	const picked = marks.picked.includes(index);
 	const target = marks.targets.has(index);
 	const bonusMark = bonus >= 7 ? glyphs.bonusLarge : bonus > 0 ? glyphs.bonusSmall : '';
-	let glyph = piece !== 0 ? pieceGlyph(theme, piece, view.sides) : target ? glyphs.target : bonusMark || glyphs.empty;
-	let glyphColor = piece !== 0 ? palette.pieces[piece - 1] : target ? theme.accent : bonusMark ? 'yellow' : theme.dim;
-	if (!color && piece === 0 && !target && !bonusMark) glyphColor = undefined;
+	let glyph = blocked ? glyphs.blocked : piece !== 0 ? pieceGlyph(theme, piece, view.sides) : target ? glyphs.target : bonusMark || glyphs.empty;
+	let glyphColor = blocked ? theme.dim : piece !== 0 ? palette.pieces[piece - 1] : target ? theme.accent : bonusMark ? 'yellow' : theme.dim;
+	if (!color && cell === EMPTY && !target && !bonusMark) glyphColor = undefined;
 	// The two marks beside the glyph, most important first.
 	let pair = '  ';
 	let markColor: string | undefined = theme.accent;
 	if (marks.cursor === index) pair = '[]';
-	else if (marks.selected === index) pair = '<>';
+	else if (picked) pair = '<>';
 	else if (target && piece !== 0) pair = '()';
 	else if (!color && marks.hint.includes(index)) pair = '!!';
 	else if (!color && marks.last.includes(index)) pair = '--';
+	else if (!color && scoring) [pair, markColor] = ['==', undefined];
 	else if (!color && piece !== 0 && bonusMark) [pair, markColor] = [bonusMark + bonusMark, undefined];
 	let background: string | undefined;
 	if (color) {
-		const [file, rank] = [index % view.files, Math.floor(index / view.files)];
-		if (marks.selected === index) background = palette.selected;
+		const [row, column] = view.placeOf(index);
+		if (picked) background = palette.selected;
 		else if (marks.hint.includes(index)) background = palette.hint;
 		else if (marks.last.includes(index)) background = palette.lastMove;
+		else if (blocked) background = palette.blocked;
+		else if (scoring) background = palette.scoring;
 		else if (bonus >= 7) background = theme.bonusLargeBg;
 		else if (bonus > 0) background = theme.bonusSmallBg;
-		else background = palette.squares[(file + rank) % 2];
+		// Squares alternate from a dark one at the bottom left, as a LOA board's a1 is.
+		else background = palette.squares[(view.rows - 1 - row + column) % 2];
 		if (bonusMark && piece === 0 && !target) glyph = bonusMark;
 	}
 	return {
@@ -104,27 +114,27 @@ export interface BoardProps {
 }
 
 export function Board({view, marks, theme, flipped, cell}: BoardProps) {
-	const files = Array.from({length: view.files}, (_, file) => (flipped ? view.files - 1 - file : file));
-	const ranks = Array.from({length: view.ranks}, (_, rank) => (flipped ? rank : view.ranks - 1 - rank));
+	const columns = Array.from({length: view.columns}, (_, column) => (flipped ? view.columns - 1 - column : column));
+	const rowOrder = Array.from({length: view.rows}, (_, row) => (flipped ? view.rows - 1 - row : row));
 	// Space either side of a square's three characters; a narrow square has its spare on the left.
 	const padLeft = Math.ceil((cell.width - 3) / 2);
 	const padRight = cell.width - 3 - padLeft;
 	const labelRow = (
 		<Text color={theme.color ? theme.dim : undefined}>
-			{'   ' + files.map(file => view.squareName(file).charAt(0).padStart(padLeft + 2).padEnd(cell.width)).join('') + '   '}
+			{'   ' + columns.map(column => view.columnLabels[column]!.padStart(padLeft + 2).padEnd(cell.width)).join('') + '   '}
 		</Text>
 	);
 	const rows = [];
-	for (const rank of ranks) {
-		const label = String(rank + 1).padStart(2);
+	for (const row of rowOrder) {
+		const label = view.rowLabels[row]!.padStart(2);
 		for (let line = 0; line < cell.height; line++) {
 			// The glyph row: the middle one, or the upper of two.
 			const middle = line === Math.floor((cell.height - 1) / 2);
 			rows.push(
-				<Text key={`${rank}-${line}`}>
+				<Text key={`${row}-${line}`}>
 					<Text color={theme.color ? theme.dim : undefined}>{middle ? `${label} ` : '   '}</Text>
-					{files.map(file => {
-						const index = rank * view.files + file;
+					{columns.map(column => {
+						const index = view.squareAt(row, column);
 						const look = square(view, index, marks, theme);
 						if (!middle) {
 							return (

@@ -26,10 +26,10 @@ export interface Layout {
 	readonly need: {readonly columns: number; readonly rows: number};
 }
 
-export function layoutFor(columns: number, rows: number, files: number, ranks: number): Layout {
+export function layoutFor(columns: number, rows: number, boardColumns: number, boardRows: number): Layout {
 	// One row is kept free: output as tall as the terminal makes Ink clear the screen each frame.
 	const needFor = (cell: CellSize) => {
-		const board = boardSize(files, ranks, cell);
+		const board = boardSize(boardColumns, boardRows, cell);
 		return {board, columns: board.columns + 1 + PANEL_MIN_COLUMNS, rows: Math.max(board.rows, PANEL_MIN_ROWS) + CHROME_ROWS + 1};
 	};
 	const need = needFor(COMPACT);

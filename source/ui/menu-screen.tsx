@@ -31,12 +31,6 @@ export type MenuPick =
 			readonly path: string;
 	  };
 
-/** A line under the title, per game. */
-const TAGLINES: Readonly<Record<string, string>> = {
-	loaps: 'POTM-style Lines of Action: 7×7, bonus squares, points, 50 moves, 60 s clocks',
-	loa: 'Classic Lines of Action: 8×8, Computer Olympiad rules, no points, 60 s clocks',
-	'loa-mover': 'Classic Lines of Action; a capture connecting both sides wins for the mover',
-};
 
 export function MenuScreen({game: initialGame, initial, onPick}: {game: AnyGame; initial: MenuChoices; onPick: (pick: MenuPick) => void}) {
 	const {theme, savesDir} = useEnvironment();
@@ -89,7 +83,7 @@ export function MenuScreen({game: initialGame, initial, onPick}: {game: AnyGame;
 			<Text bold color={theme.color ? theme.accent : undefined}>
 				{`potm · ${game.name}`}
 			</Text>
-			{tooSmall || !TAGLINES[game.id] ? null : <Text color={theme.color ? theme.dim : undefined}>{fit(TAGLINES[game.id]!, size.columns)}</Text>}
+			{tooSmall ? null : <Text color={theme.color ? theme.dim : undefined}>{fit(game.tagline, size.columns)}</Text>}
 			<Text> </Text>
 			{ROWS.map(which => {
 				const chosen = which === row;

@@ -9,7 +9,7 @@ import {forcedPass} from '../games/game.js';
 import type {AnyGame} from '../games/registry.js';
 import type {EngineInfo, EngineResult} from '../engine/client.js';
 import {levelOf} from '../engine/levels.js';
-import {boardAction, boardInput, dropped, selectedIn, typingKey, viewAction, type BoardInput, type BoardOutcome} from './board-input.js';
+import {boardAction, boardInput, dropped, pickedIn, typingKey, viewAction, type BoardInput, type BoardOutcome} from './board-input.js';
 import {dialogKey, openRefused, saveRefused, type Dialog} from './dialog-state.js';
 import type {FileAction, FileEffect} from './files.js';
 import {formatScore, playedText} from './format.js';
@@ -346,7 +346,7 @@ function key(state: PlayState, name: string, now: number): PlayStep {
 	if (typed) return stay(boardOutcome(state, typed, now));
 	const action = actionFor(keyContext(state), name);
 	if (action === undefined) return stay(state);
-	if (action === 'cancel' && selectedIn(state.input, game, position) === null) return leaveAsking(state, false);
+	if (action === 'cancel' && pickedIn(state.input, game, position).length === 0) return leaveAsking(state, false);
 	const onBoard = boardAction(state.input, action, game, position, state.flipped, allowed);
 	if (onBoard) return stay(boardOutcome(state, onBoard, now));
 	const viewed = viewAction(state, action);

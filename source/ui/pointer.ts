@@ -1,42 +1,55 @@
 /**
- * The board cursor and the piece picked up, as pure functions. Which moves exist is the game's
- * answer (legalMoves, parseMove); this only walks the squares and matches the player's two
- * picks against the moves the game lists.
+ * The board cursor and the points picked so far, as pure functions. A move is a sequence of board
+ * points (the game's moveEnds): LOA's [from, to], PAH-TUM's [square], LINES and BOXES' [vertex,
+ * vertex]. Each pick narrows the legal moves to those that begin with the points picked, and a
+ * move is played as soon as the picks complete one. Which moves exist is the game's answer; this
+ * only walks the board and matches picks against the moves the game lists.
  */
-import {forcedPass} from '../games/game.js';
+import {forcedPass, type BoardView} from '../games/game.js';
 import type {AnyGame} from '../games/registry.js';
 
 export interface Pointer {
-	/** The square under the cursor (rank * files + file, a1 = 0). */
+	/** The square under the cursor, in the game's numbering. */
 	readonly cursor: number;
-	/** The square of the piece picked up, or null. */
-	readonly selected: number | null;
+	/** The points picked so far, in order; empty when nothing is. */
+	readonly picked: readonly number[];
 }
 
 export type Direction = 'up' | 'down' | 'left' | 'right';
 
-/** The cursor one square on, as the board is seen (flipped: rank 1 at the top); it stops at the edge. */
-export function moveCursor(pointer: Pointer, direction: Direction, files: number, ranks: number, flipped: boolean): Pointer {
-	let file = pointer.cursor % files;
-	let rank = Math.floor(pointer.cursor / files);
+/** The cursor one square on, as the board is seen (flipped: turned half round); it stops at the edge. */
+export function moveCursor(cursor: number, direction: Direction, view: BoardView, flipped: boolean): number {
+	let [row, column] = view.placeOf(cursor);
 	const sign = flipped ? -1 : 1;
-	if (direction === 'up') rank += sign;
-	if (direction === 'down') rank -= sign;
-	if (direction === 'right') file += sign;
-	if (direction === 'left') file -= sign;
-	file = Math.min(files - 1, Math.max(0, file));
-	rank = Math.min(ranks - 1, Math.max(0, rank));
-	return {...pointer, cursor: rank * files + file};
+	if (direction === 'up') row -= sign;
+	if (direction === 'down') row += sign;
+	if (direction === 'right') column += sign;
+	if (direction === 'left') column -= sign;
+	column = Math.min(view.columns - 1, Math.max(0, column));
+	row = Math.min(view.rows - 1, Math.max(0, row));
+	return view.squareAt(row, column);
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const movesFrom = (game: AnyGame, state: any, square: number): number[] =>
-	(game.legalMoves(state) as number[]).filter(move => game.moveEnds(state, move)[0] === square);
+const startsWith = (ends: readonly number[], points: readonly number[]): boolean =>
+	ends.length > points.length && points.every((point, index) => ends[index] === point);
 
-/** The destinations of the piece on `square`. */
+/** The legal moves that begin with `points`, with their ends. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const targetsFrom = (game: AnyGame, state: any, square: number): Set<number> =>
-	new Set(movesFrom(game, state, square).map(move => game.moveEnds(state, move)[1]!));
+export function movesBeginning(game: AnyGame, state: any, points: readonly number[]): {move: number; ends: readonly number[]}[] {
+	return (game.legalMoves(state) as number[])
+		.map(move => ({move, ends: game.moveEnds(state, move) as readonly number[]}))
+		.filter(({ends}) => startsWith(ends, points));
+}
+
+/** Where the next pick can go after `points` (the picked piece's destinations in LOA). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const nextPoints = (game: AnyGame, state: any, points: readonly number[]): Set<number> =>
+	new Set(movesBeginning(game, state, points).map(({ends}) => ends[points.length]!));
+
+/** Whether `points` still begin a legal move here (the position may have changed under them). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const stillPicked = (game: AnyGame, state: any, points: readonly number[]): boolean =>
+	points.length === 0 || movesBeginning(game, state, points).length > 0;
 
 export interface Picked {
 	readonly pointer: Pointer;
@@ -46,30 +59,26 @@ export interface Picked {
 	readonly message?: string;
 }
 
-/** Enter or Space on the cursor's square: pick up a piece, switch to another, put it down, or say why not. */
+/**
+ * Enter or Space on the cursor's square: pick it as the next point of a move, start afresh from it
+ * (another piece), take back the last pick (the same square again), play the move it completes,
+ * or say why not.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function pick(game: AnyGame, state: any, pointer: Pointer): Picked {
 	const square = pointer.cursor;
-	const view = game.board(state);
-	const name = view.squareName(square);
 	const outcome = game.outcome(state);
-	if (outcome) return {pointer: {...pointer, selected: null}, message: `The game is over: ${outcome.description}`};
+	if (outcome) return {pointer: {...pointer, picked: []}, message: `The game is over: ${outcome.description}`};
 	// Classic LOA: a side none of whose pieces can move passes, wherever the cursor stands.
 	const pass = forcedPass(game, state);
-	if (pass !== undefined) return {pointer: {...pointer, selected: null}, move: pass};
-	const mover = game.toMove(state);
-	const side = game.sides[mover - 1];
-	if (pointer.selected === square) return {pointer: {...pointer, selected: null}};
-	if (view.pieces[square] === mover) {
-		if (movesFrom(game, state, square).length === 0) return {pointer, message: `The piece on ${name} has no legal move`};
-		return {pointer: {...pointer, selected: square}};
+	if (pass !== undefined) return {pointer: {...pointer, picked: []}, move: pass};
+	const {picked} = pointer;
+	if (picked.length > 0 && picked[picked.length - 1] === square) return {pointer: {...pointer, picked: picked.slice(0, -1)}};
+	for (const points of picked.length > 0 ? [picked, []] : [picked]) {
+		const following = movesBeginning(game, state, points).filter(({ends}) => ends[points.length] === square);
+		const complete = following.find(({ends}) => ends.length === points.length + 1);
+		if (complete) return {pointer: {...pointer, picked: []}, move: complete.move};
+		if (following.length > 0) return {pointer: {...pointer, picked: [...points, square]}};
 	}
-	if (pointer.selected === null) {
-		const message = view.pieces[square] === 0 ? `There is no piece on ${name}: pick one of ${side}'s` : `${name} is not ${side}'s: pick one of ${side}'s pieces`;
-		return {pointer, message};
-	}
-	const move = movesFrom(game, state, pointer.selected).find(candidate => game.moveEnds(state, candidate)[1] === square);
-	if (move !== undefined) return {pointer: {...pointer, selected: null}, move};
-	const parsed = game.parseMove(state, `${view.squareName(pointer.selected)} ${name}`);
-	return {pointer, message: parsed.ok ? `${name} cannot be reached` : parsed.error};
+	return {pointer, message: game.explainPick(state, [...picked, square])};
 }

@@ -13,6 +13,8 @@ export interface Glyphs {
 	/** Empty bonus squares, by their value: small (3) and large (7). */
 	readonly bonusSmall: string;
 	readonly bonusLarge: string;
+	/** A square out of play (PAH-TUM's holes). */
+	readonly blocked: string;
 	readonly spinner: readonly string[];
 	readonly barFull: string;
 	readonly barEmpty: string;
@@ -42,6 +44,7 @@ const UNICODE: Glyphs = {
 	target: '◦',
 	bonusSmall: '+',
 	bonusLarge: '*',
+	blocked: '▒',
 	spinner: ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'],
 	barFull: '█',
 	barEmpty: '░',
@@ -55,6 +58,7 @@ const ASCII: Glyphs = {
 	target: 'o',
 	bonusSmall: '+',
 	bonusLarge: '*',
+	blocked: '#',
 	spinner: ['|', '/', '-', '\\'],
 	barFull: '#',
 	barEmpty: '-',
@@ -66,9 +70,12 @@ export interface ThemeOptions {
 	readonly ascii: boolean;
 }
 
-/** The glyph of a piece of `side` (1 or 2) of a game whose sides are named `sides`. */
+/**
+ * The glyph of a piece of `side` (1 or 2) of a game whose sides are named `sides`: a disc, or its
+ * side's initial; a side named by one letter (PAH-TUM's X and O) is always that letter.
+ */
 export const pieceGlyph = (theme: Theme, side: number, sides: readonly string[]): string =>
-	theme.lettered ? sides[side - 1]!.charAt(0) : theme.glyphs.pieces[side - 1]!;
+	theme.lettered || sides[side - 1]!.length === 1 ? sides[side - 1]!.charAt(0) : theme.glyphs.pieces[side - 1]!;
 
 export function makeTheme({color, ascii}: ThemeOptions): Theme {
 	return {
@@ -101,6 +108,9 @@ export interface Palette {
 	readonly lastMove: string;
 	readonly selected: string;
 	readonly hint: string;
+	/** Squares out of play, and squares of runs that score. */
+	readonly blocked: string;
+	readonly scoring: string;
 }
 
 const COLOURED: Palette = {
@@ -110,6 +120,8 @@ const COLOURED: Palette = {
 	lastMove: '#3a3a5a',
 	selected: '#875f00',
 	hint: '#005f5f',
+	blocked: '#000000',
+	scoring: '#5f5f00',
 };
 
 /**
@@ -125,6 +137,8 @@ const BLACK_AND_WHITE: Palette = {
 	lastMove: 'ansi256(67)',
 	selected: 'ansi256(136)',
 	hint: 'ansi256(66)',
+	blocked: 'ansi256(16)',
+	scoring: 'ansi256(136)',
 };
 
 /** The palette of a game whose sides are called `sides` (BLACK and WHITE pieces look so; others take red and blue). */

@@ -185,7 +185,7 @@ describe('Escape and the key after it', () => {
 		await app.see('Move 1/50');
 		await app.burst([KEYS.left, KEYS.enter], now => now.includes('c1: 4 moves'));
 		const frame = await app.burst([KEYS.escape, KEYS.left], now => marksAt(now, 'b1') === '[]');
-		expect(frame).toContain('Put the piece back');
+		expect(frame).toContain('Let go of');
 		expect(glyphAt(frame, 'c3')).toBe('.');
 	});
 

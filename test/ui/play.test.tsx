@@ -104,8 +104,8 @@ describe('the board', () => {
 		let frame = await app.press(KEYS.enter, now => now.includes('not a legal move'));
 		expect(frame).toContain('c1 c2 is not a legal move: a piece moves exactly as many squares');
 		expect(frame).toContain('it can go to');
-		// The piece stays picked up; Esc puts it back.
-		frame = await app.press(KEYS.escape, now => now.includes('Put the piece back'));
+		// The piece stays picked up; Esc lets go of it.
+		frame = await app.press(KEYS.escape, now => now.includes('Let go of'));
 		await app.press('h');
 		await app.press('h');
 		await app.press('k');

@@ -198,7 +198,7 @@ describe('analysis', () => {
 		await app.engine.thinking();
 		await app.press(KEYS.left);
 		await app.press(KEYS.enter, now => now.includes('moves (Enter on a marked square'));
-		await app.press(KEYS.escape, now => now.includes('Put the piece back'));
+		await app.press(KEYS.escape, now => now.includes('Let go of'));
 		expect(app.frame()).toContain('analysis');
 		await app.press(KEYS.escape, now => now.includes('Play against the AI'));
 		await vi.waitFor(() => expect(app!.engine.pending).toBeUndefined(), WAIT);

@@ -1,5 +1,5 @@
 /** The LOA family as Game modules: LOAPS and classic LOA (two rulings), variants of the same code. */
-import {fail, ok, type EntryOutputError, type Game, type Result} from '../game.js';
+import {fail, ok, type BoardView, type EntryOutputError, type Game, type Result} from '../game.js';
 import {moveFrom, moveName, moveTo, encodeMove, parseMoveText, parseSquare, PASS, squareName} from './notation.js';
 import {formatClock, formatPotm, looksLikePotm, parsePotm} from './potm.js';
 import {initialState, legalMoves, newBoardAt, play, reversiblePast, withClocks, type LoaState} from './rules.js';
@@ -35,26 +35,65 @@ export function renderLoa(state: LoaState): string {
 	return [...rows, '', `${side(0, first)} · ${side(1, second)}${legend}`, status].join('\n');
 }
 
+/** The drawing of a LOA board: rank 1 is the bottom line, so row 0 is the top rank. */
+function loaView(variant: LoaVariant, cells: readonly number[], bonus: readonly number[]): BoardView {
+	const size = variant.size;
+	return {
+		rows: size,
+		columns: size,
+		sides: variant.sideNames,
+		cells,
+		bonus,
+		scoring: NOTHING_SCORES,
+		rowLabels: Array.from({length: size}, (_, row) => String(size - row)),
+		columnLabels: 'abcdefgh'.slice(0, size).split(''),
+		home: [Math.floor(size / 2), (size - 1) * size + Math.floor(size / 2)],
+		squareAt: (row, column) => (size - 1 - row) * size + column,
+		placeOf: square => [size - 1 - Math.floor(square / size), square % size],
+		squareName: square => squareName(square, size),
+	};
+}
+
+const NOTHING_SCORES: ReadonlySet<number> = new Set();
+
 export function loaGame(variant: LoaVariant): Game<LoaState> {
 	const size = variant.size;
 	const bonusBySquare = Array.from({length: size * size}, (_, square) => variant.scoring?.bonus[squareName(square, size)] ?? 0);
+	const clock = {per: 'game', seconds: 60} as const;
 	return {
 		id: variant.id,
 		name: variant.name,
 		sides: variant.sideNames,
 		moveLimit: variant.moveLimit > 0 ? variant.moveLimit : null,
 		hasPoints: variant.scoring !== null,
+		tagline: variant.tagline,
+		clock,
+		entry: {input: 'path', clock},
+		matchBy: 'games',
+		randomBoards: false,
 		initial: () => initialState(variant),
 		parse: (text, fileName) => parsePotm(text, fileName, variant),
 		format: formatPotm,
 		recognizes: text => looksLikePotm(text, size),
 		toMove: state => state.toMove,
 		moveNumber: state => state.moveNumber,
-		board: state => ({files: size, ranks: size, sides: variant.sideNames, pieces: state.cells, bonus: bonusBySquare, squareName: square => squareName(square, size)}),
+		board: state => loaView(variant, state.cells, bonusBySquare),
 		legalMoves,
 		play,
 		// A pass joins no squares.
 		moveEnds: (_state, move) => (move === PASS ? [] : [moveFrom(move), moveTo(move)]),
+		explainPick(state, points) {
+			const [from, to] = points as [number, number | undefined];
+			const name = squareName(from, size);
+			const side = variant.sideNames[state.toMove - 1];
+			if (to !== undefined) {
+				const parsed = this.parseMove(state, `${name} ${squareName(to, size)}`);
+				return parsed.ok ? `${squareName(to, size)} cannot be reached` : parsed.error;
+			}
+			const piece = state.cells[from];
+			if (piece === state.toMove) return `The piece on ${name} has no legal move`;
+			return piece === 0 ? `There is no piece on ${name}: pick one of ${side}'s` : `${name} is not ${side}'s: pick one of ${side}'s pieces`;
+		},
 		scores: state => state.points,
 		clocks: state => state.clocks,
 		movesLeft: state => (variant.moveLimit > 0 ? Math.max(1, variant.moveLimit - state.moveNumber + 1) : null),
@@ -73,6 +112,7 @@ export function loaGame(variant: LoaVariant): Game<LoaState> {
 		},
 		readEntryMove: readEntryMove,
 		formatMove: (_state, move) => moveName(move, size),
+		entryAnswer: (_state, move) => `${moveName(move, size)}\n`,
 		render: renderLoa,
 		searchPosition: newBoardAt,
 		past(state) {

@@ -15,6 +15,8 @@ export interface Scoring {
 export interface LoaVariant {
 	readonly id: 'loaps' | 'loa' | 'loa-mover';
 	readonly name: string;
+	/** A line for the menu. */
+	readonly tagline: string;
 	readonly size: number;
 	/** The most pieces one side can have; a file with more is not a position of this game. */
 	readonly maxPieces: number;
@@ -40,6 +42,7 @@ export interface LoaVariant {
 export const LOAPS: LoaVariant = {
 	id: 'loaps',
 	name: 'LOAPS',
+	tagline: 'POTM-style Lines of Action: 7×7, bonus squares, points, 50 moves, 60 s clocks',
 	size: 7,
 	maxPieces: 8,
 	start: [
@@ -66,6 +69,7 @@ export const LOAPS: LoaVariant = {
 export const CLASSIC_LOA: LoaVariant = {
 	id: 'loa',
 	name: 'Lines of Action',
+	tagline: 'Classic Lines of Action: 8×8, Computer Olympiad rules, no points, 60 s clocks',
 	size: 8,
 	maxPieces: 12,
 	start: [
@@ -85,5 +89,6 @@ export const CLASSIC_LOA_MOVER_WINS: LoaVariant = {
 	...CLASSIC_LOA,
 	id: 'loa-mover',
 	name: 'Lines of Action (mover wins)',
+	tagline: 'Classic Lines of Action; a capture connecting both sides wins for the mover',
 	bothConnected: 'mover',
 };
