@@ -9,6 +9,7 @@
  */
 import {decide} from '../engine/players.js';
 import {planMove} from '../engine/levels.js';
+import {clockReading} from '../engine/time.js';
 import {Searcher} from '../engine/search.js';
 import {loadForCommand} from '../files/load.js';
 
@@ -31,12 +32,8 @@ export function runMove(path: string, wanted?: string): number {
 	const position = game.searchPosition(state);
 	const mover = game.toMove(state);
 	const startup = cpuMs();
-	const clock = {
-		// What is left of the clock once this process's start-up so far is paid for.
-		remainingMs: game.clocks(state)[mover - 1]! * 1000 - startup,
-		movesLeft: game.movesLeft(state) ?? 40,
-		overheadMs: moveOverheadMs(startup),
-	};
+	// What is left of the clock once this process's start-up so far is paid for.
+	const clock = clockReading(game, state, game.clocks(state)[mover - 1]! * 1000 - startup, moveOverheadMs(startup));
 	const plan = planMove(5, {clock});
 	const result = decide(new Searcher({tableMegabytes: 8}), position, plan, {now: cpuMs});
 	if (result.move < 0) {

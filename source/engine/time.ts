@@ -1,5 +1,6 @@
 /**
- * The clock model: how much of a whole-game clock one move may spend.
+ * The clock model: how much of a whole-game clock one move may spend (and of a clock per move,
+ * where each move has its own allowance: half of it for starting iterations, 90 % at most).
  *
  * A move gets a soft budget (do not start another iteration after it; the search stretches it up
  * to 2.5× when the position is unclear: a new best move or a falling score) and a hard deadline
@@ -18,6 +19,8 @@
  * HARD_FACTOR only cap what one unclear move may take, so that it cannot starve the moves after it.
  */
 
+import type {Game} from '../games/game.js';
+
 export interface ClockReading {
 	/** Milliseconds left on the mover's clock. */
 	readonly remainingMs: number;
@@ -27,6 +30,26 @@ export interface ClockReading {
 	readonly overheadMs: number;
 	/** Milliseconds never to touch; by default 2 % of the clock, at least 100 ms. */
 	readonly safetyMs?: number;
+	/** Whether the clock is a move's own allowance (PAH-TUM's 10 s), which this move may spend whole. */
+	readonly perMove?: boolean;
+}
+
+/** Milliseconds the AI behind the UI allows for the worker's round trip on each move. */
+export const WORKER_OVERHEAD_MS = 60;
+
+/** Moves a game without a move limit is planned for. */
+export const UNLIMITED_MOVES = 40;
+/** Of a move's own allowance, the share after which no new iteration starts, and the share that stops the search. */
+export const PER_MOVE_SOFT = 0.5;
+export const PER_MOVE_HARD = 0.9;
+
+/**
+ * The mover's clock as the time plan reads it, by the game's clock rule: `remainingMs` is what is
+ * left of the game's clock, or of this move's allowance in a game with a clock per move.
+ */
+export function clockReading<State>(game: Game<State>, state: State, remainingMs: number, overheadMs: number): ClockReading {
+	if (game.clock.per === 'move') return {remainingMs, movesLeft: 1, overheadMs, perMove: true};
+	return {remainingMs, movesLeft: game.movesLeft(state) ?? UNLIMITED_MOVES, overheadMs};
 }
 
 export interface Budget {
@@ -40,6 +63,11 @@ export const HARD_SHARE = 0.25;
 export const HARD_FACTOR = 3;
 
 export function moveBudget(clock: ClockReading): Budget {
+	if (clock.perMove) {
+		const safety = clock.safetyMs ?? Math.max(100, clock.remainingMs * 0.02);
+		const usable = Math.max(0, clock.remainingMs - safety - clock.overheadMs);
+		return {softMs: usable * PER_MOVE_SOFT, hardMs: usable * PER_MOVE_HARD};
+	}
 	const movesLeft = Math.max(1, Math.floor(clock.movesLeft));
 	const safety = clock.safetyMs ?? Math.max(100, clock.remainingMs * 0.02);
 	const reserve = safety + clock.overheadMs * (movesLeft - 1);

@@ -7,6 +7,7 @@ import {mkdirSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {EngineClient} from '../engine/client.js';
 import {planMove} from '../engine/levels.js';
+import {clockReading} from '../engine/time.js';
 import type {ThinkRequest} from '../engine/players.js';
 import type {AnyGame} from '../games/registry.js';
 import {HANG_GRACE_MS, runEntry} from './entry.js';
@@ -62,7 +63,7 @@ export function builtinSeat(game: AnyGame, spec: Extract<PlayerSpec, {kind: 'bui
 				kind.kind === 'level'
 					? {
 							...planMove(kind.level, {
-								clock: {remainingMs: clockMs, movesLeft: game.movesLeft(state) ?? 40, overheadMs: AI_OVERHEAD_MS},
+								clock: clockReading(game, state, clockMs, AI_OVERHEAD_MS),
 								seed,
 							}),
 							seed: seed + moves,

@@ -7,6 +7,7 @@
 import {Box, Text, useApp} from 'ink';
 import {useEffect, useLayoutEffect} from 'react';
 import {levelOf, planMove} from '../engine/levels.js';
+import {clockReading, WORKER_OVERHEAD_MS} from '../engine/time.js';
 import {Board, NO_MARKS} from './board.js';
 import {earliest, nextStep, stopQuietly, useEnvironment, useKeys, useRedrawAt, useRootWidth, useTerminalSize} from './context.js';
 import {DialogView, TooSmall} from './dialogs.js';
@@ -20,7 +21,6 @@ import {useStore} from './store.js';
 
 export type {DemoSetup} from './demo-state.js';
 
-const AI_OVERHEAD_MS = 60;
 
 export function DemoScreen({setup, onMenu}: {setup: DemoSetup; onMenu: () => void}) {
 	const {theme, engine, now} = useEnvironment();
@@ -55,7 +55,7 @@ export function DemoScreen({setup, onMenu}: {setup: DemoSetup; onMenu: () => voi
 		let live = true;
 		const startedAt = now();
 		const readings = S.heldClocks(session, startedAt);
-		const plan = planMove(seat.level, {clock: {remainingMs: readings[mover - 1]! * 1000, movesLeft: game.movesLeft(position) ?? 40, overheadMs: AI_OVERHEAD_MS}, seed: 7 + gameIndex});
+		const plan = planMove(seat.level, {clock: clockReading(game, position, readings[mover - 1]! * 1000, WORKER_OVERHEAD_MS), seed: 7 + gameIndex});
 		dispatch({type: 'think-start', line, thinking: {who: `${game.sides[mover - 1]} (level ${seat.level})`, info: null, startedAt, budgetMs: plan.limits.hardMs ?? null, mover}});
 		engine
 			.think(game, game.withClocks(position, readings), {...plan, seed: 11 * gameIndex + line.length}, info => {

@@ -8,6 +8,7 @@ import {Box, Text, useApp} from 'ink';
 import {useEffect, useLayoutEffect} from 'react';
 import type {AnyGame} from '../games/registry.js';
 import {planMove} from '../engine/levels.js';
+import {clockReading, WORKER_OVERHEAD_MS} from '../engine/time.js';
 import {Board} from './board.js';
 import {boardMarks} from './board-input.js';
 import {earliest, nextStep, stopQuietly, useEnvironment, useKeys, useRedrawAt, useRootWidth, useTerminalSize} from './context.js';
@@ -23,8 +24,6 @@ import {useStore, type Dispatch} from './store.js';
 
 export type {PlaySetup} from './play-state.js';
 
-/** Milliseconds the AI allows for the worker's round trip on each move. */
-const AI_OVERHEAD_MS = 60;
 
 export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: (game: AnyGame) => void}) {
 	const {theme, engine, now, savesDir} = useEnvironment();
@@ -80,7 +79,7 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: (game: An
 		const startedAt = now();
 		const readings = S.heldClocks(session, startedAt);
 		const plan = session.clocked
-			? planMove(seat.level, {clock: {remainingMs: readings[mover - 1]! * 1000, movesLeft: game.movesLeft(position) ?? 40, overheadMs: AI_OVERHEAD_MS}, seed: state.seed})
+			? planMove(seat.level, {clock: clockReading(game, position, readings[mover - 1]! * 1000, WORKER_OVERHEAD_MS), seed: state.seed})
 			: planMove(seat.level, {seed: state.seed});
 		// The bar runs to the hard deadline: the search may stretch its soft budget up to it.
 		dispatch({type: 'ai-thinking', line, thinking: {who: seatName(seat, bothHuman, mover), info: null, startedAt, budgetMs: plan.limits.hardMs ?? null, mover}});
