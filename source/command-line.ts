@@ -56,6 +56,13 @@ const GAME = `
 	  --game GAME     loaps (the default) or loa (classic 8×8 Lines of Action)
 	  --mover-wins    classic LOA: a simultaneous connection wins for the mover`;
 
+/** For the commands that start games on random boards (PAH-TUM's). */
+const BOARD = `
+	  --seed S        PAH-TUM: the seed of the random board (the same seed,
+	                  the same board); the menu re-rolls it with ← →
+	  --holes N       PAH-TUM: the board's holes, an odd number from 1 to 25
+	                  (by default 3 to 13, drawn with the board)`;
+
 /** For commands that read a FILE, which tells its own game. */
 const GAME_CHECK = `
 	  --game GAME     check that FILE is a position of GAME: loaps or loa
@@ -106,8 +113,9 @@ const COMMAND_HELP: Readonly<Record<string, string>> = {
 	                  the default), 2 moves second (BLUE, WHITE)
 	  --level 1-5     the AI: 1 Beginner, 2 Casual, 3 Club (the default),
 	                  4 Strong, 5 Master
-	  --clock S       seconds on each clock (60; FILE's own readings if FILE)
-	  --no-clock      play without clocks${DISPLAY}
+	  --clock S       seconds on each clock (60; FILE's own readings if FILE);
+	                  in PAH-TUM each move's (10)
+	  --no-clock      play without clocks${BOARD}${DISPLAY}
 
 	Example
 	  $ potm play --side 2 --level 5 saves/red-move-10.txt
@@ -131,7 +139,7 @@ const COMMAND_HELP: Readonly<Record<string, string>> = {
 	  $ potm demo [--game loa] [--red LEVEL] [--blue LEVEL] [--delay MS]
 	              [--games N] [FILE]
 
-	Watch the AI play itself on the 60 s clocks, from the start or from the
+	Watch the AI play itself on the game's clocks, from the start or from the
 	position in FILE (every game of the series starts there). The sides swap
 	every game and the score of the series is kept. Space pauses, the right
 	arrow plays the next move while paused, + and - change the speed, Esc
@@ -143,7 +151,7 @@ const COMMAND_HELP: Readonly<Record<string, string>> = {
 	  --blue LEVEL    the level that moves second in the first game (3 by
 	                  default); --white is the same
 	  --delay MS      the least time between two moves, in milliseconds (1000)
-	  --games N       stop after N games (by default it goes on until q)${DISPLAY}
+	  --games N       stop after N games (by default it goes on until q)${BOARD}${DISPLAY}
 
 	Example
 	  $ potm demo --red 5 --blue 4 --delay 300 --games 4
@@ -206,14 +214,16 @@ const commandHelp = (topic: string): string => `${COMMAND_HELP[topic]!.replace(/
 
 const INTERACTIVE = ['ascii', 'color'];
 const GAMES = ['game', 'mover-wins'];
+/** A random board's seed and holes (PAH-TUM's). */
+const BOARDS = ['seed', 'holes'];
 
 /** Options each command takes, besides --help and --version. */
 const OPTIONS: Readonly<Record<string, readonly string[]>> = {
-	'': [...GAMES, ...INTERACTIVE],
-	play: [...GAMES, 'side', 'level', 'clock', ...INTERACTIVE],
+	'': [...GAMES, ...BOARDS, ...INTERACTIVE],
+	play: [...GAMES, 'side', 'level', 'clock', ...BOARDS, ...INTERACTIVE],
 	analyze: [...GAMES, ...INTERACTIVE],
 	analyse: [...GAMES, ...INTERACTIVE],
-	demo: [...GAMES, 'red', 'blue', 'black', 'white', 'delay', 'games', ...INTERACTIVE],
+	demo: [...GAMES, 'red', 'blue', 'black', 'white', 'delay', 'games', ...BOARDS, ...INTERACTIVE],
 	move: GAMES,
 	perft: [...GAMES, 'divide'],
 	match: [...GAMES, 'matches', 'clock', 'jobs', 'out', 'json'],
@@ -251,6 +261,8 @@ const cli = (() => {
 				moverWins: {type: 'boolean', default: false},
 				delay: {type: 'string'},
 				games: {type: 'string'},
+				seed: {type: 'string'},
+				holes: {type: 'string'},
 			},
 		});
 	} catch (error) {
@@ -339,7 +351,9 @@ async function interactive(command: string, rest: readonly string[], game: strin
 	const blue = wholeNumber(flags.blue ?? flags.white, flags.blue === undefined && flags.white !== undefined ? 'white' : 'blue', 1, 5, 3);
 	const delay = wholeNumber(flags.delay, 'delay', 0, 10_000, 1000);
 	const games = wholeNumber(flags.games, 'games', 1, 10_000, 0);
-	for (const value of [level, red, blue, delay, games]) if (typeof value === 'string') return usage(value);
+	const seed = wholeNumber(flags.seed, 'seed', 0, 0x7fffffff, Math.floor(Math.random() * 0x80000000));
+	const holes = flags.holes === undefined ? undefined : oddHoles(flags.holes);
+	for (const value of [level, red, blue, delay, games, seed, holes]) if (typeof value === 'string') return usage(value);
 	let clock: number | null = 60;
 	const clockFlag = flags.clock as string | boolean | undefined;
 	if (clockFlag === false) clock = null;
@@ -355,13 +369,20 @@ async function interactive(command: string, rest: readonly string[], game: strin
 		screen,
 		...(game === undefined ? {} : {game}),
 		...(rest[0] === undefined ? {} : {file: rest[0]}),
-		choices: {side, level: level as number, clock},
+		choices: {side, level: level as number, clock, board: seed as number, ...(holes === undefined ? {} : {holes: holes as number})},
 		clockGiven: typeof clockFlag === 'string',
-		demo: {levels: [red as number, blue as number], delayMs: delay as number, games: games as number, clockSeconds: 60},
+		demo: {levels: [red as number, blue as number], delayMs: delay as number, games: games as number},
 		ascii: flags.ascii,
 		color: flags.color,
 		savesDir: process.env['POTM_SAVES'] || 'saves',
 	});
+}
+
+/** Holes of a random board from --holes: an odd number from 1 to 25 (PAH-TUM's), or a message. */
+function oddHoles(value: unknown): number | string {
+	const holes = wholeNumber(value, 'holes', 1, 25, 0);
+	if (typeof holes === 'string' || holes % 2 === 1) return holes;
+	return `--holes takes an odd number from 1 to 25 (a board has an odd number of holes), not ${holes}`;
 }
 
 /** Seconds on a clock from --clock: more than 0 and at most an hour, or a message. */

@@ -52,12 +52,15 @@ export async function runUi(options: UiOptions): Promise<number> {
 		}
 		loaded = result.value;
 	}
+	// Without --clock a game has its own clock: 60 s a side in LOA, 10 s a move in PAH-TUM.
+	const played = loaded?.game ?? game;
+	const choices: MenuChoices = options.clockGiven || options.choices.clock === null ? options.choices : {...options.choices, clock: played.clock.seconds};
 	let start: Route = {screen: 'menu'};
 	if (options.screen === 'play' || options.screen === 'analysis') {
 		const from = loaded ? {line: loaded.line, moves: loaded.moves, ended: loaded.ended, note: loaded.note ?? `Opened ${options.file}`} : {};
 		if (options.screen === 'analysis') start = {screen: 'analysis', setup: {game: loaded?.game ?? game, ...from}};
 		else {
-			const base = playSetup(loaded?.game ?? game, options.choices, false);
+			const base = playSetup(played, choices, false);
 			// From a file the clocks go on from its readings unless --clock says otherwise.
 			const {clockSeconds, ...rest} = base;
 			start = {screen: 'play', setup: {...rest, ...from, ...(loaded && !options.clockGiven ? {} : clockSeconds === undefined ? {} : {clockSeconds})}};
@@ -74,7 +77,7 @@ export async function runUi(options: UiOptions): Promise<number> {
 			}
 			from = {game: loaded.game, start: last};
 		}
-		start = {screen: 'demo', setup: {...options.demo, ...from}};
+		start = {screen: 'demo', setup: {...options.demo, ...from, board: choices.board, ...(choices.holes === undefined ? {} : {holes: choices.holes})}};
 	}
 
 	// A FILE is checked first: what is wrong with it is said whether or not there is a terminal.
@@ -103,7 +106,7 @@ export async function runUi(options: UiOptions): Promise<number> {
 	const signals = [['SIGINT', quitOn(130)], ['SIGTERM', quitOn(143)], ['SIGHUP', quitOn(129)]] as const;
 	for (const [signal, quit] of signals) process.once(signal, quit);
 	try {
-		instance = render(<App environment={environment} game={game} start={start} choices={options.choices} demo={options.demo} />, {
+		instance = render(<App environment={environment} game={game} start={start} choices={choices} demo={options.demo} />, {
 			exitOnCtrlC: false,
 			...(options.ascii ? {stdout: asciiStream(process.stdout)} : {}),
 		});

@@ -22,9 +22,16 @@ export interface DemoSetup {
 	readonly delayMs: number;
 	/** Games to play; 0 for no end. */
 	readonly games: number;
-	readonly clockSeconds: number;
+	/** Seconds on each clock (per move, in a game whose clock is); the game's own when absent. */
+	readonly clockSeconds?: number;
 	/** The position every game starts from (a FILE's); the game's start when absent. */
 	readonly start?: unknown;
+	/**
+	 * In a game whose boards are drawn at random, the seed of the first board: each board is played
+	 * twice, each side first once, then the next seed's.
+	 */
+	readonly board?: number;
+	readonly holes?: number;
 }
 
 export const MIN_DELAY = 0;
@@ -95,8 +102,16 @@ function seatsFor(setup: DemoSetup, index: number): readonly [S.Seat, S.Seat] {
 	return index % 2 === 0 ? [a, b] : [b, a];
 }
 
+/** Where game `index` starts: FILE's position, a random board (the same for each pair of games), or the game's start. */
+function startOf(setup: DemoSetup, index: number): unknown {
+	if (setup.start !== undefined) return setup.start;
+	const {game} = setup;
+	if (!game.randomBoards) return game.initial();
+	return game.initial({seed: ((setup.board ?? 1) + Math.floor(index / 2)) % 0x80000000, ...(setup.holes === undefined ? {} : {holes: setup.holes})});
+}
+
 const freshSession = (setup: DemoSetup, index: number, now: number): S.Session =>
-	S.newSession(setup.game, {seats: seatsFor(setup, index), clocked: true, clockSeconds: setup.clockSeconds, ...(setup.start === undefined ? {} : {line: [setup.start]})}, now);
+	S.newSession(setup.game, {seats: seatsFor(setup, index), clocked: true, ...(setup.clockSeconds === undefined ? {} : {clockSeconds: setup.clockSeconds}), line: [startOf(setup, index)]}, now);
 
 export function demoState(setup: DemoSetup, now: number): DemoState {
 	return {

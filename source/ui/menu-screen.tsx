@@ -1,6 +1,7 @@
 /** The start menu: the game, play against the AI (side, level, clock), two players, demo, analyse, open, help, quit. */
 import {Box, Text, useApp} from 'ink';
-import type {Outcome} from '../games/game.js';
+import {BLOCKED, type BoardView, type Outcome} from '../games/game.js';
+import {Board, COMPACT, NO_MARKS} from './board.js';
 import type {AnyGame} from '../games/registry.js';
 import {levelOf} from '../engine/levels.js';
 import {useEnvironment, useKeys, useRootWidth, useTerminalSize} from './context.js';
@@ -9,7 +10,7 @@ import {loadDialog} from './dialog-state.js';
 import {loadGame} from '../files/saves.js';
 import {fit} from './format.js';
 import {hintLine} from './panel.js';
-import {menuReducer, menuState, ROWS, type MenuChoices, type MenuEffect, type Purpose, type Row} from './menu-state.js';
+import {boardOf, menuReducer, menuState, rowsFor, type MenuChoices, type MenuEffect, type Purpose, type Row} from './menu-state.js';
 import {useStore, type Dispatch} from './store.js';
 import type {MenuAction} from './menu-state.js';
 
@@ -18,7 +19,7 @@ export type {MenuChoices} from './menu-state.js';
 export type MenuPick =
 	| {readonly kind: 'play'; readonly choices: MenuChoices; readonly game: AnyGame}
 	| {readonly kind: 'two-players'; readonly choices: MenuChoices; readonly game: AnyGame}
-	| {readonly kind: 'demo'; readonly game: AnyGame}
+	| {readonly kind: 'demo'; readonly choices: MenuChoices; readonly game: AnyGame}
 	// eslint-disable-next-line @typescript-eslint/no-explicit-any
 	| {
 			readonly kind: Purpose;
@@ -31,6 +32,13 @@ export type MenuPick =
 			readonly path: string;
 	  };
 
+
+/** Columns of the menu's rows beside a board's preview, and of the preview (a compact 7×7 board). */
+const MENU_COLUMNS = 48;
+const PREVIEW_COLUMNS = 2 + 7 * 3 + 6;
+
+/** How many squares of a board are out of play. */
+const holesOf = (view: BoardView): number => view.cells.filter(cell => cell === BLOCKED).length;
 
 export function MenuScreen({game: initialGame, initial, onPick}: {game: AnyGame; initial: MenuChoices; onPick: (pick: MenuPick) => void}) {
 	const {theme, savesDir} = useEnvironment();
@@ -62,13 +70,16 @@ export function MenuScreen({game: initialGame, initial, onPick}: {game: AnyGame;
 	if (dialog) return <DialogView dialog={dialog} theme={theme} width={width} height={size.rows} />;
 
 	const level = levelOf(choices.level);
+	const board = game.randomBoards ? boardOf(game, choices) : null;
+	const rows = rowsFor(game);
 	const arrows = (text: string) => (theme.ascii ? `< ${text} >` : `◀ ${text} ▶`);
 	const labels: Record<Row, string> = {
 		game: `Game          ${arrows(game.name)}`,
 		play: 'Play against the AI',
 		side: `   Your side   ${arrows(`${game.sides[choices.side - 1]}${choices.side === 1 ? ' (moves first)' : ''}`)}`,
 		level: `   Level       ${arrows(`${level.level} ${level.name}`)}`,
-		clock: `   Clock       ${arrows(choices.clock === null ? 'no clock' : `${choices.clock} s each`)}`,
+		board: board === null ? '' : `Board         ${arrows(`${holesOf(game.board(board))} holes · seed ${choices.board}`)}`,
+		clock: `   Clock       ${arrows(choices.clock === null ? 'no clock' : game.clock.per === 'move' ? `${choices.clock} s a move` : `${choices.clock} s each`)}`,
 		'two-players': 'Two players at one keyboard',
 		demo: 'Watch a demo: the AI against itself',
 		analyse: 'Analyse a saved game',
@@ -76,7 +87,22 @@ export function MenuScreen({game: initialGame, initial, onPick}: {game: AnyGame;
 		help: 'Keys',
 		quit: 'Quit',
 	};
-	const tooSmall = size.rows < ROWS.length + 7 || size.columns < 40;
+	const tooSmall = size.rows < rows.length + 7 || size.columns < 40;
+	// The board a new game starts on, beside the rows, where there is room: re-rolling shows the new one.
+	const besideBoard = board !== null && size.columns >= MENU_COLUMNS + PREVIEW_COLUMNS;
+	const menuRows = rows.map(which => {
+		const chosen = which === row;
+		return (
+			<Text key={which} wrap="truncate" inverse={chosen} bold={chosen}>
+				{fit(`${chosen ? (theme.ascii ? '> ' : '▸ ') : '  '}${labels[which]}`, (besideBoard ? MENU_COLUMNS : size.columns) - 1)}
+			</Text>
+		);
+	});
+	const preview = besideBoard ? (
+		<Box marginLeft={2}>
+			<Board view={game.board(board)} marks={NO_MARKS} theme={theme} flipped={false} cell={COMPACT} />
+		</Box>
+	) : null;
 	// The title names the program; the game row says which game.
 	return (
 		<Box flexDirection="column" width={rootWidth}>
@@ -85,14 +111,16 @@ export function MenuScreen({game: initialGame, initial, onPick}: {game: AnyGame;
 			</Text>
 			{tooSmall ? null : <Text color={theme.color ? theme.dim : undefined}>{fit(game.tagline, size.columns)}</Text>}
 			<Text> </Text>
-			{ROWS.map(which => {
-				const chosen = which === row;
-				return (
-					<Text key={which} wrap="truncate" inverse={chosen} bold={chosen}>
-						{fit(`${chosen ? (theme.ascii ? '> ' : '▸ ') : '  '}${labels[which]}`, size.columns - 1)}
-					</Text>
-				);
-			})}
+			{preview ? (
+				<Box>
+					<Box flexDirection="column" width={MENU_COLUMNS}>
+						{menuRows}
+					</Box>
+					{preview}
+				</Box>
+			) : (
+				menuRows
+			)}
 			{/* What the level chosen plays like, whole: the Level row has no room for it. */}
 			<Text color={theme.color ? theme.dim : undefined} wrap="truncate">
 				{fit(`Level ${level.level} ${level.name}: ${level.description}`, size.columns - 1)}

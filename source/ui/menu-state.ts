@@ -9,14 +9,33 @@ export interface MenuChoices {
 	/** The side the person plays, 1 or 2. */
 	readonly side: 1 | 2;
 	readonly level: number;
-	/** Seconds per side, or null for no clock. */
+	/** Seconds per side (or per move, in a game whose clock is per move), or null for no clock. */
 	readonly clock: number | null;
+	/** The seed of the board, in a game whose boards are drawn at random (--seed; re-rolled in the menu). */
+	readonly board: number;
+	/** Squares out of play on a random board (--holes), or the game's own choice. */
+	readonly holes?: number;
 }
 
+/** Clock choices: seconds per side for a game's clock, per move for a move's. */
 export const CLOCKS: readonly (number | null)[] = [60, 120, 300, 30, null];
+export const MOVE_CLOCKS: readonly (number | null)[] = [10, 30, 5, null];
 
-export type Row = 'game' | 'play' | 'side' | 'level' | 'clock' | 'two-players' | 'demo' | 'analyse' | 'open' | 'help' | 'quit';
-export const ROWS: readonly Row[] = ['game', 'play', 'side', 'level', 'clock', 'two-players', 'demo', 'analyse', 'open', 'help', 'quit'];
+export const clocksFor = (game: AnyGame): readonly (number | null)[] => (game.clock.per === 'move' ? MOVE_CLOCKS : CLOCKS);
+
+/** The clock chosen, kept when the game changes to one with the same kind of clock, else that game's own. */
+const clockFor = (game: AnyGame, clock: number | null): number | null => (clocksFor(game).includes(clock) ? clock : game.clock.seconds);
+
+export type Row = 'game' | 'board' | 'play' | 'side' | 'level' | 'clock' | 'two-players' | 'demo' | 'analyse' | 'open' | 'help' | 'quit';
+export const ROWS: readonly Row[] = ['game', 'board', 'play', 'side', 'level', 'clock', 'two-players', 'demo', 'analyse', 'open', 'help', 'quit'];
+
+/** The rows the menu shows for a game: the Board row only where boards are drawn at random. */
+export const rowsFor = (game: AnyGame): readonly Row[] => (game.randomBoards ? ROWS : ROWS.filter(row => row !== 'board'));
+
+/** The board a new game of a random-board game starts from, as the menu's choices say. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const boardOf = (game: AnyGame, choices: MenuChoices): any =>
+	game.initial({seed: choices.board, ...(choices.holes === undefined ? {} : {holes: choices.holes})});
 
 /** What the list of saves was opened for. */
 export type Purpose = 'analyse' | 'open';
@@ -39,13 +58,16 @@ export type MenuAction =
 
 export type MenuEffect =
 	| {readonly kind: 'play' | 'two-players'; readonly choices: MenuChoices; readonly game: AnyGame}
-	| {readonly kind: 'demo'; readonly game: AnyGame}
+	| {readonly kind: 'demo'; readonly choices: MenuChoices; readonly game: AnyGame}
 	| {readonly kind: 'list'; readonly purpose: Purpose}
 	| {readonly kind: 'open'; readonly path: string; readonly purpose: Purpose; readonly choices: MenuChoices}
 	| {readonly kind: 'quit'; readonly code: number};
 
 /** The cursor starts on "Play": Enter at once plays, as before the game could be chosen. */
-export const menuState = (game: AnyGame, choices: MenuChoices): MenuState => ({row: 'play', choices, game, dialog: null, left: false});
+export const menuState = (game: AnyGame, choices: MenuChoices): MenuState => ({row: 'play', choices: {...choices, clock: clockFor(game, choices.clock)}, game, dialog: null, left: false});
+
+/** Seeds of boards are whole numbers from 0 to 2^31 - 1; re-rolling steps through them. */
+const SEEDS = 0x80000000;
 
 type MenuStep = Step<MenuState, MenuEffect>;
 
@@ -55,14 +77,18 @@ function change(state: MenuState, step: number): MenuState {
 	const {choices} = state;
 	const around = <T>(list: readonly T[], at: number): T => list[(at + step + list.length) % list.length]!;
 	switch (state.row) {
-		case 'game':
-			return {...state, game: around(games, games.indexOf(state.game))};
+		case 'game': {
+			const game = around(games, games.indexOf(state.game));
+			return {...state, game, choices: {...choices, clock: clockFor(game, choices.clock)}};
+		}
+		case 'board':
+			return {...state, choices: {...choices, board: (choices.board + step + SEEDS) % SEEDS}};
 		case 'side':
 			return {...state, choices: {...choices, side: choices.side === 1 ? 2 : 1}};
 		case 'level':
 			return {...state, choices: {...choices, level: around(LEVELS, choices.level - 1).level}};
 		case 'clock':
-			return {...state, choices: {...choices, clock: around(CLOCKS, CLOCKS.indexOf(choices.clock))}};
+			return {...state, choices: {...choices, clock: around(clocksFor(state.game), clocksFor(state.game).indexOf(choices.clock))}};
 		default:
 			return state;
 	}
@@ -72,6 +98,7 @@ function choose(state: MenuState): MenuStep {
 	const {choices, game} = state;
 	switch (state.row) {
 		case 'game':
+		case 'board':
 		case 'play':
 		case 'side':
 		case 'level':
@@ -80,7 +107,7 @@ function choose(state: MenuState): MenuStep {
 		case 'two-players':
 			return leave(state, {kind: 'two-players', choices, game});
 		case 'demo':
-			return leave(state, {kind: 'demo', game});
+			return leave(state, {kind: 'demo', choices, game});
 		case 'analyse':
 		case 'open':
 			return doing(state, {kind: 'list', purpose: state.row});
@@ -90,6 +117,9 @@ function choose(state: MenuState): MenuStep {
 			return leave(state, {kind: 'quit', code: 0});
 	}
 }
+
+/** The cursor stays on a row the game shows (the Board row goes with a game without random boards). */
+const onRow = (state: MenuState): MenuState => (rowsFor(state.game).includes(state.row) ? state : {...state, row: 'game'});
 
 export function menuReducer(state: MenuState, action: MenuAction): MenuStep {
 	if (state.left) return stay(state);
@@ -111,16 +141,17 @@ export function menuReducer(state: MenuState, action: MenuAction): MenuStep {
 		}
 	}
 	if (name === 'ctrl+c') return leave(state, {kind: 'quit', code: 130});
-	const at = ROWS.indexOf(state.row);
+	const rows = rowsFor(state.game);
+	const at = rows.indexOf(state.row);
 	switch (actionFor('menu', name)) {
 		case 'up':
-			return stay({...state, row: ROWS[(at - 1 + ROWS.length) % ROWS.length]!});
+			return stay({...state, row: rows[(at - 1 + rows.length) % rows.length]!});
 		case 'down':
-			return stay({...state, row: ROWS[(at + 1) % ROWS.length]!});
+			return stay({...state, row: rows[(at + 1) % rows.length]!});
 		case 'left':
-			return stay(change(state, -1));
+			return stay(onRow(change(state, -1)));
 		case 'right':
-			return stay(change(state, 1));
+			return stay(onRow(change(state, 1)));
 		case 'select':
 			return choose(state);
 		case 'help':

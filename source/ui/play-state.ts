@@ -101,8 +101,10 @@ export interface PlaySetup {
 	readonly game: AnyGame;
 	readonly seats: readonly [S.Seat, S.Seat];
 	readonly clocked: boolean;
-	/** Seconds on each clock at the start; the position's own readings when absent. */
+	/** Seconds on each clock at the start (each move's, in a game whose clock is per move); the position's own readings when absent. */
 	readonly clockSeconds?: number;
+	/** The position a new game starts from (the menu's random board); the game's start when absent. */
+	readonly start?: unknown;
 	// eslint-disable-next-line @typescript-eslint/no-explicit-any
 	readonly line?: readonly any[];
 	readonly moves?: readonly number[];
@@ -125,7 +127,7 @@ export function playState(setup: PlaySetup, now: number): PlayState {
 			seats: setup.seats,
 			clocked: setup.clocked,
 			...(setup.clockSeconds === undefined ? {} : {clockSeconds: setup.clockSeconds}),
-			...(setup.line ? {line: setup.line} : {}),
+			...(setup.line ? {line: setup.line} : setup.start !== undefined ? {line: [setup.start]} : {}),
 			...(setup.moves ? {moves: setup.moves} : {}),
 			...(setup.ended ? {ended: setup.ended} : {}),
 		},

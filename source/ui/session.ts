@@ -24,6 +24,11 @@ export interface Session {
 	readonly seats: readonly [Seat, Seat];
 	/** Whether the clocks run and a flag fall loses. */
 	readonly clocked: boolean;
+	/**
+	 * Seconds each move has, in a game whose clock is per move (PAH-TUM's 10 s): the clocks then
+	 * start afresh each turn and no position carries them. Null for a clock per game.
+	 */
+	readonly moveAllowance: number | null;
 	/** Milliseconds the side to move has spent on this turn before `runningSince`. */
 	readonly spentMs: number;
 	/** When the side to move's clock last started (null: stopped, e.g. while a dialog is open). */
@@ -35,7 +40,7 @@ export interface Session {
 export interface SessionOptions {
 	readonly seats: readonly [Seat, Seat];
 	readonly clocked: boolean;
-	/** Seconds on each clock at the start, overriding the position's readings. */
+	/** Seconds on each clock at the start, overriding the position's readings; in a game with a clock per move, each move's. */
 	readonly clockSeconds?: number;
 	/** The line of positions to start from and its moves; the game's start by default. */
 	// eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -47,7 +52,8 @@ export interface SessionOptions {
 
 export function newSession(game: AnyGame, options: SessionOptions, now: number): Session {
 	let line = options.line && options.line.length > 0 ? [...options.line] : [game.initial()];
-	if (options.clockSeconds !== undefined) {
+	const perMove = game.clock.per === 'move';
+	if (options.clockSeconds !== undefined && !perMove) {
 		const seconds = options.clockSeconds;
 		line = line.map(state => game.withClocks(state, [seconds, seconds]));
 	}
@@ -58,6 +64,7 @@ export function newSession(game: AnyGame, options: SessionOptions, now: number):
 		redo: [],
 		seats: options.seats,
 		clocked: options.clocked,
+		moveAllowance: perMove ? (options.clockSeconds ?? game.clock.seconds) : null,
 		spentMs: 0,
 		runningSince: options.ended ? null : now,
 		ended: options.ended ?? null,
@@ -82,7 +89,8 @@ function turnMs(session: Session, now: number): number {
 
 /** Seconds left on each clock now (the side to move's running down). */
 export function clockReadings(session: Session, now: number): readonly [number, number] {
-	const [first, second] = session.game.clocks(current(session)) as readonly [number, number];
+	const allowance = session.moveAllowance;
+	const [first, second] = allowance === null ? (session.game.clocks(current(session)) as readonly [number, number]) : [allowance, allowance];
 	// After the last move of a game the rules ended, no clock runs; after a flag fall or a
 	// resignation the turn's time so far still counts (the loser of a flag fall shows 0).
 	if (!session.clocked || session.game.outcome(current(session))) return [first, second];
@@ -217,5 +225,6 @@ export function lastMove(session: Session): {ends: readonly number[]} | null {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function restart(session: Session, now: number, swap: boolean, start: any): Session {
 	const seats: readonly [Seat, Seat] = swap ? [session.seats[1], session.seats[0]] : session.seats;
-	return newSession(session.game, {seats, clocked: session.clocked, line: [start]}, now);
+	const clockSeconds = session.moveAllowance ?? undefined;
+	return newSession(session.game, {seats, clocked: session.clocked, line: [start], ...(clockSeconds === undefined ? {} : {clockSeconds})}, now);
 }

@@ -11,6 +11,7 @@ import type {Game} from '../../source/games/game.js';
 import type {EngineInfo, EngineResult} from '../../source/engine/client.js';
 import type {ThinkRequest} from '../../source/engine/players.js';
 import {App, type Route} from '../../source/ui/app.js';
+import type {MenuChoices} from '../../source/ui/menu-state.js';
 import type {Engine, Environment} from '../../source/ui/context.js';
 import {makeTheme} from '../../source/ui/theme.js';
 import {loaps} from '../../source/games/loa/index.js';
@@ -155,6 +156,7 @@ export interface Harness {
 
 export interface HarnessOptions {
 	readonly start?: Route;
+	readonly choices?: MenuChoices;
 	readonly engine?: Engine;
 	readonly size?: {columns: number; rows: number};
 	readonly color?: boolean;
@@ -192,7 +194,7 @@ export function start(options: HarnessOptions = {}): Harness {
 			environment={environment}
 			game={loaps}
 			start={options.start ?? {screen: 'menu'}}
-			choices={{side: 1, level: 3, clock: 60}}
+			choices={options.choices ?? {side: 1, level: 3, clock: 60, board: 1}}
 			demo={options.demo ?? {levels: [5, 3], delayMs: 0, games: 0, clockSeconds: 60}}
 		/>,
 	);
