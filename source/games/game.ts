@@ -204,6 +204,11 @@ export interface Game<State> {
 	 * now), in a sentence for the player: "There is no piece on d4", "C4 is taken".
 	 */
 	explainPick(state: State, points: readonly number[]): string;
+	/**
+	 * Where each side's points come from, a line per side ("X 194: row A 119, row B 3, ..."),
+	 * for the end of a game; absent where the points need no telling (LOAPS's come move by move).
+	 */
+	tally?(state: State): readonly string[];
 	/** Game points of player 1 and player 2 (0 in games without points). */
 	scores(state: State): readonly [number, number];
 	/**

@@ -18,7 +18,7 @@ import {DialogView, TooSmall} from './dialogs.js';
 import {fileAction} from './files.js';
 import {fit, formatScore} from './format.js';
 import {layoutFor} from './layout.js';
-import {GameOver, MoveList, StatusLine, gameOverRows, hintLine} from './panel.js';
+import {GameOver, MoveList, StatusLine, gameOverRows, hintLine, tallyOf} from './panel.js';
 import {analysisReducer, analysisState, type AnalysisAction, type AnalysisEffect, type AnalysisSetup} from './analysis-state.js';
 import * as S from './session.js';
 import {useStore, type Dispatch} from './store.js';
@@ -105,11 +105,12 @@ export function AnalysisScreen({setup, onMenu}: {setup: AnalysisSetup; onMenu: (
 	const spinner = theme.glyphs.spinner[Math.floor((time - startedAt) / 100) % theme.glyphs.spinner.length]!;
 	const head = searchHead(found, current?.done ?? false, time - startedAt, spinner, mover, game.sides);
 	const scores = game.scores(position) as readonly [number, number];
+	const tally = tallyOf(game, position);
 	const limit = game.moveLimit;
 	// Best first: lines of an iteration under way can come in before the order is settled.
 	const lineRows = found ? [...found.lines].sort((a, b) => b.score - a.score).slice(0, lines) : [];
 	// Over, the result box stands where the engine's lines would.
-	const moveRows = Math.max(2, layout.bodyRows - 3 - (outcome ? gameOverRows(game, outcome, panelWidth) : 2 + lines));
+	const moveRows = Math.max(2, layout.bodyRows - 3 - (outcome ? gameOverRows(game, outcome, panelWidth, tally) : 2 + lines));
 	const turn = outcome
 		? `Move ${game.moveNumber(position)} · game over ([ steps back)`
 		: forcedPass(game, position) !== undefined
@@ -135,7 +136,7 @@ export function AnalysisScreen({setup, onMenu}: {setup: AnalysisSetup; onMenu: (
 					{/* Over, the result box gives the points. */}
 					<Text wrap="truncate">{fit(!game.hasPoints || outcome ? '' : `Points ${game.sides[0]} ${scores[0]} · ${game.sides[1]} ${scores[1]}`, panelWidth)}</Text>
 					{outcome ? (
-						<GameOver game={game} outcome={outcome} scores={scores} theme={theme} width={panelWidth} praise={false} />
+						<GameOver game={game} outcome={outcome} scores={scores} tally={tally} theme={theme} width={panelWidth} praise={false} />
 					) : (
 						<>
 							<Text wrap="truncate" color={theme.color ? theme.accent : undefined}>

@@ -13,7 +13,7 @@ import {earliest, nextStep, stopQuietly, useEnvironment, useKeys, useRedrawAt, u
 import {DialogView, TooSmall} from './dialogs.js';
 import {clockChangesAt, fit} from './format.js';
 import {layoutFor} from './layout.js';
-import {EngineLine, GameOver, MoveList, Players, StatusLine, gameOverRows, hintLine} from './panel.js';
+import {EngineLine, GameOver, MoveList, Players, StatusLine, gameOverRows, hintLine, tallyOf} from './panel.js';
 import {betweenGames, demoReducer, demoState, seriesOver, seriesText, type DemoEffect, type DemoSetup} from './demo-state.js';
 import * as S from './session.js';
 import {paletteOf} from './theme.js';
@@ -114,6 +114,7 @@ export function DemoScreen({setup, onMenu}: {setup: DemoSetup; onMenu: () => voi
 
 	const panelWidth = layout.panelColumns;
 	const scores = game.scores(position) as readonly [number, number];
+	const tally = tallyOf(game, position);
 	const who = (player: 1 | 2) => {
 		const seat = session.seats[player - 1]!;
 		return seat.kind === 'ai' ? `level ${seat.level} ${levelOf(seat.level).name}` : 'you';
@@ -126,7 +127,7 @@ export function DemoScreen({setup, onMenu}: {setup: DemoSetup; onMenu: () => voi
 	const pause = `${(delay / 1000).toFixed(2)} s between moves`;
 	const doing = over ? 'Series over · q quits · Esc menu' : paused ? `Paused (${pause}) · Space goes on · ${theme.ascii ? 'Right' : '→'} next move` : `Playing · ${pause}`;
 	const waiting = pending && (paused || time - state.lastMoveAt < delay);
-	const overRows = outcome ? gameOverRows(game, outcome, panelWidth) : 0;
+	const overRows = outcome ? gameOverRows(game, outcome, panelWidth, tally) : 0;
 	const moveRows = Math.max(2, layout.bodyRows - 9 - overRows);
 	return (
 		<Box flexDirection="column" width={rootWidth}>
@@ -141,7 +142,7 @@ export function DemoScreen({setup, onMenu}: {setup: DemoSetup; onMenu: () => voi
 					<Text wrap="truncate">{fit(outcome ? 'Game over' : `Move ${game.moveNumber(position)}${limit ? `/${limit}` : ''} · ${game.sides[mover - 1]} to play`, panelWidth)}</Text>
 					<Text> </Text>
 					<MoveList entries={S.moveList(session)} height={moveRows} back={state.scroll} width={panelWidth} theme={theme} />
-					{outcome ? <GameOver game={game} outcome={outcome} scores={scores} theme={theme} width={panelWidth} praise={false} /> : null}
+					{outcome ? <GameOver game={game} outcome={outcome} scores={scores} tally={tally} theme={theme} width={panelWidth} praise={false} /> : null}
 					{([1, 2] as const).map(player => (
 						<Text key={player} wrap="truncate" color={theme.color ? paletteOf(game.sides).names[player - 1] : undefined}>
 							{fit(`${game.sides[player - 1]}: ${state.thoughts[player - 1] || 'no move yet'}`, panelWidth, theme.ascii)}

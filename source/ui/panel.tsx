@@ -152,7 +152,7 @@ export function hintLine(items: readonly string[], width: number): string {
 }
 
 /** The result of a finished game, in a box: who won, how (in full, over as many rows as it takes), the points. */
-export function GameOver({game, outcome, scores, theme, width, praise}: {game: AnyGame; outcome: Outcome; scores: readonly [number, number]; theme: Theme; width: number; praise: boolean}) {
+export function GameOver({game, outcome, scores, tally, theme, width, praise}: {game: AnyGame; outcome: Outcome; scores: readonly [number, number]; tally: readonly string[]; theme: Theme; width: number; praise: boolean}) {
 	const inner = Math.max(1, width - 4);
 	const title = outcome.winner ? `${game.sides[outcome.winner - 1]} wins${praise ? ': well played!' : ''}` : outcome.result === 'tie' ? 'A tie' : 'A draw';
 	return (
@@ -163,10 +163,22 @@ export function GameOver({game, outcome, scores, theme, width, praise}: {game: A
 			{wrapLines(outcome.description, inner).map((row, index) => (
 				<Text key={index}>{row}</Text>
 			))}
-			{!game.hasPoints ? null : <Text wrap="truncate">{fit(`Points: ${game.sides[0]} ${scores[0]} · ${game.sides[1]} ${scores[1]}`, inner)}</Text>}
+			{tally.length > 0
+				? tally.flatMap((line, index) => wrapLines(line, inner).map((row, part) => <Text key={`t${index}-${part}`}>{row}</Text>))
+				: !game.hasPoints
+					? null
+					: <Text wrap="truncate">{fit(`Points: ${game.sides[0]} ${scores[0]} · ${game.sides[1]} ${scores[1]}`, inner)}</Text>}
 		</Box>
 	);
 }
 
+/** The lines telling where a finished game's points came from, when the game tells them and the rules ended it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const tallyOf = (game: AnyGame, state: any): readonly string[] => (game.tally && game.outcome(state) ? game.tally(state) : []);
+
 /** The rows GameOver takes. */
-export const gameOverRows = (game: AnyGame, outcome: Outcome, width: number): number => 3 + wrapLines(outcome.description, Math.max(1, width - 4)).length + (game.hasPoints ? 1 : 0);
+export const gameOverRows = (game: AnyGame, outcome: Outcome, width: number, tally: readonly string[] = []): number => {
+	const inner = Math.max(1, width - 4);
+	const points = tally.length > 0 ? tally.reduce((rows, line) => rows + wrapLines(line, inner).length, 0) : game.hasPoints ? 1 : 0;
+	return 3 + wrapLines(outcome.description, inner).length + points;
+};

@@ -16,7 +16,7 @@ import {DialogView, TooSmall} from './dialogs.js';
 import {fileAction} from './files.js';
 import {keyFor} from './keys.js';
 import {layoutFor} from './layout.js';
-import {EngineLine, GameOver, MoveList, Players, StatusLine, gameOverRows, hintLine} from './panel.js';
+import {EngineLine, GameOver, MoveList, Players, StatusLine, gameOverRows, hintLine, tallyOf} from './panel.js';
 import {clockChangesAt} from './format.js';
 import {HINT_MS, playReducer, playState, seatName, turnLine, type PlayAction, type PlayEffect, type PlaySetup} from './play-state.js';
 import * as S from './session.js';
@@ -116,6 +116,7 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: (game: An
 
 	const last = S.lastMove(session);
 	const scores = game.scores(position) as readonly [number, number];
+	const tally = tallyOf(game, position);
 	const sideLines = ([1, 2] as const).map(player => ({
 		name: game.sides[player - 1]!,
 		who: seatName(session.seats[player - 1]!, bothHuman, player),
@@ -124,7 +125,7 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: (game: An
 	})) as unknown as readonly [{name: string; who: string; points: number | null; clock: number | null}, {name: string; who: string; points: number | null; clock: number | null}];
 	const panelWidth = layout.panelColumns;
 	const engineRows = 3;
-	const overRows = outcome ? gameOverRows(game, outcome, panelWidth) : 0;
+	const overRows = outcome ? gameOverRows(game, outcome, panelWidth, tally) : 0;
 	const moveRows = Math.max(2, layout.bodyRows - 4 - engineRows - overRows);
 	const typing = state.input.typing;
 	// A question stays in view until answered, whatever the engine or the clock says meanwhile.
@@ -149,7 +150,7 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: (game: An
 					<Text wrap="truncate">{turnLine(state)}</Text>
 					<Text> </Text>
 					<MoveList entries={S.moveList(session)} height={moveRows} back={state.scroll} width={panelWidth} theme={theme} />
-					{outcome ? <GameOver game={game} outcome={outcome} scores={scores} theme={theme} width={panelWidth} praise={humanWon} /> : null}
+					{outcome ? <GameOver game={game} outcome={outcome} scores={scores} tally={tally} theme={theme} width={panelWidth} praise={humanWon} /> : null}
 					{state.task ? <EngineLine thinking={state.task.thinking} now={time} theme={theme} width={panelWidth} sides={game.sides} /> : <Text> </Text>}
 				</Box>
 			</Box>
