@@ -139,7 +139,7 @@ function header(report: RunReport, kind: 'match' | 'tournament'): string {
 	const who = kind === 'match' ? `${names[0]} against ${names[1]}` : `${players.length} players`;
 	const per = kind === 'match' ? `${matches} ${matches === 1 ? 'match' : 'matches'}` : `${matches} ${matches === 1 ? 'match' : 'matches'} per pairing`;
 	const stopped = report.stopped ? ` — stopped after ${report.games.length} of ${report.scheduled} games` : '';
-	return `${game.name} ${kind}: ${who}, ${per} (${report.scheduled} games), ${clockMs / 1000} s clocks (CPU time)${stopped}`;
+	return `${game.name} ${kind}: ${who}, ${per} (${report.scheduled} games), ${clockMs / 1000} s ${game.clock.per === 'move' ? 'a move' : 'clocks'} (CPU time)${stopped}`;
 }
 
 function gamesTable(report: RunReport, width: number): string {
@@ -348,13 +348,16 @@ export function recordText(record: GameRecord, report: Pick<RunReport, 'game' | 
 	const player = (side: 1 | 2) => report.players[record.seats[side - 1]!]!;
 	const describe = (side: 1 | 2) => {
 		const spec = player(side);
-		return spec.kind === 'builtin' ? `${spec.name} (built in)` : `${spec.name}   [runs: ${spec.argv.map(word => (/[\s"'\\]/.test(word) ? JSON.stringify(word) : word)).join(' ')} INPUT]`;
+		const input = game.entry.input === 'stdin' ? '< INPUT' : 'INPUT';
+		return spec.kind === 'builtin' ? `${spec.name} (built in)` : `${spec.name}   [runs: ${spec.argv.map(word => (/[\s"'\\]/.test(word) ? JSON.stringify(word) : word)).join(' ')} ${input}]`;
 	};
 	const lines = [
 		`${game.name}, game ${record.number} (match ${record.match}) of a potm referee run`,
 		`${sides[0]} (moves first): ${describe(1)}`,
 		`${sides[1]}: ${describe(2)}`,
-		`Clocks: ${seconds(report.clockMs, 1)} s each of CPU time (user + system)`,
+		game.clock.per === 'move'
+			? `Clocks: ${seconds(report.clockMs, 1)} s of CPU time (user + system) for each move`
+			: `Clocks: ${seconds(report.clockMs, 1)} s each of CPU time (user + system)`,
 		`Result: ${record.description}`,
 		`Reason: ${record.reason}; ${game.hasPoints ? `points ${pointsText(record)}; ` : ''}${plies(record.plies)}; CPU used ${seconds(record.clockUsedMs[0])} s / ${seconds(record.clockUsedMs[1])} s`,
 		`Final position: ${positionFile} (potm analyze ${positionFile} steps through the game)`,
@@ -365,13 +368,13 @@ export function recordText(record: GameRecord, report: Pick<RunReport, 'game' | 
 	record.moves.forEach((move, index) => {
 		const expected = `${move.move}\n`;
 		let output = move.forced ? 'no legal move: passed for it, not asked' : '';
-		if (move.stdout !== undefined && move.stdout !== expected) output = JSON.stringify(move.stdout.length > 60 ? `${move.stdout.slice(0, 60)}…` : move.stdout);
+		if (move.stdout !== undefined && move.stdout !== expected && !move.asExpected) output = JSON.stringify(move.stdout.length > 60 ? `${move.stdout.slice(0, 60)}…` : move.stdout);
 		const stopped = {time: 'stopped by the referee: its clock ran out', hung: 'stopped by the referee: it hung', flood: 'stopped by the referee: it flooded its output'};
 		if (move.stopped) output += `${output ? ' ' : ''}${stopped[move.stopped]}`;
 		else if (move.exit && (move.exit.code !== 0 || move.exit.signal)) output += `${output ? ' ' : ''}${move.exit.signal ? `killed by ${move.exit.signal}` : `exit status ${move.exit.code}`}`;
 		rows.push([String(index + 1), sides[move.player - 1]!, move.move || '-', seconds(move.cpuMs, 3), seconds(move.wallMs, 3), move.clockAfter.toFixed(2), output]);
 		if (move.stderr) notes.push(`stderr of ply ${index + 1} (${sides[move.player - 1]}):`, ...move.stderr.replace(/\n$/, '').split('\n').map(text => `  ${text}`));
-		if (move.stdout !== undefined && move.stdout.length > 60 && move.stdout !== expected) notes.push(`stdout of ply ${index + 1} (${sides[move.player - 1]}), ${move.stdout.length} characters kept:`, `  ${JSON.stringify(move.stdout)}`);
+		if (move.stdout !== undefined && move.stdout.length > 60 && move.stdout !== expected && !move.asExpected) notes.push(`stdout of ply ${index + 1} (${sides[move.player - 1]}), ${move.stdout.length} characters kept:`, `  ${JSON.stringify(move.stdout)}`);
 	});
 	lines.push(table(rows, [true, false, false, true, true, true, false]));
 	if (notes.length > 0) lines.push('', ...notes);
