@@ -3,7 +3,24 @@
  * `potm move` (a contest entry, whose start-up counts against its clock) never loads the UI.
  */
 import meow from 'meow';
-import {DEFAULT_GAME, gameById, games as allGames} from './games/registry.js';
+import {baseGameId, DEFAULT_GAME, gameById, games as allGames} from './games/registry.js';
+import {wrapLines} from './text.js';
+
+/** The games --game names (a ruling such as --mover-wins is not one), the default first. */
+const namedGames = allGames.filter(one => baseGameId(one) === one.id).sort((a, b) => Number(b.id === DEFAULT_GAME) - Number(a.id === DEFAULT_GAME));
+
+/** "loaps (LOAPS, 7×7, the default), loa (Lines of Action, 8×8) or pahtum (PAH-TUM, 7×7)", from the registry. */
+function gameList(): string {
+	const described = namedGames.map(one => {
+		const view = one.board(one.initial());
+		return `${one.id} (${one.name}, ${view.columns}×${view.rows}${one.id === DEFAULT_GAME ? ', the default' : ''})`;
+	});
+	return described.length === 1 ? described[0]! : `${described.slice(0, -1).join(', ')} or ${described.at(-1)}`;
+}
+
+/** An option's line in a help, its text wrapped under itself (shown at columns 4 and 20, within 80). */
+const optionLines = (option: string, text: string): string =>
+	`\n\t  ${option.padEnd(16)}${wrapLines(text, 80 - 20).join(`\n\t${' '.repeat(18)}`)}`;
 
 const help = `
 	potm: a terminal arcade for the games of the Programmer Of The Month
@@ -15,17 +32,14 @@ const help = `
 	  $ potm play [FILE]            play against the AI, from the start or FILE
 	  $ potm analyze FILE           the engine analyses the position in FILE
 	  $ potm demo [FILE]            watch the AI play itself
-	  $ potm move FILE              play as a POTM contest entry: think within
-	                                FILE's clock (CPU time), print one move
+	  $ potm move [FILE]            play as a POTM contest entry: think within
+	                                the clock (CPU time), print one move
 	  $ potm perft FILE DEPTH       count the move sequences of DEPTH moves
 	  $ potm match A B              referee a match between two players: ai:1
 	                                .. ai:5, ai:greedy, ai:random or an entry
 	  $ potm tournament P1 P2 ...   every pair plays a match; ranking and Elo
 
-	Options
-	  --game GAME     loaps (the default: POTM-style, 7×7) or loa (classic
-	                  Lines of Action, 8×8, Computer Olympiad rules); a FILE
-	                  tells its own game
+	Options${optionLines('--game GAME', `${gameList()}; a FILE tells its own game`)}
 	  --mover-wins    classic LOA with Sackson's ruling: a capture that
 	                  connects both sides wins for the mover (else a draw)
 	  --ascii         letters and ASCII marks only (no Unicode)
@@ -36,6 +50,7 @@ const help = `
 	FILE is a POTM input file: the player to move and the move number, each
 	player's points and seconds left, then the board, top rank first: 7 board
 	lines for LOAPS (saves/start.txt), 8 for classic LOA (saves/loa-start.txt).
+	For potm move, no FILE or - reads the position from standard input.
 
 	Examples
 	  $ potm play --side 2 --level 4
@@ -52,13 +67,11 @@ const help = `
 	the board), 130 stopped by Ctrl-C, 70 an internal error (please report it).
 `;
 
-const GAME = `
-	  --game GAME     loaps (the default) or loa (classic 8×8 Lines of Action)
+const GAME = `${optionLines('--game GAME', gameList())}
 	  --mover-wins    classic LOA: a simultaneous connection wins for the mover`;
 
 /** For commands that read a FILE, which tells its own game. */
-const GAME_CHECK = `
-	  --game GAME     check that FILE is a position of GAME: loaps or loa
+const GAME_CHECK = `${optionLines('--game GAME', `check that FILE is a position of GAME: ${namedGames.map(one => one.id).join(' or ')}`)}
 	  --mover-wins    classic LOA: a simultaneous connection wins for the mover`;
 
 const DISPLAY = `
@@ -151,10 +164,15 @@ const COMMAND_HELP: Readonly<Record<string, string>> = {
 	move: `
 	Usage
 	  $ potm move FILE
+	  $ potm move [-] < FILE
 
-	Play as a POTM contest entry: think within the clock in FILE (CPU time,
-	as POTM counts it) and print one move, e.g. "b1 d3" ("pass" in classic
-	LOA when no piece can move). Exit status 1 when FILE has no legal move.
+	Play as a POTM contest entry: think within the clock (CPU time, as POTM
+	counts it: FILE's clock for the game in LOA, the game's allowance for a
+	move where there is one) and print what an entry of the game prints: one
+	move in LOA, e.g. "b1 d3" ("pass" in classic LOA when no piece can move),
+	the whole new grid in PAH-TUM. With no FILE, or -, the position is read
+	from standard input, so that moves chain: potm move < a.txt | potm move.
+	Exit status 1 when the position has no legal move (the game is over).
 
 	Options${GAME_CHECK}
 `,
@@ -297,15 +315,16 @@ function strayOption(command: string): {text: string; name: string} | undefined 
 function gameOption(): string | undefined | {message: string} {
 	const {game, moverWins} = cli.flags as {game?: unknown; moverWins?: unknown};
 	const named = typeof game === 'string' ? game.trim().toLowerCase() : game;
-	if (named !== undefined && named !== 'loaps' && named !== 'loa') {
+	if (named !== undefined && !namedGames.some(one => one.id === named)) {
 		const shown = typeof game === 'string' ? `, not "${game}"` : '';
-		return {message: `--game takes loaps (POTM-style, 7×7, the default) or loa (classic Lines of Action, 8×8)${shown}`};
+		return {message: `--game takes ${gameList()}${shown}`};
 	}
 	if (moverWins === true) {
 		if (named === 'loaps') return {message: '--mover-wins is a ruling of classic Lines of Action (--game loa); LOAPS decides a simultaneous connection by the points'};
+		if (named !== undefined && named !== 'loa') return {message: `--mover-wins is a ruling of classic Lines of Action (--game loa), not of ${gameById(named as string)!.name}`};
 		return 'loa-mover';
 	}
-	return named;
+	return named as string | undefined;
 }
 
 /** A whole number in [min, max] from an option's text, or a message. */
@@ -428,9 +447,9 @@ async function main(): Promise<number> {
 	if (typeof game === 'object') return usage(game.message);
 	switch (command) {
 		case 'move': {
-			if (rest.length !== 1) return usage('move takes one FILE, e.g. "potm move saves/start.txt"');
+			if (rest.length > 1) return usage(`move takes one FILE (or none, or -, for standard input), not also "${rest[1]}"`);
 			const {runMove} = await import('./commands/move.js');
-			return runMove(rest[0]!, game);
+			return runMove(rest[0] ?? '-', game);
 		}
 		case 'perft': {
 			if (rest.length < 1 || rest.length > 2) return usage('perft takes a FILE and a DEPTH, e.g. "potm perft saves/start.txt 4"');
