@@ -18,6 +18,16 @@ function gameList(): string {
 	return described.length === 1 ? described[0]! : `${described.slice(0, -1).join(', ')} or ${described.at(-1)}`;
 }
 
+/** Each game's clock for its entries, games with the same clock together: "60 s a game in LOAPS, Lines of Action". */
+function clockDefaults(): string {
+	const groups = new Map<string, string[]>();
+	for (const one of namedGames) {
+		const key = `${one.entry.clock.seconds} s a ${one.entry.clock.per}`;
+		groups.set(key, [...(groups.get(key) ?? []), one.name]);
+	}
+	return [...groups].map(([clock, names]) => `${clock} in ${names.join(', ')}`).join('; ');
+}
+
 /** An option's line in a help, its text wrapped under itself (shown at columns 4 and 20, within 80). */
 const optionLines = (option: string, text: string): string =>
 	`\n\t  ${option.padEnd(16)}${wrapLines(text, 80 - 20).join(`\n\t${' '.repeat(18)}`)}`;
@@ -81,24 +91,29 @@ const DISPLAY = `
 const REFEREE_OPTIONS = `
 	  --matches N     matches per pairing, each two games, each side first
 	                  once (1)
-	  --clock S       seconds of CPU time on each clock (60, the contest's)
+${optionLines('--clock S', `seconds of CPU time on each clock, for the game or for each move as the game's contest had it (${clockDefaults()})`).slice(1)}
 	  --jobs J        games played at the same time (the number of cores)
 	  --out DIR       keep every game: DIR/game-001.txt, the final position
 	                  (potm analyze opens it and steps through the game), and
 	                  game-001.record.txt, the moves with their times and what
 	                  the entries printed; also the tables (results.txt) and
 	                  the summary (summary.json)
-	  --json          the summary as JSON on stdout (the tables on stderr)`;
+	  --json          the summary as JSON on stdout (the tables on stderr)
+${optionLines('--seed N', `a game with random boards (${namedGames.filter(one => one.randomBoards).map(one => one.name).join(', ') || 'none yet'}): the seed of the boards; match m of every pairing plays on seed N + m - 1, both its games (a random seed by default, shown in the report so that the run can be repeated)`).slice(1)}${optionLines('--board FILE', 'a game with random boards: every match on the start board in FILE (empty and blocked squares only)')}`;
 
 const PLAYERS = `
 	Players: ai:1 .. ai:5 (the levels), ai:greedy, ai:random, or the command
 	line of a POTM entry, quoted as one argument ("python3 my_entry.py"). An
 	entry is run once per move, in a private folder, with the input file's
-	path appended; it prints one move. Its clock is its CPU time (user and
-	system, its children included), as POTM counted. It loses the game if its
-	clock runs out, if it prints nothing, more than one line, or not a legal
-	move, or if it crashes (exits with a status other than 0); what it wrote
-	to stdout and stderr is kept in the record.`;
+	path appended; it prints one move (in a game whose entries read standard
+	input, PAH-TUM, it is given the grid there and prints the new grid). Its
+	clock is its CPU time (user and system, its children included), as POTM
+	counted. It loses the game if its clock runs out, if it prints nothing,
+	more than one line, or not a legal move (a grid other than the one given
+	with one more marker of its own), or if it crashes (exits with a status
+	other than 0); what it wrote to stdout and stderr is kept in the record.
+	In a game won on points (PAH-TUM) a match goes to the higher total of
+	game points over its two games, and a fault loses the whole match.`;
 
 /** "potm COMMAND --help". */
 const COMMAND_HELP: Readonly<Record<string, string>> = {
@@ -234,8 +249,8 @@ const OPTIONS: Readonly<Record<string, readonly string[]>> = {
 	demo: [...GAMES, 'red', 'blue', 'black', 'white', 'delay', 'games', ...INTERACTIVE],
 	move: GAMES,
 	perft: [...GAMES, 'divide'],
-	match: [...GAMES, 'matches', 'clock', 'jobs', 'out', 'json'],
-	tournament: [...GAMES, 'matches', 'clock', 'jobs', 'out', 'json'],
+	match: [...GAMES, 'matches', 'clock', 'jobs', 'out', 'json', 'seed', 'board'],
+	tournament: [...GAMES, 'matches', 'clock', 'jobs', 'out', 'json', 'seed', 'board'],
 	help: [],
 };
 
@@ -254,6 +269,8 @@ const cli = (() => {
 				matches: {type: 'string'},
 				jobs: {type: 'string'},
 				out: {type: 'string'},
+				seed: {type: 'string'},
+				board: {type: 'string'},
 				help: {type: 'boolean', shortFlag: 'h', default: false},
 				ascii: {type: 'boolean', default: false},
 				color: {type: 'boolean', default: true},
@@ -400,8 +417,11 @@ async function referee(command: 'match' | 'tournament', players: readonly string
 	const {availableParallelism} = await import('node:os');
 	const jobs = wholeNumber(flags.jobs, 'jobs', 1, 256, availableParallelism());
 	const clockFlag = flags.clock as string | boolean | undefined;
-	const clock = typeof clockFlag === 'string' ? clockSeconds(clockFlag) : clockFlag === false ? '--clock cannot be turned off: the clock is part of the contest' : 60;
-	for (const value of [matches, jobs, clock]) if (typeof value === 'string') return usage(value);
+	const clock = typeof clockFlag === 'string' ? clockSeconds(clockFlag) : clockFlag === false ? '--clock cannot be turned off: the clock is part of the contest' : undefined;
+	const seed = flags.seed === undefined ? undefined : wholeNumber(flags.seed, 'seed', 0, 0x7fffffff, 0);
+	for (const value of [matches, jobs, clock, seed]) if (typeof value === 'string') return usage(value);
+	const board = flags.board as string | boolean | undefined;
+	if (board !== undefined && (typeof board !== 'string' || board.trim() === '')) return usage('--board takes a FILE holding a start board, e.g. --board board.txt');
 	const out = flags.out as string | boolean | undefined;
 	if (out !== undefined && (typeof out !== 'string' || out.trim() === '')) return usage('--out takes a folder, e.g. --out runs/first');
 	const {runReferee} = await import('./commands/referee.js');
@@ -410,7 +430,9 @@ async function referee(command: 'match' | 'tournament', players: readonly string
 		game: game ?? DEFAULT_GAME,
 		players,
 		matches: matches as number,
-		clockSeconds: clock as number,
+		...(clock === undefined ? {} : {clockSeconds: clock as number}),
+		...(seed === undefined ? {} : {seed: seed as number}),
+		...(board === undefined ? {} : {board: board as string}),
 		jobs: jobs as number,
 		out: out as string | undefined,
 		json: flags.json as boolean,
