@@ -26,10 +26,21 @@ export interface Decision extends SearchResult {
 	readonly blundered: boolean;
 }
 
+/**
+ * Of a move's soft time, the share the exact solver may spend before the search takes over. The
+ * search then has what is left of the move's time, so a move that is not solved costs no more.
+ */
+export const SOLVE_SHARE = 0.5;
+/** Milliseconds the solver may spend when the search has no time limit (analysis), before the search starts. */
+export const UNTIMED_SOLVE_MS = 1000;
+
 export function decide(searcher: Searcher, position: SearchPosition, request: ThinkRequest, options: SearchOptions = {}): Decision {
 	if (request.player) return choose(request.player, position, request.seed ?? 1, options);
+	const solved = trySolve(position, request, options);
+	if (solved && 'move' in solved) return solved;
+	const limits = solved ? solved.limits : request.limits;
 	searcher.configure(request.config ?? {});
-	const result = searcher.search(position, request.limits, options);
+	const result = searcher.search(position, limits, options);
 	const rate = request.blunderRate ?? 0;
 	if (result.move >= 0 && rate > 0) {
 		const random = seededRandom((request.seed ?? 1) ^ position.keyLo);
@@ -39,6 +50,48 @@ export function decide(searcher: Searcher, position: SearchPosition, request: Th
 		}
 	}
 	return {...result, blundered: false};
+}
+
+/**
+ * Plays perfectly where the game can prove it: the position's exact solver (PAH-TUM's, near the
+ * end) gets part of the move's time; a proof is the move. When it gives up, the search gets the
+ * limits left. Only the full-strength levels (no depth limit) ask, and only for one best line: a
+ * weaker level keeps its horizon, and analysis of several lines needs the search's scores.
+ */
+function trySolve(position: SearchPosition, request: ThinkRequest, options: SearchOptions): Decision | {limits: SearchLimits} | null {
+	const limits = request.limits;
+	if (!position.solve || limits.depth !== undefined || (limits.multiPv ?? 1) > 1) return null;
+	const now = options.now ?? (() => performance.now());
+	const start = now();
+	const timeMs = Math.min(limits.softMs ?? Infinity, limits.hardMs ?? Infinity);
+	const budgetMs = timeMs !== Infinity ? timeMs * SOLVE_SHARE : limits.nodes === undefined ? UNTIMED_SOLVE_MS : Infinity;
+	const solution = position.solve({
+		deadlineMs: start + budgetMs,
+		now,
+		...(limits.nodes === undefined ? {} : {nodes: Math.ceil(limits.nodes * SOLVE_SHARE)}),
+		...(options.shouldStop ? {shouldStop: options.shouldStop} : {}),
+	});
+	const elapsedMs = now() - start;
+	if (solution) {
+		const info = {
+			depth: solution.pv.length,
+			selDepth: solution.pv.length,
+			lines: [{move: solution.move, score: solution.score, pv: solution.pv}],
+			nodes: solution.nodes,
+			nodesPerSecond: elapsedMs > 0 ? Math.round((solution.nodes * 1000) / elapsedMs) : 0,
+			elapsedMs,
+		};
+		options.onProgress?.(info);
+		return {...info, move: solution.move, score: solution.score, stoppedBy: 'decided', blundered: false};
+	}
+	// What the search may still spend of the move.
+	return {
+		limits: {
+			...limits,
+			...(limits.softMs === undefined ? {} : {softMs: Math.max(1, limits.softMs - elapsedMs)}),
+			...(limits.hardMs === undefined ? {} : {hardMs: Math.max(1, limits.hardMs - elapsedMs)}),
+		},
+	};
 }
 
 /** The greedy or random player's move as a search result (a one-move line, no score). */

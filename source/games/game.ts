@@ -98,6 +98,42 @@ export interface SearchPosition {
 	moveGain(move: number): number;
 	/** Static evaluation from the side to move's view, in centipoints (100 = one game point). */
 	evaluate(): number;
+	/**
+	 * For a game decided on points (PAH-TUM, whose matches are won on the total margin): the final
+	 * margin from the side to move, in centipoints, asked when terminal() says the game is over.
+	 * The search scores such an end by it instead of as a won or lost game, so it prefers the
+	 * larger win. Always within ±DECIDED, so it never passes for a won game. Absent in games
+	 * where only the result counts.
+	 */
+	finalScore?(): number;
+	/**
+	 * An exact solver of the rest of the game, for games small enough to solve near their end:
+	 * the best move and its proven value, or null when it could not finish within the limits.
+	 * The players ask it first, with part of the move's time, and search when it gives up.
+	 */
+	solve?(limits: SolveLimits): Solution | null;
+}
+
+/** What an exact solver may spend. */
+export interface SolveLimits {
+	/** Give up after about this many nodes. */
+	readonly nodes?: number;
+	/** Give up at this time of `now`'s clock, in milliseconds. */
+	readonly deadlineMs?: number;
+	/** The clock; wall time by default. */
+	readonly now?: () => number;
+	/** Polled with the clock: true gives up (a stop request). */
+	readonly shouldStop?: () => boolean;
+}
+
+/** A proven best move. */
+export interface Solution {
+	readonly move: number;
+	/** Its value from the side to move's view, in centipoints, as finalScore gives it: the final margin with best play. */
+	readonly score: number;
+	/** The best line from here to the end, this move first. */
+	readonly pv: readonly number[];
+	readonly nodes: number;
 }
 
 /** What a cell of a board holds, for drawing it: nothing, a piece or marker of player 1 or 2, or a square out of play. */

@@ -1,13 +1,17 @@
 /** The games potm knows, by id, and a way to tell which one a file holds. */
 import type {Game} from './game.js';
 import {classicLoa, classicLoaMoverWins, loaps} from './loa/index.js';
+import {pahtum} from './pahtum/index.js';
 
 // Each game keeps its own state type; callers that hold a state got it from the same game.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyGame = Game<any>;
 
-/** A file tells its game by its layout: the first game here that recognizes it (loa before loa-mover). */
-export const games: readonly AnyGame[] = [loaps, classicLoa, classicLoaMoverWins];
+/**
+ * A file tells its game by its layout: the first game here that recognizes it (loa before
+ * loa-mover). A LOA file has 3 + 7 or 3 + 8 lines, a PAH-TUM grid 7 of - + X O: no text is both.
+ */
+export const games: readonly AnyGame[] = [loaps, classicLoa, classicLoaMoverWins, pahtum];
 
 export const DEFAULT_GAME = 'loaps';
 

@@ -3,6 +3,7 @@ import {describe, expect, test} from 'vitest';
 import {ONGOING} from '../../source/games/game.js';
 import {classicLoa, classicLoaMoverWins, loaps} from '../../source/games/loa/index.js';
 import {moveFrom, moveTo} from '../../source/games/loa/notation.js';
+import {pahtum} from '../../source/games/pahtum/index.js';
 import {DEFAULT_GAME, gameById, gameOfText, games} from '../../source/games/registry.js';
 import {position, sq} from './loa/diagram.js';
 
@@ -29,6 +30,16 @@ describe('the registry', () => {
 		// 7 board lines of 8, or 8 of 7: neither game.
 		expect(gameOfText('1 1\n1 0 60.0\n2 0 60.0\n' + '........\n'.repeat(7))).toBeUndefined();
 		expect(gameOfText('1 1\n1 0 60.0\n2 0 60.0\n' + '.......\n'.repeat(8))).toBeUndefined();
+	});
+
+	test('tells a PAH-TUM grid from the LOA files: neither game recognizes the other\'s', () => {
+		expect(gameById('pahtum')).toBe(pahtum);
+		const grid = '-------\n------+\n---+---\n-------\n--++---\n-------\n+------\n';
+		expect(gameOfText(grid)).toBe(pahtum);
+		expect(gameOfText(pahtum.format(pahtum.initial({seed: 7})))).toBe(pahtum);
+		for (const game of [loaps, classicLoa, classicLoaMoverWins]) expect(game.recognizes(grid)).toBe(false);
+		for (const name of ['start.txt', 'red-move-10.txt', 'blue-move-28.txt']) expect(pahtum.recognizes(save(name))).toBe(false);
+		expect(pahtum.recognizes(classicLoa.format(classicLoa.initial()))).toBe(false);
 	});
 });
 

@@ -1,0 +1,45 @@
+/**
+ * New PAH-TUM boards (RULES.md, PAH-TUM 7): an empty grid with an odd number of holes (blocked
+ * squares) in random places, 3 to 13 of them by default. The same seed gives the same board, so
+ * the two games of a match and a replay share one; without a seed the board is new every time.
+ */
+import {BLOCKED, EMPTY, type Setup} from '../game.js';
+import {SQUARES} from './lines.js';
+import {createState, type PahtumState} from './rules.js';
+
+/** The default range of holes: odd counts from 3 to 13, each as likely. */
+export const DEFAULT_HOLES = [3, 5, 7, 9, 11, 13] as const;
+
+/** mulberry32: floats in [0, 1) from a 32-bit seed, the same in every process. */
+export function mulberry32(seed: number): () => number {
+	let state = seed >>> 0;
+	return () => {
+		state = (state + 0x6d2b79f5) | 0;
+		let t = Math.imul(state ^ (state >>> 15), 1 | state);
+		t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+/** Throws RangeError unless `holes` is an odd whole number from 1 to 25. */
+export function checkHoles(holes: number): void {
+	if (!Number.isInteger(holes) || holes < 1 || holes > 25 || holes % 2 === 0) {
+		throw new RangeError(`PAH-TUM has an odd number of holes from 1 to 25 (so an even number of empty squares), not ${holes}`);
+	}
+}
+
+/** A random empty board: `setup.holes` holes (or an odd number from 3 to 13), placed by `setup.seed`'s draws. */
+export function randomBoard(setup: Setup = {}): PahtumState {
+	const random = setup.seed === undefined ? Math.random : mulberry32(setup.seed);
+	const holes = setup.holes ?? DEFAULT_HOLES[Math.floor(random() * DEFAULT_HOLES.length)]!;
+	checkHoles(holes);
+	// The first `holes` squares of a Fisher–Yates shuffle.
+	const squares = Array.from({length: SQUARES}, (_, square) => square);
+	for (let i = 0; i < holes; i++) {
+		const j = i + Math.floor(random() * (SQUARES - i));
+		[squares[i], squares[j]] = [squares[j]!, squares[i]!];
+	}
+	const cells = new Array<number>(SQUARES).fill(EMPTY);
+	for (let i = 0; i < holes; i++) cells[squares[i]!] = BLOCKED;
+	return createState(cells);
+}

@@ -1,0 +1,188 @@
+/**
+ * The exact PAH-TUM solver: the final margin with best play on both sides, and a move that gets
+ * it. Negamax alpha-beta over the fast board with principal-variation search (a null window for
+ * every move after the first), a transposition table and move ordering by what a square gains the
+ * mover and denies the opponent. Scores are game points from the side to move: the whole final
+ * margin, not just who wins, since a PAH-TUM match is won on the total of points.
+ *
+ * The table holds facts about positions, not about a search (every value is searched to the end),
+ * so it is kept from one solve to the next: a game's later moves find their positions solved.
+ */
+import {ONGOING, type SolveLimits, type Solution} from '../game.js';
+import type {PahtumBoard} from './board.js';
+import {LINE_OPEN} from './eval.js';
+import {CELL_EMPTY, CELL_O, CELL_X, COLUMN_OF, POW4, ROW_OF, SQUARES} from './lines.js';
+
+const TABLE_BITS = 20;
+const TABLE_MASK = (1 << TABLE_BITS) - 1;
+const EXACT = 1;
+const LOWER = 2;
+const UPPER = 3;
+/** Values are stored offset so they are never negative: margins stay far within ±VALUE_OFFSET. */
+const VALUE_OFFSET = 4096;
+/** The clock and the stop flag are read every 1024 nodes. */
+const POLL_MASK = 1023;
+const INFINITE = 1 << 20;
+
+/** By slot: the key's high half, and value + VALUE_OFFSET | bound << 13 | (move + 1) << 15; 0 is empty. */
+let tableKeys: Int32Array | null = null;
+let tableData: Int32Array | null = null;
+
+const moves = new Int32Array(SQUARES * SQUARES);
+const order = new Int32Array(SQUARES * SQUARES);
+
+let nodes = 0;
+let nodeLimit = Infinity;
+let deadline = Infinity;
+let now: () => number = () => performance.now();
+let shouldStop: (() => boolean) | undefined;
+let aborted = false;
+
+/**
+ * Solves the position: its exact value and a best move, or null when the limits ran out first
+ * (or the game is over). Leaves the board as it found it.
+ */
+export function solve(board: PahtumBoard, limits: SolveLimits = {}): Solution | null {
+	if (board.terminal() !== ONGOING) return null;
+	tableKeys ??= new Int32Array(1 << TABLE_BITS);
+	tableData ??= new Int32Array(1 << TABLE_BITS);
+	nodes = 0;
+	nodeLimit = limits.nodes ?? Infinity;
+	now = limits.now ?? (() => performance.now());
+	deadline = limits.deadlineMs ?? Infinity;
+	shouldStop = limits.shouldStop;
+	aborted = false;
+	const value = negamax(board, -INFINITE, INFINITE, 0);
+	if (aborted) return null;
+	const pv = principalVariation(board);
+	// `| 0` turns the -0 of a negated 0 into 0.
+	return {move: pv[0]!, score: (100 * value) | 0, pv, nodes};
+}
+
+/** The number of nodes the last solve visited (for the bench). */
+export const solvedNodes = (): number => nodes;
+
+/** Forgets every solved position (for measuring the solver from cold). */
+export function clearSolverTable(): void {
+	tableData?.fill(0);
+}
+
+function poll(): void {
+	if (nodes >= nodeLimit || now() >= deadline || shouldStop?.()) aborted = true;
+}
+
+/** Final margin for the side to move with best play from here, in points, within the window (fail-soft). */
+function negamax(board: PahtumBoard, alpha: number, beta: number, ply: number): number {
+	if ((++nodes & POLL_MASK) === 0 || nodes >= nodeLimit) poll();
+	if (aborted) return 0;
+	const mover = board.xCount === board.oCount ? CELL_X : CELL_O;
+	const margin = mover === CELL_X ? board.scoreX - board.scoreO : board.scoreO - board.scoreX;
+	const empties = board.empties;
+	if (empties === 0) return margin;
+	const cells = board.cells;
+	if (empties === 1) {
+		// The last move is forced: its gain is the whole story.
+		for (let square = 0; square < SQUARES; square++) if (cells[square] === CELL_EMPTY) return margin + board.gainFor(square, mover);
+	}
+
+	const keyHi = board.hashHi;
+	const slot = board.hashLo & TABLE_MASK;
+	const keys = tableKeys!;
+	const data = tableData!;
+	let tableMove = -1;
+	const entry = data[slot]!;
+	if (entry !== 0 && keys[slot] === keyHi) {
+		const value = (entry & 0x1fff) - VALUE_OFFSET;
+		const bound = (entry >> 13) & 3;
+		tableMove = (entry >>> 15) - 1;
+		// The root is searched with its whole window, so its value and move come out exact: the
+		// table gives it only its move.
+		if (ply > 0) {
+			if (bound === EXACT || (bound === LOWER ? value >= beta : value <= alpha)) return value;
+			if (bound === LOWER && value > alpha) alpha = value;
+			else if (bound === UPPER && value < beta) beta = value;
+		}
+	}
+
+	// Ordering: the table's move, then what a square gains the mover plus what it denies the
+	// opponent, then the open value it adds for the mover.
+	const opponent = CELL_X + CELL_O - mover;
+	const sign = mover === CELL_X ? 1 : -1;
+	const base = ply * SQUARES;
+	let count = 0;
+	for (let square = 0; square < SQUARES; square++) {
+		if (cells[square] !== CELL_EMPTY) continue;
+		moves[base + count] = square;
+		if (square === tableMove) order[base + count] = 1 << 30;
+		else {
+			const row = ROW_OF[square]!;
+			const column = COLUMN_OF[square]!;
+			const rowCode = board.rowCode[row]!;
+			const columnCode = board.columnCode[column]!;
+			const open =
+				LINE_OPEN[rowCode + mover * POW4[column]!]! - LINE_OPEN[rowCode]! + LINE_OPEN[columnCode + mover * POW4[row]!]! - LINE_OPEN[columnCode]!;
+			order[base + count] = 100 * (board.gainFor(square, mover) + board.gainFor(square, opponent)) + sign * open;
+		}
+		count++;
+	}
+
+	const startAlpha = alpha;
+	let best = -INFINITE;
+	let bestMove = -1;
+	for (let i = 0; i < count; i++) {
+		// Selection sort step: the best remaining move to i.
+		let pick = base + i;
+		for (let j = pick + 1; j < base + count; j++) if (order[j]! > order[pick]!) pick = j;
+		const move = moves[pick]!;
+		moves[pick] = moves[base + i]!;
+		order[pick] = order[base + i]!;
+		board.make(move);
+		let value: number;
+		if (i === 0) value = -negamax(board, -beta, -alpha, ply + 1);
+		else {
+			value = -negamax(board, -alpha - 1, -alpha, ply + 1);
+			if (value > alpha && value < beta && !aborted) value = -negamax(board, -beta, -alpha, ply + 1);
+		}
+		board.unmake();
+		if (aborted) return 0;
+		if (value > best) {
+			best = value;
+			bestMove = move;
+			if (value > alpha) {
+				alpha = value;
+				if (value >= beta) break;
+			}
+		}
+	}
+	const bound = best >= beta ? LOWER : best > startAlpha ? EXACT : UPPER;
+	keys[slot] = keyHi;
+	data[slot] = (best + VALUE_OFFSET) | (bound << 13) | ((bound === UPPER ? tableMove : bestMove) + 1) << 15;
+	return best;
+}
+
+/**
+ * The best line, read back from the table: each exact entry's move. The root's entry is exact (it
+ * was searched with an open window); below it a line is followed while its positions have exact
+ * entries, and the last empty square ends it.
+ */
+function principalVariation(board: PahtumBoard): number[] {
+	const line: number[] = [];
+	const keys = tableKeys!;
+	const data = tableData!;
+	while (board.empties > 0) {
+		let move = -1;
+		if (board.empties === 1) {
+			for (let square = 0; square < SQUARES; square++) if (board.cells[square] === CELL_EMPTY) move = square;
+		} else {
+			const slot = board.hashLo & TABLE_MASK;
+			const entry = data[slot]!;
+			if (entry === 0 || keys[slot] !== board.hashHi || ((entry >> 13) & 3) !== EXACT) break;
+			move = (entry >>> 15) - 1;
+		}
+		if (move < 0 || board.cells[move] !== CELL_EMPTY) break;
+		line.push(move);
+		board.make(move);
+	}
+	for (let i = 0; i < line.length; i++) board.unmake();
+	return line;
+}
