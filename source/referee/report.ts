@@ -209,13 +209,15 @@ function standingsRows(report: RunReport, withCross: boolean, width: number): st
 	const order = places.map(place => place.player);
 	// Ties (equal points) happen only in a game with points.
 	const ties = report.game.hasPoints;
+	const byPoints = report.game.matchBy === 'points';
 	const columns: Column[] = [
 		{head: 'rank', right: true},
 		{head: 'player', least: 6},
 		{head: 'MP', right: true},
 		...(withCross ? order.map((_, index) => ({head: String(index + 1), right: true})) : []),
 		{head: report.game.matchBy === 'points' ? 'matches' : 'games', right: true, optional: 1},
-		...['W', 'D', ...(ties ? ['T'] : []), 'L', 'DQ'].map(head => ({head, right: true})),
+		// A match won on points is won, tied or lost: never drawn.
+		...['W', ...(byPoints ? [] : ['D']), ...(ties ? ['T'] : []), 'L', 'DQ'].map(head => ({head, right: true})),
 		{head: 'Elo', right: true},
 	];
 	const body = places.map(place => {
@@ -232,7 +234,7 @@ function standingsRows(report: RunReport, withCross: boolean, width: number): st
 			...crossCells,
 			String(row.games),
 			String(row.wins),
-			String(row.draws),
+			...(byPoints ? [] : [String(row.draws)]),
 			...(ties ? [String(row.ties)] : []),
 			String(row.losses),
 			String(row.disqualifications),
