@@ -3,7 +3,34 @@
  * `potm move` (a contest entry, whose start-up counts against its clock) never loads the UI.
  */
 import meow from 'meow';
-import {DEFAULT_GAME, gameById, games as allGames} from './games/registry.js';
+import {baseGameId, DEFAULT_GAME, gameById, games as allGames} from './games/registry.js';
+import {wrapLines} from './text.js';
+
+/** The games --game names (a ruling such as --mover-wins is not one), the default first. */
+const namedGames = allGames.filter(one => baseGameId(one) === one.id).sort((a, b) => Number(b.id === DEFAULT_GAME) - Number(a.id === DEFAULT_GAME));
+
+/** "loaps (LOAPS, 7×7, the default), loa (Lines of Action, 8×8) or pahtum (PAH-TUM, 7×7)", from the registry. */
+function gameList(): string {
+	const described = namedGames.map(one => {
+		const view = one.board(one.initial());
+		return `${one.id} (${one.name}, ${view.columns}×${view.rows}${one.id === DEFAULT_GAME ? ', the default' : ''})`;
+	});
+	return described.length === 1 ? described[0]! : `${described.slice(0, -1).join(', ')} or ${described.at(-1)}`;
+}
+
+/** Each game's clock for its entries, games with the same clock together: "60 s a game in LOAPS, Lines of Action". */
+function clockDefaults(): string {
+	const groups = new Map<string, string[]>();
+	for (const one of namedGames) {
+		const key = `${one.entry.clock.seconds} s a ${one.entry.clock.per}`;
+		groups.set(key, [...(groups.get(key) ?? []), one.name]);
+	}
+	return [...groups].map(([clock, names]) => `${clock} in ${names.join(', ')}`).join('; ');
+}
+
+/** An option's line in a help, its text wrapped under itself (shown at columns 4 and 20, within 80). */
+const optionLines = (option: string, text: string): string =>
+	`\n\t  ${option.padEnd(16)}${wrapLines(text, 80 - 20).join(`\n\t${' '.repeat(18)}`)}`;
 
 const help = `
 	potm: a terminal arcade for the games of the Programmer Of The Month
@@ -15,17 +42,14 @@ const help = `
 	  $ potm play [FILE]            play against the AI, from the start or FILE
 	  $ potm analyze FILE           the engine analyses the position in FILE
 	  $ potm demo [FILE]            watch the AI play itself
-	  $ potm move FILE              play as a POTM contest entry: think within
-	                                FILE's clock (CPU time), print one move
+	  $ potm move [FILE]            play as a POTM contest entry: think within
+	                                the clock (CPU time), print one move
 	  $ potm perft FILE DEPTH       count the move sequences of DEPTH moves
 	  $ potm match A B              referee a match between two players: ai:1
 	                                .. ai:5, ai:greedy, ai:random or an entry
 	  $ potm tournament P1 P2 ...   every pair plays a match; ranking and Elo
 
-	Options
-	  --game GAME     loaps (the default: POTM-style, 7×7) or loa (classic
-	                  Lines of Action, 8×8, Computer Olympiad rules); a FILE
-	                  tells its own game
+	Options${optionLines('--game GAME', `${gameList()}; a FILE tells its own game`)}
 	  --mover-wins    classic LOA with Sackson's ruling: a capture that
 	                  connects both sides wins for the mover (else a draw)
 	  --ascii         letters and ASCII marks only (no Unicode)
@@ -36,6 +60,7 @@ const help = `
 	FILE is a POTM input file: the player to move and the move number, each
 	player's points and seconds left, then the board, top rank first: 7 board
 	lines for LOAPS (saves/start.txt), 8 for classic LOA (saves/loa-start.txt).
+	For potm move, no FILE or - reads the position from standard input.
 
 	Examples
 	  $ potm play --side 2 --level 4
@@ -52,8 +77,7 @@ const help = `
 	the board), 130 stopped by Ctrl-C, 70 an internal error (please report it).
 `;
 
-const GAME = `
-	  --game GAME     loaps (the default) or loa (classic 8×8 Lines of Action)
+const GAME = `${optionLines('--game GAME', gameList())}
 	  --mover-wins    classic LOA: a simultaneous connection wins for the mover`;
 
 /** For the commands that start games on random boards (PAH-TUM's). */
@@ -64,8 +88,7 @@ const BOARD = `
 	                  (by default 3 to 13, drawn with the board)`;
 
 /** For commands that read a FILE, which tells its own game. */
-const GAME_CHECK = `
-	  --game GAME     check that FILE is a position of GAME: loaps or loa
+const GAME_CHECK = `${optionLines('--game GAME', `check that FILE is a position of GAME: ${namedGames.map(one => one.id).join(' or ')}`)}
 	  --mover-wins    classic LOA: a simultaneous connection wins for the mover`;
 
 const DISPLAY = `
@@ -75,24 +98,29 @@ const DISPLAY = `
 const REFEREE_OPTIONS = `
 	  --matches N     matches per pairing, each two games, each side first
 	                  once (1)
-	  --clock S       seconds of CPU time on each clock (60, the contest's)
+${optionLines('--clock S', `seconds of CPU time on each clock, for the game or for each move as the game's contest had it (${clockDefaults()})`).slice(1)}
 	  --jobs J        games played at the same time (the number of cores)
 	  --out DIR       keep every game: DIR/game-001.txt, the final position
 	                  (potm analyze opens it and steps through the game), and
 	                  game-001.record.txt, the moves with their times and what
 	                  the entries printed; also the tables (results.txt) and
 	                  the summary (summary.json)
-	  --json          the summary as JSON on stdout (the tables on stderr)`;
+	  --json          the summary as JSON on stdout (the tables on stderr)
+${optionLines('--seed N', `a game with random boards (${namedGames.filter(one => one.randomBoards).map(one => one.name).join(', ') || 'none yet'}): the seed of the boards; match m of every pairing plays on seed N + m - 1, both its games (a random seed by default, shown in the report so that the run can be repeated)`).slice(1)}${optionLines('--board FILE', 'a game with random boards: every match on the start board in FILE (empty and blocked squares only)')}`;
 
 const PLAYERS = `
 	Players: ai:1 .. ai:5 (the levels), ai:greedy, ai:random, or the command
 	line of a POTM entry, quoted as one argument ("python3 my_entry.py"). An
 	entry is run once per move, in a private folder, with the input file's
-	path appended; it prints one move. Its clock is its CPU time (user and
-	system, its children included), as POTM counted. It loses the game if its
-	clock runs out, if it prints nothing, more than one line, or not a legal
-	move, or if it crashes (exits with a status other than 0); what it wrote
-	to stdout and stderr is kept in the record.`;
+	path appended; it prints one move (in a game whose entries read standard
+	input, PAH-TUM, it is given the grid there and prints the new grid). Its
+	clock is its CPU time (user and system, its children included), as POTM
+	counted. It loses the game if its clock runs out, if it prints nothing,
+	more than one line, or not a legal move (a grid other than the one given
+	with one more marker of its own), or if it crashes (exits with a status
+	other than 0); what it wrote to stdout and stderr is kept in the record.
+	In a game won on points (PAH-TUM) a match goes to the higher total of
+	game points over its two games, and a fault loses the whole match.`;
 
 /** "potm COMMAND --help". */
 const COMMAND_HELP: Readonly<Record<string, string>> = {
@@ -159,10 +187,15 @@ const COMMAND_HELP: Readonly<Record<string, string>> = {
 	move: `
 	Usage
 	  $ potm move FILE
+	  $ potm move [-] < FILE
 
-	Play as a POTM contest entry: think within the clock in FILE (CPU time,
-	as POTM counts it) and print one move, e.g. "b1 d3" ("pass" in classic
-	LOA when no piece can move). Exit status 1 when FILE has no legal move.
+	Play as a POTM contest entry: think within the clock (CPU time, as POTM
+	counts it: FILE's clock for the game in LOA, the game's allowance for a
+	move where there is one) and print what an entry of the game prints: one
+	move in LOA, e.g. "b1 d3" ("pass" in classic LOA when no piece can move),
+	the whole new grid in PAH-TUM. With no FILE, or -, the position is read
+	from standard input, so that moves chain: potm move < a.txt | potm move.
+	Exit status 1 when the position has no legal move (the game is over).
 
 	Options${GAME_CHECK}
 `,
@@ -226,8 +259,8 @@ const OPTIONS: Readonly<Record<string, readonly string[]>> = {
 	demo: [...GAMES, 'red', 'blue', 'black', 'white', 'delay', 'games', ...BOARDS, ...INTERACTIVE],
 	move: GAMES,
 	perft: [...GAMES, 'divide'],
-	match: [...GAMES, 'matches', 'clock', 'jobs', 'out', 'json'],
-	tournament: [...GAMES, 'matches', 'clock', 'jobs', 'out', 'json'],
+	match: [...GAMES, 'matches', 'clock', 'jobs', 'out', 'json', 'seed', 'board'],
+	tournament: [...GAMES, 'matches', 'clock', 'jobs', 'out', 'json', 'seed', 'board'],
 	help: [],
 };
 
@@ -246,6 +279,8 @@ const cli = (() => {
 				matches: {type: 'string'},
 				jobs: {type: 'string'},
 				out: {type: 'string'},
+				seed: {type: 'string'},
+				board: {type: 'string'},
 				help: {type: 'boolean', shortFlag: 'h', default: false},
 				ascii: {type: 'boolean', default: false},
 				color: {type: 'boolean', default: true},
@@ -309,15 +344,16 @@ function strayOption(command: string): {text: string; name: string} | undefined 
 function gameOption(): string | undefined | {message: string} {
 	const {game, moverWins} = cli.flags as {game?: unknown; moverWins?: unknown};
 	const named = typeof game === 'string' ? game.trim().toLowerCase() : game;
-	if (named !== undefined && named !== 'loaps' && named !== 'loa') {
+	if (named !== undefined && !namedGames.some(one => one.id === named)) {
 		const shown = typeof game === 'string' ? `, not "${game}"` : '';
-		return {message: `--game takes loaps (POTM-style, 7×7, the default) or loa (classic Lines of Action, 8×8)${shown}`};
+		return {message: `--game takes ${gameList()}${shown}`};
 	}
 	if (moverWins === true) {
 		if (named === 'loaps') return {message: '--mover-wins is a ruling of classic Lines of Action (--game loa); LOAPS decides a simultaneous connection by the points'};
+		if (named !== undefined && named !== 'loa') return {message: `--mover-wins is a ruling of classic Lines of Action (--game loa), not of ${gameById(named as string)!.name}`};
 		return 'loa-mover';
 	}
-	return named;
+	return named as string | undefined;
 }
 
 /** A whole number in [min, max] from an option's text, or a message. */
@@ -402,8 +438,11 @@ async function referee(command: 'match' | 'tournament', players: readonly string
 	const {availableParallelism} = await import('node:os');
 	const jobs = wholeNumber(flags.jobs, 'jobs', 1, 256, availableParallelism());
 	const clockFlag = flags.clock as string | boolean | undefined;
-	const clock = typeof clockFlag === 'string' ? clockSeconds(clockFlag) : clockFlag === false ? '--clock cannot be turned off: the clock is part of the contest' : 60;
-	for (const value of [matches, jobs, clock]) if (typeof value === 'string') return usage(value);
+	const clock = typeof clockFlag === 'string' ? clockSeconds(clockFlag) : clockFlag === false ? '--clock cannot be turned off: the clock is part of the contest' : undefined;
+	const seed = flags.seed === undefined ? undefined : wholeNumber(flags.seed, 'seed', 0, 0x7fffffff, 0);
+	for (const value of [matches, jobs, clock, seed]) if (typeof value === 'string') return usage(value);
+	const board = flags.board as string | boolean | undefined;
+	if (board !== undefined && (typeof board !== 'string' || board.trim() === '')) return usage('--board takes a FILE holding a start board, e.g. --board board.txt');
 	const out = flags.out as string | boolean | undefined;
 	if (out !== undefined && (typeof out !== 'string' || out.trim() === '')) return usage('--out takes a folder, e.g. --out runs/first');
 	const {runReferee} = await import('./commands/referee.js');
@@ -412,7 +451,9 @@ async function referee(command: 'match' | 'tournament', players: readonly string
 		game: game ?? DEFAULT_GAME,
 		players,
 		matches: matches as number,
-		clockSeconds: clock as number,
+		...(clock === undefined ? {} : {clockSeconds: clock as number}),
+		...(seed === undefined ? {} : {seed: seed as number}),
+		...(board === undefined ? {} : {board: board as string}),
 		jobs: jobs as number,
 		out: out as string | undefined,
 		json: flags.json as boolean,
@@ -449,9 +490,9 @@ async function main(): Promise<number> {
 	if (typeof game === 'object') return usage(game.message);
 	switch (command) {
 		case 'move': {
-			if (rest.length !== 1) return usage('move takes one FILE, e.g. "potm move saves/start.txt"');
+			if (rest.length > 1) return usage(`move takes one FILE (or none, or -, for standard input), not also "${rest[1]}"`);
 			const {runMove} = await import('./commands/move.js');
-			return runMove(rest[0]!, game);
+			return runMove(rest[0] ?? '-', game);
 		}
 		case 'perft': {
 			if (rest.length < 1 || rest.length > 2) return usage('perft takes a FILE and a DEPTH, e.g. "potm perft saves/start.txt 4"');

@@ -109,9 +109,10 @@ describe('potm move and perft on an 8×8 FILE', () => {
 
 describe('--game and --mover-wins: bad values are one potm: line, exit 2', () => {
 	test.each<[string[], RegExp]>([
-		[['--game', 'chess'], /^potm: --game takes loaps .* or loa .*, not "chess"$/],
-		[['play', '--game', 'chess'], /^potm: --game takes loaps .* or loa .*, not "chess"$/],
-		[['move', 'saves/start.txt', '--game', 'pahtum'], /^potm: --game takes loaps .* or loa .*, not "pahtum"$/],
+		[['--game', 'chess'], /^potm: --game takes loaps \(LOAPS, 7×7, the default\),? .*loa \(Lines of Action, 8×8\).*, not "chess"$/],
+		[['play', '--game', 'chess'], /^potm: --game takes loaps .*loa .*, not "chess"$/],
+		[['move', 'saves/start.txt', '--game', 'go'], /^potm: --game takes loaps .*loa .*, not "go"$/],
+		[['move', 'saves/start.txt', '--game', 'loa-mover'], /^potm: --game takes loaps .*, not "loa-mover"$/],
 		[['match', 'ai:1', 'ai:2', '--game', 'xyz'], /not "xyz"$/],
 		[['move', 'saves/loa-start.txt', '--game'], /^potm: --game takes loaps/],
 		[['--game', 'loaps', '--mover-wins'], /^potm: --mover-wins is a ruling of classic Lines of Action \(--game loa\)/],

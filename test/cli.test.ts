@@ -86,8 +86,30 @@ describe('potm move FILE', () => {
 		expect(outcomeAfterMove('pin.txt', text)).toMatchObject({winner: 2, reason: 'no-moves'});
 	});
 
-	test('without a FILE: usage on stderr, exit 2', () => {
-		const run = potm(['move']);
+	test('without a FILE, or with -, it reads the position from standard input', () => {
+		const start = readFileSync(join(root, 'saves', 'start.txt'), 'utf8');
+		for (const args of [['move'], ['move', '-']]) {
+			const run = spawnSync(process.execPath, [cli, ...args], {cwd: root, encoding: 'utf8', input: start});
+			expect(run.stderr, args.join(' ')).toBe('');
+			expect(run.status).toBe(0);
+			expect(run.stdout).toMatch(/^[a-g][1-7] [a-g][1-7]\n$/);
+		}
+	});
+
+	test('a bad position on standard input: one line naming "standard input" and the line, exit 2', () => {
+		const bad = readFileSync(join(root, 'saves', 'start.txt'), 'utf8').replace('2.....2', '2..x..2');
+		const run = spawnSync(process.execPath, [cli, 'move'], {cwd: root, encoding: 'utf8', input: bad});
+		expect(run.status).toBe(2);
+		expect(run.stdout).toBe('');
+		expect(run.stderr).toMatch(/^potm: standard input line 5: .*\n$/);
+		expect(run.stderr.split('\n')).toHaveLength(2);
+		const empty = spawnSync(process.execPath, [cli, 'move', '-'], {cwd: root, encoding: 'utf8', input: ''});
+		expect(empty.status).toBe(2);
+		expect(empty.stderr).toMatch(/^potm: standard input( line \d+)?: .*\n$/);
+	});
+
+	test('two FILEs: usage on stderr, exit 2', () => {
+		const run = potm(['move', 'saves/start.txt', 'saves/start.txt']);
 		expect(run.status).toBe(2);
 		expect(run.stderr).toMatch(/move takes one FILE/);
 	});
@@ -165,7 +187,7 @@ describe('help, version and the bare command', () => {
 	test('--help lists every command with examples', () => {
 		const run = potm(['--help']);
 		expect(run.status).toBe(0);
-		for (const text of ['potm move FILE', 'potm perft FILE DEPTH', 'potm play [FILE]', 'potm analyze FILE', 'potm demo', '--ascii', '--no-color', 'Examples', 'potm move saves/start.txt']) {
+		for (const text of ['potm move [FILE]', 'potm perft FILE DEPTH', 'potm play [FILE]', 'potm analyze FILE', 'potm demo', '--ascii', '--no-color', 'Examples', 'potm move saves/start.txt']) {
 			expect(run.stdout).toContain(text);
 		}
 	});

@@ -1,17 +1,21 @@
 /**
- * `potm move FILE`: a POTM contest entry. Exactly one line `FROM TO` on stdout and nothing on
- * stderr; a bad file is one line on stderr and exit 2. Loads no UI code.
+ * `potm move [FILE]`: a POTM contest entry, fed as its game feeds entries: a LOA entry is given a
+ * file and prints one line `FROM TO`; a PAH-TUM entry reads the grid on standard input (no FILE,
+ * or `-`) and prints the grid with its marker added. It prints exactly the game's entryAnswer on
+ * stdout and nothing on stderr; a bad position is one line on stderr and exit 2, a finished one
+ * exit 1. Loads no UI code.
  *
  * The search runs on this thread and is timed by the process's CPU clock (user + system, every
  * thread, start-up included), which is what POTM charges: the budget comes from the mover's
- * seconds in the file, less what this process has used already, with a reserve for the start-up
- * of each move still to come.
+ * seconds in the file (LOA's clock for the game) or the game's allowance for a move (PAH-TUM's
+ * 10 s, which no position carries), less what this process has used already, with a reserve for
+ * the start-up of each move still to come.
  */
 import {decide} from '../engine/players.js';
 import {planMove} from '../engine/levels.js';
 import {clockReading} from '../engine/time.js';
 import {Searcher} from '../engine/search.js';
-import {loadForCommand} from '../files/load.js';
+import {loadForCommand, STANDARD_INPUT} from '../files/load.js';
 
 /**
  * CPU milliseconds a `potm move` spends outside its search (start-up, loading, printing), judged
@@ -25,6 +29,7 @@ function cpuMs(): number {
 	return (usage.user + usage.system) / 1000;
 }
 
+/** `path` '-' reads the position from standard input. */
 export function runMove(path: string, wanted?: string): number {
 	const loaded = loadForCommand(path, wanted);
 	if (!loaded) return 2;
@@ -33,14 +38,15 @@ export function runMove(path: string, wanted?: string): number {
 	const mover = game.toMove(state);
 	const startup = cpuMs();
 	// What is left of the clock once this process's start-up so far is paid for.
+	// In a game with a clock per move, clocks() reads the whole allowance of a move (PAH-TUM's 10 s).
 	const clock = clockReading(game, state, game.clocks(state)[mover - 1]! * 1000 - startup, moveOverheadMs(startup));
 	const plan = planMove(5, {clock});
 	const result = decide(new Searcher({tableMegabytes: 8}), position, plan, {now: cpuMs});
 	if (result.move < 0) {
-		process.stderr.write(`potm: ${path}: ${game.outcome(state)?.description ?? 'there is no legal move'}\n`);
+		process.stderr.write(`potm: ${path === '-' ? STANDARD_INPUT : path}: ${game.outcome(state)?.description ?? 'there is no legal move'}\n`);
 		return 1;
 	}
-	process.stdout.write(`${game.formatMove(state, result.move)}\n`);
+	process.stdout.write(game.entryAnswer(state, result.move));
 	if (process.env['POTM_VERBOSE']) {
 		// For tuning, never in a contest: what the search did, on stderr.
 		process.stderr.write(

@@ -8,10 +8,12 @@
 import {existsSync, readdirSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {makeFolder, saveGame} from '../files/saves.js';
-import {gameById} from '../games/registry.js';
+import {loadPosition} from '../files/load.js';
+import {EMPTY, BLOCKED} from '../games/game.js';
+import {gameById, type AnyGame} from '../games/registry.js';
 import {distinctNames, parsePlayer} from '../referee/players.js';
 import type {PlayedGame} from '../referee/play.js';
-import {REPORT_WIDTH, matchReport, progressLine, recordText, scoreLine, summary, tournamentReport, type RunReport} from '../referee/report.js';
+import {REPORT_WIDTH, type Board, matchReport, progressLine, recordText, scoreLine, summary, tournamentReport, type RunReport} from '../referee/report.js';
 import {wrapLines} from '../text.js';
 import {runGames, schedule} from '../referee/run.js';
 import type {GameRecord, PlayerSpec} from '../referee/types.js';
@@ -22,7 +24,12 @@ export interface RefereeOptions {
 	readonly game: string;
 	readonly players: readonly string[];
 	readonly matches: number;
-	readonly clockSeconds: number;
+	/** CPU seconds on each clock (a move's, in a game with a clock per move); the game's own by default. */
+	readonly clockSeconds?: number;
+	/** In a game with random boards: the seed of the first match's board (match m plays on seed + m - 1); random if neither this nor board. */
+	readonly seed?: number;
+	/** In a game with random boards: a file holding the start board every match plays on. */
+	readonly board?: string;
 	readonly jobs: number;
 	readonly out: string | undefined;
 	readonly json: boolean;
@@ -51,6 +58,34 @@ function checkOut(dir: string): string | null {
 	return null;
 }
 
+/**
+ * The boards of a run in a game with random boards, one per match number (every pairing's match
+ * of that number plays on it, both games): read from --board, or drawn from --seed (or a random
+ * seed, shown in the report so that the run can be repeated). Undefined for a game with one
+ * start; a message when the options do not fit.
+ */
+function boardsOf(game: AnyGame, matches: number, options: Pick<RefereeOptions, 'seed' | 'board'>): {boards: Board[]; starts: unknown[]} | undefined | string {
+	if (!game.randomBoards) {
+		if (options.board !== undefined || options.seed !== undefined) return `--${options.board !== undefined ? 'board' : 'seed'} is for a game whose boards are drawn at random; ${game.name} has one start position`;
+		return undefined;
+	}
+	if (options.board !== undefined) {
+		if (options.seed !== undefined) return '--board and --seed both say which board to play on: give one of them';
+		const loaded = loadPosition(options.board, game.id);
+		if (!loaded.ok) return `--board: ${loaded.error}`;
+		if (loaded.value.game !== game) return `--board ${options.board} holds a ${loaded.value.game.name} position, not ${game.name}`;
+		const start = loaded.value.state;
+		const cells = game.board(start).cells;
+		const pieces = cells.filter(cell => cell !== EMPTY && cell !== BLOCKED).length;
+		if (pieces > 0) return `--board ${options.board} is not a start board: it has ${pieces} ${pieces === 1 ? 'marker' : 'markers'} on it (a board to start from has empty and blocked squares only)`;
+		const text = game.format(start);
+		return {boards: Array.from({length: matches}, (_, index) => ({match: index + 1, seed: null, file: options.board!, text})), starts: Array.from({length: matches}, () => start)};
+	}
+	const seed = options.seed ?? Math.floor(Math.random() * 0x7fffffff);
+	const starts = Array.from({length: matches}, (_, index) => game.initial({seed: (seed + index) % 0x80000000}));
+	return {boards: starts.map((start, index) => ({match: index + 1, seed: (seed + index) % 0x80000000, text: game.format(start)})), starts};
+}
+
 function say(message: string): number {
 	process.stderr.write(`potm: ${message}\n`);
 	return 2;
@@ -75,11 +110,13 @@ export async function runReferee(options: RefereeOptions): Promise<number> {
 			return say(`--out ${options.out}: cannot make the folder: ${(error as Error).message}`);
 		}
 	}
-	const clockMs = options.clockSeconds * 1000;
+	const boards = boardsOf(game, options.matches, options);
+	if (typeof boards === 'string') return say(boards);
+	const clockMs = (options.clockSeconds ?? game.entry.clock.seconds) * 1000;
 	const scheduled = schedule(players.length, options.matches).length;
 	const controller = new AbortController();
 	const games: GameRecord[] = [];
-	const base = {game, players, matches: options.matches, clockMs, scheduled};
+	const base = {game, players, matches: options.matches, clockMs, scheduled, ...(boards ? {boards: boards.boards} : {})};
 	const progress = process.stderr;
 	const live = progress.isTTY === true;
 	// The tables and lines fit 80 columns, or the terminal's when it is wider.
@@ -92,7 +129,7 @@ export async function runReferee(options: RefereeOptions): Promise<number> {
 			? 'stopping: killing the entries...'
 			: under.length === 0
 				? ''
-				: `playing game ${under.join(', ')} of ${scheduled}${games.length > 0 ? ` · ${scoreLine({players, games})}` : ''}`;
+				: `playing game ${under.join(', ')} of ${scheduled}${games.length > 0 ? ` · ${scoreLine({game, players, games})}` : ''}`;
 		progress.write(`\r\x1b[K${status.slice(0, (progress.columns ?? 80) - 1)}`);
 	};
 	// One line a game where it goes to a file or a pipe; wrapped to fit a terminal.
@@ -139,6 +176,7 @@ export async function runReferee(options: RefereeOptions): Promise<number> {
 		finished = await runGames({
 			...base,
 			jobs: Math.min(options.jobs, scheduled),
+			...(boards ? {start: (match: number) => boards.starts[match - 1]} : {}),
 			signal: controller.signal,
 			onStart: number => {
 				running.add(number);
@@ -148,7 +186,7 @@ export async function runReferee(options: RefereeOptions): Promise<number> {
 				running.delete(played.record.number);
 				games.push(played.record);
 				keep(played);
-				print(`${progressLine(played.record, base)} · ${scoreLine({players, games})}`);
+				print(`${progressLine(played.record, base)} · ${scoreLine({game, players, games})}`);
 			},
 		});
 	} finally {

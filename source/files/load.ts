@@ -56,24 +56,49 @@ function lineOfByte(bytes: Uint8Array, offset: number): number {
 	return line;
 }
 
+/** How standard input is named in messages. */
+export const STANDARD_INPUT = 'standard input';
+
+/** Sleeps a little on this thread (a non-blocking stdin that has nothing yet). */
+const pause = (ms: number): void => void Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/** Every byte of `fd` up to end of file, at most MAX_BYTES + 1 of them. */
+function readAll(fd: number): Buffer {
+	const buffer = Buffer.alloc(MAX_BYTES + 1);
+	let length = 0;
+	for (;;) {
+		let read: number;
+		try {
+			read = readSync(fd, buffer, length, buffer.length - length, null);
+		} catch (error) {
+			// A pipe opened non-blocking by whoever started us: wait for its bytes rather than fail.
+			if ((error as NodeJS.ErrnoException).code === 'EAGAIN') {
+				pause(5);
+				continue;
+			}
+			throw error;
+		}
+		if (read === 0) break;
+		length += read;
+		if (length > MAX_BYTES) break;
+	}
+	return buffer.subarray(0, length);
+}
+
 /**
  * The file's text, read in bounded chunks: a device such as /dev/zero or an endless pipe reports
- * no size, so stopping after MAX_BYTES is what keeps us from reading forever.
+ * no size, so stopping after MAX_BYTES is what keeps us from reading forever. `path` '-' is
+ * standard input, named so in messages.
  */
 export function readText(path: string): Result<string, string> {
 	if (path === '') return {ok: false, error: 'the file name is empty'};
+	const name = path === '-' ? STANDARD_INPUT : path;
 	let fd: number | undefined;
 	try {
-		fd = openSync(path, 'r');
-		const buffer = Buffer.alloc(MAX_BYTES + 1);
-		let length = 0;
-		for (;;) {
-			const read = readSync(fd, buffer, length, buffer.length - length, null);
-			if (read === 0) break;
-			length += read;
-			if (length > MAX_BYTES) return {ok: false, error: `cannot read ${path}: over 1 MiB, too large for a position file`};
-		}
-		return textOf(path, buffer.subarray(0, length));
+		if (path !== '-') fd = openSync(path, 'r');
+		const bytes = readAll(fd ?? 0);
+		if (bytes.length > MAX_BYTES) return {ok: false, error: `cannot read ${name}: over 1 MiB, too large for a position file`};
+		return textOf(name, bytes);
 	} catch (error) {
 		const code = (error as NodeJS.ErrnoException).code;
 		const why =
@@ -84,7 +109,7 @@ export function readText(path: string): Result<string, string> {
 					: code === 'EACCES'
 						? 'permission denied'
 						: (error as Error).message;
-		return {ok: false, error: `cannot read ${path}: ${why}`};
+		return {ok: false, error: `cannot read ${name}: ${why}`};
 	} finally {
 		if (fd !== undefined) closeSync(fd);
 	}
@@ -107,15 +132,16 @@ export function gameOfFile(path: string, text: string, wanted?: string): Result<
 }
 
 /**
- * Reads and parses a position file; the message names the file, line and problem. The file tells
- * its game by its layout; `wanted`, a game id from the command line, must agree with it.
+ * Reads and parses a position file ('-': standard input); the message names the file, line and
+ * problem. The file tells its game by its layout; `wanted`, a game id from the command line, must agree with it.
  */
 export function loadPosition(path: string, wanted?: string): Result<Loaded, string> {
 	const text = readText(path);
 	if (!text.ok) return text;
-	const game = gameOfFile(path, text.value, wanted);
+	const name = path === '-' ? STANDARD_INPUT : path;
+	const game = gameOfFile(name, text.value, wanted);
 	if (!game.ok) return game;
-	const parsed = game.value.parse(text.value, path);
+	const parsed = game.value.parse(text.value, name);
 	if (!parsed.ok) return {ok: false, error: formatParseError(parsed.error)};
 	return {ok: true, value: {game: game.value, state: parsed.value}};
 }

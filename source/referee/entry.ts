@@ -37,8 +37,10 @@ const SHELL = ['/bin/bash', '/usr/bin/bash', '/bin/sh'].find(path => existsSync(
 const WRAPPER = 'exec 4>&2 2>/dev/null; "$@" 2>&4 3>&- 4>&-; status=$?; times >&3; echo "status $status" >&3';
 
 export interface EntryMove {
-	/** The command's words with the input file's path last. */
+	/** The command's words (with the input file's path last, for a game whose entries are given a path). */
 	readonly argv: readonly string[];
+	/** What the entry reads on its standard input (the position, for a game whose entries read it there); none: no input at all. */
+	readonly stdin?: string;
 	readonly cwd: string;
 	/** CPU milliseconds left on its clock. */
 	readonly clockMs: number;
@@ -107,8 +109,13 @@ export function runEntry(move: EntryMove): Promise<EntryAnswer> {
 		const child = spawn(SHELL, ['-c', WRAPPER, 'potm-entry', ...move.argv], {
 			cwd: move.cwd,
 			detached: true,
-			stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+			stdio: [move.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe', 'pipe'],
 		});
+		if (move.stdin !== undefined && child.stdin) {
+			// An entry that answers without reading all of it (or dies first) closes the pipe: not our error.
+			child.stdin.on('error', () => undefined);
+			child.stdin.end(move.stdin);
+		}
 		const pid = child.pid;
 		if (pid !== undefined) live.add(pid);
 		const stdout: Buffer[] = [];

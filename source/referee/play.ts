@@ -17,7 +17,10 @@ export interface GameSetup {
 	/** Indices of the players by side, and the players themselves. */
 	readonly seats: readonly [number, number];
 	readonly players: readonly [PlayerSpec, PlayerSpec];
+	/** Milliseconds of CPU on each clock: for the whole game, or for each move in a game with a clock per move. */
 	readonly clockMs: number;
+	/** The position the game starts from (the match's board in a game with random boards); the game's initial() if none. */
+	readonly start?: unknown;
 	/** A private folder for this game's entries (made and removed here). */
 	readonly dir: string;
 	readonly seed: number;
@@ -36,11 +39,12 @@ export interface PlayedGame {
 const shownSeconds = (ms: number): number => hundredths(ms / 1000);
 
 /** Why an answer loses, in a few words, or null when it is a move to read. */
-function faultOf(answer: Answer, overClock: boolean): {fault: Fault; message: string} | null {
+function faultOf(answer: Answer, overClock: boolean, perMoveMs: number | null): {fault: Fault; message: string} | null {
 	const cpu = `${(answer.cpuMs / 1000).toFixed(2)} s of CPU`;
+	const ranOut = perMoveMs === null ? 'its clock ran out' : `it went over its ${perMoveMs / 1000} s for the move`;
 	switch (answer.stopped) {
 		case 'time':
-			return {fault: 'time', message: `its clock ran out (stopped after ${cpu})`};
+			return {fault: 'time', message: `${ranOut} (stopped after ${cpu})`};
 		case 'hung':
 			return {fault: 'hung', message: `it did not answer within its clock and was hardly computing (${cpu} in ${(answer.wallMs / 1000).toFixed(1)} s)`};
 		case 'flood':
@@ -50,7 +54,7 @@ function faultOf(answer: Answer, overClock: boolean): {fault: Fault; message: st
 		default:
 			break;
 	}
-	if (overClock) return {fault: 'time', message: `its clock ran out (this move took ${cpu})`};
+	if (overClock) return {fault: 'time', message: `${ranOut} (this move took ${cpu})`};
 	const exit = answer.exit;
 	if (exit && (exit.code !== 0 || exit.signal !== null)) {
 		// A shell's 126 and 127: the command could not be run at all (its own message is not the entry's stderr).
@@ -69,10 +73,12 @@ export async function playGame(setup: GameSetup): Promise<PlayedGame | null> {
 	const seats = [seat(1), seat(2)] as const;
 	const names = [players[0].name, players[1].name] as const;
 	const sides = game.sides;
+	// A clock per move (PAH-TUM's) starts afresh at every move, and no position carries it.
+	const perMove = game.clock.per === 'move';
 	const remaining = [clockMs, clockMs];
 	const used = [0, 0];
 	const longest = [0, 0];
-	let state = game.withClocks(game.initial(), [clockMs / 1000, clockMs / 1000]);
+	let state = game.withClocks(setup.start ?? game.initial(), [clockMs / 1000, clockMs / 1000]);
 	const line = [state];
 	const moves: number[] = [];
 	const records: MoveRecord[] = [];
@@ -80,6 +86,7 @@ export async function playGame(setup: GameSetup): Promise<PlayedGame | null> {
 	try {
 		while (game.outcome(state) === null) {
 			const side = game.toMove(state) as Player;
+			if (perMove) remaining[side - 1] = clockMs;
 			const given = game.withClocks(state, [shownSeconds(remaining[0]!), shownSeconds(remaining[1]!)]);
 			const pass = forcedPass(game, given);
 			if (pass !== undefined) {
@@ -98,9 +105,10 @@ export async function playGame(setup: GameSetup): Promise<PlayedGame | null> {
 			used[side - 1]! += cpuMs;
 			longest[side - 1] = Math.max(longest[side - 1]!, cpuMs);
 			const clocks: [number, number] = [shownSeconds(remaining[0]!), shownSeconds(remaining[1]!)];
-			const badAnswer = faultOf(answer, remaining[side - 1]! < 0);
+			const badAnswer = faultOf(answer, remaining[side - 1]! < 0, perMove ? clockMs : null);
 			const read = badAnswer ? null : game.readEntryMove(given, answer.stdout);
 			const move = read?.ok ? read.value : -1;
+			const asExpected = move >= 0 && answer.stdout === game.entryAnswer(given, move);
 			records.push({
 				player: side,
 				move: move < 0 ? '' : game.formatMove(given, move),
@@ -108,6 +116,7 @@ export async function playGame(setup: GameSetup): Promise<PlayedGame | null> {
 				wallMs: answer.wallMs,
 				clockAfter: clocks[side - 1]!,
 				...(answer.exit ? {stdout: answer.stdout, exit: answer.exit} : {}),
+				...(asExpected ? {asExpected: true as const} : {}),
 				...(answer.stderrBytes > 0 ? {stderr: answer.stderr} : {}),
 				...(answer.stopped === 'time' || answer.stopped === 'hung' || answer.stopped === 'flood' ? {stopped: answer.stopped} : {}),
 			});

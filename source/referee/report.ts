@@ -4,7 +4,7 @@
  */
 import type {AnyGame} from '../games/registry.js';
 import {columnsOf, cut, wrapLines} from '../text.js';
-import {crosstable, ranking, ratings, standings} from './scoring.js';
+import {crosstable, matchResults, ranking, ratings, scoredRecords, standings} from './scoring.js';
 import {isFault, type GameRecord, type PlayerSpec} from './types.js';
 
 const seconds = (ms: number, digits = 2): string => (ms / 1000).toFixed(digits);
@@ -101,7 +101,21 @@ export interface RunReport {
 	readonly games: readonly GameRecord[];
 	/** Whether the run was stopped before the end (Ctrl-C). */
 	readonly stopped: boolean;
+	/** In a game with random boards, the board of each match (the same for every pairing): drawn from a seed, or read from a file. */
+	readonly boards?: readonly Board[];
 }
+
+/** The board a match is played on: its seed (null for one read from a file), the file it came from, and the position's text. */
+export interface Board {
+	readonly match: number;
+	readonly seed: number | null;
+	readonly file?: string;
+	readonly text: string;
+}
+
+/** The records the standings count: the games, or in a game won on points one record per match. */
+const scored = (report: Pick<RunReport, 'games'> & Partial<Pick<RunReport, 'game'>>): GameRecord[] =>
+	scoredRecords(report.game?.matchBy ?? 'games', report.games);
 
 /**
  * One line for a finished game, points from the winner's side: "game 3/20: ai:3 beat ./entry
@@ -125,8 +139,8 @@ const plies = (count: number): string => `${count} ${count === 1 ? 'ply' : 'plie
 const pointsText = (record: GameRecord): string => `${record.points[0]}-${record.points[1]}${record.disqualified ? ' (void)' : ''}`;
 
 /** The match points so far, best first: "ai:3 6, ./entry 2". */
-export function scoreLine(report: Pick<RunReport, 'players' | 'games'>): string {
-	const rows = standings(report.players.length, report.games);
+export function scoreLine(report: Pick<RunReport, 'players' | 'games'> & Partial<Pick<RunReport, 'game'>>): string {
+	const rows = standings(report.players.length, scored(report));
 	return [...rows]
 		.sort((a, b) => b.matchPoints - a.matchPoints || a.player - b.player)
 		.map(row => `${report.players[row.player]!.name} ${row.matchPoints}`)
@@ -139,7 +153,7 @@ function header(report: RunReport, kind: 'match' | 'tournament'): string {
 	const who = kind === 'match' ? `${names[0]} against ${names[1]}` : `${players.length} players`;
 	const per = kind === 'match' ? `${matches} ${matches === 1 ? 'match' : 'matches'}` : `${matches} ${matches === 1 ? 'match' : 'matches'} per pairing`;
 	const stopped = report.stopped ? ` — stopped after ${report.games.length} of ${report.scheduled} games` : '';
-	return `${game.name} ${kind}: ${who}, ${per} (${report.scheduled} games), ${clockMs / 1000} s clocks (CPU time)${stopped}`;
+	return `${game.name} ${kind}: ${who}, ${per} (${report.scheduled} games), ${clockMs / 1000} s ${game.clock.per === 'move' ? 'a move' : 'clocks'} (CPU time)${stopped}`;
 }
 
 function gamesTable(report: RunReport, width: number): string {
@@ -187,20 +201,23 @@ function faultLines(report: RunReport): string[] {
 
 function standingsRows(report: RunReport, withCross: boolean, width: number): string {
 	const count = report.players.length;
-	const rows = standings(count, report.games);
-	const places = ranking(count, report.games);
-	const cross = crosstable(count, report.games);
-	const elo = ratings(count, report.games);
+	const records = scored(report);
+	const rows = standings(count, records);
+	const places = ranking(count, records);
+	const cross = crosstable(count, records);
+	const elo = ratings(count, records);
 	const order = places.map(place => place.player);
 	// Ties (equal points) happen only in a game with points.
 	const ties = report.game.hasPoints;
+	const byPoints = report.game.matchBy === 'points';
 	const columns: Column[] = [
 		{head: 'rank', right: true},
 		{head: 'player', least: 6},
 		{head: 'MP', right: true},
 		...(withCross ? order.map((_, index) => ({head: String(index + 1), right: true})) : []),
-		{head: 'games', right: true, optional: 1},
-		...['W', 'D', ...(ties ? ['T'] : []), 'L', 'DQ'].map(head => ({head, right: true})),
+		{head: report.game.matchBy === 'points' ? 'matches' : 'games', right: true, optional: 1},
+		// A match won on points is won, tied or lost: never drawn.
+		...['W', ...(byPoints ? [] : ['D']), ...(ties ? ['T'] : []), 'L', 'DQ'].map(head => ({head, right: true})),
 		{head: 'Elo', right: true},
 	];
 	const body = places.map(place => {
@@ -217,7 +234,7 @@ function standingsRows(report: RunReport, withCross: boolean, width: number): st
 			...crossCells,
 			String(row.games),
 			String(row.wins),
-			String(row.draws),
+			...(byPoints ? [] : [String(row.draws)]),
 			...(ties ? [String(row.ties)] : []),
 			String(row.losses),
 			String(row.disqualifications),
@@ -229,17 +246,93 @@ function standingsRows(report: RunReport, withCross: boolean, width: number): st
 
 /** What the columns of the standings mean, in this game's terms. */
 const legend = (game: RunReport['game']): string =>
-	[
+	game.matchBy === 'points'
+		? [
+				'MP match points, a match at a time (2 for the higher total of game points over its two games, 1 each for equal totals);',
+				'W T L matches won, tied, lost; DQ matches lost by a fault (clock, an answer that is not the grid with one more marker, crash),',
+				'which loses the match whatever the points (a fault each ties it); Elo relative to the field average, ± its 95 % margin',
+			].join(' ')
+		: [
 		game.hasPoints
 			? 'MP match points (2 a win, 1 a draw or a tie); W D T L wins, draws (move limit), ties (equal points), losses;'
 			: 'MP match points (2 a win, 1 a draw); W D L wins, draws (repetition, simultaneous connection), losses;',
 		'DQ losses by a fault (clock, output, crash), counted in L too; Elo relative to the field average, ± its 95 % margin',
 	].join(' ');
 
+/**
+ * A game won on points: each match's games and totals, "points" as "game 1 + game 2" from the
+ * first player's side, the totals and who won the match.
+ */
+function matchesTable(report: RunReport, width: number): string {
+	const name = (seat: number) => report.players[seat]!.name;
+	const columns: Column[] = [
+		{head: 'match', right: true},
+		{head: 'games', right: true, optional: 1},
+		{head: 'player A', least: 6},
+		{head: 'player B', least: 6},
+		{head: 'game points', right: true, note: 'game points: A-B in each game (void: lost by a fault)'},
+		{head: 'totals', right: true},
+		{head: 'winner', least: 6},
+		{head: 'reason', least: 6},
+	];
+	const body = matchResults(report.games).map(({games, record}) => {
+		const [a, b] = record.seats;
+		const each = games.map(game => {
+			const [pa, pb] = game.seats[0] === a ? [game.points[0], game.points[1]] : [game.points[1], game.points[0]];
+			return `${pa}-${pb}${game.disqualified !== null ? ' void' : ''}`;
+		});
+		return [
+			String(record.match),
+			games.map(game => game.number).join('+'),
+			name(a),
+			name(b),
+			each.join(' + '),
+			`${record.points[0]}-${record.points[1]}`,
+			record.winner === null ? 'tie' : name(record.seats[record.winner - 1]!),
+			record.disqualified === null ? record.reason : `${record.reason} (${name(record.seats[record.disqualified - 1]!)})`,
+		];
+	});
+	return body.length === 0 ? 'No match decided.' : fittedTable(columns, body, width);
+}
+
+/** The boards of a game with random boards: the seed that repeats each, and the board itself while there are few. */
+function boardLines(report: RunReport): string[] {
+	const boards = report.boards ?? [];
+	if (boards.length === 0) return [];
+	const source = (board: Board) => (board.seed === null ? `from ${board.file ?? 'a file'}` : `seed ${board.seed}`);
+	const distinct = new Set(boards.map(board => board.text));
+	if (distinct.size === 1) {
+		const board = boards[0]!;
+		const how = board.seed === null ? `--board ${board.file ?? ''}` : `--seed ${board.seed}`;
+		return [`Board (${source(board)}; ${how} plays on it again), every match:`, ...board.text.replace(/\n$/, '').split('\n').map(line => `  ${line}`)];
+	}
+	const lines = [`Boards, one a match (--seed ${boards[0]!.seed} plays on them again):`];
+	for (const board of boards) lines.push(`  match ${board.match}: ${source(board)}`);
+	if (boards.length <= 3) {
+		const rows = boards.map(board => board.text.replace(/\n$/, '').split('\n'));
+		const height = Math.max(...rows.map(one => one.length));
+		const wide = Math.max(...rows.flat().map(columnsOf));
+		for (let row = 0; row < height; row++) lines.push(`  ${rows.map(one => (one[row] ?? '').padEnd(wide)).join('   ').trimEnd()}`);
+	}
+	return lines;
+}
+
 /** The text printed at the end of `potm match`, laid out for `width` columns. */
 export function matchReport(report: RunReport, width = REPORT_WIDTH): string {
 	const games = report.games.length > 0 ? gamesTable(report, width) : 'No game finished.';
-	const parts = [paragraph(header(report, 'match'), width), '', games, '', standingsRows(report, false, width), '', paragraph(legend(report.game), width)];
+	const boards = boardLines(report);
+	const matches = report.game.matchBy === 'points' && report.games.length > 0 ? ['', matchesTable(report, width)] : [];
+	const parts = [
+		paragraph(header(report, 'match'), width),
+		...(boards.length > 0 ? ['', ...boards] : []),
+		'',
+		games,
+		...matches,
+		'',
+		standingsRows(report, false, width),
+		'',
+		paragraph(legend(report.game), width),
+	];
 	const faults = faultLines(report).map(line => wrapLines(line, width, '  ').join('\n'));
 	if (faults.length > 0) parts.push('', ...faults);
 	return parts.join('\n') + '\n';
@@ -251,8 +344,9 @@ export function matchReport(report: RunReport, width = REPORT_WIDTH): string {
  */
 function crosstableRows(report: RunReport, width: number): string {
 	const count = report.players.length;
-	const places = ranking(count, report.games);
-	const cross = crosstable(count, report.games);
+	const records = scored(report);
+	const places = ranking(count, records);
+	const cross = crosstable(count, records);
 	const order = places.map(place => place.player);
 	const block = (from: number, to: number): string => {
 		const columns: Column[] = [{head: 'rank', right: true}, {head: 'player', least: 6}, ...order.slice(from, to).map((_, index) => ({head: String(from + index + 1), right: true}))];
@@ -281,7 +375,8 @@ export function tournamentReport(report: RunReport, width = REPORT_WIDTH): strin
 	// The crosstable beside the standings while they fit; below them, a table of its own, when not.
 	const together = standingsRows(report, true, width);
 	const tables = widest(together) <= width ? [together] : [standingsRows(report, false, width), '', crosstableRows(report, width)];
-	const parts = [paragraph(header(report, 'tournament'), width), '', ...tables, '', paragraph(`${legend(report.game)}; ${crossNote}`, width)];
+	const boards = boardLines(report);
+	const parts = [paragraph(header(report, 'tournament'), width), ...(boards.length > 0 ? ['', ...boards] : []), '', ...tables, '', paragraph(`${legend(report.game)}; ${crossNote}`, width)];
 	const faults = faultLines(report).map(line => wrapLines(line, width, '  ').join('\n'));
 	if (faults.length > 0) parts.push('', ...faults);
 	return parts.join('\n') + '\n';
@@ -291,9 +386,10 @@ export function tournamentReport(report: RunReport, width = REPORT_WIDTH): strin
 export function summary(report: RunReport): unknown {
 	const name = (index: number) => report.players[index]!.name;
 	const count = report.players.length;
-	const rows = standings(count, report.games);
-	const elo = ratings(count, report.games);
-	const cross = crosstable(count, report.games);
+	const records = scored(report);
+	const rows = standings(count, records);
+	const elo = ratings(count, records);
+	const cross = crosstable(count, records);
 	const round = (ms: number) => Math.round(ms) / 1000;
 	return {
 		game: report.game.id,
@@ -302,6 +398,8 @@ export function summary(report: RunReport): unknown {
 		gamesScheduled: report.scheduled,
 		gamesPlayed: report.games.length,
 		stopped: report.stopped,
+		matchBy: report.game.matchBy,
+		...(report.boards && report.boards.length > 0 ? {boards: report.boards.map(board => ({match: board.match, seed: board.seed, ...(board.file ? {file: board.file} : {}), position: board.text}))} : {}),
 		players: report.players.map(player =>
 			player.kind === 'builtin' ? {name: player.name, builtin: true} : {name: player.name, builtin: false, command: player.command},
 		),
@@ -322,6 +420,19 @@ export function summary(report: RunReport): unknown {
 			clockUsed: record.clockUsedMs.map(round),
 			longestMove: record.longestMoveMs.map(round),
 		})),
+		...(report.game.matchBy === 'points'
+			? {
+					matches: matchResults(report.games).map(({games, record}) => ({
+						match: record.match,
+						games: games.map(game => game.number),
+						players: record.seats.map(name),
+						totals: record.points,
+						winner: record.winner === null ? null : name(record.seats[record.winner - 1]!),
+						reason: record.reason,
+						disqualified: record.disqualified === null ? null : name(record.seats[record.disqualified - 1]!),
+					})),
+				}
+			: {}),
 		totals: rows.map(row => ({
 			player: name(row.player),
 			matchPoints: row.matchPoints,
@@ -332,7 +443,7 @@ export function summary(report: RunReport): unknown {
 			losses: row.losses,
 			disqualifications: row.disqualifications,
 		})),
-		ranking: ranking(count, report.games).map(place => ({place: place.place, shared: place.shared, player: name(place.player)})),
+		ranking: ranking(count, records).map(place => ({place: place.place, shared: place.shared, player: name(place.player)})),
 		ratings: elo.map(rating => ({player: name(rating.player), elo: Math.round(rating.elo), margin: Number.isFinite(rating.margin) ? Math.round(rating.margin) : null})),
 		crosstable: report.players.map((_, index) => ({
 			player: name(index),
@@ -348,13 +459,16 @@ export function recordText(record: GameRecord, report: Pick<RunReport, 'game' | 
 	const player = (side: 1 | 2) => report.players[record.seats[side - 1]!]!;
 	const describe = (side: 1 | 2) => {
 		const spec = player(side);
-		return spec.kind === 'builtin' ? `${spec.name} (built in)` : `${spec.name}   [runs: ${spec.argv.map(word => (/[\s"'\\]/.test(word) ? JSON.stringify(word) : word)).join(' ')} INPUT]`;
+		const input = game.entry.input === 'stdin' ? '< INPUT' : 'INPUT';
+		return spec.kind === 'builtin' ? `${spec.name} (built in)` : `${spec.name}   [runs: ${spec.argv.map(word => (/[\s"'\\]/.test(word) ? JSON.stringify(word) : word)).join(' ')} ${input}]`;
 	};
 	const lines = [
 		`${game.name}, game ${record.number} (match ${record.match}) of a potm referee run`,
 		`${sides[0]} (moves first): ${describe(1)}`,
 		`${sides[1]}: ${describe(2)}`,
-		`Clocks: ${seconds(report.clockMs, 1)} s each of CPU time (user + system)`,
+		game.clock.per === 'move'
+			? `Clocks: ${seconds(report.clockMs, 1)} s of CPU time (user + system) for each move`
+			: `Clocks: ${seconds(report.clockMs, 1)} s each of CPU time (user + system)`,
 		`Result: ${record.description}`,
 		`Reason: ${record.reason}; ${game.hasPoints ? `points ${pointsText(record)}; ` : ''}${plies(record.plies)}; CPU used ${seconds(record.clockUsedMs[0])} s / ${seconds(record.clockUsedMs[1])} s`,
 		`Final position: ${positionFile} (potm analyze ${positionFile} steps through the game)`,
@@ -365,13 +479,13 @@ export function recordText(record: GameRecord, report: Pick<RunReport, 'game' | 
 	record.moves.forEach((move, index) => {
 		const expected = `${move.move}\n`;
 		let output = move.forced ? 'no legal move: passed for it, not asked' : '';
-		if (move.stdout !== undefined && move.stdout !== expected) output = JSON.stringify(move.stdout.length > 60 ? `${move.stdout.slice(0, 60)}…` : move.stdout);
+		if (move.stdout !== undefined && move.stdout !== expected && !move.asExpected) output = JSON.stringify(move.stdout.length > 60 ? `${move.stdout.slice(0, 60)}…` : move.stdout);
 		const stopped = {time: 'stopped by the referee: its clock ran out', hung: 'stopped by the referee: it hung', flood: 'stopped by the referee: it flooded its output'};
 		if (move.stopped) output += `${output ? ' ' : ''}${stopped[move.stopped]}`;
 		else if (move.exit && (move.exit.code !== 0 || move.exit.signal)) output += `${output ? ' ' : ''}${move.exit.signal ? `killed by ${move.exit.signal}` : `exit status ${move.exit.code}`}`;
 		rows.push([String(index + 1), sides[move.player - 1]!, move.move || '-', seconds(move.cpuMs, 3), seconds(move.wallMs, 3), move.clockAfter.toFixed(2), output]);
 		if (move.stderr) notes.push(`stderr of ply ${index + 1} (${sides[move.player - 1]}):`, ...move.stderr.replace(/\n$/, '').split('\n').map(text => `  ${text}`));
-		if (move.stdout !== undefined && move.stdout.length > 60 && move.stdout !== expected) notes.push(`stdout of ply ${index + 1} (${sides[move.player - 1]}), ${move.stdout.length} characters kept:`, `  ${JSON.stringify(move.stdout)}`);
+		if (move.stdout !== undefined && move.stdout.length > 60 && move.stdout !== expected && !move.asExpected) notes.push(`stdout of ply ${index + 1} (${sides[move.player - 1]}), ${move.stdout.length} characters kept:`, `  ${JSON.stringify(move.stdout)}`);
 	});
 	lines.push(table(rows, [true, false, false, true, true, true, false]));
 	if (notes.length > 0) lines.push('', ...notes);

@@ -20,6 +20,8 @@ export interface RunOptions {
 	/** Games played at the same time. */
 	readonly jobs: number;
 	readonly signal: AbortSignal;
+	/** The position a match's games start from (both games of a match, and every match of that number, on one board); the game's initial() if none. */
+	readonly start?: (match: number) => unknown;
 	/** Seed of the built-in players' dice (each game gets its own from it). */
 	readonly seed?: number;
 	/** A game has started. */
@@ -92,6 +94,7 @@ export async function runGames(options: RunOptions): Promise<PlayedGame[]> {
 				seats: scheduled.seats,
 				players: [options.players[scheduled.seats[0]]!, options.players[scheduled.seats[1]]!],
 				clockMs: options.clockMs,
+				...(options.start ? {start: options.start(scheduled.match)} : {}),
 				dir: join(root, `game-${scheduled.number}`),
 				seed: (seed + scheduled.number * 7919) & 0x7fffffff,
 				signal,

@@ -328,3 +328,106 @@ export function ratings(count: number, games: readonly GameRecord[]): Rating[] {
 	}
 	return result;
 }
+
+/**
+ * What the scores are counted from: the games themselves in a game whose matches are won game by
+ * game (LOA: 2, 1 or 0 match points a game), or one result per match in a game whose match goes
+ * to the higher total of game points over its two games (PAH-TUM), see matchResults.
+ */
+export function scoredRecords(matchBy: 'games' | 'points', games: readonly GameRecord[]): GameRecord[] {
+	return matchBy === 'games' ? [...games] : matchResults(games).map(match => match.record);
+}
+
+/** A match of a game won on points: its games and its result as a record of its own. */
+export interface MatchResult {
+	/** The match's games, in the order they were played (one, when the run stopped after it and it decided the match). */
+	readonly games: readonly GameRecord[];
+	/**
+	 * The match as one record, seats as in its first game: result 'win' or 'tie', points the two
+	 * totals, reason 'points' (the totals decided), 'fault' kinds (a fault decided), and
+	 * disqualified the side that lost the match by a fault.
+	 */
+	readonly record: GameRecord;
+}
+
+/**
+ * The matches of a game won on the total of game points (RULES: PAH-TUM 6): each pairing's two
+ * games of a match, by the match number. The higher total wins; equal totals tie.
+ *
+ * A fault (clock, crash, an answer that is not the grid with one more marker) loses the match
+ * outright, whatever the points of either game: the seed says "any other answer loses", and in a
+ * match decided on points there is nothing less to lose that would not let the faulty entry keep
+ * the points of its other game. A match where both players faulted (one game each) is tied, each
+ * having lost a game by a fault. A match with one game finished (a stopped run) counts only if
+ * that game's fault already decided it.
+ */
+export function matchResults(games: readonly GameRecord[]): MatchResult[] {
+	const groups = new Map<string, GameRecord[]>();
+	for (const game of [...games].sort((a, b) => a.number - b.number)) {
+		const key = `${game.match}:${Math.min(...game.seats)}:${Math.max(...game.seats)}`;
+		const group = groups.get(key);
+		if (group) group.push(game);
+		else groups.set(key, [game]);
+	}
+	const results: MatchResult[] = [];
+	for (const group of groups.values()) {
+		const first = group[0]!;
+		const [a, b] = first.seats;
+		/** The side in this match (1: player a, 2: player b) of the player at `side` in `game`. */
+		const sideOf = (game: GameRecord, side: Player): Player => (game.seats[side - 1] === a ? 1 : 2);
+		const faulty = new Set<Player>();
+		const totals = [0, 0];
+		const used = [0, 0];
+		const longest = [0, 0];
+		let plies = 0;
+		for (const game of group) {
+			for (const side of SIDES) {
+				const mine = sideOf(game, side) - 1;
+				totals[mine]! += game.points[side - 1]!;
+				used[mine]! += game.clockUsedMs[side - 1]!;
+				longest[mine] = Math.max(longest[mine]!, game.longestMoveMs[side - 1]!);
+			}
+			if (game.disqualified !== null) faulty.add(sideOf(game, game.disqualified));
+			plies += game.plies;
+		}
+		if (group.length < 2 && faulty.size === 0) continue;
+		const faultGame = group.find(game => game.disqualified !== null);
+		let winner: Player | null;
+		let reason: string;
+		let description: string;
+		if (faulty.size === 1) {
+			const loser = [...faulty][0]!;
+			winner = loser === 1 ? 2 : 1;
+			reason = faultGame!.reason;
+			description = `lost by a fault in game ${faultGame!.number}: ${faultGame!.description}`;
+		} else if (faulty.size === 2) {
+			winner = null;
+			reason = 'faults';
+			description = 'both players lost a game by a fault: the match is tied';
+		} else {
+			winner = totals[0]! > totals[1]! ? 1 : totals[1]! > totals[0]! ? 2 : null;
+			reason = 'points';
+			description = `${totals[0]} to ${totals[1]} on the total of game points`;
+		}
+		results.push({
+			games: group,
+			record: {
+				number: first.number,
+				match: first.match,
+				seats: [a, b],
+				result: winner === null ? 'tie' : 'win',
+				winner,
+				reason,
+				description,
+				disqualified: faulty.size === 1 ? [...faulty][0]! : null,
+				points: [totals[0]!, totals[1]!],
+				plies,
+				clockUsedMs: [used[0]!, used[1]!],
+				longestMoveMs: [longest[0]!, longest[1]!],
+				moves: [],
+				finalPosition: '',
+			},
+		});
+	}
+	return results;
+}

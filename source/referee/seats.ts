@@ -40,12 +40,18 @@ const AI_OVERHEAD_MS = 20;
 /** Name of the input file in an entry's directory (POTM passed a full path; so do we). */
 export const INPUT_FILE = 'input.txt';
 
+/**
+ * An external entry, run as its game says: given the input file's path as its last argument
+ * (LOA), or the position on its standard input and no argument (PAH-TUM).
+ */
 export function externalSeat(game: AnyGame, spec: Extract<PlayerSpec, {kind: 'external'}>, dir: string): Seat {
 	mkdirSync(dir, {recursive: true});
 	const input = join(dir, INPUT_FILE);
 	return {
 		async move(state, clockMs, signal) {
-			writeFileSync(input, game.format(state));
+			const text = game.format(state);
+			if (game.entry.input === 'stdin') return runEntry({argv: spec.argv, stdin: text, cwd: dir, clockMs, signal});
+			writeFileSync(input, text);
 			return runEntry({argv: [...spec.argv, input], cwd: dir, clockMs, signal});
 		},
 		async close() {},

@@ -55,6 +55,8 @@ export interface MoveRecord {
 	readonly exit?: {readonly code: number | null; readonly signal: string | null};
 	/** Why the referee stopped the player, if it did: its clock ran out, it hung, it flooded its output. */
 	readonly stopped?: 'time' | 'hung' | 'flood';
+	/** Its output was exactly what an entry prints for the move played (the game's entryAnswer). */
+	readonly asExpected?: true;
 	/** A pass the rules forced (classic LOA, no piece can move): the player was not asked. */
 	readonly forced?: true;
 }

@@ -183,6 +183,24 @@ describe('runEntry: what the entry printed and how it ended', () => {
 		expect(answer.wallMs).toBeGreaterThan(0);
 	});
 
+	test('an entry that reads standard input is given the text there, and no argument', async () => {
+		const echo = script('echo-stdin', 'printf "%s|" "$#"; cat; printf "|%s" "$(cat)"');
+		const answer = await runEntry({argv: [echo], stdin: '-X-\n+O-\n', cwd: dir, clockMs: 10_000});
+		expect(answer).toMatchObject({stdout: '0|-X-\n+O-\n|', exit: {code: 0, signal: null}, stopped: null});
+	});
+
+	test('an entry that does not read its standard input (or exits at once) is no error of the referee', async () => {
+		const quick = script('ignore-stdin', 'echo done');
+		const answer = await runEntry({argv: [quick], stdin: 'x'.repeat(1 << 20), cwd: dir, clockMs: 10_000});
+		expect(answer).toMatchObject({stdout: 'done\n', exit: {code: 0, signal: null}, stopped: null});
+	});
+
+	test('without stdin text an entry reads end of file at once', async () => {
+		const reader = script('no-stdin', 'cat; echo end');
+		const answer = await run([reader]);
+		expect(answer).toMatchObject({stdout: 'end\n', stopped: null});
+	});
+
 	test('stderr is kept apart from stdout, and counted', async () => {
 		const answer = await run([entry('chatty.sh'), movesFile]);
 		expect(answer.stdout).toBe('b1 d3\n');

@@ -1,0 +1,83 @@
+/**
+ * `potm move` as a PAH-TUM entry, the built CLI run as a contest runs it: the grid on standard
+ * input, the grid with one more marker on standard output and nothing else, so that moves chain
+ * through a shell pipe; a finished grid and a bad one are one line on stderr.
+ */
+import {spawnSync} from 'node:child_process';
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {afterAll, describe, expect, test} from 'vitest';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const cli = join(root, 'dist', 'cli.js');
+const scratch = mkdtempSync(join(tmpdir(), 'potm-test-cli-pahtum-'));
+afterAll(() => rmSync(scratch, {recursive: true, force: true}));
+
+/** Late in a game (8 squares left, X to move), so that each move is solved at once and the test stays quick. */
+const LATE = 'XOXOX+O\nOXOXOXO\nXOXOXOX\nOXOXOXO\nXOX+XOX\n--OXOXO\n----+--\n';
+
+const move = (input: string, args: readonly string[] = []) =>
+	spawnSync(process.execPath, [cli, 'move', ...args], {cwd: root, encoding: 'utf8', input, timeout: 60_000});
+
+/** The squares that differ between two grids, as [index, before, after]. */
+function changes(before: string, after: string): [number, string, string][] {
+	const found: [number, string, string][] = [];
+	for (let index = 0; index < before.length; index++) if (before[index] !== after[index]) found.push([index, before[index]!, after[index]!]);
+	return found;
+}
+
+describe('potm move on a PAH-TUM grid', () => {
+	test('cat board.txt | potm move | potm move | potm move: three more markers, X, O, X, each on a - square', () => {
+		const board = join(scratch, 'board.txt');
+		writeFileSync(board, LATE);
+		const run = spawnSync('/bin/sh', ['-c', `cat "$1" | "$2" "$3" move | "$2" "$3" move | "$2" "$3" move`, 'sh', board, process.execPath, cli], {encoding: 'utf8', timeout: 60_000});
+		expect(run.stderr).toBe('');
+		expect(run.status).toBe(0);
+		expect(run.stdout).toMatch(/^([-+XO]{7}\n){7}$/);
+		const added = changes(LATE, run.stdout);
+		expect(added).toHaveLength(3);
+		for (const [, before] of added) expect(before).toBe('-');
+		expect(added.map(([, , after]) => after).sort()).toEqual(['O', 'X', 'X']);
+		// Step by step: the order is X, O, X.
+		let grid = LATE;
+		const letters: string[] = [];
+		for (let step = 0; step < 3; step++) {
+			const next = move(grid, step === 1 ? ['-'] : []);
+			expect(next.status).toBe(0);
+			const one = changes(grid, next.stdout);
+			expect(one).toHaveLength(1);
+			letters.push(one[0]![2]);
+			grid = next.stdout;
+		}
+		expect(letters).toEqual(['X', 'O', 'X']);
+	});
+
+	test('a FILE is still read as a file; --game pahtum accepts a grid and refuses a LOA file', () => {
+		const board = join(scratch, 'file.txt');
+		writeFileSync(board, LATE);
+		const run = spawnSync(process.execPath, [cli, 'move', board, '--game', 'pahtum'], {encoding: 'utf8', timeout: 60_000});
+		expect(run.status).toBe(0);
+		expect(changes(LATE, run.stdout)).toHaveLength(1);
+		const loa = spawnSync(process.execPath, [cli, 'move', 'saves/start.txt', '--game', 'pahtum'], {cwd: root, encoding: 'utf8'});
+		expect(loa.status).toBe(2);
+		expect(loa.stderr).toMatch(/^potm: saves\/start\.txt holds a LOAPS position .*PAH-TUM\n$/);
+	});
+
+	test('a finished grid: one line on stderr, nothing on stdout, exit 1', () => {
+		const full = LATE.replace(/-/g, (_, index: number) => (index % 2 === 0 ? 'X' : 'O'));
+		const run = move(full);
+		expect(run.stdout).toBe('');
+		expect(run.status).toBe(1);
+		expect(run.stderr).toMatch(/^potm: standard input: .+\n$/);
+	});
+
+	test('a bad grid on standard input: one line naming "standard input" and the line, exit 2', () => {
+		const run = move(LATE.replace('XOX+XOX', 'XOX+X?X'), ['-']);
+		expect(run.stdout).toBe('');
+		expect(run.status).toBe(2);
+		expect(run.stderr).toMatch(/^potm: standard input line 5: .+\n$/);
+		expect(run.stderr.split('\n')).toHaveLength(2);
+	});
+});
