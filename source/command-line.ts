@@ -296,7 +296,6 @@ const cli = (() => {
 				moverWins: {type: 'boolean', default: false},
 				delay: {type: 'string'},
 				games: {type: 'string'},
-				seed: {type: 'string'},
 				holes: {type: 'string'},
 			},
 		});

@@ -131,6 +131,11 @@ export const pahtum: Game<PahtumState> = {
 		const reason = whyNot(state, square);
 		return reason === null ? `${squareName(square)} is empty: it can be played` : reason.charAt(0).toUpperCase() + reason.slice(1);
 	},
+	tally: state => SIDES.map((side, index) => {
+		const mine = runs(state.cells).filter(run => run.player === index + 1);
+		const parts = mine.map(run => `${squareName(run.squares[0]!)}-${squareName(run.squares[run.length - 1]!)} ${run.points}`);
+		return `${side} ${state.scores[index]}: ${parts.length > 0 ? parts.join(', ') : 'no run of 3 or more'}`;
+	}),
 	scores: state => state.scores,
 	// No clock is carried in a grid: each move has its full allowance.
 	clocks: () => [10, 10],

@@ -68,6 +68,17 @@ describe('the Game interface of PAH-TUM', () => {
 		expect(pahtum.render(stateOf(SEED_FULL))).toContain('X wins 194 to 100');
 	});
 
+	test('the tally of a finished game names each scoring run, as the seed works its example (V.4)', () => {
+		const [x, o] = pahtum.tally!(stateOf(SEED_FULL));
+		expect(x).toBe('X 194: A1-A7 119, B4-B6 3, F4-F7 10, A1-C1 3, A5-F5 56, A6-C6 3');
+		expect(o).toMatch(/^O 100: /);
+		// Each run's points add up to the side's total.
+		for (const line of [x!, o!]) {
+			const [total, runs] = line.split(': ') as [string, string];
+			expect(runs.split(', ').reduce((sum, run) => sum + Number(run.split(' ')[1]), 0)).toBe(Number(total.split(' ')[1]));
+		}
+	});
+
 	test('a search position of a finished grid knows the game is over', () => {
 		expect(pahtum.searchPosition(stateOf(SEED_FULL)).terminal()).not.toBe(ONGOING);
 		expect(pahtum.searchPosition(progress).terminal()).toBe(ONGOING);
