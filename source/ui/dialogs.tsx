@@ -48,7 +48,7 @@ function keyRows(context: KeyContext, ascii: boolean): string[] {
 
 /** What the menu's help says of a game's keys, for a newcomer who looks there first. */
 const GAME_KEYS_IN_SHORT =
-	'In a game: the arrows (or h j k l) move the cursor, Enter picks a piece up and puts it down, m types a move (b1 d3), u takes back, t gives a hint, s saves, o opens, Esc goes back to the menu; ? there lists every key.';
+	'In a game: the arrows (or h j k l) move the cursor, Enter picks a piece up and puts it down (in PAH-TUM it places a marker), m types a move (b1 d3, or C4 in PAH-TUM), u takes back, t gives a hint, s saves, o opens, Esc goes back to the menu; ? there lists every key.';
 
 /** Every key of a context, from the one binding table; any key closes it. */
 function Help({context, theme, width, height}: {context: KeyContext; theme: Theme; width: number; height: number}) {

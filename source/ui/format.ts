@@ -57,3 +57,10 @@ export function playedText(game: AnyGame, state: any, move: number): string {
 	const side = game.sides[game.toMove(state) - 1];
 	return isPass(game, state, move) ? `${side} passed (no piece could move)` : `${side} played ${game.formatMove(state, move)}`;
 }
+
+/** A legal move here as the player would type it ("b1 d3", "C4"), for an example; null when there is none to give. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function moveExample(game: AnyGame, state: any): string | null {
+	const move = (game.legalMoves(state) as number[]).find(candidate => !isPass(game, state, candidate));
+	return move === undefined ? null : game.formatMove(state, move);
+}

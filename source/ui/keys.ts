@@ -60,7 +60,7 @@ export const BINDINGS: readonly Binding[] = [
 	{action: 'right', keys: ['right', 'l'], contexts: BOARD, label: 'cursor right'},
 	{action: 'select', keys: ['enter', 'space'], contexts: ['play', 'analysis'], label: 'pick up a piece, then put it down (pass, when none can move)'},
 	{action: 'cancel', keys: ['escape'], contexts: ['play', 'analysis'], label: 'drop the piece picked up; with none, back to the menu'},
-	{action: 'type-move', keys: ['m', ':'], contexts: ['play', 'analysis'], label: 'type a move, e.g. b1 d3'},
+	{action: 'type-move', keys: ['m', ':'], contexts: ['play', 'analysis'], label: 'type a move, e.g. b1 d3 (LOA) or C4 (PAH-TUM)'},
 	{action: 'undo', keys: ['u', '['], contexts: ['play', 'over'], label: 'take back your move and the reply (not the time used)'},
 	{action: 'redo', keys: ['r', ']'], contexts: ['play'], label: 'play again what was taken back'},
 	{action: 'undo', keys: ['u', '['], contexts: ['analysis'], label: 'step back one move'},

@@ -17,7 +17,7 @@ import {fileAction} from './files.js';
 import {keyFor} from './keys.js';
 import {layoutFor} from './layout.js';
 import {EngineLine, GameOver, MoveList, Players, StatusLine, gameOverRows, hintLine, tallyOf} from './panel.js';
-import {clockChangesAt} from './format.js';
+import {clockChangesAt, moveExample} from './format.js';
 import {HINT_MS, playReducer, playState, seatName, turnLine, type PlayAction, type PlayEffect, type PlaySetup} from './play-state.js';
 import * as S from './session.js';
 import {useStore, type Dispatch} from './store.js';
@@ -129,7 +129,8 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: (game: An
 	const moveRows = Math.max(2, layout.bodyRows - 4 - engineRows - overRows);
 	const typing = state.input.typing;
 	// A question stays in view until answered, whatever the engine or the clock says meanwhile.
-	const statusText = typing !== null ? `Type a move (e.g. b1 d3), Enter plays it, Esc cancels: ${typing}_` : state.question?.text ?? state.status.text;
+	const example = typing === null ? null : moveExample(game, position);
+	const statusText = typing !== null ? `Type a move${example === null ? '' : ` (e.g. ${example})`}, Enter plays it, Esc cancels: ${typing}_` : state.question?.text ?? state.status.text;
 	// A game lost on time is not taken back: undo is not offered then.
 	const undoable = session.ended?.reason !== 'time';
 	const keysLine = outcome

@@ -14,7 +14,9 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {afterEach, describe, expect, test} from 'vitest';
+import {BLOCKED} from '../../source/games/game.js';
 import {loaps} from '../../source/games/loa/index.js';
+import {pahtum} from '../../source/games/pahtum/index.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const cli = join(root, 'dist', 'cli.js');
@@ -203,6 +205,31 @@ function readBoard(screen: string, size = 7): {cells: Map<string, string>; curso
 }
 
 /**
+ * A PAH-TUM grid on the screen: what each square shows (X, O, '.', '#' for a hole, in --ascii)
+ * by its name ("C4"), and where the cursor is; null when no grid is drawn.
+ */
+function readGrid(screen: string): {cells: Map<string, string>; cursor: string | null} | null {
+	const lines = screen.split('\n');
+	const header = lines.findIndex(line => /^\s+1\s+2\s+3\s+4\s+5\s+6\s+7(\s|$)/.test(line));
+	if (header < 0) return null;
+	const match = /^(\s+)1(\s+)2/.exec(lines[header]!)!;
+	const column = (index: number) => match[1]!.length + index * (match[2]!.length + 1);
+	const cells = new Map<string, string>();
+	let cursor: string | null = null;
+	for (const row of 'ABCDEFG') {
+		const line = lines.slice(header + 1).find(text => new RegExp(`^\\s*${row}\\s`).test(text));
+		if (line === undefined) return null;
+		for (let index = 0; index < 7; index++) {
+			const at = column(index);
+			const name = `${row}${index + 1}`;
+			cells.set(name, line.charAt(at));
+			if (line.charAt(at - 1) === '[' && line.charAt(at + 1) === ']') cursor = name;
+		}
+	}
+	return {cells, cursor};
+}
+
+/**
  * The different SGR sequences in `text` that set a foreground or background colour (not those
  * that reset it to the default, 39 and 49), written "\e[91m" for the failure messages.
  */
@@ -306,6 +333,50 @@ describe.skipIf(skipReason !== null)(`potm in a real terminal (${skipReason === 
 		expect(modes, 'the terminal back in line mode').toMatch(/(^|\s)icanon(\s|;|$)/);
 		expect(modes, 'the terminal echoing again').toMatch(/(^|\s)echo(\s|;|$)/);
 		expect(alive(pid), `the program (pid ${pid}) is gone`).toBe(false);
+	});
+
+	test('PAH-TUM: a whole game against level 1 by typed moves on a random board, to the result and its tally; s saves the 56-byte grid', async () => {
+		const t = (term = new Terminal());
+		t.start(['play', '--game', 'pahtum', '--seed', '12', '--no-clock', '--level', '1', '--ascii'], {CI: 'false'});
+		let screen = await t.waitForScreen(text => text.includes('X to play (you)') && readGrid(text)?.cursor === 'D4', 'the grid, X to play, the cursor on D4');
+		await t.waitForRawMode();
+		const start = pahtum.initial({seed: 12});
+		const holes = pahtum.board(start).cells.filter(cell => cell === BLOCKED).length;
+		const first = readGrid(screen)!;
+		expect([...first.cells.values()].filter(cell => cell === '#'), 'the holes of seed 12, drawn as #').toHaveLength(holes);
+		expect([...first.cells.values()].filter(cell => cell === '.')).toHaveLength(49 - holes);
+		for (let move = 1; ; move++) {
+			const grid = readGrid(screen)!;
+			const empty = [...grid.cells].find(([, cell]) => cell === '.')![0];
+			await t.type('m', text => text.includes('Type a move (e.g. '), 'the move prompt');
+			await t.type(empty, text => text.includes(`Esc cancels: ${empty}_`), `"${empty}" typed`);
+			screen = await t.press(
+				'Enter',
+				text => (text.includes(`Move ${move + 1} - X to play (you)`) && readGrid(text)?.cells.get(empty) === 'X') || /X wins|O wins|A tie/.test(text),
+				`X on ${empty}, then O's answer (move ${move})`,
+			);
+			if (/X wins|O wins|A tie/.test(screen)) break;
+			expect(move, 'a game of at most 24 moves each').toBeLessThan(25);
+		}
+		// The result box: who won and the tally, run by run.
+		screen = await t.waitForScreen(text => /^.*\bX \d+: /m.test(text) && /\bO \d+: /.test(text), 'the tally of both sides');
+		const final = readGrid(screen)!;
+		expect([...final.cells.values()].filter(cell => cell === '.'), 'no empty square left').toHaveLength(0);
+		const xs = [...final.cells.values()].filter(cell => cell === 'X').length;
+		expect([...final.cells.values()].filter(cell => cell === 'O').length).toBe(xs);
+		// s saves the grid as a PAH-TUM entry reads it, and its history beside it.
+		await t.press('s', text => text.includes('Save the position'), 'the save dialog');
+		await t.press('C-u', text => /Name: {2}\.txt/.test(text), 'the name cleared');
+		for (const char of 'pt') await t.type(char, text => text.includes('Name: p'), 'the name');
+		await t.press('Enter', text => text.includes('Saved saves/pt.txt'), '"Saved saves/pt.txt"');
+		const saved = readFileSync(join(t.dir, 'saves', 'pt.txt'), 'utf8');
+		expect(saved).toMatch(/^([-+XO]{7}\n){7}$/);
+		expect(saved).not.toContain('-');
+		const parsed = pahtum.parse(saved, 'pt.txt');
+		if (!parsed.ok) throw new Error(parsed.error.message);
+		expect(screen).toContain(pahtum.outcome(parsed.value)!.description);
+		t.tmux('send-keys', 'q');
+		expect((await t.waitForExit()).status).toBe(0);
 	});
 
 	test('resized too small it says so, resized back the board returns; Ctrl-C quits (nothing to lose) with status 130', async () => {
