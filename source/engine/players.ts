@@ -3,11 +3,11 @@
  * and blunders), the one-ply greedy player and the random player. The worker, `potm move` and the
  * benchmarks all play through `decide`.
  */
-import type {SearchPosition} from '../games/game.js';
+import {ONGOING, type SearchPosition, type Solution, type SolveLimits} from '../games/game.js';
 import {greedyMove} from './greedy.js';
 import {planMove} from './levels.js';
 import {randomMove, seededRandom} from './random.js';
-import {Searcher, type SearchLimits, type SearchOptions, type SearchResult, type SearcherConfig} from './search.js';
+import {Searcher, type Line, type SearchLimits, type SearchOptions, type SearchResult, type SearcherConfig} from './search.js';
 import type {ClockReading} from './time.js';
 
 /** One search request: its limits, the searcher's settings, and the chance of a blunder. */
@@ -55,28 +55,30 @@ export function decide(searcher: Searcher, position: SearchPosition, request: Th
 /**
  * Plays perfectly where the game can prove it: the position's exact solver (PAH-TUM's, near the
  * end) gets part of the move's time; a proof is the move. When it gives up, the search gets the
- * limits left. Only the full-strength levels (no depth limit) ask, and only for one best line: a
- * weaker level keeps its horizon, and analysis of several lines needs the search's scores.
+ * limits left. Only the full-strength levels (no depth limit) ask: a weaker level keeps its
+ * horizon. Analysis of several lines has each line proven, or the search's estimates.
  */
 function trySolve(position: SearchPosition, request: ThinkRequest, options: SearchOptions): Decision | {limits: SearchLimits} | null {
 	const limits = request.limits;
-	if (!position.solve || limits.depth !== undefined || (limits.multiPv ?? 1) > 1) return null;
+	if (!position.solve || limits.depth !== undefined) return null;
 	const now = options.now ?? (() => performance.now());
 	const start = now();
 	const timeMs = Math.min(limits.softMs ?? Infinity, limits.hardMs ?? Infinity);
 	const budgetMs = timeMs !== Infinity ? timeMs * SOLVE_SHARE : limits.nodes === undefined ? UNTIMED_SOLVE_MS : Infinity;
-	const solution = position.solve({
+	const solveLimits: SolveLimits = {
 		deadlineMs: start + budgetMs,
 		now,
 		...(limits.nodes === undefined ? {} : {nodes: Math.ceil(limits.nodes * SOLVE_SHARE)}),
 		...(options.shouldStop ? {shouldStop: options.shouldStop} : {}),
-	});
+	};
+	const multiPv = limits.multiPv ?? 1;
+	const solution: (Solution & {lines?: Line[]}) | null = multiPv > 1 ? solveLines(position, solveLimits, multiPv) : position.solve(solveLimits);
 	const elapsedMs = now() - start;
 	if (solution) {
 		const info = {
 			depth: solution.pv.length,
 			selDepth: solution.pv.length,
-			lines: [{move: solution.move, score: solution.score, pv: solution.pv}],
+			lines: solution.lines ?? [{move: solution.move, score: solution.score, pv: solution.pv}],
 			nodes: solution.nodes,
 			nodesPerSecond: elapsedMs > 0 ? Math.round((solution.nodes * 1000) / elapsedMs) : 0,
 			elapsedMs,
@@ -92,6 +94,40 @@ function trySolve(position: SearchPosition, request: ThinkRequest, options: Sear
 			...(limits.hardMs === undefined ? {} : {hardMs: Math.max(1, limits.hardMs - elapsedMs)}),
 		},
 	};
+}
+
+/**
+ * Analysis of several lines, proven: each move of the position solved in turn (the solver's table
+ * shared between them), the best `count` with their exact values; null when any could not be
+ * solved within the limits (the search then shows its estimates instead).
+ */
+function solveLines(position: SearchPosition, limits: SolveLimits, count: number): (Solution & {lines: Line[]}) | null {
+	const moves = new Int32Array(position.maxMoves);
+	const total = position.generateMoves(moves, 0);
+	const lines: Line[] = [];
+	let nodes = 0;
+	for (let index = 0; index < total; index++) {
+		const move = moves[index]!;
+		position.make(move);
+		let line: Line | null = null;
+		if (position.terminal() !== ONGOING) {
+			// The move ends the game: its value is the final margin, from the mover's side.
+			line = {move, score: position.finalScore ? 0 - position.finalScore() : 0, pv: [move]};
+		} else {
+			const reply = position.solve!({...limits, ...(limits.nodes === undefined ? {} : {nodes: limits.nodes - nodes})});
+			if (reply) {
+				nodes += reply.nodes;
+				line = {move, score: 0 - reply.score, pv: [move, ...reply.pv]};
+			}
+		}
+		position.unmake();
+		if (!line) return null;
+		lines.push(line);
+	}
+	if (lines.length === 0) return null;
+	lines.sort((a, b) => b.score - a.score);
+	const best = lines[0]!;
+	return {move: best.move, score: best.score, pv: best.pv, nodes, lines: lines.slice(0, count)};
 }
 
 /** The greedy or random player's move as a search result (a one-move line, no score). */

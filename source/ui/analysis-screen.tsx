@@ -16,7 +16,7 @@ import {boardMarks} from './board-input.js';
 import {nextStep, stopQuietly, useEnvironment, useKeys, useRedrawAt, useRootWidth, useTerminalSize} from './context.js';
 import {DialogView, TooSmall} from './dialogs.js';
 import {fileAction} from './files.js';
-import {fit, formatScore} from './format.js';
+import {fit, formatScore, formatMargin} from './format.js';
 import {layoutFor} from './layout.js';
 import {GameOver, MoveList, StatusLine, gameOverRows, hintLine, tallyOf} from './panel.js';
 import {analysisReducer, analysisState, type AnalysisAction, type AnalysisEffect, type AnalysisSetup} from './analysis-state.js';
@@ -35,6 +35,8 @@ function searchHead(info: EngineInfo | null, done: boolean, elapsedMs: number, s
 	const solved = (info as Partial<EngineResult>).stoppedBy !== 'no-move';
 	if (!best || !solved) return `done at depth ${info.depth} · ${speed}`;
 	if (decidedIn(best.score) !== null) return `solved: ${formatScore(best.score, mover, sides)} with best play · ${speed}`;
+	// A game decided on points, solved to its end: the exact margin.
+	if ((info as Partial<EngineResult>).stoppedBy === 'decided') return `solved: ${formatMargin(best.score, mover, sides)} with best play · ${speed}`;
 	return best.score === 0 ? `solved: neither side wins with best play · ${speed}` : `done at depth ${info.depth} · ${speed}`;
 }
 

@@ -40,6 +40,17 @@ export function formatScore(score: number, mover: Player, sides: readonly [strin
 	return forFirst > 0 ? `+${text}` : forFirst < 0 ? `-${text}` : text;
 }
 
+/**
+ * A proven final margin (centipoints from the side to move's view, a game decided on points):
+ * "X wins by 10", or "a tie".
+ */
+export function formatMargin(score: number, mover: Player, sides: readonly [string, string]): string {
+	const points = Math.round(Math.abs(score) / 100);
+	if (points === 0) return 'a tie';
+	const winner = score > 0 ? mover : mover === 1 ? 2 : 1;
+	return `${sides[winner - 1]} wins by ${points}`;
+}
+
 /** A bar of `width` cells, `fraction` of them full. */
 export function bar(fraction: number, width: number, full: string, empty: string): string {
 	const filled = Math.round(Math.min(1, Math.max(0, fraction)) * width);

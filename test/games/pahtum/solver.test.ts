@@ -100,6 +100,24 @@ describe('the players and the solver', () => {
 		expect(after.outcome ? null : -bruteForce([...after.cells], after.toMove)).toBe(after.outcome ? null : expected);
 	});
 
+	test('analysis of several lines near the end: every line proven, with its exact margin, best first', () => {
+		const state = randomPosition(14, 7);
+		const decision = decide(new Searcher({tableMegabytes: 1}), new PahtumBoard(state.cells), {limits: {multiPv: 3}});
+		expect(decision.stoppedBy).toBe('decided');
+		expect(decision.lines).toHaveLength(3);
+		const values = legalMoves(state).map(move => {
+			const after = play(state, move);
+			const margin = after.outcome ? (after.toMove === 1 ? after.scores[0] - after.scores[1] : after.scores[1] - after.scores[0]) : bruteForce([...after.cells], after.toMove);
+			return {move, value: 100 * (0 - margin)};
+		});
+		const best = values.map(entry => entry.value).sort((a, b) => b - a).slice(0, 3);
+		// A position where the moves differ, so that the order is checked.
+		expect(new Set(values.map(entry => entry.value)).size).toBeGreaterThan(1);
+		expect(decision.lines.map(line => line.score)).toEqual(best);
+		for (const line of decision.lines) expect(values.find(entry => entry.move === line.move)!.value).toBe(line.score);
+		expect(decision.score).toBe(best[0]);
+	});
+
 	test('a weak level (a depth limit) does not ask the solver', () => {
 		const state = randomPosition(12, 8);
 		const decision = decide(new Searcher({tableMegabytes: 1}), new PahtumBoard(state.cells), planMove(3, {fixedMs: 200}));
