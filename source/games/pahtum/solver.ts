@@ -1,9 +1,10 @@
 /**
  * The exact PAH-TUM solver: the final margin with best play on both sides, and a move that gets
  * it. Negamax alpha-beta over the fast board with principal-variation search (a null window for
- * every move after the first), a transposition table and move ordering by what a square gains the
- * mover and denies the opponent, and the last two squares summed directly. Scores are game points from the side to move: the whole final
- * margin, not just who wins, since a PAH-TUM match is won on the total of points.
+ * every move after the first), a transposition table, move ordering by what a square gains the
+ * mover and denies the opponent, and the last two squares summed directly. Scores are game points
+ * from the side to move: the whole final margin, not just who wins, since a PAH-TUM match is won
+ * on the total of points.
  *
  * The table holds facts about positions, not about a search (every value is searched to the end),
  * so it is kept from one solve to the next: a game's later moves find their positions solved.
