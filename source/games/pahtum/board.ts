@@ -5,7 +5,7 @@
  * Zobrist key. Nothing in make, unmake, generateMoves, evaluate or moveGain allocates.
  */
 import {ONGOING, type Player, type SearchPosition, type SolveLimits, type Solution} from '../game.js';
-import {evaluateForX, LINE_OPEN} from './eval.js';
+import {evaluateForX, LINE_OPEN, OPEN_PERCENT} from './eval.js';
 import {CELL_BLOCKED, CELL_EMPTY, CELL_O, CELL_X, COLUMN_OF, LINE_O, LINE_X, POW4, ROW_OF, SIZE, SQUARES} from './lines.js';
 import {solve} from './solver.js';
 
@@ -49,6 +49,8 @@ export class PahtumBoard implements SearchPosition {
 	empties = 0;
 	xCount = 0;
 	oCount = 0;
+	/** The share of the open value the evaluation counts, in per cent (eval.ts); a field so the bench can try others. */
+	openPercent = OPEN_PERCENT;
 	private readonly played = new Int8Array(SQUARES);
 	private ply = 0;
 
@@ -184,7 +186,7 @@ export class PahtumBoard implements SearchPosition {
 	}
 
 	evaluate(): number {
-		const forX = evaluateForX(this.scoreX - this.scoreO, this.open);
+		const forX = evaluateForX(this.scoreX - this.scoreO, this.open, this.openPercent);
 		return this.xCount === this.oCount ? forX : -forX;
 	}
 
