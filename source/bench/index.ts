@@ -12,8 +12,9 @@
  *             the CPU a game waiting for the person uses
  *   pahtum    PAH-TUM: from how many empty squares the exact solver proves the end within 1 s
  *             and 10 s, the search's nodes per second, and level 5 (at --move-ms) against the
- *             move that gains most now and against flat Monte-Carlo, on random boards
- *             (--games, 20 if not given; each board played both ways)
+ *             move that gains most now, against flat Monte-Carlo and against itself without the
+ *             open value in its evaluation, on random boards (--games, 20 if not given; each
+ *             board played both ways)
  *
  * With no section named, all run.
  */
@@ -27,9 +28,10 @@ import {DEFAULT_GAME, gameById, gameOfText, games as knownGames} from '../games/
 import {Searcher} from '../engine/search.js';
 import {LoaBoard} from '../games/loa/board.js';
 import {loaps} from '../games/loa/index.js';
+import {OPEN_PERCENT} from '../games/pahtum/eval.js';
 import {CLASSIC_LOA, LOAPS, type LoaVariant} from '../games/loa/variant.js';
 import {playContestGame} from './contest.js';
-import {benchPahtumSearch, benchPahtumStrength, benchSolverReach} from './pahtum.js';
+import {benchOpenShare, benchPahtumSearch, benchPahtumStrength, benchSolverReach} from './pahtum.js';
 import {describePairing, playPairing} from './strength.js';
 import {benchTerminal} from './terminal.js';
 
@@ -222,6 +224,7 @@ async function main(): Promise<void> {
 		const pahtumGames = gamesGiven ? games : 20;
 		benchPahtumStrength('gain', pahtumGames, moveMs);
 		benchPahtumStrength('montecarlo', pahtumGames, moveMs);
+		benchOpenShare(OPEN_PERCENT, 0, pahtumGames, moveMs);
 	}
 }
 
