@@ -224,6 +224,7 @@ async function main(): Promise<void> {
 		const pahtumGames = gamesGiven ? games : 20;
 		benchPahtumStrength('gain', pahtumGames, moveMs);
 		benchPahtumStrength('montecarlo', pahtumGames, moveMs);
+		benchPahtumStrength('tenth', pahtumGames, moveMs * 10);
 		benchOpenShare(OPEN_PERCENT, 0, pahtumGames, moveMs);
 	}
 }

@@ -86,8 +86,11 @@ export function benchPahtumSearch(log = console.log): void {
 	}
 }
 
-/** A player of the strength table: a level of the engine, the move that gains most now, or flat Monte-Carlo. */
-type Opponent = 'gain' | 'montecarlo';
+/**
+ * A player of the strength table: the move that gains most now, flat Monte-Carlo, or level 5 on a
+ * tenth of the time (time odds: level 5 at `moveMs` against itself at `moveMs / 10`).
+ */
+type Opponent = 'gain' | 'montecarlo' | 'tenth';
 
 interface Tally {
 	games: number;
@@ -113,6 +116,7 @@ export function benchPahtumStrength(opponent: Opponent, games: number, moveMs: n
 		for (const levelSide of [1, 2] as const) {
 			if (tally.games >= games) break;
 			const engine = new LocalPlayer(level, 1000 + match);
+			const rival = opponent === 'tenth' ? new LocalPlayer(level, 2000 + match) : null;
 			const random = seededRandom(77 + match * 2 + levelSide);
 			let state = pahtum.initial({seed: 500 + match});
 			while (!state.outcome) {
@@ -122,7 +126,9 @@ export function benchPahtumStrength(opponent: Opponent, games: number, moveMs: n
 						? engine.choose(position, {fixedMs: moveMs})
 						: opponent === 'gain'
 							? gainMove(position)
-							: monteCarloMove(position, random, {playouts: 1000});
+							: opponent === 'tenth'
+								? rival!.choose(position, {fixedMs: moveMs / 10})
+								: monteCarloMove(position, random, {playouts: 1000});
 				state = play(state, move);
 			}
 			const [x, o] = state.scores;
@@ -140,9 +146,13 @@ export function benchPahtumStrength(opponent: Opponent, games: number, moveMs: n
 		else tally.matchesTied++;
 	}
 	process.stderr.write('\r\x1b[K');
+	const against = {gain: 'greedy (the move that gains most now)', montecarlo: 'flat Monte-Carlo (1000 playouts per legal move)', tenth: `itself at ${moveMs / 10} ms a move`}[opponent];
+	const matches = tally.matchesWon + tally.matchesTied + tally.matchesLost;
+	// Match points: 2 for a match won on the total of its two games, 1 for a tied one.
+	const share = matches === 0 ? 0 : (100 * (2 * tally.matchesWon + tally.matchesTied)) / (2 * matches);
 	log(
-		`strength of PAH-TUM, level 5 at ${moveMs} ms a move vs ${opponent === 'gain' ? 'greedy (the move that gains most now)' : 'flat Monte-Carlo (1000 playouts a move)'}: ` +
-			`+${tally.wins} =${tally.ties} -${tally.losses} in ${tally.games} games, matches +${tally.matchesWon} =${tally.matchesTied} -${tally.matchesLost}, ` +
+		`strength of PAH-TUM, level 5 at ${moveMs} ms a move vs ${against}: ` +
+			`+${tally.wins} =${tally.ties} -${tally.losses} in ${tally.games} games, matches +${tally.matchesWon} =${tally.matchesTied} -${tally.matchesLost} (${share.toFixed(1)} % of the match points), ` +
 			`${(tally.margin / tally.games).toFixed(1)} points a game ahead on average`,
 	);
 	return tally;
