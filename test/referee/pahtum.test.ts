@@ -141,6 +141,17 @@ describe('a match between two good fakes on one board', () => {
 	});
 });
 
+describe('the built-in AI at the PAH-TUM table', () => {
+	test('ai:1 answers as an entry would (the whole grid), on a clock per move, and beats the fake that takes the first square', () => {
+		const {summary} = match('ai:1', first, '--seed', '11', '--clock', '2');
+		for (const game of summary.games) expect(game).toMatchObject({fault: false, winner: 'ai:1'});
+		expect(summary.matches[0]).toMatchObject({winner: 'ai:1', reason: 'points'});
+		// Every empty square of the board filled, in both games.
+		const empty = pahtum.format(pahtum.initial({seed: 11})).split('-').length - 1;
+		expect(summary.games.map(game => game.plies)).toEqual([empty, empty]);
+	});
+});
+
 describe('faults: each loses its game, and the match', () => {
 	test.each([
 		['garbage', garbage, /garbage\.sh \(X\) loses: it printed 1 lines|garbage\.sh \(X\) loses: its line 1 has 5 characters/],
