@@ -197,8 +197,9 @@ const COMMAND_HELP: Readonly<Record<string, string>> = {
 	                   [--out DIR] [--json]
 
 	Referee matches between A and B under the LOAPS contest's rules (or
-	classic LOA's, with the same clock): each match is two games, each side
-	first once; a win earns 2 match points, a draw or a tie 1 each.
+	classic LOA's, with the same clock, or PAH-TUM's): each match is two
+	games, each side first once; a win earns 2 match points, a draw or a tie
+	1 each (in PAH-TUM a match is won on the total of its games' points).
 ${PLAYERS}
 
 	Options${GAME}${REFEREE_OPTIONS}
