@@ -15,7 +15,12 @@ function gameList(): string {
 		const view = one.board(one.initial());
 		return `${one.id} (${one.name}, ${view.columns}×${view.rows}${one.id === DEFAULT_GAME ? ', the default' : ''})`;
 	});
-	return described.length === 1 ? described[0]! : `${described.slice(0, -1).join(', ')} or ${described.at(-1)}`;
+	return orList(described);
+}
+
+/** "a", "a or b", "a, b or c". */
+function orList(items: readonly string[]): string {
+	return items.length === 1 ? items[0]! : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
 }
 
 /** Each game's clock for its entries, games with the same clock together: "60 s a game in LOAPS, Lines of Action". */
@@ -81,7 +86,7 @@ const GAME = `${optionLines('--game GAME', gameList())}
 	  --mover-wins    classic LOA: a simultaneous connection wins for the mover`;
 
 /** For commands that read a FILE, which tells its own game. */
-const GAME_CHECK = `${optionLines('--game GAME', `check that FILE is a position of GAME: ${namedGames.map(one => one.id).join(' or ')}`)}
+const GAME_CHECK = `${optionLines('--game GAME', `check that FILE is a position of GAME: ${orList(namedGames.map(one => one.id))}`)}
 	  --mover-wins    classic LOA: a simultaneous connection wins for the mover`;
 
 const DISPLAY = `
