@@ -39,7 +39,8 @@ export const matchPoints = (outcome: Outcome, player: Player): number =>
 export function playGame<State>(game: Game<State>, spec: GameSpec): GameRecord {
 	const players = [new LocalPlayer(spec.first, spec.openingSeed * 2 + 1), new LocalPlayer(spec.second, spec.openingSeed * 2 + 2)];
 	const random = seededRandom(spec.openingSeed);
-	let state = game.initial();
+	// A game with random boards draws its board from the opening's seed: both games of a match share it.
+	let state = game.initial({seed: spec.openingSeed});
 	const moves: string[] = [];
 	const maxPlies = spec.maxPlies ?? DEFAULT_MAX_PLIES;
 	for (let ply = 0; game.outcome(state) === null; ply++) {

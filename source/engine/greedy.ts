@@ -20,11 +20,37 @@ export function greedyMove(position: SearchPosition): number {
 		let result = position.terminal();
 		if (result === ONGOING && position.countMoves() === 0) result = -1;
 		// Both are from the opponent's view after the move: negate for ours.
-		const score = result === ONGOING ? -position.evaluate() : -result * DECIDED - position.evaluate() / DECIDED;
+		// A game decided on points (finalScore) is scored by its final margin, which is within the evaluation's range.
+		const score =
+			result === ONGOING
+				? -position.evaluate()
+				: position.finalScore && position.terminal() !== ONGOING
+					? -position.finalScore()
+					: -result * DECIDED - position.evaluate() / DECIDED;
 		position.unmake();
 		if (score > bestScore) {
 			bestScore = score;
 			best = move;
+		}
+	}
+	return best;
+}
+
+/**
+ * The move that gains the most points at once (SearchPosition.moveGain), whatever follows: the
+ * simplest greedy player of a game of points such as PAH-TUM. Ties go to the move generated
+ * first; -1 when there is no legal move.
+ */
+export function gainMove(position: SearchPosition): number {
+	const moves = new Int32Array(position.maxMoves);
+	const count = position.generateMoves(moves, 0);
+	let best = -1;
+	let bestGain = -Infinity;
+	for (let i = 0; i < count; i++) {
+		const gain = position.moveGain(moves[i]!);
+		if (gain > bestGain) {
+			bestGain = gain;
+			best = moves[i]!;
 		}
 	}
 	return best;
