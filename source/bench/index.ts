@@ -10,6 +10,10 @@
  *             game `--game` names (loaps by default; loa for classic Lines of Action)
  *   terminal  in a tmux pane: from the command to the menu (npm start, the program alone), and
  *             the CPU a game waiting for the person uses
+ *   pahtum    PAH-TUM: from how many empty squares the exact solver proves the end within 1 s
+ *             and 10 s, the search's nodes per second, and level 5 (at --move-ms) against the
+ *             move that gains most now and against flat Monte-Carlo, on random boards
+ *             (--games, 20 if not given; each board played both ways)
  *
  * With no section named, all run.
  */
@@ -25,10 +29,11 @@ import {LoaBoard} from '../games/loa/board.js';
 import {loaps} from '../games/loa/index.js';
 import {CLASSIC_LOA, LOAPS, type LoaVariant} from '../games/loa/variant.js';
 import {playContestGame} from './contest.js';
+import {benchPahtumSearch, benchPahtumStrength, benchSolverReach} from './pahtum.js';
 import {describePairing, playPairing} from './strength.js';
 import {benchTerminal} from './terminal.js';
 
-const SECTIONS = ['perft', 'search', 'worker', 'contest', 'strength', 'terminal'] as const;
+const SECTIONS = ['perft', 'search', 'worker', 'contest', 'strength', 'terminal', 'pahtum'] as const;
 
 const median = (values: number[]): number => {
 	const sorted = [...values].sort((a, b) => a - b);
@@ -188,6 +193,7 @@ async function main(): Promise<void> {
 		if (!(value > 0)) throw new Error(`${name} takes a positive number`);
 		return value;
 	};
+	const gamesGiven = args.includes('--games');
 	const games = option('--games', 100);
 	const moveMs = option('--move-ms', 100);
 	let gameId = DEFAULT_GAME;
@@ -210,6 +216,13 @@ async function main(): Promise<void> {
 	if (chosen.includes('contest')) await benchContest();
 	if (chosen.includes('strength')) await benchStrength(gameId, games, moveMs);
 	if (chosen.includes('terminal')) await benchTerminal();
+	if (chosen.includes('pahtum')) {
+		benchSolverReach();
+		benchPahtumSearch();
+		const pahtumGames = gamesGiven ? games : 20;
+		benchPahtumStrength('gain', pahtumGames, moveMs);
+		benchPahtumStrength('montecarlo', pahtumGames, moveMs);
+	}
 }
 
 try {

@@ -5,7 +5,7 @@
  * Zobrist key. Nothing in make, unmake, generateMoves, evaluate or moveGain allocates.
  */
 import {ONGOING, type Player, type SearchPosition, type SolveLimits, type Solution} from '../game.js';
-import {evaluateForX, LINE_OPEN} from './eval.js';
+import {evaluateForX, LINE_OPEN, OPEN_PERCENT} from './eval.js';
 import {CELL_BLOCKED, CELL_EMPTY, CELL_O, CELL_X, COLUMN_OF, LINE_O, LINE_X, POW4, ROW_OF, SIZE, SQUARES} from './lines.js';
 import {solve} from './solver.js';
 
@@ -24,8 +24,12 @@ const ZOBRIST = new Int32Array(SQUARES * 4 * 2);
 	}
 }
 
-/** The most empty squares the players ask the solver about: beyond, it cannot finish in a move's 10 s. */
-export const SOLVE_MAX_EMPTIES = 24;
+/**
+ * The most empty squares the players ask the solver about. The bench (`npm run bench -- pahtum`)
+ * found every random position of 21 empty squares proven within 10 s, half of those of 22, and
+ * a move gives the solver about a quarter of its 10 s: beyond 22 it would only waste that.
+ */
+export const SOLVE_MAX_EMPTIES = 22;
 
 export class PahtumBoard implements SearchPosition {
 	/** By square: CELL_EMPTY, CELL_X, CELL_O or CELL_BLOCKED. */
@@ -45,6 +49,8 @@ export class PahtumBoard implements SearchPosition {
 	empties = 0;
 	xCount = 0;
 	oCount = 0;
+	/** The share of the open value the evaluation counts, in per cent (eval.ts); a field so the bench can try others. */
+	openPercent = OPEN_PERCENT;
 	private readonly played = new Int8Array(SQUARES);
 	private ply = 0;
 
@@ -180,7 +186,7 @@ export class PahtumBoard implements SearchPosition {
 	}
 
 	evaluate(): number {
-		const forX = evaluateForX(this.scoreX - this.scoreO, this.open);
+		const forX = evaluateForX(this.scoreX - this.scoreO, this.open, this.openPercent);
 		return this.xCount === this.oCount ? forX : -forX;
 	}
 

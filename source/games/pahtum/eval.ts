@@ -33,5 +33,5 @@ for (let code = 0; code < LINE_CODES; code++) {
 	LINE_OPEN[code] = Math.round((100 * total) / fillings) - 100 * (LINE_X[code]! - LINE_O[code]!);
 }
 
-/** The evaluation for X from the margin (X − O, in points) and the summed open value of every line. */
-export const evaluateForX = (margin: number, open: number): number => 100 * margin + ((open * OPEN_PERCENT) / 100) | 0;
+/** The evaluation for X from the margin (X − O, in points), the summed open value of every line and the share of it that counts. */
+export const evaluateForX = (margin: number, open: number, openPercent = OPEN_PERCENT): number => (100 * margin + (open * openPercent) / 100) | 0;

@@ -33,9 +33,13 @@ function badCharacter(char: string): string {
 /** The first character of a line that is no cell, or undefined. */
 const firstBad = (line: string): string | undefined => [...line].find(char => !(char in CELL_OF));
 
-/** The grid's lines as the forgiving rules read them: CR LF as LF, one final blank line and a missing final newline forgiven. */
+/**
+ * The grid's lines as the forgiving rules read them: CR LF as LF, one final blank line and a
+ * missing final newline forgiven (also after a last CR: a CR LF file without its final LF).
+ */
 function gridLines(text: string): string[] {
 	let body = text.replace(/\r\n/g, '\n');
+	if (body.endsWith('\r')) body = body.slice(0, -1);
 	if (body.endsWith('\n\n')) body = body.slice(0, -1);
 	if (body.endsWith('\n')) body = body.slice(0, -1);
 	return body.split('\n');

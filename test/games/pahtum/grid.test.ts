@@ -30,8 +30,9 @@ describe('reading a grid', () => {
 		expect(parseGrid(START.replace(/\n/g, '\r\n'), 'g')).toEqual(parseGrid(START, 'g'));
 	});
 
-	test('a missing final newline is forgiven', () => {
+	test('a missing final newline is forgiven, after a CR too', () => {
 		expect(parseGrid(START.slice(0, -1), 'g')).toEqual(parseGrid(START, 'g'));
+		expect(parseGrid(START.replace(/\n/g, '\r\n').slice(0, -1), 'g')).toEqual(parseGrid(START, 'g'));
 	});
 
 	test('one blank line at the end is forgiven (with CR LF too)', () => {
