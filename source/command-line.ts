@@ -15,7 +15,12 @@ function gameList(): string {
 		const view = one.board(one.initial());
 		return `${one.id} (${one.name}, ${view.columns}×${view.rows}${one.id === DEFAULT_GAME ? ', the default' : ''})`;
 	});
-	return described.length === 1 ? described[0]! : `${described.slice(0, -1).join(', ')} or ${described.at(-1)}`;
+	return orList(described);
+}
+
+/** "a", "a or b", "a, b or c". */
+function orList(items: readonly string[]): string {
+	return items.length === 1 ? items[0]! : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
 }
 
 /** Each game's clock for its entries, games with the same clock together: "60 s a game in LOAPS, Lines of Action". */
@@ -88,7 +93,7 @@ const BOARD = `
 	                  (by default 3 to 13, drawn with the board)`;
 
 /** For commands that read a FILE, which tells its own game. */
-const GAME_CHECK = `${optionLines('--game GAME', `check that FILE is a position of GAME: ${namedGames.map(one => one.id).join(' or ')}`)}
+const GAME_CHECK = `${optionLines('--game GAME', `check that FILE is a position of GAME: ${orList(namedGames.map(one => one.id))}`)}
 	  --mover-wins    classic LOA: a simultaneous connection wins for the mover`;
 
 const DISPLAY = `
@@ -205,8 +210,9 @@ const COMMAND_HELP: Readonly<Record<string, string>> = {
 	                   [--out DIR] [--json]
 
 	Referee matches between A and B under the LOAPS contest's rules (or
-	classic LOA's, with the same clock): each match is two games, each side
-	first once; a win earns 2 match points, a draw or a tie 1 each.
+	classic LOA's, with the same clock, or PAH-TUM's): each match is two
+	games, each side first once; a win earns 2 match points, a draw or a tie
+	1 each (in PAH-TUM a match is won on the total of its games' points).
 ${PLAYERS}
 
 	Options${GAME}${REFEREE_OPTIONS}

@@ -4,7 +4,7 @@
  * through a shell pipe; a finished grid and a bad one are one line on stderr.
  */
 import {spawnSync} from 'node:child_process';
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -79,5 +79,12 @@ describe('potm move on a PAH-TUM grid', () => {
 		expect(run.status).toBe(2);
 		expect(run.stderr).toMatch(/^potm: standard input line 5: .+\n$/);
 		expect(run.stderr.split('\n')).toHaveLength(2);
+	});
+
+	// util-linux's script gives the command a terminal for its standard input.
+	test.runIf(existsSync('/usr/bin/script') && process.platform === 'linux')('with a terminal for standard input and no FILE: one line saying so, exit 2, no wait', () => {
+		const run = spawnSync('/usr/bin/script', ['-qec', `"${process.execPath}" "${cli}" move`, '/dev/null'], {cwd: root, encoding: 'utf8', input: '', timeout: 20_000});
+		expect(run.status).toBe(2);
+		expect(run.stdout).toMatch(/potm: standard input is a terminal: give a FILE, or pipe a position in/);
 	});
 });

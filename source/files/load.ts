@@ -1,5 +1,6 @@
 /** Reading a position file for a command: the game is told from the file, errors come as one line. */
 import {closeSync, openSync, readSync} from 'node:fs';
+import {isatty} from 'node:tty';
 import {formatParseError, type Result} from '../games/game.js';
 import {DEFAULT_GAME, gameById, gameOfText, type AnyGame} from '../games/registry.js';
 
@@ -93,6 +94,8 @@ function readAll(fd: number): Buffer {
 export function readText(path: string): Result<string, string> {
 	if (path === '') return {ok: false, error: 'the file name is empty'};
 	const name = path === '-' ? STANDARD_INPUT : path;
+	// Typed at a prompt with nothing piped in, it would wait for a position to be typed, silently.
+	if (path === '-' && isatty(0)) return {ok: false, error: `${STANDARD_INPUT} is a terminal: give a FILE, or pipe a position in (potm move < board.txt)`};
 	let fd: number | undefined;
 	try {
 		if (path !== '-') fd = openSync(path, 'r');

@@ -1,7 +1,8 @@
 /**
  * One move of an external entry, run as the POTM-MASTER ran it: the command with the input
- * file's path appended, in the entry's own directory, its CPU time (user + system, its children
- * included) charged to its clock.
+ * file's path appended (LOA), or with the position on its standard input (PAH-TUM), in the
+ * entry's own directory, its CPU time (user + system, its children included) charged to its
+ * clock.
  *
  * Node cannot ask the kernel for a finished child's resource usage, so the entry runs under a
  * small shell wrapper that starts it, waits for it and then reports the shell's `times` (the

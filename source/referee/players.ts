@@ -1,7 +1,8 @@
 /**
  * Players from the command line: `ai:1` .. `ai:5`, `ai:greedy` and `ai:random` are built in;
  * anything else is an external entry's command line, run once per move with the input file's
- * path appended, as POTM ran entries.
+ * path appended, as POTM ran entries (or fed the position on standard input, in a game whose
+ * entries read it there).
  *
  * A command line is split into words as a shell would split simple words (quotes group, a
  * backslash escapes) but is not run by a shell: no pipes, variables or globs. Since the entry

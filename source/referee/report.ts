@@ -452,8 +452,15 @@ export function summary(report: RunReport): unknown {
 	};
 }
 
+/** The board a game of a match started from, where boards are drawn: its seed, or its file. */
+function boardLine(boards: readonly Board[] | undefined, match: number): string[] {
+	const board = boards?.find(one => one.match === match);
+	if (!board) return [];
+	return [`Board: ${board.seed === null ? `from ${board.file ?? 'a file'} (--board)` : `seed ${board.seed} (--seed ${board.seed - match + 1} for the run)`}, both games of the match`];
+}
+
 /** A game's record for people: who played, how it ended, every move with its times and what entries printed. */
-export function recordText(record: GameRecord, report: Pick<RunReport, 'game' | 'players' | 'clockMs'>, positionFile: string): string {
+export function recordText(record: GameRecord, report: Pick<RunReport, 'game' | 'players' | 'clockMs'> & Partial<Pick<RunReport, 'boards'>>, positionFile: string): string {
 	const {game} = report;
 	const sides = game.sides;
 	const player = (side: 1 | 2) => report.players[record.seats[side - 1]!]!;
@@ -469,6 +476,7 @@ export function recordText(record: GameRecord, report: Pick<RunReport, 'game' | 
 		game.clock.per === 'move'
 			? `Clocks: ${seconds(report.clockMs, 1)} s of CPU time (user + system) for each move`
 			: `Clocks: ${seconds(report.clockMs, 1)} s each of CPU time (user + system)`,
+		...boardLine(report.boards, record.match),
 		`Result: ${record.description}`,
 		`Reason: ${record.reason}; ${game.hasPoints ? `points ${pointsText(record)}; ` : ''}${plies(record.plies)}; CPU used ${seconds(record.clockUsedMs[0])} s / ${seconds(record.clockUsedMs[1])} s`,
 		`Final position: ${positionFile} (potm analyze ${positionFile} steps through the game)`,

@@ -15,7 +15,7 @@ import type {PlayerSpec} from './types.js';
 
 /** A player's answer to one position. */
 export interface Answer {
-	/** What it printed (a built-in player: its move and a line end). */
+	/** What it printed (a built-in player: what an entry of the game prints for its move). */
 	readonly stdout: string;
 	readonly stderr: string;
 	readonly stderrBytes: number;
@@ -93,7 +93,8 @@ export function builtinSeat(game: AnyGame, spec: Extract<PlayerSpec, {kind: 'bui
 				const result = await client.think(game, state, request, undefined, {cpuClock: true});
 				const wallMs = performance.now() - started;
 				return {
-					stdout: result.moveText === '' ? '' : `${result.moveText}\n`,
+					// What an entry of the game prints for the move: "b1 d3" and a newline in LOA, the new grid in PAH-TUM.
+					stdout: result.move < 0 || result.moveText === '' ? '' : game.entryAnswer(state, result.move),
 					stderr: '',
 					stderrBytes: 0,
 					exit: null,

@@ -44,6 +44,7 @@ const garbage = fake('garbage.sh', 'cat > /dev/null\necho hello');
 const wrongLetter = fake('wrong-letter.sh', `${READ}\nprintf '%s\\n' "$grid" | awk -v me="$them" '!done && sub(/-/, me) { done = 1 } { print }'`);
 const twoMarkers = fake('two-markers.sh', `${READ}\nprintf '%s\\n' "$grid" | awk -v me="$me" 'n < 2 { n += gsub(/^-/, me) } n < 2 && sub(/-/, me) { n++ } { print }'`);
 const hang = fake('hang.sh', 'cat > /dev/null\nwhile :; do :; done');
+const sleeper = fake('sleeper.sh', 'cat > /dev/null\nexec sleep 1000');
 
 interface Summary {
 	game: string;
@@ -141,6 +142,17 @@ describe('a match between two good fakes on one board', () => {
 	});
 });
 
+describe('the built-in AI at the PAH-TUM table', () => {
+	test('ai:1 answers as an entry would (the whole grid), on a clock per move, and beats the fake that takes the first square', () => {
+		const {summary} = match('ai:1', first, '--seed', '11', '--clock', '2');
+		for (const game of summary.games) expect(game).toMatchObject({fault: false, winner: 'ai:1'});
+		expect(summary.matches[0]).toMatchObject({winner: 'ai:1', reason: 'points'});
+		// Every empty square of the board filled, in both games.
+		const empty = pahtum.format(pahtum.initial({seed: 11})).split('-').length - 1;
+		expect(summary.games.map(game => game.plies)).toEqual([empty, empty]);
+	});
+});
+
 describe('faults: each loses its game, and the match', () => {
 	test.each([
 		['garbage', garbage, /garbage\.sh \(X\) loses: it printed 1 lines|garbage\.sh \(X\) loses: its line 1 has 5 characters/],
@@ -178,6 +190,14 @@ describe('faults: each loses its game, and the match', () => {
 		expect(summary.clockSeconds).toBe(1);
 		for (const game of summary.games) expect(game).toMatchObject({fault: true, reason: 'time', disqualified: hang});
 		expect(summary.matches[0]).toMatchObject({winner: first, reason: 'time'});
+	});
+
+	test('an entry that sleeps instead of answering is stopped a second past its clock for the move, as hung, and loses', () => {
+		const started = performance.now();
+		const {summary} = match(first, sleeper, '--seed', '1', '--clock', '1');
+		expect(performance.now() - started).toBeLessThan(20_000);
+		for (const game of summary.games) expect(game).toMatchObject({fault: true, reason: 'hung', disqualified: sleeper});
+		expect(summary.matches[0]).toMatchObject({winner: first, reason: 'hung', disqualified: sleeper});
 	});
 
 	test('the record keeps what the faulty entry printed; a good answer is not repeated', () => {
