@@ -39,8 +39,8 @@ const optionLines = (option: string, text: string): string =>
 
 const help = `
 	potm: a terminal arcade for the games of the Programmer Of The Month
-	contests. LOAPS and classic Lines of Action are here; PAH-TUM and LINES
-	and BOXES are coming.
+	contests. LOAPS, classic Lines of Action and PAH-TUM are here; LINES and
+	BOXES is coming.
 
 	Usage
 	  $ potm                        the start menu: play, demo, analyse, open
