@@ -11,11 +11,10 @@ import {pahtum, type PahtumState} from '../games/pahtum/index.js';
 import {PahtumBoard} from '../games/pahtum/board.js';
 import {legalMoves, play} from '../games/pahtum/rules.js';
 import {clearSolverTable, solve} from '../games/pahtum/solver.js';
-import {mulberry32} from '../games/pahtum/setup.js';
 
 /** A position `empties` squares from the end: a random board (3..13 holes) played at random from `seed`. */
 export function randomPosition(seed: number, empties: number): PahtumState {
-	const random = mulberry32(seed);
+	const random = seededRandom(seed);
 	let state = pahtum.initial({seed});
 	while (legalMoves(state).length > empties) {
 		const moves = legalMoves(state);

@@ -4,22 +4,12 @@
  * the two games of a match and a replay share one; without a seed the board is new every time.
  */
 import {BLOCKED, EMPTY, type Setup} from '../game.js';
+import {seededRandom} from '../seeded.js';
 import {SQUARES} from './lines.js';
 import {createState, type PahtumState} from './rules.js';
 
 /** The default range of holes: odd counts from 3 to 13, each as likely. */
 export const DEFAULT_HOLES = [3, 5, 7, 9, 11, 13] as const;
-
-/** mulberry32: floats in [0, 1) from a 32-bit seed, the same in every process. */
-export function mulberry32(seed: number): () => number {
-	let state = seed >>> 0;
-	return () => {
-		state = (state + 0x6d2b79f5) | 0;
-		let t = Math.imul(state ^ (state >>> 15), 1 | state);
-		t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
 
 /** Throws RangeError unless `holes` is an odd whole number from 1 to 25. */
 export function checkHoles(holes: number): void {
@@ -30,7 +20,7 @@ export function checkHoles(holes: number): void {
 
 /** A random empty board: `setup.holes` holes (or an odd number from 3 to 13), placed by `setup.seed`'s draws. */
 export function randomBoard(setup: Setup = {}): PahtumState {
-	const random = setup.seed === undefined ? Math.random : mulberry32(setup.seed);
+	const random = setup.seed === undefined ? Math.random : seededRandom(setup.seed);
 	const holes = setup.holes ?? DEFAULT_HOLES[Math.floor(random() * DEFAULT_HOLES.length)]!;
 	checkHoles(holes);
 	// The first `holes` squares of a Fisher–Yates shuffle.

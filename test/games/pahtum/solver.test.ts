@@ -9,7 +9,8 @@ import {DECIDED, Searcher} from '../../../source/engine/search.js';
 import {PahtumBoard} from '../../../source/games/pahtum/board.js';
 import {clearSolverTable, solve} from '../../../source/games/pahtum/solver.js';
 import {legalMoves, play, type PahtumState} from '../../../source/games/pahtum/rules.js';
-import {mulberry32, randomBoard} from '../../../source/games/pahtum/setup.js';
+import {randomBoard} from '../../../source/games/pahtum/setup.js';
+import {seededRandom} from '../../../source/games/seeded.js';
 import {plainScores} from './helpers.js';
 
 /**
@@ -35,7 +36,7 @@ function bruteForce(cells: number[], mover: 1 | 2): number {
 
 /** A random position with `empties` empty squares: a random board played at random (seeded). */
 function randomPosition(seed: number, empties: number): PahtumState {
-	const random = mulberry32(seed);
+	const random = seededRandom(seed);
 	let state = randomBoard({seed, holes: 1 + 2 * Math.floor(random() * 13)});
 	while (legalMoves(state).length > empties) {
 		const moves = legalMoves(state);

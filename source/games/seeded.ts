@@ -1,0 +1,16 @@
+/**
+ * Seeded randomness, the same in every process and thread: the games draw random boards with it
+ * (PAH-TUM's holes), the players their random moves and blunders, so a game can be replayed from
+ * its seed.
+ */
+
+/** mulberry32: floats in [0, 1) from a 32-bit seed. */
+export function seededRandom(seed: number): () => number {
+	let state = seed >>> 0;
+	return () => {
+		state = (state + 0x6d2b79f5) | 0;
+		let t = Math.imul(state ^ (state >>> 15), 1 | state);
+		t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
