@@ -159,6 +159,11 @@ export interface BoardView {
 	/** Labels of the rows, top first, and of the columns, left first, as the game names them. */
 	readonly rowLabels: readonly string[];
 	readonly columnLabels: readonly string[];
+	/**
+	 * Whether the board is turned round for a person playing the second side, as a chess board is
+	 * (LOA's); false where it is drawn one way for both, as the game's texts show it (PAH-TUM's).
+	 */
+	readonly turnsForSecond: boolean;
 	/** Where the cursor starts for player 1 and for player 2 (the middle of a side's home row in LOA). */
 	readonly home: readonly [number, number];
 	squareAt(row: number, column: number): number;

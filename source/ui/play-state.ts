@@ -116,8 +116,13 @@ export interface PlaySetup {
 
 const humanSide = (seats: readonly [S.Seat, S.Seat]): number | undefined => seats.findIndex(seat => seat.kind === 'human') + 1 || undefined;
 
-/** The board is seen from the person's side: flipped when only the second side is a person's. */
-const flippedFor = (seats: readonly [S.Seat, S.Seat]): boolean => seats[0].kind === 'ai' && seats[1].kind === 'human';
+/**
+ * The board is seen from the person's side, in a game whose board has sides (LOA's): flipped when
+ * only the second side is a person's. A board drawn one way for both (PAH-TUM's grid) never is.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const flippedFor = (game: AnyGame, state: any, seats: readonly [S.Seat, S.Seat]): boolean =>
+	game.board(state).turnsForSecond && seats[0].kind === 'ai' && seats[1].kind === 'human';
 
 export function playState(setup: PlaySetup, now: number): PlayState {
 	const {game} = setup;
@@ -140,7 +145,7 @@ export function playState(setup: PlaySetup, now: number): PlayState {
 		status: {text: setup.note ?? '', error: false},
 		dialog: null,
 		question: null,
-		flipped: flippedFor(setup.seats),
+		flipped: flippedFor(game, S.current(session), setup.seats),
 		input: boardInput(game, state, humanSide(setup.seats)),
 		scroll: 0,
 		task: null,
@@ -238,7 +243,7 @@ function restart(state: PlayState, now: number, swap: boolean): PlayStep {
 	const fresh: PlayState = {
 		...moved(withoutHint(state), next),
 		input: boardInput(next.game, S.current(next), humanSide(seats)),
-		flipped: swap ? flippedFor(seats) : state.flipped,
+		flipped: swap ? flippedFor(next.game, S.current(next), seats) : state.flipped,
 	};
 	return doing(say(fresh, swap ? 'Rematch: sides swapped' : 'New game'), ...stopHint(state), {kind: 'clear-engine'});
 }

@@ -98,6 +98,12 @@ export function clockReadings(session: Session, now: number): readonly [number, 
 	return toMove(session) === 1 ? [Math.max(0, first - used), second] : [first, Math.max(0, second - used)];
 }
 
+/**
+ * What the turn after an undo or a redo starts having used: nothing under a clock per game (the
+ * clocks go on from their readings), the time this turn has used under a clock per move.
+ */
+const keptTurnMs = (session: Session, now: number): number => (session.moveAllowance === null || !session.clocked ? 0 : turnMs(session, now));
+
 /** The clock stops (a dialog is open, the demo pauses); `resume` starts it again. */
 export function pauseClock(session: Session, now: number): Session {
 	if (session.runningSince === null) return session;
@@ -181,8 +187,9 @@ export function undo(session: Session, now: number): Session {
 	// Back at the AI's turn with nothing of a person's before it: there was nothing to take back.
 	if (hasHuman(session) && seatAt(session, line[line.length - 1]).kind !== 'human') return unresign();
 	if (session.clocked) line[line.length - 1] = session.game.withClocks(line[line.length - 1], clocks);
-	// The clock runs again, even after a resignation stopped it.
-	return {...session, line, moves, redo, spentMs: 0, runningSince: now, ended: null};
+	// The clock runs again, even after a resignation stopped it. A clock per move goes on from what
+	// the turn has used: taking back and replaying would otherwise refill it.
+	return {...session, line, moves, redo, spentMs: keptTurnMs(session, now), runningSince: now, ended: null};
 }
 
 /** Plays again what undo took back, up to the next person's turn. */
@@ -193,7 +200,7 @@ export function redo(session: Session, now: number): Session {
 	do {
 		next = {...playMove(next, pending.shift()!, now), redo: pending.slice()};
 	} while (pending.length > 0 && hasHuman(next) && seatToMove(next).kind !== 'human' && !isOver(next));
-	return next;
+	return {...next, spentMs: keptTurnMs(session, now)};
 }
 
 export interface MoveEntry {

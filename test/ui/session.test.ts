@@ -1,6 +1,7 @@
 /** The session model under the play screen: undo/redo by move pairs, clocks, flag fall, the key table. */
 import {describe, expect, test} from 'vitest';
 import {loaps} from '../../source/games/loa/index.js';
+import {pahtum} from '../../source/games/pahtum/index.js';
 import {BINDINGS, PASTE_START, PASTE_END, keysOf, pastedKeys, type KeyContext} from '../../source/ui/keys.js';
 import {toAscii} from '../../source/ui/ascii.js';
 import * as S from '../../source/ui/session.js';
@@ -102,6 +103,44 @@ describe('clocks', () => {
 		expect(S.clockReadings(flagged, 9000)).toEqual([0, 5]);
 		const free = S.newSession(loaps, {seats: [S.HUMAN, S.ai(1)], clocked: false}, 0);
 		expect(S.checkFlag(free, 10_000_000)).toBe(free);
+	});
+
+	test('a clock per move (PAH-TUM): each turn starts afresh; the flag falls when one move runs over', () => {
+		const start = pahtum.initial({seed: 3});
+		const [first, second] = pahtum.legalMoves(start) as [number, number];
+		let session = S.newSession(pahtum, {seats: [S.HUMAN, S.HUMAN], clocked: true, line: [start]}, 0);
+		expect(session.moveAllowance).toBe(10);
+		expect(S.clockReadings(session, 4000)).toEqual([6, 10]);
+		session = S.playMove(session, first, 4000);
+		// O's turn starts with its whole 10 s; X's is full again for its next move.
+		expect(S.clockReadings(session, 13_000)).toEqual([10, 1]);
+		expect(S.checkFlag(session, 13_999)).toBe(session);
+		expect(S.outcomeOf(S.checkFlag(session, 14_000))).toMatchObject({winner: 1, reason: 'time', description: 'O ran out of time: X wins'});
+		// --clock sets the allowance of a move.
+		expect(S.newSession(pahtum, {seats: [S.HUMAN, S.HUMAN], clocked: true, clockSeconds: 3, line: [start]}, 0).moveAllowance).toBe(3);
+		expect(S.playMove(session, second, 5000).moveAllowance).toBe(10);
+	});
+
+	test('a clock per move: taking back and replaying does not refill the turn\'s time', () => {
+		const start = pahtum.initial({seed: 3});
+		const [first, reply] = pahtum.legalMoves(start) as [number, number];
+		let session = S.newSession(pahtum, {seats: [S.HUMAN, S.ai(1)], clocked: true, line: [start]}, 0);
+		session = S.playMove(session, first, 2000);
+		session = S.playMove(session, reply, 3000);
+		// X has used 6 s of its move when it takes back both moves: the 6 s stay used.
+		session = S.undo(session, 9000);
+		expect(S.moveList(session)).toHaveLength(0);
+		expect(S.clockReadings(session, 9000)).toEqual([4, 10]);
+		session = S.redo(session, 10_000);
+		expect(S.moveList(session)).toHaveLength(2);
+		expect(S.clockReadings(session, 10_000)).toEqual([3, 10]);
+		expect(S.outcomeOf(S.checkFlag(session, 13_000))).toMatchObject({reason: 'time', winner: 2});
+		// Under a clock per game nothing changes: the clocks go on from their readings.
+		let loa = S.newSession(loaps, {seats: [S.HUMAN, S.ai(1)], clocked: true, clockSeconds: 60}, 0);
+		loa = play(loa, 'b1 d3', 2000);
+		loa = play(loa, 'a2 c2', 3000);
+		loa = S.undo(loa, 9000);
+		expect(loa.spentMs).toBe(0);
 	});
 });
 

@@ -47,6 +47,7 @@ function loaView(variant: LoaVariant, cells: readonly number[], bonus: readonly 
 		scoring: NOTHING_SCORES,
 		rowLabels: Array.from({length: size}, (_, row) => String(size - row)),
 		columnLabels: 'abcdefgh'.slice(0, size).split(''),
+		turnsForSecond: true,
 		home: [Math.floor(size / 2), (size - 1) * size + Math.floor(size / 2)],
 		squareAt: (row, column) => (size - 1 - row) * size + column,
 		placeOf: square => [size - 1 - Math.floor(square / size), square % size],

@@ -28,6 +28,18 @@ export function parseSquare(text: string): Result<number, string> {
 	return ok(ROW_LETTERS.indexOf(match[1]!.toUpperCase()) * SIZE + Number(match[2]) - 1);
 }
 
+/** The open square nearest the centre (D4, unless it is a hole or taken), for the cursor to start on. */
+function homeOf(cells: readonly number[]): number {
+	let best = CENTRE;
+	let distance = Infinity;
+	for (let square = 0; square < SQUARES; square++) {
+		if (cells[square] !== EMPTY) continue;
+		const away = Math.abs(Math.floor(square / SIZE) - 3) + Math.abs((square % SIZE) - 3);
+		if (away < distance) [best, distance] = [square, away];
+	}
+	return best;
+}
+
 /** The drawing of a grid: row A is the top line, as in the file; squares are numbered the same way. */
 function pahtumView(state: PahtumState): BoardView {
 	const scoring = new Set<number>();
@@ -41,7 +53,8 @@ function pahtumView(state: PahtumState): BoardView {
 		scoring,
 		rowLabels: ROW_LABELS,
 		columnLabels: COLUMN_LABELS,
-		home: [CENTRE, CENTRE],
+		turnsForSecond: false,
+		home: [homeOf(state.cells), homeOf(state.cells)],
 		squareAt: (row, column) => row * SIZE + column,
 		placeOf: square => [Math.floor(square / SIZE), square % SIZE],
 		squareName,
