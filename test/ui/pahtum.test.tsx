@@ -115,6 +115,16 @@ describe('a game of PAH-TUM', () => {
 		expect(frame).toMatch(/X you +0 pts/);
 	});
 
+	test('playing O, the grid is still drawn as the seed writes it: row A on top, columns 1 to 7 left to right', async () => {
+		app = start({start: {screen: 'play', setup: {game: pahtum, seats: [{kind: 'ai', level: 1}, {kind: 'human'}], clocked: false, start: pahtum.initial({seed: 9})}}});
+		await app.engine.answer('D4');
+		const frame = await app.see('O to play (you)');
+		const rows = frame.split('\n').map(line => /^\s*([A-G])\s/.exec(line)?.[1]).filter(Boolean);
+		expect(rows.slice(0, 7)).toEqual([...'ABCDEFG']);
+		expect(frame).toMatch(/^\s+1\s+2\s+3\s+4\s+5\s+6\s+7/m);
+		expect(gridOf(frame)).toEqual(new Map([...expectedGrid(9)].map(([name, cell]) => [name, name === 'D4' ? 'X' : cell])));
+	});
+
 	test('the end of a game: the result box with who won, by how much, and each side\'s tally', async () => {
 		// Two squares left, X to move: X completes C1-C3, O takes the last square, G7.
 		const rows = ['XXXXXXX', 'XOOXXX+', 'X-X+XXO', 'OOOOXOO', 'OO++XOO', 'OOOXXXX', '+OOOOO-'];
