@@ -19,12 +19,21 @@ export interface MenuChoices {
 
 /** Clock choices: seconds per side for a game's clock, per move for a move's. */
 export const CLOCKS: readonly (number | null)[] = [60, 120, 300, 30, null];
-export const MOVE_CLOCKS: readonly (number | null)[] = [10, 30, 5, null];
+export const MOVE_CLOCKS: readonly (number | null)[] = [10, 30, 60, 5, null];
 
 export const clocksFor = (game: AnyGame): readonly (number | null)[] => (game.clock.per === 'move' ? MOVE_CLOCKS : CLOCKS);
 
-/** The clock chosen, kept when the game changes to one with the same kind of clock, else that game's own. */
-const clockFor = (game: AnyGame, clock: number | null): number | null => (clocksFor(game).includes(clock) ? clock : game.clock.seconds);
+/**
+ * The clock after the game changes from `from` to `to`: kept between games with the same kind of
+ * clock (even one given by --clock that is not in the list); between kinds, the choice in the
+ * same place of the other list (the lists go alike: the game's own, longer, longest, shorter,
+ * none), else the new game's own.
+ */
+function clockFor(from: AnyGame, to: AnyGame, clock: number | null): number | null {
+	if (from.clock.per === to.clock.per) return clock;
+	const at = clocksFor(from).indexOf(clock);
+	return at < 0 ? to.clock.seconds : clocksFor(to)[at]!;
+}
 
 export type Row = 'game' | 'board' | 'play' | 'side' | 'level' | 'clock' | 'two-players' | 'demo' | 'analyse' | 'open' | 'help' | 'quit';
 export const ROWS: readonly Row[] = ['game', 'board', 'play', 'side', 'level', 'clock', 'two-players', 'demo', 'analyse', 'open', 'help', 'quit'];
@@ -64,7 +73,7 @@ export type MenuEffect =
 	| {readonly kind: 'quit'; readonly code: number};
 
 /** The cursor starts on "Play": Enter at once plays, as before the game could be chosen. */
-export const menuState = (game: AnyGame, choices: MenuChoices): MenuState => ({row: 'play', choices: {...choices, clock: clockFor(game, choices.clock)}, game, dialog: null, left: false});
+export const menuState = (game: AnyGame, choices: MenuChoices): MenuState => ({row: 'play', choices, game, dialog: null, left: false});
 
 /** Seeds of boards are whole numbers from 0 to 2^31 - 1; re-rolling steps through them. */
 const SEEDS = 0x80000000;
@@ -79,7 +88,7 @@ function change(state: MenuState, step: number): MenuState {
 	switch (state.row) {
 		case 'game': {
 			const game = around(games, games.indexOf(state.game));
-			return {...state, game, choices: {...choices, clock: clockFor(game, choices.clock)}};
+			return {...state, game, choices: {...choices, clock: clockFor(state.game, game, choices.clock)}};
 		}
 		case 'board':
 			return {...state, choices: {...choices, board: (choices.board + step + SEEDS) % SEEDS}};
@@ -87,8 +96,12 @@ function change(state: MenuState, step: number): MenuState {
 			return {...state, choices: {...choices, side: choices.side === 1 ? 2 : 1}};
 		case 'level':
 			return {...state, choices: {...choices, level: around(LEVELS, choices.level - 1).level}};
-		case 'clock':
-			return {...state, choices: {...choices, clock: around(clocksFor(state.game), clocksFor(state.game).indexOf(choices.clock))}};
+		case 'clock': {
+			const list = clocksFor(state.game);
+			const at = list.indexOf(choices.clock);
+			// A clock not in the list (--clock 45) steps to the list's first.
+			return {...state, choices: {...choices, clock: at < 0 ? list[0]! : around(list, at)}};
+		}
 		default:
 			return state;
 	}
