@@ -474,8 +474,9 @@ export function loadGame(path: string, wanted?: string): Result<LoadedGame, stri
 		const {line, message} = replayed.error;
 		return setAside(line === null ? historyPath : `${historyPath} line ${line}`, message);
 	}
-	const fileClocks = game.clocks(state);
-	const last = game.withClocks(replayed.value.line.at(-1), fileClocks);
+	// A file with clocks (LOA's) has the last word on them; one without (PAH-TUM's grid, under a
+	// clock per move) leaves the history's.
+	const last = game.clock.per === 'game' ? game.withClocks(replayed.value.line.at(-1), game.clocks(state)) : replayed.value.line.at(-1);
 	if (game.format(last) !== game.format(state)) {
 		return setAside(historyPath, `its moves do not lead to the position in ${path} (was one of them changed by hand?)`);
 	}

@@ -62,6 +62,25 @@ describe('saving and loading PAH-TUM', () => {
 		expect(listSaves(dir).map(save => save.name)).toContain('grid.txt');
 	});
 
+	test('the history keeps the clock use: what each side had left of its move, though the grid has no clock', () => {
+		const start = pahtum.initial({seed: 31});
+		const [first, second] = open(start);
+		// X's move took 2.5 s of its 10, O's 6.25 s: as a game played in the UI keeps them.
+		const afterX = pahtum.withClocks(line([first!], start)[1]!, [7.5, 10]);
+		const afterO = pahtum.withClocks(line([second!], afterX)[1]!, [10, 3.75]);
+		const result = saveGame(dir, 'timed', pahtum, [start, afterX, afterO]);
+		if (!result.ok) throw new Error(result.error);
+		const history = JSON.parse(readFileSync(historyPathOf(result.value), 'utf8')) as {moves: {move: string; clocks: number[]}[]};
+		expect(history.moves).toEqual([
+			{move: first, clocks: [7.5, 10]},
+			{move: second, clocks: [10, 3.75]},
+		]);
+		expect(Buffer.byteLength(readFileSync(result.value, 'utf8'))).toBe(56);
+		const loaded = loadGame(result.value);
+		if (!loaded.ok) throw new Error(loaded.error);
+		expect(loaded.value.line.map(state => pahtum.clocks(state as PahtumState))).toEqual([[10, 10], [7.5, 10], [10, 3.75]]);
+	});
+
 	test('a grid without a history opens as it is: the position, no moves before it', () => {
 		const state = line(open(pahtum.initial({seed: 31})).slice(0, 1)).at(-1)!;
 		const path = join(dir, 'bare.txt');

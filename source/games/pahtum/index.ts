@@ -13,6 +13,8 @@ export {formatGrid, looksLikeGrid, parseGrid} from './grid.js';
 export {PahtumBoard} from './board.js';
 
 const ROW_LETTERS = 'ABCDEFG';
+/** The contest's clock: 10 s of CPU a move. */
+const MOVE_SECONDS = 10;
 const COLUMN_LABELS = ['1', '2', '3', '4', '5', '6', '7'];
 const ROW_LABELS = ROW_LETTERS.split('');
 const CENTRE = 3 * SIZE + 3;
@@ -124,8 +126,8 @@ export const pahtum: Game<PahtumState> = {
 	moveLimit: null,
 	hasPoints: true,
 	tagline: 'PAH-TUM: place markers on a 7×7 grid with random holes; runs of 3 to 7 score',
-	clock: {per: 'move', seconds: 10},
-	entry: {input: 'stdin', clock: {per: 'move', seconds: 10}},
+	clock: {per: 'move', seconds: MOVE_SECONDS},
+	entry: {input: 'stdin', clock: {per: 'move', seconds: MOVE_SECONDS}},
 	matchBy: 'points',
 	randomBoards: true,
 	initial: setup => randomBoard(setup),
@@ -150,10 +152,10 @@ export const pahtum: Game<PahtumState> = {
 		return `${side} ${state.scores[index]}: ${parts.length > 0 ? parts.join(', ') : 'no run of 3 or more'}`;
 	}),
 	scores: state => state.scores,
-	// No clock is carried in a grid: each move has its full allowance.
-	clocks: () => [10, 10],
+	// No clock is carried in a grid; a line of play keeps what each side had left of its move.
+	clocks: state => state.clocks ?? [MOVE_SECONDS, MOVE_SECONDS],
 	movesLeft: () => null,
-	withClocks: state => state,
+	withClocks: (state, clocks) => ({...state, clocks: [clocks[0], clocks[1]]}),
 	outcome: state => state.outcome,
 	parseMove(state, text) {
 		const parsed = parseSquare(text);

@@ -18,6 +18,12 @@ export interface PahtumState {
 	readonly scores: readonly [number, number];
 	/** Set once no empty square is left. */
 	readonly outcome: Outcome | null;
+	/**
+	 * The seconds each side had left of its move's allowance when the position arose, where a game
+	 * kept them (the UI's and the referee's clocks, for a save's history of clock use). No grid
+	 * carries them: absent, each side has its whole allowance.
+	 */
+	readonly clocks?: readonly [number, number];
 }
 
 /** A maximal run of three or more of one letter in a row or a column: what scores. */

@@ -19,7 +19,9 @@ describe('the Game interface of PAH-TUM', () => {
 		expect(pahtum.matchBy).toBe('points');
 		expect(pahtum.randomBoards).toBe(true);
 		expect(pahtum.clocks(progress)).toEqual([10, 10]);
-		expect(pahtum.withClocks(progress, [1, 2])).toBe(progress);
+		// A line of play keeps what each side had left of its move; the grid does not carry it.
+		expect(pahtum.clocks(pahtum.withClocks(progress, [1, 2]))).toEqual([1, 2]);
+		expect(pahtum.format(pahtum.withClocks(progress, [1, 2]))).toBe(pahtum.format(progress));
 		expect(pahtum.movesLeft(progress)).toBeNull();
 		expect(pahtum.past(progress)).toEqual({start: progress, moves: []});
 	});
