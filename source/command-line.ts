@@ -62,9 +62,10 @@ const help = `
 	  -h, --help      this help; potm COMMAND --help: one command's options
 	  --version       the version of potm
 
-	FILE is a POTM input file: the player to move and the move number, each
-	player's points and seconds left, then the board, top rank first: 7 board
-	lines for LOAPS (saves/start.txt), 8 for classic LOA (saves/loa-start.txt).
+	FILE is a POTM input file: for LOA the player to move and the move number,
+	each player's points and seconds left, then the board, top rank first: 7
+	board lines for LOAPS (saves/start.txt), 8 for classic LOA
+	(saves/loa-start.txt); for PAH-TUM the 7×7 grid of - + X O alone.
 	For potm move, no FILE or - reads the position from standard input.
 
 	Examples
@@ -134,12 +135,13 @@ const COMMAND_HELP: Readonly<Record<string, string>> = {
 	  $ potm play [--game loa] [--side 1|2] [--level 1-5]
 	              [--clock SECONDS | --no-clock] [FILE]
 
-	Play LOAPS (or classic LOA) against the AI, from the start or from the
-	position in FILE (a POTM input file, e.g. one saved with s; it tells its
-	own game). Keys: arrows or hjkl move the cursor, Enter picks a piece up
-	and puts it down (or passes, when you have no move), m types a move, u
-	takes back, t hints, ? shows every key. A new game (n) and a rematch (w)
-	start from FILE too.
+	Play LOAPS, classic LOA or PAH-TUM against the AI, from the start (in
+	PAH-TUM a random board) or from the position in FILE (a POTM input file,
+	e.g. one saved with s; it tells its own game). Keys: arrows or hjkl move
+	the cursor, Enter picks a piece up and puts it down (or passes, when you
+	have no move; in PAH-TUM it places your marker), m types a move, u takes
+	back, t hints, ? shows every key. A new game (n) and a rematch (w) start
+	from FILE (or the same board) too.
 
 	Options${GAME}
 	  --side 1|2      your side: 1 moves first (RED in LOAPS, BLACK in LOA,

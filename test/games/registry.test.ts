@@ -41,6 +41,17 @@ describe('the registry', () => {
 		for (const name of ['start.txt', 'red-move-10.txt', 'blue-move-28.txt']) expect(pahtum.recognizes(save(name))).toBe(false);
 		expect(pahtum.recognizes(classicLoa.format(classicLoa.initial()))).toBe(false);
 	});
+
+	test('a grid cut short, or with a stray character, is still told as PAH-TUM\'s, so its refusal speaks of grids', () => {
+		expect(gameOfText('-------\n')).toBe(pahtum);
+		expect(gameOfText('-------\n--x----\n')).toBe(pahtum);
+		expect(gameOfText('-------\n------+\n---+---\n---?---\n--++---\n-------\n+------\n')).toBe(pahtum);
+		const parsed = pahtum.parse('-------\n', 'cut.txt');
+		expect(parsed.ok ? null : parsed.error.message).toMatch(/1 line: a PAH-TUM grid is 7 lines/);
+		// A text of other lines is nobody's.
+		expect(gameOfText('hello\n')).toBeUndefined();
+		expect(gameOfText('')).toBeUndefined();
+	});
 });
 
 describe('the Game interface of LOAPS', () => {

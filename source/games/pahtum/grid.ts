@@ -100,6 +100,10 @@ export function formatGrid(cells: readonly number[]): string {
 export function looksLikeGrid(text: string): boolean {
 	const lines = text.split(/\r?\n/);
 	while (lines.length > 0 && lines.at(-1)!.trim() === '') lines.pop();
-	if (lines.length < 6 || lines.length > 8) return false;
-	return lines.filter(line => /^[-+XOxo]{5,9}$/.test(line.replace(/\r$/, ''))).length >= 5;
+	// Even a grid cut short or with a line too long is a grid, so that its refusal says what is
+	// wrong with it as a grid: lines of - + X O (lower case too) and nothing else, a few of them.
+	// A line with a stray character among grid lines (a "?") still makes a grid, wrong on that line.
+	if (lines.length === 0 || lines.length > 9) return false;
+	const gridLines = lines.filter(line => /^[-+XOxo]{1,12}$/.test(line.replace(/\r$/, ''))).length;
+	return gridLines === lines.length || (lines.length >= 6 && gridLines >= lines.length - 2);
 }
