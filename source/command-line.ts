@@ -455,7 +455,7 @@ async function referee(command: 'match' | 'tournament', players: readonly string
 	const {runReferee} = await import('./commands/referee.js');
 	return runReferee({
 		kind: command,
-		game: game ?? DEFAULT_GAME,
+		...(game === undefined ? {} : {game}),
 		players,
 		matches: matches as number,
 		...(clock === undefined ? {} : {clockSeconds: clock as number}),

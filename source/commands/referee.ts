@@ -10,7 +10,7 @@ import {join} from 'node:path';
 import {makeFolder, saveGame} from '../files/saves.js';
 import {loadPosition} from '../files/load.js';
 import {EMPTY, BLOCKED} from '../games/game.js';
-import {gameById, type AnyGame} from '../games/registry.js';
+import {DEFAULT_GAME, gameById, type AnyGame} from '../games/registry.js';
 import {distinctNames, parsePlayer} from '../referee/players.js';
 import type {PlayedGame} from '../referee/play.js';
 import {REPORT_WIDTH, type Board, matchReport, progressLine, recordText, scoreLine, summary, tournamentReport, type RunReport} from '../referee/report.js';
@@ -20,8 +20,8 @@ import type {GameRecord, PlayerSpec} from '../referee/types.js';
 
 export interface RefereeOptions {
 	readonly kind: 'match' | 'tournament';
-	/** The game's registry id. */
-	readonly game: string;
+	/** The game's registry id; by default the --board file's game, or the default game. */
+	readonly game?: string;
 	readonly players: readonly string[];
 	readonly matches: number;
 	/** CPU seconds on each clock (a move's, in a game with a clock per move); the game's own by default. */
@@ -58,6 +58,16 @@ function checkOut(dir: string): string | null {
 	return null;
 }
 
+/** The game --game names; without it, the game of the --board file (a grid tells its own), else the default. */
+function refereedGame(options: Pick<RefereeOptions, 'game' | 'board'>): AnyGame {
+	if (options.game !== undefined) return gameById(options.game)!;
+	if (options.board !== undefined) {
+		const loaded = loadPosition(options.board);
+		if (loaded.ok) return loaded.value.game;
+	}
+	return gameById(DEFAULT_GAME)!;
+}
+
 /**
  * The boards of a run in a game with random boards, one per match number (every pairing's match
  * of that number plays on it, both games): read from --board, or drawn from --seed (or a random
@@ -92,7 +102,7 @@ function say(message: string): number {
 }
 
 export async function runReferee(options: RefereeOptions): Promise<number> {
-	const game = gameById(options.game)!;
+	const game = refereedGame(options);
 	const specs: PlayerSpec[] = [];
 	for (const text of options.players) {
 		const parsed = parsePlayer(text);

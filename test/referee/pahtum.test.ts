@@ -121,6 +121,12 @@ describe('a match between two good fakes on one board', () => {
 		const parsed = pahtum.parse(readFileSync(file, 'utf8'), file);
 		if (!parsed.ok) throw new Error('the test board does not parse');
 		expect(fromFile.summary.games.map(game => game.points)).toEqual([played(parsed.value, 'first', 'last'), played(parsed.value, 'last', 'first')]);
+		// The grid tells its own game: --board without --game plays PAH-TUM on it.
+		const bare = potm(['match', first, last, '--json', '--board', file]);
+		expect(bare.status, bare.stderr).toBe(0);
+		const told = JSON.parse(bare.stdout) as Summary;
+		expect(told.game).toBe('pahtum');
+		expect(told.games.map(game => game.points)).toEqual(fromFile.summary.games.map(game => game.points));
 	});
 
 	test('--board with markers on it, --board and --seed together, --seed for LOA: one line, exit 2', () => {
