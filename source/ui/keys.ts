@@ -58,7 +58,7 @@ export const BINDINGS: readonly Binding[] = [
 	{action: 'down', keys: ['down', 'j'], contexts: BOARD, label: 'cursor down'},
 	{action: 'left', keys: ['left', 'h'], contexts: BOARD, label: 'cursor left'},
 	{action: 'right', keys: ['right', 'l'], contexts: BOARD, label: 'cursor right'},
-	{action: 'select', keys: ['enter', 'space'], contexts: ['play', 'analysis'], label: 'LOA: pick up a piece, then put it down (pass, when none can move); PAH-TUM: place a marker'},
+	{action: 'select', keys: ['enter', 'space'], contexts: ['play', 'analysis'], label: 'pick up and put down a piece (LOA); place a marker (PAH-TUM)'},
 	{action: 'cancel', keys: ['escape'], contexts: ['play', 'analysis'], label: 'put back the piece picked up; with none, back to the menu'},
 	{action: 'type-move', keys: ['m', ':'], contexts: ['play', 'analysis'], label: 'type a move, e.g. b1 d3 (LOA) or C4 (PAH-TUM)'},
 	{action: 'undo', keys: ['u', '['], contexts: ['play', 'over'], label: 'take back your move and the reply (not the time used)'},
