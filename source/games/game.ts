@@ -156,6 +156,8 @@ export interface BoardView {
 	readonly bonus: readonly number[];
 	/** Squares to mark as scoring now (PAH-TUM's runs of three or more); empty where nothing is. */
 	readonly scoring: ReadonlySet<number>;
+	/** For a game of dots and lines: what is drawn between the vertices (the view's squares). */
+	readonly lattice?: LatticeView;
 	/** Labels of the rows, top first, and of the columns, left first, as the game names them. */
 	readonly rowLabels: readonly string[];
 	readonly columnLabels: readonly string[];
@@ -173,6 +175,26 @@ export interface BoardView {
 	squareName(square: number): string;
 }
 
+/** Who drew a segment or took a box of a lattice: nobody yet, a player, or the board as it was set up. */
+export const SET_UP = 3;
+
+/**
+ * A board of dots and lines (LINES and BOXES): the view's squares are then its vertices, and this
+ * says what is drawn between them. Unit segments are numbered row by row: `horizontal[r * columns
+ * + c]` joins vertex (r, c) to (r, c + 1), `vertical[r * (columns + 1) + c]` joins (r, c) to
+ * (r + 1, c), rows and columns of boxes counted from the top left.
+ */
+export interface LatticeView {
+	/** Boxes down and across. */
+	readonly rows: number;
+	readonly columns: number;
+	/** By unit segment: 0 undrawn, 1 or 2 drawn by that player, SET_UP drawn before the game. */
+	readonly horizontal: readonly number[];
+	readonly vertical: readonly number[];
+	/** By box (r * columns + c): 0 open, 1 or 2 taken by that player, SET_UP closed before the game (nobody's). */
+	readonly boxes: readonly number[];
+}
+
 /**
  * How a game's clock runs: one allowance per player for the whole game (LOAPS's 60 s, carried in
  * its file), or an allowance for each move that starts afresh (PAH-TUM's 10 s, never in a file).
@@ -188,6 +210,11 @@ export interface Setup {
 	readonly seed?: number;
 	/** How many squares are out of play (PAH-TUM's holes). */
 	readonly holes?: number;
+	/** The board's size in boxes, rows first (LINES and BOXES, 3..8 each). */
+	readonly rows?: number;
+	readonly columns?: number;
+	/** How many unit segments are drawn before the first move (LINES and BOXES's pre-drawn lines). */
+	readonly lines?: number;
 }
 
 /** How a contest entry of a game is run: what it is given, and what it prints for a move. */
