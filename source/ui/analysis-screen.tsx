@@ -93,7 +93,7 @@ export function AnalysisScreen({setup, onMenu}: {setup: AnalysisSetup; onMenu: (
 	useRedrawAt(searching ? nextStep(time, search.startedAt, 100) : null);
 
 	const view = game.board(position);
-	const layout = layoutFor(size.columns, size.rows, view.columns, view.rows);
+	const layout = layoutFor(size.columns, size.rows, view);
 	// In the commit that draws the new size, so that no key comes between.
 	useLayoutEffect(() => dispatch({type: 'size', fits: layout.fits}), [layout.fits]);
 	if (!layout.fits) return <TooSmall columns={size.columns} rows={size.rows} needColumns={layout.need.columns} needRows={layout.need.rows} />;

@@ -8,6 +8,7 @@
  */
 import {Box, Text} from 'ink';
 import {BLOCKED, EMPTY, type BoardView} from '../games/game.js';
+import {LatticeBoard, latticeSize} from './lattice.js';
 import {paletteOf, pieceGlyph, type Theme} from './theme.js';
 
 export interface BoardMarks {
@@ -40,11 +41,14 @@ export const COMPACT: CellSize = {width: 3, height: 1};
 /** Largest first: the layout takes the first that fits. */
 export const CELL_SIZES: readonly CellSize[] = [LARGE, MEDIUM, NARROW, COMPACT];
 
-/** Columns and rows a board takes with its labels. */
-export const boardSize = (columns: number, rows: number, cell: CellSize): {columns: number; rows: number} => ({
-	columns: columns * cell.width + 6,
-	rows: rows * cell.height + 2,
-});
+/** Columns and rows a board takes with its labels: a board of squares, or of dots and lines. */
+export const boardSize = (view: BoardView, cell: CellSize): {columns: number; rows: number} =>
+	view.lattice
+		? latticeSize(view.lattice, cell)
+		: {
+				columns: view.columns * cell.width + 6,
+				rows: view.rows * cell.height + 2,
+			};
 
 interface Square {
 	readonly left: string;
@@ -114,6 +118,7 @@ export interface BoardProps {
 }
 
 export function Board({view, marks, theme, flipped, cell}: BoardProps) {
+	if (view.lattice) return <LatticeBoard view={{...view, lattice: view.lattice}} marks={marks} theme={theme} flipped={flipped} cell={cell} />;
 	const columns = Array.from({length: view.columns}, (_, column) => (flipped ? view.columns - 1 - column : column));
 	const rowOrder = Array.from({length: view.rows}, (_, row) => (flipped ? view.rows - 1 - row : row));
 	// Space either side of a square's three characters; a narrow square has its spare on the left.

@@ -3,6 +3,7 @@
  * status row and a keys row. Ink clears the whole screen on every frame when the output is
  * taller than the terminal, so nothing may be taller than `rows`.
  */
+import type {BoardView} from '../games/game.js';
 import {boardSize, CELL_SIZES, COMPACT, type CellSize} from './board.js';
 
 /** The panel beside the board needs this many columns at least. */
@@ -26,10 +27,10 @@ export interface Layout {
 	readonly need: {readonly columns: number; readonly rows: number};
 }
 
-export function layoutFor(columns: number, rows: number, boardColumns: number, boardRows: number): Layout {
+export function layoutFor(columns: number, rows: number, view: BoardView): Layout {
 	// One row is kept free: output as tall as the terminal makes Ink clear the screen each frame.
 	const needFor = (cell: CellSize) => {
-		const board = boardSize(boardColumns, boardRows, cell);
+		const board = boardSize(view, cell);
 		return {board, columns: board.columns + 1 + PANEL_MIN_COLUMNS, rows: Math.max(board.rows, PANEL_MIN_ROWS) + CHROME_ROWS + 1};
 	};
 	const need = needFor(COMPACT);

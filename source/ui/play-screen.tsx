@@ -65,7 +65,7 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: (game: An
 	const bothHuman = session.seats.every(one => one.kind === 'human');
 
 	const view = game.board(position);
-	const layout = layoutFor(size.columns, size.rows, view.columns, view.rows);
+	const layout = layoutFor(size.columns, size.rows, view);
 	useKeys(name => dispatch({type: 'key', name, now: now()}));
 	// Too small a terminal hides the game: the reducer stops the person's clock and the keys.
 	// In the commit that draws the new size, so that no key comes between.
