@@ -268,6 +268,11 @@ export interface Game<State> {
 	 */
 	moveEnds(state: State, move: number): readonly number[];
 	/**
+	 * Whether a move's points may be picked in any order (a segment's two ends, either first), not
+	 * only in the order moveEnds gives them (LOA's from, then to). Absent: in order.
+	 */
+	readonly pickInAnyOrder?: boolean;
+	/**
 	 * Why no legal move begins with these points (picked with the cursor, the last one just
 	 * now), in a sentence for the player: "There is no piece on d4", "C4 is taken".
 	 */

@@ -30,21 +30,30 @@ export function moveCursor(cursor: number, direction: Direction, view: BoardView
 	return view.squareAt(row, column);
 }
 
-const startsWith = (ends: readonly number[], points: readonly number[]): boolean =>
-	ends.length > points.length && points.every((point, index) => ends[index] === point);
+/**
+ * Whether a move with these ends begins with `points`: in order (LOA's from, then to), or in any
+ * order for a game whose moves' ends are alike (a segment's two ends, picked either way round).
+ */
+const startsWith = (ends: readonly number[], points: readonly number[], anyOrder: boolean): boolean =>
+	ends.length > points.length && points.every((point, index) => (anyOrder ? ends.includes(point) : ends[index] === point));
+
+/** The points that can come after `points` in a move with these ends. */
+const following = (ends: readonly number[], points: readonly number[], anyOrder: boolean): readonly number[] =>
+	anyOrder ? ends.filter(end => !points.includes(end)) : [ends[points.length]!];
 
 /** The legal moves that begin with `points`, with their ends. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function movesBeginning(game: AnyGame, state: any, points: readonly number[]): {move: number; ends: readonly number[]}[] {
+	const anyOrder = game.pickInAnyOrder === true;
 	return (game.legalMoves(state) as number[])
 		.map(move => ({move, ends: game.moveEnds(state, move) as readonly number[]}))
-		.filter(({ends}) => startsWith(ends, points));
+		.filter(({ends}) => startsWith(ends, points, anyOrder));
 }
 
 /** Where the next pick can go after `points` (the picked piece's destinations in LOA). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const nextPoints = (game: AnyGame, state: any, points: readonly number[]): Set<number> =>
-	new Set(movesBeginning(game, state, points).map(({ends}) => ends[points.length]!));
+	new Set(movesBeginning(game, state, points).flatMap(({ends}) => following(ends, points, game.pickInAnyOrder === true)));
 
 /** Whether `points` still begin a legal move here (the position may have changed under them). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -75,10 +84,11 @@ export function pick(game: AnyGame, state: any, pointer: Pointer): Picked {
 	const {picked} = pointer;
 	if (picked.length > 0 && picked[picked.length - 1] === square) return {pointer: {...pointer, picked: picked.slice(0, -1)}};
 	for (const points of picked.length > 0 ? [picked, []] : [picked]) {
-		const following = movesBeginning(game, state, points).filter(({ends}) => ends[points.length] === square);
-		const complete = following.find(({ends}) => ends.length === points.length + 1);
+		const anyOrder = game.pickInAnyOrder === true;
+		const leading = movesBeginning(game, state, points).filter(({ends}) => following(ends, points, anyOrder).includes(square));
+		const complete = leading.find(({ends}) => ends.length === points.length + 1);
 		if (complete) return {pointer: {...pointer, picked: []}, move: complete.move};
-		if (following.length > 0) return {pointer: {...pointer, picked: [...points, square]}};
+		if (leading.length > 0) return {pointer: {...pointer, picked: [...points, square]}};
 	}
 	return {pointer, message: game.explainPick(state, [...picked, square])};
 }
