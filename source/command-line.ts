@@ -193,8 +193,8 @@ const COMMAND_HELP: Readonly<Record<string, string>> = {
 `,
 	move: `
 	Usage
-	  $ potm move FILE
-	  $ potm move [-] < FILE
+	  $ potm move FILE [--clock S]
+	  $ potm move [-] < FILE [--clock S]
 
 	Play as a POTM contest entry: think within the clock (CPU time, as POTM
 	counts it: FILE's clock for the game in LOA, the game's allowance for a
@@ -205,6 +205,9 @@ const COMMAND_HELP: Readonly<Record<string, string>> = {
 	Exit status 1 when the position has no legal move (the game is over).
 
 	Options${GAME_CHECK}
+	  --clock S       PAH-TUM: the CPU seconds a move may take, start-up
+	                  included (10, the contest's), e.g. for a referee's
+	                  shorter --clock; a LOA FILE carries its own clock
 `,
 	match: `
 	Usage
@@ -265,7 +268,7 @@ const OPTIONS: Readonly<Record<string, readonly string[]>> = {
 	analyze: [...GAMES, ...INTERACTIVE],
 	analyse: [...GAMES, ...INTERACTIVE],
 	demo: [...GAMES, 'red', 'blue', 'black', 'white', 'delay', 'games', ...BOARDS, ...INTERACTIVE],
-	move: GAMES,
+	move: [...GAMES, 'clock'],
 	perft: [...GAMES, 'divide'],
 	match: [...GAMES, 'matches', 'clock', 'jobs', 'out', 'json', 'seed', 'board'],
 	tournament: [...GAMES, 'matches', 'clock', 'jobs', 'out', 'json', 'seed', 'board'],
@@ -498,8 +501,12 @@ async function main(): Promise<number> {
 	switch (command) {
 		case 'move': {
 			if (rest.length > 1) return usage(`move takes one FILE (or none, or -, for standard input), not also "${rest[1]}"`);
+			const clockFlag = cli.flags.clock as string | boolean | undefined;
+			if (clockFlag === false) return usage('--clock cannot be turned off: the clock is part of the contest');
+			const moveClock = typeof clockFlag === 'string' ? clockSeconds(clockFlag) : undefined;
+			if (typeof moveClock === 'string') return usage(moveClock);
 			const {runMove} = await import('./commands/move.js');
-			return runMove(rest[0] ?? '-', game);
+			return runMove(rest[0] ?? '-', game, moveClock);
 		}
 		case 'perft': {
 			if (rest.length < 1 || rest.length > 2) return usage('perft takes a FILE and a DEPTH, e.g. "potm perft saves/start.txt 4"');

@@ -70,7 +70,25 @@ describe('potm move on a PAH-TUM grid', () => {
 		const run = move(full);
 		expect(run.stdout).toBe('');
 		expect(run.status).toBe(1);
-		expect(run.stderr).toMatch(/^potm: standard input: .+\n$/);
+		expect(run.stderr).toMatch(/^potm: standard input: the game is over \(([XO] wins \d+ to \d+|a tie, \d+ to \d+)\): there is no move to make\n$/);
+	});
+
+	test('--clock S: a move takes the CPU time given, not the contest\'s 10 s; --clock with a LOA file is refused', () => {
+		const early = '-------\n------+\n---+---\n-------\n--++---\n-------\n+------\n';
+		// POTM_VERBOSE tells the plan on stderr: "budget SOFT/HARD ms".
+		const verbose = {...process.env, POTM_VERBOSE: '1'};
+		const run = spawnSync(process.execPath, [cli, 'move', '--clock', '1.5'], {cwd: root, encoding: 'utf8', input: early, timeout: 60_000, env: verbose});
+		expect(run.status, run.stderr).toBe(0);
+		expect(changes(early, run.stdout)).toHaveLength(1);
+		const [soft, hard] = /budget (\d+)\/(\d+) ms/.exec(run.stderr)!.slice(1).map(Number) as [number, number];
+		expect(hard).toBeLessThan(1500);
+		expect(soft).toBeLessThan(hard);
+		// Without --clock, the contest's own 10 s (planned; a late grid is solved long before).
+		const contest = spawnSync(process.execPath, [cli, 'move'], {cwd: root, encoding: 'utf8', input: LATE, timeout: 60_000, env: verbose});
+		expect(Number(/budget \d+\/(\d+) ms/.exec(contest.stderr)![1])).toBeGreaterThan(5000);
+		const loa = spawnSync(process.execPath, [cli, 'move', join(root, 'saves', 'start.txt'), '--clock', '5'], {encoding: 'utf8', timeout: 60_000});
+		expect(loa.status).toBe(2);
+		expect(loa.stderr).toMatch(/^potm: --clock is for a game with a clock per move \(PAH-TUM\); .*start\.txt carries its own clock\n$/);
 	});
 
 	test('a bad grid on standard input: one line naming "standard input" and the line, exit 2', () => {

@@ -29,21 +29,31 @@ function cpuMs(): number {
 	return (usage.user + usage.system) / 1000;
 }
 
-/** `path` '-' reads the position from standard input. */
-export function runMove(path: string, wanted?: string): number {
+/**
+ * `path` '-' reads the position from standard input. `clockSeconds` is a move's allowance in a
+ * game with a clock per move (--clock), the contest's by default.
+ */
+export function runMove(path: string, wanted?: string, clockSeconds?: number): number {
 	const loaded = loadForCommand(path, wanted);
 	if (!loaded) return 2;
 	const {game, state} = loaded;
+	const named = path === '-' ? STANDARD_INPUT : path;
+	if (clockSeconds !== undefined && game.clock.per !== 'move') {
+		process.stderr.write(`potm: --clock is for a game with a clock per move (PAH-TUM); ${named} carries its own clock\n`);
+		return 2;
+	}
 	const position = game.searchPosition(state);
 	const mover = game.toMove(state);
 	const startup = cpuMs();
 	// What is left of the clock once this process's start-up so far is paid for.
 	// In a game with a clock per move, clocks() reads the whole allowance of a move (PAH-TUM's 10 s).
-	const clock = clockReading(game, state, game.clocks(state)[mover - 1]! * 1000 - startup, moveOverheadMs(startup));
+	const allowance = clockSeconds ?? game.clocks(state)[mover - 1]!;
+	const clock = clockReading(game, state, allowance * 1000 - startup, moveOverheadMs(startup));
 	const plan = planMove(5, {clock});
 	const result = decide(new Searcher({tableMegabytes: 8}), position, plan, {now: cpuMs});
 	if (result.move < 0) {
-		process.stderr.write(`potm: ${path === '-' ? STANDARD_INPUT : path}: ${game.outcome(state)?.description ?? 'there is no legal move'}\n`);
+		const over = game.outcome(state);
+		process.stderr.write(`potm: ${named}: ${over ? `the game is over (${over.description}): there is no move to make` : 'there is no legal move'}\n`);
 		return 1;
 	}
 	process.stdout.write(game.entryAnswer(state, result.move));
