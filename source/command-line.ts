@@ -417,6 +417,7 @@ async function interactive(command: string, rest: readonly string[], game: strin
 		...(rest[0] === undefined ? {} : {file: rest[0]}),
 		choices: {side, level: level as number, clock, board: seed as number, ...(holes === undefined ? {} : {holes: holes as number})},
 		clockGiven: typeof clockFlag === 'string',
+		boardGiven: flags.seed !== undefined || flags.holes !== undefined,
 		demo: {levels: [red as number, blue as number], delayMs: delay as number, games: games as number},
 		ascii: flags.ascii,
 		color: flags.color,

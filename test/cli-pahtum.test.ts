@@ -106,3 +106,23 @@ describe('potm move on a PAH-TUM grid', () => {
 		expect(run.stdout).toMatch(/potm: standard input is a terminal: give a FILE, or pipe a position in/);
 	});
 });
+
+describe('random boards on the command line', () => {
+	const potm = (args: readonly string[]) => spawnSync(process.execPath, [cli, ...args], {cwd: root, encoding: 'utf8', input: '', timeout: 60_000});
+
+	test('--seed and --holes for a game of one start position, or with a FILE, are refused in one line before any terminal is needed', () => {
+		const refusals: [string[], RegExp][] = [
+			[['play', '--holes', '3', '--seed', '4'], /^potm: --seed and --holes draw a random board, and LOAPS has one start position \(PAH-TUM's boards are random: --game pahtum\)\n$/],
+			[['demo', '--game', 'loa', '--seed', '4'], /^potm: --seed and --holes draw a random board, and Lines of Action has one/],
+			[['play', join(root, 'saves', 'start.txt'), '--seed', '4'], /^potm: --seed and --holes draw a new board, and .*start\.txt has its own\n$/],
+			[['play', '--game', 'pahtum', '--holes', '4'], /^potm: --holes takes an odd number from 1 to 25 \(a board has an odd number of holes\), not 4\n$/],
+		];
+		for (const [args, message] of refusals) {
+			const run = potm(args);
+			expect(run.status, args.join(' ')).toBe(2);
+			expect(run.stderr, args.join(' ')).toMatch(message);
+		}
+		// With PAH-TUM they are fine: only the missing terminal stops it.
+		expect(potm(['play', '--game', 'pahtum', '--holes', '5', '--seed', '4']).stderr).toMatch(/needs an interactive terminal/);
+	});
+});

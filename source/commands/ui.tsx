@@ -21,6 +21,8 @@ export interface UiOptions {
 	readonly choices: MenuChoices;
 	/** Whether --clock was given (it then overrides a file's clock readings). */
 	readonly clockGiven: boolean;
+	/** Whether --seed or --holes was given (a random board is asked for). */
+	readonly boardGiven?: boolean;
 	readonly demo: Omit<DemoSetup, 'game'>;
 	readonly ascii: boolean;
 	readonly color: boolean | undefined;
@@ -51,6 +53,18 @@ export async function runUi(options: UiOptions): Promise<number> {
 			return 2;
 		}
 		loaded = result.value;
+	}
+	if (options.boardGiven && options.screen !== 'menu') {
+		const game = loaded?.game ?? gameById(options.game ?? DEFAULT_GAME)!;
+		const problem = loaded
+			? `--seed and --holes draw a new board, and ${options.file} has its own`
+			: !game.randomBoards
+				? `--seed and --holes draw a random board, and ${game.name} has one start position (PAH-TUM's boards are random: --game pahtum)`
+				: null;
+		if (problem) {
+			process.stderr.write(`potm: ${problem}\n`);
+			return 2;
+		}
 	}
 	// Without --clock a game has its own clock: 60 s a side in LOA, 10 s a move in PAH-TUM.
 	const played = loaded?.game ?? game;

@@ -48,9 +48,11 @@ function routeOf(pick: MenuPick, demo: Omit<DemoSetup, 'game'>): Route {
 			return {screen: 'analysis', setup: {game: pick.game, line: pick.line, moves: pick.moves, ended: pick.ended, note: pick.note ?? `Opened ${pick.path}`}};
 		case 'open': {
 			const base = playSetup(pick.game, pick.choices, false);
-			// A saved game goes on with its own clock readings.
-			const {clockSeconds: _unused, ...rest} = base;
-			return {screen: 'play', setup: {...rest, line: pick.line, moves: pick.moves, ended: pick.ended, note: pick.note ?? `Opened ${pick.path}`}};
+			// A saved game goes on with its own clock readings; under a clock per move, which no
+			// file carries, with the menu's.
+			const {clockSeconds, start: _start, ...rest} = base;
+			const perMove = pick.game.clock.per === 'move' && clockSeconds !== undefined;
+			return {screen: 'play', setup: {...rest, ...(perMove ? {clockSeconds} : {}), line: pick.line, moves: pick.moves, ended: pick.ended, note: pick.note ?? `Opened ${pick.path}`}};
 		}
 	}
 }
