@@ -3,6 +3,8 @@
  * preview, a game on the chosen board (Enter places, m types, keys in a burst), the clock per
  * move, the points so far, and the end with its tally.
  */
+import {mkdirSync, writeFileSync} from 'node:fs';
+import {join} from 'node:path';
 import {afterEach, describe, expect, test} from 'vitest';
 import {BLOCKED, EMPTY} from '../../source/games/game.js';
 import {pahtum} from '../../source/games/pahtum/index.js';
@@ -123,6 +125,18 @@ describe('a game of PAH-TUM', () => {
 		expect(rows.slice(0, 7)).toEqual([...'ABCDEFG']);
 		expect(frame).toMatch(/^\s+1\s+2\s+3\s+4\s+5\s+6\s+7/m);
 		expect(gridOf(frame)).toEqual(new Map([...expectedGrid(9)].map(([name, cell]) => [name, name === 'D4' ? 'X' : cell])));
+	});
+
+	test('a save opened from the menu plays on the menu\'s clock per move (no grid carries one)', async () => {
+		app = start({choices: {side: 1, level: 1, clock: 60, board: 9}});
+		mkdirSync(app.savesDir, {recursive: true});
+		writeFileSync(join(app.savesDir, 'grid.txt'), pahtum.format(pahtum.initial({seed: 9})));
+		await toPahtum(app);
+		// 60 s each in LOAPS is 10 s a move in PAH-TUM; one step right on the clock row makes it 30.
+		let frame = await app.burst([KEYS.down, KEYS.down, KEYS.down, KEYS.down, KEYS.down, KEYS.right], now => /Clock +< 30 s a move >/.test(now));
+		frame = await app.burst([KEYS.down, KEYS.down, KEYS.down, KEYS.down, KEYS.enter], now => now.includes('grid.txt'));
+		frame = await app.press(KEYS.enter, now => now.includes('Opened'));
+		expect(frame).toMatch(/X you .*0:30/);
 	});
 
 	test('the end of a game: the result box with who won, by how much, and each side\'s tally', async () => {
