@@ -144,8 +144,9 @@ const COMMAND_HELP: Readonly<Record<string, string>> = {
 	from FILE (or the same board) too.
 
 	Options${GAME}
-	  --side 1|2      your side: 1 moves first (RED in LOAPS, BLACK in LOA,
-	                  the default), 2 moves second (BLUE, WHITE)
+	  --side 1|2      your side: 1 moves first (RED in LOAPS, BLACK in LOA, X
+	                  in PAH-TUM; the default), 2 moves second (BLUE, WHITE,
+	                  O); the side's name will do too
 	  --level 1-5     the AI: 1 Beginner, 2 Casual, 3 Club (the default),
 	                  4 Strong, 5 Master
 	  --clock S       seconds on each clock (60; FILE's own readings if FILE);
@@ -172,7 +173,7 @@ const COMMAND_HELP: Readonly<Record<string, string>> = {
 	demo: `
 	Usage
 	  $ potm demo [--game loa] [--red LEVEL] [--blue LEVEL] [--delay MS]
-	              [--games N] [FILE]
+	              [--games N] [--clock S] [FILE]
 
 	Watch the AI play itself on the game's clocks, from the start or from the
 	position in FILE (every game of the series starts there). The sides swap
@@ -182,11 +183,13 @@ const COMMAND_HELP: Readonly<Record<string, string>> = {
 
 	Options${GAME}
 	  --red LEVEL     the level that moves first in the first game (5 by
-	                  default); --black is the same, for classic LOA
+	                  default; X in PAH-TUM); --black is the same, for LOA
 	  --blue LEVEL    the level that moves second in the first game (3 by
 	                  default); --white is the same
 	  --delay MS      the least time between two moves, in milliseconds (1000)
-	  --games N       stop after N games (by default it goes on until q)${BOARD}${DISPLAY}
+	  --games N       stop after N games (by default it goes on until q)
+	  --clock S       the seconds on each clock (the game's: 60 a side in
+	                  LOA, 10 a move in PAH-TUM)${BOARD}${DISPLAY}
 
 	Example
 	  $ potm demo --red 5 --blue 4 --delay 300 --games 4
@@ -267,7 +270,7 @@ const OPTIONS: Readonly<Record<string, readonly string[]>> = {
 	play: [...GAMES, 'side', 'level', 'clock', ...BOARDS, ...INTERACTIVE],
 	analyze: [...GAMES, ...INTERACTIVE],
 	analyse: [...GAMES, ...INTERACTIVE],
-	demo: [...GAMES, 'red', 'blue', 'black', 'white', 'delay', 'games', ...BOARDS, ...INTERACTIVE],
+	demo: [...GAMES, 'red', 'blue', 'black', 'white', 'delay', 'games', 'clock', ...BOARDS, ...INTERACTIVE],
 	move: [...GAMES, 'clock'],
 	perft: [...GAMES, 'divide'],
 	match: [...GAMES, 'matches', 'clock', 'jobs', 'out', 'json', 'seed', 'board'],
@@ -408,6 +411,7 @@ async function interactive(command: string, rest: readonly string[], game: strin
 		if (typeof seconds === 'string') return usage(`${seconds} (--no-clock plays without)`);
 		clock = seconds;
 	}
+	if (screen === 'demo' && clockFlag === false) return usage('the demo plays on clocks: --clock S sets them');
 	// React's production build: its development checks cost several times the work of a frame.
 	process.env['NODE_ENV'] ??= 'production';
 	const {runUi} = await import('./commands/ui.js');
@@ -418,7 +422,7 @@ async function interactive(command: string, rest: readonly string[], game: strin
 		choices: {side, level: level as number, clock, board: seed as number, ...(holes === undefined ? {} : {holes: holes as number})},
 		clockGiven: typeof clockFlag === 'string',
 		boardGiven: flags.seed !== undefined || flags.holes !== undefined,
-		demo: {levels: [red as number, blue as number], delayMs: delay as number, games: games as number},
+		demo: {levels: [red as number, blue as number], delayMs: delay as number, games: games as number, ...(typeof clockFlag === 'string' && clock !== null ? {clockSeconds: clock} : {})},
 		ascii: flags.ascii,
 		color: flags.color,
 		savesDir: process.env['POTM_SAVES'] || 'saves',
