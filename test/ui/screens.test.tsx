@@ -458,7 +458,7 @@ describe('menu and layout', () => {
 		app = start();
 		await app.see('Play against the AI');
 		let frame = await app.press('?', now => now.includes('Keys — Menu'));
-		expect(frame).toContain('change the setting (game, side, level, clock)');
+		expect(frame).toContain('change the setting (game, board, side, level, clock)');
 		expect(frame).toMatch(/q Ctrl-C\s+quit\s*\|/);
 		expect(frame.replace(/[|\s]+/g, ' ')).toContain('In a game: the arrows (or h j k l) move the cursor');
 		app.unmount();
