@@ -60,7 +60,7 @@ export function parseGrid(text: string, fileName: string): Result<PahtumState, P
 		if (line === '') return error(number, `a blank line: ${expected}`);
 		if (line.length !== SIZE) {
 			const bad = firstBad(line);
-			const note = bad === undefined ? '' : ` (${badCharacter(bad)})`;
+			const note = bad === undefined ? '' : `; ${badCharacter(bad)}`;
 			return error(number, `expected 7 characters of - + X O, got ${line.length}${note}`);
 		}
 		const bad = firstBad(line);

@@ -87,7 +87,7 @@ describe('refusing a grid, with the line and the problem', () => {
 			'grid.txt line 7: a space is not one of - + X O (a grid has no white space)',
 		);
 		expect(refusal(grid(SEED_START.map((row, index) => (index === 6 ? `${row} ` : row))))).toBe(
-			'grid.txt line 7: expected 7 characters of - + X O, got 8 (a space is not one of - + X O (a grid has no white space))',
+			'grid.txt line 7: expected 7 characters of - + X O, got 8; a space is not one of - + X O (a grid has no white space)',
 		);
 	});
 
