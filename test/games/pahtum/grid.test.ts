@@ -92,7 +92,7 @@ describe('refusing a grid, with the line and the problem', () => {
 	});
 
 	test('a CR that is not before a newline', () => {
-		expect(refusal(START.replace('---+---\n', '---+---\r\r\n'))).toMatch(/^grid\.txt line 3: expected 7 characters of - \+ X O, got 8 \(a carriage return/);
+		expect(refusal(START.replace('---+---\n', '---+---\r\r\n'))).toMatch(/^grid\.txt line 3: expected 7 characters of - \+ X O, got 8; a carriage return/);
 	});
 
 	test('an even number of blocked squares', () => {
