@@ -161,7 +161,7 @@ export function benchBoxesStrength(rows: number, columns: number, opponent: Oppo
  * Level 5 against itself with two shares of the boxes takeable now in the evaluation (eval.ts's
  * TAKE_PERCENT, set per board), on random R × C boards, each board both ways.
  */
-export function benchTakeShare(rows: number, columns: number, a: number, b: number, games: number, moveMs: number, log = console.log): void {
+export function benchTakeShare(rows: number, columns: number, a: number, b: number, games: number, moveMs: number, log = console.log, parity: readonly [number, number] = [0, 0]): void {
 	let margin = 0;
 	let wins = 0;
 	let losses = 0;
@@ -174,6 +174,7 @@ export function benchTakeShare(rows: number, columns: number, a: number, b: numb
 		while (!state.outcome) {
 			const board = boardOf(state);
 			board.takePercent = state.toMove === aSide ? a : b;
+			board.parity = parity[state.toMove === aSide ? 0 : 1];
 			state = play(state, players[state.toMove === aSide ? 0 : 1]!.choose(board, {fixedMs: moveMs}));
 		}
 		const result = aSide === 1 ? state.scores[0] - state.scores[1] : state.scores[1] - state.scores[0];
@@ -184,5 +185,6 @@ export function benchTakeShare(rows: number, columns: number, a: number, b: numb
 		process.stderr.write(`\rtake ${a} % vs ${b} %: ${game + 1}/${games} games`);
 	}
 	process.stderr.write('\r\x1b[K');
-	log(`LINES and BOXES ${rows}×${columns} evaluation, level 5 at ${moveMs} ms a move, takeable boxes ${a} % vs ${b} %: +${wins} =${ties} -${losses} in ${games} games, ${(margin / games).toFixed(1)} boxes a game for ${a} %`);
+	const odd = parity[0] !== parity[1] ? `, odd safe segments ${parity[0]} vs ${parity[1]}` : '';
+	log(`LINES and BOXES ${rows}×${columns} evaluation, level 5 at ${moveMs} ms a move, takeable boxes ${a} % vs ${b} %${odd}: +${wins} =${ties} -${losses} in ${games} games, ${(margin / games).toFixed(1)} boxes a game for ${a} %`);
 }

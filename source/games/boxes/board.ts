@@ -52,6 +52,8 @@ export class BoxesBoard implements SearchPosition {
 	sideToMove: Player;
 	/** The share of the boxes takeable now the evaluation counts, in per cent (eval.ts); a field so the bench can try others. */
 	takePercent = TAKE_PERCENT;
+	/** Centipoints for an odd number of safe unit segments left (eval.ts); a field so the bench can try it. */
+	parity = 0;
 	/** The key of the drawn segments alone (no side, no margin): what the solver's table is keyed by. */
 	drawnLo = 0;
 	drawnHi = 0;
@@ -262,7 +264,7 @@ export class BoxesBoard implements SearchPosition {
 	}
 
 	evaluate(): number {
-		return evaluateFor(this, this.takePercent);
+		return evaluateFor(this, this.takePercent, this.parity);
 	}
 
 	/**
