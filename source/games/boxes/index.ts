@@ -160,6 +160,8 @@ export const boxes: Game<BoxesState> = {
 		return [g.moveFrom[move]!, g.moveTo[move]!];
 	},
 	explainPick,
+	// A segment's two ends are alike: the cursor may pick either first.
+	pickInAnyOrder: true,
 	tally: state =>
 		SIDES.map((side, index) => {
 			const g = geometryOf(state.rows, state.columns);
