@@ -1,0 +1,268 @@
+/**
+ * The fast, mutable LINES and BOXES position for search (SearchPosition): the drawn unit segments
+ * and the sides drawn of each box in typed arrays, the owner of each box, the boxes of each side,
+ * and an incremental Zobrist key. Nothing in make, unmake, generateMoves, evaluate or moveGain
+ * allocates.
+ *
+ * A move draws one or more unit segments of one row or column (geometry.ts); a box whose fourth
+ * side it draws is the mover's. A move touches each box at most once (a horizontal move is the
+ * top of the boxes below it and the bottom of those above), so the boxes it completes are exactly
+ * the boxes beside it with three sides drawn, and after it the boxes beside it with four.
+ */
+import {ONGOING, type Player, type SearchPosition, type SolveLimits, type Solution} from '../game.js';
+import {evaluateFor} from './eval.js';
+import {geometryOf, MAX_LINE, type Geometry} from './geometry.js';
+import {solve, SOLVE_MAX_FREE} from './solver.js';
+import {drawnSet, solveByTable, tableValue} from './table3.js';
+
+/** On 3×3, the most undrawn unit segments the search solver is asked about before the table: it proves 18 in well under a second. */
+const QUICK_SOLVE_FREE = 18;
+
+/** Zobrist numbers from a fixed seed, so keys agree in every process: two halves per unit segment (at most 144), the side, and the margin. */
+const MAX_UNITS = 144;
+const MARGIN_OFFSET = 64;
+const ZOBRIST = new Int32Array((MAX_UNITS + 1 + 2 * MARGIN_OFFSET + 1) * 2);
+{
+	let state = 0x2545f491;
+	for (let i = 0; i < ZOBRIST.length; i++) {
+		state = (state + 0x6d2b79f5) | 0;
+		let t = Math.imul(state ^ (state >>> 15), 1 | state);
+		t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+		ZOBRIST[i] = t ^ (t >>> 14);
+	}
+}
+const SIDE_Z = MAX_UNITS * 2;
+const MARGIN_Z = (MAX_UNITS + 1) * 2;
+
+/** Who drew a unit segment or owns a box on the fast board: as in LatticeView (0, 1, 2, SET_UP). */
+export class BoxesBoard implements SearchPosition {
+	readonly geometry: Geometry;
+	readonly maxMoves: number;
+	readonly moveSpace: number;
+	/** By unit segment: 1 when drawn. */
+	readonly drawn: Uint8Array;
+	/** By box: how many of its sides are drawn, and its owner (0 open, 1, 2, or 3 closed before the game). */
+	readonly sides: Uint8Array;
+	readonly owner: Uint8Array;
+	/** Boxes of player 1 and of player 2. */
+	score1 = 0;
+	score2 = 0;
+	/** Unit segments not drawn yet: the game ends at 0. */
+	free: number;
+	sideToMove: Player;
+	/** The key of the drawn segments alone (no side, no margin): what the solver's table is keyed by. */
+	drawnLo = 0;
+	drawnHi = 0;
+	private readonly played: Int32Array;
+	private ply = 0;
+
+	/**
+	 * A board of `rows` × `columns` boxes with the unit segments `drawn` (by unit, nonzero for
+	 * drawn), the boxes' owners (by box: 0 open, 1, 2 or 3 nobody's) and the side to move. A box
+	 * with four sides must have an owner and an open one none.
+	 */
+	constructor(rows: number, columns: number, drawn: ArrayLike<number>, owners: ArrayLike<number>, toMove: Player) {
+		const g = geometryOf(rows, columns);
+		this.geometry = g;
+		this.maxMoves = g.moves;
+		this.moveSpace = g.moves;
+		if (drawn.length !== g.units || owners.length !== g.boxes) throw new RangeError(`a ${rows}×${columns} board has ${g.units} unit segments and ${g.boxes} boxes`);
+		this.drawn = new Uint8Array(g.units);
+		this.sides = new Uint8Array(g.boxes);
+		this.owner = new Uint8Array(g.boxes);
+		this.free = g.units;
+		this.sideToMove = toMove;
+		this.played = new Int32Array(g.units + 1);
+		for (let unit = 0; unit < g.units; unit++) {
+			if (!drawn[unit]) continue;
+			this.drawn[unit] = 1;
+			this.free--;
+			this.drawnLo ^= ZOBRIST[unit * 2]!;
+			this.drawnHi ^= ZOBRIST[unit * 2 + 1]!;
+			const a = g.unitBoxA[unit]!;
+			const b = g.unitBoxB[unit]!;
+			if (a >= 0) this.sides[a]!++;
+			if (b >= 0) this.sides[b]!++;
+		}
+		for (let box = 0; box < g.boxes; box++) {
+			const owner = owners[box]!;
+			if ((this.sides[box] === 4) !== (owner !== 0)) throw new RangeError(`box ${box} has ${this.sides[box]} sides drawn and owner ${owner}`);
+			this.owner[box] = owner;
+			if (owner === 1) this.score1++;
+			else if (owner === 2) this.score2++;
+		}
+	}
+
+	get hashLo(): number {
+		return this.sideToMove === 1 ? this.drawnLo : this.drawnLo ^ ZOBRIST[SIDE_Z]!;
+	}
+
+	get hashHi(): number {
+		return this.sideToMove === 1 ? this.drawnHi : this.drawnHi ^ ZOBRIST[SIDE_Z + 1]!;
+	}
+
+	/** The value of a position is the drawn segments' and the boxes the side to move leads by. */
+	get keyLo(): number {
+		return this.hashLo ^ ZOBRIST[MARGIN_Z + (this.margin + MARGIN_OFFSET) * 2]!;
+	}
+
+	get keyHi(): number {
+		return this.hashHi ^ ZOBRIST[MARGIN_Z + (this.margin + MARGIN_OFFSET) * 2 + 1]!;
+	}
+
+	/** Boxes the side to move leads by. */
+	get margin(): number {
+		return this.sideToMove === 1 ? this.score1 - this.score2 : this.score2 - this.score1;
+	}
+
+	generateMoves(buffer: Int32Array, offset: number): number {
+		const g = this.geometry;
+		const drawn = this.drawn;
+		let count = 0;
+		for (let line = 0; line < g.lineCount; line++) {
+			const length = g.lineLength[line]!;
+			const units = line * MAX_LINE;
+			let start = 0;
+			while (start < length) {
+				if (drawn[g.lineUnits[units + start]!]) {
+					start++;
+					continue;
+				}
+				let end = start;
+				while (end + 1 < length && !drawn[g.lineUnits[units + end + 1]!]) end++;
+				for (let a = start; a <= end; a++) {
+					const row = (units + a) * MAX_LINE;
+					for (let b = a; b <= end; b++) buffer[offset + count++] = g.lineMoves[row + b]!;
+				}
+				start = end + 1;
+			}
+		}
+		return count;
+	}
+
+	countMoves(): number {
+		const g = this.geometry;
+		const drawn = this.drawn;
+		let count = 0;
+		for (let line = 0; line < g.lineCount; line++) {
+			const length = g.lineLength[line]!;
+			const units = line * MAX_LINE;
+			let run = 0;
+			for (let i = 0; i < length; i++) {
+				if (drawn[g.lineUnits[units + i]!]) {
+					count += (run * (run + 1)) >> 1;
+					run = 0;
+				} else run++;
+			}
+			count += (run * (run + 1)) >> 1;
+		}
+		return count;
+	}
+
+	make(move: number): void {
+		const g = this.geometry;
+		const mover = this.sideToMove;
+		let gained = 0;
+		for (let i = g.unitStart[move]!, end = g.unitStart[move + 1]!; i < end; i++) {
+			const unit = g.unitList[i]!;
+			this.drawn[unit] = 1;
+			this.drawnLo ^= ZOBRIST[unit * 2]!;
+			this.drawnHi ^= ZOBRIST[unit * 2 + 1]!;
+			const a = g.unitBoxA[unit]!;
+			const b = g.unitBoxB[unit]!;
+			if (a >= 0 && ++this.sides[a]! === 4) {
+				this.owner[a] = mover;
+				gained++;
+			}
+			if (b >= 0 && ++this.sides[b]! === 4) {
+				this.owner[b] = mover;
+				gained++;
+			}
+		}
+		this.free -= g.unitStart[move + 1]! - g.unitStart[move]!;
+		if (mover === 1) this.score1 += gained;
+		else this.score2 += gained;
+		this.sideToMove = mover === 1 ? 2 : 1;
+		this.played[this.ply++] = move;
+	}
+
+	unmake(): void {
+		const g = this.geometry;
+		const move = this.played[--this.ply]!;
+		const mover: Player = this.sideToMove === 1 ? 2 : 1;
+		let gained = 0;
+		for (let i = g.unitStart[move]!, end = g.unitStart[move + 1]!; i < end; i++) {
+			const unit = g.unitList[i]!;
+			this.drawn[unit] = 0;
+			this.drawnLo ^= ZOBRIST[unit * 2]!;
+			this.drawnHi ^= ZOBRIST[unit * 2 + 1]!;
+			const a = g.unitBoxA[unit]!;
+			const b = g.unitBoxB[unit]!;
+			if (a >= 0 && this.sides[a]!-- === 4) {
+				this.owner[a] = 0;
+				gained++;
+			}
+			if (b >= 0 && this.sides[b]!-- === 4) {
+				this.owner[b] = 0;
+				gained++;
+			}
+		}
+		this.free += g.unitStart[move + 1]! - g.unitStart[move]!;
+		if (mover === 1) this.score1 -= gained;
+		else this.score2 -= gained;
+		this.sideToMove = mover;
+	}
+
+	/** When every unit segment is drawn: 1, 0 or -1 for the side to move by the boxes. */
+	terminal(): number {
+		if (this.free > 0) return ONGOING;
+		const margin = this.margin;
+		return margin > 0 ? 1 : margin < 0 ? -1 : 0;
+	}
+
+	/** The final box margin in centipoints from the side to move: a bigger margin breaks ties between entries (RULES.md 8). */
+	finalScore(): number {
+		return 100 * this.margin;
+	}
+
+	repeated(): boolean {
+		return false;
+	}
+
+	/** The boxes a legal move completes: those beside it with three sides drawn. */
+	moveGain(move: number): number {
+		const g = this.geometry;
+		const sides = this.sides;
+		let gain = 0;
+		for (let i = g.unitStart[move]!, end = g.unitStart[move + 1]!; i < end; i++) {
+			const unit = g.unitList[i]!;
+			const a = g.unitBoxA[unit]!;
+			const b = g.unitBoxB[unit]!;
+			if (a >= 0 && sides[a] === 3) gain++;
+			if (b >= 0 && sides[b] === 3) gain++;
+		}
+		return gain;
+	}
+
+	evaluate(): number {
+		return evaluateFor(this);
+	}
+
+	/**
+	 * The exact rest of the game, or null if it could not be had within the limits. On 3×3 the
+	 * table of every position (table3.ts) answers once its part is built, and the limits go to
+	 * building it on, unless the search solver (solver.ts) is quicker (few segments left). Other
+	 * boards: the solver, with at most SOLVE_MAX_FREE unit segments undrawn.
+	 */
+	solve(limits: SolveLimits): Solution | null {
+		if (this.geometry.rows === 3 && this.geometry.columns === 3) {
+			if (tableValue(drawnSet(this)) !== null || this.free > QUICK_SOLVE_FREE) return solveByTable(this, limits);
+		}
+		return this.free > SOLVE_MAX_FREE ? null : solve(this, limits);
+	}
+
+	/** The moves played on this board since it was built, oldest first. */
+	history(): number[] {
+		return Array.from(this.played.subarray(0, this.ply));
+	}
+}

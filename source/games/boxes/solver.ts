@@ -1,0 +1,188 @@
+/**
+ * The exact LINES and BOXES solver: the final box margin with best play on both sides, and a move
+ * that gets it. Negamax alpha-beta over the fast board with a null window for every move after
+ * the first, a transposition table and move ordering (the table's move, then the boxes a move
+ * takes).
+ *
+ * What is left to win depends on the drawn segments only: who moves does not change the choices
+ * (turns always alternate, the two sides have the same moves), and the boxes already taken are
+ * added outside. So the table holds "boxes the side to move gains over the rest of the game" by
+ * the key of the drawn segments alone, and a position reached with other scores or the other side
+ * to move finds it solved. Facts about positions, not about a search: the table is kept from one
+ * solve to the next (and cleared when the board size changes).
+ */
+import {ONGOING, type SolveLimits, type Solution} from '../game.js';
+import type {BoxesBoard} from './board.js';
+import type {Geometry} from './geometry.js';
+
+/**
+ * The most undrawn unit segments the players ask the solver about: beyond it a move's share of
+ * the clock does not suffice (see the bench's solver reach).
+ */
+export const SOLVE_MAX_FREE = 26;
+
+const TABLE_BITS = 21;
+const BUCKET_MASK = (1 << (TABLE_BITS - 1)) - 1;
+const EXACT = 1;
+const LOWER = 2;
+const UPPER = 3;
+/** Values (boxes, within ±64) are stored offset by 256 so they are never negative. */
+const VALUE_OFFSET = 256;
+const POLL_MASK = 1023;
+const INFINITE = 1 << 20;
+const MAX_PLIES = 145;
+
+/** By entry: the drawn key's high half; value + VALUE_OFFSET | bound << 9 | (move + 1) << 11 | free << 21; 0 is empty. */
+let tableKeys: Int32Array | null = null;
+let tableData: Int32Array | null = null;
+let tableGeometry: Geometry | null = null;
+
+let moves = new Int32Array(0);
+let order = new Int32Array(0);
+
+let nodes = 0;
+let nodeLimit = Infinity;
+let deadline = Infinity;
+let now: () => number = () => performance.now();
+let shouldStop: (() => boolean) | undefined;
+let aborted = false;
+
+/**
+ * Solves the position: its exact value (the final margin for the side to move, in centipoints)
+ * and a best move, or null when the limits ran out first or the game is over. Leaves the board as
+ * it found it.
+ */
+export function solve(board: BoxesBoard, limits: SolveLimits = {}): Solution | null {
+	if (board.terminal() !== ONGOING) return null;
+	prepare(board.geometry);
+	nodes = 0;
+	nodeLimit = limits.nodes ?? Infinity;
+	now = limits.now ?? (() => performance.now());
+	deadline = limits.deadlineMs ?? Infinity;
+	shouldStop = limits.shouldStop;
+	aborted = false;
+	const rest = negamax(board, -INFINITE, INFINITE, 0);
+	if (aborted) return null;
+	const pv = principalVariation(board);
+	return {move: pv[0]!, score: (100 * (board.margin + rest)) | 0, pv, nodes};
+}
+
+/** Forgets every solved position (for measuring the solver from cold). */
+export function clearSolverTable(): void {
+	tableData?.fill(0);
+}
+
+function prepare(geometry: Geometry): void {
+	tableKeys ??= new Int32Array(1 << TABLE_BITS);
+	tableData ??= new Int32Array(1 << TABLE_BITS);
+	if (tableGeometry !== geometry) {
+		tableData.fill(0);
+		tableGeometry = geometry;
+	}
+	if (moves.length < MAX_PLIES * geometry.moves) {
+		moves = new Int32Array(MAX_PLIES * geometry.moves);
+		order = new Int32Array(MAX_PLIES * geometry.moves);
+	}
+}
+
+function poll(): void {
+	if (nodes >= nodeLimit || now() >= deadline || shouldStop?.()) aborted = true;
+}
+
+/** The boxes the side to move gains over the rest of the game, less the opponent's, with best play: fail-soft within the window. */
+function negamax(board: BoxesBoard, alpha: number, beta: number, ply: number): number {
+	if ((++nodes & POLL_MASK) === 0 || nodes >= nodeLimit) poll();
+	if (aborted) return 0;
+	const free = board.free;
+	if (free === 0) return 0;
+
+	const keyHi = board.drawnHi;
+	const keys = tableKeys!;
+	const data = tableData!;
+	const first = (board.drawnLo & BUCKET_MASK) << 1;
+	const slot = data[first] !== 0 && keys[first] === keyHi ? first : first + 1;
+	let tableMove = -1;
+	const entry = data[slot]!;
+	if (entry !== 0 && keys[slot] === keyHi) {
+		const value = (entry & 0x1ff) - VALUE_OFFSET;
+		const bound = (entry >> 9) & 3;
+		tableMove = ((entry >>> 11) & 0x3ff) - 1;
+		if (ply > 0) {
+			if (bound === EXACT || (bound === LOWER ? value >= beta : value <= alpha)) return value;
+			if (bound === LOWER && value > alpha) alpha = value;
+			else if (bound === UPPER && value < beta) beta = value;
+			if (alpha >= beta) return value;
+		}
+	}
+
+	const stride = board.maxMoves;
+	const base = ply * stride;
+	const count = board.generateMoves(moves, base);
+	for (let i = 0; i < count; i++) {
+		const move = moves[base + i]!;
+		// The table's move, then boxes taken, then shorter segments (they leave more choice).
+		order[base + i] = move === tableMove ? 1 << 30 : board.moveGain(move) * 1024 - (board.geometry.unitStart[move + 1]! - board.geometry.unitStart[move]!);
+	}
+
+	const startAlpha = alpha;
+	let best = -INFINITE;
+	let bestMove = -1;
+	for (let i = 0; i < count; i++) {
+		let pick = base + i;
+		for (let j = pick + 1; j < base + count; j++) if (order[j]! > order[pick]!) pick = j;
+		const move = moves[pick]!;
+		moves[pick] = moves[base + i]!;
+		order[pick] = order[base + i]!;
+		const gain = board.moveGain(move);
+		board.make(move);
+		let value: number;
+		if (i === 0) value = gain - negamax(board, gain - beta, gain - alpha, ply + 1);
+		else {
+			value = gain - negamax(board, gain - alpha - 1, gain - alpha, ply + 1);
+			if (value > alpha && value < beta && !aborted) value = gain - negamax(board, gain - beta, gain - alpha, ply + 1);
+		}
+		board.unmake();
+		if (aborted) return 0;
+		if (value > best) {
+			best = value;
+			bestMove = move;
+			if (value > alpha) {
+				alpha = value;
+				if (value >= beta) break;
+			}
+		}
+	}
+	const bound = best >= beta ? LOWER : best > startAlpha ? EXACT : UPPER;
+	// The first entry of a bucket keeps the larger subtree, the second takes whatever comes.
+	const kept = data[first]!;
+	let target = first;
+	if (kept !== 0 && keys[first] !== keyHi && kept >>> 21 > free) target = first + 1;
+	else if (kept !== 0 && keys[first] !== keyHi) {
+		keys[first + 1] = keys[first]!;
+		data[first + 1] = kept;
+	}
+	keys[target] = keyHi;
+	data[target] = (best + VALUE_OFFSET) | (bound << 9) | (((bound === UPPER ? tableMove : bestMove) + 1) << 11) | (free << 21);
+	return best;
+}
+
+/** The best line, read back from the table's exact entries. */
+function principalVariation(board: BoxesBoard): number[] {
+	const line: number[] = [];
+	const keys = tableKeys!;
+	const data = tableData!;
+	const buffer = new Int32Array(board.maxMoves);
+	while (board.free > 0) {
+		const first = (board.drawnLo & BUCKET_MASK) << 1;
+		const slot = data[first] !== 0 && keys[first] === board.drawnHi ? first : first + 1;
+		const entry = data[slot]!;
+		if (entry === 0 || keys[slot] !== board.drawnHi || ((entry >> 9) & 3) !== EXACT) break;
+		const move = ((entry >>> 11) & 0x3ff) - 1;
+		const count = board.generateMoves(buffer, 0);
+		if (!buffer.subarray(0, count).includes(move)) break;
+		line.push(move);
+		board.make(move);
+	}
+	for (let i = 0; i < line.length; i++) board.unmake();
+	return line;
+}
