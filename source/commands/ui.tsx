@@ -9,6 +9,7 @@ import {EngineClient} from '../engine/client.js';
 import {makeTheme, wantsColor} from '../ui/theme.js';
 import {asciiStream} from '../ui/ascii.js';
 import type {MenuChoices} from '../ui/menu-screen.js';
+import {boardChoices} from '../ui/menu-state.js';
 import type {DemoSetup} from '../ui/demo-screen.js';
 import {loadGame, type LoadedGame} from '../files/saves.js';
 import {DEFAULT_GAME, gameById} from '../games/registry.js';
@@ -91,7 +92,7 @@ export async function runUi(options: UiOptions): Promise<number> {
 			}
 			from = {game: loaded.game, start: last};
 		}
-		start = {screen: 'demo', setup: {...options.demo, ...from, board: choices.board, ...(choices.holes === undefined ? {} : {holes: choices.holes})}};
+		start = {screen: 'demo', setup: {...options.demo, ...from, ...boardChoices(choices)}};
 	}
 
 	// A FILE is checked first: what is wrong with it is said whether or not there is a terminal.

@@ -217,6 +217,18 @@ export interface Setup {
 	readonly lines?: number;
 }
 
+/**
+ * The board sizes a game's new boards may have (LINES and BOXES: 3..8 boxes each way, 5×5 by
+ * default), for the options and the menu that choose one; absent in a game of one size.
+ */
+export interface Sizes {
+	/** The least and most rows, then columns, both included. */
+	readonly rows: readonly [number, number];
+	readonly columns: readonly [number, number];
+	/** The size a new board has unless one is chosen, rows first. */
+	readonly default: readonly [number, number];
+}
+
 /** How a contest entry of a game is run: what it is given, and what it prints for a move. */
 export interface EntryRule {
 	/** The input file's path as its last argument (LOA), or the position on standard input (PAH-TUM). */
@@ -248,6 +260,8 @@ export interface Game<State> {
 	readonly matchBy: 'games' | 'points';
 	/** Whether a new game's board is drawn at random (from a Setup's seed) rather than fixed. */
 	readonly randomBoards: boolean;
+	/** The sizes a new board may have, where it may have several (Setup's rows and columns); absent: one size. */
+	readonly sizes?: Sizes;
 	/** A new game: the standard start, or for a game with random boards one drawn from `setup`. */
 	initial(setup?: Setup): State;
 	parse(text: string, fileName: string): Result<State, ParseError>;
