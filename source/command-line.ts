@@ -3,7 +3,8 @@
  * `potm move` (a contest entry, whose start-up counts against its clock) never loads the UI.
  */
 import meow from 'meow';
-import {baseGameId, DEFAULT_GAME, gameById, games as allGames} from './games/registry.js';
+import {baseGameId, DEFAULT_GAME, gameById, games as allGames, type AnyGame} from './games/registry.js';
+import {unitSegments} from './games/game.js';
 import {wrapLines} from './text.js';
 
 /** The games --game names (a ruling such as --mover-wins is not one), the default first. */
@@ -261,8 +262,8 @@ const commandHelp = (topic: string): string => `${COMMAND_HELP[topic]!.replace(/
 
 const INTERACTIVE = ['ascii', 'color'];
 const GAMES = ['game', 'mover-wins'];
-/** A random board's seed and holes (PAH-TUM's). */
-const BOARDS = ['seed', 'holes'];
+/** A random board's seed and holes (PAH-TUM's), or its size and pre-drawn lines (LINES and BOXES's). */
+const BOARDS = ['seed', 'holes', 'size', 'lines'];
 
 /** Options each command takes, besides --help and --version. */
 const OPTIONS: Readonly<Record<string, readonly string[]>> = {
@@ -273,8 +274,8 @@ const OPTIONS: Readonly<Record<string, readonly string[]>> = {
 	demo: [...GAMES, 'red', 'blue', 'black', 'white', 'delay', 'games', 'clock', ...BOARDS, ...INTERACTIVE],
 	move: [...GAMES, 'clock'],
 	perft: [...GAMES, 'divide'],
-	match: [...GAMES, 'matches', 'clock', 'jobs', 'out', 'json', 'seed', 'board'],
-	tournament: [...GAMES, 'matches', 'clock', 'jobs', 'out', 'json', 'seed', 'board'],
+	match: [...GAMES, 'matches', 'clock', 'jobs', 'out', 'json', 'seed', 'board', 'size', 'sizes', 'lines'],
+	tournament: [...GAMES, 'matches', 'clock', 'jobs', 'out', 'json', 'seed', 'board', 'size', 'sizes', 'lines'],
 	help: [],
 };
 
@@ -311,6 +312,9 @@ const cli = (() => {
 				delay: {type: 'string'},
 				games: {type: 'string'},
 				holes: {type: 'string'},
+				size: {type: 'string'},
+				sizes: {type: 'string'},
+				lines: {type: 'string'},
 			},
 		});
 	} catch (error) {
@@ -378,6 +382,70 @@ function wholeNumber(text: unknown, option: string, min: number, max: number, fa
 	return value < min || value > max ? `--${option} takes a whole number from ${min} to ${max}, not ${value}` : value;
 }
 
+/** The games whose boards have sizes, by name: "LINES and BOXES". */
+const sizedNames = (): string => orList(namedGames.filter(one => one.sizes).map(one => one.name));
+
+/** "3 to 8 rows and 3 to 8 columns of boxes" for a game's sizes. */
+function sizeRange(game: AnyGame): string {
+	const {rows, columns} = game.sizes!;
+	return `${rows[0]} to ${rows[1]} rows and ${columns[0]} to ${columns[1]} columns`;
+}
+
+/** A board size from --size (or one of --sizes): "5x7" as [5, 7] within the game's sizes, or a message. */
+function sizeValue(text: string, game: AnyGame, option: string): readonly [number, number] | string {
+	const match = /^\s*(\d+)\s*[x×X]\s*(\d+)\s*$/.exec(text);
+	const wanted = `--${option} takes ROWSxCOLUMNS of boxes, ${sizeRange(game)}, as in 5x7`;
+	if (!match) return `${wanted}, not "${text}"`;
+	const rows = Number(match[1]);
+	const columns = Number(match[2]);
+	const {rows: r, columns: c} = game.sizes!;
+	if (rows < r[0] || rows > r[1] || columns < c[0] || columns > c[1]) return `${wanted}, not ${rows}x${columns}`;
+	return [rows, columns];
+}
+
+/** What --size, --sizes, --lines and --holes say of new boards of `game` (undefined: no game known yet, the first with sizes is asked), or a message. */
+function boardOptions(
+	game: AnyGame | undefined,
+	allowSizes: boolean,
+): {size?: readonly [number, number]; sizes?: (readonly [number, number])[]; lines?: number; holes?: number} | string {
+	const {flags} = cli;
+	const given = (name: string) => (flags as Record<string, unknown>)[name] !== undefined;
+	const sized = game ?? namedGames.find(one => one.sizes)!;
+	for (const name of ['size', 'sizes', 'lines']) {
+		if (!given(name)) continue;
+		if (!sized.sizes) return `--${name} is for a game whose boards come in sizes (${sizedNames()}: --game ${namedGames.find(one => one.sizes)!.id}); ${sized.name} has one board size`;
+		const value = (flags as Record<string, unknown>)[name];
+		if (typeof value !== 'string' || value.trim() === '') return name === 'lines' ? '--lines takes a whole number of unit segments drawn before the game, e.g. --lines 6' : `--${name} takes ROWSxCOLUMNS of boxes, as in 5x7${name === 'sizes' ? ', or several separated by commas: 3x3,5x7,8x8' : ''}`;
+	}
+	if (given('holes') && game !== undefined && game.sizes) return `--holes is for a game whose boards have holes (${orList(namedGames.filter(one => one.randomBoards && !one.sizes).map(one => one.name))}); ${game.name} sets a new board with --size and --lines`;
+	if (given('size') && given('sizes')) return '--size and --sizes both say the size of the boards: give one of them';
+	let size: readonly [number, number] | undefined;
+	let sizes: (readonly [number, number])[] | undefined;
+	if (given('size')) {
+		const value = sizeValue(flags.size as string, sized, 'size');
+		if (typeof value === 'string') return value;
+		size = value;
+	}
+	if (given('sizes')) {
+		if (!allowSizes) return '--sizes varies the board by match: it goes with potm match and tournament';
+		sizes = [];
+		for (const one of (flags.sizes as string).split(',')) {
+			const value = sizeValue(one, sized, 'sizes');
+			if (typeof value === 'string') return `${value} (several are separated by commas: 3x3,5x7,8x8)`;
+			sizes.push(value);
+		}
+	}
+	let lines: number | undefined;
+	if (given('lines')) {
+		const smallest = [size ?? sized.sizes?.default ?? [0, 0], ...(sizes ?? [])].reduce((least, [rows, columns]) => Math.min(least, unitSegments(rows, columns)), Infinity);
+		const boards = sizes ? 'the smallest board asked for' : `a ${(size ?? sized.sizes!.default).join('x')} board`;
+		const value = wholeNumber(flags.lines, 'lines', 0, smallest - 1, 0);
+		if (typeof value === 'string') return `${value} (${boards} has ${smallest} unit segments, and one is left to draw)`;
+		lines = value;
+	}
+	return {...(size ? {size} : {}), ...(sizes ? {sizes} : {}), ...(lines === undefined ? {} : {lines})};
+}
+
 async function interactive(command: string, rest: readonly string[], game: string | undefined): Promise<number> {
 	const {flags} = cli;
 	const screen = command === '' ? 'menu' : command === 'play' ? 'play' : command === 'demo' ? 'demo' : 'analysis';
@@ -403,6 +471,11 @@ async function interactive(command: string, rest: readonly string[], game: strin
 	const seed = wholeNumber(flags.seed, 'seed', 0, 0x7fffffff, Math.floor(Math.random() * 0x80000000));
 	const holes = flags.holes === undefined ? undefined : oddHoles(flags.holes);
 	for (const value of [level, red, blue, delay, games, seed, holes]) if (typeof value === 'string') return usage(value);
+	// The game the board is for: --game's, or for play and demo without a FILE the default game (the menu may change games).
+	const boardGame = game !== undefined ? gameById(game) : screen === 'menu' || rest[0] !== undefined ? undefined : gameById(DEFAULT_GAME);
+	const boardSetup = boardOptions(boardGame, false);
+	if (typeof boardSetup === 'string') return usage(boardSetup);
+	const sized = boardSetup.size === undefined ? {} : {rows: boardSetup.size[0], columns: boardSetup.size[1]};
 	let clock: number | null = 60;
 	const clockFlag = flags.clock as string | boolean | undefined;
 	if (clockFlag === false) clock = null;
@@ -419,9 +492,10 @@ async function interactive(command: string, rest: readonly string[], game: strin
 		screen,
 		...(game === undefined ? {} : {game}),
 		...(rest[0] === undefined ? {} : {file: rest[0]}),
-		choices: {side, level: level as number, clock, board: seed as number, ...(holes === undefined ? {} : {holes: holes as number})},
+		choices: {side, level: level as number, clock, board: seed as number, ...(holes === undefined ? {} : {holes: holes as number}), ...sized, ...(boardSetup.lines === undefined ? {} : {lines: boardSetup.lines})},
 		clockGiven: typeof clockFlag === 'string',
-		boardGiven: flags.seed !== undefined || flags.holes !== undefined,
+		boardGiven: flags.seed !== undefined || flags.holes !== undefined || flags.size !== undefined || flags.lines !== undefined,
+		sizeGiven: flags.size !== undefined || flags.lines !== undefined,
 		demo: {levels: [red as number, blue as number], delayMs: delay as number, games: games as number, ...(typeof clockFlag === 'string' && clock !== null ? {clockSeconds: clock} : {})},
 		ascii: flags.ascii,
 		color: flags.color,
@@ -460,6 +534,12 @@ async function referee(command: 'match' | 'tournament', players: readonly string
 	if (board !== undefined && (typeof board !== 'string' || board.trim() === '')) return usage('--board takes a FILE holding a start board, e.g. --board board.txt');
 	const out = flags.out as string | boolean | undefined;
 	if (out !== undefined && (typeof out !== 'string' || out.trim() === '')) return usage('--out takes a folder, e.g. --out runs/first');
+	// Without --game the board's game is the --board FILE's (checked there), else the default game.
+	const boardSetup = boardOptions(game !== undefined ? gameById(game) : board !== undefined ? undefined : gameById(DEFAULT_GAME), true);
+	if (typeof boardSetup === 'string') return usage(boardSetup);
+	if (board !== undefined && (boardSetup.size || boardSetup.sizes || boardSetup.lines !== undefined)) {
+		return usage(`--board and --${boardSetup.sizes ? 'sizes' : boardSetup.size ? 'size' : 'lines'} both say which board to play on: give one of them`);
+	}
 	const {runReferee} = await import('./commands/referee.js');
 	return runReferee({
 		kind: command,
@@ -469,6 +549,7 @@ async function referee(command: 'match' | 'tournament', players: readonly string
 		...(clock === undefined ? {} : {clockSeconds: clock as number}),
 		...(seed === undefined ? {} : {seed: seed as number}),
 		...(board === undefined ? {} : {board: board as string}),
+		...boardSetup,
 		jobs: jobs as number,
 		out: out as string | undefined,
 		json: flags.json as boolean,

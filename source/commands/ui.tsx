@@ -24,6 +24,8 @@ export interface UiOptions {
 	readonly clockGiven: boolean;
 	/** Whether --seed or --holes was given (a random board is asked for). */
 	readonly boardGiven?: boolean;
+	/** Whether --size or --lines was given (a new board of a game with sizes). */
+	readonly sizeGiven?: boolean;
 	readonly demo: Omit<DemoSetup, 'game'>;
 	readonly ascii: boolean;
 	readonly color: boolean | undefined;
@@ -58,7 +60,7 @@ export async function runUi(options: UiOptions): Promise<number> {
 	if (options.boardGiven && options.screen !== 'menu') {
 		const game = loaded?.game ?? gameById(options.game ?? DEFAULT_GAME)!;
 		const problem = loaded
-			? `--seed and --holes draw a new board, and ${options.file} has its own`
+			? `${options.sizeGiven ? '--size and --lines' : '--seed and --holes'} draw a new board, and ${options.file} has its own`
 			: !game.randomBoards
 				? `--seed and --holes draw a random board, and ${game.name} has one start position (PAH-TUM's boards are random: --game pahtum)`
 				: null;

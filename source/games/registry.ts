@@ -14,10 +14,15 @@ export type AnyGame = Game<any>;
  * BOXES file `P R C`, two score lines, then moves `P V1 V2`: no text is two of them.
  */
 /**
- * The sizes of LINES and BOXES boards, as data on the game itself (the same object: files and
- * tests compare games by identity). Said here until the module says it itself.
+ * The sizes of LINES and BOXES boards and its tiebreak (the seed: "ONLY if two players are tied in
+ * match points will the tiebreaker of total boxes captured be applied"), as data on the game
+ * itself (the same object: files and tests compare games by identity). Said here until the
+ * module says it itself.
  */
-Object.assign(boxes, {sizes: {rows: [MIN_SIZE, MAX_SIZE], columns: [MIN_SIZE, MAX_SIZE], default: [DEFAULT_SIZE, DEFAULT_SIZE]}} satisfies Pick<AnyGame, 'sizes'>);
+Object.assign(boxes, {
+	sizes: {rows: [MIN_SIZE, MAX_SIZE], columns: [MIN_SIZE, MAX_SIZE], default: [DEFAULT_SIZE, DEFAULT_SIZE]},
+	tiebreak: {points: 'boxes'},
+} satisfies Pick<AnyGame, 'sizes' | 'tiebreak'>);
 
 export const games: readonly AnyGame[] = [loaps, classicLoa, classicLoaMoverWins, pahtum, boxes];
 

@@ -1,5 +1,5 @@
 /** The start menu as a reducer: the row under the cursor, the settings, the dialog open. */
-import type {Setup} from '../games/game.js';
+import {unitSegments, type Setup} from '../games/game.js';
 import {games, type AnyGame} from '../games/registry.js';
 import {LEVELS} from '../engine/levels.js';
 import {dialogKey, helpDialog, openRefused, type HelpDialog, type LoadDialog} from './dialog-state.js';
@@ -57,8 +57,6 @@ export function sizeOf(game: AnyGame, choices: Pick<MenuChoices, 'rows' | 'colum
 	return [within(choices.rows, sizes.rows, sizes.default[0]), within(choices.columns, sizes.columns, sizes.default[1])];
 }
 
-/** Unit segments of a board of R × C boxes: R + 1 rows of C, and C + 1 columns of R. */
-export const unitSegments = (rows: number, columns: number): number => (rows + 1) * columns + (columns + 1) * rows;
 
 /**
  * What a new game is set up from by the choices (seed, size, pre-drawn lines or holes), for a
