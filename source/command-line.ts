@@ -10,11 +10,12 @@ import {wrapLines} from './text.js';
 /** The games --game names (a ruling such as --mover-wins is not one), the default first. */
 const namedGames = allGames.filter(one => baseGameId(one) === one.id).sort((a, b) => Number(b.id === DEFAULT_GAME) - Number(a.id === DEFAULT_GAME));
 
-/** "loaps (LOAPS, 7×7, the default), loa (Lines of Action, 8×8) or pahtum (PAH-TUM, 7×7)", from the registry. */
+/** "loaps (LOAPS, 7×7, the default), loa (Lines of Action, 8×8), pahtum (PAH-TUM, 7×7) or boxes (LINES and BOXES, 3×3..8×8 boxes)", from the registry. */
 function gameList(): string {
 	const described = namedGames.map(one => {
 		const view = one.board(one.initial());
-		return `${one.id} (${one.name}, ${view.columns}×${view.rows}${one.id === DEFAULT_GAME ? ', the default' : ''})`;
+		const size = one.sizes ? `${one.sizes.rows[0]}×${one.sizes.columns[0]}..${one.sizes.rows[1]}×${one.sizes.columns[1]} boxes` : `${view.columns}×${view.rows}`;
+		return `${one.id} (${one.name}, ${size}${one.id === DEFAULT_GAME ? ', the default' : ''})`;
 	});
 	return orList(described);
 }
@@ -40,8 +41,7 @@ const optionLines = (option: string, text: string): string =>
 
 const help = `
 	potm: a terminal arcade for the games of the Programmer Of The Month
-	contests. LOAPS, classic Lines of Action and PAH-TUM are here; LINES and
-	BOXES is coming.
+	contests: LOAPS, classic Lines of Action, PAH-TUM and LINES and BOXES.
 
 	Usage
 	  $ potm                        the start menu: play, demo, analyse, open
@@ -66,7 +66,9 @@ const help = `
 	FILE is a POTM input file: for LOA the player to move and the move number,
 	each player's points and seconds left, then the board, top rank first: 7
 	board lines for LOAPS (saves/start.txt), 8 for classic LOA
-	(saves/loa-start.txt); for PAH-TUM the 7×7 grid of - + X O alone.
+	(saves/loa-start.txt); for PAH-TUM the 7×7 grid of - + X O alone; for
+	LINES and BOXES "P ROWS COLUMNS", the two score lines, then the lines
+	drawn so far, one "P V1 V2" a line (P 0 for those drawn before the game).
 	For potm move, no FILE or - reads the position from standard input.
 
 	Examples
@@ -87,12 +89,16 @@ const help = `
 const GAME = `${optionLines('--game GAME', gameList())}
 	  --mover-wins    classic LOA: a simultaneous connection wins for the mover`;
 
-/** For the commands that start games on random boards (PAH-TUM's). */
+/** For the commands that start games on random boards (PAH-TUM's, LINES and BOXES's). */
 const BOARD = `
-	  --seed S        PAH-TUM: the seed of the random board (the same seed,
-	                  the same board); the menu re-rolls it with ← →
+	  --seed S        PAH-TUM, LINES and BOXES: the seed of the random board
+	                  (the same seed, the same board); the menu re-rolls it
 	  --holes N       PAH-TUM: the board's holes, an odd number from 1 to 25
-	                  (by default 3 to 13, drawn with the board)`;
+	                  (by default 3 to 13, drawn with the board)
+	  --size RxC      LINES and BOXES: rows and columns of boxes, 3 to 8 each
+	                  (5x5 by default; the menu's Size row)
+	  --lines N       LINES and BOXES: unit segments drawn at random before
+	                  the game (none by default)`;
 
 /** For commands that read a FILE, which tells its own game. */
 const GAME_CHECK = `${optionLines('--game GAME', `check that FILE is a position of GAME: ${orList(namedGames.map(one => one.id))}`)}
@@ -113,7 +119,7 @@ ${optionLines('--clock S', `seconds of CPU time on each clock, for the game or f
 	                  the entries printed; also the tables (results.txt) and
 	                  the summary (summary.json)
 	  --json          the summary as JSON on stdout (the tables on stderr)
-${optionLines('--seed N', `a game with random boards (${namedGames.filter(one => one.randomBoards).map(one => one.name).join(', ') || 'none yet'}): the seed of the boards; match m of every pairing plays on seed N + m - 1, both its games (a random seed by default, shown in the report so that the run can be repeated)`).slice(1)}${optionLines('--board FILE', 'a game with random boards: every match on the start board in FILE (empty and blocked squares only)')}`;
+${optionLines('--seed N', `a game with random boards (${namedGames.filter(one => one.randomBoards).map(one => one.name).join(', ') || 'none yet'}): the seed of the boards; match m of every pairing plays on seed N + m - 1, both its games (a random seed by default, shown in the report so that the run can be repeated)`).slice(1)}${optionLines('--board FILE', 'a game with random boards: every match on the start board in FILE (empty and blocked squares only; in LINES and BOXES only the lines of player 0)')}${optionLines('--size RxC', 'LINES and BOXES: rows and columns of boxes of every board, 3 to 8 each (5x5)')}${optionLines('--sizes LIST', 'LINES and BOXES: the size of each match in turn, e.g. 3x3,5x7,8x8 (match m on the m-th, round again), as the POTM second round varied them')}${optionLines('--lines N', 'LINES and BOXES: unit segments drawn at random before each match (0)')}`;
 
 const PLAYERS = `
 	Players: ai:1 .. ai:5 (the levels), ai:greedy, ai:random, or the command
@@ -127,7 +133,9 @@ const PLAYERS = `
 	with one more marker of its own), or if it crashes (exits with a status
 	other than 0); what it wrote to stdout and stderr is kept in the record.
 	In a game won on points (PAH-TUM) a match goes to the higher total of
-	game points over its two games, and a fault loses the whole match.`;
+	game points over its two games, and a fault loses the whole match. In
+	LINES and BOXES players level on match points are ranked by the boxes
+	they took over all their games.`;
 
 /** "potm COMMAND --help". */
 const COMMAND_HELP: Readonly<Record<string, string>> = {
@@ -136,8 +144,9 @@ const COMMAND_HELP: Readonly<Record<string, string>> = {
 	  $ potm play [--game loa] [--side 1|2] [--level 1-5]
 	              [--clock SECONDS | --no-clock] [FILE]
 
-	Play LOAPS, classic LOA or PAH-TUM against the AI, from the start (in
-	PAH-TUM a random board) or from the position in FILE (a POTM input file,
+	Play LOAPS, classic LOA, PAH-TUM or LINES and BOXES against the AI, from
+	the start (a random board in PAH-TUM; in LINES and BOXES a board of
+	--size, with --lines drawn) or from the position in FILE (a POTM file,
 	e.g. one saved with s; it tells its own game). Keys: arrows or hjkl move
 	the cursor, Enter picks a piece up and puts it down (or passes, when you
 	have no move; in PAH-TUM it places your marker), m types a move, u takes
@@ -204,14 +213,16 @@ const COMMAND_HELP: Readonly<Record<string, string>> = {
 	counts it: FILE's clock for the game in LOA, the game's allowance for a
 	move where there is one) and print what an entry of the game prints: one
 	move in LOA, e.g. "b1 d3" ("pass" in classic LOA when no piece can move),
-	the whole new grid in PAH-TUM. With no FILE, or -, the position is read
-	from standard input, so that moves chain: potm move < a.txt | potm move.
+	the whole new grid in PAH-TUM, a line in LINES and BOXES, e.g. "A3 C3".
+	With no FILE, or -, the position is read from standard input, so that
+	moves chain: potm move < a.txt | potm move.
 	Exit status 1 when the position has no legal move (the game is over).
 
 	Options${GAME_CHECK}
 	  --clock S       PAH-TUM: the CPU seconds a move may take, start-up
 	                  included (10, the contest's), e.g. for a referee's
-	                  shorter --clock; a LOA FILE carries its own clock
+	                  shorter --clock; a LOA or LINES and BOXES FILE carries
+	                  its own clock
 `,
 	match: `
 	Usage
@@ -219,9 +230,10 @@ const COMMAND_HELP: Readonly<Record<string, string>> = {
 	                   [--out DIR] [--json]
 
 	Referee matches between A and B under the LOAPS contest's rules (or
-	classic LOA's, with the same clock, or PAH-TUM's): each match is two
-	games, each side first once; a win earns 2 match points, a draw or a tie
-	1 each (in PAH-TUM a match is won on the total of its games' points).
+	classic LOA's, with the same clock, PAH-TUM's or LINES and BOXES's): each
+	match is two games, each side first once; a win earns 2 match points, a
+	draw or a tie 1 each (in PAH-TUM a match is won on the total of its
+	games' points).
 ${PLAYERS}
 
 	Options${GAME}${REFEREE_OPTIONS}
