@@ -15,6 +15,12 @@
  *             move that gains most now, against flat Monte-Carlo and against itself without the
  *             open value in its evaluation, on random boards (--games, 20 if not given; each
  *             board played both ways)
+ *   boxes     LINES and BOXES: the 3×3 table's build time, from how many free unit segments the
+ *             exact solver proves the end within 1 s (5×5, 8×8, 4×7), the search's nodes per
+ *             second, and level 5 (at --move-ms) against greedy (most boxes now, else a move that
+ *             gives none) on 3×3, 5×5, 8×8 and 4×7, against itself on a tenth of the time on
+ *             5×5, and against itself without the takeable boxes in its evaluation (--games, 20
+ *             if not given; each board played both ways)
  *
  * With no section named, all run.
  */
@@ -32,10 +38,12 @@ import {OPEN_PERCENT} from '../games/pahtum/eval.js';
 import {CLASSIC_LOA, LOAPS, type LoaVariant} from '../games/loa/variant.js';
 import {playContestGame} from './contest.js';
 import {benchOpenShare, benchPahtumSearch, benchPahtumStrength, benchSolverReach} from './pahtum.js';
+import {benchBoxesSearch, benchBoxesSolverReach, benchBoxesStrength, benchTableBuild, benchTakeShare} from './boxes.js';
+import {TAKE_PERCENT} from '../games/boxes/eval.js';
 import {describePairing, playPairing} from './strength.js';
 import {benchTerminal} from './terminal.js';
 
-const SECTIONS = ['perft', 'search', 'worker', 'contest', 'strength', 'terminal', 'pahtum'] as const;
+const SECTIONS = ['perft', 'search', 'worker', 'contest', 'strength', 'terminal', 'pahtum', 'boxes'] as const;
 
 const median = (values: number[]): number => {
 	const sorted = [...values].sort((a, b) => a - b);
@@ -226,6 +234,22 @@ async function main(): Promise<void> {
 		benchPahtumStrength('montecarlo', pahtumGames, moveMs);
 		benchPahtumStrength('tenth', pahtumGames, moveMs * 10);
 		benchOpenShare(OPEN_PERCENT, 0, pahtumGames, moveMs);
+	}
+	if (chosen.includes('boxes')) {
+		benchTableBuild();
+		benchBoxesSolverReach();
+		benchBoxesSearch();
+		const boxesGames = gamesGiven ? games : 20;
+		for (const [rows, columns] of [
+			[3, 3],
+			[5, 5],
+			[8, 8],
+			[4, 7],
+		] as const) {
+			benchBoxesStrength(rows, columns, 'greedy', boxesGames, moveMs);
+		}
+		benchBoxesStrength(5, 5, 'tenth', boxesGames, moveMs * 10);
+		benchTakeShare(5, 5, TAKE_PERCENT, 0, boxesGames, moveMs);
 	}
 }
 

@@ -10,7 +10,7 @@
  * the boxes beside it with three sides drawn, and after it the boxes beside it with four.
  */
 import {ONGOING, type Player, type SearchPosition, type SolveLimits, type Solution} from '../game.js';
-import {evaluateFor} from './eval.js';
+import {evaluateFor, TAKE_PERCENT} from './eval.js';
 import {geometryOf, MAX_LINE, type Geometry} from './geometry.js';
 import {solve, SOLVE_MAX_FREE} from './solver.js';
 import {drawnSet, solveByTable, tableValue} from './table3.js';
@@ -50,6 +50,10 @@ export class BoxesBoard implements SearchPosition {
 	/** Unit segments not drawn yet: the game ends at 0. */
 	free: number;
 	sideToMove: Player;
+	/** The share of the boxes takeable now the evaluation counts, in per cent (eval.ts); a field so the bench can try others. */
+	takePercent = TAKE_PERCENT;
+	/** Centipoints for an odd number of safe unit segments left (eval.ts); a field so the bench can try it. */
+	parity = 0;
 	/** The key of the drawn segments alone (no side, no margin): what the solver's table is keyed by. */
 	drawnLo = 0;
 	drawnHi = 0;
@@ -244,8 +248,23 @@ export class BoxesBoard implements SearchPosition {
 		return gain;
 	}
 
+	/** The boxes a legal move brings to three sides drawn: what it hands the opponent to take. */
+	moveGifts(move: number): number {
+		const g = this.geometry;
+		const sides = this.sides;
+		let gifts = 0;
+		for (let i = g.unitStart[move]!, end = g.unitStart[move + 1]!; i < end; i++) {
+			const unit = g.unitList[i]!;
+			const a = g.unitBoxA[unit]!;
+			const b = g.unitBoxB[unit]!;
+			if (a >= 0 && sides[a] === 2) gifts++;
+			if (b >= 0 && sides[b] === 2) gifts++;
+		}
+		return gifts;
+	}
+
 	evaluate(): number {
-		return evaluateFor(this);
+		return evaluateFor(this, this.takePercent, this.parity);
 	}
 
 	/**

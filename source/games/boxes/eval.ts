@@ -8,7 +8,13 @@
 import type {BoxesBoard} from './board.js';
 import {MAX_LINE} from './geometry.js';
 
-/** The share of the boxes takeable now that the evaluation counts, in per cent. */
+/**
+ * The share of the boxes takeable now that the evaluation counts, in per cent. Measured by level 5
+ * against itself on 5×5 boards with 0..12 random pre-drawn segments, each board both ways
+ * (board.takePercent): 100 against 0 at 50 ms a move +23 −17 in 40 games, 0.5 boxes a game
+ * better; 50 against 100 at 100 ms +9 −7 in 16. A small edge within the noise: the search sees
+ * the captures itself, and the exact solver takes over from 22 free unit segments.
+ */
 export const TAKE_PERCENT = 100;
 
 /** The most boxes one move takes now: the best undrawn run's sum of boxes with three sides. */
@@ -35,6 +41,33 @@ export function bestTake(board: BoxesBoard): number {
 	return best;
 }
 
-export function evaluateFor(board: BoxesBoard, takePercent = TAKE_PERCENT): number {
-	return 100 * board.margin + takePercent * bestTake(board);
+/**
+ * Unit segments that are safe to draw: no box beside them has two sides drawn (so drawing one
+ * hands nothing over) and none three.
+ */
+export function safeUnits(board: BoxesBoard): number {
+	const g = board.geometry;
+	const drawn = board.drawn;
+	const sides = board.sides;
+	let safe = 0;
+	for (let unit = 0; unit < g.units; unit++) {
+		if (drawn[unit]) continue;
+		const a = g.unitBoxA[unit]!;
+		const b = g.unitBoxB[unit]!;
+		if ((a < 0 || sides[a]! < 2) && (b < 0 || sides[b]! < 2)) safe++;
+	}
+	return safe;
+}
+
+/**
+ * The evaluation: the margin, the takeable boxes at `takePercent`, and `parity` centipoints for an
+ * odd number of safe unit segments (less for an even one). The parity term is off: tried on 5×5
+ * by level 5 against itself at 50 ms a move over 40 games each, +50 lost +9 −31 (1.0 box a game
+ * worse) and −50 lost +15 −25 (0.3 worse). A move may draw any number of safe units of a run, so
+ * the count's parity is no one's to keep; the last safe move is a subtler fight than that.
+ */
+export function evaluateFor(board: BoxesBoard, takePercent = TAKE_PERCENT, parity = 0): number {
+	let score = 100 * board.margin + takePercent * bestTake(board);
+	if (parity !== 0) score += (safeUnits(board) & 1) === 1 ? parity : -parity;
+	return score;
 }

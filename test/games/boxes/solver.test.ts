@@ -34,10 +34,10 @@ const marginOf = (state: BoxesState) => (state.toMove === 1 ? state.scores[0] - 
 const bruteForce = (state: BoxesState, memo?: Map<string, number>) => marginOf(state) + plainSolve(plainOfState(state), memo);
 
 describe('the exact solver', () => {
-	test('agrees with brute force on 60 random 3×3 positions with 1 to 14 free unit segments, and its move keeps the value', () => {
+	test('agrees with brute force on 28 random 3×3 positions with 1 to 14 free unit segments, and its move keeps the value', () => {
 		clearSolverTable();
 		const memo = new Map<string, number>();
-		for (let i = 0; i < 60; i++) {
+		for (let i = 0; i < 28; i++) {
 			const state = randomPosition(100 + i, 3, 3, 1 + (i % 14));
 			const expected = bruteForce(state, memo);
 			const board = boardOf(state);
