@@ -473,7 +473,7 @@ export function summary(report: RunReport): unknown {
 function boardLine(boards: readonly Board[] | undefined, match: number): string[] {
 	const board = boards?.find(one => one.match === match);
 	if (!board) return [];
-	return [`Board: ${board.seed === null ? `from ${board.file ?? 'a file'} (--board)` : `seed ${board.seed} (--seed ${(board.seed - match + 1 + 0x80000000) % 0x80000000} for the run)`}, both games of the match`];
+	return [`Board: ${board.seed === null ? `from ${board.file ?? 'a file'} (--board)` : `seed ${board.seed} (--seed ${(board.seed - match + 1 + 0x80000000) % 0x80000000}${board.with ? ` ${board.with}` : ''} for the run)`}, both games of the match`];
 }
 
 /** A game's record for people: who played, how it ended, every move with its times and what entries printed. */
