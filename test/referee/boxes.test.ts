@@ -111,7 +111,11 @@ function played(board: unknown, one: 'first' | 'last', two: 'first' | 'last'): {
 
 describe('a match between two good fakes', () => {
 	test('two games on the seed\'s board, each side first once; the records, the match points, the boxes totals', () => {
-		const {summary, tables} = match(first, last, '--seed', '21', '--size', '3x4', '--lines', '5');
+		const out = join(scratch, 'run-21');
+		const {summary, tables} = match(first, last, '--seed', '21', '--size', '3x4', '--lines', '5', '--out', out);
+		// Each game's record says how to draw its board again, and its final position is a boxes file.
+		expect(readFileSync(join(out, 'game-001.record.txt'), 'utf8')).toContain('Board: seed 21 (--seed 21 --size 3x4 --lines 5 for the run), both games of the match');
+		expect(boxes.recognizes(readFileSync(join(out, 'game-002.txt'), 'utf8'))).toBe(true);
 		const board = boxes.initial({seed: 21, rows: 3, columns: 4, lines: 5});
 		expect(summary.game).toBe('boxes');
 		expect(summary.clockSeconds).toBe(60);
