@@ -168,8 +168,12 @@ export function formatPotm(state: LoaState): string {
 	return lines.join('\n') + '\n';
 }
 
-/** Whether a text looks like a POTM file of this board size: 3 header lines, then `size` rows. */
+/**
+ * Whether a text looks like a POTM file of this board size: 3 header lines, then `size` rows with
+ * no white space in them (a LINES and BOXES file of 3 header lines and 7 moves such as "1 A1 B1"
+ * has 7 lines of 7 characters too).
+ */
 export function looksLikePotm(text: string, size: number): boolean {
 	const lines = linesOf(text);
-	return lines.length === 3 + size && lines.slice(3).every(line => line.length === size);
+	return lines.length === 3 + size && lines.slice(3).every(line => line.length === size && !/\s/.test(line));
 }

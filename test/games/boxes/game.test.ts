@@ -151,8 +151,11 @@ describe('telling a LINES and BOXES file', () => {
 
 	test('it does not take LOA files or PAH-TUM grids, and they do not take its files', () => {
 		for (const text of [...loaFiles, classicLoa.format(classicLoa.initial()), grid, pahtum.format(pahtum.initial({seed: 7})), 'hello\n', '']) expect(boxes.recognizes(text)).toBe(false);
+		// Seven moves of 7 characters after the 3 header lines: the shape of a LOAPS file's 7 board lines, but for the spaces.
+		const sevenMoves = fileOf(['2 3 3', '1 0 60.0', '2 0 60.0', '1 A1 B1', '2 A2 B2', '1 A3 B3', '2 A4 B4', '1 B1 C1', '2 B2 C2', '1 B3 C3']);
+		expect(boxes.recognizes(sevenMoves)).toBe(true);
 		for (const game of [loaps, classicLoa, classicLoaMoverWins, pahtum]) {
-			for (const text of [SEED_EMPTY, SEED_BOX, SEED_PLAYED]) expect(game.recognizes(text)).toBe(false);
+			for (const text of [SEED_EMPTY, SEED_BOX, SEED_PLAYED, sevenMoves]) expect(game.recognizes(text)).toBe(false);
 		}
 	});
 });
