@@ -1,7 +1,7 @@
 /** The start menu: the game, play against the AI (side, level, clock), two players, demo, analyse, open, help, quit. */
 import {Box, Text, useApp} from 'ink';
 import {BLOCKED, type BoardView, type Outcome} from '../games/game.js';
-import {Board, COMPACT, NO_MARKS} from './board.js';
+import {Board, boardSize, COMPACT, NO_MARKS} from './board.js';
 import type {AnyGame} from '../games/registry.js';
 import {levelOf} from '../engine/levels.js';
 import {useEnvironment, useKeys, useRootWidth, useTerminalSize} from './context.js';
@@ -75,15 +75,15 @@ export function MenuScreen({game: initialGame, initial, onPick}: {game: AnyGame;
 	const level = levelOf(choices.level);
 	const board = game.randomBoards ? boardOf(game, choices) : null;
 	const rows = rowsFor(game);
-	const boardSize = sizeOf(game, choices);
+	const chosenSize = sizeOf(game, choices);
 	const arrows = (text: string) => (theme.ascii ? `< ${text} >` : `◀ ${text} ▶`);
 	const labels: Record<Row, string> = {
 		game: `Game          ${arrows(game.name)}`,
 		play: 'Play against the AI',
 		side: `   Your side   ${arrows(`${game.sides[choices.side - 1]}${choices.side === 1 ? ' (moves first)' : ''}`)}`,
 		level: `   Level       ${arrows(`${level.level} ${level.name}`)}`,
-		size: boardSize === null ? '' : `Size          ${arrows(`${boardSize[0]}×${boardSize[1]} boxes`)}`,
-		board: board === null ? '' : `Board         ${arrows(`${boardSize === null ? `${holesOf(game.board(board))} holes` : linesText(setupOf(game, choices).lines ?? 0)} · seed ${choices.board}`)}`,
+		size: chosenSize === null ? '' : `Size          ${arrows(`${chosenSize[0]}×${chosenSize[1]} boxes`)}`,
+		board: board === null ? '' : `Board         ${arrows(`${chosenSize === null ? `${holesOf(game.board(board))} holes` : linesText(setupOf(game, choices).lines ?? 0)} · seed ${choices.board}`)}`,
 		clock: `   Clock       ${arrows(choices.clock === null ? 'no clock' : game.clock.per === 'move' ? `${choices.clock} s a move` : `${choices.clock} s each`)}`,
 		'two-players': 'Two players at one keyboard',
 		demo: 'Watch a demo: the AI against itself',
@@ -94,7 +94,12 @@ export function MenuScreen({game: initialGame, initial, onPick}: {game: AnyGame;
 	};
 	const tooSmall = size.rows < rows.length + 7 || size.columns < 40;
 	// The board a new game starts on, beside the rows, where there is room: re-rolling shows the new one.
-	const besideBoard = board !== null && size.columns >= MENU_COLUMNS + PREVIEW_COLUMNS;
+	// (A board of dots and lines takes its size's room: 8 rows of boxes do not fit beside the rows in 24 lines.)
+	const previewSize = board === null ? null : boardSize(game.board(board), COMPACT);
+	const besideBoard =
+		previewSize !== null &&
+		size.columns >= MENU_COLUMNS + 2 + Math.max(PREVIEW_COLUMNS - 2, previewSize.columns) &&
+		size.rows >= 6 + Math.max(rows.length, previewSize.rows);
 	const menuRows = rows.map(which => {
 		const chosen = which === row;
 		return (
