@@ -3,17 +3,19 @@
  * `potm move` (a contest entry, whose start-up counts against its clock) never loads the UI.
  */
 import meow from 'meow';
-import {baseGameId, DEFAULT_GAME, gameById, games as allGames} from './games/registry.js';
+import {baseGameId, DEFAULT_GAME, gameById, games as allGames, type AnyGame} from './games/registry.js';
+import {unitSegments} from './games/game.js';
 import {wrapLines} from './text.js';
 
 /** The games --game names (a ruling such as --mover-wins is not one), the default first. */
 const namedGames = allGames.filter(one => baseGameId(one) === one.id).sort((a, b) => Number(b.id === DEFAULT_GAME) - Number(a.id === DEFAULT_GAME));
 
-/** "loaps (LOAPS, 7×7, the default), loa (Lines of Action, 8×8) or pahtum (PAH-TUM, 7×7)", from the registry. */
+/** "loaps (LOAPS, 7×7, the default), loa (Lines of Action, 8×8), pahtum (PAH-TUM, 7×7) or boxes (LINES and BOXES, 3×3..8×8 boxes)", from the registry. */
 function gameList(): string {
 	const described = namedGames.map(one => {
 		const view = one.board(one.initial());
-		return `${one.id} (${one.name}, ${view.columns}×${view.rows}${one.id === DEFAULT_GAME ? ', the default' : ''})`;
+		const size = one.sizes ? `${one.sizes.rows[0]}×${one.sizes.columns[0]}..${one.sizes.rows[1]}×${one.sizes.columns[1]} boxes` : `${view.columns}×${view.rows}`;
+		return `${one.id} (${one.name}, ${size}${one.id === DEFAULT_GAME ? ', the default' : ''})`;
 	});
 	return orList(described);
 }
@@ -39,8 +41,7 @@ const optionLines = (option: string, text: string): string =>
 
 const help = `
 	potm: a terminal arcade for the games of the Programmer Of The Month
-	contests. LOAPS, classic Lines of Action and PAH-TUM are here; LINES and
-	BOXES is coming.
+	contests: LOAPS, classic Lines of Action, PAH-TUM and LINES and BOXES.
 
 	Usage
 	  $ potm                        the start menu: play, demo, analyse, open
@@ -65,7 +66,9 @@ const help = `
 	FILE is a POTM input file: for LOA the player to move and the move number,
 	each player's points and seconds left, then the board, top rank first: 7
 	board lines for LOAPS (saves/start.txt), 8 for classic LOA
-	(saves/loa-start.txt); for PAH-TUM the 7×7 grid of - + X O alone.
+	(saves/loa-start.txt); for PAH-TUM the 7×7 grid of - + X O alone; for
+	LINES and BOXES "P ROWS COLUMNS", the two score lines, then the lines
+	drawn so far, one "P V1 V2" a line (P 0 for those drawn before the game).
 	For potm move, no FILE or - reads the position from standard input.
 
 	Examples
@@ -86,12 +89,16 @@ const help = `
 const GAME = `${optionLines('--game GAME', gameList())}
 	  --mover-wins    classic LOA: a simultaneous connection wins for the mover`;
 
-/** For the commands that start games on random boards (PAH-TUM's). */
+/** For the commands that start games on random boards (PAH-TUM's, LINES and BOXES's). */
 const BOARD = `
-	  --seed S        PAH-TUM: the seed of the random board (the same seed,
-	                  the same board); the menu re-rolls it with ← →
+	  --seed S        PAH-TUM, LINES and BOXES: the seed of the random board
+	                  (the same seed, the same board); the menu re-rolls it
 	  --holes N       PAH-TUM: the board's holes, an odd number from 1 to 25
-	                  (by default 3 to 13, drawn with the board)`;
+	                  (by default 3 to 13, drawn with the board)
+	  --size RxC      LINES and BOXES: rows and columns of boxes, 3 to 8 each
+	                  (5x5 by default; the menu's Size row)
+	  --lines N       LINES and BOXES: unit segments drawn at random before
+	                  the game (none by default)`;
 
 /** For commands that read a FILE, which tells its own game. */
 const GAME_CHECK = `${optionLines('--game GAME', `check that FILE is a position of GAME: ${orList(namedGames.map(one => one.id))}`)}
@@ -112,7 +119,7 @@ ${optionLines('--clock S', `seconds of CPU time on each clock, for the game or f
 	                  the entries printed; also the tables (results.txt) and
 	                  the summary (summary.json)
 	  --json          the summary as JSON on stdout (the tables on stderr)
-${optionLines('--seed N', `a game with random boards (${namedGames.filter(one => one.randomBoards).map(one => one.name).join(', ') || 'none yet'}): the seed of the boards; match m of every pairing plays on seed N + m - 1, both its games (a random seed by default, shown in the report so that the run can be repeated)`).slice(1)}${optionLines('--board FILE', 'a game with random boards: every match on the start board in FILE (empty and blocked squares only)')}`;
+${optionLines('--seed N', `a game with random boards (${namedGames.filter(one => one.randomBoards).map(one => one.name).join(', ') || 'none yet'}): the seed of the boards; match m of every pairing plays on seed N + m - 1, both its games (a random seed by default, shown in the report so that the run can be repeated)`).slice(1)}${optionLines('--board FILE', 'a game with random boards: every match on the start board in FILE (empty and blocked squares only; in LINES and BOXES only the lines of player 0)')}${optionLines('--size RxC', 'LINES and BOXES: rows and columns of boxes of every board, 3 to 8 each (5x5)')}${optionLines('--sizes LIST', 'LINES and BOXES: the size of each match in turn, e.g. 3x3,5x7,8x8 (match m on the m-th, round again), as the POTM second round varied them')}${optionLines('--lines N', 'LINES and BOXES: unit segments drawn at random before each match (0)')}`;
 
 const PLAYERS = `
 	Players: ai:1 .. ai:5 (the levels), ai:greedy, ai:random, or the command
@@ -126,7 +133,9 @@ const PLAYERS = `
 	with one more marker of its own), or if it crashes (exits with a status
 	other than 0); what it wrote to stdout and stderr is kept in the record.
 	In a game won on points (PAH-TUM) a match goes to the higher total of
-	game points over its two games, and a fault loses the whole match.`;
+	game points over its two games, and a fault loses the whole match. In
+	LINES and BOXES players level on match points are ranked by the boxes
+	they took over all their games.`;
 
 /** "potm COMMAND --help". */
 const COMMAND_HELP: Readonly<Record<string, string>> = {
@@ -135,8 +144,9 @@ const COMMAND_HELP: Readonly<Record<string, string>> = {
 	  $ potm play [--game loa] [--side 1|2] [--level 1-5]
 	              [--clock SECONDS | --no-clock] [FILE]
 
-	Play LOAPS, classic LOA or PAH-TUM against the AI, from the start (in
-	PAH-TUM a random board) or from the position in FILE (a POTM input file,
+	Play LOAPS, classic LOA, PAH-TUM or LINES and BOXES against the AI, from
+	the start (a random board in PAH-TUM; in LINES and BOXES a board of
+	--size, with --lines drawn) or from the position in FILE (a POTM file,
 	e.g. one saved with s; it tells its own game). Keys: arrows or hjkl move
 	the cursor, Enter picks a piece up and puts it down (or passes, when you
 	have no move; in PAH-TUM it places your marker), m types a move, u takes
@@ -203,14 +213,16 @@ const COMMAND_HELP: Readonly<Record<string, string>> = {
 	counts it: FILE's clock for the game in LOA, the game's allowance for a
 	move where there is one) and print what an entry of the game prints: one
 	move in LOA, e.g. "b1 d3" ("pass" in classic LOA when no piece can move),
-	the whole new grid in PAH-TUM. With no FILE, or -, the position is read
-	from standard input, so that moves chain: potm move < a.txt | potm move.
+	the whole new grid in PAH-TUM, a line in LINES and BOXES, e.g. "A3 C3".
+	With no FILE, or -, the position is read from standard input, so that
+	moves chain: potm move < a.txt | potm move.
 	Exit status 1 when the position has no legal move (the game is over).
 
 	Options${GAME_CHECK}
 	  --clock S       PAH-TUM: the CPU seconds a move may take, start-up
 	                  included (10, the contest's), e.g. for a referee's
-	                  shorter --clock; a LOA FILE carries its own clock
+	                  shorter --clock; a LOA or LINES and BOXES FILE carries
+	                  its own clock
 `,
 	match: `
 	Usage
@@ -218,9 +230,10 @@ const COMMAND_HELP: Readonly<Record<string, string>> = {
 	                   [--out DIR] [--json]
 
 	Referee matches between A and B under the LOAPS contest's rules (or
-	classic LOA's, with the same clock, or PAH-TUM's): each match is two
-	games, each side first once; a win earns 2 match points, a draw or a tie
-	1 each (in PAH-TUM a match is won on the total of its games' points).
+	classic LOA's, with the same clock, PAH-TUM's or LINES and BOXES's): each
+	match is two games, each side first once; a win earns 2 match points, a
+	draw or a tie 1 each (in PAH-TUM a match is won on the total of its
+	games' points).
 ${PLAYERS}
 
 	Options${GAME}${REFEREE_OPTIONS}
@@ -261,8 +274,8 @@ const commandHelp = (topic: string): string => `${COMMAND_HELP[topic]!.replace(/
 
 const INTERACTIVE = ['ascii', 'color'];
 const GAMES = ['game', 'mover-wins'];
-/** A random board's seed and holes (PAH-TUM's). */
-const BOARDS = ['seed', 'holes'];
+/** A random board's seed and holes (PAH-TUM's), or its size and pre-drawn lines (LINES and BOXES's). */
+const BOARDS = ['seed', 'holes', 'size', 'lines'];
 
 /** Options each command takes, besides --help and --version. */
 const OPTIONS: Readonly<Record<string, readonly string[]>> = {
@@ -273,8 +286,8 @@ const OPTIONS: Readonly<Record<string, readonly string[]>> = {
 	demo: [...GAMES, 'red', 'blue', 'black', 'white', 'delay', 'games', 'clock', ...BOARDS, ...INTERACTIVE],
 	move: [...GAMES, 'clock'],
 	perft: [...GAMES, 'divide'],
-	match: [...GAMES, 'matches', 'clock', 'jobs', 'out', 'json', 'seed', 'board'],
-	tournament: [...GAMES, 'matches', 'clock', 'jobs', 'out', 'json', 'seed', 'board'],
+	match: [...GAMES, 'matches', 'clock', 'jobs', 'out', 'json', 'seed', 'board', 'size', 'sizes', 'lines'],
+	tournament: [...GAMES, 'matches', 'clock', 'jobs', 'out', 'json', 'seed', 'board', 'size', 'sizes', 'lines'],
 	help: [],
 };
 
@@ -311,6 +324,9 @@ const cli = (() => {
 				delay: {type: 'string'},
 				games: {type: 'string'},
 				holes: {type: 'string'},
+				size: {type: 'string'},
+				sizes: {type: 'string'},
+				lines: {type: 'string'},
 			},
 		});
 	} catch (error) {
@@ -378,6 +394,70 @@ function wholeNumber(text: unknown, option: string, min: number, max: number, fa
 	return value < min || value > max ? `--${option} takes a whole number from ${min} to ${max}, not ${value}` : value;
 }
 
+/** The games whose boards have sizes, by name: "LINES and BOXES". */
+const sizedNames = (): string => orList(namedGames.filter(one => one.sizes).map(one => one.name));
+
+/** "3 to 8 rows and 3 to 8 columns of boxes" for a game's sizes. */
+function sizeRange(game: AnyGame): string {
+	const {rows, columns} = game.sizes!;
+	return `${rows[0]} to ${rows[1]} rows and ${columns[0]} to ${columns[1]} columns`;
+}
+
+/** A board size from --size (or one of --sizes): "5x7" as [5, 7] within the game's sizes, or a message. */
+function sizeValue(text: string, game: AnyGame, option: string): readonly [number, number] | string {
+	const match = /^\s*(\d+)\s*[x×X]\s*(\d+)\s*$/.exec(text);
+	const wanted = `--${option} takes ROWSxCOLUMNS of boxes, ${sizeRange(game)}, as in 5x7`;
+	if (!match) return `${wanted}, not "${text}"`;
+	const rows = Number(match[1]);
+	const columns = Number(match[2]);
+	const {rows: r, columns: c} = game.sizes!;
+	if (rows < r[0] || rows > r[1] || columns < c[0] || columns > c[1]) return `${wanted}, not ${rows}x${columns}`;
+	return [rows, columns];
+}
+
+/** What --size, --sizes, --lines and --holes say of new boards of `game` (undefined: no game known yet, the first with sizes is asked), or a message. */
+function boardOptions(
+	game: AnyGame | undefined,
+	allowSizes: boolean,
+): {size?: readonly [number, number]; sizes?: (readonly [number, number])[]; lines?: number; holes?: number} | string {
+	const {flags} = cli;
+	const given = (name: string) => (flags as Record<string, unknown>)[name] !== undefined;
+	const sized = game ?? namedGames.find(one => one.sizes)!;
+	for (const name of ['size', 'sizes', 'lines']) {
+		if (!given(name)) continue;
+		if (!sized.sizes) return `--${name} is for a game whose boards come in sizes (${sizedNames()}: --game ${namedGames.find(one => one.sizes)!.id}); ${sized.name} has one board size`;
+		const value = (flags as Record<string, unknown>)[name];
+		if (typeof value !== 'string' || value.trim() === '') return name === 'lines' ? '--lines takes a whole number of unit segments drawn before the game, e.g. --lines 6' : `--${name} takes ROWSxCOLUMNS of boxes, as in 5x7${name === 'sizes' ? ', or several separated by commas: 3x3,5x7,8x8' : ''}`;
+	}
+	if (given('holes') && game !== undefined && game.sizes) return `--holes is for a game whose boards have holes (${orList(namedGames.filter(one => one.randomBoards && !one.sizes).map(one => one.name))}); ${game.name} sets a new board with --size and --lines`;
+	if (given('size') && given('sizes')) return '--size and --sizes both say the size of the boards: give one of them';
+	let size: readonly [number, number] | undefined;
+	let sizes: (readonly [number, number])[] | undefined;
+	if (given('size')) {
+		const value = sizeValue(flags.size as string, sized, 'size');
+		if (typeof value === 'string') return value;
+		size = value;
+	}
+	if (given('sizes')) {
+		if (!allowSizes) return '--sizes varies the board by match: it goes with potm match and tournament';
+		sizes = [];
+		for (const one of (flags.sizes as string).split(',')) {
+			const value = sizeValue(one, sized, 'sizes');
+			if (typeof value === 'string') return `${value} (several are separated by commas: 3x3,5x7,8x8)`;
+			sizes.push(value);
+		}
+	}
+	let lines: number | undefined;
+	if (given('lines')) {
+		const smallest = [size ?? sized.sizes?.default ?? [0, 0], ...(sizes ?? [])].reduce((least, [rows, columns]) => Math.min(least, unitSegments(rows, columns)), Infinity);
+		const boards = sizes ? 'the smallest board asked for' : `a ${(size ?? sized.sizes!.default).join('x')} board`;
+		const value = wholeNumber(flags.lines, 'lines', 0, smallest - 1, 0);
+		if (typeof value === 'string') return `${value} (${boards} has ${smallest} unit segments, and one is left to draw)`;
+		lines = value;
+	}
+	return {...(size ? {size} : {}), ...(sizes ? {sizes} : {}), ...(lines === undefined ? {} : {lines})};
+}
+
 async function interactive(command: string, rest: readonly string[], game: string | undefined): Promise<number> {
 	const {flags} = cli;
 	const screen = command === '' ? 'menu' : command === 'play' ? 'play' : command === 'demo' ? 'demo' : 'analysis';
@@ -403,6 +483,11 @@ async function interactive(command: string, rest: readonly string[], game: strin
 	const seed = wholeNumber(flags.seed, 'seed', 0, 0x7fffffff, Math.floor(Math.random() * 0x80000000));
 	const holes = flags.holes === undefined ? undefined : oddHoles(flags.holes);
 	for (const value of [level, red, blue, delay, games, seed, holes]) if (typeof value === 'string') return usage(value);
+	// The game the board is for: --game's, or for play and demo without a FILE the default game (the menu may change games).
+	const boardGame = game !== undefined ? gameById(game) : screen === 'menu' || rest[0] !== undefined ? undefined : gameById(DEFAULT_GAME);
+	const boardSetup = boardOptions(boardGame, false);
+	if (typeof boardSetup === 'string') return usage(boardSetup);
+	const sized = boardSetup.size === undefined ? {} : {rows: boardSetup.size[0], columns: boardSetup.size[1]};
 	let clock: number | null = 60;
 	const clockFlag = flags.clock as string | boolean | undefined;
 	if (clockFlag === false) clock = null;
@@ -419,9 +504,10 @@ async function interactive(command: string, rest: readonly string[], game: strin
 		screen,
 		...(game === undefined ? {} : {game}),
 		...(rest[0] === undefined ? {} : {file: rest[0]}),
-		choices: {side, level: level as number, clock, board: seed as number, ...(holes === undefined ? {} : {holes: holes as number})},
+		choices: {side, level: level as number, clock, board: seed as number, ...(holes === undefined ? {} : {holes: holes as number}), ...sized, ...(boardSetup.lines === undefined ? {} : {lines: boardSetup.lines})},
 		clockGiven: typeof clockFlag === 'string',
-		boardGiven: flags.seed !== undefined || flags.holes !== undefined,
+		boardGiven: flags.seed !== undefined || flags.holes !== undefined || flags.size !== undefined || flags.lines !== undefined,
+		sizeGiven: flags.size !== undefined || flags.lines !== undefined,
 		demo: {levels: [red as number, blue as number], delayMs: delay as number, games: games as number, ...(typeof clockFlag === 'string' && clock !== null ? {clockSeconds: clock} : {})},
 		ascii: flags.ascii,
 		color: flags.color,
@@ -460,6 +546,12 @@ async function referee(command: 'match' | 'tournament', players: readonly string
 	if (board !== undefined && (typeof board !== 'string' || board.trim() === '')) return usage('--board takes a FILE holding a start board, e.g. --board board.txt');
 	const out = flags.out as string | boolean | undefined;
 	if (out !== undefined && (typeof out !== 'string' || out.trim() === '')) return usage('--out takes a folder, e.g. --out runs/first');
+	// Without --game the board's game is the --board FILE's (checked there), else the default game.
+	const boardSetup = boardOptions(game !== undefined ? gameById(game) : board !== undefined ? undefined : gameById(DEFAULT_GAME), true);
+	if (typeof boardSetup === 'string') return usage(boardSetup);
+	if (board !== undefined && (boardSetup.size || boardSetup.sizes || boardSetup.lines !== undefined)) {
+		return usage(`--board and --${boardSetup.sizes ? 'sizes' : boardSetup.size ? 'size' : 'lines'} both say which board to play on: give one of them`);
+	}
 	const {runReferee} = await import('./commands/referee.js');
 	return runReferee({
 		kind: command,
@@ -469,6 +561,7 @@ async function referee(command: 'match' | 'tournament', players: readonly string
 		...(clock === undefined ? {} : {clockSeconds: clock as number}),
 		...(seed === undefined ? {} : {seed: seed as number}),
 		...(board === undefined ? {} : {board: board as string}),
+		...boardSetup,
 		jobs: jobs as number,
 		out: out as string | undefined,
 		json: flags.json as boolean,

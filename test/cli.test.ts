@@ -205,9 +205,9 @@ describe('help, version and the bare command', () => {
 			for (const line of run.stdout.split('\n')) expect([...line].length, `${command} --help: ${line}`).toBeLessThanOrEqual(80);
 		}
 		const run = potm(['--help']);
-		expect(run.stdout.replace(/\s+/g, ' ')).toContain('LOAPS, classic Lines of Action and PAH-TUM are here; LINES and BOXES is coming');
+		expect(run.stdout.replace(/\s+/g, ' ')).toContain('contests: LOAPS, classic Lines of Action, PAH-TUM and LINES and BOXES.');
 		const {description} = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {description: string};
-		expect(description).toMatch(/and PAH-TUM \(LINES and BOXES coming\)/);
+		expect(description).toMatch(/PAH-TUM and LINES and BOXES$/);
 	});
 
 	test('--version prints the package version, also with something after it', () => {

@@ -9,7 +9,7 @@ import {existsSync, readdirSync, renameSync, rmSync, statSync, writeFileSync} fr
 import {join} from 'node:path';
 import {makeFolder, saveGame} from '../files/saves.js';
 import {loadPosition} from '../files/load.js';
-import {EMPTY, BLOCKED} from '../games/game.js';
+import {EMPTY, BLOCKED, type Setup} from '../games/game.js';
 import {DEFAULT_GAME, gameById, type AnyGame} from '../games/registry.js';
 import {distinctNames, parsePlayer} from '../referee/players.js';
 import type {PlayedGame} from '../referee/play.js';
@@ -30,6 +30,12 @@ export interface RefereeOptions {
 	readonly seed?: number;
 	/** In a game with random boards: a file holding the start board every match plays on. */
 	readonly board?: string;
+	/** In a game whose boards come in sizes: the size of every board, rows first (the game's default if absent). */
+	readonly size?: readonly [number, number];
+	/** ... or the size of each match's board in turn (match m on sizes[(m - 1) % sizes.length]), as the POTM second round varied them. */
+	readonly sizes?: readonly (readonly [number, number])[];
+	/** In a game whose boards come in sizes: the unit segments drawn at random before each game (0 by default). */
+	readonly lines?: number;
 	readonly jobs: number;
 	readonly out: string | undefined;
 	readonly json: boolean;
@@ -74,7 +80,7 @@ function refereedGame(options: Pick<RefereeOptions, 'game' | 'board'>): AnyGame 
  * seed, shown in the report so that the run can be repeated). Undefined for a game with one
  * start; a message when the options do not fit.
  */
-function boardsOf(game: AnyGame, matches: number, options: Pick<RefereeOptions, 'seed' | 'board'>): {boards: Board[]; starts: unknown[]} | undefined | string {
+function boardsOf(game: AnyGame, matches: number, options: Pick<RefereeOptions, 'seed' | 'board' | 'size' | 'sizes' | 'lines'>): {boards: Board[]; starts: unknown[]} | undefined | string {
 	if (!game.randomBoards) {
 		if (options.board !== undefined || options.seed !== undefined) return `--${options.board !== undefined ? 'board' : 'seed'} is for a game whose boards are drawn at random; ${game.name} has one start position`;
 		return undefined;
@@ -88,12 +94,28 @@ function boardsOf(game: AnyGame, matches: number, options: Pick<RefereeOptions, 
 		const cells = game.board(start).cells;
 		const pieces = cells.filter(cell => cell !== EMPTY && cell !== BLOCKED).length;
 		if (pieces > 0) return `--board ${options.board} is not a start board: it has ${pieces} ${pieces === 1 ? 'marker' : 'markers'} on it (a board to start from has empty and blocked squares only)`;
+		// A board of lines (LINES and BOXES): only the lines drawn before the game (player 0's), player 1 to make move 1.
+		const played = (game.moveNumber(start) - 1) * 2 + (game.toMove(start) - 1);
+		if (played > 0) return `--board ${options.board} is not a start board: ${played} ${played === 1 ? 'move has' : 'moves have'} been played on it (a board to start from has only the lines drawn before the game, player 0's)`;
 		const text = game.format(start);
 		return {boards: Array.from({length: matches}, (_, index) => ({match: index + 1, seed: null, file: options.board!, text})), starts: Array.from({length: matches}, () => start)};
 	}
 	const seed = options.seed ?? Math.floor(Math.random() * 0x7fffffff);
-	const starts = Array.from({length: matches}, (_, index) => game.initial({seed: (seed + index) % 0x80000000}));
-	return {boards: starts.map((start, index) => ({match: index + 1, seed: (seed + index) % 0x80000000, text: game.format(start)})), starts};
+	/** Match m's size and lines, in a game whose boards come in sizes. */
+	const setupOf = (index: number): Setup => {
+		const size = options.sizes ? options.sizes[index % options.sizes.length] : options.size;
+		return {...(size ? {rows: size[0], columns: size[1]} : {}), ...(options.lines === undefined ? {} : {lines: options.lines})};
+	};
+	const starts = Array.from({length: matches}, (_, index) => game.initial({seed: (seed + index) % 0x80000000, ...setupOf(index)}));
+	// What --seed alone does not repeat: the size and lines of each board.
+	const options_ = [
+		...(options.sizes ? [`--sizes ${options.sizes.map(size => size.join('x')).join(',')}`] : options.size ? [`--size ${options.size.join('x')}`] : []),
+		...(options.lines === undefined ? [] : [`--lines ${options.lines}`]),
+	];
+	return {
+		boards: starts.map((start, index) => ({match: index + 1, seed: (seed + index) % 0x80000000, ...(options_.length > 0 ? {with: options_.join(' ')} : {}), text: game.format(start)})),
+		starts,
+	};
 }
 
 function say(message: string): number {

@@ -9,6 +9,7 @@ import {EngineClient} from '../engine/client.js';
 import {makeTheme, wantsColor} from '../ui/theme.js';
 import {asciiStream} from '../ui/ascii.js';
 import type {MenuChoices} from '../ui/menu-screen.js';
+import {boardChoices} from '../ui/menu-state.js';
 import type {DemoSetup} from '../ui/demo-screen.js';
 import {loadGame, type LoadedGame} from '../files/saves.js';
 import {DEFAULT_GAME, gameById} from '../games/registry.js';
@@ -23,6 +24,8 @@ export interface UiOptions {
 	readonly clockGiven: boolean;
 	/** Whether --seed or --holes was given (a random board is asked for). */
 	readonly boardGiven?: boolean;
+	/** Whether --size or --lines was given (a new board of a game with sizes). */
+	readonly sizeGiven?: boolean;
 	readonly demo: Omit<DemoSetup, 'game'>;
 	readonly ascii: boolean;
 	readonly color: boolean | undefined;
@@ -57,7 +60,7 @@ export async function runUi(options: UiOptions): Promise<number> {
 	if (options.boardGiven && options.screen !== 'menu') {
 		const game = loaded?.game ?? gameById(options.game ?? DEFAULT_GAME)!;
 		const problem = loaded
-			? `--seed and --holes draw a new board, and ${options.file} has its own`
+			? `${options.sizeGiven ? '--size and --lines' : '--seed and --holes'} draw a new board, and ${options.file} has its own`
 			: !game.randomBoards
 				? `--seed and --holes draw a random board, and ${game.name} has one start position (PAH-TUM's boards are random: --game pahtum)`
 				: null;
@@ -91,7 +94,7 @@ export async function runUi(options: UiOptions): Promise<number> {
 			}
 			from = {game: loaded.game, start: last};
 		}
-		start = {screen: 'demo', setup: {...options.demo, ...from, board: choices.board, ...(choices.holes === undefined ? {} : {holes: choices.holes})}};
+		start = {screen: 'demo', setup: {...options.demo, ...from, ...boardChoices(choices)}};
 	}
 
 	// A FILE is checked first: what is wrong with it is said whether or not there is a terminal.

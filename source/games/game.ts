@@ -217,6 +217,21 @@ export interface Setup {
 	readonly lines?: number;
 }
 
+/**
+ * The board sizes a game's new boards may have (LINES and BOXES: 3..8 boxes each way, 5×5 by
+ * default), for the options and the menu that choose one; absent in a game of one size.
+ */
+export interface Sizes {
+	/** The least and most rows, then columns, both included. */
+	readonly rows: readonly [number, number];
+	readonly columns: readonly [number, number];
+	/** The size a new board has unless one is chosen, rows first. */
+	readonly default: readonly [number, number];
+}
+
+/** Unit segments of a board of R × C boxes: R + 1 rows of C, and C + 1 columns of R. */
+export const unitSegments = (rows: number, columns: number): number => (rows + 1) * columns + (columns + 1) * rows;
+
 /** How a contest entry of a game is run: what it is given, and what it prints for a move. */
 export interface EntryRule {
 	/** The input file's path as its last argument (LOA), or the position on standard input (PAH-TUM). */
@@ -246,8 +261,16 @@ export interface Game<State> {
 	 * of game points over both games (PAH-TUM's rule).
 	 */
 	readonly matchBy: 'games' | 'points';
+	/**
+	 * How players level on match points are ordered: by head-to-head (LOA's contest, the default),
+	 * or by the total of their game points over all their games, named `points` in the report
+	 * (LINES and BOXES: "total boxes captured"); still level, they share the place.
+	 */
+	readonly tiebreak?: {readonly points: string};
 	/** Whether a new game's board is drawn at random (from a Setup's seed) rather than fixed. */
 	readonly randomBoards: boolean;
+	/** The sizes a new board may have, where it may have several (Setup's rows and columns); absent: one size. */
+	readonly sizes?: Sizes;
 	/** A new game: the standard start, or for a game with random boards one drawn from `setup`. */
 	initial(setup?: Setup): State;
 	parse(text: string, fileName: string): Result<State, ParseError>;

@@ -4,7 +4,7 @@
  */
 import type {AnyGame} from '../games/registry.js';
 import {columnsOf, cut, wrapLines} from '../text.js';
-import {crosstable, matchResults, ranking, ratings, scoredRecords, standings} from './scoring.js';
+import {crosstable, matchResults, pointTotals, ranking, ratings, scoredRecords, standings} from './scoring.js';
 import {isFault, type GameRecord, type PlayerSpec} from './types.js';
 
 const seconds = (ms: number, digits = 2): string => (ms / 1000).toFixed(digits);
@@ -110,6 +110,8 @@ export interface Board {
 	readonly match: number;
 	readonly seed: number | null;
 	readonly file?: string;
+	/** The options besides --seed that drew it (a game whose boards come in sizes): "--size 5x7 --lines 6". */
+	readonly with?: string;
 	readonly text: string;
 }
 
@@ -203,10 +205,13 @@ function standingsRows(report: RunReport, withCross: boolean, width: number): st
 	const count = report.players.length;
 	const records = scored(report);
 	const rows = standings(count, records);
-	const places = ranking(count, records);
+	const places = ranking(count, records, tiebreakOf(report.game));
 	const cross = crosstable(count, records);
 	const elo = ratings(count, records);
 	const order = places.map(place => place.player);
+	// The game points that break a tie on MP, where the game says so (LINES and BOXES's boxes).
+	const tiebreak = report.game.tiebreak;
+	const totals = pointTotals(count, records);
 	// Ties (equal points) happen only in a game with points.
 	const ties = report.game.hasPoints;
 	const byPoints = report.game.matchBy === 'points';
@@ -214,6 +219,7 @@ function standingsRows(report: RunReport, withCross: boolean, width: number): st
 		{head: 'rank', right: true},
 		{head: 'player', least: 6},
 		{head: 'MP', right: true},
+		...(tiebreak ? [{head: tiebreak.points, right: true}] : []),
 		...(withCross ? order.map((_, index) => ({head: String(index + 1), right: true})) : []),
 		{head: report.game.matchBy === 'points' ? 'matches' : 'games', right: true, optional: 1},
 		// A match won on points is won, tied or lost: never drawn.
@@ -231,6 +237,7 @@ function standingsRows(report: RunReport, withCross: boolean, width: number): st
 			`${place.shared ? '=' : ''}${place.place}`,
 			report.players[place.player]!.name,
 			String(row.matchPoints),
+			...(tiebreak ? [String(totals[place.player])] : []),
 			...crossCells,
 			String(row.games),
 			String(row.wins),
@@ -244,9 +251,17 @@ function standingsRows(report: RunReport, withCross: boolean, width: number): st
 	return fittedTable(columns, body, width);
 }
 
+/** How the game breaks a tie on match points: by head-to-head (LOA's contest), or by the total of game points (LINES and BOXES's boxes). */
+const tiebreakOf = (game: RunReport['game']): 'head-to-head' | 'points' => (game.tiebreak ? 'points' : 'head-to-head');
+
 /** What the columns of the standings mean, in this game's terms. */
 const legend = (game: RunReport['game']): string =>
-	game.matchBy === 'points'
+	(game.tiebreak
+		? `MP match points (2 a win, 1 a tie); ${game.tiebreak.points} the ${game.tiebreak.points} taken over all games (none in a game lost by a fault), which rank players level on MP (the contest's tiebreak; still level, they share the place); `
+		: '') +
+	(game.tiebreak
+		? 'W D T L wins, draws, ties, losses; DQ losses by a fault (clock, output, crash), counted in L too; Elo relative to the field average, ± its 95 % margin'
+		: game.matchBy === 'points'
 		? [
 				'MP match points, a match at a time (2 for the higher total of game points over its two games, 1 each for equal totals);',
 				'W T L matches won, tied, lost; DQ matches lost by a fault (clock, an answer that is not the grid with one more marker, crash),',
@@ -257,7 +272,7 @@ const legend = (game: RunReport['game']): string =>
 			? 'MP match points (2 a win, 1 a draw or a tie); W D T L wins, draws (move limit), ties (equal points), losses;'
 			: 'MP match points (2 a win, 1 a draw); W D L wins, draws (repetition, simultaneous connection), losses;',
 		'DQ losses by a fault (clock, output, crash), counted in L too; Elo relative to the field average, ± its 95 % margin',
-	].join(' ');
+	].join(' '));
 
 /**
  * A game won on points: each match's games and totals, "points" as "game 1 + game 2" from the
@@ -303,10 +318,10 @@ function boardLines(report: RunReport): string[] {
 	const distinct = new Set(boards.map(board => board.text));
 	if (distinct.size === 1) {
 		const board = boards[0]!;
-		const how = board.seed === null ? `--board ${board.file ?? ''}` : `--seed ${board.seed}`;
+		const how = board.seed === null ? `--board ${board.file ?? ''}` : `--seed ${board.seed}${board.with ? ` ${board.with}` : ''}`;
 		return [`Board (${source(board)}; ${how} plays on it again), every match:`, ...board.text.replace(/\n$/, '').split('\n').map(line => `  ${line}`)];
 	}
-	const lines = [`Boards, one a match (--seed ${boards[0]!.seed} plays on them again):`];
+	const lines = [`Boards, one a match (--seed ${boards[0]!.seed}${boards[0]!.with ? ` ${boards[0]!.with}` : ''} plays on them again):`];
 	for (const board of boards) lines.push(`  match ${board.match}: ${source(board)}`);
 	if (boards.length <= 3) {
 		const rows = boards.map(board => board.text.replace(/\n$/, '').split('\n'));
@@ -345,7 +360,7 @@ export function matchReport(report: RunReport, width = REPORT_WIDTH): string {
 function crosstableRows(report: RunReport, width: number): string {
 	const count = report.players.length;
 	const records = scored(report);
-	const places = ranking(count, records);
+	const places = ranking(count, records, tiebreakOf(report.game));
 	const cross = crosstable(count, records);
 	const order = places.map(place => place.player);
 	const block = (from: number, to: number): string => {
@@ -371,7 +386,7 @@ const widest = (text: string): number => Math.max(...text.split('\n').map(column
 
 /** The text printed at the end of `potm tournament` (ranking, crosstable, ratings), laid out for `width` columns. */
 export function tournamentReport(report: RunReport, width = REPORT_WIDTH): string {
-	const crossNote = 'columns 1, 2, ...: match points won against the player of that rank; players level on MP are ranked by head-to-head, as the LOAPS contest did';
+	const crossNote = `columns 1, 2, ...: match points won against the player of that rank${report.game.tiebreak ? '' : '; players level on MP are ranked by head-to-head, as the LOAPS contest did'}`;
 	// The crosstable beside the standings while they fit; below them, a table of its own, when not.
 	const together = standingsRows(report, true, width);
 	const tables = widest(together) <= width ? [together] : [standingsRows(report, false, width), '', crosstableRows(report, width)];
@@ -390,6 +405,7 @@ export function summary(report: RunReport): unknown {
 	const rows = standings(count, records);
 	const elo = ratings(count, records);
 	const cross = crosstable(count, records);
+	const points = pointTotals(count, records);
 	const round = (ms: number) => Math.round(ms) / 1000;
 	return {
 		game: report.game.id,
@@ -399,7 +415,7 @@ export function summary(report: RunReport): unknown {
 		gamesPlayed: report.games.length,
 		stopped: report.stopped,
 		matchBy: report.game.matchBy,
-		...(report.boards && report.boards.length > 0 ? {boards: report.boards.map(board => ({match: board.match, seed: board.seed, ...(board.file ? {file: board.file} : {}), position: board.text}))} : {}),
+		...(report.boards && report.boards.length > 0 ? {boards: report.boards.map(board => ({match: board.match, seed: board.seed, ...(board.file ? {file: board.file} : {}), ...(board.with ? {with: board.with} : {}), position: board.text}))} : {}),
 		players: report.players.map(player =>
 			player.kind === 'builtin' ? {name: player.name, builtin: true} : {name: player.name, builtin: false, command: player.command},
 		),
@@ -436,6 +452,7 @@ export function summary(report: RunReport): unknown {
 		totals: rows.map(row => ({
 			player: name(row.player),
 			matchPoints: row.matchPoints,
+			...(report.game.tiebreak ? {[report.game.tiebreak.points]: points[row.player]} : {}),
 			games: row.games,
 			wins: row.wins,
 			draws: row.draws,
@@ -443,7 +460,7 @@ export function summary(report: RunReport): unknown {
 			losses: row.losses,
 			disqualifications: row.disqualifications,
 		})),
-		ranking: ranking(count, records).map(place => ({place: place.place, shared: place.shared, player: name(place.player)})),
+		ranking: ranking(count, records, tiebreakOf(report.game)).map(place => ({place: place.place, shared: place.shared, player: name(place.player)})),
 		ratings: elo.map(rating => ({player: name(rating.player), elo: Math.round(rating.elo), margin: Number.isFinite(rating.margin) ? Math.round(rating.margin) : null})),
 		crosstable: report.players.map((_, index) => ({
 			player: name(index),
@@ -456,7 +473,7 @@ export function summary(report: RunReport): unknown {
 function boardLine(boards: readonly Board[] | undefined, match: number): string[] {
 	const board = boards?.find(one => one.match === match);
 	if (!board) return [];
-	return [`Board: ${board.seed === null ? `from ${board.file ?? 'a file'} (--board)` : `seed ${board.seed} (--seed ${(board.seed - match + 1 + 0x80000000) % 0x80000000} for the run)`}, both games of the match`];
+	return [`Board: ${board.seed === null ? `from ${board.file ?? 'a file'} (--board)` : `seed ${board.seed} (--seed ${(board.seed - match + 1 + 0x80000000) % 0x80000000}${board.with ? ` ${board.with}` : ''} for the run)`}, both games of the match`];
 }
 
 /** A game's record for people: who played, how it ended, every move with its times and what entries printed. */

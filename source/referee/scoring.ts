@@ -131,17 +131,37 @@ function untie(group: readonly number[], points: readonly (readonly number[])[])
  * Head-to-head counts points, not points per game, as the contest did: it assumes the tied
  * players met equally often, which a full round robin ensures.
  */
-export function ranking(count: number, games: readonly GameRecord[]): Place[] {
+export function ranking(count: number, games: readonly GameRecord[], tiebreak: 'head-to-head' | 'points' = 'head-to-head'): Place[] {
 	const {points} = crosstable(count, games);
 	const total = points.map((row) => row.reduce((sum, value) => sum + value, 0));
 	const players = Array.from({length: count}, (_, player) => player);
-	const groups = levels(players, (player) => total[player]!).flatMap((group) => untie(group, points));
+	const gamePoints = pointTotals(count, games);
+	const groups = levels(players, (player) => total[player]!).flatMap((group) =>
+		tiebreak === 'points' ? levels(group, (player) => gamePoints[player]!) : untie(group, points),
+	);
 	const places: Place[] = [];
 	for (const group of groups) {
 		const place = places.length + 1;
 		for (const player of group) places.push({player, place, shared: group.length > 1});
 	}
 	return places;
+}
+
+/**
+ * Each player's game points over all its games (LINES and BOXES's boxes captured), a game lost by
+ * a fault counting for neither side (its points are void, as LOAPS's rule 8 has it). With the
+ * 'points' tiebreak, players level on match points are ordered by these (the seed's "total boxes
+ * captured"), and players still level share their place.
+ */
+export function pointTotals(count: number, games: readonly GameRecord[]): number[] {
+	checkGames(count, games);
+	const totals = new Array<number>(count).fill(0);
+	for (const game of games) {
+		if (game.disqualified !== null) continue;
+		totals[game.seats[0]]! += game.points[0];
+		totals[game.seats[1]]! += game.points[1];
+	}
+	return totals;
 }
 
 /** Elo points per natural-log unit of the odds: P = 1 / (1 + 10^(-ΔElo / 400)) = σ(ΔElo / ELO). */

@@ -5,7 +5,7 @@ import {AnalysisScreen, type AnalysisSetup} from './analysis-screen.js';
 import {EnvironmentProvider, KeyRouter, type Environment} from './context.js';
 import {DemoScreen, type DemoSetup} from './demo-screen.js';
 import {MenuScreen, type MenuChoices, type MenuPick} from './menu-screen.js';
-import {boardOf} from './menu-state.js';
+import {boardChoices, boardOf} from './menu-state.js';
 import {PlayScreen, type PlaySetup} from './play-screen.js';
 import {HUMAN, ai} from './session.js';
 
@@ -43,7 +43,7 @@ function routeOf(pick: MenuPick, demo: Omit<DemoSetup, 'game'>): Route {
 		case 'two-players':
 			return {screen: 'play', setup: playSetup(pick.game, pick.choices, true)};
 		case 'demo':
-			return {screen: 'demo', setup: {...demo, game: pick.game, board: pick.choices.board, ...(pick.choices.holes === undefined ? {} : {holes: pick.choices.holes})}};
+			return {screen: 'demo', setup: {...demo, game: pick.game, ...boardChoices(pick.choices)}};
 		case 'analyse':
 			return {screen: 'analysis', setup: {game: pick.game, line: pick.line, moves: pick.moves, ended: pick.ended, note: pick.note ?? `Opened ${pick.path}`}};
 		case 'open': {

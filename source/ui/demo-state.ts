@@ -11,6 +11,7 @@ import {dialogKey, helpDialog, type HelpDialog} from './dialog-state.js';
 import {formatScore} from './format.js';
 import {actionFor} from './keys.js';
 import type {Thinking} from './panel.js';
+import {setupOf} from './menu-state.js';
 import * as S from './session.js';
 import {doing, stay, type Step} from './store.js';
 
@@ -32,6 +33,10 @@ export interface DemoSetup {
 	 */
 	readonly board?: number;
 	readonly holes?: number;
+	/** The board's size and pre-drawn lines, in a game whose boards have sizes (the menu's choices). */
+	readonly rows?: number;
+	readonly columns?: number;
+	readonly lines?: number;
 }
 
 export const MIN_DELAY = 0;
@@ -107,7 +112,7 @@ function startOf(setup: DemoSetup, index: number): unknown {
 	if (setup.start !== undefined) return setup.start;
 	const {game} = setup;
 	if (!game.randomBoards) return game.initial();
-	return game.initial({seed: ((setup.board ?? 1) + Math.floor(index / 2)) % 0x80000000, ...(setup.holes === undefined ? {} : {holes: setup.holes})});
+	return game.initial(setupOf(game, {...setup, board: ((setup.board ?? 1) + Math.floor(index / 2)) % 0x80000000}));
 }
 
 const freshSession = (setup: DemoSetup, index: number, now: number): S.Session =>

@@ -1,7 +1,7 @@
 /** The start menu: the game, play against the AI (side, level, clock), two players, demo, analyse, open, help, quit. */
 import {Box, Text, useApp} from 'ink';
 import {BLOCKED, type BoardView, type Outcome} from '../games/game.js';
-import {Board, COMPACT, NO_MARKS} from './board.js';
+import {Board, boardSize, COMPACT, NO_MARKS} from './board.js';
 import type {AnyGame} from '../games/registry.js';
 import {levelOf} from '../engine/levels.js';
 import {useEnvironment, useKeys, useRootWidth, useTerminalSize} from './context.js';
@@ -10,7 +10,7 @@ import {loadDialog} from './dialog-state.js';
 import {loadGame} from '../files/saves.js';
 import {fit} from './format.js';
 import {hintLine} from './panel.js';
-import {boardOf, menuReducer, menuState, rowsFor, type MenuChoices, type MenuEffect, type Purpose, type Row} from './menu-state.js';
+import {boardOf, menuReducer, menuState, rowsFor, setupOf, sizeOf, type MenuChoices, type MenuEffect, type Purpose, type Row} from './menu-state.js';
 import {useStore, type Dispatch} from './store.js';
 import type {MenuAction} from './menu-state.js';
 
@@ -36,6 +36,9 @@ export type MenuPick =
 /** Columns of the menu's rows beside a board's preview, and of the preview (a compact 7×7 board). */
 const MENU_COLUMNS = 48;
 const PREVIEW_COLUMNS = 2 + 7 * 3 + 6;
+
+/** The segments drawn before the game, for the Board row: "no lines drawn", "1 line drawn", "7 lines drawn". */
+const linesText = (lines: number): string => (lines === 0 ? 'no lines drawn' : `${lines} ${lines === 1 ? 'line' : 'lines'} drawn`);
 
 /** How many squares of a board are out of play. */
 const holesOf = (view: BoardView): number => view.cells.filter(cell => cell === BLOCKED).length;
@@ -72,13 +75,15 @@ export function MenuScreen({game: initialGame, initial, onPick}: {game: AnyGame;
 	const level = levelOf(choices.level);
 	const board = game.randomBoards ? boardOf(game, choices) : null;
 	const rows = rowsFor(game);
+	const chosenSize = sizeOf(game, choices);
 	const arrows = (text: string) => (theme.ascii ? `< ${text} >` : `◀ ${text} ▶`);
 	const labels: Record<Row, string> = {
 		game: `Game          ${arrows(game.name)}`,
 		play: 'Play against the AI',
 		side: `   Your side   ${arrows(`${game.sides[choices.side - 1]}${choices.side === 1 ? ' (moves first)' : ''}`)}`,
 		level: `   Level       ${arrows(`${level.level} ${level.name}`)}`,
-		board: board === null ? '' : `Board         ${arrows(`${holesOf(game.board(board))} holes · seed ${choices.board}`)}`,
+		size: chosenSize === null ? '' : `Size          ${arrows(`${chosenSize[0]}×${chosenSize[1]} boxes`)}`,
+		board: board === null ? '' : `Board         ${arrows(`${chosenSize === null ? `${holesOf(game.board(board))} holes` : linesText(setupOf(game, choices).lines ?? 0)} · seed ${choices.board}`)}`,
 		clock: `   Clock       ${arrows(choices.clock === null ? 'no clock' : game.clock.per === 'move' ? `${choices.clock} s a move` : `${choices.clock} s each`)}`,
 		'two-players': 'Two players at one keyboard',
 		demo: 'Watch a demo: the AI against itself',
@@ -89,7 +94,12 @@ export function MenuScreen({game: initialGame, initial, onPick}: {game: AnyGame;
 	};
 	const tooSmall = size.rows < rows.length + 7 || size.columns < 40;
 	// The board a new game starts on, beside the rows, where there is room: re-rolling shows the new one.
-	const besideBoard = board !== null && size.columns >= MENU_COLUMNS + PREVIEW_COLUMNS;
+	// (A board of dots and lines takes its size's room: 8 rows of boxes do not fit beside the rows in 24 lines.)
+	const previewSize = board === null ? null : boardSize(game.board(board), COMPACT);
+	const besideBoard =
+		previewSize !== null &&
+		size.columns >= MENU_COLUMNS + 2 + Math.max(PREVIEW_COLUMNS - 2, previewSize.columns) &&
+		size.rows >= 6 + Math.max(rows.length, previewSize.rows);
 	const menuRows = rows.map(which => {
 		const chosen = which === row;
 		return (

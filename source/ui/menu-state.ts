@@ -1,4 +1,5 @@
 /** The start menu as a reducer: the row under the cursor, the settings, the dialog open. */
+import {unitSegments, type Setup} from '../games/game.js';
 import {games, type AnyGame} from '../games/registry.js';
 import {LEVELS} from '../engine/levels.js';
 import {dialogKey, helpDialog, openRefused, type HelpDialog, type LoadDialog} from './dialog-state.js';
@@ -15,6 +16,11 @@ export interface MenuChoices {
 	readonly board: number;
 	/** Squares out of play on a random board (--holes), or the game's own choice. */
 	readonly holes?: number;
+	/** The board's size, rows first, in a game whose boards have sizes (--size; the Size row); the game's default if absent. */
+	readonly rows?: number;
+	readonly columns?: number;
+	/** Segments drawn before the game on a random board (--lines), in a game whose boards have sizes. */
+	readonly lines?: number;
 }
 
 /** Clock choices: seconds per side for a game's clock, per move for a move's. */
@@ -35,16 +41,53 @@ function clockFor(from: AnyGame, to: AnyGame, clock: number | null): number | nu
 	return at < 0 ? to.clock.seconds : clocksFor(to)[at]!;
 }
 
-export type Row = 'game' | 'board' | 'play' | 'side' | 'level' | 'clock' | 'two-players' | 'demo' | 'analyse' | 'open' | 'help' | 'quit';
-export const ROWS: readonly Row[] = ['game', 'board', 'play', 'side', 'level', 'clock', 'two-players', 'demo', 'analyse', 'open', 'help', 'quit'];
+export type Row = 'game' | 'size' | 'board' | 'play' | 'side' | 'level' | 'clock' | 'two-players' | 'demo' | 'analyse' | 'open' | 'help' | 'quit';
+export const ROWS: readonly Row[] = ['game', 'size', 'board', 'play', 'side', 'level', 'clock', 'two-players', 'demo', 'analyse', 'open', 'help', 'quit'];
 
-/** The rows the menu shows for a game: the Board row only where boards are drawn at random. */
-export const rowsFor = (game: AnyGame): readonly Row[] => (game.randomBoards ? ROWS : ROWS.filter(row => row !== 'board'));
+/** The rows the menu shows for a game: the Board row only where boards are drawn at random, the Size row where they have sizes. */
+export const rowsFor = (game: AnyGame): readonly Row[] =>
+	ROWS.filter(row => (row === 'board' ? game.randomBoards : row === 'size' ? game.sizes !== undefined : true));
+
+/** The size a game's new board has by the choices: rows and columns, the game's default where none is chosen; null for a game of one size. */
+export function sizeOf(game: AnyGame, choices: Pick<MenuChoices, 'rows' | 'columns'>): readonly [number, number] | null {
+	const sizes = game.sizes;
+	if (!sizes) return null;
+	const within = (value: number | undefined, [min, max]: readonly [number, number], fallback: number) =>
+		value === undefined || value < min || value > max ? fallback : value;
+	return [within(choices.rows, sizes.rows, sizes.default[0]), within(choices.columns, sizes.columns, sizes.default[1])];
+}
+
+
+/**
+ * What a new game is set up from by the choices (seed, size, pre-drawn lines or holes), for a
+ * game with random boards: the holes where the game has one size, the size and lines where it has
+ * several. The lines are kept below the board's unit segments (one is always left to draw).
+ */
+export function setupOf(game: AnyGame, choices: Pick<MenuChoices, 'board' | 'holes' | 'rows' | 'columns' | 'lines'>): Setup {
+	const size = sizeOf(game, choices);
+	if (size === null) return {seed: choices.board, ...(choices.holes === undefined ? {} : {holes: choices.holes})};
+	const [rows, columns] = size;
+	return {seed: choices.board, rows, columns, lines: Math.min(choices.lines ?? 0, unitSegments(rows, columns) - 1)};
+}
+
+/** The choices that say which board a demo's games start on (a DemoSetup's). */
+export const boardChoices = (choices: MenuChoices): Pick<MenuChoices, 'board' | 'holes' | 'rows' | 'columns' | 'lines'> => {
+	const {board, holes, rows, columns, lines} = choices;
+	return {board, ...(holes === undefined ? {} : {holes}), ...(rows === undefined ? {} : {rows}), ...(columns === undefined ? {} : {columns}), ...(lines === undefined ? {} : {lines})};
+};
 
 /** The board a new game of a random-board game starts from, as the menu's choices say. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const boardOf = (game: AnyGame, choices: MenuChoices): any =>
-	game.initial({seed: choices.board, ...(choices.holes === undefined ? {} : {holes: choices.holes})});
+export const boardOf = (game: AnyGame, choices: MenuChoices): any => game.initial(setupOf(game, choices));
+
+/** Every size a game's boards may have, rows first then columns, in that order (3×3, 3×4, ... 8×8). */
+export function sizesOf(game: AnyGame): (readonly [number, number])[] {
+	const sizes = game.sizes;
+	if (!sizes) return [];
+	const list: (readonly [number, number])[] = [];
+	for (let rows = sizes.rows[0]; rows <= sizes.rows[1]; rows++) for (let columns = sizes.columns[0]; columns <= sizes.columns[1]; columns++) list.push([rows, columns]);
+	return list;
+}
 
 /** What the list of saves was opened for. */
 export type Purpose = 'analyse' | 'open';
@@ -92,6 +135,14 @@ function change(state: MenuState, step: number): MenuState {
 		}
 		case 'board':
 			return {...state, choices: {...choices, board: (choices.board + step + SEEDS) % SEEDS}};
+		case 'size': {
+			const list = sizesOf(state.game);
+			const [rows, columns] = sizeOf(state.game, choices) ?? [0, 0];
+			const at = list.findIndex(one => one[0] === rows && one[1] === columns);
+			if (list.length === 0) return state;
+			const [nextRows, nextColumns] = at < 0 ? list[0]! : around(list, at);
+			return {...state, choices: {...choices, rows: nextRows, columns: nextColumns}};
+		}
 		case 'side':
 			return {...state, choices: {...choices, side: choices.side === 1 ? 2 : 1}};
 		case 'level':
@@ -111,6 +162,7 @@ function choose(state: MenuState): MenuStep {
 	const {choices, game} = state;
 	switch (state.row) {
 		case 'game':
+		case 'size':
 		case 'board':
 		case 'play':
 		case 'side':
@@ -131,7 +183,7 @@ function choose(state: MenuState): MenuStep {
 	}
 }
 
-/** The cursor stays on a row the game shows (the Board row goes with a game without random boards). */
+/** The cursor stays on a row the game shows (the Board row goes with a game without random boards, the Size row with one of one size). */
 const onRow = (state: MenuState): MenuState => (rowsFor(state.game).includes(state.row) ? state : {...state, row: 'game'});
 
 export function menuReducer(state: MenuState, action: MenuAction): MenuStep {

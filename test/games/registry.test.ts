@@ -4,6 +4,7 @@ import {ONGOING} from '../../source/games/game.js';
 import {classicLoa, classicLoaMoverWins, loaps} from '../../source/games/loa/index.js';
 import {moveFrom, moveTo} from '../../source/games/loa/notation.js';
 import {pahtum} from '../../source/games/pahtum/index.js';
+import {boxes} from '../../source/games/boxes/index.js';
 import {DEFAULT_GAME, gameById, gameOfText, games} from '../../source/games/registry.js';
 import {position, sq} from './loa/diagram.js';
 
@@ -51,6 +52,33 @@ describe('the registry', () => {
 		// A text of other lines is nobody's.
 		expect(gameOfText('hello\n')).toBeUndefined();
 		expect(gameOfText('')).toBeUndefined();
+	});
+});
+
+describe('LINES and BOXES in the registry', () => {
+	const samples = [
+		'1 5 5\n1 0 60.00\n2 0 60.00\n',
+		'1 5 7\n1 0 60.00\n2 0 60.00\n0 A2 A3\n0 A2 B2\n0 B2 B3\n0 A3 B3\n',
+		'2 8 3\n1 0 58.32\n2 1 43.16\n0 A2 D2\n0 B1 B9\n1 A1 C1\n2 A1 A5\n1 C1 C9\n',
+	];
+
+	test('is registered after PAH-TUM, by the id boxes', () => {
+		expect(gameById('boxes')).toBe(boxes);
+		expect(gameById('BOXES')).toBe(boxes);
+		expect(games.map(game => game.id).slice(-2)).toEqual(['pahtum', 'boxes']);
+	});
+
+	test('tells a boxes file from LOA files and PAH-TUM grids, both ways', () => {
+		for (const text of samples) expect(gameOfText(text)).toBe(boxes);
+		expect(gameOfText(boxes.format(boxes.initial({seed: 3, rows: 4, columns: 6, lines: 9})))).toBe(boxes);
+		for (const game of [loaps, classicLoa, classicLoaMoverWins, pahtum]) for (const text of samples) expect(game.recognizes(text)).toBe(false);
+		for (const name of ['start.txt', 'red-move-10.txt', 'blue-move-28.txt']) expect(boxes.recognizes(save(name))).toBe(false);
+		expect(boxes.recognizes(classicLoa.format(classicLoa.initial()))).toBe(false);
+		expect(boxes.recognizes(pahtum.format(pahtum.initial({seed: 7})))).toBe(false);
+		expect(boxes.recognizes('-------\n')).toBe(false);
+		// A boxes file cut short or with a bad move line is still told as one, so its refusal speaks of this game.
+		expect(gameOfText('1 5 5\n')).toBe(boxes);
+		expect(gameOfText('1 5 5\n1 0 60\n2 0 60\n1 A1 B2\n')).toBe(boxes);
 	});
 });
 

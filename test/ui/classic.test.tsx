@@ -96,11 +96,13 @@ describe('the menu\'s game row', () => {
 		expect(frame).toContain('Classic Lines of Action; a capture connecting both sides wins for the mover');
 		expect(frame).toMatch(/Your side +< BLACK \(moves first\) >/);
 
-		// PAH-TUM, registered after the LOA family, comes next; then round to LOAPS.
+		// PAH-TUM, registered after the LOA family, comes next, then LINES and BOXES; then round to LOAPS.
 		frame = await app.press(KEYS.right, now => now.includes('< PAH-TUM >'));
+		frame = await app.press(KEYS.right, now => now.includes('< LINES and BOXES >'));
 		frame = await app.press(KEYS.right, now => now.includes('< LOAPS >'));
 		expect(frame).toMatch(/Your side +< RED \(moves first\) >/);
 		// And back the other way round.
+		frame = await app.press(KEYS.left, now => now.includes('< LINES and BOXES >'));
 		frame = await app.press(KEYS.left, now => now.includes('< PAH-TUM >'));
 		frame = await app.press(KEYS.left, now => now.includes('< Lines of Action (mover wins) >'));
 		frame = await app.press(KEYS.left, now => /< Lines of Action >/.test(now));

@@ -2,7 +2,9 @@
 import {describe, expect, test} from 'vitest';
 import {classicLoa, loaps} from '../../source/games/loa/index.js';
 import {pahtum} from '../../source/games/pahtum/index.js';
-import {menuReducer, menuState, type MenuState} from '../../source/ui/menu-state.js';
+import {boxes} from '../../source/games/boxes/index.js';
+import {gameById} from '../../source/games/registry.js';
+import {boardOf, menuReducer, menuState, setupOf, sizeOf, type MenuState} from '../../source/ui/menu-state.js';
 
 const key = (state: MenuState, name: string): MenuState => menuReducer(state, {type: 'key', name}).state;
 const keys = (state: MenuState, names: readonly string[]): MenuState => names.reduce(key, state);
@@ -31,10 +33,12 @@ describe('the clock row', () => {
 		expect(toPahtum(onGame(null)).choices.clock).toBeNull();
 		// A clock not in LOAPS's list becomes PAH-TUM's own.
 		expect(toPahtum(onGame(45)).choices.clock).toBe(10);
-		// And back: 30 s a move is 120 s each again.
+		// And on: 30 s a move is 120 s each again, in LINES and BOXES (after PAH-TUM), then LOAPS.
 		const back = keys(toPahtum(onGame(120)), ['right']);
-		expect(back.game).toBe(loaps);
+		expect(back.game).toBe(boxes);
 		expect(back.choices.clock).toBe(120);
+		expect(key(back, 'right').game).toBe(loaps);
+		expect(key(back, 'right').choices.clock).toBe(120);
 	});
 
 	test('← → on the clock row step through the game\'s own list; an unlisted clock steps to the first', () => {
@@ -47,5 +51,47 @@ describe('the clock row', () => {
 		const odd = keys(menuState(loaps, {side: 1, level: 3, clock: 45, board: 1}), ['down', 'down', 'down', 'right']);
 		expect(odd.row).toBe('clock');
 		expect(odd.choices.clock).toBe(60);
+	});
+});
+
+describe('the size row (a game whose boards have sizes)', () => {
+	test('shows only for a game with sizes, between the game row and the board row', () => {
+		const registered = gameById('boxes')!;
+		expect(registered).toBe(boxes);
+		let state = keys(menuState(boxes, {side: 1, level: 3, clock: 60, board: 1}), ['up']);
+		expect(state.row).toBe('board');
+		state = key(state, 'up');
+		expect(state.row).toBe('size');
+		expect(key(state, 'up').row).toBe('game');
+		expect(keys(menuState(pahtum, {side: 1, level: 3, clock: 10, board: 1}), ['up', 'up']).row).toBe('game');
+		expect(keys(menuState(loaps, {side: 1, level: 3, clock: 60, board: 1}), ['up']).row).toBe('game');
+	});
+
+	test('← → step through every size, rows then columns, from the default 5×5; the board follows', () => {
+		let state = keys(menuState(boxes, {side: 1, level: 3, clock: 60, board: 1}), ['up', 'up']);
+		expect(sizeOf(boxes, state.choices)).toEqual([5, 5]);
+		state = key(state, 'right');
+		expect(state.choices).toMatchObject({rows: 5, columns: 6});
+		expect(boardOf(boxes, state.choices)).toMatchObject({rows: 5, columns: 6});
+		state = keys(state, ['left', 'left']);
+		expect(state.choices).toMatchObject({rows: 5, columns: 4});
+		// Round from 3×3 to 8×8.
+		state = menuState(boxes, {side: 1, level: 3, clock: 60, board: 1, rows: 3, columns: 3});
+		state = keys(state, ['up', 'up', 'left']);
+		expect(state.choices).toMatchObject({rows: 8, columns: 8});
+		// Enter on the row plays on that board.
+		const step = menuReducer(state, {type: 'key', name: 'enter'});
+		expect(step.effects[0]).toMatchObject({kind: 'play', game: boxes, choices: {rows: 8, columns: 8}});
+	});
+
+	test('the setup passes the size, the lines (kept below the unit segments) and the seed; holes only to a game of one size', () => {
+		expect(setupOf(boxes, {board: 7, rows: 4, columns: 6, lines: 5, holes: 3})).toEqual({seed: 7, rows: 4, columns: 6, lines: 5});
+		expect(setupOf(boxes, {board: 7, rows: 3, columns: 3, lines: 99})).toEqual({seed: 7, rows: 3, columns: 3, lines: 23});
+		expect(setupOf(boxes, {board: 7})).toEqual({seed: 7, rows: 5, columns: 5, lines: 0});
+		expect(setupOf(pahtum, {board: 7, holes: 5, rows: 4, columns: 6, lines: 5})).toEqual({seed: 7, holes: 5});
+		const board = boardOf(boxes, {side: 1, level: 3, clock: 60, board: 7, rows: 4, columns: 6, lines: 5});
+		expect(board.setUp).toHaveLength(5);
+		expect(board.moves).toHaveLength(0);
+		expect(boxes.format(board)).toBe(boxes.format(boardOf(boxes, {side: 2, level: 1, clock: 60, board: 7, rows: 4, columns: 6, lines: 5})));
 	});
 });

@@ -75,9 +75,13 @@ describe('PAH-TUM in the menu', () => {
 		frame = await app.press(KEYS.left, now => now.includes('seed 4 >'));
 		expect(gridOf(frame)).toEqual(expectedGrid(4));
 
-		// Back to LOAPS: no Board row, and its clock is per side again.
+		// On to LINES and BOXES (a Size row, the board's lines), then back to LOAPS: no Board row, and its clock is per side again.
 		frame = await app.press(KEYS.up, now => /^> Game /m.test(now));
+		frame = await app.press(KEYS.right, now => now.includes('< LINES and BOXES >'));
+		expect(frame).toMatch(/Size +< 5×5 boxes >/);
+		expect(frame).toMatch(/Board +< no lines drawn · seed 4 >/);
 		frame = await app.press(KEYS.right, now => now.includes('< LOAPS >'));
+		expect(frame).not.toContain('Size ');
 		expect(frame).not.toContain('Board ');
 		expect(frame).toMatch(/Clock +< 60 s each >/);
 	});
