@@ -2,7 +2,7 @@
 import type {Game} from './game.js';
 import {classicLoa, classicLoaMoverWins, loaps} from './loa/index.js';
 import {pahtum} from './pahtum/index.js';
-import {boxes, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE} from './boxes/index.js';
+import {boxes} from './boxes/index.js';
 
 // Each game keeps its own state type; callers that hold a state got it from the same game.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -13,17 +13,6 @@ export type AnyGame = Game<any>;
  * loa-mover). A LOA file has 3 + 7 or 3 + 8 lines, a PAH-TUM grid 7 of - + X O, a LINES and
  * BOXES file `P R C`, two score lines, then moves `P V1 V2`: no text is two of them.
  */
-/**
- * The sizes of LINES and BOXES boards and its tiebreak (the seed: "ONLY if two players are tied in
- * match points will the tiebreaker of total boxes captured be applied"), as data on the game
- * itself (the same object: files and tests compare games by identity). Said here until the
- * module says it itself.
- */
-Object.assign(boxes, {
-	sizes: {rows: [MIN_SIZE, MAX_SIZE], columns: [MIN_SIZE, MAX_SIZE], default: [DEFAULT_SIZE, DEFAULT_SIZE]},
-	tiebreak: {points: 'boxes'},
-} satisfies Pick<AnyGame, 'sizes' | 'tiebreak'>);
-
 export const games: readonly AnyGame[] = [loaps, classicLoa, classicLoaMoverWins, pahtum, boxes];
 
 export const DEFAULT_GAME = 'loaps';

@@ -4,10 +4,10 @@
  */
 import {EMPTY, fail, ok, SET_UP, type BoardView, type EntryOutputError, type Game, type Result} from '../game.js';
 import {BoxesBoard} from './board.js';
-import {geometryOf, LETTERS} from './geometry.js';
+import {geometryOf, LETTERS, MAX_SIZE, MIN_SIZE} from './geometry.js';
 import {formatBoxes, looksLikeBoxes, parseBoxes} from './potm.js';
 import {GAME_SECONDS, legalMoves, moveName, parseVertex, play, SIDES, unitOwners, vertexRange, whyNot, whyNotSegment, type BoxesState} from './rules.js';
-import {randomBoard} from './setup.js';
+import {DEFAULT_SIZE, randomBoard} from './setup.js';
 
 export type {BoxesState} from './rules.js';
 export {createState, legalMoves, moveName, parseVertex, play, SIDES, whyNot} from './rules.js';
@@ -162,6 +162,11 @@ export const boxes: Game<BoxesState> = {
 	explainPick,
 	// A segment's two ends are alike: the cursor may pick either first.
 	pickInAnyOrder: true,
+	// 3..8 boxes each way, 5×5 by default; ties on match points go to the total of boxes taken
+	// (the seed: "ONLY if two players are tied in match points will the tiebreaker of total boxes
+	// captured be applied").
+	sizes: {rows: [MIN_SIZE, MAX_SIZE], columns: [MIN_SIZE, MAX_SIZE], default: [DEFAULT_SIZE, DEFAULT_SIZE]},
+	tiebreak: {points: 'boxes'},
 	tally: state =>
 		SIDES.map((side, index) => {
 			const g = geometryOf(state.rows, state.columns);
