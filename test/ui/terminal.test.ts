@@ -230,6 +230,40 @@ function readGrid(screen: string): {cells: Map<string, string>; cursor: string |
 }
 
 /**
+ * The undrawn unit segments of a LINES and BOXES board on the screen (--ascii), as moves "A1 B1":
+ * a horizontal one is blank in the middle of the gap between two vertices of a vertex line, a
+ * vertical one blank under a vertex on the lines inside the boxes. Null when no board is drawn.
+ */
+function freeSegments(screen: string): string[] | null {
+	const lines = screen.split('\n');
+	const header = lines.findIndex(line => /^\s+A\s+B\s+C\s+D(\s|$)/.test(line));
+	if (header < 0) return null;
+	const label = lines[header]!;
+	// The column letters, each alone between spaces (not the letters of the panel beside the board).
+	const letters = [...label.matchAll(/(?<=\s)[A-I](?=\s|$)/g)].filter(match => match.index! < 60);
+	const columnAt = letters.map(match => match.index!);
+	const names = letters.map(match => match[0]);
+	const rowLine = (row: number) => lines.findIndex((line, index) => index > header && new RegExp(`^\\s*${row}\\s`).test(line));
+	const free: string[] = [];
+	for (let row = 1; ; row++) {
+		const at = rowLine(row);
+		if (at < 0) break;
+		const line = lines[at]!;
+		for (let column = 0; column + 1 < columnAt.length; column++) {
+			const middle = Math.round((columnAt[column]! + columnAt[column + 1]!) / 2);
+			if ((line.charAt(middle) || ' ') === ' ') free.push(`${names[column]}${row} ${names[column + 1]}${row}`);
+		}
+		const below = rowLine(row + 1);
+		if (below < 0) break;
+		for (let column = 0; column < columnAt.length; column++) {
+			// A line that ends before the column (tmux drops trailing blanks) is blank there too.
+			if ((lines[at + 1]!.charAt(columnAt[column]!) || ' ') === ' ') free.push(`${names[column]}${row} ${names[column]}${row + 1}`);
+		}
+	}
+	return free;
+}
+
+/**
  * The different SGR sequences in `text` that set a foreground or background colour (not those
  * that reset it to the default, 39 and 49), written "\e[91m" for the failure messages.
  */
@@ -375,6 +409,37 @@ describe.skipIf(skipReason !== null)(`potm in a real terminal (${skipReason === 
 		const parsed = pahtum.parse(saved, 'pt.txt');
 		if (!parsed.ok) throw new Error(parsed.error.message);
 		expect(screen).toContain(pahtum.outcome(parsed.value)!.description);
+		t.tmux('send-keys', 'q');
+		expect((await t.waitForExit()).status).toBe(0);
+	});
+
+	test('LINES and BOXES: a whole 3×3 game against level 1 by typed segments, to the result; s saves the POTM file', async () => {
+		const t = (term = new Terminal());
+		t.start(['play', '--game', 'boxes', '--size', '3x3', '--no-clock', '--level', '1', '--ascii'], {CI: 'false'});
+		let screen = await t.waitForScreen(text => text.includes('RED to play (you)') && freeSegments(text)?.length === 24, 'the empty 3×3 board, RED to play');
+		await t.waitForRawMode();
+		for (let move = 1; ; move++) {
+			const free = freeSegments(screen)!;
+			expect(free.length, `free unit segments before move ${move}`).toBeGreaterThan(0);
+			const segment = free[0]!;
+			await t.type('m', text => text.includes('Type a move (e.g. '), 'the move prompt');
+			await t.type(segment, text => text.includes(`Esc cancels: ${segment}_`), `"${segment}" typed`);
+			// The AI may answer before the screen is read: RED's move is then in the move list.
+			screen = await t.press('Enter', text => (!text.includes('Esc cancels') && new RegExp(`\\b${move}\\. ${segment}\\b`).test(text)) || /RED wins|BLUE wins|A tie/.test(text), `RED to draw ${segment}`);
+			screen = await t.waitForScreen(text => text.includes('RED to play (you)') || /RED wins|BLUE wins|A tie/.test(text), `BLUE's answer (move ${move})`);
+			if (/RED wins|BLUE wins|A tie/.test(screen)) break;
+			expect(move, 'a 3×3 game has at most 24 moves').toBeLessThan(25);
+		}
+		expect(freeSegments(screen)).toEqual([]);
+		await t.press('s', text => text.includes('Save the position'), 'the save dialog');
+		await t.press('C-u', text => /Name: {2}\.txt/.test(text), 'the name cleared');
+		await t.type('b', text => text.includes('Name: b'), 'the name');
+		await t.press('Enter', text => text.includes('Saved saves/b.txt'), '"Saved saves/b.txt"');
+		const saved = readFileSync(join(t.dir, 'saves', 'b.txt'), 'utf8');
+		const lines = saved.trim().split('\n');
+		expect(lines[0]).toMatch(/^[12] 3 3$/);
+		// Every move of the game, after the three header lines, players alternating from 1.
+		expect(lines.slice(3).map(line => line.split(' ')[0])).toEqual(lines.slice(3).map((_, index) => String((index % 2) + 1)));
 		t.tmux('send-keys', 'q');
 		expect((await t.waitForExit()).status).toBe(0);
 	});
