@@ -1,0 +1,72 @@
+/**
+ * A game of LINES and BOXES by the keys (ink-testing-library, --ascii): Enter picks a vertex and
+ * marks where a line from it can reach, Enter on one of those draws it, either end first; m types
+ * a line; keys in a burst; a refused line says why; the AI's answer drawn; a box taken lettered.
+ */
+import {afterEach, describe, expect, test} from 'vitest';
+import {boxes} from '../../source/games/boxes/index.js';
+import {KEYS, removeScratch, start, type Harness} from './harness.js';
+
+let app: Harness | undefined;
+
+afterEach(() => {
+	app?.unmount();
+	app = undefined;
+	removeScratch();
+});
+
+/** The line of a vertex row on the screen: the one starting with its number. */
+const vertexRow = (frame: string, row: number): string => frame.split('\n').find(line => new RegExp(`^\\s*${row} [+*o<\\[]`).test(line)) ?? '';
+
+const human = {kind: 'human'} as const;
+const ai = {kind: 'ai', level: 1} as const;
+
+describe('a game of LINES and BOXES', () => {
+	test('Enter on a vertex picks it and marks the reachable ones; Enter on one draws the line; the other end first works too', async () => {
+		const start3 = boxes.initial({rows: 3, columns: 3, seed: 1});
+		app = start({start: {screen: 'play', setup: {game: boxes, seats: [human, ai], clocked: false, start: start3}}});
+		let frame = await app.see('RED to play (you)');
+		// The cursor starts on the centre vertex, B2 on a 3×3 board (4×4 vertices): row 2, or C3.
+		frame = await app.press(KEYS.enter, now => /: \d+ moves \(Enter on a marked square; Esc lets go\)/.test(now));
+		const picked = /([A-D][1-4]): (\d+) moves/.exec(frame)!;
+		// Every vertex of its row and its column can be reached: 6 of them.
+		expect(Number(picked[2])).toBe(6);
+		expect(frame).toMatch(/o/);
+		// → then Enter: the line to the vertex on its right.
+		frame = await app.press(KEYS.right);
+		frame = await app.press(KEYS.enter, now => /1\. [A-D][1-4] [A-D][1-4]/.test(now));
+		const [from, to] = /1\. ([A-D][1-4]) ([A-D][1-4])/.exec(frame)!.slice(1) as [string, string];
+		expect(from).toBe(picked[1]);
+		expect(to.charCodeAt(0)).toBe(from.charCodeAt(0) + 1);
+		// Drawn: dashes between its two ends (marked * as the last move, the cursor's [ ] on one).
+		expect(vertexRow(frame, Number(from[1]))).toMatch(/\*-+\[?\*/);
+		const reply = await app.engine.answer();
+		frame = await app.see(`1. ${from} ${to}   ${reply}`);
+
+		// The greater end first: Enter on the vertex the cursor stands on (the line's right end),
+		// then ↑ and Enter: the line up from it, written lesser end first.
+		frame = await app.burst([KEYS.enter], now => /Esc lets go/.test(now));
+		frame = await app.burst([KEYS.up, KEYS.enter], now => /2\. [A-D][1-4] [A-D][1-4]/.test(now));
+		const upper = `${to[0]}${Number(to[1]) - 1}`;
+		expect(frame).toContain(`2. ${upper} ${to}`);
+		await app.engine.answer();
+		// A line over one drawn already is refused with the reason.
+		frame = await app.burst(['m', ...`${from} ${to}`, KEYS.enter], now => now.includes(`${from} ${to}`) && /drawn/.test(now));
+	});
+
+	test('a box taken is lettered by its taker; m types a line in any case and either order', async () => {
+		// A1 B1, A1 A2, B1 B2 drawn (RED, BLUE, RED): BLUE's A2 B2 closes the box A1.
+		let state = boxes.initial({rows: 3, columns: 3, seed: 1});
+		for (const text of ['A1 B1', 'A1 A2', 'B1 B2']) {
+			const move = boxes.parseMove(state, text);
+			if (!move.ok) throw new Error(move.error);
+			state = boxes.play(state, move.value);
+		}
+		app = start({start: {screen: 'play', setup: {game: boxes, seats: [human, human], clocked: false, line: [state]}}});
+		await app.see('BLUE to play');
+		const frame = await app.burst(['m', ...'b2 a2', KEYS.enter], now => now.includes('1 pts'));
+		// The box under A1 B1 now shows B (BLUE took it), between the | of A and B.
+		expect(frame).toMatch(/^\s+\|\s+B\s+\|/m);
+		expect(frame).toMatch(/BLUE .* 1 pts/);
+	});
+});
