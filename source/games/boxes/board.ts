@@ -235,32 +235,27 @@ export class BoxesBoard implements SearchPosition {
 
 	/** The boxes a legal move completes: those beside it with three sides drawn. */
 	moveGain(move: number): number {
-		const g = this.geometry;
-		const sides = this.sides;
-		let gain = 0;
-		for (let i = g.unitStart[move]!, end = g.unitStart[move + 1]!; i < end; i++) {
-			const unit = g.unitList[i]!;
-			const a = g.unitBoxA[unit]!;
-			const b = g.unitBoxB[unit]!;
-			if (a >= 0 && sides[a] === 3) gain++;
-			if (b >= 0 && sides[b] === 3) gain++;
-		}
-		return gain;
+		return this.boxesBeside(move, 3);
 	}
 
 	/** The boxes a legal move brings to three sides drawn: what it hands the opponent to take. */
 	moveGifts(move: number): number {
+		return this.boxesBeside(move, 2);
+	}
+
+	/** The boxes beside a move's unit segments that have `drawn` sides drawn now (a box beside two of them counts twice). */
+	private boxesBeside(move: number, drawn: number): number {
 		const g = this.geometry;
 		const sides = this.sides;
-		let gifts = 0;
+		let count = 0;
 		for (let i = g.unitStart[move]!, end = g.unitStart[move + 1]!; i < end; i++) {
 			const unit = g.unitList[i]!;
 			const a = g.unitBoxA[unit]!;
 			const b = g.unitBoxB[unit]!;
-			if (a >= 0 && sides[a] === 2) gifts++;
-			if (b >= 0 && sides[b] === 2) gifts++;
+			if (a >= 0 && sides[a] === drawn) count++;
+			if (b >= 0 && sides[b] === drawn) count++;
 		}
-		return gifts;
+		return count;
 	}
 
 	evaluate(): number {

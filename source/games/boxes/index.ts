@@ -81,7 +81,8 @@ function boxesView(state: BoxesState): BoardView {
 		cells: blank,
 		bonus: blank,
 		scoring: new Set<number>(),
-		lattice: {rows: state.rows, columns: state.columns, horizontal: state.horizontal, vertical: state.vertical, boxes: state.boxes},
+		// A position is a lattice view (BoxesState extends LatticeView).
+		lattice: state,
 		rowLabels: Array.from({length: g.height}, (_, row) => String(row + 1)),
 		columnLabels: LETTERS.slice(0, g.width).split(''),
 		turnsForSecond: false,

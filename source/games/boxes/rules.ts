@@ -5,7 +5,7 @@
  * clocks and how the game ended. Replaying here is plain (a box is taken when its four sides are
  * drawn), independent of the fast board's counters.
  */
-import {SET_UP, type Outcome, type Player} from '../game.js';
+import {SET_UP, type LatticeView, type Outcome, type Player} from '../game.js';
 import {geometryOf, LETTERS, type Geometry} from './geometry.js';
 
 /** The sides' names: RULES.md's player 1 and player 2 coloured as LOAPS's are. */
@@ -13,20 +13,13 @@ export const SIDES = ['RED', 'BLUE'] as const;
 /** The contest's clock: 60 s of CPU per player per game. */
 export const GAME_SECONDS = 60;
 
-export interface BoxesState {
-	/** Boxes down and across (3..8 each). */
-	readonly rows: number;
-	readonly columns: number;
+/** A position: the drawn segments and boxes taken as its lattice view has them (LatticeView), and the game around them. */
+export interface BoxesState extends LatticeView {
 	/** The segments drawn before the game (the file's player-0 lines), as moves, in file order. */
 	readonly setUp: readonly number[];
 	/** The players' moves, player 1's first, alternating. */
 	readonly moves: readonly number[];
 	readonly toMove: Player;
-	/** As LatticeView: by unit segment 0 undrawn, 1 or 2 drawn by that player, SET_UP drawn before the game. */
-	readonly horizontal: readonly number[];
-	readonly vertical: readonly number[];
-	/** By box (r * columns + c): 0 open, 1 or 2 taken by that player, SET_UP closed before the game. */
-	readonly boxes: readonly number[];
 	/** Boxes of player 1 and of player 2. */
 	readonly scores: readonly [number, number];
 	/** Seconds left on each player's clock. */
