@@ -10,16 +10,14 @@ import {loadDialog} from './dialog-state.js';
 import {loadGame} from '../files/saves.js';
 import {fit} from './format.js';
 import {hintLine} from './panel.js';
-import {boardOf, menuReducer, menuState, rowsFor, setupOf, sizeOf, type MenuChoices, type MenuEffect, type Purpose, type Row} from './menu-state.js';
+import {boardOf, menuReducer, menuState, rowsFor, setupOf, sizeOf, type GameStart, type MenuChoices, type MenuEffect, type Purpose, type Row} from './menu-state.js';
 import {useStore, type Dispatch} from './store.js';
 import type {MenuAction} from './menu-state.js';
 
 export type {MenuChoices} from './menu-state.js';
 
 export type MenuPick =
-	| {readonly kind: 'play'; readonly choices: MenuChoices; readonly game: AnyGame}
-	| {readonly kind: 'two-players'; readonly choices: MenuChoices; readonly game: AnyGame}
-	| {readonly kind: 'demo'; readonly choices: MenuChoices; readonly game: AnyGame}
+	| GameStart
 	// eslint-disable-next-line @typescript-eslint/no-explicit-any
 	| {
 			readonly kind: Purpose;

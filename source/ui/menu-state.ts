@@ -108,9 +108,15 @@ export type MenuAction =
 	/** The file chosen in the list could not be opened. */
 	| {readonly type: 'open-failed'; readonly error: string};
 
+/** A game to start from the menu's choices: against the AI, two players or the demo. */
+export interface GameStart {
+	readonly kind: 'play' | 'two-players' | 'demo';
+	readonly choices: MenuChoices;
+	readonly game: AnyGame;
+}
+
 export type MenuEffect =
-	| {readonly kind: 'play' | 'two-players'; readonly choices: MenuChoices; readonly game: AnyGame}
-	| {readonly kind: 'demo'; readonly choices: MenuChoices; readonly game: AnyGame}
+	| GameStart
 	| {readonly kind: 'list'; readonly purpose: Purpose}
 	| {readonly kind: 'open'; readonly path: string; readonly purpose: Purpose; readonly choices: MenuChoices}
 	| {readonly kind: 'quit'; readonly code: number};
