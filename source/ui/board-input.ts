@@ -8,9 +8,6 @@ import type {Action} from './keys.js';
 import type {BoardMarks} from './board.js';
 import {moveCursor, movesBeginning, nextPoints, pick, stillPicked} from './pointer.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const movesBeginningCount = (game: AnyGame, state: any, points: readonly number[]): number => movesBeginning(game, state, points).length;
-
 export interface BoardInput {
 	/** The square under the cursor, in the game's numbering. */
 	readonly cursor: number;
@@ -108,7 +105,7 @@ export function boardAction(
 			if (result.move !== undefined) return {input: next, move: result.move};
 			if (result.message) return {input: next, say: {text: result.message, error: true}};
 			if (result.pointer.picked.length === 0) return {input: next};
-			const count = movesBeginningCount(game, state, result.pointer.picked);
+			const count = movesBeginning(game, state, result.pointer.picked).length;
 			const last = result.pointer.picked[result.pointer.picked.length - 1]!;
 			return {input: next, say: {text: `${view.squareName(last)}: ${count} move${count === 1 ? '' : 's'} (Enter on a marked square; Esc lets go)`, error: false}};
 		}
