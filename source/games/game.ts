@@ -312,7 +312,11 @@ export interface Game<State> {
 	 * per move, which no position carries, the full allowance of a move.
 	 */
 	clocks(state: State): readonly [number, number];
-	/** The moves the player to move has left, this one included; null in a game without a move limit. */
+	/**
+	 * The most moves the player to move can have left, this one included (LOAPS's move limit; the
+	 * free unit segments of LINES and BOXES, every move drawing one at least); null where nothing
+	 * bounds them. The time plan shares the clock out over them.
+	 */
 	movesLeft(state: State): number | null;
 	/** The same position with other clock readings (the referee's and the UI's clocks); the same position where none are carried. */
 	withClocks(state: State, clocks: readonly [number, number]): State;

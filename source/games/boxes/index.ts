@@ -176,7 +176,8 @@ export const boxes: Game<BoxesState> = {
 		}),
 	scores: state => state.scores,
 	clocks: state => state.clocks,
-	movesLeft: () => null,
+	// Every move draws a unit segment at least, and the mover makes every other move.
+	movesLeft: state => Math.max(1, Math.ceil([...state.horizontal, ...state.vertical].filter(owner => owner === 0).length / 2)),
 	withClocks: (state, clocks) => ({...state, clocks: [clocks[0], clocks[1]]}),
 	outcome: state => state.outcome,
 	parseMove,

@@ -1,78 +1,153 @@
 /**
- * Perfect play on 3×3 (issue 15): the exact value of every one of the 2^24 sets of drawn unit
- * segments of a 3×3 board, by retrograde analysis. value[S] is what the side to move gains over
- * the rest of the game, less the opponent's, from the drawn set S: the best over the moves m
- * (segments none of whose units is in S) of the boxes m closes less value[S ∪ m]. Who moves and
- * the boxes taken so far do not enter (turns always alternate; both sides have the same moves),
- * so one table of 16 M signed bytes serves every 3×3 position.
+ * Perfect play on 3×3 (issue 15): the exact value of 3×3 positions by retrograde analysis over
+ * the 2^24 sets of drawn unit segments. value[S] is what the side to move gains over the rest of
+ * the game, less the opponent's, from the drawn set S: the best over the moves m (segments none of
+ * whose units is in S) of the boxes m closes less value[S ∪ m]. Who moves and the boxes taken so
+ * far do not enter (turns always alternate; both sides have the same moves), so one table of 16 M
+ * signed bytes serves every 3×3 position.
  *
- * S ∪ m is a larger number than S, so the sets are solved from the full board down, and the build
- * can stop and resume anywhere: every set at or above the cursor is solved. A position near the
- * end of a game (its higher units, the vertical ones, drawn) is answered long before the build is
- * done. Beside the values, the table keeps the closed boxes of each set (16 M bytes more), so a
- * move's gain is a subtraction.
+ * A position can only lead to supersets of its drawn set, so a build is rooted at the position
+ * asked about and solves its supersets alone: 2^f sets for f free unit segments (4 M for 22, the
+ * whole table from the empty board). They are taken in decreasing order of the free part, so
+ * S ∪ m is always solved before S, and a build can stop and resume anywhere: every superset of
+ * the root whose free part lies above the build's cursor is solved. The later positions of the
+ * game are supersets too, so one build serves the rest of it; and the values written are facts,
+ * so every build's solved part stays valid whatever others do.
  */
 import {ONGOING, type SolveLimits, type Solution} from '../game.js';
 import type {BoxesBoard} from './board.js';
-import {geometryOf} from './geometry.js';
+import {geometryOf, MAX_LINE} from './geometry.js';
 
 const UNITS = 24;
+const FULL = (1 << UNITS) - 1;
 const SETS = 1 << UNITS;
 /** Sets solved between two looks at the clock. */
 const CHUNK = 1 << 15;
+/** Builds remembered (the oldest unfinished one is forgotten first). */
+const MAX_BUILDS = 16;
+
+/** A build of the supersets of `root`: those whose free part (set ^ root) is above `next` are solved; next is -1 once all are. */
+interface Build {
+	readonly root: number;
+	next: number;
+}
 
 let values: Int8Array | null = null;
-let closed: Uint8Array | null = null;
-/** Every set ≥ cursor is solved. */
-let cursor = SETS;
+let builds: Build[] = [];
 
 const geometry = geometryOf(3, 3);
 const moveMasks = new Int32Array(geometry.moves);
 for (let move = 0; move < geometry.moves; move++) {
 	for (let i = geometry.unitStart[move]!; i < geometry.unitStart[move + 1]!; i++) moveMasks[move]! |= 1 << geometry.unitList[i]!;
 }
-const boxMasks = new Int32Array(geometry.boxes);
-for (let box = 0; box < geometry.boxes; box++) for (let side = 0; side < 4; side++) boxMasks[box]! |= 1 << geometry.boxSides[box * 4 + side]!;
-
-/** How much of the table is built, from 0 to 1. */
-export const tableProgress = (): number => (SETS - cursor) / SETS;
+/**
+ * The moves open on a set, line by line: each of the 8 lines (4 rows of 3 horizontal units, 4
+ * columns of 3 vertical ones) has 6 segments, and which are open depends on its 3 units alone.
+ * LINE_BITS[line * 3 + i] is the set bit of its i-th unit; OPEN[OPEN_START[line * 8 + pattern] ..
+ * OPEN_START[line * 8 + pattern + 1]) are the masks of its segments open when `pattern` (bit i for
+ * unit i) is drawn.
+ */
+const LINE_BITS = new Int32Array(8 * 3);
+const OPEN_START = new Int32Array(8 * 8 + 1);
+const openMasks: number[] = [];
+for (let line = 0; line < 8; line++) {
+	for (let i = 0; i < 3; i++) LINE_BITS[line * 3 + i] = geometry.lineUnits[line * MAX_LINE + i]!;
+	for (let pattern = 0; pattern < 8; pattern++) {
+		for (let a = 0; a < 3; a++) {
+			for (let b = a; b < 3; b++) {
+				let units = 0;
+				let mask = 0;
+				for (let i = a; i <= b; i++) {
+					units |= 1 << i;
+					mask |= 1 << LINE_BITS[line * 3 + i]!;
+				}
+				if ((units & pattern) === 0) openMasks.push(mask);
+			}
+		}
+		OPEN_START[line * 8 + pattern + 1] = openMasks.length;
+	}
+}
+const OPEN = Int32Array.from(openMasks);
 
 /**
- * Builds the table on from where it stopped until it is done or the limits run out (the clock,
- * the stop flag and the count of sets solved, as nodes, are read every CHUNK sets); true once it
- * is complete.
+ * The closed boxes of a set, by two small tables: a box is closed when its top and bottom (both
+ * horizontal units, the low 12 bits) and its left and right (vertical, the high 12) are drawn, so
+ * closedMask(set) = TOP_BOTTOM[set & 4095] & LEFT_RIGHT[set >>> 12], and COUNT gives its size.
  */
-export function buildTable(limits: SolveLimits = {}): boolean {
+const TOP_BOTTOM = new Uint16Array(1 << 12);
+const LEFT_RIGHT = new Uint16Array(1 << 12);
+const COUNT = new Uint8Array(1 << 9);
+for (let half = 0; half < 1 << 12; half++) {
+	for (let box = 0; box < geometry.boxes; box++) {
+		const [top, bottom, left, right] = Array.from(geometry.boxSides.subarray(box * 4, box * 4 + 4), side => 1 << side);
+		if ((half & top!) !== 0 && (half & bottom!) !== 0) TOP_BOTTOM[half]! |= 1 << box;
+		if ((half & (left! >>> 12)) !== 0 && (half & (right! >>> 12)) !== 0) LEFT_RIGHT[half]! |= 1 << box;
+	}
+}
+for (let mask = 1; mask < 1 << 9; mask++) COUNT[mask] = COUNT[mask >> 1]! + (mask & 1);
+
+const closedOf = (set: number): number => COUNT[TOP_BOTTOM[set & 4095]! & LEFT_RIGHT[set >>> 12]!]!;
+
+/** The boxes move m closes when drawn on set (m not in it). */
+const gainOf = (set: number, move: number): number => closedOf(set | moveMasks[move]!) - closedOf(set);
+
+function covers(build: Build, set: number): boolean {
+	return (set & build.root) === build.root && (set ^ build.root) > build.next;
+}
+
+/** The build that solves set once done: the one rooted there, or a new one (the oldest unfinished forgotten beyond MAX_BUILDS). */
+function buildFor(set: number): Build {
+	const found = builds.find(build => build.root === set);
+	if (found) return found;
+	const build: Build = {root: set, next: FULL & ~set};
+	builds.push(build);
+	if (builds.length > MAX_BUILDS) {
+		const oldest = builds.findIndex(other => other.next >= 0);
+		builds.splice(oldest, 1);
+	}
+	return build;
+}
+
+/**
+ * Builds the supersets of `root` (the whole table from 0, the empty board) on from where that
+ * build stopped, until it is done or the limits run out (the clock, the stop flag and the count
+ * of sets solved, as nodes, are read every CHUNK sets); true once every superset is solved.
+ */
+export function buildTable(limits: SolveLimits = {}, root = 0): boolean {
 	values ??= new Int8Array(SETS);
-	closed ??= new Uint8Array(SETS);
+	if (builds.some(build => build.next < 0 && (root & build.root) === build.root)) return true;
+	const build = buildFor(root);
 	const now = limits.now ?? (() => performance.now());
 	const deadline = limits.deadlineMs ?? Infinity;
 	const table = values;
-	const boxes = closed;
-	const moves = moveMasks;
-	const count = moves.length;
-	// A budget of nodes counts a set solved as a node.
-	const last = limits.nodes === undefined ? 0 : Math.max(0, cursor - limits.nodes);
-	while (cursor > 0) {
-		const stop = Math.max(0, cursor - CHUNK);
-		for (let set = cursor - 1; set >= stop; set--) {
-			let boxesNow = 0;
-			for (let box = 0; box < 9; box++) if ((set & boxMasks[box]!) === boxMasks[box]) boxesNow++;
-			boxes[set] = boxesNow;
+	const free = FULL & ~root;
+	let budget = limits.nodes ?? Infinity;
+	let sub = build.next;
+	while (sub >= 0) {
+		for (let n = 0; n < CHUNK && sub >= 0; n++) {
+			const set = root | sub;
+			const closed = closedOf(set);
 			let best = -128;
-			for (let i = 0; i < count; i++) {
-				const move = moves[i]!;
-				if ((set & move) !== 0) continue;
-				const next = set | move;
-				const value = boxes[next]! - boxesNow - table[next]!;
-				if (value > best) best = value;
+			for (let line = 0; line < 8; line++) {
+				const bits = line * 3;
+				const pattern = ((set >>> LINE_BITS[bits]!) & 1) | (((set >>> LINE_BITS[bits + 1]!) & 1) << 1) | (((set >>> LINE_BITS[bits + 2]!) & 1) << 2);
+				const end = OPEN_START[line * 8 + pattern + 1]!;
+				for (let i = OPEN_START[line * 8 + pattern]!; i < end; i++) {
+					const next = set | OPEN[i]!;
+					const value = COUNT[TOP_BOTTOM[next & 4095]! & LEFT_RIGHT[next >>> 12]!]! - closed - table[next]!;
+					if (value > best) best = value;
+				}
 			}
 			// The full board has no move: nothing left to gain.
 			table[set] = best === -128 ? 0 : best;
+			sub = sub === 0 ? -1 : (sub - 1) & free;
 		}
-		cursor = stop;
-		if (cursor > 0 && (cursor <= last || now() >= deadline || limits.shouldStop?.())) return false;
+		build.next = sub;
+		budget -= CHUNK;
+		if (sub >= 0 && (budget <= 0 || now() >= deadline || limits.shouldStop?.())) return false;
 	}
+	// Every set is a superset of the empty board's: that build done, the others are not needed.
+	if (root === 0) builds = [build];
 	return true;
 }
 
@@ -83,20 +158,19 @@ export function drawnSet(board: BoxesBoard): number {
 	return set;
 }
 
-/** The value of a drawn set (boxes the side to move gains over the rest of the game, less the opponent's), or null while its part of the table is not built. */
+/** The value of a drawn set (boxes the side to move gains over the rest of the game, less the opponent's), or null while no build has solved it. */
 export function tableValue(set: number): number | null {
-	return values !== null && set >= cursor ? values[set]! : null;
+	return values !== null && builds.some(build => covers(build, set)) ? values[set]! : null;
 }
 
 /**
  * The best move of a 3×3 position and its exact value by the table, building as much of it as
- * the limits allow first; null if the position's part is still not built (or the game is over).
+ * the limits allow first; null if the position is still not solved (or the game is over).
  */
 export function solveByTable(board: BoxesBoard, limits: SolveLimits = {}): Solution | null {
 	if (board.geometry !== geometry || board.terminal() !== ONGOING) return null;
 	let set = drawnSet(board);
-	if (set < cursor) buildTable(limits);
-	if (set < cursor) return null;
+	if (tableValue(set) === null && !buildTable(limits, set)) return null;
 	const rest = values![set]!;
 	// The line: at each step a move that keeps the value.
 	const pv: number[] = [];
@@ -104,9 +178,7 @@ export function solveByTable(board: BoxesBoard, limits: SolveLimits = {}): Solut
 		let found = -1;
 		for (let move = 0; move < moveMasks.length && found < 0; move++) {
 			const mask = moveMasks[move]!;
-			if ((set & mask) !== 0) continue;
-			const next = set | mask;
-			if (closed![next]! - closed![set]! - values![next]! === values![set]) found = move;
+			if ((set & mask) === 0 && gainOf(set, move) - values![set | mask]! === values![set]) found = move;
 		}
 		if (found < 0) break;
 		pv.push(found);
@@ -115,7 +187,7 @@ export function solveByTable(board: BoxesBoard, limits: SolveLimits = {}): Solut
 	return {move: pv[0]!, score: (100 * (board.margin + rest)) | 0, pv, nodes: 0};
 }
 
-/** Forgets the table (for measuring the build from cold). */
+/** Forgets every build (for measuring a build from cold). */
 export function clearTable(): void {
-	cursor = SETS;
+	builds = [];
 }

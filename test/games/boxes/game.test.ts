@@ -28,6 +28,15 @@ describe('the Game interface of LINES and BOXES', () => {
 		expect(boxes.entry).toEqual({input: 'path', clock: {per: 'game', seconds: 60}});
 	});
 
+	test('the moves the mover can have left: half the free unit segments, rounded up (every move draws one at least)', () => {
+		const empty = boxes.initial({rows: 3, columns: 3});
+		expect(boxes.movesLeft(empty)).toBe(12);
+		const longLine = boxes.play(empty, moveOf(empty, 'A1 D1'));
+		expect(boxes.movesLeft(longLine)).toBe(11);
+		expect(boxes.movesLeft(boxes.play(longLine, moveOf(longLine, 'A2 B2')))).toBe(10);
+		expect(boxes.movesLeft(boxes.initial({rows: 8, columns: 8}))).toBe(72);
+	});
+
 	test('the view: squares are the vertices, the lattice says who drew what and who took what', () => {
 		const state = load(SEED_PLAYED);
 		const view = boxes.board(state);
@@ -101,14 +110,13 @@ describe('the Game interface of LINES and BOXES', () => {
 		expect(boxes.explainPick(state, [at('B1'), at('B3')])).toBe('B1 B3 overlaps the drawn B1 B2');
 	});
 
-	test('scores, clocks, withClocks, moveNumber, movesLeft, past, tally, render', () => {
+	test('scores, clocks, withClocks, moveNumber, past, tally, render', () => {
 		const state = load(SEED_PLAYED);
 		expect(boxes.scores(state)).toEqual([1, 1]);
 		expect(boxes.clocks(state)).toEqual([58.32, 43.16]);
 		expect(boxes.clocks(boxes.withClocks(state, [10, 20.5]))).toEqual([10, 20.5]);
 		expect(boxes.moveNumber(state)).toBe(2);
 		expect(boxes.moveNumber(load(SEED_EMPTY))).toBe(1);
-		expect(boxes.movesLeft(state)).toBeNull();
 		expect(boxes.past(state)).toEqual({start: state, moves: []});
 		expect(boxes.tally!(state)).toEqual(['RED 1: B1', 'BLUE 1: A1']);
 		const picture = boxes.render(load(SEED_BOX));

@@ -1,8 +1,12 @@
-/** The 3×3 table built in part: every drawn set at or above its cursor is solved, and answered; the others wait. */
+/**
+ * The 3×3 table, built from the position asked about: a build solves the supersets of its root
+ * drawn set alone (2^f sets for f free unit segments), resumes where it stopped, and answers the
+ * later positions of the game, which are supersets too.
+ */
 import {describe, expect, test} from 'vitest';
 import {boardOf} from '../../../source/games/boxes/index.js';
 import {parseBoxes} from '../../../source/games/boxes/potm.js';
-import {buildTable, drawnSet, solveByTable, tableProgress} from '../../../source/games/boxes/table3.js';
+import {buildTable, drawnSet, solveByTable, tableValue} from '../../../source/games/boxes/table3.js';
 import {fileOf, plainOf, plainSolve} from './helpers.js';
 
 const stateOf = (lines: readonly string[]) => {
@@ -11,18 +15,40 @@ const stateOf = (lines: readonly string[]) => {
 	return parsed.value;
 };
 
-describe('the 3×3 table, built in part', () => {
-	test('a budget of nodes builds that many sets from the full board down; sets above the cursor are answered exactly, the rest not yet', () => {
-		expect(buildTable({nodes: 1 << 20})).toBe(false);
-		expect(tableProgress()).toBeCloseTo((1 << 20) / (1 << 24), 6);
-		// The bottom row's vertical units are the four highest (20..23): drawn, the set is among the first solved.
-		const lines = ['A3 A4', 'B3 B4', 'C3 C4', 'D3 D4', 'A1 D1', 'B2 C2', 'A2 A3', 'A4 D4', 'A2 B2', 'D1 D2'];
-		const late = stateOf(lines);
-		const board = boardOf(late);
-		expect(drawnSet(board)).toBeGreaterThanOrEqual((1 << 24) - (1 << 20));
-		const solution = solveByTable(board, {nodes: 0});
-		expect(solution?.score).toBe(100 * plainSolve(plainOf(3, 3, lines)));
-		// The empty board is the last set to be solved.
+/** Ten pre-drawn segments over 14 unit segments: 10 of the 24 left. */
+const LATE = ['A3 A4', 'B3 B4', 'C3 C4', 'D3 D4', 'A1 D1', 'B2 C2', 'A2 A3', 'A4 D4', 'A2 B2', 'D1 D2'];
+
+describe('the 3×3 table, built from the position asked about', () => {
+	test('a position of 10 free unit segments is solved by one chunk (2^10 sets), exactly; its later positions are answered without a build, others not', () => {
+		const board = boardOf(stateOf(LATE));
+		expect(board.free).toBe(10);
+		expect(tableValue(drawnSet(board))).toBeNull();
+		const solution = solveByTable(board, {nodes: 1});
+		expect(solution?.score).toBe(100 * plainSolve(plainOf(3, 3, LATE)));
+		// A later position: a superset of the drawn set, answered from the same build.
+		const later = [...LATE, 'B1 B2'];
+		expect(tableValue(drawnSet(boardOf(stateOf(later))))).toBe(plainSolve(plainOf(3, 3, later)));
+		// Another position is not a superset: not solved by it.
+		const other = ['A1 A4', 'B1 B4', 'C1 C4', 'D1 D4', 'A1 D1', 'A4 D4'];
+		expect(tableValue(drawnSet(boardOf(stateOf(other))))).toBeNull();
+	});
+
+	test('a build stops at its budget and resumes where it stopped: 2^20 sets in four budgets of 2^18; the full board is solved first, the root last', () => {
+		const board = boardOf(stateOf(['A1 D1']));
+		const root = drawnSet(board);
+		expect(board.free).toBe(21);
+		const early = boardOf(stateOf(['A1 D1', 'A2 A3']));
+		expect(early.free).toBe(20);
+		const set = drawnSet(early);
+		for (let call = 1; call <= 3; call++) {
+			expect(buildTable({nodes: 1 << 18}, set), `call ${call}`).toBe(false);
+			expect(tableValue(set)).toBeNull();
+			expect(tableValue((1 << 24) - 1)).toBe(0);
+		}
+		expect(buildTable({nodes: 1 << 18}, set)).toBe(true);
+		expect(tableValue(set)).not.toBeNull();
+		// The root of 21 free is a subset: not solved by this build.
+		expect(tableValue(root)).toBeNull();
 		expect(solveByTable(boardOf(stateOf([])), {nodes: 1})).toBeNull();
 	});
 });
