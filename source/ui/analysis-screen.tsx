@@ -35,8 +35,8 @@ function searchHead(info: EngineInfo | null, done: boolean, elapsedMs: number, s
 	const solved = (info as Partial<EngineResult>).stoppedBy !== 'no-move';
 	if (!best || !solved) return `done at depth ${info.depth} · ${speed}`;
 	if (decidedIn(best.score) !== null) return `solved: ${formatScore(best.score, mover, sides)} with best play · ${speed}`;
-	// A game decided on points, solved to its end: the exact margin.
-	if ((info as Partial<EngineResult>).stoppedBy === 'decided') return `solved: ${formatMargin(best.score, mover, sides)} with best play · ${speed}`;
+	// A game decided on points, solved to its end: the exact margin ("solved" says it is with best play: the line is long enough).
+	if ((info as Partial<EngineResult>).stoppedBy === 'decided') return `solved: ${formatMargin(best.score, mover, sides)} · ${speed}`;
 	return best.score === 0 ? `solved: neither side wins with best play · ${speed}` : `done at depth ${info.depth} · ${speed}`;
 }
 

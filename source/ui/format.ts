@@ -42,13 +42,14 @@ export function formatScore(score: number, mover: Player, sides: readonly [strin
 
 /**
  * A proven final margin (centipoints from the side to move's view, a game decided on points):
- * "X wins by 10", or "a tie".
+ * "the first player (X) wins by 10", or "a tie". Who moved first says more than a colour when the
+ * position is a game's start (an empty 3×3 of LINES and BOXES is the second player's by 3).
  */
 export function formatMargin(score: number, mover: Player, sides: readonly [string, string]): string {
 	const points = Math.round(Math.abs(score) / 100);
 	if (points === 0) return 'a tie';
 	const winner = score > 0 ? mover : mover === 1 ? 2 : 1;
-	return `${sides[winner - 1]} wins by ${points}`;
+	return `the ${winner === 1 ? 'first' : 'second'} player (${sides[winner - 1]}) wins by ${points}`;
 }
 
 /** A bar of `width` cells, `fraction` of them full. */

@@ -89,9 +89,9 @@ export class FakeEngine implements Engine {
 		return {depth, selDepth: depth + 2, nodes: 1000 * depth, nodesPerSecond: 200_000, elapsedMs: 100 * depth, lines: [{move, score, pv: [move], text}]};
 	}
 
-	result(call: Call, move: number, score: number): EngineResult {
+	result(call: Call, move: number, score: number, stoppedBy: EngineResult['stoppedBy'] = 'depth'): EngineResult {
 		const info = this.info(call, move, score, 4);
-		return {...info, move, score, stoppedBy: 'depth', blundered: false, moveText: move >= 0 ? call.game.formatMove(call.state, move) : '', threadMs: info.elapsedMs, cpuClock: false};
+		return {...info, move, score, stoppedBy, blundered: false, moveText: move >= 0 ? call.game.formatMove(call.state, move) : '', threadMs: info.elapsedMs, cpuClock: false};
 	}
 
 	/** Progress from the think under way. */
@@ -100,12 +100,12 @@ export class FakeEngine implements Engine {
 		call.onProgress?.(this.info(call, this.parse(call, move), score, depth));
 	}
 
-	/** The think under way answers `move` (the first legal move if none is named). */
-	async answer(move?: string, score = 0): Promise<string> {
+	/** The think under way answers `move` (the first legal move if none is named), stopped by the depth or as `stoppedBy` says ('decided': a proof). */
+	async answer(move?: string, score = 0, stoppedBy?: EngineResult['stoppedBy']): Promise<string> {
 		const call = await this.thinking();
 		const chosen = move === undefined ? this.firstMove(call) : this.parse(call, move);
 		call.settled = true;
-		call.resolve(this.result(call, chosen, score));
+		call.resolve(this.result(call, chosen, score, stoppedBy));
 		return call.game.formatMove(call.state, chosen);
 	}
 
