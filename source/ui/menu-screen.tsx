@@ -36,7 +36,7 @@ const MENU_COLUMNS = 48;
 const PREVIEW_COLUMNS = 2 + 7 * 3 + 6;
 
 /** The segments drawn before the game, for the Board row: "no lines drawn", "1 line drawn", "7 lines drawn". */
-const linesText = (lines: number): string => (lines === 0 ? 'no lines drawn' : `${lines} ${lines === 1 ? 'line' : 'lines'} drawn`);
+const linesText = (lines: number): string => (lines === 0 ? 'none drawn before the game' : `${lines} drawn at random`);
 
 /** How many squares of a board are out of play. */
 const holesOf = (view: BoardView): number => view.cells.filter(cell => cell === BLOCKED).length;
@@ -81,7 +81,8 @@ export function MenuScreen({game: initialGame, initial, onPick}: {game: AnyGame;
 		side: `   Your side   ${arrows(`${game.sides[choices.side - 1]}${choices.side === 1 ? ' (moves first)' : ''}`)}`,
 		level: `   Level       ${arrows(`${level.level} ${level.name}`)}`,
 		size: chosenSize === null ? '' : `Size          ${arrows(`${chosenSize[0]}×${chosenSize[1]} boxes`)}`,
-		board: board === null ? '' : `Board         ${arrows(`${chosenSize === null ? `${holesOf(game.board(board))} holes` : linesText(setupOf(game, choices).lines ?? 0)} · seed ${choices.board}`)}`,
+		lines: chosenSize === null ? '' : `Lines         ${arrows(linesText(setupOf(game, choices).lines ?? 0))}`,
+		board: board === null ? '' : `Board         ${arrows(chosenSize === null ? `${holesOf(game.board(board))} holes · seed ${choices.board}` : `seed ${choices.board}`)}`,
 		clock: `   Clock       ${arrows(choices.clock === null ? 'no clock' : game.clock.per === 'move' ? `${choices.clock} s a move` : `${choices.clock} s each`)}`,
 		'two-players': 'Two players at one keyboard',
 		demo: 'Watch a demo: the AI against itself',

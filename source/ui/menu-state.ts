@@ -41,12 +41,17 @@ function clockFor(from: AnyGame, to: AnyGame, clock: number | null): number | nu
 	return at < 0 ? to.clock.seconds : clocksFor(to)[at]!;
 }
 
-export type Row = 'game' | 'size' | 'board' | 'play' | 'side' | 'level' | 'clock' | 'two-players' | 'demo' | 'analyse' | 'open' | 'help' | 'quit';
-export const ROWS: readonly Row[] = ['game', 'size', 'board', 'play', 'side', 'level', 'clock', 'two-players', 'demo', 'analyse', 'open', 'help', 'quit'];
+export type Row = 'game' | 'size' | 'lines' | 'board' | 'play' | 'side' | 'level' | 'clock' | 'two-players' | 'demo' | 'analyse' | 'open' | 'help' | 'quit';
+export const ROWS: readonly Row[] = ['game', 'size', 'lines', 'board', 'play', 'side', 'level', 'clock', 'two-players', 'demo', 'analyse', 'open', 'help', 'quit'];
 
-/** The rows the menu shows for a game: the Board row only where boards are drawn at random, the Size row where they have sizes. */
+/**
+ * The rows the menu shows for a game: the Board row only where boards are drawn at random, the
+ * Size row where they have sizes, and the Lines row (segments drawn before the game) where both.
+ */
 export const rowsFor = (game: AnyGame): readonly Row[] =>
-	ROWS.filter(row => (row === 'board' ? game.randomBoards : row === 'size' ? game.sizes !== undefined : true));
+	ROWS.filter(row =>
+		row === 'board' ? game.randomBoards : row === 'size' ? game.sizes !== undefined : row === 'lines' ? game.randomBoards && game.sizes !== undefined : true,
+	);
 
 /** The size a game's new board has by the choices: rows and columns, the game's default where none is chosen; null for a game of one size. */
 export function sizeOf(game: AnyGame, choices: Pick<MenuChoices, 'rows' | 'columns'>): readonly [number, number] | null {
@@ -149,6 +154,13 @@ function change(state: MenuState, step: number): MenuState {
 			const [nextRows, nextColumns] = at < 0 ? list[0]! : around(list, at);
 			return {...state, choices: {...choices, rows: nextRows, columns: nextColumns}};
 		}
+		case 'lines': {
+			// From none to one fewer than the board's unit segments, round again.
+			const [rows, columns] = sizeOf(state.game, choices) ?? [0, 0];
+			const count = unitSegments(rows, columns);
+			const lines = setupOf(state.game, choices).lines ?? 0;
+			return {...state, choices: {...choices, lines: (lines + step + count) % count}};
+		}
 		case 'side':
 			return {...state, choices: {...choices, side: choices.side === 1 ? 2 : 1}};
 		case 'level':
@@ -169,6 +181,7 @@ function choose(state: MenuState): MenuStep {
 	switch (state.row) {
 		case 'game':
 		case 'size':
+		case 'lines':
 		case 'board':
 		case 'play':
 		case 'side':
@@ -189,7 +202,7 @@ function choose(state: MenuState): MenuStep {
 	}
 }
 
-/** The cursor stays on a row the game shows (the Board row goes with a game without random boards, the Size row with one of one size). */
+/** The cursor stays on a row the game shows (the Board row goes with a game without random boards, the Size and Lines rows with one of one size). */
 const onRow = (state: MenuState): MenuState => (rowsFor(state.game).includes(state.row) ? state : {...state, row: 'game'});
 
 export function menuReducer(state: MenuState, action: MenuAction): MenuStep {

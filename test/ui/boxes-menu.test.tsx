@@ -20,7 +20,8 @@ describe('LINES and BOXES in the menu', () => {
 		expect(frame).toContain('< LINES and BOXES >');
 		expect(gameById('boxes')!.sizes).toBeDefined();
 		expect(frame).toMatch(/Size +< 8×7 boxes >/);
-		expect(frame).toMatch(/Board +< 4 lines drawn · seed 3 >/);
+		expect(frame).toMatch(/Lines +< 4 drawn at random >/);
+		expect(frame).toMatch(/Board +< seed 3 >/);
 		frame = await app.press(KEYS.down, now => /^> Size /m.test(now));
 		frame = await app.press(KEYS.right, now => now.includes('< 8×8 boxes >'));
 		const fits = (text: string) => {
@@ -40,5 +41,13 @@ describe('LINES and BOXES in the menu', () => {
 		app.resize(100, 30);
 		frame = await app.press(KEYS.left, now => now.includes('< 8×8 boxes >'));
 		expect(frame).toMatch(/A +B +C +D +E +F +G +H +I/);
+		// The Lines row: → draws one more line on the board beside the rows, ← takes it back.
+		const drawn = (text: string) => [...text.matchAll(/─|│|-|\|/g)].length;
+		frame = await app.press(KEYS.down, now => /^> Lines /m.test(now));
+		const before = drawn(frame);
+		frame = await app.press(KEYS.right, now => now.includes('< 5 drawn at random >'));
+		expect(drawn(frame)).toBeGreaterThan(before);
+		frame = await app.press(KEYS.left, now => now.includes('< 4 drawn at random >'));
+		expect(drawn(frame)).toBe(before);
 	});
 });

@@ -4,7 +4,7 @@ import {classicLoa, loaps} from '../../source/games/loa/index.js';
 import {pahtum} from '../../source/games/pahtum/index.js';
 import {boxes} from '../../source/games/boxes/index.js';
 import {gameById} from '../../source/games/registry.js';
-import {boardOf, menuReducer, menuState, setupOf, sizeOf, type MenuState} from '../../source/ui/menu-state.js';
+import {boardOf, menuReducer, menuState, rowsFor, setupOf, sizeOf, type MenuState} from '../../source/ui/menu-state.js';
 
 const key = (state: MenuState, name: string): MenuState => menuReducer(state, {type: 'key', name}).state;
 const keys = (state: MenuState, names: readonly string[]): MenuState => names.reduce(key, state);
@@ -55,11 +55,13 @@ describe('the clock row', () => {
 });
 
 describe('the size row (a game whose boards have sizes)', () => {
-	test('shows only for a game with sizes, between the game row and the board row', () => {
+	test('shows only for a game with sizes, between the game row and the board row, with the Lines row after it', () => {
 		const registered = gameById('boxes')!;
 		expect(registered).toBe(boxes);
 		let state = keys(menuState(boxes, {side: 1, level: 3, clock: 60, board: 1}), ['up']);
 		expect(state.row).toBe('board');
+		state = key(state, 'up');
+		expect(state.row).toBe('lines');
 		state = key(state, 'up');
 		expect(state.row).toBe('size');
 		expect(key(state, 'up').row).toBe('game');
@@ -68,7 +70,7 @@ describe('the size row (a game whose boards have sizes)', () => {
 	});
 
 	test('← → step through every size, rows then columns, from the default 5×5; the board follows', () => {
-		let state = keys(menuState(boxes, {side: 1, level: 3, clock: 60, board: 1}), ['up', 'up']);
+		let state = keys(menuState(boxes, {side: 1, level: 3, clock: 60, board: 1}), ['up', 'up', 'up']);
 		expect(sizeOf(boxes, state.choices)).toEqual([5, 5]);
 		state = key(state, 'right');
 		expect(state.choices).toMatchObject({rows: 5, columns: 6});
@@ -77,7 +79,7 @@ describe('the size row (a game whose boards have sizes)', () => {
 		expect(state.choices).toMatchObject({rows: 5, columns: 4});
 		// Round from 3×3 to 8×8.
 		state = menuState(boxes, {side: 1, level: 3, clock: 60, board: 1, rows: 3, columns: 3});
-		state = keys(state, ['up', 'up', 'left']);
+		state = keys(state, ['up', 'up', 'up', 'left']);
 		expect(state.choices).toMatchObject({rows: 8, columns: 8});
 		// Enter on the row plays on that board.
 		const step = menuReducer(state, {type: 'key', name: 'enter'});
@@ -93,5 +95,27 @@ describe('the size row (a game whose boards have sizes)', () => {
 		expect(board.setUp).toHaveLength(5);
 		expect(board.moves).toHaveLength(0);
 		expect(boxes.format(board)).toBe(boxes.format(boardOf(boxes, {side: 2, level: 1, clock: 60, board: 7, rows: 4, columns: 6, lines: 5})));
+	});
+});
+
+describe('the lines row (segments drawn before the game, on a board with sizes)', () => {
+	test('← → step the lines drawn by one, from none to one fewer than the unit segments and round again; the board follows; a new size keeps what it can', () => {
+		let state = keys(menuState(boxes, {side: 1, level: 3, clock: 60, board: 1, rows: 3, columns: 3}), ['up', 'up']);
+		expect(state.row).toBe('lines');
+		expect(setupOf(boxes, state.choices).lines).toBe(0);
+		state = keys(state, ['right', 'right']);
+		expect(state.choices.lines).toBe(2);
+		expect(boardOf(boxes, state.choices).setUp).toHaveLength(2);
+		// 3×3 has 24 unit segments: left of none is 23, and right of 23 is none.
+		state = keys(state, ['left', 'left', 'left']);
+		expect(state.choices.lines).toBe(23);
+		expect(key(state, 'right').choices.lines).toBe(0);
+		// On 3×4 (31 unit segments) the 23 stand; back on 3×3 an 8×8's 100 would be kept to 23.
+		state = key(key(state, 'up'), 'right');
+		expect(setupOf(boxes, state.choices)).toMatchObject({rows: 3, columns: 4, lines: 23});
+		expect(setupOf(boxes, {...state.choices, rows: 3, columns: 3, lines: 100}).lines).toBe(23);
+		expect(menuReducer(key(state, 'down'), {type: 'key', name: 'enter'}).effects[0]).toMatchObject({kind: 'play', choices: {rows: 3, columns: 4, lines: 23}});
+		expect(rowsFor(pahtum)).not.toContain('lines');
+		expect(rowsFor(loaps)).not.toContain('lines');
 	});
 });

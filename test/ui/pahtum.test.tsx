@@ -79,10 +79,12 @@ describe('PAH-TUM in the menu', () => {
 		frame = await app.press(KEYS.up, now => /^> Game /m.test(now));
 		frame = await app.press(KEYS.right, now => now.includes('< LINES and BOXES >'));
 		expect(frame).toMatch(/Size +< 5×5 boxes >/);
-		expect(frame).toMatch(/Board +< no lines drawn · seed 4 >/);
+		expect(frame).toMatch(/Lines +< none drawn before the game >/);
+		expect(frame).toMatch(/Board +< seed 4 >/);
 		frame = await app.press(KEYS.right, now => now.includes('< LOAPS >'));
 		expect(frame).not.toContain('Size ');
 		expect(frame).not.toContain('Board ');
+		expect(frame).not.toMatch(/^. Lines /m);
 		expect(frame).toMatch(/Clock +< 60 s each >/);
 	});
 });
