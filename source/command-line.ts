@@ -5,6 +5,7 @@
 import meow from 'meow';
 import {baseGameId, DEFAULT_GAME, gameById, games as allGames, type AnyGame} from './games/registry.js';
 import {unitSegments} from './games/game.js';
+import {sizeValue} from './games/sizes.js';
 import {wrapLines} from './text.js';
 
 /** The games --game names (a ruling such as --mover-wins is not one), the default first. */
@@ -396,24 +397,6 @@ function wholeNumber(text: unknown, option: string, min: number, max: number, fa
 
 /** The games whose boards have sizes, by name: "LINES and BOXES". */
 const sizedNames = (): string => orList(namedGames.filter(one => one.sizes).map(one => one.name));
-
-/** "3 to 8 rows and 3 to 8 columns of boxes" for a game's sizes. */
-function sizeRange(game: AnyGame): string {
-	const {rows, columns} = game.sizes!;
-	return `${rows[0]} to ${rows[1]} rows and ${columns[0]} to ${columns[1]} columns`;
-}
-
-/** A board size from --size (or one of --sizes): "5x7" as [5, 7] within the game's sizes, or a message. */
-function sizeValue(text: string, game: AnyGame, option: string): readonly [number, number] | string {
-	const match = /^\s*(\d+)\s*[x×X]\s*(\d+)\s*$/.exec(text);
-	const wanted = `--${option} takes ROWSxCOLUMNS of boxes, ${sizeRange(game)}, as in 5x7`;
-	if (!match) return `${wanted}, not "${text}"`;
-	const rows = Number(match[1]);
-	const columns = Number(match[2]);
-	const {rows: r, columns: c} = game.sizes!;
-	if (rows < r[0] || rows > r[1] || columns < c[0] || columns > c[1]) return `${wanted}, not ${rows}x${columns}`;
-	return [rows, columns];
-}
 
 /** What --size, --sizes, --lines and --holes say of new boards of `game` (undefined: no game known yet, the first with sizes is asked), or a message. */
 function boardOptions(

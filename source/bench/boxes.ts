@@ -120,11 +120,12 @@ type Opponent = 'greedy' | 'tenth';
 /**
  * Level 5 at `moveMs` a move against `opponent` on an R × C board: each board (pre-drawn lines at
  * random, 0..R·C/2 of them, by the match's seed) played twice, each side first once; 2 match
- * points a game won, 1 a game tied (RULES.md 8).
+ * points a game won, 1 a game tied (RULES.md 8). Matches are numbered from `firstMatch`, so that
+ * runs side by side (one a core) play different boards and add up.
  */
-export function benchBoxesStrength(rows: number, columns: number, opponent: Opponent, games: number, moveMs: number, log = console.log) {
+export function benchBoxesStrength(rows: number, columns: number, opponent: Opponent, games: number, moveMs: number, log = console.log, firstMatch = 0) {
 	const tally = {games: 0, wins: 0, ties: 0, losses: 0, margin: 0};
-	for (let match = 0; match < Math.ceil(games / 2); match++) {
+	for (let match = firstMatch; match < firstMatch + Math.ceil(games / 2); match++) {
 		const lines = Math.floor(seededRandom(31 + match)() * ((rows * columns) / 2 + 1));
 		for (const levelSide of [1, 2] as const) {
 			if (tally.games >= games) break;
@@ -144,14 +145,15 @@ export function benchBoxesStrength(rows: number, columns: number, opponent: Oppo
 			if (margin > 0) tally.wins++;
 			else if (margin < 0) tally.losses++;
 			else tally.ties++;
-			process.stderr.write(`\r${rows}×${columns} level 5 vs ${opponent}: ${tally.games}/${games} games`);
+			process.stderr.write(`\r${rows}×${columns} level 5 vs ${opponent}: ${tally.games}/${games} games, +${tally.wins} =${tally.ties} -${tally.losses}`);
 		}
 	}
 	process.stderr.write('\r\x1b[K');
 	const against = opponent === 'greedy' ? 'greedy (most boxes now, else a move that gives none)' : `itself at ${moveMs / 10} ms a move`;
 	const share = (100 * (2 * tally.wins + tally.ties)) / (2 * tally.games);
+	const boards = firstMatch === 0 ? '' : ` (boards from match ${firstMatch})`;
 	log(
-		`strength of LINES and BOXES ${rows}×${columns}, level 5 at ${moveMs} ms a move vs ${against}: ` +
+		`strength of LINES and BOXES ${rows}×${columns}${boards}, level 5 at ${moveMs} ms a move vs ${against}: ` +
 			`+${tally.wins} =${tally.ties} -${tally.losses} in ${tally.games} games (${share.toFixed(1)} % of the match points), ${(tally.margin / tally.games).toFixed(1)} boxes a game ahead on average`,
 	);
 	return tally;

@@ -18,9 +18,12 @@
  *   boxes     LINES and BOXES: the 3×3 table's build time, from how many free unit segments the
  *             exact solver proves the end within 1 s (5×5, 8×8, 4×7), the search's nodes per
  *             second, and level 5 (at --move-ms) against greedy (most boxes now, else a move that
- *             gives none) on 3×3, 5×5, 8×8 and 4×7, against itself on a tenth of the time on
- *             5×5, and against itself without the takeable boxes in its evaluation (--games, 20
- *             if not given; each board played both ways)
+ *             gives none) on 3×3, 5×5, 8×8 and 4×7, at ten times --move-ms against itself at
+ *             --move-ms on the same sizes but 3×3 (solved at either time), and against itself
+ *             without the takeable boxes in its evaluation (--games, 20 if not given; each board
+ *             played both ways). `--against greedy` or `--against tenth` runs those games alone,
+ *             `--size RxC` on one size, `--from N` on the boards of match N on (two runs side by
+ *             side, one a core, on different boards)
  *
  * With no section named, all run.
  */
@@ -30,6 +33,7 @@ import {PerformanceObserver} from 'node:perf_hooks';
 import {EngineClient} from '../engine/client.js';
 import {perft} from '../engine/perft.js';
 import {playerName, type PlayerKind} from '../engine/players.js';
+import {sizeValue} from '../games/sizes.js';
 import {DEFAULT_GAME, gameById, gameOfText, games as knownGames} from '../games/registry.js';
 import {Searcher} from '../engine/search.js';
 import {LoaBoard} from '../games/loa/board.js';
@@ -206,6 +210,27 @@ async function main(): Promise<void> {
 	const gamesGiven = args.includes('--games');
 	const games = option('--games', 100);
 	const moveMs = option('--move-ms', 100);
+	const firstMatch = args.includes('--from') ? option('--from', 0) : 0;
+	// LINES and BOXES's strength runs: one size (--size RxC) and one opponent (--against), to run apart or side by side.
+	let boxesSizes: readonly (readonly [number, number])[] = [
+		[3, 3],
+		[5, 5],
+		[8, 8],
+		[4, 7],
+	];
+	const sizeIndex = args.indexOf('--size');
+	if (sizeIndex >= 0) {
+		const size = sizeValue(args.splice(sizeIndex, 2)[1] ?? '', gameById('boxes')!, 'size');
+		if (typeof size === 'string') throw new Error(size);
+		boxesSizes = [size];
+	}
+	let against: 'greedy' | 'tenth' | undefined;
+	const againstIndex = args.indexOf('--against');
+	if (againstIndex >= 0) {
+		const named = args.splice(againstIndex, 2)[1];
+		if (named !== 'greedy' && named !== 'tenth') throw new Error('--against takes greedy or tenth');
+		against = named;
+	}
 	let gameId = DEFAULT_GAME;
 	const gameIndex = args.indexOf('--game');
 	if (gameIndex >= 0) {
@@ -236,20 +261,21 @@ async function main(): Promise<void> {
 		benchOpenShare(OPEN_PERCENT, 0, pahtumGames, moveMs);
 	}
 	if (chosen.includes('boxes')) {
-		benchTableBuild();
-		benchBoxesSolverReach();
-		benchBoxesSearch();
-		const boxesGames = gamesGiven ? games : 20;
-		for (const [rows, columns] of [
-			[3, 3],
-			[5, 5],
-			[8, 8],
-			[4, 7],
-		] as const) {
-			benchBoxesStrength(rows, columns, 'greedy', boxesGames, moveMs);
+		// --against runs the strength games alone.
+		if (against === undefined) {
+			benchTableBuild();
+			benchBoxesSolverReach();
+			benchBoxesSearch();
 		}
-		benchBoxesStrength(5, 5, 'tenth', boxesGames, moveMs * 10);
-		benchTakeShare(5, 5, TAKE_PERCENT, 0, boxesGames, moveMs);
+		const boxesGames = gamesGiven ? games : 20;
+		for (const [rows, columns] of boxesSizes) {
+			if (against !== 'tenth') benchBoxesStrength(rows, columns, 'greedy', boxesGames, moveMs, console.log, firstMatch);
+		}
+		// 3×3 is solved within the clock at either time: ten times the time cannot tell.
+		for (const [rows, columns] of boxesSizes.filter(([rows, columns]) => rows * columns > 9)) {
+			if (against !== 'greedy') benchBoxesStrength(rows, columns, 'tenth', boxesGames, moveMs * 10, console.log, firstMatch);
+		}
+		if (against === undefined) benchTakeShare(5, 5, TAKE_PERCENT, 0, boxesGames, moveMs);
 	}
 }
 
