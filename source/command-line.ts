@@ -99,7 +99,7 @@ const BOARD = `
 	  --size RxC      LINES and BOXES: rows and columns of boxes, 3 to 8 each
 	                  (5x5 by default; the menu's Size row)
 	  --lines N       LINES and BOXES: unit segments drawn at random before
-	                  the game (none by default)`;
+	                  the game (none by default; the menu's Lines row)`;
 
 /** For commands that read a FILE, which tells its own game. */
 const GAME_CHECK = `${optionLines('--game GAME', `check that FILE is a position of GAME: ${orList(namedGames.map(one => one.id))}`)}
@@ -150,8 +150,10 @@ const COMMAND_HELP: Readonly<Record<string, string>> = {
 	--size, with --lines drawn) or from the position in FILE (a POTM file,
 	e.g. one saved with s; it tells its own game). Keys: arrows or hjkl move
 	the cursor, Enter picks a piece up and puts it down (or passes, when you
-	have no move; in PAH-TUM it places your marker), m types a move, u takes
-	back, t hints, ? shows every key. A new game (n) and a rematch (w) start
+	have no move; in PAH-TUM it places your marker; in LINES and BOXES it
+	picks one end of a line, marks the vertices it can reach, and Enter on
+	one of those draws it), m types a move, u takes back, t hints, ? shows
+	every key. A new game (n) and a rematch (w) start
 	from FILE (or the same board) too.
 
 	Options${GAME}

@@ -122,3 +122,13 @@ describe('--size and --lines', () => {
 		}
 	});
 });
+
+describe('help', () => {
+	test('potm play --help tells how a line is drawn: Enter on one end marks where it can reach, Enter on one of those draws it; --lines names the menu row', () => {
+		const run = potm(['play', '--help']);
+		expect(run.status).toBe(0);
+		const text = run.stdout.replace(/\s+/g, ' ');
+		expect(text).toContain('in LINES and BOXES it picks one end of a line, marks the vertices it can reach, and Enter on one of those draws it');
+		expect(text).toContain("none by default; the menu's Lines row");
+	});
+});
