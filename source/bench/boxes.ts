@@ -8,11 +8,11 @@ import {seededRandom} from '../engine/random.js';
 import {Searcher} from '../engine/search.js';
 import {boardOf, boxes, type BoxesState} from '../games/boxes/index.js';
 import type {BoxesBoard} from '../games/boxes/board.js';
-import {bestTake} from '../games/boxes/eval.js';
+import {bestTake, safeUnits} from '../games/boxes/eval.js';
 import {geometryOf} from '../games/boxes/geometry.js';
 import {legalMoves, play} from '../games/boxes/rules.js';
 import {clearSolverTable, solve} from '../games/boxes/solver.js';
-import {buildTable, clearTable} from '../games/boxes/table3.js';
+import {buildTable, clearTable, drawnSet, tableValue} from '../games/boxes/table3.js';
 
 /** A position with `free` unit segments undrawn on an R × C board: random moves of one unit from the empty board (seeded). */
 export function randomBoxesPosition(seed: number, rows: number, columns: number, free: number): BoxesState {
@@ -61,6 +61,72 @@ export function benchTableBuild(log = console.log): void {
 	const start = performance.now();
 	buildTable();
 	log(`3×3 table of all 2^24 drawn sets: built in ${((performance.now() - start) / 1000).toFixed(1)} s`);
+}
+
+/**
+ * What holds in this variant, measured against the 3×3 table's exact values on the positions of
+ * `games` random games (every legal line equally likely): how often every best move is a line of
+ * two or more units; how far the evaluation's guess (the boxes takeable now) is from the exact
+ * rest of the game, against guessing 0; how the side to move fares with nothing to take and no
+ * safe unit segment (every line hands boxes over); and how often, with nothing to take and safe
+ * unit segments left, an odd count of them means the side to move comes out ahead.
+ */
+export function benchBoxesTheory(games = 4000, log = console.log): void {
+	buildTable();
+	const random = seededRandom(7);
+	let positions = 0;
+	let longBest = 0;
+	let errorZero = 0;
+	let errorTake = 0;
+	let forced = 0;
+	let forcedLost = 0;
+	let forcedSum = 0;
+	let parityDecided = 0;
+	let parityRight = 0;
+	for (let game = 0; game < games; game++) {
+		const board = boardOf(boxes.initial({rows: 3, columns: 3}));
+		const moves = new Int32Array(board.maxMoves);
+		while (board.free > 0) {
+			const value = tableValue(drawnSet(board))!;
+			const count = board.generateMoves(moves, 0);
+			let best = -Infinity;
+			let shortest = Infinity;
+			for (let i = 0; i < count; i++) {
+				const move = moves[i]!;
+				const gain = board.moveGain(move);
+				board.make(move);
+				const after = gain - tableValue(drawnSet(board))!;
+				board.unmake();
+				const length = board.geometry.unitStart[move + 1]! - board.geometry.unitStart[move]!;
+				if (after > best) {
+					best = after;
+					shortest = length;
+				} else if (after === best) shortest = Math.min(shortest, length);
+			}
+			positions++;
+			if (shortest > 1) longBest++;
+			const take = bestTake(board);
+			const safe = safeUnits(board);
+			errorZero += Math.abs(value);
+			errorTake += Math.abs(value - take);
+			if (take === 0 && safe === 0) {
+				forced++;
+				forcedSum += value;
+				if (value < 0) forcedLost++;
+			} else if (take === 0 && value !== 0) {
+				parityDecided++;
+				if ((safe % 2 === 1) === value > 0) parityRight++;
+			}
+			board.make(moves[Math.floor(random() * count)]!);
+		}
+	}
+	const percent = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1)} %`;
+	log(
+		`LINES and BOXES 3×3, ${positions} positions of ${games} random games against the table: every best move a line of 2+ units in ${percent(longBest, positions)}; ` +
+			`the boxes takeable now miss the exact rest by ${(errorTake / positions).toFixed(2)} boxes on average (0 misses by ${(errorZero / positions).toFixed(2)}); ` +
+			`nothing to take and no safe unit: the side to move loses ${percent(forcedLost, forced)} (${(forcedSum / forced).toFixed(2)} boxes on average, ${forced} positions); ` +
+			`nothing to take, safe units left, decided: an odd count of them is the side to move's win in ${percent(parityRight, parityDecided)} (${parityDecided} positions)`,
+	);
 }
 
 /**

@@ -15,9 +15,10 @@
  *             move that gains most now, against flat Monte-Carlo and against itself without the
  *             open value in its evaluation, on random boards (--games, 20 if not given; each
  *             board played both ways)
- *   boxes     LINES and BOXES: the 3×3 table's build time, from how many free unit segments the
- *             exact solver proves the end within 1 s (5×5, 8×8, 4×7), the search's nodes per
- *             second, and level 5 (at --move-ms) against greedy (most boxes now, else a move that
+ *   boxes     LINES and BOXES: the 3×3 table's build time, what holds of this variant on 3×3
+ *             (the evaluation's terms against the table's exact values), from how many free
+ *             unit segments the exact solver proves the end within 1 s (5×5, 8×8, 4×7), the
+ *             search's nodes per second, and level 5 (at --move-ms) against greedy (most boxes now, else a move that
  *             gives none) on 3×3, 5×5, 8×8 and 4×7, at ten times --move-ms against itself at
  *             --move-ms on the same sizes but 3×3 (solved at either time), and against itself
  *             without the takeable boxes in its evaluation (--games, 20 if not given; each board
@@ -42,7 +43,7 @@ import {OPEN_PERCENT} from '../games/pahtum/eval.js';
 import {CLASSIC_LOA, LOAPS, type LoaVariant} from '../games/loa/variant.js';
 import {playContestGame} from './contest.js';
 import {benchOpenShare, benchPahtumSearch, benchPahtumStrength, benchSolverReach} from './pahtum.js';
-import {benchBoxesSearch, benchBoxesSolverReach, benchBoxesStrength, benchTableBuild, benchTakeShare} from './boxes.js';
+import {benchBoxesSearch, benchBoxesSolverReach, benchBoxesStrength, benchBoxesTheory, benchTableBuild, benchTakeShare} from './boxes.js';
 import {TAKE_PERCENT} from '../games/boxes/eval.js';
 import {describePairing, playPairing} from './strength.js';
 import {benchTerminal} from './terminal.js';
@@ -264,6 +265,7 @@ async function main(): Promise<void> {
 		// --against runs the strength games alone.
 		if (against === undefined) {
 			benchTableBuild();
+			benchBoxesTheory();
 			benchBoxesSolverReach();
 			benchBoxesSearch();
 		}
