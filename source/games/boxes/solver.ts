@@ -14,6 +14,7 @@
 import {ONGOING, type SolveLimits, type Solution} from '../game.js';
 import type {BoxesBoard} from './board.js';
 import type {Geometry} from './geometry.js';
+import {entryBound, entryMove, entryValue, EXACT, LOWER, SolvedTable, UPPER} from '../solved-table.js';
 
 /**
  * The most undrawn unit segments the players ask the solver about. The bench (`npm run bench --
@@ -24,20 +25,11 @@ import type {Geometry} from './geometry.js';
  */
 export const SOLVE_MAX_FREE = 22;
 
-const TABLE_BITS = 21;
-const BUCKET_MASK = (1 << (TABLE_BITS - 1)) - 1;
-const EXACT = 1;
-const LOWER = 2;
-const UPPER = 3;
-/** Values (boxes, within ±64) are stored offset by 256 so they are never negative. */
-const VALUE_OFFSET = 256;
 const POLL_MASK = 1023;
 const INFINITE = 1 << 20;
 const MAX_PLIES = 145;
 
-/** By entry: the drawn key's high half; value + VALUE_OFFSET | bound << 9 | (move + 1) << 11 | free << 21; 0 is empty. */
-let tableKeys: Int32Array | null = null;
-let tableData: Int32Array | null = null;
+const table = new SolvedTable(21);
 let tableGeometry: Geometry | null = null;
 
 let moves = new Int32Array(0);
@@ -72,14 +64,12 @@ export function solve(board: BoxesBoard, limits: SolveLimits = {}): Solution | n
 
 /** Forgets every solved position (for measuring the solver from cold). */
 export function clearSolverTable(): void {
-	tableData?.fill(0);
+	table.clear();
 }
 
 function prepare(geometry: Geometry): void {
-	tableKeys ??= new Int32Array(1 << TABLE_BITS);
-	tableData ??= new Int32Array(1 << TABLE_BITS);
 	if (tableGeometry !== geometry) {
-		tableData.fill(0);
+		table.clear();
 		tableGeometry = geometry;
 	}
 	if (moves.length < MAX_PLIES * geometry.moves) {
@@ -99,17 +89,14 @@ function negamax(board: BoxesBoard, alpha: number, beta: number, ply: number): n
 	const free = board.free;
 	if (free === 0) return 0;
 
+	const keyLo = board.drawnLo;
 	const keyHi = board.drawnHi;
-	const keys = tableKeys!;
-	const data = tableData!;
-	const first = (board.drawnLo & BUCKET_MASK) << 1;
-	const slot = data[first] !== 0 && keys[first] === keyHi ? first : first + 1;
 	let tableMove = -1;
-	const entry = data[slot]!;
-	if (entry !== 0 && keys[slot] === keyHi) {
-		const value = (entry & 0x1ff) - VALUE_OFFSET;
-		const bound = (entry >> 9) & 3;
-		tableMove = ((entry >>> 11) & 0x3ff) - 1;
+	const entry = table.entry(keyLo, keyHi);
+	if (entry !== 0) {
+		const value = entryValue(entry);
+		const bound = entryBound(entry);
+		tableMove = entryMove(entry);
 		if (ply > 0) {
 			if (bound === EXACT || (bound === LOWER ? value >= beta : value <= alpha)) return value;
 			if (bound === LOWER && value > alpha) alpha = value;
@@ -156,31 +143,18 @@ function negamax(board: BoxesBoard, alpha: number, beta: number, ply: number): n
 		}
 	}
 	const bound = best >= beta ? LOWER : best > startAlpha ? EXACT : UPPER;
-	// The first entry of a bucket keeps the larger subtree, the second takes whatever comes.
-	const kept = data[first]!;
-	let target = first;
-	if (kept !== 0 && keys[first] !== keyHi && kept >>> 21 > free) target = first + 1;
-	else if (kept !== 0 && keys[first] !== keyHi) {
-		keys[first + 1] = keys[first]!;
-		data[first + 1] = kept;
-	}
-	keys[target] = keyHi;
-	data[target] = (best + VALUE_OFFSET) | (bound << 9) | (((bound === UPPER ? tableMove : bestMove) + 1) << 11) | (free << 21);
+	table.store(keyLo, keyHi, best, bound, bound === UPPER ? tableMove : bestMove, free);
 	return best;
 }
 
 /** The best line, read back from the table's exact entries. */
 function principalVariation(board: BoxesBoard): number[] {
 	const line: number[] = [];
-	const keys = tableKeys!;
-	const data = tableData!;
 	const buffer = new Int32Array(board.maxMoves);
 	while (board.free > 0) {
-		const first = (board.drawnLo & BUCKET_MASK) << 1;
-		const slot = data[first] !== 0 && keys[first] === board.drawnHi ? first : first + 1;
-		const entry = data[slot]!;
-		if (entry === 0 || keys[slot] !== board.drawnHi || ((entry >> 9) & 3) !== EXACT) break;
-		const move = ((entry >>> 11) & 0x3ff) - 1;
+		const entry = table.entry(board.drawnLo, board.drawnHi);
+		if (entry === 0 || entryBound(entry) !== EXACT) break;
+		const move = entryMove(entry);
 		const count = board.generateMoves(buffer, 0);
 		if (!buffer.subarray(0, count).includes(move)) break;
 		line.push(move);

@@ -12,16 +12,9 @@
 import {ONGOING, type SolveLimits, type Solution} from '../game.js';
 import type {PahtumBoard} from './board.js';
 import {LINE_OPEN} from './eval.js';
+import {entryBound, entryMove, entryValue, EXACT, LOWER, SolvedTable, UPPER} from '../solved-table.js';
 import {CELL_EMPTY, CELL_O, CELL_X, COLUMN_OF, POW4, ROW_OF, SQUARES} from './lines.js';
 
-const TABLE_BITS = 20;
-/** Buckets of two entries: the low half of the key picks one. */
-const BUCKET_MASK = (1 << (TABLE_BITS - 1)) - 1;
-const EXACT = 1;
-const LOWER = 2;
-const UPPER = 3;
-/** Values are stored offset so they are never negative: margins stay far within ±VALUE_OFFSET. */
-const VALUE_OFFSET = 4096;
 /** The clock and the stop flag are read every 1024 nodes. */
 const POLL_MASK = 1023;
 const INFINITE = 1 << 20;
@@ -32,9 +25,7 @@ const INFINITE = 1 << 20;
  */
 const ORDER_OPEN = 4;
 
-/** By entry: the key's high half, and value + VALUE_OFFSET | bound << 13 | (move + 1) << 15 | empty squares << 21; 0 is empty. */
-let tableKeys: Int32Array | null = null;
-let tableData: Int32Array | null = null;
+const table = new SolvedTable(20);
 
 const moves = new Int32Array(SQUARES * SQUARES);
 const order = new Int32Array(SQUARES * SQUARES);
@@ -52,8 +43,6 @@ let aborted = false;
  */
 export function solve(board: PahtumBoard, limits: SolveLimits = {}): Solution | null {
 	if (board.terminal() !== ONGOING) return null;
-	tableKeys ??= new Int32Array(1 << TABLE_BITS);
-	tableData ??= new Int32Array(1 << TABLE_BITS);
 	nodes = 0;
 	nodeLimit = limits.nodes ?? Infinity;
 	now = limits.now ?? (() => performance.now());
@@ -69,7 +58,7 @@ export function solve(board: PahtumBoard, limits: SolveLimits = {}): Solution | 
 
 /** Forgets every solved position (for measuring the solver from cold). */
 export function clearSolverTable(): void {
-	tableData?.fill(0);
+	table.clear();
 }
 
 function poll(): void {
@@ -92,17 +81,14 @@ function negamax(board: PahtumBoard, alpha: number, beta: number, ply: number): 
 	// (Not at the root, which needs its move in the table.)
 	if (empties === 2 && ply > 0) return lastTwo(board, margin, mover);
 
+	const keyLo = board.hashLo;
 	const keyHi = board.hashHi;
-	const keys = tableKeys!;
-	const data = tableData!;
-	const first = (board.hashLo & BUCKET_MASK) << 1;
-	const slot = data[first] !== 0 && keys[first] === keyHi ? first : first + 1;
 	let tableMove = -1;
-	const entry = data[slot]!;
-	if (entry !== 0 && keys[slot] === keyHi) {
-		const value = (entry & 0x1fff) - VALUE_OFFSET;
-		const bound = (entry >> 13) & 3;
-		tableMove = ((entry >>> 15) & 63) - 1;
+	const entry = table.entry(keyLo, keyHi);
+	if (entry !== 0) {
+		const value = entryValue(entry);
+		const bound = entryBound(entry);
+		tableMove = entryMove(entry);
 		// The root is searched with its whole window, so its value and move come out exact: the
 		// table gives it only its move.
 		if (ply > 0) {
@@ -168,17 +154,7 @@ function negamax(board: PahtumBoard, alpha: number, beta: number, ply: number): 
 		}
 	}
 	const bound = best >= beta ? LOWER : best > startAlpha ? EXACT : UPPER;
-	// The first entry of a bucket keeps the larger subtree (more empty squares), the second takes
-	// whatever comes: the costly results survive, and fresh ones still get in.
-	const kept = data[first]!;
-	let target = first;
-	if (kept !== 0 && keys[first] !== keyHi && kept >>> 21 > empties) target = first + 1;
-	else if (kept !== 0 && keys[first] !== keyHi) {
-		keys[first + 1] = keys[first]!;
-		data[first + 1] = kept;
-	}
-	keys[target] = keyHi;
-	data[target] = (best + VALUE_OFFSET) | (bound << 13) | (((bound === UPPER ? tableMove : bestMove) + 1) << 15) | (empties << 21);
+	table.store(keyLo, keyHi, best, bound, bound === UPPER ? tableMove : bestMove, empties);
 	return best;
 }
 
@@ -212,18 +188,14 @@ function lastTwo(board: PahtumBoard, margin: number, mover: number): number {
  */
 function principalVariation(board: PahtumBoard): number[] {
 	const line: number[] = [];
-	const keys = tableKeys!;
-	const data = tableData!;
 	while (board.empties > 0) {
 		let move = -1;
 		if (board.empties === 1) {
 			for (let square = 0; square < SQUARES; square++) if (board.cells[square] === CELL_EMPTY) move = square;
 		} else {
-			const first = (board.hashLo & BUCKET_MASK) << 1;
-			const slot = data[first] !== 0 && keys[first] === board.hashHi ? first : first + 1;
-			const entry = data[slot]!;
-			if (entry === 0 || keys[slot] !== board.hashHi || ((entry >> 13) & 3) !== EXACT) break;
-			move = ((entry >>> 15) & 63) - 1;
+			const entry = table.entry(board.hashLo, board.hashHi);
+			if (entry === 0 || entryBound(entry) !== EXACT) break;
+			move = entryMove(entry);
 		}
 		if (move < 0 || board.cells[move] !== CELL_EMPTY) break;
 		line.push(move);
