@@ -4,6 +4,7 @@
  * against itself on a tenth of the time, on several board sizes.
  */
 import {LocalPlayer} from '../engine/players.js';
+import {compareSettings} from './setting.js';
 import {seededRandom} from '../engine/random.js';
 import {Searcher} from '../engine/search.js';
 import {boardOf, boxes, type BoxesState} from '../games/boxes/index.js';
@@ -230,12 +231,7 @@ export function benchBoxesStrength(rows: number, columns: number, opponent: Oppo
  * TAKE_PERCENT, set per board), on random R × C boards, each board both ways.
  */
 export function benchTakeShare(rows: number, columns: number, a: number, b: number, games: number, moveMs: number, log = console.log, parity: readonly [number, number] = [0, 0]): void {
-	let margin = 0;
-	let wins = 0;
-	let losses = 0;
-	let ties = 0;
-	for (let game = 0; game < games; game++) {
-		const aSide = (game % 2) + 1;
+	const tally = compareSettings(games, `take ${a} % vs ${b} %`, (game, aSide) => {
 		const players = [new LocalPlayer({kind: 'level', level: 5}, game), new LocalPlayer({kind: 'level', level: 5}, game + 99)];
 		const match = game >> 1;
 		let state = boxes.initial({rows, columns, lines: Math.floor(seededRandom(31 + match)() * ((rows * columns) / 2 + 1)), seed: 9000 + match});
@@ -245,14 +241,11 @@ export function benchTakeShare(rows: number, columns: number, a: number, b: numb
 			board.parity = parity[state.toMove === aSide ? 0 : 1];
 			state = play(state, players[state.toMove === aSide ? 0 : 1]!.choose(board, {fixedMs: moveMs}));
 		}
-		const result = aSide === 1 ? state.scores[0] - state.scores[1] : state.scores[1] - state.scores[0];
-		margin += result;
-		if (result > 0) wins++;
-		else if (result < 0) losses++;
-		else ties++;
-		process.stderr.write(`\rtake ${a} % vs ${b} %: ${game + 1}/${games} games`);
-	}
-	process.stderr.write('\r\x1b[K');
+		return aSide === 1 ? state.scores[0] - state.scores[1] : state.scores[1] - state.scores[0];
+	});
 	const odd = parity[0] !== parity[1] ? `, odd safe segments ${parity[0]} vs ${parity[1]}` : '';
-	log(`LINES and BOXES ${rows}×${columns} evaluation, level 5 at ${moveMs} ms a move, takeable boxes ${a} % vs ${b} %${odd}: +${wins} =${ties} -${losses} in ${games} games, ${(margin / games).toFixed(1)} boxes a game for ${a} %`);
+	log(
+		`LINES and BOXES ${rows}×${columns} evaluation, level 5 at ${moveMs} ms a move, takeable boxes ${a} % vs ${b} %${odd}: ` +
+			`+${tally.wins} =${tally.ties} -${tally.losses} in ${games} games, ${tally.margin.toFixed(1)} boxes a game for ${a} %`,
+	);
 }

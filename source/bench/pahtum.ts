@@ -4,6 +4,7 @@
  */
 import {gainMove} from '../engine/greedy.js';
 import {monteCarloMove} from '../engine/montecarlo.js';
+import {compareSettings} from './setting.js';
 import {LocalPlayer, type PlayerKind} from '../engine/players.js';
 import {seededRandom} from '../engine/random.js';
 import {Searcher} from '../engine/search.js';
@@ -162,12 +163,7 @@ export function benchPahtumStrength(opponent: Opponent, games: number, moveMs: n
  * OPEN_PERCENT, set per board), on random boards, each board both ways: how the share was tuned.
  */
 export function benchOpenShare(a: number, b: number, games: number, moveMs: number, log = console.log): void {
-	let margin = 0;
-	let wins = 0;
-	let losses = 0;
-	let ties = 0;
-	for (let game = 0; game < games; game++) {
-		const aSide = (game % 2) + 1;
+	const tally = compareSettings(games, `open value ${a} % vs ${b} %`, (game, aSide) => {
 		const players = [new LocalPlayer({kind: 'level', level: 5}, game), new LocalPlayer({kind: 'level', level: 5}, game + 99)];
 		let state = pahtum.initial({seed: 9000 + (game >> 1)});
 		while (!state.outcome) {
@@ -175,13 +171,7 @@ export function benchOpenShare(a: number, b: number, games: number, moveMs: numb
 			board.openPercent = state.toMove === aSide ? a : b;
 			state = play(state, players[state.toMove === aSide ? 0 : 1]!.choose(board, {fixedMs: moveMs}));
 		}
-		const result = aSide === 1 ? state.scores[0] - state.scores[1] : state.scores[1] - state.scores[0];
-		margin += result;
-		if (result > 0) wins++;
-		else if (result < 0) losses++;
-		else ties++;
-		process.stderr.write(`\ropen value ${a} % vs ${b} %: ${game + 1}/${games} games`);
-	}
-	process.stderr.write('\r\x1b[K');
-	log(`PAH-TUM evaluation, level 5 at ${moveMs} ms a move, open value ${a} % vs ${b} %: +${wins} =${ties} -${losses} in ${games} games, ${(margin / games).toFixed(1)} points a game for ${a} %`);
+		return aSide === 1 ? state.scores[0] - state.scores[1] : state.scores[1] - state.scores[0];
+	});
+	log(`PAH-TUM evaluation, level 5 at ${moveMs} ms a move, open value ${a} % vs ${b} %: +${tally.wins} =${tally.ties} -${tally.losses} in ${games} games, ${tally.margin.toFixed(1)} points a game for ${a} %`);
 }
