@@ -211,7 +211,9 @@ async function main(): Promise<void> {
 	const gamesGiven = args.includes('--games');
 	const games = option('--games', 100);
 	const moveMs = option('--move-ms', 100);
-	const firstMatch = args.includes('--from') ? option('--from', 0) : 0;
+	const fromIndex = args.indexOf('--from');
+	const firstMatch = fromIndex < 0 ? 0 : Number(args.splice(fromIndex, 2)[1]);
+	if (!Number.isInteger(firstMatch) || firstMatch < 0) throw new Error('--from takes a match number, 0 or more');
 	// LINES and BOXES's strength runs: one size (--size RxC) and one opponent (--against), to run apart or side by side.
 	let boxesSizes: readonly (readonly [number, number])[] = [
 		[3, 3],
@@ -274,6 +276,7 @@ async function main(): Promise<void> {
 			if (against !== 'tenth') benchBoxesStrength(rows, columns, 'greedy', boxesGames, moveMs, console.log, firstMatch);
 		}
 		// 3×3 is solved within the clock at either time: ten times the time cannot tell.
+		if (against === 'tenth' && boxesSizes.every(([rows, columns]) => rows * columns === 9)) console.log('3×3 is solved within the clock at either time: no games at ten times the time');
 		for (const [rows, columns] of boxesSizes.filter(([rows, columns]) => rows * columns > 9)) {
 			if (against !== 'greedy') benchBoxesStrength(rows, columns, 'tenth', boxesGames, moveMs * 10, console.log, firstMatch);
 		}

@@ -23,8 +23,11 @@ const FULL = (1 << UNITS) - 1;
 const SETS = 1 << UNITS;
 /** Sets solved between two looks at the clock. */
 const CHUNK = 1 << 15;
-/** Builds remembered (the oldest unfinished one is forgotten first). */
-const MAX_BUILDS = 16;
+/**
+ * Builds remembered (the oldest unfinished one is forgotten first): enough for an analysis of
+ * several lines, which solves every move of a position (48 at most on 3×3), each its own root.
+ */
+export const MAX_BUILDS = 64;
 
 /** A build of the supersets of `root`: those whose free part (set ^ root) is above `next` are solved; next is -1 once all are. */
 interface Build {
@@ -95,16 +98,20 @@ function covers(build: Build, set: number): boolean {
 	return (set & build.root) === build.root && (set ^ build.root) > build.next;
 }
 
-/** The build that solves set once done: the one rooted there, or a new one (the oldest unfinished forgotten beyond MAX_BUILDS). */
+/**
+ * The build that solves set once done: the one rooted there, or a new one. Beyond MAX_BUILDS the
+ * oldest other unfinished one is forgotten, or the oldest of all when every other is finished
+ * (what it solved stays in the table, unanswered).
+ */
 function buildFor(set: number): Build {
 	const found = builds.find(build => build.root === set);
 	if (found) return found;
 	const build: Build = {root: set, next: FULL & ~set};
-	builds.push(build);
-	if (builds.length > MAX_BUILDS) {
+	if (builds.length >= MAX_BUILDS) {
 		const oldest = builds.findIndex(other => other.next >= 0);
-		builds.splice(oldest, 1);
+		builds.splice(oldest < 0 ? 0 : oldest, 1);
 	}
+	builds.push(build);
 	return build;
 }
 

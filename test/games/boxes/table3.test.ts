@@ -6,7 +6,7 @@
 import {describe, expect, test} from 'vitest';
 import {boardOf} from '../../../source/games/boxes/index.js';
 import {parseBoxes} from '../../../source/games/boxes/potm.js';
-import {buildTable, drawnSet, solveByTable, tableValue} from '../../../source/games/boxes/table3.js';
+import {buildTable, clearTable, drawnSet, MAX_BUILDS, solveByTable, tableValue} from '../../../source/games/boxes/table3.js';
 import {fileOf, plainOf, plainSolve} from './helpers.js';
 
 const stateOf = (lines: readonly string[]) => {
@@ -50,5 +50,24 @@ describe('the 3×3 table, built from the position asked about', () => {
 		// The root of 21 free is a subset: not solved by this build.
 		expect(tableValue(root)).toBeNull();
 		expect(solveByTable(boardOf(stateOf([])), {nodes: 1})).toBeNull();
+	});
+
+	test('past MAX_BUILDS builds the oldest is forgotten, never the one just asked for', () => {
+		clearTable();
+		// MAX_BUILDS + 1 sets of 20 drawn units (4 free), none a superset of another: unit 23 and three of units 0..22 free
+		// (below 2^23, so no chunk of the empty board's build below reaches them).
+		const sets: number[] = [];
+		for (let a = 0; a < 23; a++) for (let b = a + 1; b < 23; b++) for (let c = b + 1; c < 23; c++) sets.push(((1 << 23) - 1) & ~((1 << a) | (1 << b) | (1 << c)));
+		sets.length = MAX_BUILDS + 1;
+		for (const set of sets) expect(buildTable({nodes: 1 << 15}, set)).toBe(true);
+		expect(tableValue(sets[MAX_BUILDS]!)).not.toBeNull();
+		expect(tableValue(sets[1]!)).not.toBeNull();
+		expect(tableValue(sets[0]!)).toBeNull();
+		// An unfinished build (the empty board's: when it comes the oldest finished, sets[1], goes) is forgotten before any finished one.
+		expect(buildTable({nodes: 1}, 0)).toBe(false);
+		expect(tableValue(sets[1]!)).toBeNull();
+		expect(buildTable({nodes: 1 << 15}, ((1 << 23) - 1) & ~0b11)).toBe(true);
+		expect(tableValue(sets[2]!)).not.toBeNull();
+		expect(tableValue(((1 << 23) - 1) & ~0b11)).not.toBeNull();
 	});
 });
