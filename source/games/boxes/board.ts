@@ -14,19 +14,15 @@ import {evaluateFor, TAKE_PERCENT} from './eval.js';
 import {geometryOf, MAX_LINE, type Geometry} from './geometry.js';
 import {solve, SOLVE_MAX_FREE} from './solver.js';
 import {solveByTable} from './table3.js';
+import {seededWords} from '../seeded.js';
 
 /** Zobrist numbers from a fixed seed, so keys agree in every process: two halves per unit segment (at most 144), the side, and the margin. */
 const MAX_UNITS = 144;
 const MARGIN_OFFSET = 64;
 const ZOBRIST = new Int32Array((MAX_UNITS + 1 + 2 * MARGIN_OFFSET + 1) * 2);
 {
-	let state = 0x2545f491;
-	for (let i = 0; i < ZOBRIST.length; i++) {
-		state = (state + 0x6d2b79f5) | 0;
-		let t = Math.imul(state ^ (state >>> 15), 1 | state);
-		t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-		ZOBRIST[i] = t ^ (t >>> 14);
-	}
+	const next = seededWords(0x2545f491);
+	for (let i = 0; i < ZOBRIST.length; i++) ZOBRIST[i] = next();
 }
 const SIDE_Z = MAX_UNITS * 2;
 const MARGIN_Z = (MAX_UNITS + 1) * 2;

@@ -9,6 +9,7 @@ import {ONGOING, type Player, type SearchPosition} from '../game.js';
 import {evaluate} from './eval.js';
 import {PASS, parseSquare} from './notation.js';
 import type {LoaVariant} from './variant.js';
+import {seededWords} from '../seeded.js';
 
 /** Why the game ended with the last move. */
 export const Status = {
@@ -92,17 +93,6 @@ const QUAD_EULER: readonly [Int8Array, Int8Array] = (() => {
 
 const geometries = new Map<number, Geometry>();
 
-/** mulberry32: a small seeded generator, so the keys are the same in every run and thread. */
-function random32(seed: number): () => number {
-	let state = seed >>> 0;
-	return () => {
-		state = (state + 0x6d2b79f5) | 0;
-		let t = Math.imul(state ^ (state >>> 15), 1 | state);
-		t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-		return (t ^ (t >>> 14)) | 0;
-	};
-}
-
 export function geometry(size: number): Geometry {
 	const cached = geometries.get(size);
 	if (cached) return cached;
@@ -162,7 +152,8 @@ export function geometry(size: number): Geometry {
 			});
 		}
 	}
-	const next = random32(0x10a95eed ^ size);
+	// Seeded, so the keys are the same in every run and thread.
+	const next = seededWords(0x10a95eed ^ size);
 	const zobristLo = new Int32Array(3 * squares);
 	const zobristHi = new Int32Array(3 * squares);
 	for (let i = squares; i < 3 * squares; i++) {

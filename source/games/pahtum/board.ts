@@ -8,6 +8,7 @@ import {ONGOING, type Player, type SearchPosition, type SolveLimits, type Soluti
 import {evaluateForX, LINE_OPEN, OPEN_PERCENT} from './eval.js';
 import {CELL_BLOCKED, CELL_EMPTY, CELL_O, CELL_X, COLUMN_OF, LINE_O, LINE_X, POW4, ROW_OF, SIZE, SQUARES} from './lines.js';
 import {solve} from './solver.js';
+import {seededWords} from '../seeded.js';
 
 /**
  * Zobrist numbers, two 32-bit halves per square and cell code, from a fixed seed so keys are the
@@ -15,13 +16,8 @@ import {solve} from './solver.js';
  */
 const ZOBRIST = new Int32Array(SQUARES * 4 * 2);
 {
-	let state = 0x9e3779b9;
-	for (let i = 0; i < ZOBRIST.length; i++) {
-		state = (state + 0x6d2b79f5) | 0;
-		let t = Math.imul(state ^ (state >>> 15), 1 | state);
-		t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-		ZOBRIST[i] = t ^ (t >>> 14);
-	}
+	const next = seededWords(0x9e3779b9);
+	for (let i = 0; i < ZOBRIST.length; i++) ZOBRIST[i] = next();
 }
 
 /**
