@@ -8,8 +8,10 @@
  * size << 25, 0 for an empty entry. The first entry of a bucket keeps the larger subtree (the
  * greater `size`: empty squares, free unit segments), the second takes whatever comes, so the
  * costly results survive and fresh ones still get in. Allocation-free: the solvers read entries
- * as numbers and unpack them with the functions below.
+ * as numbers and unpack them with the functions below. Beside it, SolveBudget counts what a
+ * solve may spend.
  */
+import type {SolveLimits} from './game.js';
 
 export const EXACT = 1;
 export const LOWER = 2;
@@ -64,5 +66,36 @@ export class SolvedTable {
 	/** Forgets every position. */
 	clear(): void {
 		this.data?.fill(0);
+	}
+}
+
+/** The clock, the stop flag and the node budget are read every 1024 nodes. */
+const POLL_MASK = 1023;
+
+/** What an exact solver may still spend (SolveLimits), counted node by node. */
+export class SolveBudget {
+	nodes = 0;
+	/** Set once the limits ran out: the search unwinds and the solve answers nothing. */
+	aborted = false;
+	private nodeLimit = Infinity;
+	private deadline = Infinity;
+	private now: () => number = () => performance.now();
+	private shouldStop: (() => boolean) | undefined;
+
+	start(limits: SolveLimits): void {
+		this.nodes = 0;
+		this.aborted = false;
+		this.nodeLimit = limits.nodes ?? Infinity;
+		this.deadline = limits.deadlineMs ?? Infinity;
+		this.now = limits.now ?? (() => performance.now());
+		this.shouldStop = limits.shouldStop;
+	}
+
+	/** Counts a node; true when the limits ran out (now or before). */
+	spent(): boolean {
+		if ((++this.nodes & POLL_MASK) === 0 || this.nodes >= this.nodeLimit) {
+			if (this.nodes >= this.nodeLimit || this.now() >= this.deadline || this.shouldStop?.()) this.aborted = true;
+		}
+		return this.aborted;
 	}
 }

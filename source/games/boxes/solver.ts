@@ -14,7 +14,7 @@
 import {ONGOING, type SolveLimits, type Solution} from '../game.js';
 import type {BoxesBoard} from './board.js';
 import type {Geometry} from './geometry.js';
-import {entryBound, entryMove, entryValue, EXACT, LOWER, SolvedTable, UPPER} from '../solved-table.js';
+import {entryBound, entryMove, entryValue, EXACT, LOWER, SolveBudget, SolvedTable, UPPER} from '../solved-table.js';
 
 /**
  * The most undrawn unit segments the players ask the solver about. The bench (`npm run bench --
@@ -25,7 +25,6 @@ import {entryBound, entryMove, entryValue, EXACT, LOWER, SolvedTable, UPPER} fro
  */
 export const SOLVE_MAX_FREE = 22;
 
-const POLL_MASK = 1023;
 const INFINITE = 1 << 20;
 const MAX_PLIES = 145;
 
@@ -35,12 +34,7 @@ let tableGeometry: Geometry | null = null;
 let moves = new Int32Array(0);
 let order = new Int32Array(0);
 
-let nodes = 0;
-let nodeLimit = Infinity;
-let deadline = Infinity;
-let now: () => number = () => performance.now();
-let shouldStop: (() => boolean) | undefined;
-let aborted = false;
+const budget = new SolveBudget();
 
 /**
  * Solves the position: its exact value (the final margin for the side to move, in centipoints)
@@ -50,16 +44,11 @@ let aborted = false;
 export function solve(board: BoxesBoard, limits: SolveLimits = {}): Solution | null {
 	if (board.terminal() !== ONGOING) return null;
 	prepare(board.geometry);
-	nodes = 0;
-	nodeLimit = limits.nodes ?? Infinity;
-	now = limits.now ?? (() => performance.now());
-	deadline = limits.deadlineMs ?? Infinity;
-	shouldStop = limits.shouldStop;
-	aborted = false;
+	budget.start(limits);
 	const rest = negamax(board, -INFINITE, INFINITE, 0);
-	if (aborted) return null;
+	if (budget.aborted) return null;
 	const pv = principalVariation(board);
-	return {move: pv[0]!, score: (100 * (board.margin + rest)) | 0, pv, nodes};
+	return {move: pv[0]!, score: (100 * (board.margin + rest)) | 0, pv, nodes: budget.nodes};
 }
 
 /** Forgets every solved position (for measuring the solver from cold). */
@@ -78,14 +67,9 @@ function prepare(geometry: Geometry): void {
 	}
 }
 
-function poll(): void {
-	if (nodes >= nodeLimit || now() >= deadline || shouldStop?.()) aborted = true;
-}
-
 /** The boxes the side to move gains over the rest of the game, less the opponent's, with best play: fail-soft within the window. */
 function negamax(board: BoxesBoard, alpha: number, beta: number, ply: number): number {
-	if ((++nodes & POLL_MASK) === 0 || nodes >= nodeLimit) poll();
-	if (aborted) return 0;
+	if (budget.spent()) return 0;
 	const free = board.free;
 	if (free === 0) return 0;
 
@@ -129,10 +113,10 @@ function negamax(board: BoxesBoard, alpha: number, beta: number, ply: number): n
 		if (i === 0) value = gain - negamax(board, gain - beta, gain - alpha, ply + 1);
 		else {
 			value = gain - negamax(board, gain - alpha - 1, gain - alpha, ply + 1);
-			if (value > alpha && value < beta && !aborted) value = gain - negamax(board, gain - beta, gain - alpha, ply + 1);
+			if (value > alpha && value < beta && !budget.aborted) value = gain - negamax(board, gain - beta, gain - alpha, ply + 1);
 		}
 		board.unmake();
-		if (aborted) return 0;
+		if (budget.aborted) return 0;
 		if (value > best) {
 			best = value;
 			bestMove = move;

@@ -12,11 +12,9 @@
 import {ONGOING, type SolveLimits, type Solution} from '../game.js';
 import type {PahtumBoard} from './board.js';
 import {LINE_OPEN} from './eval.js';
-import {entryBound, entryMove, entryValue, EXACT, LOWER, SolvedTable, UPPER} from '../solved-table.js';
+import {entryBound, entryMove, entryValue, EXACT, LOWER, SolveBudget, SolvedTable, UPPER} from '../solved-table.js';
 import {CELL_EMPTY, CELL_O, CELL_X, COLUMN_OF, POW4, ROW_OF, SQUARES} from './lines.js';
 
-/** The clock and the stop flag are read every 1024 nodes. */
-const POLL_MASK = 1023;
 const INFINITE = 1 << 20;
 /**
  * Eighths of a centipoint of open value (eval.ts) that count in the move order, beside 100 a point
@@ -30,12 +28,7 @@ const table = new SolvedTable(20);
 const moves = new Int32Array(SQUARES * SQUARES);
 const order = new Int32Array(SQUARES * SQUARES);
 
-let nodes = 0;
-let nodeLimit = Infinity;
-let deadline = Infinity;
-let now: () => number = () => performance.now();
-let shouldStop: (() => boolean) | undefined;
-let aborted = false;
+const budget = new SolveBudget();
 
 /**
  * Solves the position: its exact value and a best move, or null when the limits ran out first
@@ -43,17 +36,12 @@ let aborted = false;
  */
 export function solve(board: PahtumBoard, limits: SolveLimits = {}): Solution | null {
 	if (board.terminal() !== ONGOING) return null;
-	nodes = 0;
-	nodeLimit = limits.nodes ?? Infinity;
-	now = limits.now ?? (() => performance.now());
-	deadline = limits.deadlineMs ?? Infinity;
-	shouldStop = limits.shouldStop;
-	aborted = false;
+	budget.start(limits);
 	const value = negamax(board, -INFINITE, INFINITE, 0);
-	if (aborted) return null;
+	if (budget.aborted) return null;
 	const pv = principalVariation(board);
 	// `| 0` turns the -0 of a negated 0 into 0.
-	return {move: pv[0]!, score: (100 * value) | 0, pv, nodes};
+	return {move: pv[0]!, score: (100 * value) | 0, pv, nodes: budget.nodes};
 }
 
 /** Forgets every solved position (for measuring the solver from cold). */
@@ -61,14 +49,9 @@ export function clearSolverTable(): void {
 	table.clear();
 }
 
-function poll(): void {
-	if (nodes >= nodeLimit || now() >= deadline || shouldStop?.()) aborted = true;
-}
-
 /** Final margin for the side to move with best play from here, in points, within the window (fail-soft). */
 function negamax(board: PahtumBoard, alpha: number, beta: number, ply: number): number {
-	if ((++nodes & POLL_MASK) === 0 || nodes >= nodeLimit) poll();
-	if (aborted) return 0;
+	if (budget.spent()) return 0;
 	const mover = board.xCount === board.oCount ? CELL_X : CELL_O;
 	const margin = mover === CELL_X ? board.scoreX - board.scoreO : board.scoreO - board.scoreX;
 	const empties = board.empties;
@@ -138,10 +121,10 @@ function negamax(board: PahtumBoard, alpha: number, beta: number, ply: number): 
 		if (i === 0) value = -negamax(board, -beta, -alpha, ply + 1);
 		else {
 			value = -negamax(board, -alpha - 1, -alpha, ply + 1);
-			if (value > alpha && value < beta && !aborted) value = -negamax(board, -beta, -alpha, ply + 1);
+			if (value > alpha && value < beta && !budget.aborted) value = -negamax(board, -beta, -alpha, ply + 1);
 		}
 		board.unmake();
-		if (aborted) return 0;
+		if (budget.aborted) return 0;
 		if (value > best) {
 			best = value;
 			bestMove = move;
