@@ -60,7 +60,7 @@ export function runMove(path: string, wanted?: string, clockSeconds?: number): n
 	if (process.env['POTM_VERBOSE']) {
 		// For tuning, never in a contest: what the search did, on stderr.
 		process.stderr.write(
-			`depth ${result.depth} score ${result.score} nodes ${result.nodes} cpu ${cpuMs().toFixed(0)} ms ` +
+			`depth ${result.depth} score ${result.score} nodes ${result.nodes} startup ${startup.toFixed(0)} ms cpu ${cpuMs().toFixed(0)} ms ` +
 				`budget ${plan.limits.softMs?.toFixed(0)}/${plan.limits.hardMs?.toFixed(0)} ms (${result.stoppedBy})\n`,
 		);
 	}
