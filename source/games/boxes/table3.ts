@@ -80,11 +80,14 @@ const OPEN = Int32Array.from(openMasks);
 const TOP_BOTTOM = new Uint16Array(1 << 12);
 const LEFT_RIGHT = new Uint16Array(1 << 12);
 const COUNT = new Uint8Array(1 << 9);
-for (let half = 0; half < 1 << 12; half++) {
-	for (let box = 0; box < geometry.boxes; box++) {
-		const [top, bottom, left, right] = Array.from(geometry.boxSides.subarray(box * 4, box * 4 + 4), side => 1 << side);
-		if ((half & top!) !== 0 && (half & bottom!) !== 0) TOP_BOTTOM[half]! |= 1 << box;
-		if ((half & (left! >>> 12)) !== 0 && (half & (right! >>> 12)) !== 0) LEFT_RIGHT[half]! |= 1 << box;
+// Built when the module loads, so cheaply: every `potm move` loads it, whatever its game.
+for (let box = 0; box < geometry.boxes; box++) {
+	const sides = geometry.boxSides;
+	const topBottom = (1 << sides[box * 4]!) | (1 << sides[box * 4 + 1]!);
+	const leftRight = ((1 << sides[box * 4 + 2]!) | (1 << sides[box * 4 + 3]!)) >>> 12;
+	for (let half = 0; half < 1 << 12; half++) {
+		if ((half & topBottom) === topBottom) TOP_BOTTOM[half]! |= 1 << box;
+		if ((half & leftRight) === leftRight) LEFT_RIGHT[half]! |= 1 << box;
 	}
 }
 for (let mask = 1; mask < 1 << 9; mask++) COUNT[mask] = COUNT[mask >> 1]! + (mask & 1);
