@@ -1,4 +1,4 @@
-/** The CLI tests run the built program: build it once before any test runs. */
+/** The CLI tests run the built program (and the contest entry built from it): build them once before any test runs. */
 import {execFileSync} from 'node:child_process';
 import {createRequire} from 'node:module';
 import {fileURLToPath} from 'node:url';
@@ -7,4 +7,6 @@ export default function setup(): void {
 	const root = fileURLToPath(new URL('..', import.meta.url));
 	const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 	execFileSync(process.execPath, [tsc, '-p', 'tsconfig.json'], {cwd: root, stdio: 'inherit'});
+	// The contest entry from a start-up snapshot, dist/potm-move.
+	execFileSync(process.execPath, ['source/tools/build-entry.mjs'], {cwd: root, stdio: 'inherit'});
 }

@@ -1,8 +1,15 @@
 /**
- * The plain `potm move` that cli.ts runs without the command-line parser: which command lines
- * take that path. Everything else goes to command-line.ts, whose messages cli-*.test.ts check.
+ * The plain `potm move` that cli.ts runs without the command-line parser (which command lines
+ * take that path; everything else goes to command-line.ts, whose messages cli-*.test.ts check),
+ * and the contest entry built from it as a start-up snapshot, dist/potm-move.
  */
-import {describe, expect, test} from 'vitest';
+import {spawnSync} from 'node:child_process';
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {afterAll, describe, expect, test} from 'vitest';
+import {loadPosition} from '../source/files/load.js';
 import {plainMove} from '../source/move-entry.js';
 
 describe('plainMove', () => {
@@ -19,5 +26,67 @@ describe('plainMove', () => {
 		[[]],
 	])('%j goes through the parser', words => {
 		expect(plainMove(words)).toBe(false);
+	});
+});
+
+/** The contest entry from a start-up snapshot, as npm run build (and the tests' setup) builds it. */
+describe('dist/potm-move', () => {
+	const root = fileURLToPath(new URL('..', import.meta.url));
+	const scratch = mkdtempSync(join(tmpdir(), 'potm-move-entry-'));
+	afterAll(() => rmSync(scratch, {recursive: true, force: true}));
+	const entry = (args: string[], input?: string) => {
+		const run = spawnSync(join(root, 'dist', 'potm-move'), args, {cwd: root, encoding: 'utf8', timeout: 60_000, ...(input === undefined ? {} : {input})});
+		return {status: run.status, stdout: run.stdout, stderr: run.stderr};
+	};
+	/** saves/NAME with a second left on each clock, so the move is quick. */
+	const quick = (name: string): string => {
+		const lines = readFileSync(join(root, 'saves', name), 'utf8').split('\n');
+		for (const index of [1, 2]) lines[index] = lines[index]!.replace(/\S+\s*$/, '1.0');
+		const path = join(scratch, name);
+		writeFileSync(path, lines.join('\n'));
+		return path;
+	};
+
+	test.each(['start.txt', 'red-move-10.txt', 'loa-start.txt'])('answers %s with one legal move and nothing else', name => {
+		const path = quick(name);
+		const run = entry([path]);
+		expect(run.stderr).toBe('');
+		expect(run.status).toBe(0);
+		const loaded = loadPosition(path);
+		if (!loaded.ok) throw new Error(loaded.error);
+		const {game, state} = loaded.value;
+		const legal = game.legalMoves(state).map(move => game.entryAnswer(state, move));
+		expect(legal).toContain(run.stdout);
+	});
+
+	test('reads a PAH-TUM grid on standard input, as potm move does: one X more, on a - square', () => {
+		// Late in a game (8 squares left, X to move), so the move is solved at once.
+		const grid = 'XOXOX+O\nOXOXOXO\nXOXOXOX\nOXOXOXO\nXOX+XOX\n--OXOXO\n----+--\n';
+		const run = entry(['-'], grid);
+		expect(run.stderr).toBe('');
+		expect(run.status).toBe(0);
+		expect(run.stdout).toMatch(/^([-+XO]{7}\n){7}$/);
+		const changed = [...grid].flatMap((cell, index) => (cell === run.stdout[index] ? [] : [[cell, run.stdout[index]]]));
+		expect(changed).toEqual([['-', 'X']]);
+	});
+
+	test('refuses a bad file with the same line as potm move, exit 2', () => {
+		const bad = join(scratch, 'bad.txt');
+		writeFileSync(bad, '1 1\n1 0 60.0\n');
+		const run = entry([bad]);
+		const cli = spawnSync(process.execPath, [join(root, 'dist', 'cli.js'), 'move', bad], {cwd: root, encoding: 'utf8'});
+		expect(run.status).toBe(2);
+		expect(run.stdout).toBe('');
+		expect(run.stderr).toMatch(/^potm: .*bad\.txt/);
+		expect(run.stderr).toBe(cli.stderr);
+	});
+
+	test('takes no option and no second FILE: it says where the options are, exit 2', () => {
+		for (const args of [['--clock', '5', 'saves/start.txt'], ['a', 'b']]) {
+			const run = entry(args);
+			expect(run.status).toBe(2);
+			expect(run.stdout).toBe('');
+			expect(run.stderr).toBe('potm: potm-move takes one FILE (or none, or -, for standard input) and no option; potm move takes the options\n');
+		}
 	});
 });

@@ -5,7 +5,8 @@
  *   search    nodes per second and depth reached in 1 s from each file in saves/; garbage
  *             collections during a long search
  *   worker    how soon stop() answers and how regular the progress events are
- *   contest   a whole 60 s game of `potm move` processes, charged their CPU time
+ *   contest   the start-up of potm move and of dist/potm-move before the search (CPU), then a
+ *             whole 60 s game of dist/potm-move processes, charged their CPU time
  *   strength  self-play at a fixed time per move: level 5 vs greedy, 5 vs 3, 3 vs greedy, of the
  *             game `--game` names (loaps by default; loa for classic Lines of Action)
  *   terminal  in a tmux pane: from the command to the menu (npm start, the program alone), and
@@ -41,7 +42,7 @@ import {LoaBoard} from '../games/loa/board.js';
 import {loaps} from '../games/loa/index.js';
 import {OPEN_PERCENT} from '../games/pahtum/eval.js';
 import {CLASSIC_LOA, LOAPS, type LoaVariant} from '../games/loa/variant.js';
-import {playContestGame} from './contest.js';
+import {describeStartup, measureStartup, playContestGame} from './contest.js';
 import {benchOpenShare, benchPahtumSearch, benchPahtumStrength, benchSolverReach} from './pahtum.js';
 import {benchBoxesSearch, benchBoxesSolverReach, benchBoxesStrength, benchBoxesTheory, benchTableBuild, benchTakeShare} from './boxes.js';
 import {TAKE_PERCENT} from '../games/boxes/eval.js';
@@ -169,6 +170,7 @@ async function benchWorker(): Promise<void> {
 }
 
 async function benchContest(): Promise<void> {
+	console.log(describeStartup(measureStartup()));
 	const game = await playContestGame(60);
 	console.log(`contest: potm move against itself on the 60 s CPU clocks: ${game.description}`);
 	game.sides.forEach((side, index) => {
