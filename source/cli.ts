@@ -17,7 +17,14 @@ if (process.stdin.isTTY && process.stdout.isTTY && !words.some(word => NOT_INTER
 // A plain `potm move FILE` (how a contest runs an entry) skips the command-line parser: its
 // start-up is charged to its clock at every move (move-entry.ts).
 if (words[0] === 'move') {
-	const {plainMove, runPlainMove} = await import('./move-entry.js');
-	if (plainMove(words)) process.exitCode = runPlainMove(words);
-	else await import('./command-line.js');
+	let entry: typeof import('./move-entry.js') | undefined;
+	try {
+		entry = await import('./move-entry.js');
+	} catch (error) {
+		// Loading the move's modules failed: one line, as any other internal error.
+		const {reportInternalError} = await import('./process-guards.js');
+		process.exitCode = reportInternalError(error);
+	}
+	if (entry?.plainMove(words)) process.exitCode = entry.runPlainMove(words);
+	else if (entry) await import('./command-line.js');
 } else await import('./command-line.js');

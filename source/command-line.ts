@@ -6,6 +6,7 @@ import meow from 'meow';
 import {baseGameId, DEFAULT_GAME, gameById, games as allGames, type AnyGame} from './games/registry.js';
 import {unitSegments} from './games/game.js';
 import {sizeValue} from './games/sizes.js';
+import {guardStdout, reportInternalError} from './process-guards.js';
 import {wrapLines} from './text.js';
 
 /** The games --game names (a ruling such as --mover-wins is not one), the default first. */
@@ -343,11 +344,7 @@ const cli = (() => {
 	}
 })();
 
-// A reader that stops early (`potm perft ... --divide | head`) is not an error.
-process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-	if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-	throw error;
-});
+guardStdout();
 
 /** A bad command line: one `potm:` line on stderr, exit status 2. */
 function usage(message: string): number {
@@ -607,8 +604,5 @@ async function main(): Promise<number> {
 try {
 	process.exitCode = await main();
 } catch (error) {
-	// Never a stack trace for users; POTM_DEBUG=1 shows it for us.
-	process.stderr.write(`potm: internal error: ${(error as Error).message}\n`);
-	if (process.env['POTM_DEBUG']) process.stderr.write(`${(error as Error).stack}\n`);
-	process.exitCode = 70;
+	process.exitCode = reportInternalError(error);
 }

@@ -6,19 +6,19 @@
  * command line (command-line.ts), which says what is wrong with it.
  */
 import {runMove} from './commands/move.js';
+import {guardStdout, reportInternalError} from './process-guards.js';
 
 /** Whether the words after the program's name are a plain move: `move`, then at most a FILE or `-`, no option. */
 export function plainMove(words: readonly string[]): boolean {
 	return words[0] === 'move' && words.length <= 2 && (words[1] === undefined || words[1] === '-' || !words[1].startsWith('-'));
 }
 
+/** Runs a plain move (see plainMove) as command-line.ts would: a reader gone early is no error, an internal error one line. */
 export function runPlainMove(words: readonly string[]): number {
+	guardStdout();
 	try {
 		return runMove(words[1] ?? '-');
 	} catch (error) {
-		// As command-line.ts: never a stack trace; POTM_DEBUG=1 shows it.
-		process.stderr.write(`potm: internal error: ${(error as Error).message}\n`);
-		if (process.env['POTM_DEBUG']) process.stderr.write(`${(error as Error).stack}\n`);
-		return 70;
+		return reportInternalError(error);
 	}
 }

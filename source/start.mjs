@@ -18,7 +18,7 @@ function newestSource() {
 		for (const entry of readdirSync(dir, {withFileTypes: true})) {
 			const path = join(dir, entry.name);
 			if (entry.isDirectory()) visit(path);
-			else if (/\.tsx?$/.test(entry.name)) newest = Math.max(newest, statSync(path).mtimeMs);
+			else if (/\.tsx?$/.test(entry.name) || dir.endsWith('tools')) newest = Math.max(newest, statSync(path).mtimeMs);
 		}
 	};
 	visit(join(root, 'source'));
@@ -35,8 +35,10 @@ function modified(path) {
 	}
 }
 
-// The last build: tsc writes every output each time, and none when it fails.
-if (modified(join(root, 'dist', 'cli.js')) < newestSource()) {
+// The last build: tsc writes every output each time, and none when it fails; the contest entry's
+// snapshot is written after it, so a build that stopped between the two is made again.
+const built = Math.min(modified(join(root, 'dist', 'cli.js')), modified(join(root, 'dist', 'potm-move.blob')));
+if (built < newestSource()) {
 	process.stderr.write('potm: building (a source changed since the last build)...\n');
 	const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 	const run = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json'], {cwd: root, stdio: 'inherit'});

@@ -9,6 +9,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {afterAll, describe, expect, test} from 'vitest';
+import {withClocks} from '../source/bench/contest.js';
 import {loadPosition} from '../source/files/load.js';
 import {plainMove} from '../source/move-entry.js';
 
@@ -40,10 +41,8 @@ describe('dist/potm-move', () => {
 	};
 	/** saves/NAME with a second left on each clock, so the move is quick. */
 	const quick = (name: string): string => {
-		const lines = readFileSync(join(root, 'saves', name), 'utf8').split('\n');
-		for (const index of [1, 2]) lines[index] = lines[index]!.replace(/\S+\s*$/, '1.0');
 		const path = join(scratch, name);
-		writeFileSync(path, lines.join('\n'));
+		writeFileSync(path, withClocks(readFileSync(join(root, 'saves', name), 'utf8'), 1));
 		return path;
 	};
 
@@ -87,6 +86,26 @@ describe('dist/potm-move', () => {
 			expect(run.status).toBe(2);
 			expect(run.stdout).toBe('');
 			expect(run.stderr).toBe('potm: potm-move takes one FILE (or none, or -, for standard input) and no option; potm move takes the options\n');
+		}
+	});
+});
+
+describe('a reader that stops early', () => {
+	const root = fileURLToPath(new URL('..', import.meta.url));
+	test.each([
+		['potm move FILE', `"${process.execPath}" dist/cli.js move "$1"`],
+		['dist/potm-move FILE', 'dist/potm-move "$1"'],
+	])('%s | true: no stack trace, exit 0', (_name, command) => {
+		const scratch = mkdtempSync(join(tmpdir(), 'potm-pipe-'));
+		try {
+			const path = join(scratch, 'start.txt');
+			writeFileSync(path, withClocks(readFileSync(join(root, 'saves', 'start.txt'), 'utf8'), 0.5));
+			// `true` reads nothing and ends at once, so the move's line meets a closed pipe; pipefail gives the move's status.
+			const run = spawnSync('bash', ['-c', `set -o pipefail; ${command} | true`, 'bash', path], {cwd: root, encoding: 'utf8', timeout: 60_000});
+			expect(run.stderr).toBe('');
+			expect(run.status).toBe(0);
+		} finally {
+			rmSync(scratch, {recursive: true, force: true});
 		}
 	});
 });

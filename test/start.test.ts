@@ -1,5 +1,6 @@
 /**
- * `npm start` starts from the build, and builds first only when a source changed since: run in a
+ * `npm start` starts from the build (and the contest entry dist/potm-move), and builds first only
+ * when a source changed since or a build stopped half-way: run in a
  * scratch copy of the project (sources, settings, the installed packages linked), so that the
  * build it makes never touches the dist/ the other tests run.
  */
@@ -22,7 +23,8 @@ const start = () => {
 test('npm start runs the build, building only when a source is newer than it; npm ci builds it (prepare)', () => {
 	const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {scripts: Record<string, string>}).scripts;
 	expect(scripts['start']).toBe('node source/start.mjs');
-	expect(scripts['prepare']).toMatch(/^tsc -p tsconfig\.json$/);
+	expect(scripts['prepare']).toBe('npm run build');
+	expect(scripts['build']).toBe('tsc -p tsconfig.json && node source/tools/build-entry.mjs');
 
 	for (const name of ['package.json', 'package-lock.json', 'tsconfig.json']) cpSync(join(root, name), join(copy, name));
 	cpSync(join(root, 'source'), join(copy, 'source'), {recursive: true});
@@ -33,6 +35,8 @@ test('npm start runs the build, building only when a source is newer than it; np
 	expect(run.stderr).toContain('potm: building');
 	expect(run.stdout).toBe('0.1.0');
 	expect(run.status).toBe(0);
+	// The contest entry is built with it.
+	expect(spawnSync(join(copy, 'dist', 'potm-move'), ['-'], {encoding: 'utf8', input: ''}).stderr).toMatch(/^potm: standard input: /);
 
 	// Nothing changed: no build, straight to the program.
 	run = start();
@@ -47,6 +51,12 @@ test('npm start runs the build, building only when a source is newer than it; np
 	expect(run.stdout).toBe('0.1.0');
 	run = start();
 	expect(run.stderr).toBe('');
+
+	// A build that stopped before the contest entry's snapshot: made again.
+	rmSync(join(copy, 'dist', 'potm-move.blob'));
+	run = start();
+	expect(run.stderr).toContain('potm: building');
+	expect(run.stdout).toBe('0.1.0');
 
 	// No lock file (a copy made without one): still no stack trace, and no build when none is due.
 	rmSync(join(copy, 'package-lock.json'));

@@ -13,6 +13,7 @@ import {fileURLToPath} from 'node:url';
 import {loaps} from '../games/loa/index.js';
 import {playGame} from '../referee/play.js';
 import type {PlayerSpec} from '../referee/types.js';
+import {median} from './median.js';
 
 export interface ContestSide {
 	readonly cpuSeconds: number;
@@ -70,10 +71,12 @@ export interface StartupFigures {
 	readonly nodeMs: readonly number[];
 }
 
-const median = (values: readonly number[]): number => {
-	const sorted = [...values].sort((a, b) => a - b);
-	return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
+/** A LOA position file's text with `seconds` on both clocks (the last figure of lines 2 and 3). */
+export function withClocks(text: string, seconds: number): string {
+	const lines = text.split('\n');
+	for (const index of [1, 2]) lines[index] = lines[index]!.replace(/\S+\s*$/, String(seconds));
+	return lines.join('\n');
+}
 
 /**
  * The start-up a contest charges `potm move` at every move: the CPU the process has spent when its
@@ -88,11 +91,8 @@ export function measureStartup(runs = 5): StartupFigures {
 	const nodeMs: number[] = [];
 	try {
 		for (const name of ['start.txt', 'red-move-10.txt', 'blue-move-28.txt', 'loa-start.txt']) {
-			const lines = readFileSync(join(saves, name), 'utf8').split('\n');
-			// The two clock lines "P points seconds": half a second each.
-			for (const index of [1, 2]) lines[index] = lines[index]!.replace(/\S+\s*$/, '0.5');
 			const path = join(folder, name);
-			writeFileSync(path, lines.join('\n'));
+			writeFileSync(path, withClocks(readFileSync(join(saves, name), 'utf8'), 0.5));
 			for (let run = 0; run < runs; run++) {
 				for (const [command, args, into] of [
 					[process.execPath, [cli, 'move', path], moveMs],

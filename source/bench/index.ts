@@ -47,15 +47,11 @@ import {benchOpenShare, benchPahtumSearch, benchPahtumStrength, benchSolverReach
 import {benchBoxesSearch, benchBoxesSolverReach, benchBoxesStrength, benchBoxesTheory, benchTableBuild, benchTakeShare} from './boxes.js';
 import {TAKE_PERCENT} from '../games/boxes/eval.js';
 import {describePairing, playPairing} from './strength.js';
+import {median} from './median.js';
 import {benchTerminal} from './terminal.js';
 
 const SECTIONS = ['perft', 'search', 'worker', 'contest', 'strength', 'terminal', 'pahtum', 'boxes'] as const;
 
-const median = (values: number[]): number => {
-	const sorted = [...values].sort((a, b) => a - b);
-	const middle = sorted.length >> 1;
-	return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 const mega = (rate: number) => (rate / 1e6).toFixed(1);
 const saves = new URL('../../saves/', import.meta.url);

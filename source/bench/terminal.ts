@@ -5,6 +5,7 @@
 import {execFileSync, spawnSync} from 'node:child_process';
 import {readFileSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
+import {median} from './median.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const sleep = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
@@ -68,7 +69,6 @@ async function ticksIn(pid: number, ms: number): Promise<number> {
 	return read() - before;
 }
 
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
 export async function benchTerminal(): Promise<void> {
 	if (spawnSync('tmux', ['-V']).status !== 0) {

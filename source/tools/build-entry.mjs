@@ -26,5 +26,7 @@ if (built.status !== 0) {
 	process.exit(built.status ?? 1);
 }
 const launcher = join(dist, 'potm-move');
-writeFileSync(launcher, `#!/bin/sh\n# The contest entry: potm move from a start-up snapshot (source/tools/build-entry.mjs).\nexec "${process.execPath}" --snapshot-blob "$(dirname "$0")/potm-move.blob" -- "$@"\n`);
+// Absolute paths, quoted for the shell, so that the launcher works from anywhere and through a link.
+const quoted = text => `'${text.replaceAll("'", "'\\''")}'`;
+writeFileSync(launcher, `#!/bin/sh\n# The contest entry: potm move from a start-up snapshot (source/tools/build-entry.mjs).\nexec ${quoted(process.execPath)} --snapshot-blob ${quoted(blob)} -- "$@"\n`);
 chmodSync(launcher, 0o755);
