@@ -6,6 +6,7 @@ import meow from 'meow';
 import {baseGameId, DEFAULT_GAME, gameById, games as allGames, type AnyGame} from './games/registry.js';
 import {unitSegments} from './games/game.js';
 import {sizeValue} from './games/sizes.js';
+import {clockSeconds} from './clock-seconds.js';
 import {guardStdout, reportInternalError} from './process-guards.js';
 import {wrapLines} from './text.js';
 
@@ -504,12 +505,6 @@ function oddHoles(value: unknown): number | string {
 	return `--holes takes an odd number from 1 to 25 (a board has an odd number of holes), not ${holes}`;
 }
 
-/** Seconds on a clock from --clock: more than 0 and at most an hour, or a message. */
-function clockSeconds(text: string): number | string {
-	const seconds = Number(text);
-	if (text.trim() === '' || !Number.isFinite(seconds) || seconds <= 0 || seconds > 3600) return `--clock takes the seconds on each clock, more than 0 and at most 3600, not "${text}"`;
-	return seconds;
-}
 
 async function referee(command: 'match' | 'tournament', players: readonly string[], game: string | undefined): Promise<number> {
 	const {flags} = cli;

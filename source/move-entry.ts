@@ -13,11 +13,14 @@ export function plainMove(words: readonly string[]): boolean {
 	return words[0] === 'move' && words.length <= 2 && (words[1] === undefined || words[1] === '-' || !words[1].startsWith('-'));
 }
 
-/** Runs a plain move (see plainMove) as command-line.ts would: a reader gone early is no error, an internal error one line. */
-export function runPlainMove(words: readonly string[]): number {
+/**
+ * Runs a plain move (see plainMove) as command-line.ts would: a reader gone early is no error, an
+ * internal error one line. `clockSeconds` is --clock's (a move's allowance in PAH-TUM).
+ */
+export function runPlainMove(words: readonly string[], clockSeconds?: number): number {
 	guardStdout();
 	try {
-		return runMove(words[1] ?? '-');
+		return runMove(words[1] ?? '-', undefined, clockSeconds);
 	} catch (error) {
 		return reportInternalError(error);
 	}

@@ -7,15 +7,33 @@
  * Run with the snapshot, `process.argv` is the node binary followed by the entry's own arguments.
  */
 import v8 from 'node:v8';
+import {clockSeconds} from './clock-seconds.js';
 import {plainMove, runPlainMove} from './move-entry.js';
 
+const USAGE = 'potm-move takes one FILE (or none, or -, for standard input) and --clock S; potm move takes the other options';
+
+/** `[FILE | -] [--clock S]`, as `potm move` reads them (--clock: a move's CPU seconds in PAH-TUM, for a referee's shorter clock). */
 export function runEntry(args: readonly string[]): number {
-	const words = ['move', ...args];
-	if (!plainMove(words)) {
-		process.stderr.write('potm: potm-move takes one FILE (or none, or -, for standard input) and no option; potm move takes the options\n');
-		return 2;
+	const rest: string[] = [];
+	let clock: number | undefined;
+	for (let index = 0; index < args.length; index++) {
+		const word = args[index]!;
+		if (word === '--clock' || word.startsWith('--clock=')) {
+			const text = word === '--clock' ? args[++index] : word.slice('--clock='.length);
+			if (text === undefined) return refuse('--clock takes the seconds a move may take, e.g. --clock 5');
+			const seconds = clockSeconds(text);
+			if (typeof seconds === 'string') return refuse(seconds);
+			clock = seconds;
+		} else rest.push(word);
 	}
-	return runPlainMove(words);
+	const words = ['move', ...rest];
+	if (!plainMove(words)) return refuse(USAGE);
+	return runPlainMove(words, clock);
+}
+
+function refuse(message: string): number {
+	process.stderr.write(`potm: ${message}\n`);
+	return 2;
 }
 
 if (v8.startupSnapshot?.isBuildingSnapshot()) {

@@ -80,12 +80,25 @@ describe('dist/potm-move', () => {
 		expect(run.stderr).toBe(cli.stderr);
 	});
 
-	test('takes no option and no second FILE: it says where the options are, exit 2', () => {
-		for (const args of [['--clock', '5', 'saves/start.txt'], ['a', 'b']]) {
-			const run = entry(args);
+	test('takes --clock as potm move does (a PAH-TUM move\'s seconds), and no other option or second FILE, exit 2', () => {
+		// Late in a game, so that the move is quick; with a clock of 0.5 s it must still answer.
+		const grid = 'XOXOX+O\nOXOXOXO\nXOXOXOX\nOXOXOXO\nXOX+XOX\n--OXOXO\n----+--\n';
+		for (const args of [['--clock', '0.5', '-'], ['--clock=0.5']]) {
+			const run = entry(args, grid);
+			expect(run.stderr).toBe('');
+			expect(run.status).toBe(0);
+		}
+		for (const [args, message] of [
+			[['--clock', '0', '-'], 'potm: --clock takes the seconds on each clock, more than 0 and at most 3600, not "0"\n'],
+			[['--clock'], 'potm: --clock takes the seconds a move may take, e.g. --clock 5\n'],
+			[['--level', '1', 'saves/start.txt'], 'potm: potm-move takes one FILE (or none, or -, for standard input) and --clock S; potm move takes the other options\n'],
+			[['a', 'b'], 'potm: potm-move takes one FILE (or none, or -, for standard input) and --clock S; potm move takes the other options\n'],
+			[['--clock', '5', 'saves/start.txt'], 'potm: --clock is for a game with a clock per move (PAH-TUM); saves/start.txt carries its own clock\n'],
+		] as const) {
+			const run = entry([...args]);
 			expect(run.status).toBe(2);
 			expect(run.stdout).toBe('');
-			expect(run.stderr).toBe('potm: potm-move takes one FILE (or none, or -, for standard input) and no option; potm move takes the options\n');
+			expect(run.stderr).toBe(message);
 		}
 	});
 });
