@@ -1,8 +1,9 @@
 /**
  * The contest entry as a Node start-up snapshot (source/tools/build-entry.mjs bundles this file
  * and builds dist/potm-move.blob from it; dist/potm-move runs it). Every module the move needs is
- * loaded, compiled and set up (the boards' tables, the solvers' tables) when the snapshot is built,
- * so a move starts from a ready heap: the contest charges that start-up to every move's clock.
+ * loaded, compiled and run (the boards' tables built; the solvers' tables are allocated when first
+ * asked) when the snapshot is built, so a move starts from a ready heap: the contest charges that
+ * start-up to every move's clock.
  *
  * Run with the snapshot, `process.argv` is the node binary followed by the entry's own arguments.
  */
