@@ -199,18 +199,22 @@ async function benchStrength(gameId: string, games: number, moveMs: number): Pro
 
 async function main(): Promise<void> {
 	const args = process.argv.slice(2);
-	const option = (name: string, fallback: number): number => {
+	/** The value after option `name` (both taken out of args), or undefined when it is not given. */
+	const take = (name: string): string | undefined => {
 		const index = args.indexOf(name);
-		if (index < 0) return fallback;
-		const value = Number(args.splice(index, 2)[1]);
+		return index < 0 ? undefined : (args.splice(index, 2)[1] ?? '');
+	};
+	const option = (name: string, fallback: number): number => {
+		const text = take(name);
+		if (text === undefined) return fallback;
+		const value = Number(text);
 		if (!(value > 0)) throw new Error(`${name} takes a positive number`);
 		return value;
 	};
 	const gamesGiven = args.includes('--games');
 	const games = option('--games', 100);
 	const moveMs = option('--move-ms', 100);
-	const fromIndex = args.indexOf('--from');
-	const firstMatch = fromIndex < 0 ? 0 : Number(args.splice(fromIndex, 2)[1]);
+	const firstMatch = Number(take('--from') ?? 0);
 	if (!Number.isInteger(firstMatch) || firstMatch < 0) throw new Error('--from takes a match number, 0 or more');
 	// LINES and BOXES's strength runs: one size (--size RxC) and one opponent (--against), to run apart or side by side.
 	let boxesSizes: readonly (readonly [number, number])[] = [
@@ -219,25 +223,16 @@ async function main(): Promise<void> {
 		[8, 8],
 		[4, 7],
 	];
-	const sizeIndex = args.indexOf('--size');
-	if (sizeIndex >= 0) {
-		const size = sizeValue(args.splice(sizeIndex, 2)[1] ?? '', gameById('boxes')!, 'size');
+	const sizeText = take('--size');
+	if (sizeText !== undefined) {
+		const size = sizeValue(sizeText, gameById('boxes')!, 'size');
 		if (typeof size === 'string') throw new Error(size);
 		boxesSizes = [size];
 	}
-	let against: 'greedy' | 'tenth' | undefined;
-	const againstIndex = args.indexOf('--against');
-	if (againstIndex >= 0) {
-		const named = args.splice(againstIndex, 2)[1];
-		if (named !== 'greedy' && named !== 'tenth') throw new Error('--against takes greedy or tenth');
-		against = named;
-	}
-	let gameId = DEFAULT_GAME;
-	const gameIndex = args.indexOf('--game');
-	if (gameIndex >= 0) {
-		gameId = (args.splice(gameIndex, 2)[1] ?? '').toLowerCase();
-		if (!gameById(gameId)) throw new Error(`--game takes one of ${knownGames.map(game => game.id).join(', ')}`);
-	}
+	const against = take('--against');
+	if (against !== undefined && against !== 'greedy' && against !== 'tenth') throw new Error('--against takes greedy or tenth');
+	const gameId = (take('--game') ?? DEFAULT_GAME).toLowerCase();
+	if (!gameById(gameId)) throw new Error(`--game takes one of ${knownGames.map(game => game.id).join(', ')}`);
 	const unknown = args.filter(arg => !(SECTIONS as readonly string[]).includes(arg));
 	if (unknown.length > 0) throw new Error(`unknown section ${unknown[0]}; the sections are ${SECTIONS.join(', ')}`);
 	const chosen = args.length > 0 ? args : SECTIONS;
