@@ -96,6 +96,12 @@ export interface SearchPosition {
 	 * move, more for a capture or a scoring landing. The quiescence search follows moves above 0.
 	 */
 	moveGain(move: number): number;
+	/**
+	 * Whether a quiet move (moveGain 0) could end the game at once. False must be certain; true
+	 * may be wrong (the search then makes the move to see). Lets the quiescence search skip
+	 * making every quiet move to look for a win. Absent: every quiet move could.
+	 */
+	quietMayEnd?(move: number): boolean;
 	/** Static evaluation from the side to move's view, in centipoints (100 = one game point). */
 	evaluate(): number;
 	/**

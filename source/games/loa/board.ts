@@ -47,11 +47,22 @@ export interface Geometry {
 	readonly lineCount: number;
 	/** lineOf[square * 4 + family]: index of the square's row, column, diagonal, anti-diagonal. */
 	readonly lineOf: Int8Array;
+	/**
+	 * linePos[square * 4 + family]: where the square stands on that line, counting along the
+	 * family's even direction (0 at the line's first square); lineSquares[line * 8 + i] the
+	 * line's i-th square that way; lineLength[line] its squares.
+	 */
+	readonly linePos: Int8Array;
+	readonly lineSquares: Int8Array;
+	readonly lineLength: Int8Array;
 	/** rays[(square * 8 + direction) * size + i]: the i-th square from `square` that way. */
 	readonly rays: Int8Array;
 	readonly rayLength: Int8Array;
 	readonly neighbours: Int8Array;
 	readonly neighbourCount: Int8Array;
+	/** A square's neighbours as a 64-bit mask, squares 0-31 in haloLo and 32-63 in haloHi. */
+	readonly haloLo: Int32Array;
+	readonly haloHi: Int32Array;
 	/** zobrist{Lo,Hi}[side * squares + square]; side 0 is unused. */
 	readonly zobristLo: Int32Array;
 	readonly zobristHi: Int32Array;
@@ -121,6 +132,34 @@ export function geometry(size: number): Geometry {
 			if (length > 0) neighbours[square * 8 + neighbourCount[square]!++] = rays[(square * 8 + direction) * size]!;
 		}
 	}
+	const lineCount = 2 * size + 2 * (2 * size - 1);
+	const linePos = new Int8Array(squares * 4);
+	const lineSquares = new Int8Array(lineCount * 8);
+	const lineLength = new Int8Array(lineCount);
+	for (let square = 0; square < squares; square++) {
+		for (let family = 0; family < 4; family++) {
+			// A line's first square has nothing behind it (its odd direction).
+			if (rayLength[square * 8 + 2 * family + 1] !== 0) continue;
+			const line = lineOf[square * 4 + family]!;
+			lineSquares[line * 8] = square;
+			lineLength[line] = rayLength[square * 8 + 2 * family]! + 1;
+			const ray = (square * 8 + 2 * family) * size;
+			for (let i = 0; i < rayLength[square * 8 + 2 * family]!; i++) {
+				const next = rays[ray + i]!;
+				lineSquares[line * 8 + i + 1] = next;
+				linePos[next * 4 + family] = i + 1;
+			}
+		}
+	}
+	const haloLo = new Int32Array(squares);
+	const haloHi = new Int32Array(squares);
+	for (let k = 0; k < squares * 8; k++) {
+		const square = k >> 3;
+		if ((k & 7) >= neighbourCount[square]!) continue;
+		const next = neighbours[k]!;
+		if (next < 32) haloLo[square]! |= 1 << next;
+		else haloHi[square]! |= 1 << (next - 32);
+	}
 	const fileOf = new Int8Array(squares);
 	const rankOf = new Int8Array(squares);
 	const offCentre2 = new Int8Array(squares);
@@ -163,12 +202,17 @@ export function geometry(size: number): Geometry {
 	const result: Geometry = {
 		size,
 		squares,
-		lineCount: 2 * size + 2 * (2 * size - 1),
+		lineCount,
 		lineOf,
+		linePos,
+		lineSquares,
+		lineLength,
 		rays,
 		rayLength,
 		neighbours,
 		neighbourCount,
+		haloLo,
+		haloHi,
 		zobristLo,
 		zobristHi,
 		sideLo: next(),
@@ -211,6 +255,11 @@ export class LoaBoard implements SearchPosition {
 	readonly cells: Int8Array;
 	/** Pieces on each row, column, diagonal and anti-diagonal (ids from geometry.lineOf). */
 	readonly lines: Int8Array;
+	/**
+	 * lineBits[side * lineCount + line]: which places of a line (geometry.linePos) hold that
+	 * side's pieces, a bit each; kept with the cells.
+	 */
+	private readonly lineBits: Int32Array;
 	/** pieceList[side * 16 + i], i < pieceCount[side]: the squares of a side's pieces. */
 	readonly pieceList: Int8Array;
 	readonly pieceCount: Int8Array;
@@ -253,6 +302,18 @@ export class LoaBoard implements SearchPosition {
 	private seeded = 0;
 	private reversibleFrom = 0;
 	private readonly passes: boolean;
+	/**
+	 * For quietMayEnd, by the side to move's piece slot: the squares where that piece would join
+	 * all the side's other pieces into one group (a 64-bit mask, as two halves), and the position
+	 * (hash) they were worked out for.
+	 */
+	private readonly joinLo = new Int32Array(LIST_STRIDE);
+	private readonly joinHi = new Int32Array(LIST_STRIDE);
+	private readonly joinKeyLo = new Int32Array(LIST_STRIDE);
+	private readonly joinKeyHi = new Int32Array(LIST_STRIDE);
+	/** The neighbour squares of the group the last haloFlood filled. */
+	private floodLo = 0;
+	private floodHi = 0;
 
 	constructor(variant: LoaVariant, setup?: BoardSetup) {
 		this.variant = variant;
@@ -262,6 +323,7 @@ export class LoaBoard implements SearchPosition {
 		this.maxMoves = variant.maxPieces * 8;
 		this.cells = new Int8Array(this.squares);
 		this.lines = new Int8Array(this.geometry.lineCount);
+		this.lineBits = new Int32Array(3 * this.geometry.lineCount);
 		this.pieceList = new Int8Array(3 * LIST_STRIDE);
 		this.pieceCount = new Int8Array(3);
 		this.slot = new Int8Array(this.squares);
@@ -291,6 +353,7 @@ export class LoaBoard implements SearchPosition {
 		const {lineOf, zobristLo, zobristHi} = this.geometry;
 		cells.fill(0);
 		lines.fill(0);
+		this.lineBits.fill(0);
 		pieceCount.fill(0);
 		this.hashLo = 0;
 		this.hashHi = 0;
@@ -302,6 +365,7 @@ export class LoaBoard implements SearchPosition {
 				throw new RangeError(`side ${side} has more than ${this.variant.maxPieces} pieces`);
 			}
 			cells[square] = side;
+			this.flipLineBits(square, side);
 			slot[square] = pieceCount[side]!;
 			pieceList[side * LIST_STRIDE + pieceCount[side]!++] = square;
 			for (let family = 0; family < 4; family++) lines[lineOf[square * 4 + family]!]!++;
@@ -388,10 +452,21 @@ export class LoaBoard implements SearchPosition {
 		return false;
 	}
 
-	/** Sets a square's cell, keeping its four quads' codes and both sides' Euler numbers. */
+	/** Turns a square's bit on its four lines on or off for `side`. */
+	private flipLineBits(square: number, side: number): void {
+		const {lineOf, linePos, lineCount} = this.geometry;
+		const bits = this.lineBits;
+		const base = side * lineCount;
+		for (let k = square * 4; k < square * 4 + 4; k++) bits[base + lineOf[k]!]! ^= 1 << linePos[k]!;
+	}
+
+	/** Sets a square's cell, keeping its line bits, its four quads' codes and both sides' Euler numbers. */
 	private setCell(square: number, value: number): void {
-		const change = value - this.cells[square]!;
+		const old = this.cells[square]!;
+		const change = value - old;
 		this.cells[square] = value;
+		if (old !== 0) this.flipLineBits(square, old);
+		if (value !== 0) this.flipLineBits(square, value);
 		const {quadsOf, quadWeightOf} = this.geometry;
 		const [one, two] = QUAD_EULER;
 		const codes = this.quadCode;
@@ -409,33 +484,38 @@ export class LoaBoard implements SearchPosition {
 		this.euler4[2]! += deltaTwo;
 	}
 
+	/**
+	 * The legal moves, piece by piece in list order, each piece's in direction order (STEPS). A
+	 * move along a line goes as far as the line has pieces; it may not land on its own piece or
+	 * jump an opponent's: both are bit tests on the line's masks.
+	 */
 	generateMoves(buffer: Int32Array, offset: number): number {
-		const {cells, lines, pieceList} = this;
-		const {lineOf, rays, rayLength} = this.geometry;
-		const size = this.size;
+		const {lines, pieceList, lineBits} = this;
+		const {lineOf, linePos, lineSquares, lineLength, lineCount} = this.geometry;
 		const me = this.sideToMove;
-		const opponent = 3 - me;
+		const mine = me * lineCount;
+		const theirs = (3 - me) * lineCount;
 		const base = me * LIST_STRIDE;
 		const pieces = this.pieceCount[me]!;
 		let n = offset;
 		for (let i = 0; i < pieces; i++) {
 			const from = pieceList[base + i]!;
-			for (let direction = 0; direction < 8; direction++) {
-				// Directions 2k and 2k+1 run along line family k, so they share its count.
-				const distance = lines[lineOf[from * 4 + (direction >> 1)]!]!;
-				const ray = from * 8 + direction;
-				if (distance > rayLength[ray]!) continue;
-				const first = ray * size;
-				const to = rays[first + distance - 1]!;
-				if (cells[to] === me) continue;
-				let blocked = false;
-				for (let j = first + distance - 2; j >= first; j--) {
-					if (cells[rays[j]!] === opponent) {
-						blocked = true;
-						break;
-					}
+			for (let k = from * 4; k < from * 4 + 4; k++) {
+				const line = lineOf[k]!;
+				const distance = lines[line]!;
+				const at = linePos[k]!;
+				const own = lineBits[mine + line]!;
+				const blockers = lineBits[theirs + line]!;
+				// Forward (the family's even direction), then back; the mask between `at` and the
+				// landing place holds the places jumped.
+				const ahead = at + distance;
+				if (ahead < lineLength[line]! && ((own >> ahead) & 1) === 0 && (blockers & ((1 << ahead) - (2 << at))) === 0) {
+					buffer[n++] = from | (lineSquares[line * 8 + ahead]! << 6);
 				}
-				if (!blocked) buffer[n++] = from | (to << 6);
+				const behind = at - distance;
+				if (behind >= 0 && ((own >> behind) & 1) === 0 && (blockers & ((1 << at) - (2 << behind))) === 0) {
+					buffer[n++] = from | (lineSquares[line * 8 + behind]! << 6);
+				}
 			}
 		}
 		// Classic LOA: a side with no move passes, and the pass is its one legal move.
@@ -619,6 +699,74 @@ export class LoaBoard implements SearchPosition {
 			this.flood(start, side, stamp);
 		}
 		return groups;
+	}
+
+	/**
+	 * Whether a quiet move could end the game: the last move the move limit allows, or a move
+	 * that connects the mover (a quiet move leaves the opponent's pieces as they were). Exact
+	 * for a non-capture: the moved piece must land next to every group the mover's other pieces
+	 * form without it. Those landing squares are worked out once per piece and position.
+	 */
+	quietMayEnd(move: number): boolean {
+		if (this.limitPly > 0 && this.ply + 1 >= this.limitPly) return true;
+		if (move === PASS) return false;
+		const from = move & 63;
+		const to = move >> 6;
+		const index = this.slot[from]!;
+		if (this.joinKeyLo[index] !== this.hashLo || this.joinKeyHi[index] !== this.hashHi) {
+			this.findJoins(from, index);
+			this.joinKeyLo[index] = this.hashLo;
+			this.joinKeyHi[index] = this.hashHi;
+		}
+		return to < 32 ? ((this.joinLo[index]! >>> to) & 1) === 1 : ((this.joinHi[index]! >>> (to - 32)) & 1) === 1;
+	}
+
+	/** Sets joinLo/joinHi[index]: the squares next to every group of the mover's pieces but the one on `from`. */
+	private findJoins(from: number, index: number): void {
+		const me = this.sideToMove;
+		const count = this.pieceCount[me]!;
+		const base = me * LIST_STRIDE;
+		let lo = -1;
+		let hi = -1;
+		// The piece is lifted off the board while its side's other groups are found.
+		this.cells[from] = 0;
+		const stamp = this.newStamp();
+		for (let i = 0; i < count && (lo | hi) !== 0; i++) {
+			const start = this.pieceList[base + i]!;
+			if (i === index || this.mark[start] === stamp) continue;
+			this.haloFlood(start, me, stamp);
+			lo &= this.floodLo;
+			hi &= this.floodHi;
+		}
+		this.cells[from] = me;
+		this.joinLo[index] = lo;
+		this.joinHi[index] = hi;
+	}
+
+	/** flood, also gathering the neighbour squares of the group in floodLo/floodHi. */
+	private haloFlood(start: number, side: number, stamp: number): void {
+		const {cells, mark, stack} = this;
+		const {neighbours, neighbourCount, haloLo, haloHi} = this.geometry;
+		mark[start] = stamp;
+		stack[0] = start;
+		let top = 1;
+		let lo = 0;
+		let hi = 0;
+		while (top > 0) {
+			const square = stack[--top]!;
+			lo |= haloLo[square]!;
+			hi |= haloHi[square]!;
+			const end = square * 8 + neighbourCount[square]!;
+			for (let k = square * 8; k < end; k++) {
+				const next = neighbours[k]!;
+				if (cells[next] === side && mark[next] !== stamp) {
+					mark[next] = stamp;
+					stack[top++] = next;
+				}
+			}
+		}
+		this.floodLo = lo;
+		this.floodHi = hi;
 	}
 
 	/** A fresh mark for a flood fill (marks of older fills no longer count). */

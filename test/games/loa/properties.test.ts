@@ -618,7 +618,7 @@ function components(cells: ArrayLike<number>, size: number, side: number): {grou
 }
 
 /** What a check of connectivity and keys went through, so a test can make sure it met margin changes. */
-let keyTally = {checks: 0, marginChanges: 0};
+let keyTally = {checks: 0, marginChanges: 0, quietChecks: 0, quietEnds: 0};
 
 /** groups(), connected() and euler4 against plain counts; euler4 and the key against a fresh board. */
 function checkConnectivity(board: LoaBoard, where: string): void {
@@ -668,8 +668,16 @@ function connectivityPlayout(board: LoaBoard, choices: readonly number[], name: 
 		const points: [number, number] = [board.points[1]!, board.points[2]!];
 		for (const move of buffer.subarray(0, count)) {
 			const here = `${where}, ${moveName(move, board.size)}`;
+			// A quiet move may end the game exactly when quietMayEnd says so (a connection or the move limit).
+			const quiet = move === PASS || board.cells[move >> 6] === 0;
+			const mayEnd = quiet && board.quietMayEnd(move);
 			board.make(move);
 			checkConnectivity(board, `${here} (made)`);
+			if (quiet) {
+				if (mayEnd !== (board.terminal() !== ONGOING)) fail(`${here}: quietMayEnd said ${mayEnd}, the game ${mayEnd ? 'goes on' : 'ended'}`);
+				keyTally.quietChecks++;
+				if (mayEnd) keyTally.quietEnds++;
+			}
 			if (board.points[1]! - board.points[2]! !== points[0] - points[1]) {
 				keyTally.marginChanges++;
 				// The same cells and ply with the margin from before the move: another key.
@@ -710,7 +718,7 @@ describe('incremental connectivity and keys against a count from scratch', () =>
 	});
 
 	it('after every make and unmake of LOAPS playouts', () => {
-		keyTally = {checks: 0, marginChanges: 0};
+		keyTally = {checks: 0, marginChanges: 0, quietChecks: 0, quietEnds: 0};
 		fc.assert(
 			fc.property(fc.constantFrom(...loapsStarts), choicesArbitrary(100), (start, choices) =>
 				connectivityPlayout(boardOf(start.state), choices, start.name),
@@ -719,6 +727,9 @@ describe('incremental connectivity and keys against a count from scratch', () =>
 		);
 		expect(keyTally.checks).toBeGreaterThan(10_000);
 		expect(keyTally.marginChanges).toBeGreaterThan(100);
+		// quietMayEnd was put to the test, and said yes now and then.
+		expect(keyTally.quietChecks).toBeGreaterThan(5_000);
+		expect(keyTally.quietEnds).toBeGreaterThan(20);
 	});
 
 	it('after every make and unmake from random LOAPS and classic positions', () => {
