@@ -280,6 +280,12 @@ export class LoaBoard implements SearchPosition {
 	 */
 	hashLo = 0;
 	hashHi = 0;
+	/**
+	 * pieceKeyLo/Hi[side]: the Zobrist key of one side's pieces alone, for what the evaluation
+	 * works out from them alone (kept with the cells).
+	 */
+	readonly pieceKeyLo = new Int32Array(3);
+	readonly pieceKeyHi = new Int32Array(3);
 	/** Status of the last move (see Status). */
 	status: number = Status.ongoing;
 	private readonly capturePoints: number;
@@ -354,6 +360,8 @@ export class LoaBoard implements SearchPosition {
 		cells.fill(0);
 		lines.fill(0);
 		this.lineBits.fill(0);
+		this.pieceKeyLo.fill(0);
+		this.pieceKeyHi.fill(0);
 		pieceCount.fill(0);
 		this.hashLo = 0;
 		this.hashHi = 0;
@@ -366,6 +374,8 @@ export class LoaBoard implements SearchPosition {
 			}
 			cells[square] = side;
 			this.flipLineBits(square, side);
+			this.pieceKeyLo[side]! ^= zobristLo[side * this.squares + square]!;
+			this.pieceKeyHi[side]! ^= zobristHi[side * this.squares + square]!;
 			slot[square] = pieceCount[side]!;
 			pieceList[side * LIST_STRIDE + pieceCount[side]!++] = square;
 			for (let family = 0; family < 4; family++) lines[lineOf[square * 4 + family]!]!++;
@@ -460,13 +470,20 @@ export class LoaBoard implements SearchPosition {
 		for (let k = square * 4; k < square * 4 + 4; k++) bits[base + lineOf[k]!]! ^= 1 << linePos[k]!;
 	}
 
-	/** Sets a square's cell, keeping its line bits, its four quads' codes and both sides' Euler numbers. */
+	/** Puts `side`'s piece on `square` or takes it off: its line bits and its side's piece key. */
+	private flipPiece(square: number, side: number): void {
+		this.flipLineBits(square, side);
+		this.pieceKeyLo[side]! ^= this.geometry.zobristLo[side * this.squares + square]!;
+		this.pieceKeyHi[side]! ^= this.geometry.zobristHi[side * this.squares + square]!;
+	}
+
+	/** Sets a square's cell, keeping its line bits, the piece keys, its four quads' codes and both sides' Euler numbers. */
 	private setCell(square: number, value: number): void {
 		const old = this.cells[square]!;
 		const change = value - old;
 		this.cells[square] = value;
-		if (old !== 0) this.flipLineBits(square, old);
-		if (value !== 0) this.flipLineBits(square, value);
+		if (old !== 0) this.flipPiece(square, old);
+		if (value !== 0) this.flipPiece(square, value);
 		const {quadsOf, quadWeightOf} = this.geometry;
 		const [one, two] = QUAD_EULER;
 		const codes = this.quadCode;

@@ -31,6 +31,7 @@
  */
 import {LIST_STRIDE, type Geometry, type LoaBoard} from './board.js';
 import {PASS} from './notation.js';
+import {SideCache} from './side-cache.js';
 
 /** Per square of surplus distance to the centre of mass. */
 const CONCENTRATION = 30;
@@ -95,6 +96,19 @@ function tablesFor(geometry: Geometry): Tables {
 /** The least summed king-distance n pieces can have round a centre square (1 at 0, 8 at 1, 16 at 2). */
 function leastDistance(count: number): number {
 	return count <= 1 ? 0 : count <= 9 ? count - 1 : 8 + (count - 9) * 2;
+}
+
+const shapes = new SideCache();
+
+/** shapeScore, from the cache where this side's pieces were scored before. */
+function cachedShapeScore(board: LoaBoard, side: number, tables: Tables): number {
+	const lo = board.pieceKeyLo[side]!;
+	const hi = board.pieceKeyHi[side]!;
+	const cached = shapes.get(lo, hi);
+	if (cached === cached) return cached;
+	const value = shapeScore(board, side, tables);
+	shapes.set(lo, hi, value);
+	return value;
 }
 
 /** A side's score from everything but mobility and blocking: larger is better for it. */
@@ -180,7 +194,7 @@ export function evaluateClassic(board: LoaBoard): number {
 	const me = board.sideToMove;
 	const opponent = (3 - me) as 1 | 2;
 	const tables = tablesFor(board.geometry);
-	const mine = shapeScore(board, me, tables) + activity(board, me, tables);
-	const theirs = shapeScore(board, opponent, tables) + activity(board, opponent, tables);
+	const mine = cachedShapeScore(board, me, tables) + activity(board, me, tables);
+	const theirs = cachedShapeScore(board, opponent, tables) + activity(board, opponent, tables);
 	return Math.round(TEMPO + (mine - theirs));
 }

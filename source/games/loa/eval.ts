@@ -17,6 +17,7 @@
  */
 import {LIST_STRIDE, type LoaBoard} from './board.js';
 import {evaluateClassic} from './eval-classic.js';
+import {SideCache} from './side-cache.js';
 
 const POINT = 100;
 const SPREAD = 30;
@@ -102,9 +103,17 @@ function reach(board: LoaBoard, side: 1 | 2): {mobility: number; bestGain: numbe
 
 const result = {mobility: 0, bestGain: 0, bonusSquares: 0};
 
+const distances = new SideCache();
+
 /** Connection distance: about 0 for a compact single group, more the further from connecting. */
 function distance(board: LoaBoard, side: number): number {
-	return spread(board, side) * SPREAD + (board.groups(side) - 1) * GROUP + (board.euler4[side]! - 4) * (EULER >> 2);
+	const lo = board.pieceKeyLo[side]!;
+	const hi = board.pieceKeyHi[side]!;
+	const cached = distances.get(lo, hi);
+	if (cached === cached) return cached;
+	const value = spread(board, side) * SPREAD + (board.groups(side) - 1) * GROUP + (board.euler4[side]! - 4) * (EULER >> 2);
+	distances.set(lo, hi, value);
+	return value;
 }
 
 export function evaluate(board: LoaBoard): number {

@@ -109,6 +109,8 @@ interface Snapshot {
 	lines: number[];
 	pieces: [number[], number[]];
 	euler4: [number, number];
+	/** Each side's piece key (what the evaluation's caches are keyed by). */
+	pieceKeys: number[];
 	/** What the repetition record says of the position (classic LOA). */
 	repeated: boolean;
 	points: [number, number, number];
@@ -126,6 +128,7 @@ function snapshot(board: LoaBoard): Snapshot {
 		lines: Array.from(board.lines),
 		pieces: [list(1), list(2)],
 		euler4: [board.euler4[1]!, board.euler4[2]!],
+		pieceKeys: [board.pieceKeyLo[1]!, board.pieceKeyHi[1]!, board.pieceKeyLo[2]!, board.pieceKeyHi[2]!],
 		repeated: board.repeated(),
 		points: [board.points[0]!, board.points[1]!, board.points[2]!],
 		status: board.status,
@@ -632,6 +635,8 @@ function checkConnectivity(board: LoaBoard, where: string): void {
 	const fresh = freshBoard(board);
 	same(euler4, [fresh.euler4[1], fresh.euler4[2]], `${where}: euler4 against a fresh board`);
 	same(key, [fresh.keyLo, fresh.keyHi], `${where}: keyLo, keyHi against a fresh board`);
+	const pieceKeys = (of: LoaBoard) => [of.pieceKeyLo[1], of.pieceKeyHi[1], of.pieceKeyLo[2], of.pieceKeyHi[2]];
+	same(pieceKeys(board), pieceKeys(fresh), `${where}: the piece keys against a fresh board`);
 	if (!board.variant.scoring) return;
 	// The key holds the points margin (not the points) and, with a move limit, the ply.
 	const [first, second] = [board.points[1]!, board.points[2]!];
