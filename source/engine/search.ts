@@ -411,11 +411,14 @@ export class Searcher {
 		if ((++this.nodes & POLL_MASK) === 0 || this.nodes >= this.nodeLimit) this.poll();
 		if (this.aborted) return 0;
 		if (ply > this.selDepth) this.selDepth = ply;
-		const base = ply * this.stride;
-		const count = ply < MAX_PLY - 1 ? position.generateMoves(this.moves, base) : -1;
-		if (count === 0) return -(WIN - ply);
+		// The evaluation first: where it stands pat, only whether there is a move at all matters.
 		const standPat = this.evaluate();
-		if (standPat >= beta || qDepth >= QUIESCENCE_DEPTH || count < 0) return standPat;
+		if (standPat >= beta || qDepth >= QUIESCENCE_DEPTH || ply >= MAX_PLY - 1) {
+			return (position.hasMoves ? position.hasMoves() : position.countMoves() > 0) ? standPat : -(WIN - ply);
+		}
+		const base = ply * this.stride;
+		const count = position.generateMoves(this.moves, base);
+		if (count === 0) return -(WIN - ply);
 		if (standPat > alpha) alpha = standPat;
 		let bestScore = standPat;
 		let tactical = 0;

@@ -74,6 +74,8 @@ export interface SearchPosition {
 	generateMoves(buffer: Int32Array, offset: number): number;
 	/** How many legal moves there are, without writing them. */
 	countMoves(): number;
+	/** Whether there is a legal move at all (the same as countMoves() > 0, where cheaper). */
+	hasMoves?(): boolean;
 	make(move: number): void;
 	unmake(): void;
 	/**

@@ -10,6 +10,7 @@ import {evaluate} from './eval.js';
 import {PASS, parseSquare} from './notation.js';
 import type {LoaVariant} from './variant.js';
 import {seededWords} from '../seeded.js';
+import {codeBase, FILLINGS, INFO_CAPTURES, INFO_COUNT, INFO_MOVERS, INFO_TARGETS, lineMoves, POW3} from './line-moves.js';
 
 /** Why the game ended with the last move. */
 export const Status = {
@@ -55,6 +56,14 @@ export interface Geometry {
 	readonly linePos: Int8Array;
 	readonly lineSquares: Int8Array;
 	readonly lineLength: Int8Array;
+	/** Where a line's fillings begin in the move tables (line-moves.ts): codeBase of its length. */
+	readonly lineBase: Int32Array;
+	/**
+	 * lineMaskLo/Hi[line * 256 + places]: the squares of those places of the line (a bit a
+	 * place) as a 64-bit mask, squares 0-31 in Lo and 32-63 in Hi.
+	 */
+	readonly lineMaskLo: Int32Array;
+	readonly lineMaskHi: Int32Array;
 	/** rays[(square * 8 + direction) * size + i]: the i-th square from `square` that way. */
 	readonly rays: Int8Array;
 	readonly rayLength: Int8Array;
@@ -151,6 +160,21 @@ export function geometry(size: number): Geometry {
 			}
 		}
 	}
+	const lineBase = new Int32Array(lineCount);
+	const lineMaskLo = new Int32Array(lineCount * 256);
+	const lineMaskHi = new Int32Array(lineCount * 256);
+	for (let line = 0; line < lineCount; line++) {
+		lineBase[line] = codeBase[lineLength[line]!]!;
+		for (let places = 1; places < 256; places++) {
+			// The mask of the places but the lowest, and the lowest's square.
+			const rest = line * 256 + (places & (places - 1));
+			const place = 31 - Math.clz32(places & -places);
+			if (place >= lineLength[line]!) continue;
+			const square = lineSquares[line * 8 + place]!;
+			lineMaskLo[line * 256 + places] = lineMaskLo[rest]! | (square < 32 ? 1 << square : 0);
+			lineMaskHi[line * 256 + places] = lineMaskHi[rest]! | (square >= 32 ? 1 << (square - 32) : 0);
+		}
+	}
 	const haloLo = new Int32Array(squares);
 	const haloHi = new Int32Array(squares);
 	for (let k = 0; k < squares * 8; k++) {
@@ -207,6 +231,9 @@ export function geometry(size: number): Geometry {
 		linePos,
 		lineSquares,
 		lineLength,
+		lineBase,
+		lineMaskLo,
+		lineMaskHi,
 		rays,
 		rayLength,
 		neighbours,
@@ -253,19 +280,25 @@ export class LoaBoard implements SearchPosition {
 	readonly moveSpace = 64 * 64;
 	/** 0 empty, 1 or 2: whose piece. */
 	readonly cells: Int8Array;
-	/** Pieces on each row, column, diagonal and anti-diagonal (ids from geometry.lineOf). */
-	readonly lines: Int8Array;
 	/**
-	 * lineBits[side * lineCount + line]: which places of a line (geometry.linePos) hold that
-	 * side's pieces, a bit each; kept with the cells.
+	 * lineFilling[line]: what stands on each row, column, diagonal and anti-diagonal (ids from
+	 * geometry.lineOf), as the line's filling in the tables of line-moves.ts (codeBase of its
+	 * length plus the base-3 code of its places); kept with the cells.
 	 */
-	private readonly lineBits: Int32Array;
+	readonly lineFilling: Int16Array;
+	/** bitsLo/Hi[side]: the squares of a side's pieces as a 64-bit mask; kept with the cells. */
+	readonly bitsLo = new Int32Array(3);
+	readonly bitsHi = new Int32Array(3);
 	/** pieceList[side * 16 + i], i < pieceCount[side]: the squares of a side's pieces. */
 	readonly pieceList: Int8Array;
 	readonly pieceCount: Int8Array;
 	/** Where a square's piece stands in its side's list. Valid only for occupied squares. */
 	private readonly slot: Int8Array;
 	readonly bonus: Int8Array;
+	/** The squares with a bonus. */
+	readonly bonusList: Int8Array;
+	/** lineBonus[line]: the places of a line that are bonus squares, a bit a place. */
+	private readonly lineBonus: Uint8Array;
 	/** points[1], points[2]. */
 	readonly points: Int32Array;
 	/** euler4[1], euler4[2]: four times each side's Euler number, kept up to date by make/unmake. */
@@ -280,6 +313,9 @@ export class LoaBoard implements SearchPosition {
 	 */
 	hashLo = 0;
 	hashHi = 0;
+	/** What the key adds to the hash: the points margin and, with a move limit, the ply, mixed. */
+	private stateLo = 0;
+	private stateHi = 0;
 	/**
 	 * pieceKeyLo/Hi[side]: the Zobrist key of one side's pieces alone, for what the evaluation
 	 * works out from them alone (kept with the cells).
@@ -317,6 +353,12 @@ export class LoaBoard implements SearchPosition {
 	private readonly joinHi = new Int32Array(LIST_STRIDE);
 	private readonly joinKeyLo = new Int32Array(LIST_STRIDE);
 	private readonly joinKeyHi = new Int32Array(LIST_STRIDE);
+	/** What the last survey found: the squares reached and the pieces with a move, as 64-bit masks. */
+	reachLo = 0;
+	reachHi = 0;
+	moversLo = 0;
+	moversHi = 0;
+	capturing = false;
 	/** The neighbour squares of the group the last haloFlood filled. */
 	private floodLo = 0;
 	private floodHi = 0;
@@ -328,8 +370,7 @@ export class LoaBoard implements SearchPosition {
 		this.squares = this.geometry.squares;
 		this.maxMoves = variant.maxPieces * 8;
 		this.cells = new Int8Array(this.squares);
-		this.lines = new Int8Array(this.geometry.lineCount);
-		this.lineBits = new Int32Array(3 * this.geometry.lineCount);
+		this.lineFilling = new Int16Array(this.geometry.lineCount);
 		this.pieceList = new Int8Array(3 * LIST_STRIDE);
 		this.pieceCount = new Int8Array(3);
 		this.slot = new Int8Array(this.squares);
@@ -340,9 +381,15 @@ export class LoaBoard implements SearchPosition {
 		this.capturePoints = variant.scoring?.capture ?? 0;
 		this.connectionPoints = variant.scoring?.connection ?? 0;
 		this.limitPly = variant.moveLimit * 2;
+		const bonusSquares: number[] = [];
+		this.lineBonus = new Uint8Array(this.geometry.lineCount);
 		for (const [name, value] of Object.entries(variant.scoring?.bonus ?? {})) {
-			this.bonus[parseSquare(name, this.size)] = value;
+			const square = parseSquare(name, this.size);
+			this.bonus[square] = value;
+			bonusSquares.push(square);
+			for (let k = square * 4; k < square * 4 + 4; k++) this.lineBonus[this.geometry.lineOf[k]!]! |= 1 << this.geometry.linePos[k]!;
 		}
+		this.bonusList = Int8Array.from(bonusSquares);
 		this.undo = new Int32Array(256 * UNDO_STRIDE);
 		this.mark = new Int32Array(this.squares);
 		this.stack = new Int8Array(LIST_STRIDE);
@@ -355,11 +402,12 @@ export class LoaBoard implements SearchPosition {
 
 	/** Replaces the whole position; forgets the undo stack. */
 	setUp(setup: BoardSetup): void {
-		const {cells, lines, pieceList, pieceCount, slot} = this;
-		const {lineOf, zobristLo, zobristHi} = this.geometry;
+		const {cells, pieceList, pieceCount, slot} = this;
+		const {zobristLo, zobristHi} = this.geometry;
 		cells.fill(0);
-		lines.fill(0);
-		this.lineBits.fill(0);
+		this.lineFilling.set(this.geometry.lineBase);
+		this.bitsLo.fill(0);
+		this.bitsHi.fill(0);
 		this.pieceKeyLo.fill(0);
 		this.pieceKeyHi.fill(0);
 		pieceCount.fill(0);
@@ -373,12 +421,10 @@ export class LoaBoard implements SearchPosition {
 				throw new RangeError(`side ${side} has more than ${this.variant.maxPieces} pieces`);
 			}
 			cells[square] = side;
-			this.flipLineBits(square, side);
-			this.pieceKeyLo[side]! ^= zobristLo[side * this.squares + square]!;
-			this.pieceKeyHi[side]! ^= zobristHi[side * this.squares + square]!;
+			this.flipPiece(square, side);
+			this.addToLines(square, side);
 			slot[square] = pieceCount[side]!;
 			pieceList[side * LIST_STRIDE + pieceCount[side]!++] = square;
-			for (let family = 0; family < 4; family++) lines[lineOf[square * 4 + family]!]!++;
 			this.hashLo ^= zobristLo[side * this.squares + square]!;
 			this.hashHi ^= zobristHi[side * this.squares + square]!;
 		}
@@ -391,6 +437,7 @@ export class LoaBoard implements SearchPosition {
 		this.points[0] = 0;
 		this.points[1] = setup.points[0];
 		this.points[2] = setup.points[1];
+		this.refreshState();
 		this.status = setup.status ?? Status.ongoing;
 		this.depth = 0;
 		this.seedPast(setup.earlier ?? []);
@@ -462,28 +509,29 @@ export class LoaBoard implements SearchPosition {
 		return false;
 	}
 
-	/** Turns a square's bit on its four lines on or off for `side`. */
-	private flipLineBits(square: number, side: number): void {
-		const {lineOf, linePos, lineCount} = this.geometry;
-		const bits = this.lineBits;
-		const base = side * lineCount;
-		for (let k = square * 4; k < square * 4 + 4; k++) bits[base + lineOf[k]!]! ^= 1 << linePos[k]!;
+	/** Adds `change` to the digit of `square` in the codes of its four lines. */
+	private addToLines(square: number, change: number): void {
+		const {lineOf, linePos} = this.geometry;
+		const fillings = this.lineFilling;
+		for (let k = square * 4; k < square * 4 + 4; k++) fillings[lineOf[k]!]! += change * POW3[linePos[k]!]!;
 	}
 
-	/** Puts `side`'s piece on `square` or takes it off: its line bits and its side's piece key. */
+	/** Puts `side`'s piece on `square` or takes it off: its bit and its side's piece key. */
 	private flipPiece(square: number, side: number): void {
-		this.flipLineBits(square, side);
+		if (square < 32) this.bitsLo[side]! ^= 1 << square;
+		else this.bitsHi[side]! ^= 1 << (square - 32);
 		this.pieceKeyLo[side]! ^= this.geometry.zobristLo[side * this.squares + square]!;
 		this.pieceKeyHi[side]! ^= this.geometry.zobristHi[side * this.squares + square]!;
 	}
 
-	/** Sets a square's cell, keeping its line bits, the piece keys, its four quads' codes and both sides' Euler numbers. */
+	/** Sets a square's cell, keeping the line codes, the bits, the piece keys, its four quads' codes and both sides' Euler numbers. */
 	private setCell(square: number, value: number): void {
 		const old = this.cells[square]!;
 		const change = value - old;
 		this.cells[square] = value;
 		if (old !== 0) this.flipPiece(square, old);
 		if (value !== 0) this.flipPiece(square, value);
+		this.addToLines(square, change);
 		const {quadsOf, quadWeightOf} = this.geometry;
 		const [one, two] = QUAD_EULER;
 		const codes = this.quadCode;
@@ -502,42 +550,104 @@ export class LoaBoard implements SearchPosition {
 	}
 
 	/**
-	 * The legal moves, piece by piece in list order, each piece's in direction order (STEPS). A
-	 * move along a line goes as far as the line has pieces; it may not land on its own piece or
-	 * jump an opponent's: both are bit tests on the line's masks.
+	 * The legal moves, line by line (rows, columns, diagonals, anti-diagonals), each line's read
+	 * off the move table of its filling (line-moves.ts).
 	 */
 	generateMoves(buffer: Int32Array, offset: number): number {
-		const {lines, pieceList, lineBits} = this;
-		const {lineOf, linePos, lineSquares, lineLength, lineCount} = this.geometry;
-		const me = this.sideToMove;
-		const mine = me * lineCount;
-		const theirs = (3 - me) * lineCount;
-		const base = me * LIST_STRIDE;
-		const pieces = this.pieceCount[me]!;
+		const fillings = this.lineFilling;
+		const {lineSquares, lineCount} = this.geometry;
+		const {moveStart, moves} = lineMoves;
+		const starts = (this.sideToMove - 1) * (FILLINGS + 1);
 		let n = offset;
-		for (let i = 0; i < pieces; i++) {
-			const from = pieceList[base + i]!;
-			for (let k = from * 4; k < from * 4 + 4; k++) {
-				const line = lineOf[k]!;
-				const distance = lines[line]!;
-				const at = linePos[k]!;
-				const own = lineBits[mine + line]!;
-				const blockers = lineBits[theirs + line]!;
-				// Forward (the family's even direction), then back; the mask between `at` and the
-				// landing place holds the places jumped.
-				const ahead = at + distance;
-				if (ahead < lineLength[line]! && ((own >> ahead) & 1) === 0 && (blockers & ((1 << ahead) - (2 << at))) === 0) {
-					buffer[n++] = from | (lineSquares[line * 8 + ahead]! << 6);
-				}
-				const behind = at - distance;
-				if (behind >= 0 && ((own >> behind) & 1) === 0 && (blockers & ((1 << at) - (2 << behind))) === 0) {
-					buffer[n++] = from | (lineSquares[line * 8 + behind]! << 6);
-				}
+		for (let line = 0; line < lineCount; line++) {
+			const at = starts + fillings[line]!;
+			const end = moveStart[at + 1]!;
+			const squares = line * 8;
+			for (let i = moveStart[at]!; i < end; i++) {
+				const places = moves[i]!;
+				buffer[n++] = lineSquares[squares + (places & 7)]! | (lineSquares[squares + (places >> 3)]! << 6);
 			}
 		}
 		// Classic LOA: a side with no move passes, and the pass is its one legal move.
 		if (n === offset && this.passes) buffer[n++] = PASS;
 		return n - offset;
+	}
+
+	/**
+	 * What `side`'s moves would be if it were to move now, read off the line tables without
+	 * making the moves: returns how many there are (the pass not counted), and leaves in
+	 * reachLo/Hi the squares they land on, in moversLo/Hi the pieces that have one, and in
+	 * capturing whether one captures.
+	 */
+	survey(side: Player): number {
+		const fillings = this.lineFilling;
+		const {lineCount, lineMaskLo, lineMaskHi} = this.geometry;
+		const {info} = lineMoves;
+		const base = (side - 1) * FILLINGS;
+		let count = 0;
+		let reachLo = 0;
+		let reachHi = 0;
+		let moversLo = 0;
+		let moversHi = 0;
+		let captures = 0;
+		for (let line = 0; line < lineCount; line++) {
+			const word = info[base + fillings[line]!]!;
+			if (word === 0) continue;
+			count += word & INFO_COUNT;
+			captures |= word;
+			const reached = line * 256 + ((word >> INFO_TARGETS) & 255);
+			reachLo |= lineMaskLo[reached]!;
+			reachHi |= lineMaskHi[reached]!;
+			const moving = line * 256 + ((word >> INFO_MOVERS) & 255);
+			moversLo |= lineMaskLo[moving]!;
+			moversHi |= lineMaskHi[moving]!;
+		}
+		this.reachLo = reachLo;
+		this.reachHi = reachHi;
+		this.moversLo = moversLo;
+		this.moversHi = moversHi;
+		this.capturing = captures >>> INFO_CAPTURES !== 0;
+		return count;
+	}
+
+	/**
+	 * survey for a game with bonus squares, cheaper: how many moves `side` has, whether one
+	 * captures (capturing), and in reachLo/Hi the bonus squares they land on (the other squares
+	 * reached are left out, and moversLo/Hi is not set).
+	 */
+	surveyBonus(side: Player): number {
+		const fillings = this.lineFilling;
+		const {lineCount, lineMaskLo, lineMaskHi} = this.geometry;
+		const lineBonus = this.lineBonus;
+		const {info} = lineMoves;
+		const base = (side - 1) * FILLINGS;
+		let count = 0;
+		let reachLo = 0;
+		let reachHi = 0;
+		let captures = 0;
+		for (let line = 0; line < lineCount; line++) {
+			const word = info[base + fillings[line]!]!;
+			if (word === 0) continue;
+			count += word & INFO_COUNT;
+			captures |= word;
+			const hits = (word >> INFO_TARGETS) & lineBonus[line]!;
+			if (hits === 0) continue;
+			reachLo |= lineMaskLo[line * 256 + hits]!;
+			reachHi |= lineMaskHi[line * 256 + hits]!;
+		}
+		this.reachLo = reachLo;
+		this.reachHi = reachHi;
+		this.capturing = captures >>> INFO_CAPTURES !== 0;
+		return count;
+	}
+
+	hasMoves(): boolean {
+		if (this.passes) return true;
+		const fillings = this.lineFilling;
+		const {info} = lineMoves;
+		const base = (this.sideToMove - 1) * FILLINGS;
+		for (let line = 0; line < this.geometry.lineCount; line++) if ((info[base + fillings[line]!]! & INFO_COUNT) !== 0) return true;
+		return false;
 	}
 
 	countMoves(): number {
@@ -562,16 +672,24 @@ export class LoaBoard implements SearchPosition {
 	}
 
 	get keyLo(): number {
-		return this.hashLo ^ mix(Math.imul(this.points[1]! - this.points[2]!, 0x9e3779b1) ^ Math.imul(this.limitPly > 0 ? this.ply + 1 : 0, 0x2545f491));
+		return this.hashLo ^ this.stateLo;
 	}
 
 	get keyHi(): number {
-		return this.hashHi ^ mix(Math.imul(this.points[1]! - this.points[2]!, 0x27d4eb2f) ^ Math.imul(this.limitPly > 0 ? this.ply + 1 : 0, 0x165667b1));
+		return this.hashHi ^ this.stateHi;
+	}
+
+	/** Works out stateLo/Hi again after the points or the ply changed. */
+	private refreshState(): void {
+		const margin = this.points[1]! - this.points[2]!;
+		const ply = this.limitPly > 0 ? this.ply + 1 : 0;
+		this.stateLo = mix(Math.imul(margin, 0x9e3779b1) ^ Math.imul(ply, 0x2545f491));
+		this.stateHi = mix(Math.imul(margin, 0x27d4eb2f) ^ Math.imul(ply, 0x165667b1));
 	}
 
 	make(move: number): void {
-		const {cells, lines, pieceList, pieceCount, slot, points} = this;
-		const {lineOf, zobristLo, zobristHi} = this.geometry;
+		const {cells, pieceList, pieceCount, slot, points} = this;
+		const {zobristLo, zobristHi} = this.geometry;
 		const squares = this.squares;
 		const from = move & 63;
 		const to = move >> 6;
@@ -590,10 +708,10 @@ export class LoaBoard implements SearchPosition {
 			this.hashHi ^= this.geometry.sideHi;
 			this.status = Status.ongoing;
 			this.finishMake(opponent);
+			if (this.limitPly > 0) this.refreshState();
 			return;
 		}
 
-		for (let family = 0; family < 4; family++) lines[lineOf[from * 4 + family]!]!--;
 		this.setCell(from, 0);
 		const moving = slot[from]!;
 		let gainMe = this.bonus[to]!;
@@ -607,9 +725,6 @@ export class LoaBoard implements SearchPosition {
 			this.hashLo ^= zobristLo[opponent * squares + to]!;
 			this.hashHi ^= zobristHi[opponent * squares + to]!;
 			gainMe += this.capturePoints;
-			// `to` keeps its line counts: one piece replaces another there.
-		} else {
-			for (let family = 0; family < 4; family++) lines[lineOf[to * 4 + family]!]!++;
 		}
 		this.setCell(to, me);
 		pieceList[me * LIST_STRIDE + moving] = to;
@@ -635,6 +750,7 @@ export class LoaBoard implements SearchPosition {
 		this.undo[u + 3] = gainOpponent;
 		this.status = status;
 		this.finishMake(opponent);
+		if (this.limitPly > 0 || gainMe !== gainOpponent) this.refreshState();
 		if (captured >= 0) this.reversibleFrom = this.seeded + this.depth;
 	}
 
@@ -650,8 +766,8 @@ export class LoaBoard implements SearchPosition {
 	}
 
 	unmake(): void {
-		const {cells, lines, pieceList, pieceCount, slot, points} = this;
-		const {lineOf, zobristLo, zobristHi} = this.geometry;
+		const {pieceList, pieceCount, slot, points} = this;
+		const {zobristLo, zobristHi} = this.geometry;
 		const squares = this.squares;
 		const u = --this.depth * UNDO_STRIDE;
 		const move = this.undo[u]!;
@@ -666,6 +782,7 @@ export class LoaBoard implements SearchPosition {
 		this.reversibleFrom = this.undo[u + 5]!;
 		this.sideToMove = me;
 		this.ply--;
+		if (this.limitPly > 0 || this.undo[u + 2] !== this.undo[u + 3]) this.refreshState();
 		if (move === PASS) {
 			this.hashLo ^= this.geometry.sideLo;
 			this.hashHi ^= this.geometry.sideHi;
@@ -676,7 +793,6 @@ export class LoaBoard implements SearchPosition {
 		pieceList[me * LIST_STRIDE + moving] = from;
 		slot[from] = moving;
 		this.setCell(from, me);
-		for (let family = 0; family < 4; family++) lines[lineOf[from * 4 + family]!]!++;
 		this.hashLo ^= zobristLo[me * squares + from]! ^ zobristLo[me * squares + to]! ^ this.geometry.sideLo;
 		this.hashHi ^= zobristHi[me * squares + from]! ^ zobristHi[me * squares + to]! ^ this.geometry.sideHi;
 		if (captured >= 0) {
@@ -692,7 +808,6 @@ export class LoaBoard implements SearchPosition {
 			this.hashHi ^= zobristHi[opponent * squares + to]!;
 		} else {
 			this.setCell(to, 0);
-			for (let family = 0; family < 4; family++) lines[lineOf[to * 4 + family]!]!--;
 		}
 	}
 
@@ -700,6 +815,8 @@ export class LoaBoard implements SearchPosition {
 	connected(side: number): boolean {
 		const count = this.pieceCount[side]!;
 		if (count <= 1) return true;
+		// One group has an Euler number of 1 less its holes: above 1, the side is in pieces.
+		if (this.euler4[side]! > 4) return false;
 		return this.flood(this.pieceList[side * LIST_STRIDE]!, side, this.newStamp()) === count;
 	}
 

@@ -104,10 +104,10 @@ const shapes = new SideCache();
 function cachedShapeScore(board: LoaBoard, side: number, tables: Tables): number {
 	const lo = board.pieceKeyLo[side]!;
 	const hi = board.pieceKeyHi[side]!;
-	const cached = shapes.get(lo, hi);
-	if (cached === cached) return cached;
+	const slot = shapes.find(lo, hi);
+	if (slot >= 0) return shapes.first(slot);
 	const value = shapeScore(board, side, tables);
-	shapes.set(lo, hi, value);
+	shapes.store(lo, hi, value);
 	return value;
 }
 

@@ -35,8 +35,6 @@ const TEMPO = 20;
 /** Plies before the move limit from which the margin starts to lose weight. */
 const MARGIN_FADE = 40;
 
-const moves = new Int32Array(256);
-
 /** Sum of the pieces' king-distances to their centre of mass, less the least it could be. */
 function spread(board: LoaBoard, side: number): number {
 	const {pieceList, pieceCount} = board;
@@ -76,26 +74,20 @@ function offCentre2(board: LoaBoard, side: number): number {
 
 /** Mobility, best immediate gain (points) and bonus squares in reach, of `side`'s moves. */
 function reach(board: LoaBoard, side: 1 | 2): {mobility: number; bestGain: number; bonusSquares: number} {
-	const count = board.generateMovesFor(side, moves, 0);
-	let bestGain = 0;
+	const mobility = board.surveyBonus(side);
+	const {reachLo, reachHi, bonusList, bonus, cells} = board;
+	const opponent = 3 - side;
+	const capture = board.variant.scoring?.capture ?? 0;
+	let bestGain = board.capturing ? capture : 0;
 	let bonusSquares = 0;
-	// Squares already counted, as two 32-bit masks (boards have at most 64 squares).
-	let seenLow = 0;
-	let seenHigh = 0;
-	for (let i = 0; i < count; i++) {
-		const to = moves[i]! >> 6;
-		const value = board.bonus[to]!;
-		let gain = value;
-		if (board.cells[to] === 3 - side) gain += board.variant.scoring?.capture ?? 0;
-		if (gain > bestGain) bestGain = gain;
-		if (value === 0) continue;
-		const bit = 1 << (to & 31);
-		if (to < 32 ? seenLow & bit : seenHigh & bit) continue;
-		if (to < 32) seenLow |= bit;
-		else seenHigh |= bit;
+	for (let i = 0; i < bonusList.length; i++) {
+		const square = bonusList[i]!;
+		if (((square < 32 ? reachLo >>> square : reachHi >>> (square - 32)) & 1) === 0) continue;
 		bonusSquares++;
+		const gain = bonus[square]! + (cells[square] === opponent ? capture : 0);
+		if (gain > bestGain) bestGain = gain;
 	}
-	result.mobility = count;
+	result.mobility = mobility;
 	result.bestGain = bestGain;
 	result.bonusSquares = bonusSquares;
 	return result;
@@ -103,17 +95,19 @@ function reach(board: LoaBoard, side: 1 | 2): {mobility: number; bestGain: numbe
 
 const result = {mobility: 0, bestGain: 0, bonusSquares: 0};
 
-const distances = new SideCache();
+const shapes = new SideCache();
 
-/** Connection distance: about 0 for a compact single group, more the further from connecting. */
-function distance(board: LoaBoard, side: number): number {
+/**
+ * The slot in `shapes` of a side's connection distance (about 0 for a compact single group, more
+ * the further from connecting) and its pieces' offCentre2, worked out once per set of pieces.
+ */
+function shape(board: LoaBoard, side: number): number {
 	const lo = board.pieceKeyLo[side]!;
 	const hi = board.pieceKeyHi[side]!;
-	const cached = distances.get(lo, hi);
-	if (cached === cached) return cached;
-	const value = spread(board, side) * SPREAD + (board.groups(side) - 1) * GROUP + (board.euler4[side]! - 4) * (EULER >> 2);
-	distances.set(lo, hi, value);
-	return value;
+	const slot = shapes.find(lo, hi);
+	if (slot >= 0) return slot;
+	const distance = spread(board, side) * SPREAD + (board.groups(side) - 1) * GROUP + (board.euler4[side]! - 4) * (EULER >> 2);
+	return shapes.store(lo, hi, distance, offCentre2(board, side));
 }
 
 export function evaluate(board: LoaBoard): number {
@@ -123,8 +117,13 @@ export function evaluate(board: LoaBoard): number {
 	const opponent = (3 - me) as 1 | 2;
 	const scoring = board.variant.scoring !== null;
 	const margin = board.points[me]! - board.points[opponent]!;
-	const distanceMe = distance(board, me);
-	const distanceOpponent = distance(board, opponent);
+	const mineSlot = shape(board, me);
+	const distanceMe = shapes.first(mineSlot);
+	const centreMe = shapes.second(mineSlot);
+	// The opponent's slot is looked up after this side's is read: a store may replace it.
+	const theirSlot = shape(board, opponent);
+	const distanceOpponent = shapes.first(theirSlot);
+	const centreOpponent = shapes.second(theirSlot);
 
 	let score = TEMPO;
 	if (scoring) {
@@ -137,7 +136,7 @@ export function evaluate(board: LoaBoard): number {
 		score -= -margin + connection > 0 ? -distanceOpponent : -margin + connection < 0 ? distanceOpponent * AVOID_SHARE : 0;
 	}
 
-	score += ((offCentre2(board, opponent) - offCentre2(board, me)) * CENTRE) / 2;
+	score += ((centreOpponent - centreMe) * CENTRE) / 2;
 	const mine = reach(board, me);
 	const mobilityMe = mine.mobility;
 	const bonusMe = mine.bonusSquares;

@@ -1,8 +1,9 @@
 /**
  * A cache of what an evaluation works out from one side's pieces alone (their spread, groups,
- * Euler number), keyed by that side's piece key (LoaBoard.pieceKeyLo/Hi). A move changes one
- * side's pieces (a capture both), so the other side's figure is usually found here: in a
- * search, sibling positions share it. Replaces on collision; allocates nothing after creation.
+ * Euler number, centralisation), keyed by that side's piece key (LoaBoard.pieceKeyLo/Hi). A move
+ * changes one side's pieces (a capture both), so the other side's figures are usually found here:
+ * in a search, sibling positions share them. Two figures an entry; replaces on collision;
+ * allocates nothing after creation.
  */
 export class SideCache {
 	private readonly keys: Int32Array;
@@ -13,19 +14,30 @@ export class SideCache {
 		this.mask = (1 << bits) - 1;
 		this.keys = new Int32Array(2 << bits);
 		// NaN marks an empty slot: no figure is NaN.
-		this.values = new Float64Array(1 << bits).fill(Number.NaN);
+		this.values = new Float64Array(2 << bits).fill(Number.NaN);
 	}
 
-	/** The figure stored for this key, or NaN. */
-	get(lo: number, hi: number): number {
+	/** The slot holding this key's figures, or -1. */
+	find(lo: number, hi: number): number {
 		const slot = lo & this.mask;
-		return this.keys[slot * 2] === lo && this.keys[slot * 2 + 1] === hi ? this.values[slot]! : Number.NaN;
+		return this.keys[slot * 2] === lo && this.keys[slot * 2 + 1] === hi && this.values[slot * 2] === this.values[slot * 2] ? slot : -1;
 	}
 
-	set(lo: number, hi: number, value: number): void {
+	first(slot: number): number {
+		return this.values[slot * 2]!;
+	}
+
+	second(slot: number): number {
+		return this.values[slot * 2 + 1]!;
+	}
+
+	/** Stores this key's figures; returns their slot. */
+	store(lo: number, hi: number, first: number, second = 0): number {
 		const slot = lo & this.mask;
 		this.keys[slot * 2] = lo;
 		this.keys[slot * 2 + 1] = hi;
-		this.values[slot] = value;
+		this.values[slot * 2] = first;
+		this.values[slot * 2 + 1] = second;
+		return slot;
 	}
 }

@@ -106,7 +106,8 @@ function boardOf(state: LoaState): LoaBoard {
 /** Everything make/unmake must restore; piece lists in their exact order. */
 interface Snapshot {
 	cells: number[];
-	lines: number[];
+	lineFilling: number[];
+	bits: number[];
 	pieces: [number[], number[]];
 	euler4: [number, number];
 	/** Each side's piece key (what the evaluation's caches are keyed by). */
@@ -125,7 +126,8 @@ function snapshot(board: LoaBoard): Snapshot {
 	const list = (side: number) => Array.from(board.pieceList.subarray(side * 16, side * 16 + board.pieceCount[side]!));
 	return {
 		cells: Array.from(board.cells),
-		lines: Array.from(board.lines),
+		lineFilling: Array.from(board.lineFilling),
+		bits: [board.bitsLo[1]!, board.bitsHi[1]!, board.bitsLo[2]!, board.bitsHi[2]!],
 		pieces: [list(1), list(2)],
 		euler4: [board.euler4[1]!, board.euler4[2]!],
 		pieceKeys: [board.pieceKeyLo[1]!, board.pieceKeyHi[1]!, board.pieceKeyLo[2]!, board.pieceKeyHi[2]!],
@@ -152,19 +154,23 @@ function same(actual: unknown, expected: unknown, where: string): void {
 	if (a !== b) fail(`${where}: got ${a}, expected ${b}`);
 }
 
-/** The board's own bookkeeping agrees with its cells: hash, line counts, piece lists. */
+/** The board's own bookkeeping agrees with its cells: hash, line codes, bits, piece lists. */
 function checkBookkeeping(board: LoaBoard, where: string): void {
 	same(board.computeHash(), [board.hashLo, board.hashHi], `${where}: computeHash() against the incremental hash`);
-	const {lineOf, lineCount, squares} = board.geometry;
+	const {lineOf, linePos, lineCount, squares} = board.geometry;
 	const recount = new Array<number>(lineCount).fill(0);
 	const onBoard: [number[], number[], number[]] = [[], [], []];
+	const bits = [0, 0, 0, 0, 0, 0];
 	for (let square = 0; square < squares; square++) {
 		const side = board.cells[square]!;
 		if (side === 0) continue;
 		onBoard[side]!.push(square);
-		for (let family = 0; family < 4; family++) recount[lineOf[square * 4 + family]!]!++;
+		bits[side * 2 + (square >> 5)]! |= 1 << (square & 31);
+		for (let family = 0; family < 4; family++) recount[lineOf[square * 4 + family]!]! += side * 3 ** linePos[square * 4 + family]!;
 	}
-	same(Array.from(board.lines), recount, `${where}: line counts`);
+	for (let line = 0; line < lineCount; line++) recount[line]! += board.geometry.lineBase[line]!;
+	same(Array.from(board.lineFilling), recount, `${where}: line fillings`);
+	same([board.bitsLo[1], board.bitsHi[1], board.bitsLo[2], board.bitsHi[2]], bits.slice(2), `${where}: piece bits`);
 	for (const side of [1, 2] as const) {
 		const listed = sorted(board.pieceList.subarray(side * 16, side * 16 + board.pieceCount[side]!));
 		same(listed, onBoard[side], `${where}: piece list of side ${side}`);
@@ -481,15 +487,19 @@ describe('LOA fast core against the reference', () => {
 		}
 	});
 
-	it('counts the pieces on a line as a scan of the line does', () => {
+	it('codes the pieces on a line as a scan of the line counts them', () => {
 		// On the start position, a1's anti-diagonal (a1 only), d4's lines, b1's row.
 		const ref = refStart(LOAPS);
 		const board = new LoaBoard(LOAPS);
 		const {lineOf} = board.geometry;
+		/** Pieces in a line's code: its non-zero base-3 digits. */
+		const piecesIn = (code: number): number => (code === 0 ? 0 : (code % 3 === 0 ? 0 : 1) + piecesIn(Math.floor(code / 3)));
+		const {lineBase} = board.geometry;
 		for (const [name, family] of [['a1', 3], ['d4', 0], ['d4', 1], ['d4', 2], ['d4', 3], ['b1', 0], ['a2', 2]] as const) {
 			const square = parseSquare(name, 7);
 			const [df, dr] = LINE_STEPS[family]!;
-			expect(board.lines[lineOf[square * 4 + family]!], `${name} family ${family}`).toBe(
+			const line = lineOf[square * 4 + family]!;
+			expect(piecesIn(board.lineFilling[line]! - lineBase[line]!), `${name} family ${family}`).toBe(
 				piecesOnLine(ref, square % 7, Math.floor(square / 7), df, dr),
 			);
 		}

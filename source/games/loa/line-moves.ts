@@ -1,0 +1,95 @@
+/**
+ * Every LOA move lies along one line (a row, a column or a diagonal), and which moves a line
+ * allows depends on that line alone: its length and what stands on each of its places. So the
+ * moves are worked out once, for every line length (1 to 8) and every filling of a line, and a
+ * board keeps, for each of its lines, the filling's code: the base-3 number whose digit at place
+ * p (counted along the line, geometry.linePos) is 0 for empty, 1 or 2 for a side's piece. A move
+ * generator then reads its moves off the table line by line instead of trying two directions
+ * from every piece on every line, and the evaluation reads a side's mobility, the places it can
+ * reach and the pieces that can move as one look-up a line.
+ *
+ * The table has 3 + 9 + ... + 3^8 = 9,840 fillings (a board keeps each line's as
+ * codeBase[length] + code, so one number finds it); for each filling and side:
+ *  - its moves, as bytes `from | to << 3` (places on the line), in moveStart..moveStart of the next;
+ *  - info, one word: how many moves (bits 0-4), the places they land on (a bit a place, bits
+ *    8-15), the side's pieces that have one (16-23), and the places where they capture (24-31).
+ *    Everything the evaluation asks of a line is one load.
+ */
+
+/** POW3[p]: the weight of place p in a line's code. */
+export const POW3 = new Int16Array([1, 3, 9, 27, 81, 243, 729, 2187, 6561]);
+
+/** The longest line (an 8×8 board's rows, columns and long diagonals). */
+export const MAX_LINE = 8;
+
+/** codeBase[length]: where the fillings of a line of that length begin in the tables. */
+export const codeBase = new Int32Array(MAX_LINE + 2);
+for (let length = 1; length <= MAX_LINE + 1; length++) codeBase[length] = codeBase[length - 1]! + (length === 1 ? 0 : POW3[length - 1]!);
+
+/** Fillings of all lengths 1..8. */
+export const FILLINGS = codeBase[MAX_LINE + 1]!;
+
+export interface LineMoves {
+	/**
+	 * moveStart[(side - 1) * (FILLINGS + 1) + filling]: where that side's moves on that filling
+	 * begin in `moves`; they end where the next filling's begin.
+	 */
+	readonly moveStart: Int32Array;
+	/** Each move as `from | to << 3`, places on the line. */
+	readonly moves: Uint8Array;
+	/** info[(side - 1) * FILLINGS + filling]: see INFO_*. */
+	readonly info: Int32Array;
+}
+
+/** The fields of an info word: count & INFO_COUNT, targets >> 8, movers >> 16, captures >>> 24 (all & 255). */
+export const INFO_COUNT = 31;
+export const INFO_TARGETS = 8;
+export const INFO_MOVERS = 16;
+export const INFO_CAPTURES = 24;
+
+function build(): LineMoves {
+	const moveStart = new Int32Array(2 * (FILLINGS + 1));
+	const info = new Int32Array(2 * FILLINGS);
+	const found: number[] = [];
+	const digits = new Int8Array(MAX_LINE);
+	for (let side = 1; side <= 2; side++) {
+		const opponent = 3 - side;
+		for (let length = 1; length <= MAX_LINE; length++) {
+			for (let code = 0; code < POW3[length]!; code++) {
+				const filling = codeBase[length]! + code;
+				const at = (side - 1) * FILLINGS + filling;
+				moveStart[(side - 1) * (FILLINGS + 1) + filling] = found.length;
+				let pieces = 0;
+				for (let place = 0, rest = code; place < length; place++, rest = (rest - (rest % 3)) / 3) {
+					digits[place] = rest % 3;
+					if (digits[place] !== 0) pieces++;
+				}
+				let count = 0;
+				let targets = 0;
+				let movers = 0;
+				let captures = 0;
+				for (let from = 0; from < length; from++) {
+					if (digits[from] !== side) continue;
+					// Forward along the line, then back: as far as the line has pieces, never onto
+					// one's own piece and never over the opponent's.
+					for (const to of [from + pieces, from - pieces]) {
+						if (to < 0 || to >= length || digits[to] === side) continue;
+						let jumped = false;
+						for (let p = Math.min(from, to) + 1; p < Math.max(from, to); p++) if (digits[p] === opponent) jumped = true;
+						if (jumped) continue;
+						found.push(from | (to << 3));
+						count++;
+						targets |= 1 << to;
+						movers |= 1 << from;
+						if (digits[to] === opponent) captures |= 1 << to;
+					}
+				}
+				info[at] = count | (targets << INFO_TARGETS) | (movers << INFO_MOVERS) | (captures << INFO_CAPTURES);
+			}
+		}
+		moveStart[(side - 1) * (FILLINGS + 1) + FILLINGS] = found.length;
+	}
+	return {moveStart, moves: Uint8Array.from(found), info};
+}
+
+export const lineMoves: LineMoves = build();
