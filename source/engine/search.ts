@@ -416,12 +416,15 @@ export class Searcher {
 		if (standPat >= beta || qDepth >= QUIESCENCE_DEPTH || ply >= MAX_PLY - 1) {
 			return (position.hasMoves ? position.hasMoves() : position.countMoves() > 0) ? standPat : -(WIN - ply);
 		}
-		const base = ply * this.stride;
-		const count = position.generateMoves(this.moves, base);
-		if (count === 0) return -(WIN - ply);
 		if (standPat > alpha) alpha = standPat;
+		const base = ply * this.stride;
 		let bestScore = standPat;
 		let tactical = 0;
+		// Below the first ply only the moves that gain are followed: where the game can list them
+		// alone, it does.
+		const gainsOnly = qDepth > 0 && position.generateGains !== undefined && position.hasMoves !== undefined;
+		const count = gainsOnly ? position.generateGains!(this.moves, base) : position.generateMoves(this.moves, base);
+		if (gainsOnly ? count === 0 && !position.hasMoves!() : count === 0) return -(WIN - ply);
 		for (let i = 0; i < count; i++) {
 			const move = this.moves[base + i]!;
 			const gain = position.moveGain(move);

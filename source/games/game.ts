@@ -76,6 +76,11 @@ export interface SearchPosition {
 	countMoves(): number;
 	/** Whether there is a legal move at all (the same as countMoves() > 0, where cheaper). */
 	hasMoves?(): boolean;
+	/**
+	 * Writes the legal moves whose moveGain is above 0, in any order, from `offset` on; returns
+	 * how many. For the quiescence search, which follows only those below its first ply.
+	 */
+	generateGains?(buffer: Int32Array, offset: number): number;
 	make(move: number): void;
 	unmake(): void;
 	/**

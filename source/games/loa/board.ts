@@ -641,6 +641,36 @@ export class LoaBoard implements SearchPosition {
 		return count;
 	}
 
+	/**
+	 * The moves that gain (moveGain above 0): captures, and landings on a bonus square. Only the
+	 * lines where the side to move captures or reaches a bonus square are read.
+	 */
+	generateGains(buffer: Int32Array, offset: number): number {
+		const fillings = this.lineFilling;
+		const {lineSquares, lineCount} = this.geometry;
+		const {moveStart, moves, info} = lineMoves;
+		const lineBonus = this.lineBonus;
+		const side = this.sideToMove - 1;
+		const starts = side * (FILLINGS + 1);
+		const words = side * FILLINGS;
+		let n = offset;
+		for (let line = 0; line < lineCount; line++) {
+			const filling = fillings[line]!;
+			const word = info[words + filling]!;
+			const wanted = (word >>> INFO_CAPTURES) | ((word >> INFO_TARGETS) & lineBonus[line]!);
+			if (wanted === 0) continue;
+			const at = starts + filling;
+			const end = moveStart[at + 1]!;
+			const squares = line * 8;
+			for (let i = moveStart[at]!; i < end; i++) {
+				const places = moves[i]!;
+				if (((wanted >> (places >> 3)) & 1) === 0) continue;
+				buffer[n++] = lineSquares[squares + (places & 7)]! | (lineSquares[squares + (places >> 3)]! << 6);
+			}
+		}
+		return n - offset;
+	}
+
 	hasMoves(): boolean {
 		if (this.passes) return true;
 		const fillings = this.lineFilling;

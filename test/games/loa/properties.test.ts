@@ -207,7 +207,35 @@ function checkMoves(board: LoaBoard, ref: RefPosition, where: string): number[] 
 		fail(`${where}: moves differ; extra [${names(extra)}], missing [${names(missing)}], duplicates: ${moves.length !== new Set(moves).size}`);
 	}
 	same(board.countMoves(), count, `${where}: countMoves`);
+	same(board.hasMoves(), count > 0, `${where}: hasMoves`);
+	const gains = new Int32Array(board.maxMoves);
+	const gaining = sorted(gains.subarray(0, board.generateGains(gains, 0)));
+	same(gaining, moves.filter(move => board.moveGain(move) > 0), `${where}: generateGains against the moves with a gain`);
+	checkSurvey(board, moves, where);
 	return moves;
+}
+
+/** survey and surveyBonus against the side to move's moves. */
+function checkSurvey(board: LoaBoard, moves: readonly number[], where: string): void {
+	const real = moves.filter(move => move !== PASS);
+	const mask = (squares: Iterable<number>) => {
+		let lo = 0;
+		let hi = 0;
+		for (const square of squares) {
+			if (square < 32) lo |= 1 << square;
+			else hi |= 1 << (square - 32);
+		}
+		return [lo, hi];
+	};
+	const opponent = 3 - board.sideToMove;
+	const capturing = real.some(move => board.cells[move >> 6] === opponent);
+	same(board.survey(board.sideToMove), real.length, `${where}: survey's count`);
+	same([board.reachLo, board.reachHi], mask(real.map(move => move >> 6)), `${where}: survey's squares reached`);
+	same([board.moversLo, board.moversHi], mask(real.map(move => move & 63)), `${where}: survey's pieces with a move`);
+	same(board.capturing, capturing, `${where}: survey's capturing`);
+	same(board.surveyBonus(board.sideToMove), real.length, `${where}: surveyBonus's count`);
+	same([board.reachLo, board.reachHi], mask(real.map(move => move >> 6).filter(square => board.bonus[square]! > 0)), `${where}: surveyBonus's bonus squares reached`);
+	same(board.capturing, capturing, `${where}: surveyBonus's capturing`);
 }
 
 /** After board.make(move) on the position `result` came from: the same position, points and ending. */
