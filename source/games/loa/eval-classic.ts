@@ -32,42 +32,36 @@
 import {LIST_STRIDE, type Geometry, type LoaBoard} from './board.js';
 import {PASS} from './notation.js';
 import {SideCache} from './side-cache.js';
+import {CLASSIC_WEIGHTS} from './weights.js';
 
-/** Per square of surplus distance to the centre of mass. */
-const CONCENTRATION = 30;
-/** Per group beyond the first. */
-const GROUP = 30;
-/** Per unit of Euler number (euler4 is four times it). */
-const EULER = 20;
-/** Times the table's average over a side's pieces, counted as if it had 12 (so material does not count). */
-const CENTRALISATION = 1;
-/** Per square (king distance) of the centre of mass from the middle of the board. */
-const MASS_CENTRE = 10;
-/**
- * Per quarter-move of weighted mobility (a plain move counts 4, so 20 centipoints). Tuned in
- * self-play (100 games at 100 ms a move each): 2 against 1 won 62 % of the match points, 3
- * against 2 64.5 %, 5 against 3 57.5 %, 8 against 5 35 %.
- */
-const MOBILITY = 5;
-/** Per piece that cannot move and has no friend beside it; more on an edge. */
-const BLOCKED = 12;
-const BLOCKED_EDGE = 12;
-/** The side to move's bonus; exported for the tests (a level position scores this). */
-export const CLASSIC_TEMPO = 20;
-const TEMPO = CLASSIC_TEMPO;
+const W = CLASSIC_WEIGHTS.values;
+const {
+	tempo: TEMPO,
+	concentration: CONCENTRATION,
+	group: GROUP,
+	euler: EULER,
+	ring0: RING0,
+	corner: CORNER,
+	massCentre: MASS_CENTRE,
+	mobility: MOBILITY,
+	blocked: BLOCKED,
+	blockedEdge: BLOCKED_EDGE,
+} = CLASSIC_WEIGHTS.index;
+/** The rings' weights follow ring0 in order. */
+const RINGS = 4;
 
-/** Centralisation by distance from the edge (0 = on the edge), in centipoints per piece. */
-const RING_VALUE = [-10, 3, 8, 12];
-/** Extra for a corner square. */
-const CORNER = -15;
+/** The side to move's bonus (a level position scores this); exported for the tests. */
+export const classicTempo = (): number => W[TEMPO]!;
 
 const moves = new Int32Array(256);
 /** Moves found per from-square, for the blocking term. */
 const movesFrom = new Int8Array(64);
 
 interface Tables {
-	/** Centralisation value of each square. */
-	readonly centre: Int8Array;
+	/** A square's ring: its distance from the edge (0 on the edge), at most RINGS - 1. */
+	readonly ring: Int8Array;
+	/** 1 for a corner square. */
+	readonly corner: Int8Array;
 	/** 1 for a square on the edge. */
 	readonly edge: Int8Array;
 }
@@ -78,17 +72,18 @@ function tablesFor(geometry: Geometry): Tables {
 	const cached = tablesBySize.get(geometry.size);
 	if (cached) return cached;
 	const {size, squares, fileOf, rankOf} = geometry;
-	const centre = new Int8Array(squares);
+	const ring = new Int8Array(squares);
+	const corner = new Int8Array(squares);
 	const edge = new Int8Array(squares);
 	for (let square = 0; square < squares; square++) {
 		const file = fileOf[square]!;
 		const rank = rankOf[square]!;
-		const ring = Math.min(file, rank, size - 1 - file, size - 1 - rank);
-		const corner = (file === 0 || file === size - 1) && (rank === 0 || rank === size - 1);
-		centre[square] = RING_VALUE[Math.min(ring, RING_VALUE.length - 1)]! + (corner ? CORNER : 0);
-		edge[square] = ring === 0 ? 1 : 0;
+		const fromEdge = Math.min(file, rank, size - 1 - file, size - 1 - rank);
+		ring[square] = Math.min(fromEdge, RINGS - 1);
+		corner[square] = (file === 0 || file === size - 1) && (rank === 0 || rank === size - 1) ? 1 : 0;
+		edge[square] = fromEdge === 0 ? 1 : 0;
 	}
-	const tables = {centre, edge};
+	const tables = {ring, corner, edge};
 	tablesBySize.set(size, tables);
 	return tables;
 }
@@ -98,35 +93,38 @@ function leastDistance(count: number): number {
 	return count <= 1 ? 0 : count <= 9 ? count - 1 : 8 + (count - 9) * 2;
 }
 
-const shapes = new SideCache();
+/** A side's figures in `shapes`: FIGURES of them (see shapeFigures). */
+const FIGURES = 6 + RINGS;
+const shapes = new SideCache(FIGURES);
+const figures = shapes.values;
 
-/** shapeScore, from the cache where this side's pieces were scored before. */
-function cachedShapeScore(board: LoaBoard, side: number, tables: Tables): number {
+/**
+ * The slot in `shapes` of a side's figures from its pieces alone, worked out once per set of
+ * pieces: its surplus distance to its centre of mass, groups, four times its Euler number, the
+ * centre of mass's distance from the middle, its pieces, its corners, and its pieces in each ring.
+ */
+function shapeFigures(board: LoaBoard, side: number, tables: Tables): number {
 	const lo = board.pieceKeyLo[side]!;
 	const hi = board.pieceKeyHi[side]!;
-	const slot = shapes.find(lo, hi);
-	if (slot >= 0) return shapes.first(slot);
-	const value = shapeScore(board, side, tables);
-	shapes.store(lo, hi, value);
-	return value;
-}
-
-/** A side's score from everything but mobility and blocking: larger is better for it. */
-function shapeScore(board: LoaBoard, side: number, tables: Tables): number {
+	let slot = shapes.find(lo, hi);
+	if (slot >= 0) return slot;
+	slot = shapes.claim(lo, hi);
+	const at = slot * FIGURES;
 	const {pieceList, pieceCount} = board;
 	const {fileOf, rankOf, size} = board.geometry;
 	const count = pieceCount[side]!;
 	const base = side * LIST_STRIDE;
 	let sumFile = 0;
 	let sumRank = 0;
-	let centre = 0;
+	let corners = 0;
+	for (let ring = 0; ring < RINGS; ring++) figures[at + 6 + ring] = 0;
 	for (let i = 0; i < count; i++) {
 		const square = pieceList[base + i]!;
 		sumFile += fileOf[square]!;
 		sumRank += rankOf[square]!;
-		centre += tables.centre[square]!;
+		corners += tables.corner[square]!;
+		figures[at + 6 + tables.ring[square]!]!++;
 	}
-	if (count === 0) return 0;
 	// Distances in units of 1/count square: |count × file − sumFile| is count × |file − mean file|.
 	let spread = 0;
 	for (let i = 0; i < count; i++) {
@@ -135,17 +133,32 @@ function shapeScore(board: LoaBoard, side: number, tables: Tables): number {
 		const dr = Math.abs(count * rankOf[square]! - sumRank);
 		spread += df > dr ? df : dr;
 	}
-	const surplus = spread / count - leastDistance(count);
 	// The middle of the board, twice over and times count: count × (size − 1).
 	const middle = count * (size - 1);
 	const mf = Math.abs(2 * sumFile - middle);
 	const mr = Math.abs(2 * sumRank - middle);
-	const massOff = (mf > mr ? mf : mr) / (2 * count);
-	let score = -surplus * CONCENTRATION;
-	score -= (board.groups(side) - 1) * GROUP;
-	score -= ((board.euler4[side]! - 4) * EULER) / 4;
-	score += (centre * 12 * CENTRALISATION) / count;
-	score -= massOff * MASS_CENTRE;
+	figures[at] = count === 0 ? 0 : spread / count - leastDistance(count);
+	figures[at + 1] = board.groups(side);
+	figures[at + 2] = board.euler4[side]!;
+	figures[at + 3] = count === 0 ? 0 : (mf > mr ? mf : mr) / (2 * count);
+	figures[at + 4] = count;
+	figures[at + 5] = corners;
+	return slot;
+}
+
+/** A side's score from everything but mobility and blocking: larger is better for it. */
+function shapeScore(board: LoaBoard, side: number, tables: Tables): number {
+	const at = shapeFigures(board, side, tables) * FIGURES;
+	const count = figures[at + 4]!;
+	if (count === 0) return 0;
+	let centre = figures[at + 5]! * W[CORNER]!;
+	for (let ring = 0; ring < RINGS; ring++) centre += figures[at + 6 + ring]! * W[RING0 + ring]!;
+	let score = -figures[at]! * W[CONCENTRATION]!;
+	score -= (figures[at + 1]! - 1) * W[GROUP]!;
+	score -= ((figures[at + 2]! - 4) * W[EULER]!) / 4;
+	// Averaged over the pieces, as if a side had 12, so material does not count.
+	score += (centre * 12) / count;
+	score -= figures[at + 3]! * W[MASS_CENTRE]!;
 	return score;
 }
 
@@ -168,7 +181,7 @@ function activity(board: LoaBoard, side: 1 | 2, tables: Tables): number {
 		if (cells[to] === opponent) value *= 2;
 		mobility += value;
 	}
-	let score = mobility * MOBILITY;
+	let score = mobility * W[MOBILITY]!;
 	const pieces = pieceCount[side]!;
 	const base = side * LIST_STRIDE;
 	for (let i = 0; i < pieces; i++) {
@@ -185,7 +198,7 @@ function activity(board: LoaBoard, side: 1 | 2, tables: Tables): number {
 				break;
 			}
 		}
-		if (alone) score -= BLOCKED + (edge[square] ? BLOCKED_EDGE : 0);
+		if (alone) score -= W[BLOCKED]! + (edge[square] ? W[BLOCKED_EDGE]! : 0);
 	}
 	return score;
 }
@@ -194,7 +207,7 @@ export function evaluateClassic(board: LoaBoard): number {
 	const me = board.sideToMove;
 	const opponent = (3 - me) as 1 | 2;
 	const tables = tablesFor(board.geometry);
-	const mine = cachedShapeScore(board, me, tables) + activity(board, me, tables);
-	const theirs = cachedShapeScore(board, opponent, tables) + activity(board, opponent, tables);
-	return Math.round(TEMPO + (mine - theirs));
+	const mine = shapeScore(board, me, tables) + activity(board, me, tables);
+	const theirs = shapeScore(board, opponent, tables) + activity(board, opponent, tables);
+	return Math.round(W[TEMPO]! + (mine - theirs));
 }

@@ -18,22 +18,12 @@
 import {LIST_STRIDE, type LoaBoard} from './board.js';
 import {evaluateClassic} from './eval-classic.js';
 import {SideCache} from './side-cache.js';
+import {LOAPS_WEIGHTS} from './weights.js';
 
 const POINT = 100;
-const SPREAD = 30;
-const GROUP = 40;
-/** Per unit of Euler number; a multiple of 4, so the quarter-units of euler4 stay integers. */
-const EULER = 20;
-const CENTRE = 6;
-const MOBILITY = 4;
-/** Share of the connection distance that counts for a side whose connection would lose. */
-const AVOID_SHARE = 0.25;
-/** Share of the opponent's best immediate gain that counts as already lost. */
-const THREAT_SHARE = 0.4;
-const BONUS_REACH = 12;
-const TEMPO = 20;
-/** Plies before the move limit from which the margin starts to lose weight. */
-const MARGIN_FADE = 40;
+const W = LOAPS_WEIGHTS.values;
+const {tempo: TEMPO, spread: SPREAD, group: GROUP, euler: EULER, avoidShare: AVOID_SHARE, centre: CENTRE, mobility: MOBILITY, bonusReach: BONUS_REACH, threatShare: THREAT_SHARE, marginFade: MARGIN_FADE} =
+	LOAPS_WEIGHTS.index;
 
 /** Sum of the pieces' king-distances to their centre of mass, less the least it could be. */
 function spread(board: LoaBoard, side: number): number {
@@ -95,19 +85,30 @@ function reach(board: LoaBoard, side: 1 | 2): {mobility: number; bestGain: numbe
 
 const result = {mobility: 0, bestGain: 0, bonusSquares: 0};
 
-const shapes = new SideCache();
+/** A side's figures in `shapes`: spread, groups, euler4, offCentre2. */
+const shapes = new SideCache(4);
+const figures = shapes.values;
 
 /**
- * The slot in `shapes` of a side's connection distance (about 0 for a compact single group, more
- * the further from connecting) and its pieces' offCentre2, worked out once per set of pieces.
+ * The slot in `shapes` of a side's connection figures (spread round its centre of mass, groups,
+ * four times its Euler number) and its pieces' offCentre2, worked out once per set of pieces.
  */
 function shape(board: LoaBoard, side: number): number {
 	const lo = board.pieceKeyLo[side]!;
 	const hi = board.pieceKeyHi[side]!;
-	const slot = shapes.find(lo, hi);
+	let slot = shapes.find(lo, hi);
 	if (slot >= 0) return slot;
-	const distance = spread(board, side) * SPREAD + (board.groups(side) - 1) * GROUP + (board.euler4[side]! - 4) * (EULER >> 2);
-	return shapes.store(lo, hi, distance, offCentre2(board, side));
+	slot = shapes.claim(lo, hi);
+	figures[slot * 4] = spread(board, side);
+	figures[slot * 4 + 1] = board.groups(side);
+	figures[slot * 4 + 2] = board.euler4[side]!;
+	figures[slot * 4 + 3] = offCentre2(board, side);
+	return slot;
+}
+
+/** Connection distance from a side's figures: about 0 for a compact single group, more the further from connecting. */
+function distance(slot: number): number {
+	return figures[slot * 4]! * W[SPREAD]! + (figures[slot * 4 + 1]! - 1) * W[GROUP]! + ((figures[slot * 4 + 2]! - 4) * W[EULER]!) / 4;
 }
 
 export function evaluate(board: LoaBoard): number {
@@ -115,36 +116,33 @@ export function evaluate(board: LoaBoard): number {
 	if (board.variant.scoring === null) return evaluateClassic(board);
 	const me = board.sideToMove;
 	const opponent = (3 - me) as 1 | 2;
-	const scoring = board.variant.scoring !== null;
 	const margin = board.points[me]! - board.points[opponent]!;
 	const mineSlot = shape(board, me);
-	const distanceMe = shapes.first(mineSlot);
-	const centreMe = shapes.second(mineSlot);
-	// The opponent's slot is looked up after this side's is read: a store may replace it.
+	const distanceMe = distance(mineSlot);
+	const centreMe = figures[mineSlot * 4 + 3]!;
+	// The opponent's slot is looked up after this side's is read: a claim may take it.
 	const theirSlot = shape(board, opponent);
-	const distanceOpponent = shapes.first(theirSlot);
-	const centreOpponent = shapes.second(theirSlot);
+	const distanceOpponent = distance(theirSlot);
+	const centreOpponent = figures[theirSlot * 4 + 3]!;
 
-	let score = TEMPO;
-	if (scoring) {
-		const pliesLeft = board.limitPly > 0 ? board.limitPly - board.ply : MARGIN_FADE;
-		const weight = POINT * (0.5 + (0.5 * Math.min(pliesLeft, MARGIN_FADE)) / MARGIN_FADE);
-		score += margin * weight;
-		const connection = board.connectionPoints;
-		// What a connection would do for each side: win (count its distance), tie, or lose.
-		score += margin + connection > 0 ? -distanceMe : margin + connection < 0 ? distanceMe * AVOID_SHARE : 0;
-		score -= -margin + connection > 0 ? -distanceOpponent : -margin + connection < 0 ? distanceOpponent * AVOID_SHARE : 0;
-	}
+	let score = W[TEMPO]!;
+	const fade = W[MARGIN_FADE]!;
+	const pliesLeft = board.limitPly > 0 ? board.limitPly - board.ply : fade;
+	const weight = POINT * (0.5 + (0.5 * Math.min(pliesLeft, fade)) / fade);
+	score += margin * weight;
+	const connection = board.connectionPoints;
+	// What a connection would do for each side: win (count its distance), tie, or lose.
+	const avoid = W[AVOID_SHARE]!;
+	score += margin + connection > 0 ? -distanceMe : margin + connection < 0 ? distanceMe * avoid : 0;
+	score -= -margin + connection > 0 ? -distanceOpponent : -margin + connection < 0 ? distanceOpponent * avoid : 0;
 
-	score += ((centreOpponent - centreMe) * CENTRE) / 2;
+	score += ((centreOpponent - centreMe) * W[CENTRE]!) / 2;
 	const mine = reach(board, me);
 	const mobilityMe = mine.mobility;
 	const bonusMe = mine.bonusSquares;
 	const theirs = reach(board, opponent);
-	score += (mobilityMe - theirs.mobility) * MOBILITY;
-	if (scoring) {
-		score += (bonusMe - theirs.bonusSquares) * BONUS_REACH;
-		score -= theirs.bestGain * POINT * THREAT_SHARE;
-	}
+	score += (mobilityMe - theirs.mobility) * W[MOBILITY]!;
+	score += (bonusMe - theirs.bonusSquares) * W[BONUS_REACH]!;
+	score -= theirs.bestGain * POINT * W[THREAT_SHARE]!;
 	return Math.round(score);
 }

@@ -1,0 +1,75 @@
+/**
+ * The weights of the two LOA evaluations (eval.ts for LOAPS, eval-classic.ts for classic Lines of
+ * Action), as named entries of one typed array each, so that `npm run tune` can change them in
+ * place and the evaluations read them at full speed. The values here are the ones the
+ * evaluations play with; see README ("The AI") for where they come from.
+ */
+
+/** A named list of weights: `names[i]` is the name of `values[i]`. */
+export interface WeightSet {
+	readonly names: readonly string[];
+	readonly values: Float64Array;
+	/** The values as committed, for a tuner to start from or go back to. */
+	readonly defaults: readonly number[];
+}
+
+function weightSet<const Names extends readonly string[]>(entries: {readonly [K in Names[number]]: number}, names: Names): WeightSet & {readonly index: {readonly [K in Names[number]]: number}} {
+	const defaults = names.map(name => entries[name as Names[number]]);
+	const index = Object.fromEntries(names.map((name, i) => [name, i])) as {[K in Names[number]]: number};
+	return {names, values: Float64Array.from(defaults), defaults, index};
+}
+
+/** LOAPS, in centipoints (100 = one game point). */
+export const LOAPS_WEIGHTS = weightSet(
+	{
+		/** The side to move's bonus. */
+		tempo: 20,
+		/** Per square of surplus distance to the centre of mass. */
+		spread: 30,
+		/** Per group beyond the first. */
+		group: 40,
+		/** Per unit of Euler number above one. */
+		euler: 20,
+		/** Share of the connection distance that counts against a side whose connection would lose. */
+		avoidShare: 0.25,
+		/** Per half square of the pieces' summed distance from the middle. */
+		centre: 6,
+		/** Per legal move. */
+		mobility: 4,
+		/** Per bonus square a side's moves reach. */
+		bonusReach: 12,
+		/** Share of the opponent's best immediate gain that counts as already lost. */
+		threatShare: 0.4,
+		/** Plies before the move limit from which the margin starts to lose weight. */
+		marginFade: 40,
+	},
+	['tempo', 'spread', 'group', 'euler', 'avoidShare', 'centre', 'mobility', 'bonusReach', 'threatShare', 'marginFade'] as const,
+);
+
+/** Classic Lines of Action, in centipoints. */
+export const CLASSIC_WEIGHTS = weightSet(
+	{
+		tempo: 20,
+		/** Per square of surplus distance to the centre of mass. */
+		concentration: 30,
+		/** Per group beyond the first. */
+		group: 30,
+		/** Per unit of Euler number above one. */
+		euler: 20,
+		/** Centralisation of a piece by its ring (0 = the edge), averaged over the pieces, times 12. */
+		ring0: -10,
+		ring1: 3,
+		ring2: 8,
+		ring3: 12,
+		/** Extra for a piece in a corner. */
+		corner: -15,
+		/** Per square (king distance) of the centre of mass from the middle of the board. */
+		massCentre: 10,
+		/** Per quarter-move of weighted mobility (a plain move counts 4). */
+		mobility: 5,
+		/** Per piece that cannot move and has no friend beside it; the second more on an edge. */
+		blocked: 12,
+		blockedEdge: 12,
+	},
+	['tempo', 'concentration', 'group', 'euler', 'ring0', 'ring1', 'ring2', 'ring3', 'corner', 'massCentre', 'mobility', 'blocked', 'blockedEdge'] as const,
+);
