@@ -359,6 +359,11 @@ export class LoaBoard implements SearchPosition {
 	moversLo = 0;
 	moversHi = 0;
 	capturing = false;
+	/** What the last surveyBonus found (see there). */
+	readonly surveyed = new Int32Array(3);
+	surveyedCaptures = 0;
+	/** surveyedBonus[side * 2], [side * 2 + 1]: the bonus squares a side reaches, as a 64-bit mask. */
+	readonly surveyedBonus = new Int32Array(6);
 	/** The neighbour squares of the group the last haloFlood filled. */
 	private floodLo = 0;
 	private floodHi = 0;
@@ -611,34 +616,49 @@ export class LoaBoard implements SearchPosition {
 	}
 
 	/**
-	 * survey for a game with bonus squares, cheaper: how many moves `side` has, whether one
-	 * captures (capturing), and in reachLo/Hi the bonus squares they land on (the other squares
-	 * reached are left out, and moversLo/Hi is not set).
+	 * survey for a game with bonus squares, cheaper and for both sides at once: leaves in
+	 * surveyed[side] how many moves the side has (the pass not counted), in surveyedBonusLo/Hi[side]
+	 * the bonus squares they land on (the other squares reached are left out), and in
+	 * surveyedCaptures bit side - 1 whether one of them captures. Sets no other survey field.
 	 */
-	surveyBonus(side: Player): number {
+	surveyBonus(): void {
 		const fillings = this.lineFilling;
 		const {lineCount, lineMaskLo, lineMaskHi} = this.geometry;
 		const lineBonus = this.lineBonus;
 		const {info} = lineMoves;
-		const base = (side - 1) * FILLINGS;
-		let count = 0;
-		let reachLo = 0;
-		let reachHi = 0;
-		let captures = 0;
+		let count1 = 0;
+		let count2 = 0;
+		let captures1 = 0;
+		let captures2 = 0;
+		let hits = 0;
 		for (let line = 0; line < lineCount; line++) {
-			const word = info[base + fillings[line]!]!;
-			if (word === 0) continue;
-			count += word & INFO_COUNT;
-			captures |= word;
-			const hits = (word >> INFO_TARGETS) & lineBonus[line]!;
-			if (hits === 0) continue;
-			reachLo |= lineMaskLo[line * 256 + hits]!;
-			reachHi |= lineMaskHi[line * 256 + hits]!;
+			const filling = fillings[line]!;
+			const word1 = info[filling]!;
+			const word2 = info[FILLINGS + filling]!;
+			count1 += word1 & INFO_COUNT;
+			count2 += word2 & INFO_COUNT;
+			captures1 |= word1;
+			captures2 |= word2;
+			hits |= (word1 | word2) & (lineBonus[line]! << INFO_TARGETS);
 		}
-		this.reachLo = reachLo;
-		this.reachHi = reachHi;
-		this.capturing = captures >>> INFO_CAPTURES !== 0;
-		return count;
+		this.surveyed[1] = count1;
+		this.surveyed[2] = count2;
+		this.surveyedCaptures = (captures1 >>> INFO_CAPTURES !== 0 ? 1 : 0) | (captures2 >>> INFO_CAPTURES !== 0 ? 2 : 0);
+		const reach = this.surveyedBonus;
+		reach.fill(0);
+		// Some line reaches a bonus square: look again at the lines that hold one.
+		if (hits === 0) return;
+		for (let line = 0; line < lineCount; line++) {
+			const bonus = lineBonus[line]!;
+			if (bonus === 0) continue;
+			const filling = fillings[line]!;
+			const hits1 = line * 256 + ((info[filling]! >> INFO_TARGETS) & bonus);
+			const hits2 = line * 256 + ((info[FILLINGS + filling]! >> INFO_TARGETS) & bonus);
+			reach[2]! |= lineMaskLo[hits1]!;
+			reach[3]! |= lineMaskHi[hits1]!;
+			reach[4]! |= lineMaskLo[hits2]!;
+			reach[5]! |= lineMaskHi[hits2]!;
+		}
 	}
 
 	/**

@@ -27,10 +27,11 @@
  * connectedness (4 a pair of neighbours: 49 % of the match points), concentration at 45
  * instead of 30 (44 %), a count of solid quads (3 or 4 own pieces, 10 each: 43.5 %).
  *
- * Nothing here allocates: the move lists and per-square counts go into module-level buffers.
+ * Nothing here allocates: mobility is read off the line tables (line-moves.ts) without listing
+ * the moves.
  */
 import {LIST_STRIDE, type Geometry, type LoaBoard} from './board.js';
-import {PASS} from './notation.js';
+import {FILLINGS, INFO_CAPTURES, INFO_MOVERS, lineMoves} from './line-moves.js';
 import {SideCache} from './side-cache.js';
 import {CLASSIC_WEIGHTS} from './weights.js';
 
@@ -53,9 +54,6 @@ const RINGS = 4;
 /** The side to move's bonus (a level position scores this); exported for the tests. */
 export const classicTempo = (): number => W[TEMPO]!;
 
-const moves = new Int32Array(256);
-/** Moves found per from-square, for the blocking term. */
-const movesFrom = new Int8Array(64);
 
 interface Tables {
 	/** A square's ring: its distance from the edge (0 on the edge), at most RINGS - 1. */
@@ -64,6 +62,12 @@ interface Tables {
 	readonly corner: Int8Array;
 	/** 1 for a square on the edge. */
 	readonly edge: Int8Array;
+	/**
+	 * moveValue[line * 64 + (from | to << 3)]: what a move along the line from place `from` to
+	 * place `to` adds to the weighted mobility (before a capture doubles it): 4, or 2 to the edge,
+	 * and 1 more towards the middle.
+	 */
+	readonly moveValue: Int8Array;
 }
 
 const tablesBySize = new Map<number, Tables>();
@@ -83,7 +87,18 @@ function tablesFor(geometry: Geometry): Tables {
 		corner[square] = (file === 0 || file === size - 1) && (rank === 0 || rank === size - 1) ? 1 : 0;
 		edge[square] = fromEdge === 0 ? 1 : 0;
 	}
-	const tables = {ring, corner, edge};
+	const {lineCount, lineLength, lineSquares, offCentre2} = geometry;
+	const moveValue = new Int8Array(lineCount * 64);
+	for (let line = 0; line < lineCount; line++) {
+		for (let from = 0; from < lineLength[line]!; from++) {
+			for (let to = 0; to < lineLength[line]!; to++) {
+				const start = lineSquares[line * 8 + from]!;
+				const end = lineSquares[line * 8 + to]!;
+				moveValue[line * 64 + (from | (to << 3))] = (edge[end] ? 2 : 4) + (offCentre2[end]! < offCentre2[start]! ? 1 : 0);
+			}
+		}
+	}
+	const tables = {ring, corner, edge, moveValue};
 	tablesBySize.set(size, tables);
 	return tables;
 }
@@ -164,41 +179,44 @@ function shapeScore(board: LoaBoard, side: number, tables: Tables): number {
 
 /** Weighted mobility of `side`, less its blocked stragglers: larger is better for it. */
 function activity(board: LoaBoard, side: 1 | 2, tables: Tables): number {
-	const {cells, pieceList, pieceCount} = board;
-	const {offCentre2, neighbours, neighbourCount} = board.geometry;
-	const {edge} = tables;
-	const count = board.generateMovesFor(side, moves, 0);
-	const opponent = 3 - side;
+	const fillings = board.lineFilling;
+	const {lineCount, lineMaskLo, lineMaskHi, haloLo, haloHi} = board.geometry;
+	const {moveStart, moves, info} = lineMoves;
+	const {edge, moveValue} = tables;
+	const starts = (side - 1) * (FILLINGS + 1);
+	const words = (side - 1) * FILLINGS;
 	let mobility = 0;
-	for (let i = 0; i < count; i++) {
-		const move = moves[i]!;
-		if (move === PASS) break;
-		const from = move & 63;
-		const to = move >> 6;
-		movesFrom[from]!++;
-		let value = edge[to] ? 2 : 4;
-		if (offCentre2[to]! < offCentre2[from]!) value += 1;
-		if (cells[to] === opponent) value *= 2;
-		mobility += value;
+	let moversLo = 0;
+	let moversHi = 0;
+	for (let line = 0; line < lineCount; line++) {
+		const filling = fillings[line]!;
+		const word = info[words + filling]!;
+		if (word === 0) continue;
+		const captures = word >>> INFO_CAPTURES;
+		const values = line * 64;
+		const at = starts + filling;
+		const end = moveStart[at + 1]!;
+		for (let i = moveStart[at]!; i < end; i++) {
+			const places = moves[i]!;
+			const value = moveValue[values + places]!;
+			// A capture counts double.
+			mobility += ((captures >> (places >> 3)) & 1) === 1 ? value * 2 : value;
+		}
+		const moving = line * 256 + ((word >> INFO_MOVERS) & 255);
+		moversLo |= lineMaskLo[moving]!;
+		moversHi |= lineMaskHi[moving]!;
 	}
 	let score = mobility * W[MOBILITY]!;
-	const pieces = pieceCount[side]!;
-	const base = side * LIST_STRIDE;
-	for (let i = 0; i < pieces; i++) {
-		const square = pieceList[base + i]!;
-		if (movesFrom[square] !== 0) {
-			movesFrom[square] = 0;
-			continue;
-		}
-		let alone = true;
-		const end = square * 8 + neighbourCount[square]!;
-		for (let k = square * 8; k < end; k++) {
-			if (cells[neighbours[k]!] === side) {
-				alone = false;
-				break;
-			}
-		}
-		if (alone) score -= W[BLOCKED]! + (edge[square] ? W[BLOCKED_EDGE]! : 0);
+	// The pieces that cannot move, and of those the ones with no friend beside them.
+	const ownLo = board.bitsLo[side]!;
+	const ownHi = board.bitsHi[side]!;
+	for (let stuck = ownLo & ~moversLo; stuck !== 0; stuck &= stuck - 1) {
+		const square = 31 - Math.clz32(stuck & -stuck);
+		if ((haloLo[square]! & ownLo) === 0 && (haloHi[square]! & ownHi) === 0) score -= W[BLOCKED]! + (edge[square] ? W[BLOCKED_EDGE]! : 0);
+	}
+	for (let stuck = ownHi & ~moversHi; stuck !== 0; stuck &= stuck - 1) {
+		const square = 32 + 31 - Math.clz32(stuck & -stuck);
+		if ((haloLo[square]! & ownLo) === 0 && (haloHi[square]! & ownHi) === 0) score -= W[BLOCKED]! + (edge[square] ? W[BLOCKED_EDGE]! : 0);
 	}
 	return score;
 }

@@ -62,13 +62,17 @@ function offCentre2(board: LoaBoard, side: number): number {
 	return total;
 }
 
-/** Mobility, best immediate gain (points) and bonus squares in reach, of `side`'s moves. */
-function reach(board: LoaBoard, side: 1 | 2): {mobility: number; bestGain: number; bonusSquares: number} {
-	const mobility = board.surveyBonus(side);
-	const {reachLo, reachHi, bonusList, bonus, cells} = board;
+/**
+ * Best immediate gain (points) and bonus squares in reach of `side`'s moves, from the board's
+ * last surveyBonus.
+ */
+function reach(board: LoaBoard, side: 1 | 2): {bestGain: number; bonusSquares: number} {
+	const {surveyedBonus, bonusList, bonus, cells} = board;
+	const reachLo = surveyedBonus[side * 2]!;
+	const reachHi = surveyedBonus[side * 2 + 1]!;
 	const opponent = 3 - side;
 	const capture = board.variant.scoring?.capture ?? 0;
-	let bestGain = board.capturing ? capture : 0;
+	let bestGain = (board.surveyedCaptures >> (side - 1)) & 1 ? capture : 0;
 	let bonusSquares = 0;
 	for (let i = 0; i < bonusList.length; i++) {
 		const square = bonusList[i]!;
@@ -77,13 +81,12 @@ function reach(board: LoaBoard, side: 1 | 2): {mobility: number; bestGain: numbe
 		const gain = bonus[square]! + (cells[square] === opponent ? capture : 0);
 		if (gain > bestGain) bestGain = gain;
 	}
-	result.mobility = mobility;
 	result.bestGain = bestGain;
 	result.bonusSquares = bonusSquares;
 	return result;
 }
 
-const result = {mobility: 0, bestGain: 0, bonusSquares: 0};
+const result = {bestGain: 0, bonusSquares: 0};
 
 /** A side's figures in `shapes`: spread, groups, euler4, offCentre2. */
 const shapes = new SideCache(4);
@@ -137,11 +140,10 @@ export function evaluate(board: LoaBoard): number {
 	score -= -margin + connection > 0 ? -distanceOpponent : -margin + connection < 0 ? distanceOpponent * avoid : 0;
 
 	score += ((centreOpponent - centreMe) * W[CENTRE]!) / 2;
-	const mine = reach(board, me);
-	const mobilityMe = mine.mobility;
-	const bonusMe = mine.bonusSquares;
+	board.surveyBonus();
+	score += (board.surveyed[me]! - board.surveyed[opponent]!) * W[MOBILITY]!;
+	const bonusMe = reach(board, me).bonusSquares;
 	const theirs = reach(board, opponent);
-	score += (mobilityMe - theirs.mobility) * W[MOBILITY]!;
 	score += (bonusMe - theirs.bonusSquares) * W[BONUS_REACH]!;
 	score -= theirs.bestGain * POINT * W[THREAT_SHARE]!;
 	return Math.round(score);

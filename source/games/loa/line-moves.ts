@@ -47,49 +47,80 @@ export const INFO_TARGETS = 8;
 export const INFO_MOVERS = 16;
 export const INFO_CAPTURES = 24;
 
+/** popcount of a byte. */
+function bitsIn(mask: number): number {
+	let count = 0;
+	for (let rest = mask; rest !== 0; rest &= rest - 1) count++;
+	return count;
+}
+
 function build(): LineMoves {
 	const moveStart = new Int32Array(2 * (FILLINGS + 1));
 	const info = new Int32Array(2 * FILLINGS);
-	const found: number[] = [];
+	// At most 2 moves a piece, 8 pieces a line: room enough, cut to size at the end.
+	const found = [new Uint8Array(FILLINGS * 16), new Uint8Array(FILLINGS * 16)] as const;
+	const totals = [0, 0];
 	const digits = new Int8Array(MAX_LINE);
-	for (let side = 1; side <= 2; side++) {
-		const opponent = 3 - side;
-		for (let length = 1; length <= MAX_LINE; length++) {
-			for (let code = 0; code < POW3[length]!; code++) {
-				const filling = codeBase[length]! + code;
-				const at = (side - 1) * FILLINGS + filling;
-				moveStart[(side - 1) * (FILLINGS + 1) + filling] = found.length;
-				let pieces = 0;
-				for (let place = 0, rest = code; place < length; place++, rest = (rest - (rest % 3)) / 3) {
-					digits[place] = rest % 3;
-					if (digits[place] !== 0) pieces++;
+	for (let length = 1; length <= MAX_LINE; length++) {
+		digits.fill(0);
+		// The places of each side's pieces, a bit a place, kept with the digits as the code counts up.
+		const places = [0, 0, 0];
+		for (let code = 0; code < POW3[length]!; code++) {
+			if (code > 0) {
+				// The next code: add one to the base-3 digits, carrying.
+				for (let place = 0; ; place++) {
+					const digit = digits[place]!;
+					if (digit !== 0) places[digit]! ^= 1 << place;
+					if (digit < 2) {
+						digits[place] = digit + 1;
+						places[digit + 1]! ^= 1 << place;
+						break;
+					}
+					digits[place] = 0;
 				}
+			}
+			const filling = codeBase[length]! + code;
+			const pieces = bitsIn(places[1]! | places[2]!);
+			for (let side = 1; side <= 2; side++) {
+				const own = places[side]!;
+				const theirs = places[3 - side]!;
+				const moves = found[side - 1]!;
+				moveStart[(side - 1) * (FILLINGS + 1) + filling] = totals[side - 1]!;
 				let count = 0;
 				let targets = 0;
 				let movers = 0;
-				let captures = 0;
-				for (let from = 0; from < length; from++) {
-					if (digits[from] !== side) continue;
+				for (let rest = own; rest !== 0; rest &= rest - 1) {
+					const from = 31 - Math.clz32(rest & -rest);
 					// Forward along the line, then back: as far as the line has pieces, never onto
-					// one's own piece and never over the opponent's.
-					for (const to of [from + pieces, from - pieces]) {
-						if (to < 0 || to >= length || digits[to] === side) continue;
-						let jumped = false;
-						for (let p = Math.min(from, to) + 1; p < Math.max(from, to); p++) if (digits[p] === opponent) jumped = true;
-						if (jumped) continue;
-						found.push(from | (to << 3));
+					// one's own piece and never over the opponent's (the places strictly between).
+					const ahead = from + pieces;
+					if (ahead < length && ((own >> ahead) & 1) === 0 && (theirs & ((1 << ahead) - (2 << from))) === 0) {
+						moves[totals[side - 1]!++] = from | (ahead << 3);
 						count++;
-						targets |= 1 << to;
+						targets |= 1 << ahead;
 						movers |= 1 << from;
-						if (digits[to] === opponent) captures |= 1 << to;
+					}
+					const behind = from - pieces;
+					if (behind >= 0 && ((own >> behind) & 1) === 0 && (theirs & ((1 << from) - (2 << behind))) === 0) {
+						moves[totals[side - 1]!++] = from | (behind << 3);
+						count++;
+						targets |= 1 << behind;
+						movers |= 1 << from;
 					}
 				}
-				info[at] = count | (targets << INFO_TARGETS) | (movers << INFO_MOVERS) | (captures << INFO_CAPTURES);
+				const captures = targets & theirs;
+				info[(side - 1) * FILLINGS + filling] = count | (targets << INFO_TARGETS) | (movers << INFO_MOVERS) | (captures << INFO_CAPTURES);
 			}
 		}
-		moveStart[(side - 1) * (FILLINGS + 1) + FILLINGS] = found.length;
 	}
-	return {moveStart, moves: Uint8Array.from(found), info};
+	const [first, second] = totals as [number, number];
+	moveStart[FILLINGS] = first;
+	const moves = new Uint8Array(first + second);
+	moves.set(found[0].subarray(0, first));
+	moves.set(found[1].subarray(0, second), first);
+	// Side 2's moves follow side 1's.
+	for (let i = FILLINGS + 1; i < 2 * (FILLINGS + 1); i++) moveStart[i]! += first;
+	return {moveStart, moves, info};
 }
 
 export const lineMoves: LineMoves = build();

@@ -233,9 +233,11 @@ function checkSurvey(board: LoaBoard, moves: readonly number[], where: string): 
 	same([board.reachLo, board.reachHi], mask(real.map(move => move >> 6)), `${where}: survey's squares reached`);
 	same([board.moversLo, board.moversHi], mask(real.map(move => move & 63)), `${where}: survey's pieces with a move`);
 	same(board.capturing, capturing, `${where}: survey's capturing`);
-	same(board.surveyBonus(board.sideToMove), real.length, `${where}: surveyBonus's count`);
-	same([board.reachLo, board.reachHi], mask(real.map(move => move >> 6).filter(square => board.bonus[square]! > 0)), `${where}: surveyBonus's bonus squares reached`);
-	same(board.capturing, capturing, `${where}: surveyBonus's capturing`);
+	board.surveyBonus();
+	const me = board.sideToMove;
+	same(board.surveyed[me], real.length, `${where}: surveyBonus's count`);
+	same([board.surveyedBonus[me * 2], board.surveyedBonus[me * 2 + 1]], mask(real.map(move => move >> 6).filter(square => board.bonus[square]! > 0)), `${where}: surveyBonus's bonus squares reached`);
+	same((board.surveyedCaptures >> (me - 1)) & 1, capturing ? 1 : 0, `${where}: surveyBonus's capturing`);
 }
 
 /** After board.make(move) on the position `result` came from: the same position, points and ending. */
