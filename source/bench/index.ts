@@ -1,5 +1,6 @@
 /**
- * `npm run bench [-- SECTION... --games N --move-ms MS --game ID]`: the engine's speed and strength.
+ * `npm run bench [-- SECTION... --games N --move-ms MS --game ID]`: the engine's speed and strength
+ * (the ladder's own options: --clocks S,S --jobs J --out DIR --baseline REF).
  *
  *   perft     leaves per second of the rules core (bulk counting at the last ply)
  *   search    nodes per second and depth reached in 1 s from each file in saves/; garbage
@@ -26,8 +27,16 @@
  *             played both ways). `--against greedy` or `--against tenth` runs those games alone,
  *             `--size RxC` on one size, `--from N` on the boards of match N on (two runs side by
  *             side, one a core, on different boards)
+ *   ladder    the sparring ladder: dist/potm-move against the release before issue 16 (built
+ *             side by side from its commit, once, in node_modules/.cache), both external entries
+ *             refereed as by `potm match` on CPU clocks, for each game (loaps and loa, or the one
+ *             --game names) and each clock of --clocks (10,60 if not given); --games a pairing (20
+ *             if not given; match 1 from the start, the others from two random plies), --jobs at a
+ *             time (2), the records under --out (a new temporary folder if not given); --baseline
+ *             REF plays another commit. Tens of minutes at 60 s
  *
- * With no section named, all run.
+ * With no section named, all run but the ladder, which runs only when named: at 60 s a side
+ * its games take tens of minutes.
  */
 import {readdirSync, readFileSync} from 'node:fs';
 import {cpus} from 'node:os';
@@ -47,10 +56,14 @@ import {benchOpenShare, benchPahtumSearch, benchPahtumStrength, benchSolverReach
 import {benchBoxesSearch, benchBoxesSolverReach, benchBoxesStrength, benchBoxesTheory, benchTableBuild, benchTakeShare} from './boxes.js';
 import {TAKE_PERCENT} from '../games/boxes/eval.js';
 import {describePairing, playPairing} from './strength.js';
+import {BASELINE_COMMIT, benchLadder, DEFAULT_CLOCKS, DEFAULT_LADDER_GAMES, LADDER_GAMES} from './ladder.js';
+import {parseClocks} from './ladder-score.js';
 import {median} from './median.js';
 import {benchTerminal} from './terminal.js';
 
 const SECTIONS = ['perft', 'search', 'worker', 'contest', 'strength', 'terminal', 'pahtum', 'boxes'] as const;
+/** Sections run only when named: too long for a run of everything. */
+const NAMED_ONLY = ['ladder'] as const;
 
 
 const mega = (rate: number) => (rate / 1e6).toFixed(1);
@@ -231,11 +244,26 @@ async function main(): Promise<void> {
 	}
 	const against = take('--against');
 	if (against !== undefined && against !== 'greedy' && against !== 'tenth') throw new Error('--against takes greedy or tenth');
-	const gameId = (take('--game') ?? DEFAULT_GAME).toLowerCase();
+	const gameGiven = take('--game')?.toLowerCase();
+	const gameId = gameGiven ?? DEFAULT_GAME;
 	if (!gameById(gameId)) throw new Error(`--game takes one of ${knownGames.map(game => game.id).join(', ')}`);
-	const unknown = args.filter(arg => !(SECTIONS as readonly string[]).includes(arg));
-	if (unknown.length > 0) throw new Error(`unknown section ${unknown[0]}; the sections are ${SECTIONS.join(', ')}`);
-	const chosen = args.length > 0 ? args : SECTIONS;
+	// The ladder's own options.
+	const clocksText = take('--clocks');
+	const clocks = clocksText === undefined ? {ok: true as const, value: [...DEFAULT_CLOCKS]} : parseClocks(clocksText);
+	if (!clocks.ok) throw new Error(clocks.error);
+	const jobs = option('--jobs', 2);
+	if (!Number.isInteger(jobs)) throw new Error('--jobs takes a whole number of games at a time');
+	const out = take('--out');
+	if (out === '') throw new Error('--out takes a folder');
+	const baseline = take('--baseline') ?? BASELINE_COMMIT;
+	const sections: readonly string[] = [...SECTIONS, ...NAMED_ONLY];
+	const unknown = args.filter(arg => !sections.includes(arg));
+	if (unknown.length > 0) throw new Error(`unknown section ${unknown[0]}; the sections are ${sections.join(', ')}`);
+	const chosen: readonly string[] = args.length > 0 ? args : SECTIONS;
+	if (chosen.includes('ladder')) {
+		if (gameGiven !== undefined && !(LADDER_GAMES as readonly string[]).includes(gameGiven)) throw new Error(`the ladder plays ${LADDER_GAMES.join(' or ')}, not ${gameGiven}`);
+		if (gamesGiven && !Number.isInteger(games)) throw new Error('--games takes a whole number of games');
+	}
 	const cpu = cpus();
 	console.log(`machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, Node ${process.version}`);
 	if (chosen.includes('perft')) benchPerft();
@@ -274,6 +302,16 @@ async function main(): Promise<void> {
 			if (against !== 'greedy') benchBoxesStrength(rows, columns, 'tenth', boxesGames, moveMs * 10, console.log, firstMatch);
 		}
 		if (against === undefined) benchTakeShare(5, 5, TAKE_PERCENT, 0, boxesGames, moveMs);
+	}
+	if (chosen.includes('ladder')) {
+		await benchLadder({
+			games: gameGiven === undefined ? LADDER_GAMES : [gameGiven],
+			clocks: clocks.value,
+			gamesPerPairing: gamesGiven ? games : DEFAULT_LADDER_GAMES,
+			jobs,
+			out,
+			baseline,
+		});
 	}
 }
 
