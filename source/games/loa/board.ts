@@ -286,6 +286,12 @@ export class LoaBoard implements SearchPosition {
 	 * length plus the base-3 code of its places); kept with the cells.
 	 */
 	readonly lineFilling: Int16Array;
+	/**
+	 * moveCount[side]: how many moves the side would have if it were to move now (the pass not
+	 * counted); captureLines[side]: on how many lines it has a capture. Kept with the cells.
+	 */
+	readonly moveCount = new Int32Array(3);
+	readonly captureLines = new Int32Array(3);
 	/** bitsLo/Hi[side]: the squares of a side's pieces as a 64-bit mask; kept with the cells. */
 	readonly bitsLo = new Int32Array(3);
 	readonly bitsHi = new Int32Array(3);
@@ -299,6 +305,8 @@ export class LoaBoard implements SearchPosition {
 	readonly bonusList: Int8Array;
 	/** lineBonus[line]: the places of a line that are bonus squares, a bit a place. */
 	private readonly lineBonus: Uint8Array;
+	/** The lines that hold a bonus square. */
+	private readonly bonusLines: Int8Array;
 	/** points[1], points[2]. */
 	readonly points: Int32Array;
 	/** euler4[1], euler4[2]: four times each side's Euler number, kept up to date by make/unmake. */
@@ -359,9 +367,6 @@ export class LoaBoard implements SearchPosition {
 	moversLo = 0;
 	moversHi = 0;
 	capturing = false;
-	/** What the last surveyBonus found (see there). */
-	readonly surveyed = new Int32Array(3);
-	surveyedCaptures = 0;
 	/** surveyedBonus[side * 2], [side * 2 + 1]: the bonus squares a side reaches, as a 64-bit mask. */
 	readonly surveyedBonus = new Int32Array(6);
 	/** The neighbour squares of the group the last haloFlood filled. */
@@ -395,6 +400,7 @@ export class LoaBoard implements SearchPosition {
 			for (let k = square * 4; k < square * 4 + 4; k++) this.lineBonus[this.geometry.lineOf[k]!]! |= 1 << this.geometry.linePos[k]!;
 		}
 		this.bonusList = Int8Array.from(bonusSquares);
+		this.bonusLines = Int8Array.from([...this.lineBonus.keys()].filter(line => this.lineBonus[line] !== 0));
 		this.undo = new Int32Array(256 * UNDO_STRIDE);
 		this.mark = new Int32Array(this.squares);
 		this.stack = new Int8Array(LIST_STRIDE);
@@ -411,6 +417,9 @@ export class LoaBoard implements SearchPosition {
 		const {zobristLo, zobristHi} = this.geometry;
 		cells.fill(0);
 		this.lineFilling.set(this.geometry.lineBase);
+		this.moveCount.fill(0);
+		this.captureLines.fill(0);
+		// The empty lines have no moves; addToLines counts what each piece set up adds.
 		this.bitsLo.fill(0);
 		this.bitsHi.fill(0);
 		this.pieceKeyLo.fill(0);
@@ -514,11 +523,37 @@ export class LoaBoard implements SearchPosition {
 		return false;
 	}
 
-	/** Adds `change` to the digit of `square` in the codes of its four lines. */
+	/**
+	 * Adds `change` to the digit of `square` in the codes of its four lines, and keeps both sides'
+	 * move counts and lines with a capture: what the four lines add to them is read off the line
+	 * tables before and after.
+	 */
 	private addToLines(square: number, change: number): void {
 		const {lineOf, linePos} = this.geometry;
+		const {info} = lineMoves;
 		const fillings = this.lineFilling;
-		for (let k = square * 4; k < square * 4 + 4; k++) fillings[lineOf[k]!]! += change * POW3[linePos[k]!]!;
+		let count1 = 0;
+		let count2 = 0;
+		let captures1 = 0;
+		let captures2 = 0;
+		for (let k = square * 4; k < square * 4 + 4; k++) {
+			const line = lineOf[k]!;
+			const before = fillings[line]! * 2;
+			const after = before + 2 * change * POW3[linePos[k]!]!;
+			fillings[line] = after >> 1;
+			const old1 = info[before]!;
+			const old2 = info[before + 1]!;
+			const new1 = info[after]!;
+			const new2 = info[after + 1]!;
+			count1 += (new1 & INFO_COUNT) - (old1 & INFO_COUNT);
+			count2 += (new2 & INFO_COUNT) - (old2 & INFO_COUNT);
+			captures1 += (new1 >>> INFO_CAPTURES !== 0 ? 1 : 0) - (old1 >>> INFO_CAPTURES !== 0 ? 1 : 0);
+			captures2 += (new2 >>> INFO_CAPTURES !== 0 ? 1 : 0) - (old2 >>> INFO_CAPTURES !== 0 ? 1 : 0);
+		}
+		this.moveCount[1]! += count1;
+		this.moveCount[2]! += count2;
+		this.captureLines[1]! += captures1;
+		this.captureLines[2]! += captures2;
 	}
 
 	/** Puts `side`'s piece on `square` or takes it off: its bit and its side's piece key. */
@@ -588,7 +623,7 @@ export class LoaBoard implements SearchPosition {
 		const fillings = this.lineFilling;
 		const {lineCount, lineMaskLo, lineMaskHi} = this.geometry;
 		const {info} = lineMoves;
-		const base = (side - 1) * FILLINGS;
+		const half = side - 1;
 		let count = 0;
 		let reachLo = 0;
 		let reachHi = 0;
@@ -596,7 +631,7 @@ export class LoaBoard implements SearchPosition {
 		let moversHi = 0;
 		let captures = 0;
 		for (let line = 0; line < lineCount; line++) {
-			const word = info[base + fillings[line]!]!;
+			const word = info[fillings[line]! * 2 + half]!;
 			if (word === 0) continue;
 			count += word & INFO_COUNT;
 			captures |= word;
@@ -616,44 +651,28 @@ export class LoaBoard implements SearchPosition {
 	}
 
 	/**
-	 * survey for a game with bonus squares, cheaper and for both sides at once: leaves in
-	 * surveyed[side] how many moves the side has (the pass not counted), in surveyedBonusLo/Hi[side]
-	 * the bonus squares they land on (the other squares reached are left out), and in
-	 * surveyedCaptures bit side - 1 whether one of them captures. Sets no other survey field.
+	 * For a game with bonus squares: leaves in surveyedBonus[side * 2], [side * 2 + 1] the bonus
+	 * squares a side's moves land on, for both sides at once, as 64-bit masks. (How many moves
+	 * each side has and whether one captures, the board keeps: moveCount, captureLines.)
 	 */
 	surveyBonus(): void {
 		const fillings = this.lineFilling;
-		const {lineCount, lineMaskLo, lineMaskHi} = this.geometry;
+		const {lineMaskLo, lineMaskHi} = this.geometry;
 		const lineBonus = this.lineBonus;
 		const {info} = lineMoves;
-		let count1 = 0;
-		let count2 = 0;
-		let captures1 = 0;
-		let captures2 = 0;
-		let hits = 0;
-		for (let line = 0; line < lineCount; line++) {
-			const filling = fillings[line]!;
-			const word1 = info[filling]!;
-			const word2 = info[FILLINGS + filling]!;
-			count1 += word1 & INFO_COUNT;
-			count2 += word2 & INFO_COUNT;
-			captures1 |= word1;
-			captures2 |= word2;
-			hits |= (word1 | word2) & (lineBonus[line]! << INFO_TARGETS);
-		}
-		this.surveyed[1] = count1;
-		this.surveyed[2] = count2;
-		this.surveyedCaptures = (captures1 >>> INFO_CAPTURES !== 0 ? 1 : 0) | (captures2 >>> INFO_CAPTURES !== 0 ? 2 : 0);
 		const reach = this.surveyedBonus;
 		reach.fill(0);
-		// Some line reaches a bonus square: look again at the lines that hold one.
-		if (hits === 0) return;
-		for (let line = 0; line < lineCount; line++) {
-			const bonus = lineBonus[line]!;
-			if (bonus === 0) continue;
-			const filling = fillings[line]!;
-			const hits1 = line * 256 + ((info[filling]! >> INFO_TARGETS) & bonus);
-			const hits2 = line * 256 + ((info[FILLINGS + filling]! >> INFO_TARGETS) & bonus);
+		// The lines that hold a bonus square, again: which of those squares each side reaches.
+		const bonusLines = this.bonusLines;
+		for (let i = 0; i < bonusLines.length; i++) {
+			const line = bonusLines[i]!;
+			const bonus = lineBonus[line]! << INFO_TARGETS;
+			const at = fillings[line]! * 2;
+			const word1 = info[at]! & bonus;
+			const word2 = info[at + 1]! & bonus;
+			if ((word1 | word2) === 0) continue;
+			const hits1 = line * 256 + (word1 >> INFO_TARGETS);
+			const hits2 = line * 256 + (word2 >> INFO_TARGETS);
 			reach[2]! |= lineMaskLo[hits1]!;
 			reach[3]! |= lineMaskHi[hits1]!;
 			reach[4]! |= lineMaskLo[hits2]!;
@@ -672,11 +691,10 @@ export class LoaBoard implements SearchPosition {
 		const lineBonus = this.lineBonus;
 		const side = this.sideToMove - 1;
 		const starts = side * (FILLINGS + 1);
-		const words = side * FILLINGS;
 		let n = offset;
 		for (let line = 0; line < lineCount; line++) {
 			const filling = fillings[line]!;
-			const word = info[words + filling]!;
+			const word = info[filling * 2 + side]!;
 			const wanted = (word >>> INFO_CAPTURES) | ((word >> INFO_TARGETS) & lineBonus[line]!);
 			if (wanted === 0) continue;
 			const at = starts + filling;
@@ -695,8 +713,8 @@ export class LoaBoard implements SearchPosition {
 		if (this.passes) return true;
 		const fillings = this.lineFilling;
 		const {info} = lineMoves;
-		const base = (this.sideToMove - 1) * FILLINGS;
-		for (let line = 0; line < this.geometry.lineCount; line++) if ((info[base + fillings[line]!]! & INFO_COUNT) !== 0) return true;
+		const half = this.sideToMove - 1;
+		for (let line = 0; line < this.geometry.lineCount; line++) if ((info[fillings[line]! * 2 + half]! & INFO_COUNT) !== 0) return true;
 		return false;
 	}
 

@@ -184,13 +184,13 @@ function activity(board: LoaBoard, side: 1 | 2, tables: Tables): number {
 	const {moveStart, moves, info} = lineMoves;
 	const {edge, moveValue} = tables;
 	const starts = (side - 1) * (FILLINGS + 1);
-	const words = (side - 1) * FILLINGS;
+	const half = side - 1;
 	let mobility = 0;
 	let moversLo = 0;
 	let moversHi = 0;
 	for (let line = 0; line < lineCount; line++) {
 		const filling = fillings[line]!;
-		const word = info[words + filling]!;
+		const word = info[filling * 2 + half]!;
 		if (word === 0) continue;
 		const captures = word >>> INFO_CAPTURES;
 		const values = line * 64;

@@ -37,7 +37,7 @@ export interface LineMoves {
 	readonly moveStart: Int32Array;
 	/** Each move as `from | to << 3`, places on the line. */
 	readonly moves: Uint8Array;
-	/** info[(side - 1) * FILLINGS + filling]: see INFO_*. */
+	/** info[filling * 2 + side - 1]: see INFO_* (a filling's two sides side by side). */
 	readonly info: Int32Array;
 }
 
@@ -109,7 +109,7 @@ function build(): LineMoves {
 					}
 				}
 				const captures = targets & theirs;
-				info[(side - 1) * FILLINGS + filling] = count | (targets << INFO_TARGETS) | (movers << INFO_MOVERS) | (captures << INFO_CAPTURES);
+				info[filling * 2 + side - 1] = count | (targets << INFO_TARGETS) | (movers << INFO_MOVERS) | (captures << INFO_CAPTURES);
 			}
 		}
 	}

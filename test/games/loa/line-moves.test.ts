@@ -52,7 +52,7 @@ describe('line tables', () => {
 					const filling = codeBase[length]! + code;
 					const expected = ruleMoves(places, side);
 					expect(sortPairs(tableMoves(filling, side)), `length ${length} ${places.join('')} side ${side}`).toEqual(sortPairs(expected));
-					const word = lineMoves.info[(side - 1) * FILLINGS + filling]!;
+					const word = lineMoves.info[filling * 2 + side - 1]!;
 					const targets = bits(expected.map(([, to]) => to));
 					expect(word & INFO_COUNT).toBe(expected.length);
 					expect((word >> INFO_TARGETS) & 255).toBe(targets);
