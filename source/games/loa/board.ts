@@ -111,6 +111,9 @@ const QUAD_EULER: readonly [Int8Array, Int8Array] = (() => {
 	return [one, two];
 })();
 
+/** Both sides' shares at once: side 1's plus 32 times side 2's (each within -2 .. 1). */
+const QUAD_EULER_BOTH = Int16Array.from(QUAD_EULER[0], (one, code) => one + 32 * QUAD_EULER[1][code]!);
+
 const geometries = new Map<number, Geometry>();
 
 export function geometry(size: number): Geometry {
@@ -556,6 +559,13 @@ export class LoaBoard implements SearchPosition {
 		this.captureLines[2]! += captures2;
 	}
 
+	/** The hash from the piece keys and the side to move. */
+	private rehash(toMove: Player): void {
+		const {sideLo, sideHi} = this.geometry;
+		this.hashLo = this.pieceKeyLo[1]! ^ this.pieceKeyLo[2]! ^ (toMove === 2 ? sideLo : 0);
+		this.hashHi = this.pieceKeyHi[1]! ^ this.pieceKeyHi[2]! ^ (toMove === 2 ? sideHi : 0);
+	}
+
 	/** Puts `side`'s piece on `square` or takes it off: its bit and its side's piece key. */
 	private flipPiece(square: number, side: number): void {
 		if (square < 32) this.bitsLo[side]! ^= 1 << square;
@@ -573,20 +583,19 @@ export class LoaBoard implements SearchPosition {
 		if (value !== 0) this.flipPiece(square, value);
 		this.addToLines(square, change);
 		const {quadsOf, quadWeightOf} = this.geometry;
-		const [one, two] = QUAD_EULER;
 		const codes = this.quadCode;
-		let deltaOne = 0;
-		let deltaTwo = 0;
+		let delta = 0;
 		for (let k = square * 4; k < square * 4 + 4; k++) {
 			const q = quadsOf[k]!;
 			const before = codes[q]!;
 			const after = before + change * quadWeightOf[k]!;
 			codes[q] = after;
-			deltaOne += one[after]! - one[before]!;
-			deltaTwo += two[after]! - two[before]!;
+			delta += QUAD_EULER_BOTH[after]! - QUAD_EULER_BOTH[before]!;
 		}
+		// Four quads change side 1's share by at most 12 either way: it is the low five bits.
+		const deltaOne = ((delta + 16) & 31) - 16;
 		this.euler4[1]! += deltaOne;
-		this.euler4[2]! += deltaTwo;
+		this.euler4[2]! += (delta - deltaOne) / 32;
 	}
 
 	/**
@@ -757,8 +766,6 @@ export class LoaBoard implements SearchPosition {
 
 	make(move: number): void {
 		const {cells, pieceList, pieceCount, slot, points} = this;
-		const {zobristLo, zobristHi} = this.geometry;
-		const squares = this.squares;
 		const from = move & 63;
 		const to = move >> 6;
 		const me = this.sideToMove;
@@ -790,15 +797,12 @@ export class LoaBoard implements SearchPosition {
 			const lastSquare = pieceList[opponent * LIST_STRIDE + last]!;
 			pieceList[opponent * LIST_STRIDE + captured] = lastSquare;
 			slot[lastSquare] = captured;
-			this.hashLo ^= zobristLo[opponent * squares + to]!;
-			this.hashHi ^= zobristHi[opponent * squares + to]!;
 			gainMe += this.capturePoints;
 		}
 		this.setCell(to, me);
 		pieceList[me * LIST_STRIDE + moving] = to;
 		slot[to] = moving;
-		this.hashLo ^= zobristLo[me * squares + from]! ^ zobristLo[me * squares + to]! ^ this.geometry.sideLo;
-		this.hashHi ^= zobristHi[me * squares + from]! ^ zobristHi[me * squares + to]! ^ this.geometry.sideHi;
+		this.rehash(opponent);
 
 		let status: number = Status.ongoing;
 		let gainOpponent = 0;
@@ -835,8 +839,6 @@ export class LoaBoard implements SearchPosition {
 
 	unmake(): void {
 		const {pieceList, pieceCount, slot, points} = this;
-		const {zobristLo, zobristHi} = this.geometry;
-		const squares = this.squares;
 		const u = --this.depth * UNDO_STRIDE;
 		const move = this.undo[u]!;
 		const captured = this.undo[u + 1]!;
@@ -861,8 +863,6 @@ export class LoaBoard implements SearchPosition {
 		pieceList[me * LIST_STRIDE + moving] = from;
 		slot[from] = moving;
 		this.setCell(from, me);
-		this.hashLo ^= zobristLo[me * squares + from]! ^ zobristLo[me * squares + to]! ^ this.geometry.sideLo;
-		this.hashHi ^= zobristHi[me * squares + from]! ^ zobristHi[me * squares + to]! ^ this.geometry.sideHi;
 		if (captured >= 0) {
 			// Undo the swap-remove exactly, so the piece lists come back in their old order.
 			const end = pieceCount[opponent]!++;
@@ -872,11 +872,10 @@ export class LoaBoard implements SearchPosition {
 			pieceList[opponent * LIST_STRIDE + captured] = to;
 			slot[to] = captured;
 			this.setCell(to, opponent);
-			this.hashLo ^= zobristLo[opponent * squares + to]!;
-			this.hashHi ^= zobristHi[opponent * squares + to]!;
 		} else {
 			this.setCell(to, 0);
 		}
+		this.rehash(me);
 	}
 
 	/** Whether all of a side's pieces form one 8-connected group (a single piece does). */
