@@ -420,9 +420,12 @@ export class Searcher {
 		const base = ply * this.stride;
 		let bestScore = standPat;
 		let tactical = 0;
-		// Below the first ply only the moves that gain are followed: where the game can list them
-		// alone, it does.
-		const gainsOnly = qDepth > 0 && position.generateGains !== undefined && position.hasMoves !== undefined;
+		// Only the moves that gain are followed, and at the first ply the quiet moves that may end
+		// the game: where there are none of those and the game can list the others alone, it does.
+		const gainsOnly =
+			position.generateGains !== undefined &&
+			position.hasMoves !== undefined &&
+			(qDepth > 0 || (position.quietEndPossible !== undefined && !position.quietEndPossible()));
 		const count = gainsOnly ? position.generateGains!(this.moves, base) : position.generateMoves(this.moves, base);
 		if (gainsOnly ? count === 0 && !position.hasMoves!() : count === 0) return -(WIN - ply);
 		for (let i = 0; i < count; i++) {

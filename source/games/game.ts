@@ -109,6 +109,11 @@ export interface SearchPosition {
 	 * making every quiet move to look for a win. Absent: every quiet move could.
 	 */
 	quietMayEnd?(move: number): boolean;
+	/**
+	 * Whether any quiet move could end the game at once (false must be certain): where none can,
+	 * the quiescence search's first ply looks only at the moves that gain. Absent: some may.
+	 */
+	quietEndPossible?(): boolean;
 	/** Static evaluation from the side to move's view, in centipoints (100 = one game point). */
 	evaluate(): number;
 	/**

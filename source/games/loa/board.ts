@@ -364,6 +364,21 @@ export class LoaBoard implements SearchPosition {
 	private readonly joinHi = new Int32Array(LIST_STRIDE);
 	private readonly joinKeyLo = new Int32Array(LIST_STRIDE);
 	private readonly joinKeyHi = new Int32Array(LIST_STRIDE);
+	/**
+	 * For quietMayEnd and quietEndPossible, by the side to move's piece slot: the squares next to
+	 * every group of the mover but the piece's own (prepareNear), and the position they are for.
+	 */
+	private readonly nearLo = new Int32Array(LIST_STRIDE);
+	private readonly nearHi = new Int32Array(LIST_STRIDE);
+	private nearKeyLo = 0;
+	private nearKeyHi = 0;
+	private nearAny = false;
+	/** Scratch of prepareNear, by group: its halo, and the squares next to all the other groups. */
+	private readonly groupOf = new Int8Array(LIST_STRIDE);
+	private readonly groupHaloLo = new Int32Array(LIST_STRIDE);
+	private readonly groupHaloHi = new Int32Array(LIST_STRIDE);
+	private readonly groupNearLo = new Int32Array(LIST_STRIDE);
+	private readonly groupNearHi = new Int32Array(LIST_STRIDE);
 	/** What the last survey found: the squares reached and the pieces with a move, as 64-bit masks. */
 	reachLo = 0;
 	reachHi = 0;
@@ -457,6 +472,9 @@ export class LoaBoard implements SearchPosition {
 		this.refreshState();
 		this.status = setup.status ?? Status.ongoing;
 		this.depth = 0;
+		// What quietMayEnd worked out belongs to the old position.
+		this.nearKeyLo = ~this.hashLo;
+		this.joinKeyLo.fill(~this.hashLo);
 		this.seedPast(setup.earlier ?? []);
 		this.euler4.fill(0);
 		const {quadSquares} = this.geometry;
@@ -914,12 +932,81 @@ export class LoaBoard implements SearchPosition {
 		const from = move & 63;
 		const to = move >> 6;
 		const index = this.slot[from]!;
+		this.prepareNear();
+		// Not next to every other group: certainly no connection. Else the exact test.
+		if ((to < 32 ? (this.nearLo[index]! >>> to) & 1 : (this.nearHi[index]! >>> (to - 32)) & 1) === 0) return false;
 		if (this.joinKeyLo[index] !== this.hashLo || this.joinKeyHi[index] !== this.hashHi) {
 			this.findJoins(from, index);
 			this.joinKeyLo[index] = this.hashLo;
 			this.joinKeyHi[index] = this.hashHi;
 		}
 		return to < 32 ? ((this.joinLo[index]! >>> to) & 1) === 1 : ((this.joinHi[index]! >>> (to - 32)) & 1) === 1;
+	}
+
+	/**
+	 * Whether some quiet move could end the game (see quietMayEnd): none can when no piece of the
+	 * mover has a square next to every group but its own, so the quiescence search need not look
+	 * at the quiet moves at all.
+	 */
+	quietEndPossible(): boolean {
+		if (this.limitPly > 0 && this.ply + 1 >= this.limitPly) return true;
+		this.prepareNear();
+		return this.nearAny;
+	}
+
+	/**
+	 * Sets nearLo/nearHi[index] for each of the mover's pieces: the squares next to every group
+	 * of the mover's pieces but the piece's own (every square when there is one group), found
+	 * with one flood a group; and nearAny, whether any of them is not empty. A superset of what
+	 * findJoins finds, at a fraction of its cost. Once per position.
+	 */
+	private prepareNear(): void {
+		if (this.nearKeyLo === this.hashLo && this.nearKeyHi === this.hashHi) return;
+		this.nearKeyLo = this.hashLo;
+		this.nearKeyHi = this.hashHi;
+		const me = this.sideToMove;
+		const count = this.pieceCount[me]!;
+		const base = me * LIST_STRIDE;
+		const {groupOf, groupHaloLo, groupHaloHi, mark, pieceList} = this;
+		let groups = 0;
+		const first = this.stamp + 1;
+		for (let i = 0; i < count; i++) {
+			const start = pieceList[base + i]!;
+			if (mark[start]! >= first) {
+				groupOf[i] = mark[start]! - first;
+				continue;
+			}
+			const stamp = this.newStamp();
+			if (stamp < first) {
+				// The marks wrapped round: start again from a clean slate.
+				this.nearKeyLo = ~this.hashLo;
+				this.prepareNear();
+				return;
+			}
+			this.haloFlood(start, me, stamp);
+			groupOf[i] = groups;
+			groupHaloLo[groups] = this.floodLo;
+			groupHaloHi[groups++] = this.floodHi;
+		}
+		// Each group's squares next to all the others: the AND of the halos before and after it.
+		let any = false;
+		for (let g = 0; g < groups; g++) {
+			let lo = -1;
+			let hi = -1;
+			for (let h = 0; h < groups; h++) {
+				if (h === g) continue;
+				lo &= groupHaloLo[h]!;
+				hi &= groupHaloHi[h]!;
+			}
+			this.groupNearLo[g] = lo;
+			this.groupNearHi[g] = hi;
+			if ((lo | hi) !== 0) any = true;
+		}
+		for (let i = 0; i < count; i++) {
+			this.nearLo[i] = this.groupNearLo[groupOf[i]!]!;
+			this.nearHi[i] = this.groupNearHi[groupOf[i]!]!;
+		}
+		this.nearAny = any;
 	}
 
 	/** Sets joinLo/joinHi[index]: the squares next to every group of the mover's pieces but the one on `from`. */

@@ -711,6 +711,8 @@ function connectivityPlayout(board: LoaBoard, choices: readonly number[], name: 
 		const where = `${name} after [${line.join(', ')}]`;
 		const key: [number, number] = [board.keyLo, board.keyHi];
 		const points: [number, number] = [board.points[1]!, board.points[2]!];
+		// Where quietEndPossible says no quiet move can end the game, none does (checked below).
+		const endPossible = board.quietEndPossible();
 		for (const move of buffer.subarray(0, count)) {
 			const here = `${where}, ${moveName(move, board.size)}`;
 			// A quiet move may end the game exactly when quietMayEnd says so (a connection or the move limit).
@@ -720,6 +722,7 @@ function connectivityPlayout(board: LoaBoard, choices: readonly number[], name: 
 			checkConnectivity(board, `${here} (made)`);
 			if (quiet) {
 				if (mayEnd !== (board.terminal() !== ONGOING)) fail(`${here}: quietMayEnd said ${mayEnd}, the game ${mayEnd ? 'goes on' : 'ended'}`);
+				if (mayEnd && !endPossible) fail(`${here}: quietEndPossible said no quiet move ends the game, this one does`);
 				keyTally.quietChecks++;
 				if (mayEnd) keyTally.quietEnds++;
 			}
