@@ -110,11 +110,10 @@ function leastDistance(count: number): number {
 
 /** A side's figures in `shapes`: FIGURES of them (see shapeFigures). */
 const FIGURES = 6 + RINGS;
-const shapes = new SideCache(FIGURES);
-const figures = shapes.values;
+const shapes = new SideCache(FIGURES, 16);
 
 /**
- * The slot in `shapes` of a side's figures from its pieces alone, worked out once per set of
+ * Where in `shapes.data` a side's figures from its pieces alone begin, worked out once per set of
  * pieces: its surplus distance to its centre of mass, groups, four times its Euler number, the
  * centre of mass's distance from the middle, its pieces, its corners, and its pieces in each ring.
  */
@@ -124,7 +123,7 @@ function shapeFigures(board: LoaBoard, side: number, tables: Tables): number {
 	let slot = shapes.find(lo, hi);
 	if (slot >= 0) return slot;
 	slot = shapes.claim(lo, hi);
-	const at = slot * FIGURES;
+	const at = slot;
 	const {pieceList, pieceCount} = board;
 	const {fileOf, rankOf, size} = board.geometry;
 	const count = pieceCount[side]!;
@@ -132,13 +131,13 @@ function shapeFigures(board: LoaBoard, side: number, tables: Tables): number {
 	let sumFile = 0;
 	let sumRank = 0;
 	let corners = 0;
-	for (let ring = 0; ring < RINGS; ring++) figures[at + 6 + ring] = 0;
+	for (let ring = 0; ring < RINGS; ring++) shapes.data[at + 6 + ring] = 0;
 	for (let i = 0; i < count; i++) {
 		const square = pieceList[base + i]!;
 		sumFile += fileOf[square]!;
 		sumRank += rankOf[square]!;
 		corners += tables.corner[square]!;
-		figures[at + 6 + tables.ring[square]!]!++;
+		shapes.data[at + 6 + tables.ring[square]!]!++;
 	}
 	// Distances in units of 1/count square: |count × file − sumFile| is count × |file − mean file|.
 	let spread = 0;
@@ -152,28 +151,28 @@ function shapeFigures(board: LoaBoard, side: number, tables: Tables): number {
 	const middle = count * (size - 1);
 	const mf = Math.abs(2 * sumFile - middle);
 	const mr = Math.abs(2 * sumRank - middle);
-	figures[at] = count === 0 ? 0 : spread / count - leastDistance(count);
-	figures[at + 1] = board.groups(side);
-	figures[at + 2] = board.euler4[side]!;
-	figures[at + 3] = count === 0 ? 0 : (mf > mr ? mf : mr) / (2 * count);
-	figures[at + 4] = count;
-	figures[at + 5] = corners;
+	shapes.data[at] = count === 0 ? 0 : spread / count - leastDistance(count);
+	shapes.data[at + 1] = board.groups(side);
+	shapes.data[at + 2] = board.euler4[side]!;
+	shapes.data[at + 3] = count === 0 ? 0 : (mf > mr ? mf : mr) / (2 * count);
+	shapes.data[at + 4] = count;
+	shapes.data[at + 5] = corners;
 	return slot;
 }
 
 /** A side's score from everything but mobility and blocking: larger is better for it. */
 function shapeScore(board: LoaBoard, side: number, tables: Tables): number {
-	const at = shapeFigures(board, side, tables) * FIGURES;
-	const count = figures[at + 4]!;
+	const at = shapeFigures(board, side, tables);
+	const count = shapes.data[at + 4]!;
 	if (count === 0) return 0;
-	let centre = figures[at + 5]! * W[CORNER]!;
-	for (let ring = 0; ring < RINGS; ring++) centre += figures[at + 6 + ring]! * W[RING0 + ring]!;
-	let score = -figures[at]! * W[CONCENTRATION]!;
-	score -= (figures[at + 1]! - 1) * W[GROUP]!;
-	score -= ((figures[at + 2]! - 4) * W[EULER]!) / 4;
+	let centre = shapes.data[at + 5]! * W[CORNER]!;
+	for (let ring = 0; ring < RINGS; ring++) centre += shapes.data[at + 6 + ring]! * W[RING0 + ring]!;
+	let score = -shapes.data[at]! * W[CONCENTRATION]!;
+	score -= (shapes.data[at + 1]! - 1) * W[GROUP]!;
+	score -= ((shapes.data[at + 2]! - 4) * W[EULER]!) / 4;
 	// Averaged over the pieces, as if a side had 12, so material does not count.
 	score += (centre * 12) / count;
-	score -= figures[at + 3]! * W[MASS_CENTRE]!;
+	score -= shapes.data[at + 3]! * W[MASS_CENTRE]!;
 	return score;
 }
 

@@ -89,11 +89,10 @@ function reach(board: LoaBoard, side: 1 | 2): {bestGain: number; bonusSquares: n
 const result = {bestGain: 0, bonusSquares: 0};
 
 /** A side's figures in `shapes`: spread, groups, euler4, offCentre2. */
-const shapes = new SideCache(4);
-const figures = shapes.values;
+const shapes = new SideCache(4, 17);
 
 /**
- * The slot in `shapes` of a side's connection figures (spread round its centre of mass, groups,
+ * Where in `shapes.data` a side's connection figures begin (spread round its centre of mass, groups,
  * four times its Euler number) and its pieces' offCentre2, worked out once per set of pieces.
  */
 function shape(board: LoaBoard, side: number): number {
@@ -102,16 +101,16 @@ function shape(board: LoaBoard, side: number): number {
 	let slot = shapes.find(lo, hi);
 	if (slot >= 0) return slot;
 	slot = shapes.claim(lo, hi);
-	figures[slot * 4] = spread(board, side);
-	figures[slot * 4 + 1] = board.groups(side);
-	figures[slot * 4 + 2] = board.euler4[side]!;
-	figures[slot * 4 + 3] = offCentre2(board, side);
+	shapes.data[slot] = spread(board, side);
+	shapes.data[slot + 1] = board.groups(side);
+	shapes.data[slot + 2] = board.euler4[side]!;
+	shapes.data[slot + 3] = offCentre2(board, side);
 	return slot;
 }
 
 /** Connection distance from a side's figures: about 0 for a compact single group, more the further from connecting. */
 function distance(slot: number): number {
-	return figures[slot * 4]! * W[SPREAD]! + (figures[slot * 4 + 1]! - 1) * W[GROUP]! + ((figures[slot * 4 + 2]! - 4) * W[EULER]!) / 4;
+	return shapes.data[slot]! * W[SPREAD]! + (shapes.data[slot + 1]! - 1) * W[GROUP]! + ((shapes.data[slot + 2]! - 4) * W[EULER]!) / 4;
 }
 
 export function evaluate(board: LoaBoard): number {
@@ -122,11 +121,11 @@ export function evaluate(board: LoaBoard): number {
 	const margin = board.points[me]! - board.points[opponent]!;
 	const mineSlot = shape(board, me);
 	const distanceMe = distance(mineSlot);
-	const centreMe = figures[mineSlot * 4 + 3]!;
+	const centreMe = shapes.data[mineSlot + 3]!;
 	// The opponent's slot is looked up after this side's is read: a claim may take it.
 	const theirSlot = shape(board, opponent);
 	const distanceOpponent = distance(theirSlot);
-	const centreOpponent = figures[theirSlot * 4 + 3]!;
+	const centreOpponent = shapes.data[theirSlot + 3]!;
 
 	let score = W[TEMPO]!;
 	const fade = W[MARGIN_FADE]!;
