@@ -31,7 +31,7 @@
  * the moves.
  */
 import {LIST_STRIDE, type Geometry, type LoaBoard} from './board.js';
-import {FILLINGS, INFO_CAPTURES, INFO_MOVERS, lineMoves} from './line-moves.js';
+import {FILLINGS, INFO_CAPTURES, INFO_MOVERS, lineMoves, POW3} from './line-moves.js';
 import {SideCache} from './side-cache.js';
 import {CLASSIC_WEIGHTS} from './weights.js';
 
@@ -63,9 +63,15 @@ interface Tables {
 	/** 1 for a square on the edge. */
 	readonly edge: Int8Array;
 	/**
+	 * weighted[weightBase[line] + filling * 2 + side - 1]: the weighted mobility of a side's moves
+	 * along a line with that filling: each move 4, or 2 to the edge, 1 more towards the middle,
+	 * and a capture double. (A line of 8 places holds 6,561 fillings: 262 KiB for 8×8.)
+	 */
+	readonly weighted: Uint8Array;
+	readonly weightBase: Int32Array;
+	/**
 	 * moveValue[line * 64 + (from | to << 3)]: what a move along the line from place `from` to
-	 * place `to` adds to the weighted mobility (before a capture doubles it): 4, or 2 to the edge,
-	 * and 1 more towards the middle.
+	 * place `to` adds to the weighted mobility, before a capture doubles it.
 	 */
 	readonly moveValue: Int8Array;
 }
@@ -98,7 +104,17 @@ function tablesFor(geometry: Geometry): Tables {
 			}
 		}
 	}
-	const tables = {ring, corner, edge, moveValue};
+	// Each line's weighted mobility for each filling and side, summed once from its moves.
+	const {lineBase} = geometry;
+	const weightBase = new Int32Array(lineCount);
+	let size2 = 0;
+	for (let line = 0; line < lineCount; line++) {
+		weightBase[line] = size2 - 2 * lineBase[line]!;
+		size2 += 2 * POW3[lineLength[line]!]!;
+	}
+	// Filled in as the fillings come up (UNKNOWN until then): most of a line's never do.
+	const weighted = new Uint8Array(size2).fill(UNKNOWN);
+	const tables = {ring, corner, edge, moveValue, weighted, weightBase};
 	tablesBySize.set(size, tables);
 	return tables;
 }
@@ -177,54 +193,84 @@ function shapeScore(board: LoaBoard, side: number, tables: Tables): number {
 }
 
 /** Weighted mobility of `side`, less its blocked stragglers: larger is better for it. */
-function activity(board: LoaBoard, side: 1 | 2, tables: Tables): number {
+/** Weighted mobility of both sides, less their blocked stragglers: activity[side], larger is better for it. */
+function activities(board: LoaBoard, tables: Tables): void {
 	const fillings = board.lineFilling;
-	const {lineCount, lineMaskLo, lineMaskHi, haloLo, haloHi} = board.geometry;
-	const {moveStart, moves, info} = lineMoves;
-	const {edge, moveValue} = tables;
-	const starts = (side - 1) * (FILLINGS + 1);
-	const half = side - 1;
-	let mobility = 0;
-	let moversLo = 0;
-	let moversHi = 0;
+	const {lineCount, lineMaskLo, lineMaskHi} = board.geometry;
+	const {info} = lineMoves;
+	const {weighted, weightBase} = tables;
+	let mobility1 = 0;
+	let mobility2 = 0;
+	let moversLo1 = 0;
+	let moversHi1 = 0;
+	let moversLo2 = 0;
+	let moversHi2 = 0;
 	for (let line = 0; line < lineCount; line++) {
 		const filling = fillings[line]!;
-		const word = info[filling * 2 + half]!;
-		if (word === 0) continue;
-		const captures = word >>> INFO_CAPTURES;
-		const values = line * 64;
-		const at = starts + filling;
-		const end = moveStart[at + 1]!;
-		for (let i = moveStart[at]!; i < end; i++) {
-			const places = moves[i]!;
-			const value = moveValue[values + places]!;
-			// A capture counts double.
-			mobility += ((captures >> (places >> 3)) & 1) === 1 ? value * 2 : value;
-		}
-		const moving = line * 256 + ((word >> INFO_MOVERS) & 255);
-		moversLo |= lineMaskLo[moving]!;
-		moversHi |= lineMaskHi[moving]!;
+		const word1 = info[filling * 2]!;
+		const word2 = info[filling * 2 + 1]!;
+		if ((word1 | word2) === 0) continue;
+		const at = weightBase[line]! + filling * 2;
+		const weight1 = weighted[at]!;
+		const weight2 = weighted[at + 1]!;
+		mobility1 += weight1 === UNKNOWN ? weigh(tables, line, filling, 0) : weight1;
+		mobility2 += weight2 === UNKNOWN ? weigh(tables, line, filling, 1) : weight2;
+		const moving1 = line * 256 + ((word1 >> INFO_MOVERS) & 255);
+		const moving2 = line * 256 + ((word2 >> INFO_MOVERS) & 255);
+		moversLo1 |= lineMaskLo[moving1]!;
+		moversHi1 |= lineMaskHi[moving1]!;
+		moversLo2 |= lineMaskLo[moving2]!;
+		moversHi2 |= lineMaskHi[moving2]!;
 	}
-	let score = mobility * W[MOBILITY]!;
-	// The pieces that cannot move, and of those the ones with no friend beside them.
+	activity[1] = mobility1 * W[MOBILITY]! - blocked(board, 1, moversLo1, moversHi1, tables);
+	activity[2] = mobility2 * W[MOBILITY]! - blocked(board, 2, moversLo2, moversHi2, tables);
+}
+
+const activity = new Float64Array(3);
+
+/** A weighted mobility not worked out yet (no line's reaches it: at most 16 moves of 10). */
+const UNKNOWN = 255;
+
+/** Works out and keeps weighted[at] for a line, a filling and a side (half = side - 1). */
+function weigh(tables: Tables, line: number, filling: number, half: number): number {
+	const {moveStart, moves, info} = lineMoves;
+	const captures = info[filling * 2 + half]! >>> INFO_CAPTURES;
+	const start = half * (FILLINGS + 1) + filling;
+	let sum = 0;
+	for (let i = moveStart[start]!; i < moveStart[start + 1]!; i++) {
+		const places = moves[i]!;
+		const value = tables.moveValue[line * 64 + places]!;
+		// A capture counts double.
+		sum += ((captures >> (places >> 3)) & 1) === 1 ? value * 2 : value;
+	}
+	tables.weighted[tables.weightBase[line]! + filling * 2 + half] = sum;
+	return sum;
+}
+
+/** What a side loses for its pieces that cannot move (not among the movers) and have no friend beside them. */
+function blocked(board: LoaBoard, side: 1 | 2, moversLo: number, moversHi: number, tables: Tables): number {
+	const {haloLo, haloHi} = board.geometry;
+	const {edge} = tables;
 	const ownLo = board.bitsLo[side]!;
 	const ownHi = board.bitsHi[side]!;
+	let loss = 0;
 	for (let stuck = ownLo & ~moversLo; stuck !== 0; stuck &= stuck - 1) {
 		const square = 31 - Math.clz32(stuck & -stuck);
-		if ((haloLo[square]! & ownLo) === 0 && (haloHi[square]! & ownHi) === 0) score -= W[BLOCKED]! + (edge[square] ? W[BLOCKED_EDGE]! : 0);
+		if ((haloLo[square]! & ownLo) === 0 && (haloHi[square]! & ownHi) === 0) loss += W[BLOCKED]! + (edge[square] ? W[BLOCKED_EDGE]! : 0);
 	}
 	for (let stuck = ownHi & ~moversHi; stuck !== 0; stuck &= stuck - 1) {
 		const square = 32 + 31 - Math.clz32(stuck & -stuck);
-		if ((haloLo[square]! & ownLo) === 0 && (haloHi[square]! & ownHi) === 0) score -= W[BLOCKED]! + (edge[square] ? W[BLOCKED_EDGE]! : 0);
+		if ((haloLo[square]! & ownLo) === 0 && (haloHi[square]! & ownHi) === 0) loss += W[BLOCKED]! + (edge[square] ? W[BLOCKED_EDGE]! : 0);
 	}
-	return score;
+	return loss;
 }
 
 export function evaluateClassic(board: LoaBoard): number {
 	const me = board.sideToMove;
 	const opponent = (3 - me) as 1 | 2;
 	const tables = tablesFor(board.geometry);
-	const mine = shapeScore(board, me, tables) + activity(board, me, tables);
-	const theirs = shapeScore(board, opponent, tables) + activity(board, opponent, tables);
+	activities(board, tables);
+	const mine = shapeScore(board, me, tables) + activity[me]!;
+	const theirs = shapeScore(board, opponent, tables) + activity[opponent]!;
 	return Math.round(W[TEMPO]! + (mine - theirs));
 }

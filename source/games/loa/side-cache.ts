@@ -10,12 +10,17 @@
  *
  * An entry is one stretch of `stride` numbers: the key's two halves, then the figures, so a
  * look-up touches one or two cache lines. The memory (8 MiB for LOAPS's) is taken on the first
- * look-up, not at load: a process that never evaluates (and the contest entry's start-up
- * snapshot) does not carry it.
+ * look-up, not at load, and left as the system gives it (zeros, its pages mapped as they are
+ * first written): a process that never evaluates (and the contest entry's start-up snapshot)
+ * does not carry it, and a short search touches only part of it. An empty entry holds zeros,
+ * which no key matches: the high half is kept xored with EMPTY_HIGH.
  */
+/** An empty entry, all zeros, would match only the key (0, EMPTY_HIGH): as unlikely as any other clash. */
+const EMPTY_HIGH = 0x5bd1e995;
+
 export class SideCache {
 	/**
-	 * Entry s is data[s * stride] (key low half, NaN when empty), [s * stride + 1] (high half),
+	 * Entry s is data[s * stride] (key low half), [s * stride + 1] (high half xor EMPTY_HIGH),
 	 * then the figures. Empty until the first find.
 	 */
 	data = new Float64Array(0);
@@ -29,16 +34,16 @@ export class SideCache {
 
 	/** Where this key's figures begin in `data`, or -1. */
 	find(lo: number, hi: number): number {
-		if (this.data.length === 0) this.data = new Float64Array(this.stride * (this.mask + 1)).fill(Number.NaN);
+		if (this.data.length === 0) this.data = new Float64Array(this.stride * (this.mask + 1));
 		const at = (lo & this.mask) * this.stride;
-		return this.data[at] === lo && this.data[at + 1] === hi ? at + 2 : -1;
+		return this.data[at] === lo && this.data[at + 1] === (hi ^ EMPTY_HIGH) ? at + 2 : -1;
 	}
 
 	/** Claims the entry for this key; returns where its figures are to be written in `data`. */
 	claim(lo: number, hi: number): number {
 		const at = (lo & this.mask) * this.stride;
 		this.data[at] = lo;
-		this.data[at + 1] = hi;
+		this.data[at + 1] = hi ^ EMPTY_HIGH;
 		return at + 2;
 	}
 }
