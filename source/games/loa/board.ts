@@ -10,7 +10,7 @@ import {evaluate} from './eval.js';
 import {PASS, parseSquare} from './notation.js';
 import type {LoaVariant} from './variant.js';
 import {seededWords} from '../seeded.js';
-import {codeBase, FILLINGS, INFO_CAPTURES, INFO_COUNT, INFO_MOVERS, INFO_TARGETS, lineMoves, POW3} from './line-moves.js';
+import {codeBase, FILLINGS, INFO_CAPTURES, INFO_COUNT, INFO_MOVERS, INFO_TARGETS, lineMoves, POW3, TALLY_CAPTURES, TALLY_MOVES} from './line-moves.js';
 
 /** Why the game ended with the last move. */
 export const Status = {
@@ -58,6 +58,11 @@ export interface Geometry {
 	readonly lineLength: Int8Array;
 	/** Where a line's fillings begin in the move tables (line-moves.ts): codeBase of its length. */
 	readonly lineBase: Int32Array;
+	/**
+	 * lineStep[square * 4 + family]: the square's line on that family (the low byte) and the
+	 * weight of its place in the line's code (the rest): lineOf and POW3 of linePos in one.
+	 */
+	readonly lineStep: Int32Array;
 	/**
 	 * lineMaskLo/Hi[line * 256 + places]: the squares of those places of the line (a bit a
 	 * place) as a 64-bit mask, squares 0-31 in Lo and 32-63 in Hi.
@@ -164,6 +169,8 @@ export function geometry(size: number): Geometry {
 		}
 	}
 	const lineBase = new Int32Array(lineCount);
+	const lineStep = new Int32Array(squares * 4);
+	for (let k = 0; k < squares * 4; k++) lineStep[k] = lineOf[k]! | (POW3[linePos[k]!]! << 8);
 	const lineMaskLo = new Int32Array(lineCount * 256);
 	const lineMaskHi = new Int32Array(lineCount * 256);
 	for (let line = 0; line < lineCount; line++) {
@@ -235,6 +242,7 @@ export function geometry(size: number): Geometry {
 		lineSquares,
 		lineLength,
 		lineBase,
+		lineStep,
 		lineMaskLo,
 		lineMaskHi,
 		rays,
@@ -290,11 +298,11 @@ export class LoaBoard implements SearchPosition {
 	 */
 	readonly lineFilling: Int16Array;
 	/**
-	 * moveCount[side]: how many moves the side would have if it were to move now (the pass not
-	 * counted); captureLines[side]: on how many lines it has a capture. Kept with the cells.
+	 * The sum of the lines' tallies (line-moves.ts): both sides' moves (if each were to move now,
+	 * the pass not counted) and lines where each has a capture, a byte each; kept with the cells.
+	 * Read through moveCount and captureLines.
 	 */
-	readonly moveCount = new Int32Array(3);
-	readonly captureLines = new Int32Array(3);
+	private tally = 0;
 	/** bitsLo/Hi[side]: the squares of a side's pieces as a 64-bit mask; kept with the cells. */
 	readonly bitsLo = new Int32Array(3);
 	readonly bitsHi = new Int32Array(3);
@@ -435,8 +443,7 @@ export class LoaBoard implements SearchPosition {
 		const {zobristLo, zobristHi} = this.geometry;
 		cells.fill(0);
 		this.lineFilling.set(this.geometry.lineBase);
-		this.moveCount.fill(0);
-		this.captureLines.fill(0);
+		this.tally = 0;
 		// The empty lines have no moves; addToLines counts what each piece set up adds.
 		this.bitsLo.fill(0);
 		this.bitsHi.fill(0);
@@ -545,36 +552,34 @@ export class LoaBoard implements SearchPosition {
 	}
 
 	/**
-	 * Adds `change` to the digit of `square` in the codes of its four lines, and keeps both sides'
-	 * move counts and lines with a capture: what the four lines add to them is read off the line
-	 * tables before and after.
+	 * Adds `change` to the digit of `square` in the codes of its four lines, and keeps the tally
+	 * of both sides' moves and lines with a capture: what the four lines add to it is read off
+	 * the line tables before and after.
 	 */
 	private addToLines(square: number, change: number): void {
-		const {lineOf, linePos} = this.geometry;
-		const {info} = lineMoves;
+		const {lineStep} = this.geometry;
+		const {tally} = lineMoves;
 		const fillings = this.lineFilling;
-		let count1 = 0;
-		let count2 = 0;
-		let captures1 = 0;
-		let captures2 = 0;
+		let sum = this.tally;
 		for (let k = square * 4; k < square * 4 + 4; k++) {
-			const line = lineOf[k]!;
-			const before = fillings[line]! * 2;
-			const after = before + 2 * change * POW3[linePos[k]!]!;
-			fillings[line] = after >> 1;
-			const old1 = info[before]!;
-			const old2 = info[before + 1]!;
-			const new1 = info[after]!;
-			const new2 = info[after + 1]!;
-			count1 += (new1 & INFO_COUNT) - (old1 & INFO_COUNT);
-			count2 += (new2 & INFO_COUNT) - (old2 & INFO_COUNT);
-			captures1 += (new1 >>> INFO_CAPTURES !== 0 ? 1 : 0) - (old1 >>> INFO_CAPTURES !== 0 ? 1 : 0);
-			captures2 += (new2 >>> INFO_CAPTURES !== 0 ? 1 : 0) - (old2 >>> INFO_CAPTURES !== 0 ? 1 : 0);
+			const step = lineStep[k]!;
+			const line = step & 255;
+			const before = fillings[line]!;
+			const after = before + change * (step >> 8);
+			fillings[line] = after;
+			sum += tally[after]! - tally[before]!;
 		}
-		this.moveCount[1]! += count1;
-		this.moveCount[2]! += count2;
-		this.captureLines[1]! += captures1;
-		this.captureLines[2]! += captures2;
+		this.tally = sum;
+	}
+
+	/** How many moves `side` would have if it were to move now (the pass not counted). */
+	moveCount(side: Player): number {
+		return (this.tally >> TALLY_MOVES[side]) & 255;
+	}
+
+	/** On how many lines `side` has a capture. */
+	captureLines(side: Player): number {
+		return (this.tally >> TALLY_CAPTURES[side]) & 255;
 	}
 
 	/** The hash from the piece keys and the side to move. */

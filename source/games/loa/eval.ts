@@ -72,7 +72,7 @@ function reach(board: LoaBoard, side: 1 | 2): {bestGain: number; bonusSquares: n
 	const reachHi = surveyedBonus[side * 2 + 1]!;
 	const opponent = 3 - side;
 	const capture = board.variant.scoring?.capture ?? 0;
-	let bestGain = board.captureLines[side]! > 0 ? capture : 0;
+	let bestGain = board.captureLines(side) > 0 ? capture : 0;
 	let bonusSquares = 0;
 	for (let i = 0; i < bonusList.length; i++) {
 		const square = bonusList[i]!;
@@ -140,7 +140,7 @@ export function evaluate(board: LoaBoard): number {
 
 	score += ((centreOpponent - centreMe) * W[CENTRE]!) / 2;
 	board.surveyBonus();
-	score += (board.moveCount[me]! - board.moveCount[opponent]!) * W[MOBILITY]!;
+	score += (board.moveCount(me) - board.moveCount(opponent)) * W[MOBILITY]!;
 	const bonusMe = reach(board, me).bonusSquares;
 	const theirs = reach(board, opponent);
 	score += (bonusMe - theirs.bonusSquares) * W[BONUS_REACH]!;

@@ -39,7 +39,17 @@ export interface LineMoves {
 	readonly moves: Uint8Array;
 	/** info[filling * 2 + side - 1]: see INFO_* (a filling's two sides side by side). */
 	readonly info: Int32Array;
+	/**
+	 * tally[filling]: side 1's moves, side 2's moves, 1 if side 1 has a capture, 1 if side 2 has
+	 * one, a byte each (TALLY_*). A board sums its lines' tallies: one number holds both sides'
+	 * mobility and lines with a capture, kept up to date by one subtraction a line.
+	 */
+	readonly tally: Int32Array;
 }
+
+/** The bytes of a tally: count & 255 after shifting right by these. */
+export const TALLY_MOVES = [0, 0, 8] as const;
+export const TALLY_CAPTURES = [0, 16, 24] as const;
 
 /** The fields of an info word: count & INFO_COUNT, targets >> 8, movers >> 16, captures >>> 24 (all & 255). */
 export const INFO_COUNT = 31;
@@ -57,6 +67,7 @@ function bitsIn(mask: number): number {
 function build(): LineMoves {
 	const moveStart = new Int32Array(2 * (FILLINGS + 1));
 	const info = new Int32Array(2 * FILLINGS);
+	const tally = new Int32Array(FILLINGS);
 	// At most 2 moves a piece, 8 pieces a line: room enough, cut to size at the end.
 	const found = [new Uint8Array(FILLINGS * 16), new Uint8Array(FILLINGS * 16)] as const;
 	const totals = [0, 0];
@@ -110,6 +121,7 @@ function build(): LineMoves {
 				}
 				const captures = targets & theirs;
 				info[filling * 2 + side - 1] = count | (targets << INFO_TARGETS) | (movers << INFO_MOVERS) | (captures << INFO_CAPTURES);
+				tally[filling]! |= (count << (side === 1 ? TALLY_MOVES[1] : TALLY_MOVES[2])) | ((captures !== 0 ? 1 : 0) << (side === 1 ? TALLY_CAPTURES[1] : TALLY_CAPTURES[2]));
 			}
 		}
 	}
@@ -120,7 +132,7 @@ function build(): LineMoves {
 	moves.set(found[1].subarray(0, second), first);
 	// Side 2's moves follow side 1's.
 	for (let i = FILLINGS + 1; i < 2 * (FILLINGS + 1); i++) moveStart[i]! += first;
-	return {moveStart, moves, info};
+	return {moveStart, moves, info, tally};
 }
 
 export const lineMoves: LineMoves = build();

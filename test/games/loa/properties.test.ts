@@ -235,9 +235,9 @@ function checkSurvey(board: LoaBoard, moves: readonly number[], where: string): 
 	same(board.capturing, capturing, `${where}: survey's capturing`);
 	board.surveyBonus();
 	const me = board.sideToMove;
-	same(board.moveCount[me], real.length, `${where}: moveCount`);
+	same(board.moveCount(me), real.length, `${where}: moveCount`);
 	same([board.surveyedBonus[me * 2], board.surveyedBonus[me * 2 + 1]], mask(real.map(move => move >> 6).filter(square => board.bonus[square]! > 0)), `${where}: surveyBonus's bonus squares reached`);
-	same(board.captureLines[me]! > 0, capturing, `${where}: captureLines`);
+	same(board.captureLines(me) > 0, capturing, `${where}: captureLines`);
 }
 
 /** After board.make(move) on the position `result` came from: the same position, points and ending. */
