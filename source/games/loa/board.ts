@@ -37,7 +37,7 @@ const STEPS: ReadonlyArray<readonly [number, number]> = [
 	[-1, 1],
 ];
 
-/** A side's slice of the piece list has room for this many pieces (and the flood-fill stack too). */
+/** A side's slice of the piece list has room for this many pieces. */
 export const LIST_STRIDE = 16;
 const UNDO_STRIDE = 6;
 
@@ -349,9 +349,6 @@ export class LoaBoard implements SearchPosition {
 	readonly limitPly: number;
 	private undo: Int32Array;
 	private depth = 0;
-	private readonly mark: Int32Array;
-	private stamp = 0;
-	private readonly stack: Int8Array;
 	private readonly scratch: Int32Array;
 	/**
 	 * The Zobrist keys of the positions of the game so far: the earlier ones given to setUp, then
@@ -395,9 +392,11 @@ export class LoaBoard implements SearchPosition {
 	capturing = false;
 	/** surveyedBonus[side * 2], [side * 2 + 1]: the bonus squares a side reaches, as a 64-bit mask. */
 	readonly surveyedBonus = new Int32Array(6);
-	/** The neighbour squares of the group the last haloFlood filled. */
+	/** The group the last flood filled, and the squares next to it. */
 	private floodLo = 0;
 	private floodHi = 0;
+	private haloOfLo = 0;
+	private haloOfHi = 0;
 
 	constructor(variant: LoaVariant, setup?: BoardSetup) {
 		this.variant = variant;
@@ -428,8 +427,6 @@ export class LoaBoard implements SearchPosition {
 		this.bonusList = Int8Array.from(bonusSquares);
 		this.bonusLines = Int8Array.from([...this.lineBonus.keys()].filter(line => this.lineBonus[line] !== 0));
 		this.undo = new Int32Array(256 * UNDO_STRIDE);
-		this.mark = new Int32Array(this.squares);
-		this.stack = new Int8Array(LIST_STRIDE);
 		this.scratch = new Int32Array(this.maxMoves);
 		this.passes = variant.noMove === 'passes';
 		this.pastLo = new Int32Array(256);
@@ -907,20 +904,26 @@ export class LoaBoard implements SearchPosition {
 		if (count <= 1) return true;
 		// One group has an Euler number of 1 less its holes: above 1, the side is in pieces.
 		if (this.euler4[side]! > 4) return false;
-		return this.flood(this.pieceList[side * LIST_STRIDE]!, side, this.newStamp()) === count;
+		const ownLo = this.bitsLo[side]!;
+		const ownHi = this.bitsHi[side]!;
+		this.flood(ownLo !== 0 ? lowest(ownLo) : 32 + lowest(ownHi), ownLo, ownHi);
+		return this.floodLo === ownLo && this.floodHi === ownHi;
 	}
 
 	/** How many 8-connected groups a side's pieces form. */
 	groups(side: number): number {
 		const count = this.pieceCount[side]!;
 		if (count <= 1) return count;
-		const stamp = this.newStamp();
+		const ownLo = this.bitsLo[side]!;
+		const ownHi = this.bitsHi[side]!;
+		let restLo = ownLo;
+		let restHi = ownHi;
 		let groups = 0;
-		for (let i = 0; i < count; i++) {
-			const start = this.pieceList[side * LIST_STRIDE + i]!;
-			if (this.mark[start] === stamp) continue;
+		while ((restLo | restHi) !== 0) {
 			groups++;
-			this.flood(start, side, stamp);
+			this.flood(restLo !== 0 ? lowest(restLo) : 32 + lowest(restHi), ownLo, ownHi);
+			restLo &= ~this.floodLo;
+			restHi &= ~this.floodHi;
 		}
 		return groups;
 	}
@@ -970,30 +973,22 @@ export class LoaBoard implements SearchPosition {
 		this.nearKeyLo = this.hashLo;
 		this.nearKeyHi = this.hashHi;
 		const me = this.sideToMove;
-		const count = this.pieceCount[me]!;
-		const base = me * LIST_STRIDE;
-		const {groupOf, groupHaloLo, groupHaloHi, mark, pieceList} = this;
+		const {groupOf, groupHaloLo, groupHaloHi, slot} = this;
+		const ownLo = this.bitsLo[me]!;
+		const ownHi = this.bitsHi[me]!;
+		let restLo = ownLo;
+		let restHi = ownHi;
 		let groups = 0;
-		const first = this.stamp + 1;
-		for (let i = 0; i < count; i++) {
-			const start = pieceList[base + i]!;
-			if (mark[start]! >= first) {
-				groupOf[i] = mark[start]! - first;
-				continue;
-			}
-			const stamp = this.newStamp();
-			if (stamp < first) {
-				// The marks wrapped round: start again from a clean slate.
-				this.nearKeyLo = ~this.hashLo;
-				this.prepareNear();
-				return;
-			}
-			this.haloFlood(start, me, stamp);
-			groupOf[i] = groups;
-			groupHaloLo[groups] = this.floodLo;
-			groupHaloHi[groups++] = this.floodHi;
+		while ((restLo | restHi) !== 0) {
+			this.flood(restLo !== 0 ? lowest(restLo) : 32 + lowest(restHi), ownLo, ownHi);
+			restLo &= ~this.floodLo;
+			restHi &= ~this.floodHi;
+			for (let bits = this.floodLo; bits !== 0; bits &= bits - 1) groupOf[slot[lowest(bits)]!] = groups;
+			for (let bits = this.floodHi; bits !== 0; bits &= bits - 1) groupOf[slot[32 + lowest(bits)]!] = groups;
+			groupHaloLo[groups] = this.haloOfLo;
+			groupHaloHi[groups++] = this.haloOfHi;
 		}
-		// Each group's squares next to all the others: the AND of the halos before and after it.
+		// Each group's squares next to all the others: the AND of the others' halos.
 		let any = false;
 		for (let g = 0; g < groups; g++) {
 			let lo = -1;
@@ -1007,6 +1002,7 @@ export class LoaBoard implements SearchPosition {
 			this.groupNearHi[g] = hi;
 			if ((lo | hi) !== 0) any = true;
 		}
+		const count = this.pieceCount[me]!;
 		for (let i = 0; i < count; i++) {
 			this.nearLo[i] = this.groupNearLo[groupOf[i]!]!;
 			this.nearHi[i] = this.groupNearHi[groupOf[i]!]!;
@@ -1017,81 +1013,60 @@ export class LoaBoard implements SearchPosition {
 	/** Sets joinLo/joinHi[index]: the squares next to every group of the mover's pieces but the one on `from`. */
 	private findJoins(from: number, index: number): void {
 		const me = this.sideToMove;
-		const count = this.pieceCount[me]!;
-		const base = me * LIST_STRIDE;
+		// The piece is lifted off the board while its side's other groups are found.
+		const ownLo = this.bitsLo[me]! & ~(from < 32 ? 1 << from : 0);
+		const ownHi = this.bitsHi[me]! & ~(from >= 32 ? 1 << (from - 32) : 0);
+		let restLo = ownLo;
+		let restHi = ownHi;
 		let lo = -1;
 		let hi = -1;
-		// The piece is lifted off the board while its side's other groups are found.
-		this.cells[from] = 0;
-		const stamp = this.newStamp();
-		for (let i = 0; i < count && (lo | hi) !== 0; i++) {
-			const start = this.pieceList[base + i]!;
-			if (i === index || this.mark[start] === stamp) continue;
-			this.haloFlood(start, me, stamp);
-			lo &= this.floodLo;
-			hi &= this.floodHi;
+		while ((restLo | restHi) !== 0 && (lo | hi) !== 0) {
+			this.flood(restLo !== 0 ? lowest(restLo) : 32 + lowest(restHi), ownLo, ownHi);
+			restLo &= ~this.floodLo;
+			restHi &= ~this.floodHi;
+			lo &= this.haloOfLo;
+			hi &= this.haloOfHi;
 		}
-		this.cells[from] = me;
 		this.joinLo[index] = lo;
 		this.joinHi[index] = hi;
 	}
 
-	/** flood, also gathering the neighbour squares of the group in floodLo/floodHi. */
-	private haloFlood(start: number, side: number, stamp: number): void {
-		const {cells, mark, stack} = this;
-		const {neighbours, neighbourCount, haloLo, haloHi} = this.geometry;
-		mark[start] = stamp;
-		stack[0] = start;
-		let top = 1;
-		let lo = 0;
-		let hi = 0;
-		while (top > 0) {
-			const square = stack[--top]!;
-			lo |= haloLo[square]!;
-			hi |= haloHi[square]!;
-			const end = square * 8 + neighbourCount[square]!;
-			for (let k = square * 8; k < end; k++) {
-				const next = neighbours[k]!;
-				if (cells[next] === side && mark[next] !== stamp) {
-					mark[next] = stamp;
-					stack[top++] = next;
-				}
+	/**
+	 * The group of pieces (of the set ownLo/ownHi) that holds `start`, 8-connected, in
+	 * floodLo/Hi, and the squares next to any of them in haloOfLo/Hi, as 64-bit masks.
+	 */
+	private flood(start: number, ownLo: number, ownHi: number): void {
+		const {haloLo, haloHi} = this.geometry;
+		let groupLo = start < 32 ? 1 << start : 0;
+		let groupHi = start < 32 ? 0 : 1 << (start - 32);
+		let frontierLo = groupLo;
+		let frontierHi = groupHi;
+		let aroundLo = 0;
+		let aroundHi = 0;
+		while ((frontierLo | frontierHi) !== 0) {
+			let square: number;
+			if (frontierLo !== 0) {
+				square = lowest(frontierLo);
+				frontierLo &= frontierLo - 1;
+			} else {
+				square = 32 + lowest(frontierHi);
+				frontierHi &= frontierHi - 1;
 			}
+			const nearLo = haloLo[square]!;
+			const nearHi = haloHi[square]!;
+			aroundLo |= nearLo;
+			aroundHi |= nearHi;
+			const addLo = nearLo & ownLo & ~groupLo;
+			const addHi = nearHi & ownHi & ~groupHi;
+			groupLo |= addLo;
+			groupHi |= addHi;
+			frontierLo |= addLo;
+			frontierHi |= addHi;
 		}
-		this.floodLo = lo;
-		this.floodHi = hi;
-	}
-
-	/** A fresh mark for a flood fill (marks of older fills no longer count). */
-	private newStamp(): number {
-		if (this.stamp === 0x7fffffff) {
-			this.mark.fill(0);
-			this.stamp = 0;
-		}
-		return ++this.stamp;
-	}
-
-	/** Marks `start`'s group of `side` pieces with `stamp`; returns its size. */
-	private flood(start: number, side: number, stamp: number): number {
-		const {cells, mark, stack} = this;
-		const {neighbours, neighbourCount} = this.geometry;
-		mark[start] = stamp;
-		stack[0] = start;
-		let top = 1;
-		let found = 1;
-		while (top > 0) {
-			const square = stack[--top]!;
-			const end = square * 8 + neighbourCount[square]!;
-			for (let k = square * 8; k < end; k++) {
-				const next = neighbours[k]!;
-				if (cells[next] === side && mark[next] !== stamp) {
-					mark[next] = stamp;
-					stack[top++] = next;
-					found++;
-				}
-			}
-		}
-		return found;
+		this.floodLo = groupLo;
+		this.floodHi = groupHi;
+		this.haloOfLo = aroundLo;
+		this.haloOfHi = aroundHi;
 	}
 
 	terminal(): number {
@@ -1150,6 +1125,11 @@ function mix(value: number): number {
 	h ^= h >>> 13;
 	h = Math.imul(h, 0xc2b2ae35);
 	return h ^ (h >>> 16);
+}
+
+/** The index of the lowest set bit of a non-zero 32-bit mask. */
+function lowest(mask: number): number {
+	return 31 - Math.clz32(mask & -mask);
 }
 
 export function startSetup(variant: LoaVariant): BoardSetup {
