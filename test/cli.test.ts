@@ -51,6 +51,34 @@ describe('potm move FILE', () => {
 		expect(outcomeAfterMove('connect.txt', text)).toMatchObject({winner: 1, reason: 'connection'});
 	});
 
+	test('the plan it prints with POTM_VERBOSE: the moves expected from the position, of those the limit allows', () => {
+		// The start on a 10 s clock (a shorter think than the 60 s of saves/start.txt).
+		const start = readFileSync(join(root, 'saves', 'start.txt'), 'utf8').replace('\n1 0 60.0\n', '\n1 0 10.0\n');
+		expect(start).toMatch(/^1 1\n1 0 10\.0\n/);
+		const run = potm(['move', file('start-10.txt', start)], {POTM_VERBOSE: '1'});
+		expect(run.status).toBe(0);
+		expect(run.stderr).toMatch(/^depth \d+ .* moves left 14\.1 of 50 overhead \d+ ms\n$/);
+		expect(run.stderr).not.toMatch(/one-ply look-ahead/);
+	});
+
+	test('a clock too short to search: the one-ply look-ahead, a legal move, and a win when there is one', () => {
+		// RED at move 10 with 1.5 s: the least cost of its 41 moves to the limit takes it all.
+		const start = readFileSync(join(root, 'saves', 'start.txt'), 'utf8');
+		const tight = start.replace(/^1 1\n1 0 60\.0\n/, '1 10\n1 0 1.5\n');
+		expect(tight).not.toBe(start);
+		const run = potm(['move', file('tight.txt', tight)], {POTM_VERBOSE: '1'});
+		expect(run.status, run.stderr).toBe(0);
+		expect(run.stderr).toMatch(/budget 0\/0 ms \(one-ply look-ahead\) moves left [\d.]+ of 41 /);
+		const parsed = loaps.parse(tight, 'tight.txt');
+		if (!parsed.ok) throw new Error(parsed.error.message);
+		expect(loaps.parseMove(parsed.value, run.stdout.split('\n')[0]!).ok).toBe(true);
+		// Nothing on stderr without POTM_VERBOSE, as a contest wants.
+		expect(potm(['move', file('tight.txt', tight)]).stderr).toBe('');
+		// The connection of the test above, on 0.3 s at move 30.
+		const text = '1 30\n1 20 0.3\n2 5 30.0\n....2.2\n.......\n.......\n.......\n.1.....\n.......\n1......\n';
+		expect(outcomeAfterMove('connect-tight.txt', text)).toMatchObject({winner: 1, reason: 'connection'});
+	});
+
 	test('a bad file: the file, line and problem on stderr, exit 2, nothing on stdout', () => {
 		const path = file('bad.txt', '1 1\n1 0 60.0\n2 0 60.0\n.11.11.\n2.....2\n2..x..2\n.......\n2.....2\n2.....2\n.11.11.\n');
 		const run = potm(['move', path]);

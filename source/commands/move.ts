@@ -8,20 +8,31 @@
  * The search runs on this thread and is timed by the process's CPU clock (user + system, every
  * thread, start-up included), which is what POTM charges: the budget comes from the mover's
  * seconds in the file (LOA's clock for the game) or the game's allowance for a move (PAH-TUM's
- * 10 s, which no position carries), less what this process has used already, with a reserve for
- * the start-up of each move still to come.
+ * 10 s, which no position carries), with a reserve for the least cost of each move still to come.
  */
-import {decide} from '../engine/players.js';
+import {choose, decide} from '../engine/players.js';
 import {planMove} from '../engine/levels.js';
 import {clockReading} from '../engine/time.js';
 import {Searcher} from '../engine/search.js';
 import {loadForCommand, STANDARD_INPUT} from '../files/load.js';
 
 /**
- * CPU milliseconds a `potm move` spends outside its search (start-up, loading, printing), judged
- * from this process's own start-up, with room to spare; at least 100 ms.
+ * CPU milliseconds a `potm move` costs at the least besides its search, judged from this
+ * process's own start-up (what it has used when the search would begin): the start-up, then a
+ * minimal move (below), the answer and the exit. Measured on the 2-core AMD EPYC VM under load,
+ * 224 minimal moves of dist/potm-move from LOAPS and classic positions, charged as the referee
+ * charges (the finished process's user + system time): 63 ms in the median, of which the start-up
+ * 50-60 ms and the rest 8-9 ms (15 ms at most); this formula was above every one of them.
  */
-const moveOverheadMs = (startupMs: number): number => Math.max(100, startupMs * 1.25 + 30);
+export const moveOverheadMs = (startupMs: number): number => startupMs * 1.1 + 15;
+
+/**
+ * A move whose hard budget is below this plays the one-ply greedy look-ahead instead of searching:
+ * the search's first iteration, which time never stops, costs 7-20 ms of CPU in a fresh process
+ * (its code not yet compiled), the look-ahead 1-4 ms. So the least a move costs, which the time
+ * plan keeps in reserve for every move to the move limit, is smaller by that much.
+ */
+export const MIN_SEARCH_MS = 30;
 
 /** CPU milliseconds this process has used, all threads. */
 function cpuMs(): number {
@@ -45,12 +56,13 @@ export function runMove(path: string, wanted?: string, clockSeconds?: number): n
 	const position = game.searchPosition(state);
 	const mover = game.toMove(state);
 	const startup = cpuMs();
-	// What is left of the clock once this process's start-up so far is paid for.
 	// In a game with a clock per move, clocks() reads the whole allowance of a move (PAH-TUM's 10 s).
+	// The start-up so far is part of this move's overhead, not taken off the clock twice.
 	const allowance = clockSeconds ?? game.clocks(state)[mover - 1]!;
-	const clock = clockReading(game, state, allowance * 1000 - startup, moveOverheadMs(startup));
+	const clock = clockReading(game, state, allowance * 1000, moveOverheadMs(startup));
 	const plan = planMove(5, {clock});
-	const result = decide(new Searcher({tableMegabytes: 8}), position, plan, {now: cpuMs});
+	const minimal = plan.limits.hardMs! < MIN_SEARCH_MS;
+	const result = minimal ? choose('greedy', position, 1, {now: cpuMs}) : decide(new Searcher({tableMegabytes: 8}), position, plan, {now: cpuMs});
 	if (result.move < 0) {
 		const over = game.outcome(state);
 		process.stderr.write(`potm: ${named}: ${over ? `the game is over (${over.description}): there is no move to make` : 'there is no legal move'}\n`);
@@ -61,7 +73,8 @@ export function runMove(path: string, wanted?: string, clockSeconds?: number): n
 		// For tuning, never in a contest: what the search did, on stderr.
 		process.stderr.write(
 			`depth ${result.depth} score ${result.score} nodes ${result.nodes} startup ${startup.toFixed(0)} ms cpu ${cpuMs().toFixed(0)} ms ` +
-				`budget ${plan.limits.softMs?.toFixed(0)}/${plan.limits.hardMs?.toFixed(0)} ms (${result.stoppedBy})\n`,
+				`budget ${plan.limits.softMs?.toFixed(0)}/${plan.limits.hardMs?.toFixed(0)} ms (${minimal ? 'one-ply look-ahead' : result.stoppedBy}) ` +
+				`moves left ${clock.expectedMoves?.toFixed(1) ?? '-'} of ${clock.movesLeft} overhead ${clock.overheadMs.toFixed(0)} ms\n`,
 		);
 	}
 	return 0;

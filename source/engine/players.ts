@@ -131,7 +131,7 @@ function solveLines(position: SearchPosition, limits: SolveLimits, count: number
 }
 
 /** The greedy or random player's move as a search result (a one-move line, no score). */
-function choose(player: 'greedy' | 'random', position: SearchPosition, seed: number, options: SearchOptions): Decision {
+export function choose(player: 'greedy' | 'random', position: SearchPosition, seed: number, options: SearchOptions): Decision {
 	const now = options.now ?? (() => performance.now());
 	const start = now();
 	const move = player === 'greedy' ? greedyMove(position) : randomMove(position, seededRandom(seed ^ position.keyLo));

@@ -333,9 +333,16 @@ export interface Game<State> {
 	/**
 	 * The most moves the player to move can have left, this one included (LOAPS's move limit; the
 	 * free unit segments of LINES and BOXES, every move drawing one at least); null where nothing
-	 * bounds them. The time plan shares the clock out over them.
+	 * bounds them. The time plan keeps a move's least cost in reserve for each of them.
 	 */
 	movesLeft(state: State): number | null;
+	/**
+	 * The moves the player to move will most likely still make, this one included (at least 1,
+	 * and at most movesLeft): judged from the position, so that the time plan shares the clock
+	 * over the moves the game will really last (LOA's, from the pieces and how far each side is
+	 * from connecting). Absent: movesLeft, or the plan's default where that is null.
+	 */
+	expectedMovesLeft?(state: State): number;
 	/** The same position with other clock readings (the referee's and the UI's clocks); the same position where none are carried. */
 	withClocks(state: State, clocks: readonly [number, number]): State;
 	outcome(state: State): Outcome | null;

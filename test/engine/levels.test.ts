@@ -43,11 +43,15 @@ const PINNED = position(['.....21', '.....22', '.......', '.......', '.......', 
 /** A clock that never moves: searches end by their depth caps only. */
 const frozen = (): number => 0;
 
-const clockReading = fc.record({
-	remainingMs: fc.double({min: 0, max: 120_000, noNaN: true}),
-	movesLeft: fc.integer({min: 1, max: 50}),
-	overheadMs: fc.double({min: 0, max: 500, noNaN: true}),
-});
+const clockReading = fc.record(
+	{
+		remainingMs: fc.double({min: 0, max: 120_000, noNaN: true}),
+		movesLeft: fc.integer({min: 1, max: 50}),
+		expectedMoves: fc.double({min: 1, max: 50, noNaN: true}),
+		overheadMs: fc.double({min: 0, max: 500, noNaN: true}),
+	},
+	{requiredKeys: ['remainingMs', 'movesLeft', 'overheadMs']},
+);
 
 describe('planMove', () => {
 	test('the levels are 1 to 5, in order', () => {
@@ -107,8 +111,8 @@ describe('planMove', () => {
 			expect(hardMs!).toBeGreaterThanOrEqual(softMs!);
 			previous = softMs!;
 		}
-		expect(planMove(5, {clock: {remainingMs: 60_000, movesLeft: 50, overheadMs: 100}}).limits).toEqual({softMs: 2690, hardMs: 8070});
-		expect(planMove(4, {clock: {remainingMs: 60_000, movesLeft: 50, overheadMs: 100}}).limits).toEqual({softMs: 1345, hardMs: 4035});
+		expect(planMove(5, {clock: {remainingMs: 60_000, movesLeft: 50, expectedMoves: 20, overheadMs: 100}}).limits).toEqual({softMs: 2690, hardMs: 8070});
+		expect(planMove(4, {clock: {remainingMs: 60_000, movesLeft: 50, expectedMoves: 20, overheadMs: 100}}).limits).toEqual({softMs: 1345, hardMs: 4035});
 	});
 
 	test('a fixed time per move is both the soft and the hard limit, capped by the level', () => {
