@@ -3,8 +3,10 @@
  * (the ladder's own options: --clocks S,S --jobs J --out DIR --baseline REF).
  *
  *   perft     leaves per second of the rules core (bulk counting at the last ply)
- *   search    nodes per second and depth reached in 1 s from each file in saves/; garbage
- *             collections during a long search
+ *   search    nodes per second and depth reached in 1 s from each file in saves/, beside the
+ *             release before issue 16 (--baseline REF), built side by side and run in turns
+ *             (--rounds N, 3 by default; the medians); --no-baseline: this build alone, and
+ *             the garbage collections during a long search
  *   worker    how soon stop() answers and how regular the progress events are
  *   contest   the start-up of potm move and of dist/potm-move before the search (CPU), then a
  *             whole 60 s game of dist/potm-move processes, charged their CPU time
@@ -60,6 +62,7 @@ import {BASELINE_COMMIT, benchLadder, DEFAULT_CLOCKS, DEFAULT_LADDER_GAMES, LADD
 import {parseClocks} from './ladder-score.js';
 import {median} from './median.js';
 import {benchTerminal} from './terminal.js';
+import {benchSearchSpeed} from './search-speed.js';
 
 const SECTIONS = ['perft', 'search', 'worker', 'contest', 'strength', 'terminal', 'pahtum', 'boxes'] as const;
 /** Sections run only when named: too long for a run of everything. */
@@ -256,6 +259,11 @@ async function main(): Promise<void> {
 	const out = take('--out');
 	if (out === '') throw new Error('--out takes a folder');
 	const baseline = take('--baseline') ?? BASELINE_COMMIT;
+	// The search section's own: without the baseline beside it (as the comparison runs each side).
+	const noBaseline = args.includes('--no-baseline');
+	if (noBaseline) args.splice(args.indexOf('--no-baseline'), 1);
+	const rounds = option('--rounds', 3);
+	if (!Number.isInteger(rounds)) throw new Error('--rounds takes a whole number');
 	const sections: readonly string[] = [...SECTIONS, ...NAMED_ONLY];
 	const unknown = args.filter(arg => !sections.includes(arg));
 	if (unknown.length > 0) throw new Error(`unknown section ${unknown[0]}; the sections are ${sections.join(', ')}`);
@@ -268,8 +276,10 @@ async function main(): Promise<void> {
 	console.log(`machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, Node ${process.version}`);
 	if (chosen.includes('perft')) benchPerft();
 	if (chosen.includes('search')) {
-		benchSearch();
-		await benchAllocation();
+		if (noBaseline) {
+			benchSearch();
+			await benchAllocation();
+		} else benchSearchSpeed(baseline, rounds, console.log);
 	}
 	if (chosen.includes('worker')) await benchWorker();
 	if (chosen.includes('contest')) await benchContest();

@@ -103,7 +103,7 @@ export function buildBaseline(ref: string, say: (line: string) => void): Baselin
 	if (existsSync(mark) && readFileSync(mark, 'utf8').trim() === commit && existsSync(join(dir, 'dist', 'cli.js'))) return {commit, dir, command, built: false};
 	rmSync(dir, {recursive: true, force: true});
 	makeFolder(dir);
-	say(`ladder: building the baseline ${commit.slice(0, 12)} in ${relative(root, dir)} (git archive, npm ci)...`);
+	say(`bench: building the baseline ${commit.slice(0, 12)} in ${relative(root, dir)} (git archive, npm ci)...`);
 	const archive = join(dir, '.export.tar');
 	const exported = run('git', ['-C', root, 'archive', '--format=tar', '-o', archive, commit], root, 'exporting the baseline');
 	if (exported.status !== 0) throw new Error(`git archive ${commit.slice(0, 12)} failed:\n${tail(exported.stderr)}`);
