@@ -316,8 +316,14 @@ export class LoaBoard implements SearchPosition {
 	readonly bonusList: Int8Array;
 	/** lineBonus[line]: the places of a line that are bonus squares, a bit a place. */
 	private readonly lineBonus: Uint8Array;
-	/** The lines that hold a bonus square. */
-	private readonly bonusLines: Int8Array;
+	/**
+	 * The bonus tally: for each side and bonus square, on how many lines the side has a move
+	 * that lands on it, BONUS_BITS bits each (side 2's from bit BONUS_SIDE). Kept with the cells,
+	 * as the sum of the tallies of the lines that hold a bonus square (bonusTallies).
+	 */
+	private bonusTally = 0;
+	/** bonusTallies.values[bonusTallies.base[line] + filling], as bonusTally counts them (-1: not worked out yet). */
+	private readonly bonusTallies: BonusTallies;
 	/** points[1], points[2]. */
 	readonly points: Int32Array;
 	/** euler4[1], euler4[2]: four times each side's Euler number, kept up to date by make/unmake. */
@@ -390,8 +396,6 @@ export class LoaBoard implements SearchPosition {
 	moversLo = 0;
 	moversHi = 0;
 	capturing = false;
-	/** surveyedBonus[side * 2], [side * 2 + 1]: the bonus squares a side reaches, as a 64-bit mask. */
-	readonly surveyedBonus = new Int32Array(6);
 	/** The group the last flood filled, and the squares next to it. */
 	private floodLo = 0;
 	private floodHi = 0;
@@ -425,7 +429,7 @@ export class LoaBoard implements SearchPosition {
 			for (let k = square * 4; k < square * 4 + 4; k++) this.lineBonus[this.geometry.lineOf[k]!]! |= 1 << this.geometry.linePos[k]!;
 		}
 		this.bonusList = Int8Array.from(bonusSquares);
-		this.bonusLines = Int8Array.from([...this.lineBonus.keys()].filter(line => this.lineBonus[line] !== 0));
+		this.bonusTallies = bonusTalliesOf(variant, this.geometry, this.lineBonus, this.bonusList);
 		this.undo = new Int32Array(256 * UNDO_STRIDE);
 		this.scratch = new Int32Array(this.maxMoves);
 		this.passes = variant.noMove === 'passes';
@@ -441,6 +445,7 @@ export class LoaBoard implements SearchPosition {
 		cells.fill(0);
 		this.lineFilling.set(this.geometry.lineBase);
 		this.tally = 0;
+		this.bonusTally = 0;
 		// The empty lines have no moves; addToLines counts what each piece set up adds.
 		this.bitsLo.fill(0);
 		this.bitsHi.fill(0);
@@ -557,7 +562,10 @@ export class LoaBoard implements SearchPosition {
 		const {lineStep} = this.geometry;
 		const {tally} = lineMoves;
 		const fillings = this.lineFilling;
+		const bonusBase = this.bonusTallies.base;
+		const bonusValues = this.bonusTallies.values;
 		let sum = this.tally;
+		let bonusSum = this.bonusTally;
 		for (let k = square * 4; k < square * 4 + 4; k++) {
 			const step = lineStep[k]!;
 			const line = step & 255;
@@ -565,8 +573,16 @@ export class LoaBoard implements SearchPosition {
 			const after = before + change * (step >> 8);
 			fillings[line] = after;
 			sum += tally[after]! - tally[before]!;
+			const base = bonusBase[line]!;
+			if (base === NO_BONUS) continue;
+			let was = bonusValues[base + before]!;
+			if (was < 0) was = this.bonusTallies.work(line, before);
+			let now = bonusValues[base + after]!;
+			if (now < 0) now = this.bonusTallies.work(line, after);
+			bonusSum += now - was;
 		}
 		this.tally = sum;
+		this.bonusTally = bonusSum;
 	}
 
 	/** How many moves `side` would have if it were to move now (the pass not counted). */
@@ -680,33 +696,11 @@ export class LoaBoard implements SearchPosition {
 	}
 
 	/**
-	 * For a game with bonus squares: leaves in surveyedBonus[side * 2], [side * 2 + 1] the bonus
-	 * squares a side's moves land on, for both sides at once, as 64-bit masks. (How many moves
-	 * each side has and whether one captures, the board keeps: moveCount, captureLines.)
+	 * Whether `side`'s moves would land on the bonus square bonusList[index] if it were to move
+	 * now (from the bonus tally, kept with the cells).
 	 */
-	surveyBonus(): void {
-		const fillings = this.lineFilling;
-		const {lineMaskLo, lineMaskHi} = this.geometry;
-		const lineBonus = this.lineBonus;
-		const {info} = lineMoves;
-		const reach = this.surveyedBonus;
-		reach.fill(0);
-		// The lines that hold a bonus square, again: which of those squares each side reaches.
-		const bonusLines = this.bonusLines;
-		for (let i = 0; i < bonusLines.length; i++) {
-			const line = bonusLines[i]!;
-			const bonus = lineBonus[line]! << INFO_TARGETS;
-			const at = fillings[line]! * 2;
-			const word1 = info[at]! & bonus;
-			const word2 = info[at + 1]! & bonus;
-			if ((word1 | word2) === 0) continue;
-			const hits1 = line * 256 + (word1 >> INFO_TARGETS);
-			const hits2 = line * 256 + (word2 >> INFO_TARGETS);
-			reach[2]! |= lineMaskLo[hits1]!;
-			reach[3]! |= lineMaskHi[hits1]!;
-			reach[4]! |= lineMaskLo[hits2]!;
-			reach[5]! |= lineMaskHi[hits2]!;
-		}
+	reachesBonus(side: Player, index: number): boolean {
+		return ((this.bonusTally >> ((side - 1) * BONUS_SIDE + index * BONUS_BITS)) & BONUS_MASK) !== 0;
 	}
 
 	/**
@@ -1125,6 +1119,58 @@ function mix(value: number): number {
 	h ^= h >>> 13;
 	h = Math.imul(h, 0xc2b2ae35);
 	return h ^ (h >>> 16);
+}
+
+/** The bonus tally's fields: a side's bonus square `index` at bit side * BONUS_SIDE + index * BONUS_BITS. */
+const BONUS_BITS = 3;
+const BONUS_MASK = 7;
+const BONUS_SIDE = 15;
+/** The base of a line without a bonus square (a real base may be negative: it has the line's first filling taken off). */
+const NO_BONUS = -0x40000000;
+
+/**
+ * For each line that holds a bonus square and each of its fillings, what it adds to the bonus
+ * tally: a 1 in the field of each bonus square that a side's moves along it land on. Worked out
+ * the first time a filling comes up; one set for each variant, shared by its boards.
+ */
+interface BonusTallies {
+	/** base[line] + filling: where a line's fillings are in values, or NO_BONUS for a line without a bonus square. */
+	readonly base: Int32Array;
+	readonly values: Int32Array;
+	work(line: number, filling: number): number;
+}
+
+const bonusTalliesByVariant = new Map<string, BonusTallies>();
+
+function bonusTalliesOf(variant: LoaVariant, geometry: Geometry, lineBonus: Uint8Array, bonusList: Int8Array): BonusTallies {
+	const known = bonusTalliesByVariant.get(variant.id);
+	if (known) return known;
+	const {lineCount, lineLength, lineBase, lineSquares} = geometry;
+	if (bonusList.length * BONUS_BITS > BONUS_SIDE) throw new RangeError(`${variant.id} has more bonus squares than the bonus tally holds`);
+	const base = new Int32Array(lineCount).fill(NO_BONUS);
+	let size = 0;
+	for (let line = 0; line < lineCount; line++) {
+		if (lineBonus[line] === 0) continue;
+		base[line] = size - lineBase[line]!;
+		size += POW3[lineLength[line]!]!;
+	}
+	const values = new Int32Array(size).fill(-1);
+	const work = (line: number, filling: number): number => {
+		const bonus = lineBonus[line]!;
+		let value = 0;
+		for (let half = 0; half < 2; half++) {
+			const hits = (lineMoves.info[filling * 2 + half]! >> INFO_TARGETS) & bonus;
+			for (let rest = hits; rest !== 0; rest &= rest - 1) {
+				const index = bonusList.indexOf(lineSquares[line * 8 + lowest(rest)]!);
+				value += 1 << (half * BONUS_SIDE + index * BONUS_BITS);
+			}
+		}
+		values[base[line]! + filling] = value;
+		return value;
+	};
+	const tallies = {base, values, work};
+	bonusTalliesByVariant.set(variant.id, tallies);
+	return tallies;
 }
 
 /** The index of the lowest set bit of a non-zero 32-bit mask. */

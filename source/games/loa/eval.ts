@@ -62,21 +62,16 @@ function offCentre2(board: LoaBoard, side: number): number {
 	return total;
 }
 
-/**
- * Best immediate gain (points) and bonus squares in reach of `side`'s moves, from the board's
- * last surveyBonus.
- */
+/** Best immediate gain (points) and bonus squares in reach of `side`'s moves. */
 function reach(board: LoaBoard, side: 1 | 2): {bestGain: number; bonusSquares: number} {
-	const {surveyedBonus, bonusList, bonus, cells} = board;
-	const reachLo = surveyedBonus[side * 2]!;
-	const reachHi = surveyedBonus[side * 2 + 1]!;
+	const {bonusList, bonus, cells} = board;
 	const opponent = 3 - side;
 	const capture = board.variant.scoring?.capture ?? 0;
 	let bestGain = board.captureLines(side) > 0 ? capture : 0;
 	let bonusSquares = 0;
 	for (let i = 0; i < bonusList.length; i++) {
+		if (!board.reachesBonus(side, i)) continue;
 		const square = bonusList[i]!;
-		if (((square < 32 ? reachLo >>> square : reachHi >>> (square - 32)) & 1) === 0) continue;
 		bonusSquares++;
 		const gain = bonus[square]! + (cells[square] === opponent ? capture : 0);
 		if (gain > bestGain) bestGain = gain;
@@ -139,7 +134,6 @@ export function evaluate(board: LoaBoard): number {
 	score -= -margin + connection > 0 ? -distanceOpponent : -margin + connection < 0 ? distanceOpponent * avoid : 0;
 
 	score += ((centreOpponent - centreMe) * W[CENTRE]!) / 2;
-	board.surveyBonus();
 	score += (board.moveCount(me) - board.moveCount(opponent)) * W[MOBILITY]!;
 	const bonusMe = reach(board, me).bonusSquares;
 	const theirs = reach(board, opponent);

@@ -215,7 +215,7 @@ function checkMoves(board: LoaBoard, ref: RefPosition, where: string): number[] 
 	return moves;
 }
 
-/** survey and surveyBonus against the side to move's moves. */
+/** survey, moveCount, captureLines and reachesBonus against the side to move's moves. */
 function checkSurvey(board: LoaBoard, moves: readonly number[], where: string): void {
 	const real = moves.filter(move => move !== PASS);
 	const mask = (squares: Iterable<number>) => {
@@ -233,10 +233,10 @@ function checkSurvey(board: LoaBoard, moves: readonly number[], where: string): 
 	same([board.reachLo, board.reachHi], mask(real.map(move => move >> 6)), `${where}: survey's squares reached`);
 	same([board.moversLo, board.moversHi], mask(real.map(move => move & 63)), `${where}: survey's pieces with a move`);
 	same(board.capturing, capturing, `${where}: survey's capturing`);
-	board.surveyBonus();
 	const me = board.sideToMove;
 	same(board.moveCount(me), real.length, `${where}: moveCount`);
-	same([board.surveyedBonus[me * 2], board.surveyedBonus[me * 2 + 1]], mask(real.map(move => move >> 6).filter(square => board.bonus[square]! > 0)), `${where}: surveyBonus's bonus squares reached`);
+	const reached = new Set(real.map(move => move >> 6));
+	same(Array.from(board.bonusList, (square, index) => board.reachesBonus(me, index)), Array.from(board.bonusList, square => reached.has(square)), `${where}: reachesBonus`);
 	same(board.captureLines(me) > 0, capturing, `${where}: captureLines`);
 }
 
