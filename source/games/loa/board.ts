@@ -770,12 +770,20 @@ export class LoaBoard implements SearchPosition {
 		return this.hashHi ^ this.stateHi;
 	}
 
-	/** Works out stateLo/Hi again after the points or the ply changed. */
+	/**
+	 * Works out stateLo/Hi again after the points or the ply changed: a Zobrist number for the
+	 * margin and one for the ply, from tables (a margin or ply beyond them gets mixed numbers).
+	 */
 	private refreshState(): void {
-		const margin = this.points[1]! - this.points[2]!;
+		const margin = this.points[1]! - this.points[2]! + STATE_MARGINS / 2;
 		const ply = this.limitPly > 0 ? this.ply + 1 : 0;
-		this.stateLo = mix(Math.imul(margin, 0x9e3779b1) ^ Math.imul(ply, 0x2545f491));
-		this.stateHi = mix(Math.imul(margin, 0x27d4eb2f) ^ Math.imul(ply, 0x165667b1));
+		if (margin >= 0 && margin < STATE_MARGINS && ply < STATE_PLIES) {
+			this.stateLo = STATE_KEYS[margin * 2]! ^ STATE_KEYS[(STATE_MARGINS + ply) * 2]!;
+			this.stateHi = STATE_KEYS[margin * 2 + 1]! ^ STATE_KEYS[(STATE_MARGINS + ply) * 2 + 1]!;
+		} else {
+			this.stateLo = mix(Math.imul(margin, 0x9e3779b1) ^ Math.imul(ply, 0x2545f491));
+			this.stateHi = mix(Math.imul(margin, 0x27d4eb2f) ^ Math.imul(ply, 0x165667b1));
+		}
 	}
 
 	make(move: number): void {
@@ -1120,6 +1128,12 @@ function mix(value: number): number {
 	h = Math.imul(h, 0xc2b2ae35);
 	return h ^ (h >>> 16);
 }
+
+/** Margins (centred on 0) and plies the key's state part has table numbers for. */
+const STATE_MARGINS = 1024;
+const STATE_PLIES = 256;
+/** Lo and hi numbers of margin m + 512 at 2m, 2m + 1, then of ply p at 2 (1024 + p), 2 (1024 + p) + 1. */
+const STATE_KEYS = Int32Array.from({length: 2 * (STATE_MARGINS + STATE_PLIES)}, seededWords(0x57a7e5));
 
 /** The bonus tally's fields: a side's bonus square `index` at bit side * BONUS_SIDE + index * BONUS_BITS. */
 const BONUS_BITS = 3;
