@@ -39,7 +39,14 @@ const STEPS: ReadonlyArray<readonly [number, number]> = [
 
 /** A side's slice of the piece list has room for this many pieces. */
 export const LIST_STRIDE = 16;
-const UNDO_STRIDE = 6;
+/**
+ * An undo record: the move, what was captured (slot or -1), the points it gained each side, the
+ * status and reversibleFrom before it, then (from UNDO_SUMS on) the sums the cells keep as they
+ * were before it, which unmake puts back instead of working them out again: the tallies, both
+ * Euler numbers, the piece keys, the hash and the key's state part.
+ */
+const UNDO_STRIDE = 18;
+const UNDO_SUMS = 6;
 
 /** Everything about a board size that never changes: line ids, rays, neighbours, Zobrist keys. */
 export interface Geometry {
@@ -610,6 +617,32 @@ export class LoaBoard implements SearchPosition {
 		this.pieceKeyHi[side]! ^= this.geometry.zobristHi[side * this.squares + square]!;
 	}
 
+	/**
+	 * setCell for unmake, which puts back the sums from its undo record: only the cell, its bit,
+	 * its lines' fillings and its quads' codes.
+	 */
+	private restoreCell(square: number, value: number): void {
+		const old = this.cells[square]!;
+		const change = value - old;
+		this.cells[square] = value;
+		if (old !== 0) {
+			if (square < 32) this.bitsLo[old]! ^= 1 << square;
+			else this.bitsHi[old]! ^= 1 << (square - 32);
+		}
+		if (value !== 0) {
+			if (square < 32) this.bitsLo[value]! ^= 1 << square;
+			else this.bitsHi[value]! ^= 1 << (square - 32);
+		}
+		const {lineStep, quadsOf, quadWeightOf} = this.geometry;
+		const fillings = this.lineFilling;
+		const codes = this.quadCode;
+		for (let k = square * 4; k < square * 4 + 4; k++) {
+			const step = lineStep[k]!;
+			fillings[step & 255]! += change * (step >> 8);
+			codes[quadsOf[k]!]! += change * quadWeightOf[k]!;
+		}
+	}
+
 	/** Sets a square's cell, keeping the line codes, the bits, the piece keys, its four quads' codes and both sides' Euler numbers. */
 	private setCell(square: number, value: number): void {
 		const old = this.cells[square]!;
@@ -794,9 +827,23 @@ export class LoaBoard implements SearchPosition {
 		const opponent = (3 - me) as Player;
 		if (this.depth * UNDO_STRIDE === this.undo.length) this.growUndo();
 		const u = this.depth * UNDO_STRIDE;
-		this.undo[u] = move;
-		this.undo[u + 4] = this.status;
-		this.undo[u + 5] = this.reversibleFrom;
+		const undo = this.undo;
+		undo[u] = move;
+		undo[u + 4] = this.status;
+		undo[u + 5] = this.reversibleFrom;
+		const sums = u + UNDO_SUMS;
+		undo[sums] = this.tally;
+		undo[sums + 1] = this.bonusTally;
+		undo[sums + 2] = this.euler4[1]!;
+		undo[sums + 3] = this.euler4[2]!;
+		undo[sums + 4] = this.pieceKeyLo[1]!;
+		undo[sums + 5] = this.pieceKeyHi[1]!;
+		undo[sums + 6] = this.pieceKeyLo[2]!;
+		undo[sums + 7] = this.pieceKeyHi[2]!;
+		undo[sums + 8] = this.hashLo;
+		undo[sums + 9] = this.hashHi;
+		undo[sums + 10] = this.stateLo;
+		undo[sums + 11] = this.stateHi;
 		if (move === PASS) {
 			this.undo[u + 1] = -1;
 			this.undo[u + 2] = 0;
@@ -874,17 +921,26 @@ export class LoaBoard implements SearchPosition {
 		this.reversibleFrom = this.undo[u + 5]!;
 		this.sideToMove = me;
 		this.ply--;
-		if (this.limitPly > 0 || this.undo[u + 2] !== this.undo[u + 3]) this.refreshState();
-		if (move === PASS) {
-			this.hashLo ^= this.geometry.sideLo;
-			this.hashHi ^= this.geometry.sideHi;
-			return;
-		}
+		const undo = this.undo;
+		const sums = u + UNDO_SUMS;
+		this.tally = undo[sums]!;
+		this.bonusTally = undo[sums + 1]!;
+		this.euler4[1] = undo[sums + 2]!;
+		this.euler4[2] = undo[sums + 3]!;
+		this.pieceKeyLo[1] = undo[sums + 4]!;
+		this.pieceKeyHi[1] = undo[sums + 5]!;
+		this.pieceKeyLo[2] = undo[sums + 6]!;
+		this.pieceKeyHi[2] = undo[sums + 7]!;
+		this.hashLo = undo[sums + 8]!;
+		this.hashHi = undo[sums + 9]!;
+		this.stateLo = undo[sums + 10]!;
+		this.stateHi = undo[sums + 11]!;
+		if (move === PASS) return;
 
 		const moving = slot[to]!;
 		pieceList[me * LIST_STRIDE + moving] = from;
 		slot[from] = moving;
-		this.setCell(from, me);
+		this.restoreCell(from, me);
 		if (captured >= 0) {
 			// Undo the swap-remove exactly, so the piece lists come back in their old order.
 			const end = pieceCount[opponent]!++;
@@ -893,11 +949,10 @@ export class LoaBoard implements SearchPosition {
 			slot[moved] = end;
 			pieceList[opponent * LIST_STRIDE + captured] = to;
 			slot[to] = captured;
-			this.setCell(to, opponent);
+			this.restoreCell(to, opponent);
 		} else {
-			this.setCell(to, 0);
+			this.restoreCell(to, 0);
 		}
-		this.rehash(me);
 	}
 
 	/** Whether all of a side's pieces form one 8-connected group (a single piece does). */
