@@ -10,6 +10,7 @@ import {evaluate} from './eval.js';
 import {PASS, parseSquare} from './notation.js';
 import type {LoaVariant} from './variant.js';
 import {seededWords} from '../seeded.js';
+import {BONUS_BITS, BONUS_MASK, BONUS_SIDE, bonusTally, mobilityTally, MOBILITY_MASK, MOBILITY_SIDE, NO_LINE, type LineTally} from './line-tally.js';
 import {codeBase, FILLINGS, INFO_CAPTURES, INFO_COUNT, INFO_MOVERS, INFO_TARGETS, lineMoves, POW3, TALLY_CAPTURES, TALLY_MOVES} from './line-moves.js';
 
 /** Why the game ended with the last move. */
@@ -324,13 +325,13 @@ export class LoaBoard implements SearchPosition {
 	/** lineBonus[line]: the places of a line that are bonus squares, a bit a place. */
 	private readonly lineBonus: Uint8Array;
 	/**
-	 * The bonus tally: for each side and bonus square, on how many lines the side has a move
-	 * that lands on it, BONUS_BITS bits each (side 2's from bit BONUS_SIDE). Kept with the cells,
-	 * as the sum of the tallies of the lines that hold a bonus square (bonusTallies).
+	 * The sum of the lines' numbers in the variant's line tally (line-tally.ts), kept with the
+	 * cells: in LOAPS the bonus tally (for each side and bonus square, on how many lines the side
+	 * has a move that lands on it: reachesBonus), in classic LOA the weighted mobility of both
+	 * sides (weightedMobility).
 	 */
-	private bonusTally = 0;
-	/** bonusTallies.values[bonusTallies.base[line] + filling], as bonusTally counts them (-1: not worked out yet). */
-	private readonly bonusTallies: BonusTallies;
+	private extraTally = 0;
+	private readonly extra: LineTally;
 	/** points[1], points[2]. */
 	readonly points: Int32Array;
 	/** euler4[1], euler4[2]: four times each side's Euler number, kept up to date by make/unmake. */
@@ -436,7 +437,13 @@ export class LoaBoard implements SearchPosition {
 			for (let k = square * 4; k < square * 4 + 4; k++) this.lineBonus[this.geometry.lineOf[k]!]! |= 1 << this.geometry.linePos[k]!;
 		}
 		this.bonusList = Int8Array.from(bonusSquares);
-		this.bonusTallies = bonusTalliesOf(variant, this.geometry, this.lineBonus, this.bonusList);
+		const tallyId = variant.scoring ? variant.id : `weighted mobility ${this.size}`;
+		let extra = talliesByVariant.get(tallyId);
+		if (!extra) {
+			extra = variant.scoring ? bonusTally(this.geometry, this.lineBonus, this.bonusList) : mobilityTally(this.geometry);
+			talliesByVariant.set(tallyId, extra);
+		}
+		this.extra = extra;
 		this.undo = new Int32Array(256 * UNDO_STRIDE);
 		this.scratch = new Int32Array(this.maxMoves);
 		this.passes = variant.noMove === 'passes';
@@ -452,7 +459,7 @@ export class LoaBoard implements SearchPosition {
 		cells.fill(0);
 		this.lineFilling.set(this.geometry.lineBase);
 		this.tally = 0;
-		this.bonusTally = 0;
+		this.extraTally = 0;
 		// The empty lines have no moves; addToLines counts what each piece set up adds.
 		this.bitsLo.fill(0);
 		this.bitsHi.fill(0);
@@ -569,10 +576,10 @@ export class LoaBoard implements SearchPosition {
 		const {lineStep} = this.geometry;
 		const {tally} = lineMoves;
 		const fillings = this.lineFilling;
-		const bonusBase = this.bonusTallies.base;
-		const bonusValues = this.bonusTallies.values;
+		const extraBase = this.extra.base;
+		const extraValues = this.extra.values;
 		let sum = this.tally;
-		let bonusSum = this.bonusTally;
+		let extraSum = this.extraTally;
 		for (let k = square * 4; k < square * 4 + 4; k++) {
 			const step = lineStep[k]!;
 			const line = step & 255;
@@ -580,16 +587,16 @@ export class LoaBoard implements SearchPosition {
 			const after = before + change * (step >> 8);
 			fillings[line] = after;
 			sum += tally[after]! - tally[before]!;
-			const base = bonusBase[line]!;
-			if (base === NO_BONUS) continue;
-			let was = bonusValues[base + before]!;
-			if (was < 0) was = this.bonusTallies.work(line, before);
-			let now = bonusValues[base + after]!;
-			if (now < 0) now = this.bonusTallies.work(line, after);
-			bonusSum += now - was;
+			const base = extraBase[line]!;
+			if (base === NO_LINE) continue;
+			let was = extraValues[base + before]!;
+			if (was < 0) was = this.extra.work(line, before);
+			let now = extraValues[base + after]!;
+			if (now < 0) now = this.extra.work(line, after);
+			extraSum += now - was;
 		}
 		this.tally = sum;
-		this.bonusTally = bonusSum;
+		this.extraTally = extraSum;
 	}
 
 	/** How many moves `side` would have if it were to move now (the pass not counted). */
@@ -733,7 +740,15 @@ export class LoaBoard implements SearchPosition {
 	 * now (from the bonus tally, kept with the cells).
 	 */
 	reachesBonus(side: Player, index: number): boolean {
-		return ((this.bonusTally >> ((side - 1) * BONUS_SIDE + index * BONUS_BITS)) & BONUS_MASK) !== 0;
+		return ((this.extraTally >> ((side - 1) * BONUS_SIDE + index * BONUS_BITS)) & BONUS_MASK) !== 0;
+	}
+
+	/**
+	 * In classic LOA: the weighted mobility of `side`'s moves if it were to move now (each 4, or 2
+	 * to the edge, 1 more towards the middle, a capture double), from the tally kept with the cells.
+	 */
+	weightedMobility(side: Player): number {
+		return (this.extraTally >> ((side - 1) * MOBILITY_SIDE)) & MOBILITY_MASK;
 	}
 
 	/**
@@ -833,7 +848,7 @@ export class LoaBoard implements SearchPosition {
 		undo[u + 5] = this.reversibleFrom;
 		const sums = u + UNDO_SUMS;
 		undo[sums] = this.tally;
-		undo[sums + 1] = this.bonusTally;
+		undo[sums + 1] = this.extraTally;
 		undo[sums + 2] = this.euler4[1]!;
 		undo[sums + 3] = this.euler4[2]!;
 		undo[sums + 4] = this.pieceKeyLo[1]!;
@@ -924,7 +939,7 @@ export class LoaBoard implements SearchPosition {
 		const undo = this.undo;
 		const sums = u + UNDO_SUMS;
 		this.tally = undo[sums]!;
-		this.bonusTally = undo[sums + 1]!;
+		this.extraTally = undo[sums + 1]!;
 		this.euler4[1] = undo[sums + 2]!;
 		this.euler4[2] = undo[sums + 3]!;
 		this.pieceKeyLo[1] = undo[sums + 4]!;
@@ -1190,57 +1205,8 @@ const STATE_PLIES = 256;
 /** Lo and hi numbers of margin m + 512 at 2m, 2m + 1, then of ply p at 2 (1024 + p), 2 (1024 + p) + 1. */
 const STATE_KEYS = Int32Array.from({length: 2 * (STATE_MARGINS + STATE_PLIES)}, seededWords(0x57a7e5));
 
-/** The bonus tally's fields: a side's bonus square `index` at bit side * BONUS_SIDE + index * BONUS_BITS. */
-const BONUS_BITS = 3;
-const BONUS_MASK = 7;
-const BONUS_SIDE = 15;
-/** The base of a line without a bonus square (a real base may be negative: it has the line's first filling taken off). */
-const NO_BONUS = -0x40000000;
-
-/**
- * For each line that holds a bonus square and each of its fillings, what it adds to the bonus
- * tally: a 1 in the field of each bonus square that a side's moves along it land on. Worked out
- * the first time a filling comes up; one set for each variant, shared by its boards.
- */
-interface BonusTallies {
-	/** base[line] + filling: where a line's fillings are in values, or NO_BONUS for a line without a bonus square. */
-	readonly base: Int32Array;
-	readonly values: Int32Array;
-	work(line: number, filling: number): number;
-}
-
-const bonusTalliesByVariant = new Map<string, BonusTallies>();
-
-function bonusTalliesOf(variant: LoaVariant, geometry: Geometry, lineBonus: Uint8Array, bonusList: Int8Array): BonusTallies {
-	const known = bonusTalliesByVariant.get(variant.id);
-	if (known) return known;
-	const {lineCount, lineLength, lineBase, lineSquares} = geometry;
-	if (bonusList.length * BONUS_BITS > BONUS_SIDE) throw new RangeError(`${variant.id} has more bonus squares than the bonus tally holds`);
-	const base = new Int32Array(lineCount).fill(NO_BONUS);
-	let size = 0;
-	for (let line = 0; line < lineCount; line++) {
-		if (lineBonus[line] === 0) continue;
-		base[line] = size - lineBase[line]!;
-		size += POW3[lineLength[line]!]!;
-	}
-	const values = new Int32Array(size).fill(-1);
-	const work = (line: number, filling: number): number => {
-		const bonus = lineBonus[line]!;
-		let value = 0;
-		for (let half = 0; half < 2; half++) {
-			const hits = (lineMoves.info[filling * 2 + half]! >> INFO_TARGETS) & bonus;
-			for (let rest = hits; rest !== 0; rest &= rest - 1) {
-				const index = bonusList.indexOf(lineSquares[line * 8 + lowest(rest)]!);
-				value += 1 << (half * BONUS_SIDE + index * BONUS_BITS);
-			}
-		}
-		values[base[line]! + filling] = value;
-		return value;
-	};
-	const tallies = {base, values, work};
-	bonusTalliesByVariant.set(variant.id, tallies);
-	return tallies;
-}
+/** One line tally for each variant (or size, for classic's), shared by its boards. */
+const talliesByVariant = new Map<string, LineTally>();
 
 /** The index of the lowest set bit of a non-zero 32-bit mask. */
 function lowest(mask: number): number {

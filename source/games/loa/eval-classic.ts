@@ -27,11 +27,12 @@
  * connectedness (4 a pair of neighbours: 49 % of the match points), concentration at 45
  * instead of 30 (44 %), a count of solid quads (3 or 4 own pieces, 10 each: 43.5 %).
  *
- * Nothing here allocates: mobility is read off the line tables (line-moves.ts) without listing
- * the moves.
+ * Nothing here allocates, and nothing lists the moves: the weighted mobility is a sum the board
+ * keeps with its cells (a line tally, line-tally.ts), and whether a lone piece can move is read
+ * off the line tables (line-moves.ts).
  */
 import {LIST_STRIDE, type Geometry, type LoaBoard} from './board.js';
-import {FILLINGS, INFO_CAPTURES, INFO_MOVERS, lineMoves, POW3} from './line-moves.js';
+import {INFO_MOVERS, lineMoves} from './line-moves.js';
 import {SideCache} from './side-cache.js';
 import {CLASSIC_WEIGHTS} from './weights.js';
 
@@ -62,18 +63,6 @@ interface Tables {
 	readonly corner: Int8Array;
 	/** 1 for a square on the edge. */
 	readonly edge: Int8Array;
-	/**
-	 * weighted[weightBase[line] + filling * 2 + side - 1]: the weighted mobility of a side's moves
-	 * along a line with that filling: each move 4, or 2 to the edge, 1 more towards the middle,
-	 * and a capture double. (A line of 8 places holds 6,561 fillings: 262 KiB for 8×8.)
-	 */
-	readonly weighted: Uint8Array;
-	readonly weightBase: Int32Array;
-	/**
-	 * moveValue[line * 64 + (from | to << 3)]: what a move along the line from place `from` to
-	 * place `to` adds to the weighted mobility, before a capture doubles it.
-	 */
-	readonly moveValue: Int8Array;
 }
 
 const tablesBySize = new Map<number, Tables>();
@@ -93,28 +82,7 @@ function tablesFor(geometry: Geometry): Tables {
 		corner[square] = (file === 0 || file === size - 1) && (rank === 0 || rank === size - 1) ? 1 : 0;
 		edge[square] = fromEdge === 0 ? 1 : 0;
 	}
-	const {lineCount, lineLength, lineSquares, offCentre2} = geometry;
-	const moveValue = new Int8Array(lineCount * 64);
-	for (let line = 0; line < lineCount; line++) {
-		for (let from = 0; from < lineLength[line]!; from++) {
-			for (let to = 0; to < lineLength[line]!; to++) {
-				const start = lineSquares[line * 8 + from]!;
-				const end = lineSquares[line * 8 + to]!;
-				moveValue[line * 64 + (from | (to << 3))] = (edge[end] ? 2 : 4) + (offCentre2[end]! < offCentre2[start]! ? 1 : 0);
-			}
-		}
-	}
-	// Each line's weighted mobility for each filling and side, summed once from its moves.
-	const {lineBase} = geometry;
-	const weightBase = new Int32Array(lineCount);
-	let size2 = 0;
-	for (let line = 0; line < lineCount; line++) {
-		weightBase[line] = size2 - 2 * lineBase[line]!;
-		size2 += 2 * POW3[lineLength[line]!]!;
-	}
-	// Filled in as the fillings come up (UNKNOWN until then): most of a line's never do.
-	const weighted = new Uint8Array(size2).fill(UNKNOWN);
-	const tables = {ring, corner, edge, moveValue, weighted, weightBase};
+	const tables = {ring, corner, edge};
 	tablesBySize.set(size, tables);
 	return tables;
 }
@@ -193,84 +161,49 @@ function shapeScore(board: LoaBoard, side: number, tables: Tables): number {
 }
 
 /** Weighted mobility of `side`, less its blocked stragglers: larger is better for it. */
-/** Weighted mobility of both sides, less their blocked stragglers: activity[side], larger is better for it. */
-function activities(board: LoaBoard, tables: Tables): void {
+/**
+ * What a side loses for its stragglers: pieces with no friend beside them that cannot move (none
+ * of their four lines lets them: the movers of the line tables).
+ */
+function blocked(board: LoaBoard, side: 1 | 2, tables: Tables): number {
+	const {haloLo, haloHi, lineStep, linePos} = board.geometry;
 	const fillings = board.lineFilling;
-	const {lineCount, lineMaskLo, lineMaskHi} = board.geometry;
 	const {info} = lineMoves;
-	const {weighted, weightBase} = tables;
-	let mobility1 = 0;
-	let mobility2 = 0;
-	let moversLo1 = 0;
-	let moversHi1 = 0;
-	let moversLo2 = 0;
-	let moversHi2 = 0;
-	for (let line = 0; line < lineCount; line++) {
-		const filling = fillings[line]!;
-		const word1 = info[filling * 2]!;
-		const word2 = info[filling * 2 + 1]!;
-		if ((word1 | word2) === 0) continue;
-		const at = weightBase[line]! + filling * 2;
-		const weight1 = weighted[at]!;
-		const weight2 = weighted[at + 1]!;
-		mobility1 += weight1 === UNKNOWN ? weigh(tables, line, filling, 0) : weight1;
-		mobility2 += weight2 === UNKNOWN ? weigh(tables, line, filling, 1) : weight2;
-		const moving1 = line * 256 + ((word1 >> INFO_MOVERS) & 255);
-		const moving2 = line * 256 + ((word2 >> INFO_MOVERS) & 255);
-		moversLo1 |= lineMaskLo[moving1]!;
-		moversHi1 |= lineMaskHi[moving1]!;
-		moversLo2 |= lineMaskLo[moving2]!;
-		moversHi2 |= lineMaskHi[moving2]!;
-	}
-	activity[1] = mobility1 * W[MOBILITY]! - blocked(board, 1, moversLo1, moversHi1, tables);
-	activity[2] = mobility2 * W[MOBILITY]! - blocked(board, 2, moversLo2, moversHi2, tables);
-}
-
-const activity = new Float64Array(3);
-
-/** A weighted mobility not worked out yet (no line's reaches it: at most 16 moves of 10). */
-const UNKNOWN = 255;
-
-/** Works out and keeps weighted[at] for a line, a filling and a side (half = side - 1). */
-function weigh(tables: Tables, line: number, filling: number, half: number): number {
-	const {moveStart, moves, info} = lineMoves;
-	const captures = info[filling * 2 + half]! >>> INFO_CAPTURES;
-	const start = half * (FILLINGS + 1) + filling;
-	let sum = 0;
-	for (let i = moveStart[start]!; i < moveStart[start + 1]!; i++) {
-		const places = moves[i]!;
-		const value = tables.moveValue[line * 64 + places]!;
-		// A capture counts double.
-		sum += ((captures >> (places >> 3)) & 1) === 1 ? value * 2 : value;
-	}
-	tables.weighted[tables.weightBase[line]! + filling * 2 + half] = sum;
-	return sum;
-}
-
-/** What a side loses for its pieces that cannot move (not among the movers) and have no friend beside them. */
-function blocked(board: LoaBoard, side: 1 | 2, moversLo: number, moversHi: number, tables: Tables): number {
-	const {haloLo, haloHi} = board.geometry;
 	const {edge} = tables;
 	const ownLo = board.bitsLo[side]!;
 	const ownHi = board.bitsHi[side]!;
+	const half = side - 1;
 	let loss = 0;
-	for (let stuck = ownLo & ~moversLo; stuck !== 0; stuck &= stuck - 1) {
-		const square = 31 - Math.clz32(stuck & -stuck);
-		if ((haloLo[square]! & ownLo) === 0 && (haloHi[square]! & ownHi) === 0) loss += W[BLOCKED]! + (edge[square] ? W[BLOCKED_EDGE]! : 0);
-	}
-	for (let stuck = ownHi & ~moversHi; stuck !== 0; stuck &= stuck - 1) {
-		const square = 32 + 31 - Math.clz32(stuck & -stuck);
-		if ((haloLo[square]! & ownLo) === 0 && (haloHi[square]! & ownHi) === 0) loss += W[BLOCKED]! + (edge[square] ? W[BLOCKED_EDGE]! : 0);
+	for (let rest = ownLo, restHi = ownHi; (rest | restHi) !== 0; ) {
+		let square: number;
+		if (rest !== 0) {
+			square = 31 - Math.clz32(rest & -rest);
+			rest &= rest - 1;
+		} else {
+			square = 32 + 31 - Math.clz32(restHi & -restHi);
+			restHi &= restHi - 1;
+		}
+		if ((haloLo[square]! & ownLo) !== 0 || (haloHi[square]! & ownHi) !== 0) continue;
+		let moves = false;
+		for (let k = square * 4; k < square * 4 + 4 && !moves; k++) {
+			const word = info[fillings[lineStep[k]! & 255]! * 2 + half]!;
+			moves = ((word >> (INFO_MOVERS + linePos[k]!)) & 1) === 1;
+		}
+		if (!moves) loss += W[BLOCKED]! + (edge[square] ? W[BLOCKED_EDGE]! : 0);
 	}
 	return loss;
+}
+
+/** A side's weighted mobility (kept by the board), less its blocked stragglers: larger is better for it. */
+function activity(board: LoaBoard, side: 1 | 2, tables: Tables): number {
+	return board.weightedMobility(side) * W[MOBILITY]! - blocked(board, side, tables);
 }
 
 export function evaluateClassic(board: LoaBoard): number {
 	const me = board.sideToMove;
 	const opponent = (3 - me) as 1 | 2;
 	const tables = tablesFor(board.geometry);
-	activities(board, tables);
-	const mine = shapeScore(board, me, tables) + activity[me]!;
-	const theirs = shapeScore(board, opponent, tables) + activity[opponent]!;
+	const mine = shapeScore(board, me, tables) + activity(board, me, tables);
+	const theirs = shapeScore(board, opponent, tables) + activity(board, opponent, tables);
 	return Math.round(W[TEMPO]! + (mine - theirs));
 }

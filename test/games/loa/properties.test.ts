@@ -235,6 +235,13 @@ function checkSurvey(board: LoaBoard, moves: readonly number[], where: string): 
 	same(board.capturing, capturing, `${where}: survey's capturing`);
 	const me = board.sideToMove;
 	same(board.moveCount(me), real.length, `${where}: moveCount`);
+	if (!board.variant.scoring) {
+		// Classic's weighted mobility, by its definition: 4 a move, 2 to the edge, 1 more towards the middle, a capture double.
+		const {fileOf, rankOf, offCentre2, size} = board.geometry;
+		const edge = (square: number) => [fileOf[square], rankOf[square]].some(at => at === 0 || at === size - 1);
+		const worth = (move: number) => ((edge(move >> 6) ? 2 : 4) + (offCentre2[move >> 6]! < offCentre2[move & 63]! ? 1 : 0)) * (board.cells[move >> 6] === opponent ? 2 : 1);
+		same(board.weightedMobility(me), real.reduce((sum, move) => sum + worth(move), 0), `${where}: weightedMobility`);
+	}
 	const reached = new Set(real.map(move => move >> 6));
 	same(Array.from(board.bonusList, (square, index) => board.reachesBonus(me, index)), Array.from(board.bonusList, square => reached.has(square)), `${where}: reachesBonus`);
 	same(board.captureLines(me) > 0, capturing, `${where}: captureLines`);
