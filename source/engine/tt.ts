@@ -20,14 +20,22 @@ const toTable = (score: number, ply: number): number =>
 const fromTable = (score: number, ply: number): number =>
 	score > DECIDED ? score - ply : score < -DECIDED ? score + ply : score;
 
+/** An entry's four words, side by side: the key's high half, the move, the score, the meta word. */
+const KEY = 0;
+const MOVE = 1;
+const SCORE = 2;
+const META = 3;
+const STRIDE = 4;
+
 export class TranspositionTable {
 	readonly entries: number;
 	private readonly mask: number;
-	private readonly keys: Int32Array;
-	private readonly moves: Int32Array;
-	private readonly scores: Int32Array;
-	/** depth + 1 (0 = empty) | bound << 8 | generation << 10. */
-	private readonly meta: Int32Array;
+	/**
+	 * Entry e is data[e * STRIDE + KEY, MOVE, SCORE, META], the meta word being depth + 1 (0 =
+	 * empty) | bound << 8 | generation << 10. A bucket's two entries are side by side, so a probe
+	 * or a store touches one 32-byte stretch of memory.
+	 */
+	private readonly data: Int32Array;
 	private generation = 0;
 
 	/** A table of about `megabytes` MiB (16 bytes an entry), rounded down to a power of two. */
@@ -37,10 +45,7 @@ export class TranspositionTable {
 		while (entries * 2 <= wanted) entries *= 2;
 		this.entries = entries;
 		this.mask = entries / 2 - 1;
-		this.keys = new Int32Array(entries);
-		this.moves = new Int32Array(entries);
-		this.scores = new Int32Array(entries);
-		this.meta = new Int32Array(entries);
+		this.data = new Int32Array(entries * STRIDE);
 	}
 
 	/** A new search begins: older entries become the first to be replaced. */
@@ -49,57 +54,53 @@ export class TranspositionTable {
 	}
 
 	clear(): void {
-		this.meta.fill(0);
+		this.data.fill(0);
 		this.generation = 0;
 	}
 
-	/** The entry holding this key, or -1. */
+	/** The entry holding this key (bucket × 2, + 1 for the second slot), or -1. */
 	probe(keyLo: number, keyHi: number): number {
+		const data = this.data;
 		const first = (keyLo & this.mask) * 2;
-		if (this.meta[first] !== 0 && this.keys[first] === keyHi) return first;
-		if (this.meta[first + 1] !== 0 && this.keys[first + 1] === keyHi) return first + 1;
+		if (data[first * STRIDE + META] !== 0 && data[first * STRIDE + KEY] === keyHi) return first;
+		const second = first + 1;
+		if (data[second * STRIDE + META] !== 0 && data[second * STRIDE + KEY] === keyHi) return second;
 		return -1;
 	}
 
 	move(entry: number): number {
-		return this.moves[entry]!;
+		return this.data[entry * STRIDE + MOVE]!;
 	}
 
 	depth(entry: number): number {
-		return (this.meta[entry]! & 0xff) - 1;
+		return (this.data[entry * STRIDE + META]! & 0xff) - 1;
 	}
 
 	bound(entry: number): number {
-		return (this.meta[entry]! >> 8) & 3;
+		return (this.data[entry * STRIDE + META]! >> 8) & 3;
 	}
 
 	score(entry: number, ply: number): number {
-		return fromTable(this.scores[entry]!, ply);
+		return fromTable(this.data[entry * STRIDE + SCORE]!, ply);
 	}
 
 	store(keyLo: number, keyHi: number, depth: number, bound: number, score: number, move: number, ply: number): void {
-		const first = (keyLo & this.mask) * 2;
+		const data = this.data;
+		const first = (keyLo & this.mask) * 2 * STRIDE;
 		let slot: number;
-		const meta0 = this.meta[first]!;
-		if (meta0 === 0 || this.keys[first] === keyHi || meta0 >>> 10 !== this.generation || (meta0 & 0xff) - 1 <= depth) {
+		const meta0 = data[first + META]!;
+		if (meta0 === 0 || data[first + KEY] === keyHi || meta0 >>> 10 !== this.generation || (meta0 & 0xff) - 1 <= depth) {
 			slot = first;
 			// The deep slot's result moves down to the always-replace slot rather than vanish.
-			if (meta0 !== 0 && this.keys[first] !== keyHi) this.copy(first, first + 1);
+			if (meta0 !== 0 && data[first + KEY] !== keyHi) data.copyWithin(first + STRIDE, first, first + STRIDE);
 		} else {
-			slot = first + 1;
+			slot = first + STRIDE;
 		}
 		// Keep a known best move when this search of the position found none.
-		if (move < 0 && this.keys[slot] === keyHi && this.meta[slot] !== 0) move = this.moves[slot]!;
-		this.keys[slot] = keyHi;
-		this.moves[slot] = move;
-		this.scores[slot] = toTable(score, ply);
-		this.meta[slot] = (Math.max(0, Math.min(depth, 254)) + 1) | (bound << 8) | (this.generation << 10);
-	}
-
-	private copy(from: number, to: number): void {
-		this.keys[to] = this.keys[from]!;
-		this.moves[to] = this.moves[from]!;
-		this.scores[to] = this.scores[from]!;
-		this.meta[to] = this.meta[from]!;
+		if (move < 0 && data[slot + KEY] === keyHi && data[slot + META] !== 0) move = data[slot + MOVE]!;
+		data[slot + KEY] = keyHi;
+		data[slot + MOVE] = move;
+		data[slot + SCORE] = toTable(score, ply);
+		data[slot + META] = (Math.max(0, Math.min(depth, 254)) + 1) | (bound << 8) | (this.generation << 10);
 	}
 }
