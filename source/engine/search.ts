@@ -18,6 +18,8 @@ import {Bound, DECIDED, TranspositionTable, WIN} from './tt.js';
 export {DECIDED, WIN} from './tt.js';
 
 const MAX_PLY = 96;
+// Scores are negated as 0 - x, not -x: -0 is not a small integer to V8, and meeting one makes the
+// optimised search fall back and start again on slower arithmetic.
 const INFINITY = WIN + 1;
 /** The clock and the stop flag are read every 256 nodes (a millisecond or two). */
 const POLL_MASK = 255;
@@ -25,7 +27,7 @@ const QUIESCENCE_DEPTH = 6;
 const HISTORY_LIMIT = 1 << 20;
 const EVAL_CACHE_MASK = (1 << 16) - 1;
 /** Marks an empty evaluation-cache slot; no evaluation is this value (they are clamped within ±DECIDED). */
-const EVAL_EMPTY = -0x7fffffff;
+const EVAL_EMPTY = -0x3fffffff;
 
 /** What to search for and how long. Times are in the clock's milliseconds from the search's start. */
 export interface SearchLimits {
@@ -297,10 +299,10 @@ export class Searcher {
 			position.make(move);
 			let score: number;
 			if (i === pvIndex) {
-				score = -this.negamax(depth - 1, -beta, -alpha, 1, true);
+				score = 0 - this.negamax(depth - 1, 0 - beta, 0 - alpha, 1, true);
 			} else {
-				score = -this.negamax(depth - 1, -alpha - 1, -alpha, 1, false);
-				if (score > alpha && !this.aborted) score = -this.negamax(depth - 1, -beta, -alpha, 1, true);
+				score = 0 - this.negamax(depth - 1, -1 - alpha, 0 - alpha, 1, false);
+				if (score > alpha && !this.aborted) score = 0 - this.negamax(depth - 1, 0 - beta, 0 - alpha, 1, true);
 			}
 			position.unmake();
 			if (this.aborted) break;
@@ -374,15 +376,15 @@ export class Searcher {
 			position.make(move);
 			let score: number;
 			if (i === 0) {
-				score = -this.negamax(depth - 1, -beta, -alpha, ply + 1, pvNode);
+				score = 0 - this.negamax(depth - 1, 0 - beta, 0 - alpha, ply + 1, pvNode);
 			} else {
 				const reduction = depth >= 3 && i >= 3 && quiet ? (i >= 10 && depth >= 5 ? 2 : 1) : 0;
-				score = -this.negamax(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, false);
+				score = 0 - this.negamax(depth - 1 - reduction, -1 - alpha, 0 - alpha, ply + 1, false);
 				if (score > alpha && reduction > 0 && !this.aborted) {
-					score = -this.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, false);
+					score = 0 - this.negamax(depth - 1, -1 - alpha, 0 - alpha, ply + 1, false);
 				}
 				if (score > alpha && score < beta && !this.aborted) {
-					score = -this.negamax(depth - 1, -beta, -alpha, ply + 1, true);
+					score = 0 - this.negamax(depth - 1, 0 - beta, 0 - alpha, ply + 1, true);
 				}
 			}
 			position.unmake();
@@ -441,7 +443,7 @@ export class Searcher {
 				// In a game decided on points (finalScore), a quiet last move is scored by its margin.
 				position.make(move);
 				const result = position.terminal();
-				const score = result !== ONGOING && position.finalScore ? -this.endScore(result, ply + 1) : 0;
+				const score = result !== ONGOING && position.finalScore ? 0 - this.endScore(result, ply + 1) : 0;
 				position.unmake();
 				if (result === -1 && !position.finalScore) return WIN - ply - 1;
 				if (result !== ONGOING && position.finalScore && score > bestScore) {
@@ -457,7 +459,7 @@ export class Searcher {
 			const move = this.pick(base, i, tactical);
 			position.make(move);
 			const result = position.terminal();
-			const score = result === ONGOING ? -this.quiesce(-beta, -alpha, ply + 1, qDepth + 1) : -this.endScore(result, ply + 1);
+			const score = result === ONGOING ? 0 - this.quiesce(0 - beta, 0 - alpha, ply + 1, qDepth + 1) : 0 - this.endScore(result, ply + 1);
 			position.unmake();
 			if (this.aborted) return 0;
 			if (score > bestScore) {
@@ -518,7 +520,7 @@ export class Searcher {
 		for (let i = base; i < base + count; i++) {
 			const move = this.moves[i]!;
 			let key: number;
-			if (move === tableMove) key = 1 << 30;
+			if (move === tableMove) key = 1 << 29;
 			else {
 				const gain = position.moveGain(move);
 				if (gain > 0) key = (1 << 24) + gain;

@@ -205,5 +205,5 @@ export function evaluateClassic(board: LoaBoard): number {
 	const tables = tablesFor(board.geometry);
 	const mine = shapeScore(board, me, tables) + activity(board, me, tables);
 	const theirs = shapeScore(board, opponent, tables) + activity(board, opponent, tables);
-	return Math.round(W[TEMPO]! + (mine - theirs));
+	return Math.round(W[TEMPO]! + (mine - theirs)) | 0;
 }

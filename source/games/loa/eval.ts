@@ -139,5 +139,5 @@ export function evaluate(board: LoaBoard): number {
 	const theirs = reach(board, opponent);
 	score += (bonusMe - theirs.bonusSquares) * W[BONUS_REACH]!;
 	score -= theirs.bestGain * POINT * W[THREAT_SHARE]!;
-	return Math.round(score);
+	return Math.round(score) | 0;
 }
