@@ -358,6 +358,9 @@ export class LoaBoard implements SearchPosition {
 	/** Status of the last move (see Status). */
 	status: number = Status.ongoing;
 	private readonly capturePoints: number;
+	/** moveGain's parts: landing on a square (its bonus), and capturing (its points, or 1 in a game without). */
+	private readonly landingGain: Int16Array;
+	private readonly captureGain: number;
 	readonly connectionPoints: number;
 	/** Plies after which the game is drawn; 0 for no limit. */
 	readonly limitPly: number;
@@ -437,6 +440,8 @@ export class LoaBoard implements SearchPosition {
 			for (let k = square * 4; k < square * 4 + 4; k++) this.lineBonus[this.geometry.lineOf[k]!]! |= 1 << this.geometry.linePos[k]!;
 		}
 		this.bonusList = Int8Array.from(bonusSquares);
+		this.landingGain = Int16Array.from(this.bonus, value => value * 100);
+		this.captureGain = (variant.scoring === null ? 1 : this.capturePoints) * 100;
 		const tallyId = variant.scoring ? variant.id : `weighted mobility ${this.size}`;
 		let extra = talliesByVariant.get(tallyId);
 		if (!extra) {
@@ -781,12 +786,7 @@ export class LoaBoard implements SearchPosition {
 	}
 
 	hasMoves(): boolean {
-		if (this.passes) return true;
-		const fillings = this.lineFilling;
-		const {info} = lineMoves;
-		const half = this.sideToMove - 1;
-		for (let line = 0; line < this.geometry.lineCount; line++) if ((info[fillings[line]! * 2 + half]! & INFO_COUNT) !== 0) return true;
-		return false;
+		return this.passes || this.moveCount(this.sideToMove) > 0;
 	}
 
 	countMoves(): number {
@@ -805,9 +805,8 @@ export class LoaBoard implements SearchPosition {
 	moveGain(move: number): number {
 		if (move === PASS) return 0;
 		const to = move >> 6;
-		const captures = this.cells[to] === 3 - this.sideToMove;
-		if (this.variant.scoring === null) return captures ? 100 : 0;
-		return (this.bonus[to]! + (captures ? this.capturePoints : 0)) * 100;
+		// A legal move lands on an empty square or captures.
+		return this.landingGain[to]! + (this.cells[to] !== 0 ? this.captureGain : 0);
 	}
 
 	get keyLo(): number {
