@@ -401,12 +401,6 @@ export class LoaBoard implements SearchPosition {
 	private readonly groupHaloHi = new Int32Array(LIST_STRIDE);
 	private readonly groupNearLo = new Int32Array(LIST_STRIDE);
 	private readonly groupNearHi = new Int32Array(LIST_STRIDE);
-	/** What the last survey found: the squares reached and the pieces with a move, as 64-bit masks. */
-	reachLo = 0;
-	reachHi = 0;
-	moversLo = 0;
-	moversHi = 0;
-	capturing = false;
 	/** The group the last flood filled, and the squares next to it. */
 	private floodLo = 0;
 	private floodHi = 0;
@@ -703,42 +697,7 @@ export class LoaBoard implements SearchPosition {
 		return n - offset;
 	}
 
-	/**
-	 * What `side`'s moves would be if it were to move now, read off the line tables without
-	 * making the moves: returns how many there are (the pass not counted), and leaves in
-	 * reachLo/Hi the squares they land on, in moversLo/Hi the pieces that have one, and in
-	 * capturing whether one captures.
-	 */
-	survey(side: Player): number {
-		const fillings = this.lineFilling;
-		const {lineCount, lineMaskLo, lineMaskHi} = this.geometry;
-		const {info} = lineMoves;
-		const half = side - 1;
-		let count = 0;
-		let reachLo = 0;
-		let reachHi = 0;
-		let moversLo = 0;
-		let moversHi = 0;
-		let captures = 0;
-		for (let line = 0; line < lineCount; line++) {
-			const word = info[fillings[line]! * 2 + half]!;
-			if (word === 0) continue;
-			count += word & INFO_COUNT;
-			captures |= word;
-			const reached = line * 256 + ((word >> INFO_TARGETS) & 255);
-			reachLo |= lineMaskLo[reached]!;
-			reachHi |= lineMaskHi[reached]!;
-			const moving = line * 256 + ((word >> INFO_MOVERS) & 255);
-			moversLo |= lineMaskLo[moving]!;
-			moversHi |= lineMaskHi[moving]!;
-		}
-		this.reachLo = reachLo;
-		this.reachHi = reachHi;
-		this.moversLo = moversLo;
-		this.moversHi = moversHi;
-		this.capturing = captures >>> INFO_CAPTURES !== 0;
-		return count;
-	}
+
 
 	/**
 	 * Whether `side`'s moves would land on the bonus square bonusList[index] if it were to move
