@@ -276,10 +276,10 @@ async function main(): Promise<void> {
 	console.log(`machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, Node ${process.version}`);
 	if (chosen.includes('perft')) benchPerft();
 	if (chosen.includes('search')) {
-		if (noBaseline) {
+		if (noBaseline || !benchSearchSpeed(baseline, rounds, console.log)) {
 			benchSearch();
 			await benchAllocation();
-		} else benchSearchSpeed(baseline, rounds, console.log);
+		}
 	}
 	if (chosen.includes('worker')) await benchWorker();
 	if (chosen.includes('contest')) await benchContest();

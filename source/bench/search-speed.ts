@@ -6,6 +6,7 @@
  * median of the rounds for each and their ratio.
  */
 import {spawnSync} from 'node:child_process';
+import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {buildBaseline} from './ladder.js';
@@ -84,15 +85,29 @@ function searchSection(script: string, args: readonly string[], label: string): 
 	return lines;
 }
 
-export function benchSearchSpeed(baselineRef: string, rounds: number, say: (line: string) => void): void {
-	const baseline = buildBaseline(baselineRef, say);
+/**
+ * The comparison; false when the baseline cannot be built (no git history, no network for its
+ * npm ci: the caller then runs this build's section alone), after saying why.
+ */
+export function benchSearchSpeed(baselineRef: string, rounds: number, say: (line: string) => void): boolean {
+	let baseline: ReturnType<typeof buildBaseline>;
+	try {
+		baseline = buildBaseline(baselineRef, say);
+	} catch (error) {
+		say(`search speed: no comparison with ${baselineRef}, as its build failed: ${(error as Error).message}`);
+		return false;
+	}
+	const theirScript = join(baseline.dir, 'dist', 'bench', 'index.js');
+	// A baseline from after this comparison came in has it too: it is asked for its own section alone.
+	const theirArgs = readFileSync(theirScript, 'utf8').includes("'--no-baseline'") ? ['--no-baseline'] : [];
 	const ours: SearchLine[][] = [];
 	const theirs: SearchLine[][] = [];
 	for (let round = 0; round < rounds; round++) {
 		process.stderr.write(`\rsearch speed: round ${round + 1} of ${rounds}`);
 		ours.push(searchSection(fileURLToPath(new URL('./index.js', import.meta.url)), ['--no-baseline'], 'this build'));
-		theirs.push(searchSection(join(baseline.dir, 'dist', 'bench', 'index.js'), [], 'the baseline'));
+		theirs.push(searchSection(theirScript, theirArgs, 'the baseline'));
 	}
 	process.stderr.write('\r\x1b[K');
 	say(speedTable(speedRows(ours, theirs), baseline.commit, rounds));
+	return true;
 }

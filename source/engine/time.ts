@@ -69,7 +69,7 @@ export const WORKER_OVERHEAD_MS = 60;
  */
 export const UNLIMITED_FACTOR = 2;
 export const UNLIMITED_MIN_MOVES = 20;
-/** The moves expected in a game that neither bounds nor estimates them. */
+/** The moves expected, at the most, in a game that does not estimate them. */
 export const UNKNOWN_MOVES = 20;
 /** Of a move's own allowance, the share after which no new iteration starts, and the share that stops the search. */
 export const PER_MOVE_SOFT = 0.5;
@@ -82,7 +82,10 @@ export const PER_MOVE_HARD = 0.9;
 export function clockReading<State>(game: Game<State>, state: State, remainingMs: number, overheadMs: number): ClockReading {
 	if (game.clock.per === 'move') return {remainingMs, movesLeft: 1, overheadMs, perMove: true};
 	const bound = game.movesLeft(state);
-	const expected = game.expectedMovesLeft?.(state) ?? bound ?? UNKNOWN_MOVES;
+	// A game that does not estimate its moves left is planned over at most UNKNOWN_MOVES of them,
+	// as every game was before the estimate (LINES and BOXES's bound, half its free segments, is
+	// far more than its games last: 8×8's first move would get a quarter of what it had).
+	const expected = game.expectedMovesLeft?.(state) ?? Math.min(bound ?? UNKNOWN_MOVES, UNKNOWN_MOVES);
 	const movesLeft = bound ?? Math.max(UNLIMITED_MIN_MOVES, Math.ceil(expected * UNLIMITED_FACTOR));
 	return {remainingMs, movesLeft, expectedMoves: expected, overheadMs};
 }

@@ -301,9 +301,13 @@ describe('clockReading: what each game tells the plan', () => {
 		expect(clockReading(classicLoa, near.value, 9500, 75).movesLeft).toBe(UNLIMITED_MIN_MOVES);
 	});
 
-	test('LINES and BOXES keeps its own count; PAH-TUM its clock per move', () => {
+	test('LINES and BOXES keeps its own count, planned over at most UNKNOWN_MOVES; PAH-TUM its clock per move', () => {
 		const board = boxes.initial({rows: 3, columns: 3});
 		expect(clockReading(boxes, board, 60_000, 20)).toEqual({remainingMs: 60_000, movesLeft: 12, expectedMoves: 12, overheadMs: 20});
+		// 8×8 has 144 unit segments: its bound is 72 moves, far more than a game lasts; the plan
+		// shares the clock over 20, as it did before the estimate, and reserves for all 72.
+		const large = boxes.initial({rows: 8, columns: 8});
+		expect(clockReading(boxes, large, 60_000, 20)).toEqual({remainingMs: 60_000, movesLeft: 72, expectedMoves: UNKNOWN_MOVES, overheadMs: 20});
 		expect(clockReading(pahtum, pahtum.initial({seed: 1}), 10_000, 20)).toEqual({remainingMs: 10_000, movesLeft: 1, overheadMs: 20, perMove: true});
 		expect(UNKNOWN_MOVES).toBe(20);
 	});

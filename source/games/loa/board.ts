@@ -1,6 +1,7 @@
 /**
- * The fast, mutable LOA position for search: typed arrays, incremental line counts, piece lists,
- * make/unmake with an undo stack, and a 64-bit Zobrist key kept as two 32-bit halves. Nothing in
+ * The fast, mutable LOA position for search: typed arrays, each line's filling (line-moves.ts)
+ * and the sums kept from them (line-tally.ts), piece lists and 64-bit piece masks, make/unmake
+ * with an undo stack, and a 64-bit Zobrist key kept as two 32-bit halves. Nothing in
  * generateMoves, countMoves, make, unmake or terminal allocates.
  *
  * Squares are rank * size + file (a1 = 0). Moves are `from | to << 6`.
@@ -11,7 +12,7 @@ import {PASS, parseSquare} from './notation.js';
 import type {LoaVariant} from './variant.js';
 import {seededWords} from '../seeded.js';
 import {BONUS_BITS, BONUS_MASK, BONUS_SIDE, bonusTally, mobilityTally, MOBILITY_MASK, MOBILITY_SIDE, NO_LINE, type LineTally} from './line-tally.js';
-import {codeBase, FILLINGS, INFO_CAPTURES, INFO_COUNT, INFO_MOVERS, INFO_TARGETS, lineMoves, POW3, TALLY_CAPTURES, TALLY_MOVES} from './line-moves.js';
+import {codeBase, FILLINGS, INFO_CAPTURES, INFO_TARGETS, lineMoves, POW3, TALLY_CAPTURES, TALLY_MOVES} from './line-moves.js';
 
 /** Why the game ended with the last move. */
 export const Status = {
@@ -71,12 +72,6 @@ export interface Geometry {
 	 * weight of its place in the line's code (the rest): lineOf and POW3 of linePos in one.
 	 */
 	readonly lineStep: Int32Array;
-	/**
-	 * lineMaskLo/Hi[line * 256 + places]: the squares of those places of the line (a bit a
-	 * place) as a 64-bit mask, squares 0-31 in Lo and 32-63 in Hi.
-	 */
-	readonly lineMaskLo: Int32Array;
-	readonly lineMaskHi: Int32Array;
 	/** rays[(square * 8 + direction) * size + i]: the i-th square from `square` that way. */
 	readonly rays: Int8Array;
 	readonly rayLength: Int8Array;
@@ -179,20 +174,7 @@ export function geometry(size: number): Geometry {
 	const lineBase = new Int32Array(lineCount);
 	const lineStep = new Int32Array(squares * 4);
 	for (let k = 0; k < squares * 4; k++) lineStep[k] = lineOf[k]! | (POW3[linePos[k]!]! << 8);
-	const lineMaskLo = new Int32Array(lineCount * 256);
-	const lineMaskHi = new Int32Array(lineCount * 256);
-	for (let line = 0; line < lineCount; line++) {
-		lineBase[line] = codeBase[lineLength[line]!]!;
-		for (let places = 1; places < 256; places++) {
-			// The mask of the places but the lowest, and the lowest's square.
-			const rest = line * 256 + (places & (places - 1));
-			const place = 31 - Math.clz32(places & -places);
-			if (place >= lineLength[line]!) continue;
-			const square = lineSquares[line * 8 + place]!;
-			lineMaskLo[line * 256 + places] = lineMaskLo[rest]! | (square < 32 ? 1 << square : 0);
-			lineMaskHi[line * 256 + places] = lineMaskHi[rest]! | (square >= 32 ? 1 << (square - 32) : 0);
-		}
-	}
+	for (let line = 0; line < lineCount; line++) lineBase[line] = codeBase[lineLength[line]!]!;
 	const haloLo = new Int32Array(squares);
 	const haloHi = new Int32Array(squares);
 	for (let k = 0; k < squares * 8; k++) {
@@ -251,8 +233,6 @@ export function geometry(size: number): Geometry {
 		lineLength,
 		lineBase,
 		lineStep,
-		lineMaskLo,
-		lineMaskHi,
 		rays,
 		rayLength,
 		neighbours,
@@ -378,29 +358,30 @@ export class LoaBoard implements SearchPosition {
 	private reversibleFrom = 0;
 	private readonly passes: boolean;
 	/**
-	 * For quietMayEnd, by the side to move's piece slot: the squares where that piece would join
-	 * all the side's other pieces into one group (a 64-bit mask, as two halves), and the position
-	 * (hash) they were worked out for.
+	 * For quietMayEnd, by the square of one of the side to move's pieces: the squares where that
+	 * piece would join all the side's other pieces into one group (a 64-bit mask, as two halves),
+	 * and the position (hash) they were worked out for. By square, not by the piece's slot in the
+	 * list: the same position reached by another move order may list its pieces in another order.
 	 */
-	private readonly joinLo = new Int32Array(LIST_STRIDE);
-	private readonly joinHi = new Int32Array(LIST_STRIDE);
-	private readonly joinKeyLo = new Int32Array(LIST_STRIDE);
-	private readonly joinKeyHi = new Int32Array(LIST_STRIDE);
+	private readonly joinLo = new Int32Array(64);
+	private readonly joinHi = new Int32Array(64);
+	private readonly joinKeyLo = new Int32Array(64);
+	private readonly joinKeyHi = new Int32Array(64);
 	/**
-	 * For quietMayEnd and quietEndPossible, by the side to move's piece slot: the squares next to
-	 * every group of the mover but the piece's own (prepareNear), and the position they are for.
+	 * For quietMayEnd and quietEndPossible, by the square of one of the mover's pieces: the
+	 * squares next to every group of the mover but the piece's own (prepareNear), and the
+	 * position they are for.
 	 */
-	private readonly nearLo = new Int32Array(LIST_STRIDE);
-	private readonly nearHi = new Int32Array(LIST_STRIDE);
+	private readonly nearLo = new Int32Array(64);
+	private readonly nearHi = new Int32Array(64);
 	private nearKeyLo = 0;
 	private nearKeyHi = 0;
 	private nearAny = false;
-	/** Scratch of prepareNear, by group: its halo, and the squares next to all the other groups. */
-	private readonly groupOf = new Int8Array(LIST_STRIDE);
+	/** Scratch of prepareNear, by group: its pieces and its halo. */
+	private readonly groupLo = new Int32Array(LIST_STRIDE);
+	private readonly groupHi = new Int32Array(LIST_STRIDE);
 	private readonly groupHaloLo = new Int32Array(LIST_STRIDE);
 	private readonly groupHaloHi = new Int32Array(LIST_STRIDE);
-	private readonly groupNearLo = new Int32Array(LIST_STRIDE);
-	private readonly groupNearHi = new Int32Array(LIST_STRIDE);
 	/** The group the last flood filled, and the squares next to it. */
 	private floodLo = 0;
 	private floodHi = 0;
@@ -436,7 +417,8 @@ export class LoaBoard implements SearchPosition {
 		this.bonusList = Int8Array.from(bonusSquares);
 		this.landingGain = Int16Array.from(this.bonus, value => value * 100);
 		this.captureGain = (variant.scoring === null ? 1 : this.capturePoints) * 100;
-		const tallyId = variant.scoring ? variant.id : `weighted mobility ${this.size}`;
+		// One tally for each size and set of bonus squares (the tables depend on nothing else).
+		const tallyId = variant.scoring ? `bonus ${this.size} ${bonusSquares.join(',')}` : `weighted mobility ${this.size}`;
 		let extra = talliesByVariant.get(tallyId);
 		if (!extra) {
 			extra = variant.scoring ? bonusTally(this.geometry, this.lineBonus, this.bonusList) : mobilityTally(this.geometry);
@@ -697,8 +679,6 @@ export class LoaBoard implements SearchPosition {
 		return n - offset;
 	}
 
-
-
 	/**
 	 * Whether `side`'s moves would land on the bonus square bonusList[index] if it were to move
 	 * now (from the bonus tally, kept with the cells).
@@ -750,15 +730,6 @@ export class LoaBoard implements SearchPosition {
 
 	countMoves(): number {
 		return this.generateMoves(this.scratch, 0);
-	}
-
-	/** The legal moves `side` would have if it were to move now (for evaluation). */
-	generateMovesFor(side: Player, buffer: Int32Array, offset: number): number {
-		const toMove = this.sideToMove;
-		this.sideToMove = side;
-		const count = this.generateMoves(buffer, offset);
-		this.sideToMove = toMove;
-		return count;
 	}
 
 	moveGain(move: number): number {
@@ -969,16 +940,15 @@ export class LoaBoard implements SearchPosition {
 		if (move === PASS) return false;
 		const from = move & 63;
 		const to = move >> 6;
-		const index = this.slot[from]!;
 		this.prepareNear();
 		// Not next to every other group: certainly no connection. Else the exact test.
-		if ((to < 32 ? (this.nearLo[index]! >>> to) & 1 : (this.nearHi[index]! >>> (to - 32)) & 1) === 0) return false;
-		if (this.joinKeyLo[index] !== this.hashLo || this.joinKeyHi[index] !== this.hashHi) {
-			this.findJoins(from, index);
-			this.joinKeyLo[index] = this.hashLo;
-			this.joinKeyHi[index] = this.hashHi;
+		if ((to < 32 ? (this.nearLo[from]! >>> to) & 1 : (this.nearHi[from]! >>> (to - 32)) & 1) === 0) return false;
+		if (this.joinKeyLo[from] !== this.hashLo || this.joinKeyHi[from] !== this.hashHi) {
+			this.findJoins(from);
+			this.joinKeyLo[from] = this.hashLo;
+			this.joinKeyHi[from] = this.hashHi;
 		}
-		return to < 32 ? ((this.joinLo[index]! >>> to) & 1) === 1 : ((this.joinHi[index]! >>> (to - 32)) & 1) === 1;
+		return to < 32 ? ((this.joinLo[from]! >>> to) & 1) === 1 : ((this.joinHi[from]! >>> (to - 32)) & 1) === 1;
 	}
 
 	/**
@@ -993,7 +963,7 @@ export class LoaBoard implements SearchPosition {
 	}
 
 	/**
-	 * Sets nearLo/nearHi[index] for each of the mover's pieces: the squares next to every group
+	 * Sets nearLo/nearHi[square] for each of the mover's pieces: the squares next to every group
 	 * of the mover's pieces but the piece's own (every square when there is one group), found
 	 * with one flood a group; and nearAny, whether any of them is not empty. A superset of what
 	 * findJoins finds, at a fraction of its cost. Once per position.
@@ -1003,7 +973,7 @@ export class LoaBoard implements SearchPosition {
 		this.nearKeyLo = this.hashLo;
 		this.nearKeyHi = this.hashHi;
 		const me = this.sideToMove;
-		const {groupOf, groupHaloLo, groupHaloHi, slot} = this;
+		const {groupLo, groupHi, groupHaloLo, groupHaloHi} = this;
 		const ownLo = this.bitsLo[me]!;
 		const ownHi = this.bitsHi[me]!;
 		let restLo = ownLo;
@@ -1013,8 +983,8 @@ export class LoaBoard implements SearchPosition {
 			this.flood(restLo !== 0 ? lowest(restLo) : 32 + lowest(restHi), ownLo, ownHi);
 			restLo &= ~this.floodLo;
 			restHi &= ~this.floodHi;
-			for (let bits = this.floodLo; bits !== 0; bits &= bits - 1) groupOf[slot[lowest(bits)]!] = groups;
-			for (let bits = this.floodHi; bits !== 0; bits &= bits - 1) groupOf[slot[32 + lowest(bits)]!] = groups;
+			groupLo[groups] = this.floodLo;
+			groupHi[groups] = this.floodHi;
 			groupHaloLo[groups] = this.haloOfLo;
 			groupHaloHi[groups++] = this.haloOfHi;
 		}
@@ -1028,20 +998,23 @@ export class LoaBoard implements SearchPosition {
 				lo &= groupHaloLo[h]!;
 				hi &= groupHaloHi[h]!;
 			}
-			this.groupNearLo[g] = lo;
-			this.groupNearHi[g] = hi;
 			if ((lo | hi) !== 0) any = true;
-		}
-		const count = this.pieceCount[me]!;
-		for (let i = 0; i < count; i++) {
-			this.nearLo[i] = this.groupNearLo[groupOf[i]!]!;
-			this.nearHi[i] = this.groupNearHi[groupOf[i]!]!;
+			for (let bits = groupLo[g]!; bits !== 0; bits &= bits - 1) {
+				const square = lowest(bits);
+				this.nearLo[square] = lo;
+				this.nearHi[square] = hi;
+			}
+			for (let bits = groupHi[g]!; bits !== 0; bits &= bits - 1) {
+				const square = 32 + lowest(bits);
+				this.nearLo[square] = lo;
+				this.nearHi[square] = hi;
+			}
 		}
 		this.nearAny = any;
 	}
 
-	/** Sets joinLo/joinHi[index]: the squares next to every group of the mover's pieces but the one on `from`. */
-	private findJoins(from: number, index: number): void {
+	/** Sets joinLo/joinHi[from]: the squares next to every group of the mover's pieces but the one on `from`. */
+	private findJoins(from: number): void {
 		const me = this.sideToMove;
 		// The piece is lifted off the board while its side's other groups are found.
 		const ownLo = this.bitsLo[me]! & ~(from < 32 ? 1 << from : 0);
@@ -1057,8 +1030,8 @@ export class LoaBoard implements SearchPosition {
 			lo &= this.haloOfLo;
 			hi &= this.haloOfHi;
 		}
-		this.joinLo[index] = lo;
-		this.joinHi[index] = hi;
+		this.joinLo[from] = lo;
+		this.joinHi[from] = hi;
 	}
 
 	/**
@@ -1163,7 +1136,7 @@ const STATE_PLIES = 256;
 /** Lo and hi numbers of margin m + 512 at 2m, 2m + 1, then of ply p at 2 (1024 + p), 2 (1024 + p) + 1. */
 const STATE_KEYS = Int32Array.from({length: 2 * (STATE_MARGINS + STATE_PLIES)}, seededWords(0x57a7e5));
 
-/** One line tally for each variant (or size, for classic's), shared by its boards. */
+/** One line tally for each board size and set of bonus squares (see the constructor), shared by the boards. */
 const talliesByVariant = new Map<string, LineTally>();
 
 /** The index of the lowest set bit of a non-zero 32-bit mask. */

@@ -55,7 +55,6 @@ const RINGS = 4;
 /** The side to move's bonus (a level position scores this); exported for the tests. */
 export const classicTempo = (): number => W[TEMPO]!;
 
-
 interface Tables {
 	/** A square's ring: its distance from the edge (0 on the edge), at most RINGS - 1. */
 	readonly ring: Int8Array;
@@ -160,7 +159,6 @@ function shapeScore(board: LoaBoard, side: number, tables: Tables): number {
 	return score;
 }
 
-/** Weighted mobility of `side`, less its blocked stragglers: larger is better for it. */
 /**
  * What a side loses for its stragglers: pieces with no friend beside them that cannot move (none
  * of their four lines lets them: the movers of the line tables).

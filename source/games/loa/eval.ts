@@ -13,7 +13,8 @@
  *   squares it reaches;
  * - centralisation and mobility.
  *
- * Nothing here allocates: the move lists go into one scratch buffer.
+ * Nothing here allocates, and nothing lists the moves: mobility, captures and the bonus squares
+ * in reach are sums the board keeps with its cells (line-tally.ts).
  */
 import {LIST_STRIDE, type LoaBoard} from './board.js';
 import {evaluateClassic} from './eval-classic.js';

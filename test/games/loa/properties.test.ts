@@ -112,6 +112,10 @@ interface Snapshot {
 	euler4: [number, number];
 	/** Each side's piece key (what the evaluation's caches are keyed by). */
 	pieceKeys: number[];
+	/** The sums kept with the cells: move counts, lines with a capture, the variant's line tally (both halves). */
+	sums: number[];
+	/** The transposition key, hash and points-and-ply part together. */
+	key: [number, number];
 	/** What the repetition record says of the position (classic LOA). */
 	repeated: boolean;
 	points: [number, number, number];
@@ -131,6 +135,8 @@ function snapshot(board: LoaBoard): Snapshot {
 		pieces: [list(1), list(2)],
 		euler4: [board.euler4[1]!, board.euler4[2]!],
 		pieceKeys: [board.pieceKeyLo[1]!, board.pieceKeyHi[1]!, board.pieceKeyLo[2]!, board.pieceKeyHi[2]!],
+		sums: [board.moveCount(1), board.moveCount(2), board.captureLines(1), board.captureLines(2), board.weightedMobility(1), board.weightedMobility(2)],
+		key: [board.keyLo, board.keyHi],
 		repeated: board.repeated(),
 		points: [board.points[0]!, board.points[1]!, board.points[2]!],
 		status: board.status,
@@ -845,6 +851,42 @@ function playOne(
 	checkPlayed(state, result, code, move);
 	return {state, result, board};
 }
+
+describe('quietMayEnd on a position reached by two move orders', () => {
+	it('answers for the piece on the square, whichever slot of the piece list it is in', () => {
+		// Found by review: the same position reached by another move order lists the mover's pieces
+		// in another order, and answers worked out for one slot were given for another piece.
+		const board = new LoaBoard(LOAPS);
+		const play = (text: string) => {
+			const words = text.split(' ');
+			for (let i = 0; i < words.length; i += 2) board.make(parseSquare(words[i]!, 7) | (parseSquare(words[i + 1]!, 7) << 6));
+		};
+		play(
+			'c7 a5 g5 e5 e1 a1 e5 e3 c1 a3 e3 b3 f7 f5 a6 c4 a3 b2 a2 a5 f1 c1 c4 e6 b7 a6 e6 e4 c1 f1 a5 b4 a6 c4 g6 f6 f5 e5 b4 d6 c4 a4 b3 d3 b2 f6 d3 f1 e5 f5 e4 b1 f5 e5 b1 b2 f6 d6 b2 e5 a4 b5',
+		);
+		const quietMoves = () => {
+			const buffer = new Int32Array(board.maxMoves);
+			return Array.from(buffer.subarray(0, board.generateMoves(buffer, 0))).filter(move => board.cells[move >> 6] === 0);
+		};
+		play('e5 e3 e7 f6 g3 e5 f6 e7');
+		const first = [board.hashLo, board.hashHi];
+		for (const move of quietMoves()) board.quietMayEnd(move);
+		for (let i = 0; i < 4; i++) board.unmake();
+		play('g3 f3 e7 c5 f3 e3 c5 e7');
+		expect([board.hashLo, board.hashHi]).toEqual(first);
+		let ends = 0;
+		for (const move of quietMoves()) {
+			const said = board.quietMayEnd(move);
+			board.make(move);
+			const ended = board.terminal() !== ONGOING;
+			board.unmake();
+			expect(said, moveName(move, 7)).toBe(ended);
+			if (ended) ends++;
+		}
+		// e5 e2 connects and wins.
+		expect(ends).toBeGreaterThan(0);
+	});
+});
 
 describe('rare endings, by hand', () => {
 	it('a capture that leaves the opponent connected gives the opponent the 12', () => {
