@@ -141,10 +141,13 @@ async function tuneGame(pool: GamePool, tunable: Tunable, start: readonly number
 	let tuned: number[];
 	if (method === 'texel') tuned = await texel(pool, tunable, start, options);
 	else if (method === 'spsa') tuned = await runSpsa(pool, tunable, start, options);
-	else tuned = [...start];
+	else {
+		tuned = [...start];
+		console.log(`weights: ${weightsOption(tunable, tuned)}`);
+	}
 	if (method !== 'none') {
 		console.log(`\n${tunable.exportName}, tuned (${method}, seed ${seed}, ${options.tuneGames} games at ${options.nodes} nodes a move):\n`);
-		console.log(weightsBlock(tunable, tuned));
+		console.log(weightsBlock(tunable, tuned, start));
 		console.log(`\nas --weights: ${weightsOption(tunable, tuned)}`);
 	}
 	if (options.check > 0) await check(pool, tunable, tuned, options);
@@ -246,7 +249,7 @@ async function check(pool: GamePool, tunable: Tunable, tuned: readonly number[],
 		const tunedIs = index % 2 === 0 ? 1 : 2;
 		return record.winner === null ? 1 : record.winner === tunedIs ? 2 : 0;
 	});
-	console.log(`\ncheck, ${options.check} games at ${options.checkNodes} nodes a move, the weights above against ${tunable.exportName} as committed:`);
+	console.log(`\ncheck, ${options.check} games at ${options.checkNodes} nodes a move, these weights against ${tunable.exportName} as committed:`);
 	console.log(`  ${describeMatch(summarise(points))}; ${describeGames(records)} [${seconds(started)}]`);
 }
 

@@ -3,8 +3,9 @@ import type {Tunable} from './ranges.js';
 
 /**
  * The weights as weights.ts writes them (`export const LOAPS_WEIGHTS = weightSet({...}, [...] as
- * const);`), each with the value it had before in a comment, to paste over the block there
- * (keeping its comments on what each weight is).
+ * const);`), each changed one with the value the run started from (`before`, the committed
+ * weights unless --weights said otherwise) in a comment, to paste over the block there (keeping
+ * its comments on what each weight is).
  */
 export function weightsBlock(tunable: Tunable, values: readonly number[], before: readonly number[] = tunable.weights.defaults): string {
 	const {names} = tunable.weights;
