@@ -25,7 +25,9 @@
  * Tried in self-play and left out, as they gained nothing (100 games at 100 ms a move each,
  * against the same evaluation without the change, then at a mobility weight of 1 or 2): MIA's
  * connectedness (4 a pair of neighbours: 49 % of the match points), concentration at 45
- * instead of 30 (44 %), a count of solid quads (3 or 4 own pieces, 10 each: 43.5 %).
+ * instead of 30 alone (44 %), a count of solid quads (3 or 4 own pieces, 10 each: 43.5 %). The
+ * weights it plays with now are SPSA's (weights.ts), which raised the concentration to 68 along
+ * with the others.
  *
  * Nothing here allocates, and nothing lists the moves: the weighted mobility is a sum the board
  * keeps with its cells (a line tally, line-tally.ts), and whether a lone piece can move is read
