@@ -361,16 +361,39 @@ export class Searcher {
 			}
 		}
 
-		const base = ply * this.stride;
-		const count = position.generateMoves(this.moves, base);
-		if (count === 0) return -(WIN - ply);
-		this.scoreMoves(base, count, tableMove, ply);
-
 		const side = position.sideToMove - 1;
 		const startAlpha = alpha;
 		let bestScore = -INFINITY;
 		let bestMove = -1;
-		for (let i = 0; i < count; i++) {
+		// The table's move is tried before the others are listed: where it cuts off, as it mostly
+		// does, listing and ordering them is saved. Tried first all the same, the tree is the same.
+		let first = 0;
+		if (tableMove >= 0 && position.isLegal !== undefined && position.isLegal(tableMove)) {
+			position.make(tableMove);
+			const score = 0 - this.negamax(depth - 1, 0 - beta, 0 - alpha, ply + 1, pvNode);
+			position.unmake();
+			if (this.aborted) return 0;
+			bestScore = score;
+			bestMove = tableMove;
+			if (score > alpha) {
+				alpha = score;
+				this.updatePv(ply, tableMove);
+				if (score >= beta) {
+					table.store(keyLo, keyHi, depth, Bound.lower, bestScore, bestMove, ply);
+					return bestScore;
+				}
+			}
+			first = 1;
+		}
+
+		const base = ply * this.stride;
+		const count = position.generateMoves(this.moves, base);
+		if (count === 0) return -(WIN - ply);
+		this.scoreMoves(base, count, tableMove, ply);
+		// The table's move, searched already, goes first, where the first pick would have put it.
+		if (first === 1) this.pick(base, 0, count);
+
+		for (let i = first; i < count; i++) {
 			const move = this.pick(base, i, count);
 			const quiet = this.order[base + i]! < 1 << 23;
 			position.make(move);

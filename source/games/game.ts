@@ -74,6 +74,12 @@ export interface SearchPosition {
 	generateMoves(buffer: Int32Array, offset: number): number;
 	/** How many legal moves there are, without writing them. */
 	countMoves(): number;
+	/**
+	 * Whether `move` is legal here: for a move from the transposition table, which another
+	 * position with the same key's low half may have put there. Exact. Absent: the search lists
+	 * the moves before it tries the table's.
+	 */
+	isLegal?(move: number): boolean;
 	/** Whether there is a legal move at all (the same as countMoves() > 0, where cheaper). */
 	hasMoves?(): boolean;
 	/**

@@ -724,6 +724,25 @@ export class LoaBoard implements SearchPosition {
 		return n - offset;
 	}
 
+	isLegal(move: number): boolean {
+		if (move === PASS) return this.passes && this.moveCount(this.sideToMove) === 0;
+		const from = move & 63;
+		const to = move >> 6;
+		if (move < 0 || move >= 64 * 64 || from >= this.squares || to >= this.squares || this.cells[from] !== this.sideToMove) return false;
+		const {lineOf, linePos} = this.geometry;
+		for (let k = 0; k < 4; k++) {
+			const line = lineOf[from * 4 + k]!;
+			if (line !== lineOf[to * 4 + k] || from === to) continue;
+			// The move runs along this line: it is legal when the line's table lists it.
+			const places = linePos[from * 4 + k]! | (linePos[to * 4 + k]! << 3);
+			const at = (this.sideToMove - 1) * (FILLINGS + 1) + this.lineFilling[line]!;
+			const {moveStart, moves} = lineMoves;
+			for (let i = moveStart[at]!; i < moveStart[at + 1]!; i++) if (moves[i] === places) return true;
+			return false;
+		}
+		return false;
+	}
+
 	hasMoves(): boolean {
 		return this.passes || this.moveCount(this.sideToMove) > 0;
 	}

@@ -214,6 +214,17 @@ function checkMoves(board: LoaBoard, ref: RefPosition, where: string): number[] 
 	}
 	same(board.countMoves(), count, `${where}: countMoves`);
 	same(board.hasMoves(), count > 0, `${where}: hasMoves`);
+	// isLegal, for a move from the transposition table: exactly the listed moves, of every (from, to) and the pass.
+	const listed = new Set(moves);
+	const wrong: string[] = [];
+	for (let from = 0; from < board.squares; from++) {
+		for (let to = 0; to < board.squares; to++) {
+			const move = from | (to << 6);
+			if (board.isLegal(move) !== listed.has(move)) wrong.push(moveName(move, board.size));
+		}
+	}
+	if (board.isLegal(PASS) !== listed.has(PASS)) wrong.push('pass');
+	if (wrong.length > 0) fail(`${where}: isLegal disagrees with the moves on ${wrong.slice(0, 5).join(', ')}`);
 	const gains = new Int32Array(board.maxMoves);
 	const gaining = sorted(gains.subarray(0, board.generateGains(gains, 0)));
 	same(gaining, moves.filter(move => board.moveGain(move) > 0), `${where}: generateGains against the moves with a gain`);
