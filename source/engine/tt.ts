@@ -15,10 +15,10 @@ export const Bound = {exact: 1, lower: 2, upper: 3} as const;
 export const WIN = 1_000_000_000;
 export const DECIDED = WIN - 100_000;
 
-const toTable = (score: number, ply: number): number =>
-	score > DECIDED ? score + ply : score < -DECIDED ? score - ply : score;
-const fromTable = (score: number, ply: number): number =>
-	score > DECIDED ? score - ply : score < -DECIDED ? score + ply : score;
+// Written so that every operation runs on every call: a branch first taken late in a search (the
+// first won game found) would otherwise have the optimised code fall back and be made again.
+const toTable = (score: number, ply: number): number => score + (score > DECIDED ? ply : 0) - (score < -DECIDED ? ply : 0);
+const fromTable = (score: number, ply: number): number => score - (score > DECIDED ? ply : 0) + (score < -DECIDED ? ply : 0);
 
 /** An entry's four words, side by side: the key's high half, the move, the score, the meta word. */
 const KEY = 0;
@@ -89,7 +89,12 @@ export class TranspositionTable {
 		const first = (keyLo & this.mask) * 2 * STRIDE;
 		let slot: number;
 		const meta0 = data[first + META]!;
-		if (meta0 === 0 || data[first + KEY] === keyHi || meta0 >>> 10 !== this.generation || (meta0 & 0xff) - 1 <= depth) {
+		// Every test worked out, not short-circuited (see toTable).
+		const empty = meta0 === 0;
+		const same = data[first + KEY] === keyHi;
+		const older = meta0 >>> 10 !== this.generation;
+		const shallower = (meta0 & 0xff) - 1 <= depth;
+		if (empty || same || older || shallower) {
 			slot = first;
 			// The deep slot's result moves down to the always-replace slot rather than vanish.
 			if (meta0 !== 0 && data[first + KEY] !== keyHi) data.copyWithin(first + STRIDE, first, first + STRIDE);

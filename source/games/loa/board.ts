@@ -838,10 +838,12 @@ export class LoaBoard implements SearchPosition {
 
 		let status: number = Status.ongoing;
 		let gainOpponent = 0;
-		if (this.connected(me)) {
-			status = captured >= 0 && this.connected(opponent) ? Status.bothConnected : Status.moverConnected;
+		const moverConnected = this.connected(me);
+		const opponentConnected = captured >= 0 && this.connected(opponent);
+		if (moverConnected) {
+			status = opponentConnected ? Status.bothConnected : Status.moverConnected;
 			gainMe += this.connectionPoints;
-		} else if (captured >= 0 && this.connected(opponent)) {
+		} else if (opponentConnected) {
 			status = Status.opponentConnected;
 			gainOpponent = this.connectionPoints;
 		} else if (this.limitPly > 0 && this.ply + 1 >= this.limitPly) {
