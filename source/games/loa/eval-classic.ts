@@ -99,8 +99,9 @@ const shapes = new SideCache(FIGURES, 16);
 
 /**
  * Where in `shapes.data` a side's figures from its pieces alone begin, worked out once per set of
- * pieces: its surplus distance to its centre of mass, groups, four times its Euler number, the
- * centre of mass's distance from the middle, its pieces, its corners, and its pieces in each ring.
+ * pieces, all whole numbers: its pieces' summed distance to their centre of mass, count times,
+ * groups, four times its Euler number, the centre of mass's distance from the middle, 2 × count
+ * times, its pieces, its corners, and its pieces in each ring.
  */
 function shapeFigures(board: LoaBoard, side: number, tables: Tables): number {
 	const lo = board.pieceKeyLo[side]!;
@@ -136,10 +137,10 @@ function shapeFigures(board: LoaBoard, side: number, tables: Tables): number {
 	const middle = count * (size - 1);
 	const mf = Math.abs(2 * sumFile - middle);
 	const mr = Math.abs(2 * sumRank - middle);
-	shapes.data[at] = count === 0 ? 0 : spread / count - leastDistance(count);
+	shapes.data[at] = spread;
 	shapes.data[at + 1] = board.groups(side);
 	shapes.data[at + 2] = board.euler4[side]!;
-	shapes.data[at + 3] = count === 0 ? 0 : (mf > mr ? mf : mr) / (2 * count);
+	shapes.data[at + 3] = mf > mr ? mf : mr;
 	shapes.data[at + 4] = count;
 	shapes.data[at + 5] = corners;
 	return slot;
@@ -152,12 +153,12 @@ function shapeScore(board: LoaBoard, side: number, tables: Tables): number {
 	if (count === 0) return 0;
 	let centre = shapes.data[at + 5]! * W[CORNER]!;
 	for (let ring = 0; ring < RINGS; ring++) centre += shapes.data[at + 6 + ring]! * W[RING0 + ring]!;
-	let score = -shapes.data[at]! * W[CONCENTRATION]!;
+	let score = -(shapes.data[at]! / count - leastDistance(count)) * W[CONCENTRATION]!;
 	score -= (shapes.data[at + 1]! - 1) * W[GROUP]!;
 	score -= ((shapes.data[at + 2]! - 4) * W[EULER]!) / 4;
 	// Averaged over the pieces, as if a side had 12, so material does not count.
 	score += (centre * 12) / count;
-	score -= shapes.data[at + 3]! * W[MASS_CENTRE]!;
+	score -= (shapes.data[at + 3]! / (2 * count)) * W[MASS_CENTRE]!;
 	return score;
 }
 
