@@ -11,7 +11,7 @@ import {evaluate} from './eval.js';
 import {PASS, parseSquare} from './notation.js';
 import type {LoaVariant} from './variant.js';
 import {seededWords} from '../seeded.js';
-import {BONUS_BITS, BONUS_MASK, BONUS_SIDE, bonusTally, mobilityTally, MOBILITY_MASK, MOBILITY_SIDE, NO_LINE, type LineTally} from './line-tally.js';
+import {BONUS_BITS, BONUS_LOW_BITS, BONUS_MASK, BONUS_SIDE, bonusTally, mobilityTally, MOBILITY_MASK, MOBILITY_SIDE, NO_LINE, type LineTally} from './line-tally.js';
 import {codeBase, FILLINGS, INFO_CAPTURES, INFO_TARGETS, lineMoves, POW3, TALLY_CAPTURES, TALLY_MOVES} from './line-moves.js';
 
 /** Why the game ended with the last move. */
@@ -302,6 +302,8 @@ export class LoaBoard implements SearchPosition {
 	readonly bonus: Int8Array;
 	/** The squares with a bonus. */
 	readonly bonusList: Int8Array;
+	/** BONUS_LOW_BITS for the bonus squares there are: none in classic LOA, whose tally is mobility. */
+	private readonly bonusFields: number;
 	/** lineBonus[line]: the places of a line that are bonus squares, a bit a place. */
 	private readonly lineBonus: Uint8Array;
 	/**
@@ -415,6 +417,7 @@ export class LoaBoard implements SearchPosition {
 			for (let k = square * 4; k < square * 4 + 4; k++) this.lineBonus[this.geometry.lineOf[k]!]! |= 1 << this.geometry.linePos[k]!;
 		}
 		this.bonusList = Int8Array.from(bonusSquares);
+		this.bonusFields = BONUS_LOW_BITS & ((1 << (this.bonusList.length * BONUS_BITS)) - 1);
 		this.landingGain = Int16Array.from(this.bonus, value => value * 100);
 		this.captureGain = (variant.scoring === null ? 1 : this.capturePoints) * 100;
 		// One tally for each size and set of bonus squares (the tables depend on nothing else).
@@ -685,6 +688,15 @@ export class LoaBoard implements SearchPosition {
 	 */
 	reachesBonus(side: Player, index: number): boolean {
 		return ((this.extraTally >> ((side - 1) * BONUS_SIDE + index * BONUS_BITS)) & BONUS_MASK) !== 0;
+	}
+
+	/**
+	 * The bonus squares `side`'s moves would land on if it were to move now, all at once: bit
+	 * index × BONUS_BITS is set for bonusList[index] where reachesBonus(side, index).
+	 */
+	bonusReached(side: Player): number {
+		const fields = this.extraTally >> ((side - 1) * BONUS_SIDE);
+		return (fields | (fields >> 1) | (fields >> 2)) & this.bonusFields;
 	}
 
 	/**

@@ -18,6 +18,7 @@
  */
 import {LIST_STRIDE, type LoaBoard} from './board.js';
 import {evaluateClassic} from './eval-classic.js';
+import {BONUS_BITS, BONUS_LOW_BITS} from './line-tally.js';
 import {SideCache} from './side-cache.js';
 import {LOAPS_WEIGHTS} from './weights.js';
 
@@ -63,26 +64,25 @@ function offCentre2(board: LoaBoard, side: number): number {
 	return total;
 }
 
-/** Best immediate gain (points) and bonus squares in reach of `side`'s moves. */
-function reach(board: LoaBoard, side: 1 | 2): {bestGain: number; bonusSquares: number} {
+/** How many bonus squares `side`'s moves reach. */
+function bonusSquares(board: LoaBoard, side: 1 | 2): number {
+	// One bit in each three-bit field: the product gathers their sum (at most 5) in bits 12 to 14.
+	return ((board.bonusReached(side) * BONUS_LOW_BITS) >>> 12) & 7;
+}
+
+/** The most points `side` could score at once: a capture, a landing on a bonus square, or both. */
+function bestGain(board: LoaBoard, side: 1 | 2): number {
 	const {bonusList, bonus, cells} = board;
 	const opponent = 3 - side;
 	const capture = board.variant.scoring?.capture ?? 0;
-	let bestGain = board.captureLines(side) > 0 ? capture : 0;
-	let bonusSquares = 0;
-	for (let i = 0; i < bonusList.length; i++) {
-		if (!board.reachesBonus(side, i)) continue;
-		const square = bonusList[i]!;
-		bonusSquares++;
+	let best = board.captureLines(side) > 0 ? capture : 0;
+	for (let rest = board.bonusReached(side); rest !== 0; rest &= rest - 1) {
+		const square = bonusList[((31 - Math.clz32(rest & -rest)) / BONUS_BITS) | 0]!;
 		const gain = bonus[square]! + (cells[square] === opponent ? capture : 0);
-		if (gain > bestGain) bestGain = gain;
+		if (gain > best) best = gain;
 	}
-	result.bestGain = bestGain;
-	result.bonusSquares = bonusSquares;
-	return result;
+	return best;
 }
-
-const result = {bestGain: 0, bonusSquares: 0};
 
 /** A side's figures in `shapes`: spread, groups, euler4, offCentre2. */
 const shapes = new SideCache(4, 17);
@@ -136,9 +136,7 @@ export function evaluate(board: LoaBoard): number {
 
 	score += ((centreOpponent - centreMe) * W[CENTRE]!) / 2;
 	score += (board.moveCount(me) - board.moveCount(opponent)) * W[MOBILITY]!;
-	const bonusMe = reach(board, me).bonusSquares;
-	const theirs = reach(board, opponent);
-	score += (bonusMe - theirs.bonusSquares) * W[BONUS_REACH]!;
-	score -= theirs.bestGain * POINT * W[THREAT_SHARE]!;
+	score += (bonusSquares(board, me) - bonusSquares(board, opponent)) * W[BONUS_REACH]!;
+	score -= bestGain(board, opponent) * POINT * W[THREAT_SHARE]!;
 	return Math.round(score) | 0;
 }

@@ -48,6 +48,8 @@ const lowest = (mask: number): number => 31 - Math.clz32(mask & -mask);
 export const BONUS_BITS = 3;
 export const BONUS_MASK = 7;
 export const BONUS_SIDE = 15;
+/** The lowest bit of each of a side's bonus fields (bits 0, 3, 6, 9 and 12). */
+export const BONUS_LOW_BITS = 0b1001001001001;
 
 /**
  * The bonus tally: on each line that holds a bonus square, a 1 in the field of each bonus square

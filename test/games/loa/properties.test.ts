@@ -10,6 +10,7 @@ import {describe, expect, it} from 'vitest';
 import {perft} from '../../../source/engine/perft.js';
 import {ONGOING, type Player} from '../../../source/games/game.js';
 import {LoaBoard, Status} from '../../../source/games/loa/board.js';
+import {BONUS_BITS} from '../../../source/games/loa/line-tally.js';
 import {moveName, parseSquare, PASS} from '../../../source/games/loa/notation.js';
 import {parsePotm} from '../../../source/games/loa/potm.js';
 import {createState, initialState, legalMoves, newBoardAt, occurrences, play, plyOf, type LoaState} from '../../../source/games/loa/rules.js';
@@ -232,7 +233,7 @@ function checkMoves(board: LoaBoard, ref: RefPosition, where: string): number[] 
 	return moves;
 }
 
-/** moveCount, captureLines, reachesBonus and weightedMobility against the side to move's moves. */
+/** moveCount, captureLines, reachesBonus, bonusReached and weightedMobility against the side to move's moves. */
 function checkSurvey(board: LoaBoard, moves: readonly number[], where: string): void {
 	const real = moves.filter(move => move !== PASS);
 	const opponent = 3 - board.sideToMove;
@@ -248,6 +249,7 @@ function checkSurvey(board: LoaBoard, moves: readonly number[], where: string): 
 	}
 	const reached = new Set(real.map(move => move >> 6));
 	same(Array.from(board.bonusList, (_, index) => board.reachesBonus(me, index)), Array.from(board.bonusList, square => reached.has(square)), `${where}: reachesBonus`);
+	same(board.bonusReached(me), Array.from(board.bonusList).reduce((bits, square, index) => bits | (reached.has(square) ? 1 << (index * BONUS_BITS) : 0), 0), `${where}: bonusReached`);
 	same(board.captureLines(me) > 0, capturing, `${where}: captureLines`);
 }
 
