@@ -309,8 +309,8 @@ export class LoaBoard implements SearchPosition {
 	/**
 	 * The sum of the lines' numbers in the variant's line tally (line-tally.ts), kept with the
 	 * cells: in LOAPS the bonus tally (for each side and bonus square, on how many lines the side
-	 * has a move that lands on it: reachesBonus), in classic LOA the weighted mobility of both
-	 * sides (weightedMobility).
+	 * has a move that lands on it: reachesBonus, bonusReached), in classic LOA the weighted
+	 * mobility of both sides (weightedMobility).
 	 */
 	private extraTally = 0;
 	private readonly extra: LineTally;

@@ -9,9 +9,10 @@
  * without clearing it; replaces on collision; allocates nothing after creation.
  *
  * An entry is one stretch of `stride` 32-bit integers: the key's two halves, then the figures
- * (whole numbers), padded to 32 or 64 bytes so that a look-up touches one cache line. Integers
- * rather than doubles halve the memory a look-up ranges over, which is what it costs: LOAPS's
- * from blue-move-28 ran 4 % more nodes a second so. The memory (4 MiB for LOAPS's, 4 MiB for
+ * (whole numbers), padded to 32 or 64 bytes: a look-up touches one cache line or two (where
+ * the array's memory begins is the allocator's to say). Integers rather than doubles halve the
+ * memory a look-up ranges over, which is what it costs: LOAPS's from blue-move-28 ran 4 % more
+ * nodes a second so. The memory (4 MiB for LOAPS's, 4 MiB for
  * classic's) is taken on the first look-up, not at load, and left as the system gives it (zeros,
  * its pages mapped as they are first written): a process that never evaluates (and the contest
  * entry's start-up snapshot) does not carry it, and a short search touches only part of it. An
