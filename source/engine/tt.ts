@@ -97,7 +97,7 @@ export class TranspositionTable {
 		if (empty || same || older || shallower) {
 			slot = first;
 			// The deep slot's result moves down to the always-replace slot rather than vanish.
-			if (meta0 !== 0 && data[first + KEY] !== keyHi) {
+			if (!empty && !same) {
 				data[first + STRIDE + KEY] = data[first + KEY]!;
 				data[first + STRIDE + MOVE] = data[first + MOVE]!;
 				data[first + STRIDE + SCORE] = data[first + SCORE]!;

@@ -12,7 +12,7 @@ import {PASS, parseSquare} from './notation.js';
 import type {LoaVariant} from './variant.js';
 import {seededWords} from '../seeded.js';
 import {BONUS_BITS, BONUS_LOW_BITS, BONUS_MASK, BONUS_SIDE, bonusTally, mobilityTally, MOBILITY_MASK, MOBILITY_SIDE, NO_LINE, type LineTally} from './line-tally.js';
-import {codeBase, FILLINGS, INFO_CAPTURES, INFO_TARGETS, lineMoves, POW3, TALLY_CAPTURES, TALLY_MOVES} from './line-moves.js';
+import {codeBase, FILLINGS, INFO_CAPTURES, INFO_TARGETS, lineMoves, lowest, POW3, TALLY_CAPTURES, TALLY_MOVES} from './line-moves.js';
 
 /** Why the game ended with the last move. */
 export const Status = {
@@ -600,10 +600,15 @@ export class LoaBoard implements SearchPosition {
 		this.hashHi = this.pieceKeyHi[1]! ^ this.pieceKeyHi[2]! ^ (toMove === 2 ? sideHi : 0);
 	}
 
-	/** Puts `side`'s piece on `square` or takes it off: its bit and its side's piece key. */
-	private flipPiece(square: number, side: number): void {
+	/** Puts `side`'s piece on `square` or takes it off in the side's piece mask. */
+	private flipBit(square: number, side: number): void {
 		if (square < 32) this.bitsLo[side]! ^= 1 << square;
 		else this.bitsHi[side]! ^= 1 << (square - 32);
+	}
+
+	/** Puts `side`'s piece on `square` or takes it off: its bit and its side's piece key. */
+	private flipPiece(square: number, side: number): void {
+		this.flipBit(square, side);
 		this.pieceKeyLo[side]! ^= this.geometry.zobristLo[side * this.squares + square]!;
 		this.pieceKeyHi[side]! ^= this.geometry.zobristHi[side * this.squares + square]!;
 	}
@@ -616,14 +621,8 @@ export class LoaBoard implements SearchPosition {
 		const old = this.cells[square]!;
 		const change = value - old;
 		this.cells[square] = value;
-		if (old !== 0) {
-			if (square < 32) this.bitsLo[old]! ^= 1 << square;
-			else this.bitsHi[old]! ^= 1 << (square - 32);
-		}
-		if (value !== 0) {
-			if (square < 32) this.bitsLo[value]! ^= 1 << square;
-			else this.bitsHi[value]! ^= 1 << (square - 32);
-		}
+		if (old !== 0) this.flipBit(square, old);
+		if (value !== 0) this.flipBit(square, value);
 		const {lineStep, quadsOf, quadWeightOf} = this.geometry;
 		const fillings = this.lineFilling;
 		const codes = this.quadCode;
@@ -940,7 +939,7 @@ export class LoaBoard implements SearchPosition {
 		if (this.euler4[side]! > 4) return false;
 		const ownLo = this.bitsLo[side]!;
 		const ownHi = this.bitsHi[side]!;
-		this.flood(ownLo !== 0 ? lowest(ownLo) : 32 + lowest(ownHi), ownLo, ownHi);
+		this.flood(lowestSquare(ownLo, ownHi), ownLo, ownHi);
 		return this.floodLo === ownLo && this.floodHi === ownHi;
 	}
 
@@ -955,7 +954,7 @@ export class LoaBoard implements SearchPosition {
 		let groups = 0;
 		while ((restLo | restHi) !== 0) {
 			groups++;
-			this.flood(restLo !== 0 ? lowest(restLo) : 32 + lowest(restHi), ownLo, ownHi);
+			this.flood(lowestSquare(restLo, restHi), ownLo, ownHi);
 			restLo &= ~this.floodLo;
 			restHi &= ~this.floodHi;
 		}
@@ -1013,7 +1012,7 @@ export class LoaBoard implements SearchPosition {
 		let restHi = ownHi;
 		let groups = 0;
 		while ((restLo | restHi) !== 0) {
-			this.flood(restLo !== 0 ? lowest(restLo) : 32 + lowest(restHi), ownLo, ownHi);
+			this.flood(lowestSquare(restLo, restHi), ownLo, ownHi);
 			restLo &= ~this.floodLo;
 			restHi &= ~this.floodHi;
 			groupLo[groups] = this.floodLo;
@@ -1057,7 +1056,7 @@ export class LoaBoard implements SearchPosition {
 		let lo = -1;
 		let hi = -1;
 		while ((restLo | restHi) !== 0 && (lo | hi) !== 0) {
-			this.flood(restLo !== 0 ? lowest(restLo) : 32 + lowest(restHi), ownLo, ownHi);
+			this.flood(lowestSquare(restLo, restHi), ownLo, ownHi);
 			restLo &= ~this.floodLo;
 			restHi &= ~this.floodHi;
 			lo &= this.haloOfLo;
@@ -1172,9 +1171,9 @@ const STATE_KEYS = Int32Array.from({length: 2 * (STATE_MARGINS + STATE_PLIES)}, 
 /** One line tally for each board size and set of bonus squares (see the constructor), shared by the boards. */
 const talliesByVariant = new Map<string, LineTally>();
 
-/** The index of the lowest set bit of a non-zero 32-bit mask. */
-function lowest(mask: number): number {
-	return 31 - Math.clz32(mask & -mask);
+/** The lowest square of a non-empty 64-bit square mask (squares 0-31 in lo, 32-63 in hi). */
+function lowestSquare(lo: number, hi: number): number {
+	return lo !== 0 ? lowest(lo) : 32 + lowest(hi);
 }
 
 export function startSetup(variant: LoaVariant): BoardSetup {

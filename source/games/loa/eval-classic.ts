@@ -34,7 +34,7 @@
  * off the line tables (line-moves.ts).
  */
 import {LIST_STRIDE, type Geometry, type LoaBoard} from './board.js';
-import {INFO_MOVERS, lineMoves} from './line-moves.js';
+import {INFO_MOVERS, lineMoves, lowest} from './line-moves.js';
 import {SideCache} from './side-cache.js';
 import {CLASSIC_WEIGHTS} from './weights.js';
 
@@ -178,10 +178,10 @@ function blocked(board: LoaBoard, side: 1 | 2, tables: Tables): number {
 	for (let rest = ownLo, restHi = ownHi; (rest | restHi) !== 0; ) {
 		let square: number;
 		if (rest !== 0) {
-			square = 31 - Math.clz32(rest & -rest);
+			square = lowest(rest);
 			rest &= rest - 1;
 		} else {
-			square = 32 + 31 - Math.clz32(restHi & -restHi);
+			square = 32 + lowest(restHi);
 			restHi &= restHi - 1;
 		}
 		if ((haloLo[square]! & ownLo) !== 0 || (haloHi[square]! & ownHi) !== 0) continue;

@@ -18,6 +18,7 @@
  */
 import {LIST_STRIDE, type LoaBoard} from './board.js';
 import {evaluateClassic} from './eval-classic.js';
+import {lowest} from './line-moves.js';
 import {BONUS_BITS, BONUS_LOW_BITS} from './line-tally.js';
 import {SideCache} from './side-cache.js';
 import {LOAPS_WEIGHTS} from './weights.js';
@@ -77,7 +78,7 @@ function bestGain(board: LoaBoard, side: 1 | 2): number {
 	const capture = board.variant.scoring?.capture ?? 0;
 	let best = board.captureLines(side) > 0 ? capture : 0;
 	for (let rest = board.bonusReached(side); rest !== 0; rest &= rest - 1) {
-		const square = bonusList[((31 - Math.clz32(rest & -rest)) / BONUS_BITS) | 0]!;
+		const square = bonusList[(lowest(rest) / BONUS_BITS) | 0]!;
 		const gain = bonus[square]! + (cells[square] === opponent ? capture : 0);
 		if (gain > best) best = gain;
 	}

@@ -57,6 +57,11 @@ export const INFO_TARGETS = 8;
 export const INFO_MOVERS = 16;
 export const INFO_CAPTURES = 24;
 
+/** The index of the lowest set bit of a non-zero 32-bit mask. */
+export function lowest(mask: number): number {
+	return 31 - Math.clz32(mask & -mask);
+}
+
 /** popcount of a byte. */
 function bitsIn(mask: number): number {
 	let count = 0;
@@ -101,7 +106,7 @@ function build(): LineMoves {
 				let targets = 0;
 				let movers = 0;
 				for (let rest = own; rest !== 0; rest &= rest - 1) {
-					const from = 31 - Math.clz32(rest & -rest);
+					const from = lowest(rest);
 					// Forward along the line, then back: as far as the line has pieces, never onto
 					// one's own piece and never over the opponent's (the places strictly between).
 					const ahead = from + pieces;

@@ -9,7 +9,7 @@
  * and classic LOA's weighted mobility (each side's moves, valued by where they go).
  */
 import type {Geometry} from './board.js';
-import {FILLINGS, INFO_CAPTURES, INFO_TARGETS, lineMoves, POW3} from './line-moves.js';
+import {FILLINGS, INFO_CAPTURES, INFO_TARGETS, lineMoves, lowest, POW3} from './line-moves.js';
 
 /** The base of a line the tally does not count (a real base may be negative: it has the line's first filling taken off). */
 export const NO_LINE = -0x40000000;
@@ -40,9 +40,6 @@ function lineTally(geometry: Geometry, counts: (line: number) => boolean, value:
 	};
 	return {base, values, work};
 }
-
-/** The index of the lowest set bit of a non-zero 32-bit mask. */
-const lowest = (mask: number): number => 31 - Math.clz32(mask & -mask);
 
 /** The bonus tally's fields: a side's bonus square `index` at bit (side - 1) * BONUS_SIDE + index * BONUS_BITS. */
 export const BONUS_BITS = 3;
