@@ -141,10 +141,15 @@ export function gameOfFile(path: string, text: string, wanted?: string): Result<
 export function loadPosition(path: string, wanted?: string): Result<Loaded, string> {
 	const text = readText(path);
 	if (!text.ok) return text;
+	return positionOfText(path, text.value, wanted);
+}
+
+/** loadPosition of a text already read from `path` (a caller that looked at it first reads it once). */
+export function positionOfText(path: string, text: string, wanted?: string): Result<Loaded, string> {
 	const name = path === '-' ? STANDARD_INPUT : path;
-	const game = gameOfFile(name, text.value, wanted);
+	const game = gameOfFile(name, text, wanted);
 	if (!game.ok) return game;
-	const parsed = game.value.parse(text.value, name);
+	const parsed = game.value.parse(text, name);
 	if (!parsed.ok) return {ok: false, error: formatParseError(parsed.error)};
 	return {ok: true, value: {game: game.value, state: parsed.value}};
 }

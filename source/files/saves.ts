@@ -11,11 +11,15 @@
  *
  * The .txt is what counts. The history is checked against it on loading, and a history that is
  * missing, broken or leads somewhere else only costs the undo, never the position.
+ *
+ * A game record (NAME.game.txt, record.ts: the whole game in one file for people) loads too, and
+ * is listed with the saves: it holds the same things, a start, the moves, how the game ended.
  */
 import {randomBytes} from 'node:crypto';
 import {closeSync, existsSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync, type Stats} from 'node:fs';
 import {dirname, join, resolve} from 'node:path';
-import {loadPosition, readText} from './load.js';
+import {positionOfText, readText, STANDARD_INPUT} from './load.js';
+import {isRecordText, parseRecord} from './record.js';
 import {fail, formatParseError, ok, type Game, type Outcome, type Result} from '../games/game.js';
 import {baseGameId, gameById, type AnyGame} from '../games/registry.js';
 
@@ -80,7 +84,7 @@ export function defaultSaveName(now: Date): string {
 }
 
 /** Whether anything, even a dangling link, has this path. */
-function taken(path: string): boolean {
+export function taken(path: string): boolean {
 	try {
 		lstatSync(path);
 		return true;
@@ -211,7 +215,7 @@ function endingOf(value: unknown): Result<Outcome | null, string> {
 }
 
 /** Why a save failed, in a few words for the user; `making` while the folder was being made. */
-function writeProblem(error: unknown, dir: string, making: boolean): string {
+export function writeProblem(error: unknown, dir: string, making: boolean): string {
 	const code = (error as NodeJS.ErrnoException).code;
 	// mkdir of a folder that is a file (EEXIST), or of one inside a file (ENOTDIR).
 	if ((code === 'EEXIST' && making) || code === 'ENOTDIR') return `${dir} is not a folder`;
@@ -236,8 +240,11 @@ function writeProblem(error: unknown, dir: string, making: boolean): string {
 	}
 }
 
-/** Writes `text` to a new hidden file in `dir` and flushes it to the disk; gives its path. */
-function writeTemporary(dir: string, fileName: string, text: string, temporaries: string[]): string {
+/**
+ * Writes `text` to a new hidden file in `dir` and flushes it to the disk; gives its path, which
+ * it also adds to `temporaries` for the caller to remove (after a rename, or a failure).
+ */
+export function writeTemporary(dir: string, fileName: string, text: string, temporaries: string[]): string {
 	const path = join(dir, `.${fileName}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
 	const fd = openSync(path, 'wx');
 	temporaries.push(path);
@@ -280,7 +287,7 @@ function makeResolved(dir: string): void {
 }
 
 /** Makes the renames in `dir` survive a crash; some systems cannot fsync a folder, and that is fine. */
-function syncFolder(dir: string): void {
+export function syncFolder(dir: string): void {
 	let fd: number | undefined;
 	try {
 		fd = openSync(dir, 'r');
@@ -430,6 +437,9 @@ function replay(game: AnyGame, text: string): Result<{line: unknown[]; moves: nu
  * moves, and `note` is null. A history that cannot be read, is not
  * valid, or does not lead to the file's position (clock readings aside: those of the file win)
  * is set aside: `line` is the file's position alone and `note` says why in one line.
+ *
+ * A game record (record.ts, told by its first line) is read whole instead, from its own text: its
+ * start, moves and ending; `note` is null, and a malformed record is refused naming its line.
  */
 export interface LoadedGame {
 	readonly game: AnyGame;
@@ -442,14 +452,17 @@ export interface LoadedGame {
 }
 
 export function loadGame(path: string, wanted?: string): Result<LoadedGame, string> {
-	let loaded = loadPosition(path, wanted);
+	// Read once: standard input ('-') can be read only once.
+	const fileText = readText(path);
+	if (fileText.ok && isRecordText(fileText.value)) return recordOfText(path === '-' ? STANDARD_INPUT : path, fileText.value, wanted);
+	let loaded = fileText.ok ? positionOfText(path, fileText.value, wanted) : fileText;
 	if (!loaded.ok) return finishedGame(path, wanted) ?? loaded;
 	// A save keeps the ruling it was played under (classic LOA's two share a layout), also when
 	// the command line names just the game; only a ruling asked for (--mover-wins) overrides it.
 	const history = savedGameOf(historyPathOf(path));
 	const saved = history && (wanted === undefined || wanted === baseGameId(history)) ? history : undefined;
-	if (saved && saved !== loaded.value.game && saved.recognizes(loaded.value.game.format(loaded.value.state))) {
-		const again = loadPosition(path, saved.id);
+	if (fileText.ok && saved && saved !== loaded.value.game && saved.recognizes(loaded.value.game.format(loaded.value.state))) {
+		const again = positionOfText(path, fileText.value, saved.id);
 		if (again.ok) loaded = again;
 	}
 	const {game, state} = loaded.value;
@@ -535,4 +548,38 @@ function finishedGame(path: string, wanted?: string): Result<LoadedGame, string>
 	if (!game.outcome(last) || game.format(last) !== position.value) return null;
 	if (other) return fail(`${path} holds a game of ${named.name}, but the command line asks for ${asked.name}`);
 	return ok({game, line: replayed.value.line, moves: replayed.value.moves, ended: null, note: null});
+}
+
+/**
+ * A game record's text (record.ts) as a loaded game; a malformed one names the file and line.
+ * `wanted` is read as for a save: a record keeps its ruling when the command line names just the
+ * game, a ruling asked for (--mover-wins) replays its moves under that ruling, and another game
+ * is refused.
+ */
+export function recordOfText(name: string, text: string, wanted?: string): Result<LoadedGame, string> {
+	const parsed = parseRecord(text, name);
+	if (!parsed.ok) return fail(formatParseError(parsed.error));
+	const {game, line, moves, ended} = parsed.value;
+	const asked = wanted === undefined ? undefined : gameById(wanted);
+	if (asked === undefined || asked === game || asked.id === baseGameId(game)) return ok({game, line, moves, ended, note: null});
+	if (baseGameId(asked) !== baseGameId(game)) return fail(`${name} holds a game of ${game.name}, but the command line asks for ${asked.name}`);
+	return replayUnder(asked, name, line, moves, ended);
+}
+
+/**
+ * A line of play replayed under another ruling of its game (classic LOA's two have the same
+ * positions and moves; only who wins a simultaneous connection differs), its clocks kept.
+ */
+function replayUnder(game: AnyGame, name: string, played: readonly unknown[], moves: readonly number[], ended: Outcome | null): Result<LoadedGame, string> {
+	const from = played[0];
+	const start = game.parse(game.format(from), name);
+	if (!start.ok) return fail(formatParseError(start.error));
+	let state: unknown = start.value;
+	const line: unknown[] = [state];
+	for (const [index, move] of moves.entries()) {
+		if (!game.legalMoves(state).includes(move)) return fail(`${name}: move ${index + 1} is not legal under the ruling of ${game.name}`);
+		state = game.withClocks(game.play(state, move), game.clocks(played[index + 1]));
+		line.push(state);
+	}
+	return ok({game, line, moves: [...moves], ended: game.outcome(state) ? null : ended, note: null});
 }

@@ -1,0 +1,88 @@
+/**
+ * Writing a game record (record.ts) into a folder: a new file every time, never over anything.
+ * A record is written once and kept; exporting the same game again gives NAME-2.game.txt, so
+ * that nobody loses one they had annotated or sent.
+ */
+import {linkSync, renameSync, rmSync} from 'node:fs';
+import {basename, join} from 'node:path';
+import {RECORD_EXTENSION} from './record.js';
+import {checkSaveName, makeFolder, syncFolder, taken, writeProblem, writeTemporary} from './saves.js';
+import {fail, ok, type Result} from '../games/game.js';
+
+/** The endings a source file's name loses to give its record's NAME, longest first. */
+const SOURCE_ENDINGS = ['.record.txt', RECORD_EXTENSION, '.history.json', '.txt'];
+
+/** Past this many records of one name, something is wrong (a loop, a full folder): give up. */
+const MOST_SUFFIXES = 10_000;
+
+/**
+ * The NAME of the record of a source file: "runs/x/game-001.record.txt" -> "game-001",
+ * "saves/red-move-10.txt" -> "red-move-10". Made a usable save name: no leading dot (a hidden
+ * file, like the temporary ones), no control characters, not too long.
+ */
+export function recordName(sourcePath: string): string {
+	let name = sourcePath === '-' ? '' : basename(sourcePath);
+	const ending = SOURCE_ENDINGS.find(one => name.endsWith(one));
+	if (ending !== undefined) name = name.slice(0, -ending.length);
+	// eslint-disable-next-line no-control-regex
+	name = [...name.replace(/^\.+/, '').replace(/[\u0000-\u001f\u007f-\u009f\\]/g, '_')].slice(0, 80).join('');
+	return name.trim() === '' ? 'game' : name;
+}
+
+/**
+ * Hard-links `temporary` in as `path` if nothing has that name: a link, unlike a rename, fails
+ * rather than replace a file that appeared meanwhile. On a file system without hard links, a
+ * rename where nothing is (the gap between the look and the rename is the one risk left).
+ * Gives whether it was placed.
+ */
+function placeNew(temporary: string, path: string, temporaries: string[]): boolean {
+	try {
+		linkSync(temporary, path);
+		return true;
+	} catch (error) {
+		const code = (error as NodeJS.ErrnoException).code;
+		if (code === 'EEXIST') return false;
+		if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw error;
+	}
+	if (taken(path)) return false;
+	renameSync(temporary, path);
+	temporaries.splice(temporaries.indexOf(temporary), 1);
+	return true;
+}
+
+/**
+ * Writes `text` as dir/NAME.game.txt, or NAME-2.game.txt, NAME-3... when that is taken: to a
+ * hidden temporary file first, flushed to the disk, then put in place, so that the record is
+ * there whole or not at all. Makes `dir` if need be. Gives the path written, or a one-line reason.
+ */
+export function exportRecord(dir: string, name: string, text: string): Result<string, string> {
+	const fileName = `${name}${RECORD_EXTENSION}`;
+	const wanted = join(dir, fileName);
+	const problem = checkSaveName(name);
+	if (problem !== null) return fail(`cannot write ${wanted}: ${problem}`);
+	const temporaries: string[] = [];
+	let making = true;
+	try {
+		makeFolder(dir);
+		making = false;
+		const temporary = writeTemporary(dir, fileName, text, temporaries);
+		for (let suffix = 1; suffix <= MOST_SUFFIXES; suffix++) {
+			const path = suffix === 1 ? wanted : join(dir, `${name}-${suffix}${RECORD_EXTENSION}`);
+			if (placeNew(temporary, path, temporaries)) {
+				syncFolder(dir);
+				return ok(path);
+			}
+		}
+		return fail(`cannot write ${wanted}: ${dir} already holds ${MOST_SUFFIXES} records of that name`);
+	} catch (error) {
+		return fail(`cannot write ${wanted}: ${writeProblem(error, dir, making)}`);
+	} finally {
+		for (const temporary of temporaries) {
+			try {
+				rmSync(temporary, {force: true});
+			} catch {
+				// Hidden, and skipped by the listing: harmless if it stays.
+			}
+		}
+	}
+}

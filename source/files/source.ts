@@ -1,0 +1,183 @@
+/**
+ * A finished or unfinished game read from any file potm writes: a save (NAME.txt, its history
+ * giving the moves), a referee game (game-001.txt, or its game-001.record.txt, which also names
+ * the players and says how a game lost by a fault ended), or a game record (NAME.game.txt). For
+ * the commands that take a whole game: export and review.
+ */
+import {existsSync, statSync} from 'node:fs';
+import {basename, dirname, join} from 'node:path';
+import {recordName} from './export.js';
+import {readText} from './load.js';
+import {isRecordText, parseRecord} from './record.js';
+import {loadGame, recordOfText, type LoadedGame} from './saves.js';
+import {fail, formatParseError, ok, other, type Outcome, type Result} from '../games/game.js';
+import type {AnyGame} from '../games/registry.js';
+
+/** A game as a file gives it. */
+export interface GameSource {
+	readonly game: AnyGame;
+	readonly line: unknown[];
+	readonly moves: number[];
+	readonly ended: Outcome | null;
+	/** Who played each side, where the file says. */
+	readonly players: readonly [string, string] | null;
+	/** When the game was played, as near as the file tells: its record's Date, else the file's time. */
+	readonly date: Date;
+	/** The NAME its record takes (game-001, red-move-10). */
+	readonly name: string;
+	/** A record's own text, when FILE is one (its comments and tags are kept on export). */
+	readonly recordText: string | null;
+	/** Why the moves before the position could not be read, when they could not: the game then starts at the file's position. */
+	readonly note: string | null;
+}
+
+/** What a referee's record (report.ts, recordText) says besides the moves. */
+interface RefereeNotes {
+	/** The path its "Final position:" line gives, as written. */
+	readonly position: string;
+	/** Its header lines, before the first blank line, with their numbers. */
+	readonly header: readonly {readonly text: string; readonly number: number}[];
+}
+
+const REFEREE_TITLE = /^.+, game \d+ \(match \d+\) of a potm referee run$/;
+const POSITION_PREFIX = 'Final position: ';
+const POSITION_SUFFIX = [' (potm analyze ', ' steps through the game)'] as const;
+
+const withoutBom = (text: string): string => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+
+/** Whether a text is a referee's game record: its first line says so. */
+const isRefereeRecord = (text: string): boolean => REFEREE_TITLE.test(withoutBom(text).split(/\r?\n/, 1)[0]!.trimEnd());
+
+/** The header of a referee record and the position it names, or why it has none. */
+function refereeNotes(path: string, text: string): RefereeNotes | string {
+	const header: {text: string; number: number}[] = [];
+	for (const [index, line] of withoutBom(text).split(/\r?\n/).entries()) {
+		if (line.trim() === '') break;
+		header.push({text: line, number: index + 1});
+	}
+	for (const {text: line} of header) {
+		if (!line.startsWith(POSITION_PREFIX)) continue;
+		// "Final position: P (potm analyze P steps through the game)": P twice, and P may hold
+		// spaces or parentheses, so it is found by its length rather than by a pattern.
+		const rest = line.slice(POSITION_PREFIX.length);
+		const length = (rest.length - POSITION_SUFFIX[0].length - POSITION_SUFFIX[1].length) / 2;
+		const position = rest.slice(0, length);
+		if (Number.isInteger(length) && length > 0 && rest === `${position}${POSITION_SUFFIX[0]}${position}${POSITION_SUFFIX[1]}`) return {position, header};
+	}
+	const first = header.at(-1)?.number ?? 1;
+	return `${path} line ${first}: no "Final position: FILE (potm analyze FILE steps through the game)" line: it is not a whole potm referee record`;
+}
+
+/**
+ * The position file a referee record names. The record gives it as the referee's --out folder
+ * had it, relative to where the referee ran; the two files are written side by side, so the one
+ * beside the record is looked for first, wherever the folder has gone since.
+ */
+function positionOf(recordPath: string, named: string): string | undefined {
+	const candidates = [join(dirname(recordPath), basename(named)), named];
+	return candidates.find(candidate => {
+		try {
+			return statSync(candidate).isFile();
+		} catch {
+			return false;
+		}
+	});
+}
+
+/** A referee record's value of "SIDE (moves first): NAME (built in)" or "SIDE: NAME   [runs: ...]": the player's name. */
+function playerOf(header: RefereeNotes['header'], prefix: string): string | undefined {
+	const line = header.find(one => one.text.startsWith(prefix))?.text;
+	if (line === undefined) return undefined;
+	let name = line.slice(prefix.length);
+	const runs = name.indexOf('   [runs: ');
+	if (runs >= 0) name = name.slice(0, runs);
+	else if (name.endsWith(' (built in)')) name = name.slice(0, -' (built in)'.length);
+	name = name.trim();
+	return name === '' ? undefined : name;
+}
+
+/**
+ * How a referee game ended where the rules do not say: the referee stops a game at a fault
+ * (time, a crash, output that is no move) of the side then to move, which loses; its history
+ * does not keep that, its record does ("Result: ..." and "Reason: time; ...").
+ */
+function faultEnding(loaded: LoadedGame, header: RefereeNotes['header']): Outcome | null {
+	const last = loaded.line.at(-1);
+	if (loaded.ended !== null || loaded.game.outcome(last) !== null) return loaded.ended;
+	const description = header.find(one => one.text.startsWith('Result: '))?.text.slice('Result: '.length).trim();
+	const reason = header.find(one => one.text.startsWith('Reason: '))?.text.slice('Reason: '.length).split(';')[0]!.trim();
+	if (!reason) return null;
+	return {result: 'win', winner: other(loaded.game.toMove(last)), reason, description: description || reason};
+}
+
+/** The source's modification time, for the Date tag; now, where it has none to give. */
+function modified(path: string): Date {
+	try {
+		return statSync(path).mtime;
+	} catch {
+		return new Date();
+	}
+}
+
+/** The game in FILE, or why FILE gives none (naming the file and line). */
+export function readGameSource(file: string, wanted: string | undefined): Result<GameSource, string> {
+	const read = readText(file);
+	if (!read.ok) return fail(read.error);
+	const text = read.value;
+	const name = recordName(file);
+	if (isRecordText(text)) {
+		// Read as a save of it is (a ruling asked for on the command line replays it), then for its tags.
+		const loaded = recordOfText(file, text, wanted);
+		const parsed = parseRecord(text, file);
+		if (!loaded.ok) return fail(loaded.error);
+		if (!parsed.ok) return fail(formatParseError(parsed.error));
+		const {game, line, moves, ended} = loaded.value;
+		const {players, headers} = parsed.value;
+		const dated = /^(\d{4})\.(\d{2})\.(\d{2})$/.exec(headers.get('Date') ?? '');
+		const date = dated ? new Date(Number(dated[1]), Number(dated[2]) - 1, Number(dated[3])) : modified(file);
+		return ok({game, line, moves, ended, players, date, name, recordText: text, note: null});
+	}
+
+	let recordPath: string | undefined;
+	let positionPath = file;
+	if (isRefereeRecord(text)) recordPath = file;
+	else if (file.endsWith('.record.txt')) return fail(`${file} line 1: not a potm referee record (its first line should be "GAME, game N (match M) of a potm referee run")`);
+	else {
+		// A referee game's position: its record beside it names the players and a fault's ending.
+		const beside = file.replace(/\.txt$/, '.record.txt');
+		if (beside !== file && existsSync(beside)) recordPath = beside;
+	}
+	let notes: RefereeNotes | undefined;
+	if (recordPath !== undefined) {
+		const recordText = recordPath === file ? read : readText(recordPath);
+		const found = recordText.ok && isRefereeRecord(recordText.value) ? refereeNotes(recordPath, recordText.value) : undefined;
+		if (typeof found === 'string' && recordPath === file) return fail(found);
+		if (typeof found === 'object') {
+			if (recordPath === file) {
+				const position = positionOf(file, found.position);
+				if (position === undefined) {
+					const line = found.header.find(one => one.text.startsWith(POSITION_PREFIX))!.number;
+					return fail(`${file} line ${line}: the final position ${found.position} is not there (nor ${join(dirname(file), basename(found.position))})`);
+				}
+				positionPath = position;
+				notes = found;
+			} else if (basename(found.position) === basename(file)) notes = found;
+		}
+	}
+
+	const loaded = loadGame(positionPath, wanted);
+	if (!loaded.ok) return fail(loaded.error);
+	const {game, note} = loaded.value;
+	const players = notes ? ([playerOf(notes.header, `${game.sides[0]} (moves first): `) ?? '?', playerOf(notes.header, `${game.sides[1]}: `) ?? '?'] as const) : null;
+	return ok({
+		game,
+		line: loaded.value.line,
+		moves: loaded.value.moves,
+		ended: notes ? faultEnding(loaded.value, notes.header) : loaded.value.ended,
+		players,
+		date: modified(recordPath ?? file),
+		name,
+		recordText: null,
+		note: note === null ? null : `${note.replace(/ — undo starts from this position$/, '')}; the game starts from the position in ${positionPath}`,
+	});
+}
