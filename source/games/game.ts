@@ -264,6 +264,14 @@ export interface EntryRule {
 	readonly clock: ClockRule;
 }
 
+/** The thresholds of a game review's marks and its graph's decisive margin, in game points. */
+export interface ReviewScale {
+	readonly inaccuracy: number;
+	readonly mistake: number;
+	readonly blunder: number;
+	readonly decisive: number;
+}
+
 /** A game module: the friendly, immutable face of positions plus a way into the fast one. */
 export interface Game<State> {
 	readonly id: string;
@@ -291,6 +299,13 @@ export interface Game<State> {
 	 * (LINES and BOXES: "total boxes captured"); still level, they share the place.
 	 */
 	readonly tiebreak?: {readonly points: string};
+	/**
+	 * How a game review judges a move by what it lost against the engine's best, in game points
+	 * (in classic LOA, which has no points, in its evaluation's unit): an inaccuracy, a mistake, a
+	 * blunder from these losses on; the evaluation graph is clipped at ± `decisive`, and a proven
+	 * win counts as that much.
+	 */
+	readonly reviewScale: ReviewScale;
 	/** Whether a new game's board is drawn at random (from a Setup's seed) rather than fixed. */
 	readonly randomBoards: boolean;
 	/** The sizes a new board may have, where it may have several (Setup's rows and columns); absent: one size. */

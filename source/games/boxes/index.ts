@@ -146,6 +146,8 @@ export const boxes: Game<BoxesState> = {
 	clock: {per: 'game', seconds: GAME_SECONDS},
 	entry: {input: 'path', clock: {per: 'game', seconds: GAME_SECONDS}},
 	matchBy: 'games',
+	// In boxes.
+	reviewScale: {inaccuracy: 1, mistake: 2, blunder: 4, decisive: 8},
 	randomBoards: true,
 	initial: setup => randomBoard(setup),
 	parse: parseBoxes,

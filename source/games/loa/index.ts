@@ -72,6 +72,8 @@ export function loaGame(variant: LoaVariant): Game<LoaState> {
 		clock,
 		entry: {input: 'path', clock},
 		matchBy: 'games',
+		// LOAPS in its points (a bonus square is 3, the connection 12); classic LOA in its evaluation's unit.
+		reviewScale: variant.scoring !== null ? {inaccuracy: 1, mistake: 3, blunder: 6, decisive: 12} : {inaccuracy: 0.5, mistake: 1.5, blunder: 3, decisive: 6},
 		randomBoards: false,
 		initial: () => initialState(variant),
 		parse: (text, fileName) => parsePotm(text, fileName, variant),

@@ -129,6 +129,8 @@ export const pahtum: Game<PahtumState> = {
 	clock: {per: 'move', seconds: MOVE_SECONDS},
 	entry: {input: 'stdin', clock: {per: 'move', seconds: MOVE_SECONDS}},
 	matchBy: 'points',
+	// A run of three is 3 points, of four 10, of five 25.
+	reviewScale: {inaccuracy: 3, mistake: 8, blunder: 15, decisive: 40},
 	randomBoards: true,
 	initial: setup => randomBoard(setup),
 	parse: parseGrid,

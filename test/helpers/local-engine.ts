@@ -1,0 +1,29 @@
+/** The engine on the test's own thread, as the worker runs it: for reviews in tests, without a worker. */
+import type {Game} from '../../source/games/game.js';
+import type {EngineInfo, EngineResult} from '../../source/engine/client.js';
+import {decide, type ThinkRequest} from '../../source/engine/players.js';
+import {Searcher, type Line} from '../../source/engine/search.js';
+import type {ReviewEngine} from '../../source/review/run.js';
+
+function written<State>(game: Game<State>, state: State, pv: readonly number[]): string[] {
+	const text: string[] = [];
+	let current = state;
+	for (const move of pv) {
+		if (!game.legalMoves(current).includes(move)) break;
+		text.push(game.formatMove(current, move));
+		current = game.play(current, move);
+	}
+	return text;
+}
+
+export class LocalEngine implements ReviewEngine {
+	readonly searcher = new Searcher({tableMegabytes: 8});
+	readonly requests: ThinkRequest[] = [];
+
+	async think<State>(game: Game<State>, state: State, request: ThinkRequest, onProgress?: (info: EngineInfo) => void): Promise<EngineResult> {
+		this.requests.push(request);
+		const lines = (found: readonly Line[]) => found.map(line => ({...line, text: written(game, state, line.pv)}));
+		const result = decide(this.searcher, game.searchPosition(state), request, {onProgress: info => onProgress?.({...info, lines: lines(info.lines)})});
+		return {...result, lines: lines(result.lines), moveText: result.move < 0 ? '' : game.formatMove(state, result.move), threadMs: 0, cpuClock: false};
+	}
+}

@@ -1,0 +1,170 @@
+import {describe, expect, test} from 'vitest';
+import fc from 'fast-check';
+import {loaps, classicLoa} from '../../source/games/loa/index.js';
+import {games} from '../../source/games/registry.js';
+import {WIN} from '../../source/engine/search.js';
+import {clipped, judgeMoves, reviewOf, summarize} from '../../source/review/judge.js';
+import {evaluateLine} from '../../source/review/run.js';
+import type {PositionEval} from '../../source/review/types.js';
+import {LocalEngine} from '../helpers/local-engine.js';
+
+/** BLUE to move in a connection race: a3 d3 connects and wins; after any other move RED connects first. */
+const RACE = ['2 38', '1 34 60.0', '2 26 60.0', '.......', '.......', '.......', '....2..', '2.2...1', '...1.1.', '...1...', ''].join('\n');
+
+function parsed(text: string) {
+	const result = loaps.parse(text, 'race.txt');
+	if (!result.ok) throw new Error(result.error.message);
+	return result.value;
+}
+
+const position = (score: number, best: number, extra: Partial<PositionEval> = {}): PositionEval => ({
+	score,
+	proven: Math.abs(score) > WIN - 100_000,
+	best,
+	line: [],
+	second: null,
+	secondProven: false,
+	legal: 10,
+	depth: 5,
+	nodes: 100,
+	...extra,
+});
+
+describe('review of a connection race (LOAPS)', () => {
+	test('the only winning move is marked "only move"', async () => {
+		const start = parsed(RACE);
+		const move = loaps.parseMove(start, 'a3 d3');
+		if (!move.ok) throw new Error(move.error);
+		const line = [start, loaps.play(start, move.value)];
+		const {evals} = await evaluateLine(new LocalEngine(), loaps, line, [move.value], {depth: 4});
+		const [judged] = judgeMoves(loaps, line, [move.value], evals);
+		expect(judged).toMatchObject({move: 'a3 d3', player: 2, mark: 'only-move', loss: 0, better: null});
+	});
+
+	test('a move that lets the other side connect first is a blunder, with the winning move as the better one', async () => {
+		const start = parsed(RACE);
+		const move = loaps.parseMove(start, 'e4 d4');
+		if (!move.ok) throw new Error(move.error);
+		const line = [start, loaps.play(start, move.value)];
+		const {evals} = await evaluateLine(new LocalEngine(), loaps, line, [move.value], {depth: 4});
+		const [judged] = judgeMoves(loaps, line, [move.value], evals);
+		expect(judged?.mark).toBe('blunder');
+		expect(judged?.better?.move).toBe('a3 d3');
+		expect(judged?.better?.proven).toBe(true);
+		// Lost from won: the whole width of the graph, twice the decisive margin.
+		expect(judged?.loss).toBe(2 * loaps.reviewScale.decisive * 100);
+		// From RED's side, the position after it is RED's proven win.
+		expect(judged?.score).toBeGreaterThan(WIN - 100_000);
+	});
+});
+
+describe('marks by the loss', () => {
+	const start = loaps.initial();
+	const moves = loaps.legalMoves(start);
+	const [played, other] = [moves[0]!, moves[1]!];
+	const line = [start, loaps.play(start, played)];
+	const judge = (before: PositionEval, after: PositionEval) => judgeMoves(loaps, line, [played], [before, after])[0]!;
+	const scale = loaps.reviewScale;
+
+	test.each([
+		[0.5, null],
+		[scale.inaccuracy, 'inaccuracy'],
+		[scale.mistake, 'mistake'],
+		[scale.blunder, 'blunder'],
+	] as const)('a loss of %s points is marked %s', (points, mark) => {
+		// RED's best is +2; after the move BLUE (to move) stands at -(2 - points) from its side... i.e. RED at 2 - points.
+		const judged = judge(position(200, other), position(-(200 - points * 100), -1));
+		expect(judged.loss).toBe(points * 100);
+		expect(judged.mark).toBe(mark);
+		expect(judged.better).toEqual({move: loaps.formatMove(start, other), score: 200, proven: false});
+	});
+
+	test('the move the engine would play loses nothing, whatever the next search says', () => {
+		const judged = judge(position(200, played), position(500, -1));
+		expect(judged).toMatchObject({loss: 0, mark: null, better: null, score: -500});
+	});
+
+	test('a proven win let go, to a game not lost, is "missed a win"', () => {
+		const judged = judge(position(WIN - 5, other), position(-100, -1));
+		expect(judged.mark).toBe('missed-win');
+		expect(judged.loss).toBe(scale.decisive * 100 - 100);
+	});
+
+	test('a move that was the only legal one is not judged against anything', () => {
+		const judged = judge(position(200, other, {legal: 1}), position(WIN - 3, -1));
+		expect(judged).toMatchObject({loss: 0, mark: null});
+	});
+
+	test('the summary averages each side\'s losses and counts its marks', () => {
+		const judged = [
+			{...judge(position(200, other), position(400, -1)), player: 1 as const},
+			{...judge(position(200, other), position(-150, -1)), player: 1 as const},
+			{...judge(position(200, played), position(0, -1)), player: 2 as const},
+		];
+		const [red, blue] = summarize(judged);
+		expect(red.moves).toBe(2);
+		expect(red.averageLoss).toBe((600 + 50) / 2);
+		expect(red.counts).toMatchObject({blunder: 1, inaccuracy: 0, mistake: 0});
+		expect(blue).toMatchObject({moves: 1, averageLoss: 0});
+	});
+});
+
+describe('properties', () => {
+	test('losses are never negative nor more than twice the decisive margin, and the best move loses nothing', () => {
+		const score = fc.oneof(fc.integer({min: -5000, max: 5000}), fc.constantFrom(WIN - 1, WIN - 7, -(WIN - 2), -(WIN - 8)));
+		fc.assert(
+			fc.property(score, score, fc.boolean(), (before, after, best) => {
+				for (const game of [loaps, classicLoa]) {
+					const start = game.initial();
+					const [played, other] = game.legalMoves(start);
+					const line = [start, game.play(start, played!)];
+					const [judged] = judgeMoves(game, line, [played!], [position(before, best ? played! : other!), position(after, -1)]);
+					const limit = 2 * game.reviewScale.decisive * 100;
+					expect(judged!.loss).toBeGreaterThanOrEqual(0);
+					expect(judged!.loss).toBeLessThanOrEqual(limit);
+					if (best) expect(judged!.loss).toBe(0);
+					expect(Math.abs(clipped(before, game.reviewScale))).toBeLessThanOrEqual(limit / 2);
+				}
+			}),
+		);
+	});
+
+	test('every game reviews a short random game to the end: one judgement a move, each side summed up', async () => {
+		const engine = new LocalEngine();
+		for (const game of games) {
+			let state = game.initial({seed: 7});
+			const line = [state];
+			const moves: number[] = [];
+			for (let ply = 0; ply < 6 && !game.outcome(state); ply++) {
+				const legal = game.legalMoves(state);
+				const move = legal[(ply * 7) % legal.length]!;
+				state = game.play(state, move);
+				moves.push(move);
+				line.push(state);
+			}
+			const {evals, stopped} = await evaluateLine(engine, game, line, moves, {depth: 2});
+			expect(stopped).toBe(false);
+			expect(evals.every(evaluation => evaluation !== undefined)).toBe(true);
+			const review = reviewOf(game, line, moves, evals, {depth: 2});
+			expect(review.moves).toHaveLength(moves.length);
+			expect(review.summary[0].moves + review.summary[1].moves).toBe(moves.length);
+		}
+	});
+});
+
+test('a review stopped partway keeps what it has done', async () => {
+	let state = loaps.initial();
+	const line = [state];
+	const moves: number[] = [];
+	for (let ply = 0; ply < 6; ply++) {
+		const move = loaps.legalMoves(state)[ply]!;
+		state = loaps.play(state, move);
+		moves.push(move);
+		line.push(state);
+	}
+	let seen = 0;
+	const {evals, stopped} = await evaluateLine(new LocalEngine(), loaps, line, moves, {depth: 2}, {onEval: () => seen++, shouldStop: () => seen >= 3});
+	expect(stopped).toBe(true);
+	expect(evals.filter(Boolean)).toHaveLength(3);
+	expect(judgeMoves(loaps, line, moves, evals)).toHaveLength(2);
+});
