@@ -19,9 +19,11 @@ import {fileAction} from './files.js';
 import {fit, formatScore, formatMargin} from './format.js';
 import {layoutFor} from './layout.js';
 import {GameOver, MoveList, StatusLine, gameOverRows, hintLine, tallyOf} from './panel.js';
-import {analysisReducer, analysisState, type AnalysisAction, type AnalysisEffect, type AnalysisSetup} from './analysis-state.js';
+import {analysisReducer, analysisState, shownLines, type AnalysisAction, type AnalysisEffect, type AnalysisSetup} from './analysis-state.js';
 import * as S from './session.js';
+import type {PlayedGame} from './review-export.js';
 import {useStore, type Dispatch} from './store.js';
+import {goToPrompt} from './walk.js';
 
 export type {AnalysisSetup} from './analysis-state.js';
 
@@ -40,7 +42,7 @@ function searchHead(info: EngineInfo | null, done: boolean, elapsedMs: number, s
 	return best.score === 0 ? `solved: neither side wins with best play · ${speed}` : `done at depth ${info.depth} · ${speed}`;
 }
 
-export function AnalysisScreen({setup, onMenu}: {setup: AnalysisSetup; onMenu: (game: AnyGame) => void}) {
+export function AnalysisScreen({setup, onMenu, onReview}: {setup: AnalysisSetup; onMenu: (game: AnyGame) => void; onReview?: (played: PlayedGame) => void}) {
 	const {theme, engine, now, savesDir} = useEnvironment();
 	const {exit} = useApp();
 	const size = useTerminalSize();
@@ -51,6 +53,8 @@ export function AnalysisScreen({setup, onMenu}: {setup: AnalysisSetup; onMenu: (
 				return onMenu(effect.game);
 			case 'exit':
 				return exit(effect.code);
+			case 'review':
+				return onReview?.(effect.played);
 			case 'show':
 			case 'save':
 			case 'open':
@@ -109,8 +113,7 @@ export function AnalysisScreen({setup, onMenu}: {setup: AnalysisSetup; onMenu: (
 	const scores = game.scores(position) as readonly [number, number];
 	const tally = tallyOf(game, position);
 	const limit = game.moveLimit;
-	// Best first: lines of an iteration under way can come in before the order is settled.
-	const lineRows = found ? [...found.lines].sort((a, b) => b.score - a.score).slice(0, lines) : [];
+	const lineRows = shownLines(state);
 	// Over, the result box stands where the engine's lines would.
 	const moveRows = Math.max(2, layout.bodyRows - 3 - (outcome ? gameOverRows(game, outcome, panelWidth, tally) : 2 + lines));
 	const turn = outcome
@@ -156,12 +159,18 @@ export function AnalysisScreen({setup, onMenu}: {setup: AnalysisSetup; onMenu: (
 						</>
 					)}
 					<Text> </Text>
-					<MoveList entries={S.moveList(session)} height={moveRows} back={state.scroll} width={panelWidth} theme={theme} />
+					{/* The moves taken back are listed after the current one, for ] and End to step on to. */}
+					<MoveList entries={[...S.moveList(session), ...S.redoList(session)]} current={session.moves.length - 1} height={moveRows} back={state.scroll} width={panelWidth} theme={theme} />
 				</Box>
 			</Box>
-			<StatusLine text={typing !== null ? `Type a move, Enter plays it, Esc cancels: ${typing}_` : state.status.text} error={state.status.error && typing === null} theme={theme} width={width} />
+			<StatusLine
+				text={typing !== null ? `Type a move, Enter plays it, Esc cancels: ${typing}_` : state.goTo !== null ? goToPrompt(state.goTo) : state.status.text}
+				error={state.status.error && typing === null && state.goTo === null}
+				theme={theme}
+				width={width}
+			/>
 			<Text wrap="truncate" color={theme.color ? theme.dim : undefined}>
-				{hintLine([`${theme.ascii ? 'arrows' : '←↑→↓'} Enter`, 'm type', '[ ] step', '+/- lines', 's save', 'o open', '? keys', 'q quit'], width)}
+				{hintLine([`${theme.ascii ? 'arrows' : '←↑→↓'} Enter`, 'm type', '[ ] step', '+/- lines', 'v review', 's save', 'o open', '? keys', 'q quit'], width)}
 			</Text>
 		</Box>
 	);

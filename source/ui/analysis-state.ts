@@ -3,15 +3,17 @@
  * of the position shown, the number of lines asked for, the board's cursor and typed move.
  */
 import type {AnyGame} from '../games/registry.js';
-import type {EngineInfo} from '../engine/client.js';
+import type {EngineInfo, EngineLine} from '../engine/client.js';
 import {boardAction, boardInput, dropped, pickedIn, typingKey, viewAction, type BoardInput, type BoardOutcome, type Permission} from './board-input.js';
 import {dialogKey, openRefused, saveRefused, type Dialog} from './dialog-state.js';
 import type {FileAction, FileEffect} from './files.js';
 import {playedText} from './format.js';
-import {actionFor} from './keys.js';
+import {actionFor, type Action} from './keys.js';
 import * as S from './session.js';
+import type {PlayedGame} from './review-export.js';
 import {doing, stay, type Step} from './store.js';
 import type {Status} from './play-state.js';
+import {goToKey, positionAfterMove, positionName} from './walk.js';
 
 export const MAX_LINES = 5;
 
@@ -37,8 +39,18 @@ export interface AnalysisState {
 	readonly left: boolean;
 	/** Whether the terminal is large enough to draw the board: if not, only q and Ctrl-C act. */
 	readonly fits: boolean;
-	/** The rest of the engine's line being followed (]), from the position `line` ends in. */
-	readonly following: {readonly line: readonly unknown[]; readonly moves: readonly number[]; readonly texts: readonly string[]} | null;
+	/** The rest of the engine's line being followed (] or 1 to 5), from the position `line` ends in. */
+	readonly following: Following | null;
+	/** The move number typed after g, while it is typed. */
+	readonly goTo: string | null;
+}
+
+export interface Following {
+	readonly line: readonly unknown[];
+	readonly moves: readonly number[];
+	readonly texts: readonly string[];
+	/** Which of the lines shown it was (1: the best). */
+	readonly which: number;
 }
 
 export type AnalysisAction =
@@ -50,7 +62,12 @@ export type AnalysisAction =
 	| FileAction;
 
 /** Leaving, and the files (the search is the screen's, from the state). */
-export type AnalysisEffect = {readonly kind: 'menu'; readonly game: AnyGame} | {readonly kind: 'exit'; readonly code: number} | FileEffect;
+export type AnalysisEffect =
+	| {readonly kind: 'menu'; readonly game: AnyGame}
+	| {readonly kind: 'exit'; readonly code: number}
+	/** The whole line, the moves taken back included, to the review screen. */
+	| {readonly kind: 'review'; readonly played: PlayedGame}
+	| FileEffect;
 
 type AnalysisStep = Step<AnalysisState, AnalysisEffect>;
 
@@ -86,6 +103,7 @@ export function analysisState(setup: AnalysisSetup, now: number): AnalysisState 
 		left: false,
 		fits: true,
 		following: null,
+		goTo: null,
 	};
 }
 
@@ -110,12 +128,27 @@ function boardOutcome(state: AnalysisState, outcome: BoardOutcome, now: number):
 	return outcome.say ? say(next, outcome.say.text, outcome.say.error) : next;
 }
 
-/** The best line of the search of the position shown, if there is one yet. */
-export function bestLine(state: AnalysisState) {
+/**
+ * The engine's lines for the position shown, best first, as many as are asked for: the screen
+ * lists them in this order and 1 to 5 pick from it. Lines of an iteration under way can come in
+ * before their order is settled.
+ */
+export function shownLines(state: AnalysisState): EngineLine[] {
 	const {search, session} = state;
-	if (!search || search.line !== session.line || S.isOver(session)) return undefined;
-	return search.info?.lines[0];
+	if (!search?.info || search.line !== session.line || S.isOver(session)) return [];
+	return [...search.info.lines].sort((a, b) => b.score - a.score).slice(0, state.lines);
 }
+
+/** The best line of the search of the position shown, if there is one yet. */
+export const bestLine = (state: AnalysisState): EngineLine | undefined => shownLines(state)[0];
+
+/** Plays the first move of a line and keeps the rest to follow with ]; said as "Followed <label>: <move>". */
+function follow(state: AnalysisState, line: Omit<Following, 'line'>, label: string, now: number): AnalysisState {
+	const after = play(state, line.moves[0]!, now, `Followed ${label}: ${line.texts[0]}`);
+	return {...after, following: {line: after.session.line, moves: line.moves.slice(1), texts: line.texts.slice(1), which: line.which}};
+}
+
+const playable = (session: S.Session, move: number | undefined): boolean => move !== undefined && session.game.legalMoves(S.current(session)).includes(move);
 
 function step(state: AnalysisState, forward: boolean, now: number): AnalysisState {
 	const {session} = state;
@@ -126,14 +159,65 @@ function step(state: AnalysisState, forward: boolean, now: number): AnalysisStat
 		return back === session ? say(state, 'At the first position', true) : moved(state, back);
 	}
 	if (session.redo.length > 0) return moved(state, S.redo(session, now));
-	// The search of this position, else the rest of the line followed so far (] ] ] walks it
-	// before the engine has looked at each position it reaches).
+	const rest = state.following?.line === session.line && state.following.moves.length > 0 ? state.following : null;
+	// A line picked by its number goes on as the engine saw it then; the best line is this
+	// position's search's when it has one, else the rest of the one followed so far (] ] ] walks
+	// it before the engine has looked at each position it reaches).
+	if (rest && rest.which > 1 && playable(session, rest.moves[0])) return follow(state, rest, `line ${rest.which}`, now);
 	const best = bestLine(state);
-	const rest = state.following?.line === session.line ? state.following : null;
-	const line = best ? {moves: best.pv, texts: best.text} : rest && rest.moves.length > 0 ? rest : null;
-	if (!line || !session.game.legalMoves(S.current(session)).includes(line.moves[0]!)) return say(state, 'No line to follow yet', true);
-	const after = play(state, line.moves[0]!, now, `Followed the best line: ${line.texts[0]}`);
-	return {...after, following: {line: after.session.line, moves: line.moves.slice(1), texts: line.texts.slice(1)}};
+	const line = best ? {moves: best.pv, texts: best.text, which: 1} : rest;
+	if (!line || !playable(session, line.moves[0])) return say(state, 'No line to follow yet', true);
+	return follow(state, line, line.which > 1 ? `line ${line.which}` : 'the best line', now);
+}
+
+/** 1 to 5: the first move of that line as shown, and the line followed from there. */
+function followLine(state: AnalysisState, which: number, now: number): AnalysisState {
+	const allowed = permission(state.session);
+	if (!allowed.canMove) return say(state, allowed.cannotMove, true);
+	if (which > state.lines) return say(state, `Line ${which} is not shown: ${state.lines} ${state.lines === 1 ? 'is' : 'are'} (+ shows more)`, true);
+	const lines = shownLines(state);
+	const line = lines[which - 1];
+	if (!line) return say(state, lines.length === 0 ? 'The engine has no lines yet' : `The engine has no line ${which} yet (${lines.length} so far)`, true);
+	if (!playable(state.session, line.pv[0])) return say(state, 'No line to follow yet', true);
+	return follow(state, {moves: line.pv, texts: line.text, which}, `line ${which}`, now);
+}
+
+/** The moves of the line, played and taken back, written out: positions index into them. */
+const allMoves = (session: S.Session) => [...S.moveList(session), ...S.redoList(session)];
+
+/** To position `index` of the line, played and taken back as one (Home, End, g). */
+function seek(state: AnalysisState, index: number, now: number, already: string, error = true): AnalysisState {
+	const {session} = state;
+	const next = S.seek(session, index, now);
+	if (next === session) return say(state, already, error);
+	return say(moved(state, next), `At ${positionName(allMoves(next), session.game.sides, next.moves.length)}`);
+}
+
+/** The walking keys beyond [ and ]: Home, End, g, 1 to 5; null for any other action. */
+function walk(state: AnalysisState, action: Action, name: string, now: number): AnalysisState | null {
+	const {session} = state;
+	switch (action) {
+		case 'walk-first':
+			return seek(state, 0, now, 'Already at the first position');
+		case 'walk-last':
+			return seek(state, session.moves.length + session.redo.length, now, 'Already at the end of the line');
+		case 'walk-to':
+			return {...state, goTo: ''};
+		case 'follow-line':
+			return followLine(state, Number(name), now);
+		default:
+			return null;
+	}
+}
+
+/** A key while a move number is typed after g. */
+function goToAnswer(state: AnalysisState, typed: string, name: string, now: number): AnalysisState {
+	const step = goToKey(typed, name);
+	const closed = {...state, goTo: step.typed};
+	if (step.go === undefined) return closed;
+	const entries = allMoves(state.session);
+	const target = positionAfterMove(entries, step.go);
+	return seek(closed, target, now, `Already at ${positionName(entries, state.session.game.sides, target)}`, false);
 }
 
 function dialogAnswer(state: AnalysisState, dialog: Dialog, name: string): AnalysisStep {
@@ -159,6 +243,7 @@ function key(state: AnalysisState, name: string, now: number): AnalysisStep {
 	// Too small a terminal shows nothing of the board or a dialog: no key acts on them unseen.
 	if (!state.fits) return name === 'q' ? doing({...state, left: true}, {kind: 'exit', code: 0}) : stay(state);
 	if (state.dialog) return dialogAnswer(state, state.dialog, name);
+	if (state.goTo !== null) return stay(goToAnswer(state, state.goTo, name, now));
 	const {session} = state;
 	const {game} = session;
 	const position = S.current(session);
@@ -172,6 +257,8 @@ function key(state: AnalysisState, name: string, now: number): AnalysisStep {
 	if (onBoard) return stay(boardOutcome(state, onBoard, now));
 	const viewed = viewAction(state, action);
 	if (viewed) return stay(viewed);
+	const walked = walk(state, action, name, now);
+	if (walked) return stay(walked);
 	switch (action) {
 		case 'undo':
 			return stay(step(state, false, now));
@@ -187,6 +274,11 @@ function key(state: AnalysisState, name: string, now: number): AnalysisStep {
 			return doing(state, {kind: 'show', dialog: 'load'});
 		case 'help':
 			return stay({...state, dialog: {kind: 'help', context: 'analysis'}});
+		case 'review': {
+			const whole = S.seek(state.session, state.session.moves.length + state.session.redo.length, now);
+			if (whole.moves.length === 0) return stay(say(state, 'No moves to review: play some, or open a saved game', true));
+			return doing(state, {kind: 'review', played: {game: whole.game, line: whole.line, moves: whole.moves, ended: whole.ended}});
+		}
 		case 'quit':
 			return doing({...state, left: true}, {kind: 'exit', code: 0});
 		default:

@@ -8,12 +8,18 @@ import {MenuScreen, type MenuChoices, type MenuPick} from './menu-screen.js';
 import {boardChoices, boardOf} from './menu-state.js';
 import {PlayScreen, type PlaySetup} from './play-screen.js';
 import {HUMAN, ai} from './session.js';
+import {ReviewScreen, type ReviewSetup} from './review-screen.js';
+import type {PlayedGame} from './review-export.js';
+import {DEFAULT_REVIEW_MS, type Budget} from '../review/run.js';
+import type {PositionEval} from '../review/types.js';
 
 export type Route =
 	| {readonly screen: 'menu'}
 	| {readonly screen: 'play'; readonly setup: PlaySetup}
 	| {readonly screen: 'analysis'; readonly setup: AnalysisSetup}
-	| {readonly screen: 'demo'; readonly setup: DemoSetup};
+	| {readonly screen: 'demo'; readonly setup: DemoSetup}
+	/** `back`: where Esc goes when the review is left (the game's end, the analysis board), null for the menu. */
+	| {readonly screen: 'review'; readonly setup: ReviewSetup; readonly back: Route | null};
 
 export interface AppProps {
 	readonly environment: Environment;
@@ -22,7 +28,13 @@ export interface AppProps {
 	/** The menu's settings at first (and what `potm play` was given). */
 	readonly choices: MenuChoices;
 	readonly demo: Omit<DemoSetup, 'game'>;
+	/** What a review gives each position (`potm review --time`); about a second by default. */
+	readonly reviewBudget?: Budget;
 }
+
+/** The same game, for reusing a review: the same start and the same moves. */
+const sameGame = (a: PlayedGame, b: PlayedGame): boolean =>
+	a.game.id === b.game.id && a.moves.length === b.moves.length && a.moves.every((move, index) => move === b.moves[index]) && a.game.format(a.line[0]) === b.game.format(b.line[0]);
 
 /** A game against the AI (or two people) from the menu's choices. */
 export function playSetup(game: AnyGame, choices: MenuChoices, twoPlayers: boolean): PlaySetup {
@@ -57,7 +69,7 @@ function routeOf(pick: MenuPick, demo: Omit<DemoSetup, 'game'>): Route {
 	}
 }
 
-export function App({environment, game, start, choices, demo}: AppProps) {
+export function App({environment, game, start, choices, demo, reviewBudget = {ms: DEFAULT_REVIEW_MS}}: AppProps) {
 	const [route, setRoute] = useState<Route>(start);
 	const [menuChoices, setMenuChoices] = useState(choices);
 	// The game the menu shows: the one last played (a saved game's, once one is opened).
@@ -68,6 +80,12 @@ export function App({environment, game, start, choices, demo}: AppProps) {
 		setRoute(next);
 		setVisit(count => count + 1);
 		if (next.screen !== 'menu') setMenuGame(next.setup.game);
+	};
+	// The last review's findings: reviewing the same game again (back from it, then v) starts from them.
+	const [lastReview, setLastReview] = useState<{played: PlayedGame; evals: readonly (PositionEval | undefined)[]} | null>(null);
+	const review = (played: PlayedGame, back: Route, backTo: string) => {
+		const evals = lastReview && sameGame(lastReview.played, played) ? lastReview.evals : undefined;
+		go({screen: 'review', setup: {...played, budget: reviewBudget, backTo, ...(evals ? {evals} : {})}, back});
 	};
 	/** Back to the menu, which then shows the game the screen ended with (a file opened in it may be another's). */
 	const toMenu = (played?: AnyGame) => {
@@ -88,9 +106,35 @@ export function App({environment, game, start, choices, demo}: AppProps) {
 					}}
 				/>
 			) : route.screen === 'play' ? (
-				<PlayScreen key={visit} setup={route.setup} onMenu={toMenu} />
+				<PlayScreen
+					key={visit}
+					setup={route.setup}
+					onMenu={toMenu}
+					onReview={(played, seats) => {
+						// Back from the review, the game's end as it was: its own clock readings, not the setup's.
+						const {clockSeconds, ...rest} = route.setup;
+						const perMove = played.game.clock.per === 'move' && clockSeconds !== undefined;
+						const back: Route = {screen: 'play', setup: {...rest, ...(perMove ? {clockSeconds} : {}), seats, line: played.line, moves: played.moves, ended: played.ended, note: 'Back from the review'}};
+						review(played, back, 'back to the game');
+					}}
+				/>
 			) : route.screen === 'analysis' ? (
-				<AnalysisScreen key={visit} setup={route.setup} onMenu={toMenu} />
+				<AnalysisScreen
+					key={visit}
+					setup={route.setup}
+					onMenu={toMenu}
+					onReview={played => review(played, {screen: 'analysis', setup: {game: played.game, line: played.line, moves: played.moves, ended: played.ended, note: 'Back from the review'}}, 'back to analysis')}
+				/>
+			) : route.screen === 'review' ? (
+				<ReviewScreen
+					key={visit}
+					setup={route.setup}
+					onBack={evals => {
+						setLastReview({played: route.setup, evals});
+						if (route.back) go(route.back);
+						else toMenu(route.setup.game);
+					}}
+				/>
 			) : (
 				<DemoScreen key={visit} setup={route.setup} onMenu={toMenu} />
 			)}

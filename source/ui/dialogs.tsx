@@ -11,6 +11,7 @@ const TITLES: Readonly<Record<KeyContext, string>> = {
 	over: 'Game over',
 	analysis: 'Analysis',
 	demo: 'Demo',
+	review: 'Review',
 };
 
 const CURSOR_LABEL = 'move the cursor';
@@ -27,7 +28,7 @@ export function DialogView({dialog, theme, width, height}: {dialog: Dialog; them
 	}
 }
 
-/** Rows of a context's keys: "keys  what they do"; the four cursor keys in one row. */
+/** Rows of a context's keys: "keys  what they do"; the four cursor keys in one row, and bindings that share a row in theirs. */
 function keyRows(context: KeyContext, ascii: boolean): string[] {
 	const bindings = bindingsOf(context);
 	// The four cursor keys take one row: "↑ ↓ ← → k j h l  move the cursor".
@@ -40,8 +41,10 @@ function keyRows(context: KeyContext, ascii: boolean): string[] {
 			rows.push(`${keys.padEnd(14)} ${CURSOR_LABEL}`);
 			continue;
 		}
-		const keys = binding.keys.map(key => showKey(key, ascii)).join(' ');
-		rows.push(`${keys.padEnd(14)} ${binding.label}`);
+		const together = binding.row === undefined ? [binding] : bindings.filter(entry => entry.row === binding.row);
+		if (binding !== together[0]) continue;
+		const keys = together.flatMap(entry => entry.keys.map(key => showKey(key, ascii))).join(' ');
+		rows.push(`${keys.padEnd(14)} ${together.map(entry => entry.label).join('; ')}`);
 	}
 	return rows;
 }

@@ -4,7 +4,7 @@
  */
 
 /** Where a key is pressed: each screen (and the game-over panel) has its own keys. */
-export type KeyContext = 'menu' | 'play' | 'over' | 'analysis' | 'demo';
+export type KeyContext = 'menu' | 'play' | 'over' | 'analysis' | 'demo' | 'review';
 
 export type Action =
 	| 'up'
@@ -16,6 +16,14 @@ export type Action =
 	| 'type-move'
 	| 'undo'
 	| 'redo'
+	| 'walk-back'
+	| 'walk-on'
+	| 'walk-first'
+	| 'walk-last'
+	| 'walk-to'
+	| 'follow-line'
+	| 'review'
+	| 'export'
 	| 'hint'
 	| 'resign'
 	| 'new-game'
@@ -42,11 +50,18 @@ export interface Binding {
 	readonly contexts: readonly KeyContext[];
 	/** What it does, for the help screen. */
 	readonly label: string;
+	/**
+	 * Bindings of a context with the same row share one row of the help (keys, then labels
+	 * joined by "; "), so that a screen's help fits in 24 rows.
+	 */
+	readonly row?: string;
 }
 
 const BOARD: readonly KeyContext[] = ['play', 'over', 'analysis'];
-const GAME: readonly KeyContext[] = ['play', 'over', 'analysis', 'demo'];
-const ALL: readonly KeyContext[] = ['menu', 'play', 'over', 'analysis', 'demo'];
+const GAME: readonly KeyContext[] = ['play', 'over', 'analysis', 'demo', 'review'];
+/** Where the move list scrolls by hand (the review's follows the move walked to). */
+const PLAYED: readonly KeyContext[] = ['play', 'over', 'analysis', 'demo'];
+const ALL: readonly KeyContext[] = ['menu', 'play', 'over', 'analysis', 'demo', 'review'];
 
 export const BINDINGS: readonly Binding[] = [
 	{action: 'up', keys: ['up', 'k'], contexts: ['menu'], label: 'the item above'},
@@ -61,10 +76,27 @@ export const BINDINGS: readonly Binding[] = [
 	{action: 'select', keys: ['enter', 'space'], contexts: ['play', 'analysis'], label: 'pick up and put down a piece (LOA); place a marker (PAH-TUM)'},
 	{action: 'cancel', keys: ['escape'], contexts: ['play', 'analysis'], label: 'put back the piece picked up; with none, back to the menu'},
 	{action: 'type-move', keys: ['m', ':'], contexts: ['play', 'analysis'], label: 'type a move, e.g. b1 d3 (LOA) or C4 (PAH-TUM)'},
-	{action: 'undo', keys: ['u', '['], contexts: ['play', 'over'], label: 'take back your move and the reply (not the time used)'},
-	{action: 'redo', keys: ['r', ']'], contexts: ['play'], label: 'play again what was taken back'},
+	{action: 'undo', keys: ['u'], contexts: ['play', 'over'], label: 'take back your move and the reply (not the time used)'},
+	{action: 'redo', keys: ['r'], contexts: ['play'], label: 'play again what was taken back'},
+	// Walking the game only shows it: the clocks and the AI go on with the game as it stands.
+	{action: 'walk-back', keys: ['['], contexts: ['play', 'over'], label: 'view one move back', row: 'walk'},
+	{action: 'walk-on', keys: [']'], contexts: ['play', 'over'], label: 'one move on (the game goes on)', row: 'walk'},
+	{action: 'walk-first', keys: ['home'], contexts: ['play', 'over'], label: 'view the first position', row: 'ends'},
+	{action: 'walk-last', keys: ['end'], contexts: ['play', 'over'], label: 'back to the game as it stands', row: 'ends'},
 	{action: 'undo', keys: ['u', '['], contexts: ['analysis'], label: 'step back one move'},
-	{action: 'redo', keys: ['r', ']'], contexts: ['analysis'], label: 'step on: what was taken back, else the best line'},
+	{action: 'redo', keys: ['r', ']'], contexts: ['analysis'], label: 'step on: what was taken back, else the line followed'},
+	{action: 'walk-first', keys: ['home'], contexts: ['analysis'], label: 'the first position', row: 'ends'},
+	{action: 'walk-last', keys: ['end'], contexts: ['analysis'], label: 'the last of the moves taken back', row: 'ends'},
+	{action: 'walk-to', keys: ['g'], contexts: BOARD, label: 'go to move N: g, the number, Enter (Esc cancels)'},
+	{action: 'follow-line', keys: ['1', '2', '3', '4', '5'], contexts: ['analysis'], label: "play line N's first move; ] goes on along it"},
+	{action: 'walk-back', keys: ['left', 'h', '['], contexts: ['review'], label: 'one move back', row: 'walk'},
+	{action: 'walk-on', keys: ['right', 'l', ']'], contexts: ['review'], label: 'one move on', row: 'walk'},
+	{action: 'walk-first', keys: ['home'], contexts: ['review'], label: 'the first position', row: 'ends'},
+	{action: 'walk-last', keys: ['end'], contexts: ['review'], label: 'the last', row: 'ends'},
+	{action: 'walk-to', keys: ['g'], contexts: ['review'], label: 'go to move N: g, the number, Enter (Esc cancels)'},
+	{action: 'review', keys: ['v'], contexts: ['over', 'analysis'], label: 'review the game: the engine judges every move (marks: ?? blunder, ? mistake, ?! inaccuracy, ?W missed a win, □ only move)'},
+	{action: 'export', keys: ['e'], contexts: ['over', 'review'], label: "write the game's record to saves/NAME.game.txt (with the review's findings)"},
+	{action: 'cancel', keys: ['escape'], contexts: ['review'], label: 'stop the review (what is done is kept); then back'},
 	{action: 'hint', keys: ['t'], contexts: ['play'], label: "hint: the engine's move, shown on the board"},
 	{action: 'resign', keys: ['x'], contexts: ['play'], label: 'resign'},
 	{action: 'new-game', keys: ['n'], contexts: ['play', 'over'], label: 'new game'},
@@ -72,8 +104,8 @@ export const BINDINGS: readonly Binding[] = [
 	{action: 'save', keys: ['s'], contexts: ['play', 'over', 'analysis'], label: 'save the position in saves/'},
 	{action: 'load', keys: ['o'], contexts: ['play', 'over', 'analysis'], label: 'open a saved position'},
 	{action: 'flip', keys: ['f'], contexts: GAME, label: 'flip the board'},
-	{action: 'scroll-up', keys: ['pageup'], contexts: GAME, label: 'scroll the move list back'},
-	{action: 'scroll-down', keys: ['pagedown'], contexts: GAME, label: 'scroll the move list on'},
+	{action: 'scroll-up', keys: ['pageup'], contexts: PLAYED, label: 'scroll the move list back'},
+	{action: 'scroll-down', keys: ['pagedown'], contexts: PLAYED, label: 'scroll the move list on'},
 	{action: 'more-lines', keys: ['+', '='], contexts: ['analysis'], label: 'show one more line'},
 	{action: 'fewer-lines', keys: ['-'], contexts: ['analysis'], label: 'show one line fewer'},
 	{action: 'pause', keys: ['space'], contexts: ['demo'], label: 'pause or go on'},
@@ -83,7 +115,7 @@ export const BINDINGS: readonly Binding[] = [
 	{action: 'menu', keys: ['escape'], contexts: ['over', 'demo'], label: 'back to the menu'},
 	{action: 'help', keys: ['?'], contexts: ALL, label: 'this help'},
 	{action: 'quit', keys: ['q', 'ctrl+c'], contexts: ['play', 'over'], label: 'quit (asks first when the game is not saved)'},
-	{action: 'quit', keys: ['q', 'ctrl+c'], contexts: ['menu', 'analysis', 'demo'], label: 'quit'},
+	{action: 'quit', keys: ['q', 'ctrl+c'], contexts: ['menu', 'analysis', 'demo', 'review'], label: 'quit'},
 ];
 
 /** Keys of CSI sequences (ESC [ ...), by their final character or, with "~", their number. */
@@ -180,6 +212,8 @@ const SHOWN: Readonly<Record<string, string>> = {
 	space: 'Space',
 	pageup: 'PgUp',
 	pagedown: 'PgDn',
+	home: 'Home',
+	end: 'End',
 	'ctrl+c': 'Ctrl-C',
 };
 

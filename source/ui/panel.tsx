@@ -58,28 +58,121 @@ export function Players({sides, toMove, theme, width, over}: {sides: readonly [S
 	);
 }
 
-/** The move list, two moves a row, scrolled `back` rows up from the end, in `height` rows. */
-export function MoveList({entries, height, back, width, theme}: {entries: readonly MoveEntry[]; height: number; back: number; width: number; theme: Theme}) {
-	const rows: string[] = [];
-	for (const entry of entries) {
-		if (entry.player === 1 || rows.length === 0) rows.push(`${String(entry.number).padStart(3)}. ${entry.player === 1 ? entry.text.padEnd(8) : `${'…'.padEnd(8)}${entry.text}`}`);
-		else rows[rows.length - 1] += entry.text;
+/** A row of the move list: its move number and the plies shown in it, player 1's and player 2's (null where it has none). */
+export interface MoveRow {
+	readonly number: number;
+	readonly plies: readonly [number | null, number | null];
+}
+
+/** The move list's rows: a row for each move of player 1, player 2's reply beside it (a list that starts with player 2 starts with half a row). */
+export function moveRows(entries: readonly MoveEntry[]): MoveRow[] {
+	const rows: {number: number; plies: [number | null, number | null]}[] = [];
+	entries.forEach((entry, ply) => {
+		const last = rows[rows.length - 1];
+		if (entry.player === 2 && last && last.plies[1] === null) last.plies[1] = ply;
+		else rows.push({number: entry.number, plies: entry.player === 1 ? [ply, null] : [null, ply]});
+	});
+	return rows;
+}
+
+/** The row of the move list that shows entries[ply], or -1 where there is none. */
+export const rowOfPly = (entries: readonly MoveEntry[], ply: number): number => moveRows(entries).findIndex(row => row.plies.includes(ply));
+
+/** Columns a move and its mark take before the reply: the eight a move always had in the list, and two for a mark ("??"). */
+const MOVE_COLUMNS = 10;
+
+interface Piece {
+	readonly text: string;
+	readonly inverse?: boolean;
+	readonly dim?: boolean;
+	readonly color?: string | undefined;
+}
+
+/** Pieces of a row cut to `width` columns, the cut marked as fit() marks it. */
+function cutPieces(pieces: readonly Piece[], width: number, ascii: boolean): Piece[] {
+	const total = pieces.reduce((sum, piece) => sum + [...piece.text].length, 0);
+	if (total <= width) return [...pieces];
+	const kept: Piece[] = [];
+	let room = Math.max(0, width - 1);
+	for (const piece of pieces) {
+		const chars = [...piece.text];
+		kept.push({...piece, text: chars.slice(0, room).join('')});
+		room -= Math.min(room, chars.length);
+		if (room === 0) break;
 	}
+	if (width > 0) kept.push({text: ascii ? '>' : '…'});
+	return kept;
+}
+
+/**
+ * The move list, two moves a row, in `height` rows. `current` is the ply of the move that led to
+ * the position shown (-1: the first position, no move): it is highlighted, and the moves after
+ * it (taken back, or walked back over) are dimmed. Without it nothing is (the demo's list, which
+ * is only watched). The list shows the current move and is scrolled `back` rows up from there.
+ * `marks` (per ply, e.g. "??") are drawn after the moves, in `markColors`.
+ */
+export function MoveList({
+	entries,
+	height,
+	back,
+	width,
+	theme,
+	current,
+	marks,
+	markColors,
+}: {
+	entries: readonly MoveEntry[];
+	height: number;
+	back: number;
+	width: number;
+	theme: Theme;
+	current?: number;
+	marks?: readonly (string | null)[];
+	markColors?: readonly (string | undefined)[];
+}) {
 	if (height <= 0) return null;
+	const rows = moveRows(entries);
 	const shown = Math.max(1, height - 1);
-	const end = Math.max(0, rows.length - Math.min(back, Math.max(0, rows.length - shown)));
+	const currentPly = current ?? entries.length - 1;
+	// The row of the current move, or of the last when nothing is highlighted.
+	const currentRow = rows.findIndex(row => row.plies.includes(currentPly));
+	// The current move in view, with a row or two of what follows it where there is more.
+	const following = Math.min(2, Math.floor((shown - 1) / 2));
+	const anchor = Math.min(rows.length, Math.max(shown, currentRow + 1 + following));
+	const end = Math.max(Math.min(shown, rows.length), anchor - back);
 	const visible = rows.slice(Math.max(0, end - shown), end);
-	const hidden = rows.length - visible.length;
-	const title = hidden > 0 ? `Moves (${end - visible.length > 0 ? `${end - visible.length} earlier` : ''}${end < rows.length ? `${end - visible.length > 0 ? ', ' : ''}${rows.length - end} later` : ''}, PgUp/PgDn)` : 'Moves';
+	const earlier = end - visible.length;
+	const later = rows.length - end;
+	const title = earlier + later > 0 ? `Moves (${[earlier > 0 ? `${earlier} earlier` : '', later > 0 ? `${later} later` : ''].filter(Boolean).join(', ')}, PgUp/PgDn)` : 'Moves';
+	const move = (ply: number): Piece[] => {
+		const mark = marks?.[ply] ?? '';
+		const here = current !== undefined && ply === current;
+		return [
+			// Without colour the highlight cannot show: a marker stands before the current move.
+			{text: here && !theme.color ? theme.glyphs.current : ' '},
+			{text: entries[ply]!.text, inverse: here && theme.color, dim: ply > currentPly && theme.color},
+			{text: mark, color: theme.color ? markColors?.[ply] : undefined},
+		];
+	};
+	const pieces = (row: MoveRow): Piece[] => {
+		const [first, second] = row.plies;
+		const left = first === null ? [{text: ' '}, {text: theme.ascii ? '..' : '…'}] : move(first);
+		const used = left.reduce((sum, piece) => sum + [...piece.text].length, 0);
+		return [{text: `${String(row.number).padStart(3)}.`}, ...left, ...(second === null ? [] : [{text: ' '.repeat(Math.max(1, 1 + MOVE_COLUMNS - used))}, ...move(second)])];
+	};
 	return (
 		<Box flexDirection="column" height={height}>
 			<Text bold color={theme.color ? theme.dim : undefined} wrap="truncate">
 				{fit(title, width)}
 			</Text>
 			{visible.length === 0 ? <Text color={theme.color ? theme.dim : undefined}>  none yet</Text> : null}
-			{visible.map((row, index) => (
-				<Text key={index} wrap="truncate">
-					{fit(theme.ascii ? row.replace('…', '..') : row, width)}
+			{visible.map(row => (
+				<Text key={row.plies.join(' ')} wrap="truncate">
+					{cutPieces(pieces(row), width, theme.ascii).map((piece, index) => (
+						<Text key={index} inverse={piece.inverse} dimColor={piece.dim} color={piece.color}>
+							{piece.text}
+						</Text>
+					))}
 				</Text>
 			))}
 		</Box>

@@ -18,14 +18,16 @@ import {keyFor} from './keys.js';
 import {layoutFor} from './layout.js';
 import {EngineLine, GameOver, MoveList, Players, StatusLine, gameOverRows, hintLine, tallyOf} from './panel.js';
 import {clockChangesAt, moveExample} from './format.js';
-import {HINT_MS, playReducer, playState, seatName, turnLine, type PlayAction, type PlayEffect, type PlaySetup} from './play-state.js';
+import {HINT_MS, playReducer, playState, seatName, shownIndex, turnLine, type PlayAction, type PlayEffect, type PlaySetup} from './play-state.js';
 import * as S from './session.js';
+import {exportGame, type PlayedGame} from './review-export.js';
 import {useStore, type Dispatch} from './store.js';
+import {goToPrompt} from './walk.js';
 
 export type {PlaySetup} from './play-state.js';
 
 
-export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: (game: AnyGame) => void}) {
+export function PlayScreen({setup, onMenu, onReview}: {setup: PlaySetup; onMenu: (game: AnyGame) => void; onReview?: (played: PlayedGame, seats: readonly [S.Seat, S.Seat]) => void}) {
 	const {theme, engine, now, savesDir} = useEnvironment();
 	const {exit} = useApp();
 	const size = useTerminalSize();
@@ -53,6 +55,10 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: (game: An
 				return stopQuietly(engine);
 			case 'clear-engine':
 				return engine.clear();
+			case 'review':
+				return onReview?.(effect.played, effect.seats);
+			case 'export':
+				return dispatch({type: 'exported', result: exportGame(effect.played, null, savesDir, new Date())});
 		}
 	};
 	const [state, dispatch] = useStore(playReducer, () => playState(setup, now()), perform);
@@ -64,7 +70,10 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: (game: An
 	const seat = S.seatToMove(session);
 	const bothHuman = session.seats.every(one => one.kind === 'human');
 
-	const view = game.board(position);
+	// The position walked to, or the game as it stands: the board shows it; the clocks and the AI go on with the game.
+	const shown = shownIndex(state);
+	const shownPosition = line[shown];
+	const view = game.board(shownPosition);
 	const layout = layoutFor(size.columns, size.rows, view);
 	useKeys(name => dispatch({type: 'key', name, now: now()}));
 	// Too small a terminal hides the game: the reducer stops the person's clock and the keys.
@@ -114,13 +123,16 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: (game: An
 	const width = size.columns;
 	if (state.dialog) return <DialogView dialog={state.dialog} theme={theme} width={Math.min(width, 80)} height={size.rows} />;
 
-	const last = S.lastMove(session);
+	const walking = state.view !== null;
+	const last = S.lastMove(session, shown);
 	const scores = game.scores(position) as readonly [number, number];
+	// The points beside the players are those of the board shown.
+	const shownScores = walking ? (game.scores(shownPosition) as readonly [number, number]) : scores;
 	const tally = tallyOf(game, position);
 	const sideLines = ([1, 2] as const).map(player => ({
 		name: game.sides[player - 1]!,
 		who: seatName(session.seats[player - 1]!, bothHuman, player),
-		points: !game.hasPoints ? null : scores[player - 1]!,
+		points: !game.hasPoints ? null : shownScores[player - 1]!,
 		clock: session.clocked ? readings[player - 1]! : null,
 	})) as unknown as readonly [{name: string; who: string; points: number | null; clock: number | null}, {name: string; who: string; points: number | null; clock: number | null}];
 	const panelWidth = layout.panelColumns;
@@ -130,12 +142,17 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: (game: An
 	const typing = state.input.typing;
 	// A question stays in view until answered, whatever the engine or the clock says meanwhile.
 	const example = typing === null ? null : moveExample(game, position);
-	const statusText = typing !== null ? `Type a move${example === null ? '' : ` (e.g. ${example})`}, Enter plays it, Esc cancels: ${typing}_` : state.question?.text ?? state.status.text;
+	const statusText =
+		typing !== null
+			? `Type a move${example === null ? '' : ` (e.g. ${example})`}, Enter plays it, Esc cancels: ${typing}_`
+			: state.goTo !== null
+				? goToPrompt(state.goTo)
+				: (state.question?.text ?? state.status.text);
 	// A game lost on time is not taken back: undo is not offered then.
 	const undoable = session.ended?.reason !== 'time';
 	const keysLine = outcome
-		? hintLine([`${keyFor('over', 'new-game')} new game`, `${keyFor('over', 'rematch')} rematch`, `${keyFor('over', 'save')} save`, ...(undoable ? [`${keyFor('over', 'undo')} undo`] : []), 'Esc menu', '? keys', `${keyFor('over', 'quit')} quit`], width)
-		: hintLine([`${theme.ascii ? 'arrows' : '←↑→↓'} Enter`, 'm type', 'u undo', 'r redo', 't hint', 's save', 'o open', '? keys', 'q quit'], width);
+		? hintLine([`${keyFor('over', 'new-game')} new game`, `${keyFor('over', 'rematch')} rematch`, `${keyFor('over', 'review')} review`, `${keyFor('over', 'export')} export`, '[ ] walk', `${keyFor('over', 'save')} save`, ...(undoable ? [`${keyFor('over', 'undo')} undo`] : []), 'Esc menu', '? keys', `${keyFor('over', 'quit')} quit`], width)
+		: hintLine([`${theme.ascii ? 'arrows' : '←↑→↓'} Enter`, 'm type', 'u undo', 'r redo', 't hint', '[ ] walk', 's save', 'o open', '? keys', 'q quit'], width);
 	const humanWon = outcome?.winner ? session.seats[outcome.winner - 1]!.kind === 'human' && !bothHuman : false;
 
 	return (
@@ -145,17 +162,17 @@ export function PlayScreen({setup, onMenu}: {setup: PlaySetup; onMenu: (game: An
 				<Text color={theme.color ? theme.dim : undefined}>{`${game.sides[0]} ${sideLines[0].who} vs ${game.sides[1]} ${sideLines[1].who}${session.clocked ? '' : ' · no clock'}`}</Text>
 			</Text>
 			<Box>
-				<Board view={view} theme={theme} flipped={state.flipped} cell={layout.cell} marks={{...boardMarks(state.input, game, position), last: last?.ends ?? [], hint: state.hint?.ends ?? []}} />
+				<Board view={view} theme={theme} flipped={state.flipped} cell={layout.cell} marks={{...boardMarks(state.input, game, shownPosition), last: last?.ends ?? [], hint: walking ? [] : (state.hint?.ends ?? [])}} />
 				<Box flexDirection="column" marginLeft={1} width={panelWidth}>
 					<Players sides={sideLines} toMove={mover} theme={theme} width={panelWidth} over={outcome !== null} />
 					<Text wrap="truncate">{turnLine(state)}</Text>
 					<Text> </Text>
-					<MoveList entries={S.moveList(session)} height={moveRows} back={state.scroll} width={panelWidth} theme={theme} />
+					<MoveList entries={S.moveList(session)} current={shown - 1} height={moveRows} back={state.scroll} width={panelWidth} theme={theme} />
 					{outcome ? <GameOver game={game} outcome={outcome} scores={scores} tally={tally} theme={theme} width={panelWidth} praise={humanWon} /> : null}
 					{state.task ? <EngineLine thinking={state.task.thinking} now={time} theme={theme} width={panelWidth} sides={game.sides} /> : <Text> </Text>}
 				</Box>
 			</Box>
-			<StatusLine text={statusText} error={state.status.error && typing === null && state.question === null} theme={theme} width={width} />
+			<StatusLine text={statusText} error={state.status.error && typing === null && state.goTo === null && state.question === null} theme={theme} width={width} />
 			<Text wrap="truncate" color={theme.color ? theme.dim : undefined}>
 				{keysLine}
 			</Text>

@@ -4,7 +4,8 @@
  * the engine's answers and the clock come in as actions; leaving, files and the engine go out
  * as effects.
  */
-import type {Player} from '../games/game.js';
+import type {Player, Result} from '../games/game.js';
+import type {PlayedGame} from './review-export.js';
 import {forcedPass} from '../games/game.js';
 import type {AnyGame} from '../games/registry.js';
 import type {EngineInfo, EngineResult} from '../engine/client.js';
@@ -13,10 +14,11 @@ import {boardAction, boardInput, dropped, pickedIn, typingKey, viewAction, type 
 import {dialogKey, openRefused, saveRefused, type Dialog} from './dialog-state.js';
 import type {FileAction, FileEffect} from './files.js';
 import {formatScore, playedText} from './format.js';
-import {actionFor, type KeyContext} from './keys.js';
+import {actionFor, type Action, type KeyContext} from './keys.js';
 import type {Thinking} from './panel.js';
 import * as S from './session.js';
 import {doing, stay, type Step} from './store.js';
+import {goToKey, positionAfterMove, positionName} from './walk.js';
 
 /** Questions asked in the status line, answered by the next key. */
 export interface Question {
@@ -52,6 +54,13 @@ export interface PlayState {
 	readonly input: BoardInput;
 	/** Rows the move list is scrolled back. */
 	readonly scroll: number;
+	/**
+	 * The position shown while the game is walked ([ ] Home End g), as an index into the
+	 * session's line, never its last; null: the game as it stands. The game goes on meanwhile.
+	 */
+	readonly view: number | null;
+	/** The move number typed after g, while it is typed. */
+	readonly goTo: string | null;
 	readonly task: Task | null;
 	/** The hint shown on the board. */
 	readonly hint: {readonly ends: readonly number[]} | null;
@@ -84,6 +93,8 @@ export type PlayAction =
 	| {readonly type: 'ai-gone'; readonly line: readonly unknown[]}
 	| {readonly type: 'hint-progress'; readonly line: readonly unknown[]; readonly info: EngineInfo}
 	| {readonly type: 'hint-answer'; readonly line: readonly unknown[]; readonly result: EngineResult | null}
+	/** The record e asked for is written, or why not. */
+	| {readonly type: 'exported'; readonly result: Result<string, string>}
 	| FileAction;
 
 export type PlayEffect =
@@ -93,7 +104,10 @@ export type PlayEffect =
 	// eslint-disable-next-line @typescript-eslint/no-explicit-any
 	| {readonly kind: 'hint'; readonly game: AnyGame; readonly state: any; readonly line: readonly unknown[]}
 	| {readonly kind: 'stop-hint'}
-	| {readonly kind: 'clear-engine'};
+	| {readonly kind: 'clear-engine'}
+	/** The game to the review screen, or written as a record (v and e at the end). */
+	| {readonly kind: 'review'; readonly played: PlayedGame; readonly seats: readonly [S.Seat, S.Seat]}
+	| {readonly kind: 'export'; readonly played: PlayedGame};
 
 type PlayStep = Step<PlayState, PlayEffect>;
 
@@ -148,6 +162,8 @@ export function playState(setup: PlaySetup, now: number): PlayState {
 		flipped: flippedFor(game, S.current(session), setup.seats),
 		input: boardInput(game, state, humanSide(setup.seats)),
 		scroll: 0,
+		view: null,
+		goTo: null,
 		task: null,
 		hint: null,
 		savedLine: setup.line ? session.line : null,
@@ -210,8 +226,57 @@ function settle(state: PlayState, now: number): PlayState {
 	return next === session ? state : {...state, session: next};
 }
 
-/** A new position: the hint and the scroll go, and so does the piece picked up. */
-const moved = (state: PlayState, session: S.Session): PlayState => ({...state, session, hint: null, scroll: 0, input: dropped(state.input)});
+/** A new position: the hint and the scroll go, and so does the piece picked up; a position walked to may be gone. */
+const moved = (state: PlayState, session: S.Session): PlayState => ({...state, session, hint: null, scroll: 0, view: null, input: dropped(state.input)});
+
+/** The index into the session's line of the position shown: the one walked to, else the game's last. */
+export const shownIndex = (state: PlayState): number => state.view ?? state.session.line.length - 1;
+
+/** The position shown, at `index` of the line (the last: the game as it stands, not walked back). */
+function walkTo(state: PlayState, index: number): PlayState {
+	const {session} = state;
+	const live = session.line.length - 1;
+	const target = Math.max(0, Math.min(live, index));
+	if (target === live) return say({...state, view: null, scroll: 0}, state.view === null ? 'At the game as it stands' : 'Back to the game as it stands');
+	const name = positionName(S.moveList(session), session.game.sides, target);
+	// A piece picked up belongs to the game as it stands, not to the position shown.
+	return say({...state, view: target, scroll: 0, input: dropped(state.input)}, `Viewing ${name}: [ ] walk, End returns to the game`);
+}
+
+/** The walking keys: [ ] Home End, and g opening "Go to move"; null for any other action. */
+function walk(state: PlayState, action: Action): PlayState | null {
+	const at = shownIndex(state);
+	switch (action) {
+		case 'walk-back':
+			return at === 0 ? say(state, 'At the first position', true) : walkTo(state, at - 1);
+		case 'walk-on': {
+			if (state.view !== null) return walkTo(state, at + 1);
+			const redo = state.session.redo.length > 0 ? ' (r plays again what was taken back)' : '';
+			return say(state, `At the game as it stands${redo}`, true);
+		}
+		case 'walk-first':
+			return at === 0 ? say(state, 'At the first position', true) : walkTo(state, 0);
+		case 'walk-last':
+			return walkTo(state, state.session.line.length - 1);
+		case 'walk-to':
+			return {...state, goTo: ''};
+		default:
+			return null;
+	}
+}
+
+/** A key while a move number is typed after g. */
+function goToAnswer(state: PlayState, typed: string, name: string): PlayState {
+	const step = goToKey(typed, name);
+	const closed = {...state, goTo: step.typed};
+	return step.go === undefined ? closed : walkTo(closed, positionAfterMove(S.moveList(state.session), step.go));
+}
+
+/**
+ * Keys that act on the game: while a past position is shown, they first go back to the game as
+ * it stands, then act on it, as if it had never been walked.
+ */
+const ON_THE_GAME: ReadonlySet<Action> = new Set<Action>(['select', 'type-move', 'undo', 'redo', 'hint', 'resign', 'new-game', 'rematch', 'save', 'load']);
 
 /** The effect of stopping a hint under way, if one is. */
 const stopHint = (state: PlayState): PlayEffect[] => (state.task?.kind === 'hint' ? [{kind: 'stop-hint'}] : []);
@@ -341,10 +406,11 @@ function key(state: PlayState, name: string, now: number): PlayStep {
 		}
 		return answerQuestion(state, state.question, name, now);
 	}
-	if (name === 'ctrl+c') return leaveAsking({...state, dialog: null, afterSave: null}, true, true);
+	if (name === 'ctrl+c') return leaveAsking({...state, dialog: null, afterSave: null, goTo: null}, true, true);
 	// Too small a terminal shows the game to nobody: no key plays it unseen; q quits (asking).
-	if (!state.fits) return name === 'q' ? leaveAsking({...state, dialog: null, afterSave: null}, true) : stay(state);
+	if (!state.fits) return name === 'q' ? leaveAsking({...state, dialog: null, afterSave: null, goTo: null}, true) : stay(state);
 	if (state.dialog) return dialogAnswer(state, state.dialog, name, now);
+	if (state.goTo !== null) return stay(goToAnswer(state, state.goTo, name));
 	const {session} = state;
 	const game = session.game;
 	const position = S.current(session);
@@ -353,6 +419,22 @@ function key(state: PlayState, name: string, now: number): PlayStep {
 	if (typed) return stay(boardOutcome(state, typed, now));
 	const action = actionFor(keyContext(state), name);
 	if (action === undefined) return stay(state);
+	const walked = walk(state, action);
+	if (walked) return stay(walked);
+	if (state.view !== null) {
+		// Esc while walking goes back to the game rather than leaving it.
+		if (action === 'cancel' || action === 'menu') return stay(walkTo(state, session.line.length - 1));
+		if (ON_THE_GAME.has(action)) return act(walkTo(state, session.line.length - 1), action, now);
+	}
+	return act(state, action, now);
+}
+
+/** What an action does to the game as it stands (the board's keys, the game's, the view's). */
+function act(state: PlayState, action: Action, now: number): PlayStep {
+	const {session} = state;
+	const game = session.game;
+	const position = S.current(session);
+	const allowed = permission(session);
 	if (action === 'cancel' && pickedIn(state.input, game, position).length === 0) return leaveAsking(state, false);
 	const onBoard = boardAction(state.input, action, game, position, state.flipped, allowed);
 	if (onBoard) return stay(boardOutcome(state, onBoard, now));
@@ -379,6 +461,10 @@ function key(state: PlayState, name: string, now: number): PlayStep {
 			return afterSaving(state, {kind: 'load'});
 		case 'help':
 			return stay({...state, dialog: {kind: 'help', context: keyContext(state)}});
+		case 'review':
+			return over ? doing(state, {kind: 'review', played: playedGame(state), seats: session.seats}) : stay(state);
+		case 'export':
+			return over ? doing(state, {kind: 'export', played: playedGame(state)}) : stay(state);
 		case 'menu':
 			return leaveAsking(state, false);
 		case 'quit':
@@ -464,7 +550,23 @@ function reduce(state: PlayState, action: PlayAction): PlayStep {
 		}
 		case 'open-failed':
 			return stay(state.dialog?.kind === 'load' ? {...state, dialog: openRefused(state.dialog, action.error)} : state);
+		case 'exported':
+			return stay(action.result.ok ? say(state, `Wrote ${action.result.value}`) : say(state, action.result.error, true));
 	}
+}
+
+/** The game as played, for its review and its record: who sat where, by the names the screen shows. */
+export function playedGame(state: PlayState): PlayedGame {
+	const {session} = state;
+	const both = bothHuman(session);
+	return {
+		game: session.game,
+		line: session.line,
+		moves: session.moves,
+		ended: session.ended,
+		players: [seatName(session.seats[0], both, 1), seatName(session.seats[1], both, 2)].map(name => (name.startsWith('level') ? `potm ${name}` : name)) as unknown as readonly [string, string],
+		clocked: session.clocked,
+	};
 }
 
 /** The play screen's reducer: every action, then the clocks as the screen then stands. */
@@ -481,6 +583,10 @@ export function turnLine(state: PlayState): string {
 	const position = S.current(session);
 	const mover = S.toMove(session);
 	const seat = S.seatToMove(session);
+	if (state.view !== null) {
+		// Short enough for the panel beside an 8×8 board at 80×24; the move list shows whose move.
+		return `Viewing ${state.view > 0 ? `move ${game.moveNumber(session.line[state.view - 1])}` : 'the start'} · End returns`;
+	}
 	if (S.isOver(session)) return 'Game over';
 	const limit = game.moveLimit;
 	if (forcedPass(game, position) !== undefined) {

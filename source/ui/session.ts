@@ -203,6 +203,29 @@ export function redo(session: Session, now: number): Session {
 	return {...next, spentMs: keptTurnMs(session, now)};
 }
 
+/**
+ * The session at position `index` of its line and its moves taken back as one (0: the first
+ * position; clamped to them): the moves before it played, those after it left to replay. Going
+ * back leaves an ending the rules do not know of (time, resignation) behind, as undo does; the
+ * clocks go on from what they read now. For walking a line of play (the analysis board).
+ */
+export function seek(session: Session, index: number, now: number): Session {
+	const all = [...session.moves, ...session.redo];
+	const target = Math.max(0, Math.min(all.length, index));
+	const here = session.moves.length;
+	if (target === here) return session;
+	if (target < here) {
+		const line = session.line.slice(0, target + 1);
+		if (session.clocked) line[target] = session.game.withClocks(line[target], heldClocks(session, now));
+		return {...session, line, moves: all.slice(0, target), redo: all.slice(target), spentMs: keptTurnMs(session, now), runningSince: now, ended: null};
+	}
+	// Nothing is played on after an ending.
+	if (session.ended) return session;
+	let next = session;
+	for (const move of all.slice(here, target)) next = playMove(next, move, now);
+	return {...next, redo: all.slice(target), spentMs: keptTurnMs(session, now)};
+}
+
 export interface MoveEntry {
 	/** The mover's move number (1, 1, 2, 2, ... when player 1 started). */
 	readonly number: number;
@@ -210,21 +233,30 @@ export interface MoveEntry {
 	readonly text: string;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const entryOf = (game: AnyGame, before: any, move: number): MoveEntry => ({number: game.moveNumber(before), player: game.toMove(before), text: game.formatMove(before, move)});
+
 /** The moves of the line, written out. */
 export function moveList(session: Session): MoveEntry[] {
+	return session.moves.map((move, index) => entryOf(session.game, session.line[index], move));
+}
+
+/** The moves taken back, written out: what the move list shows after the current move. */
+export function redoList(session: Session): MoveEntry[] {
 	const {game} = session;
-	return session.moves.map((move, index) => {
-		const before = session.line[index];
-		return {number: game.moveNumber(before), player: game.toMove(before), text: game.formatMove(before, move)};
+	let state = current(session);
+	return session.redo.map(move => {
+		const entry = entryOf(game, state, move);
+		state = game.play(state, move);
+		return entry;
 	});
 }
 
-/** The squares of the last move (from, to), for the board. */
-export function lastMove(session: Session): {ends: readonly number[]} | null {
-	const count = session.moves.length;
-	if (count === 0) return null;
-	const before = session.line[count - 1];
-	const move = session.moves[count - 1]!;
+/** The squares of the move that led to position `index` of the line (the last by default), for the board. */
+export function lastMove(session: Session, index = session.line.length - 1): {ends: readonly number[]} | null {
+	if (index <= 0 || index > session.moves.length) return null;
+	const before = session.line[index - 1];
+	const move = session.moves[index - 1]!;
 	return {ends: session.game.moveEnds(before, move)};
 }
 

@@ -19,6 +19,8 @@ export interface Glyphs {
 	readonly barFull: string;
 	readonly barEmpty: string;
 	readonly turn: string;
+	/** Before the move list's current move, where no colour can show it. */
+	readonly current: string;
 }
 
 export interface Theme {
@@ -49,6 +51,7 @@ const UNICODE: Glyphs = {
 	barFull: '█',
 	barEmpty: '░',
 	turn: '◀',
+	current: '▸',
 };
 
 const ASCII: Glyphs = {
@@ -63,6 +66,7 @@ const ASCII: Glyphs = {
 	barFull: '#',
 	barEmpty: '-',
 	turn: '<',
+	current: '>',
 };
 
 export interface ThemeOptions {

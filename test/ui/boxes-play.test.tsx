@@ -34,21 +34,22 @@ describe('a game of LINES and BOXES', () => {
 		expect(frame).toMatch(/o/);
 		// → then Enter: the line to the vertex on its right.
 		frame = await app.press(KEYS.right);
-		frame = await app.press(KEYS.enter, now => /1\. [A-D][1-4] [A-D][1-4]/.test(now));
-		const [from, to] = /1\. ([A-D][1-4]) ([A-D][1-4])/.exec(frame)!.slice(1) as [string, string];
+		frame = await app.press(KEYS.enter, now => /1\.>[A-D][1-4] [A-D][1-4]/.test(now));
+		const [from, to] = /1\.>([A-D][1-4]) ([A-D][1-4])/.exec(frame)!.slice(1) as [string, string];
 		expect(from).toBe(picked[1]);
 		expect(to.charCodeAt(0)).toBe(from.charCodeAt(0) + 1);
 		// Drawn: dashes between its two ends (marked * as the last move, the cursor's [ ] on one).
 		expect(vertexRow(frame, Number(from[1]))).toMatch(/\*-+\[?\*/);
 		const reply = await app.engine.answer();
-		frame = await app.see(`1. ${from} ${to}   ${reply}`);
+		// The reply is the current move now: > before it (no colour).
+		frame = await app.see(new RegExp(`1\\. ${from} ${to} +>${reply}`));
 
 		// The greater end first: Enter on the vertex the cursor stands on (the line's right end),
 		// then ↑ and Enter: the line up from it, written lesser end first.
 		frame = await app.burst([KEYS.enter], now => /Esc lets go/.test(now));
-		frame = await app.burst([KEYS.up, KEYS.enter], now => /2\. [A-D][1-4] [A-D][1-4]/.test(now));
+		frame = await app.burst([KEYS.up, KEYS.enter], now => /2\.>[A-D][1-4] [A-D][1-4]/.test(now));
 		const upper = `${to[0]}${Number(to[1]) - 1}`;
-		expect(frame).toContain(`2. ${upper} ${to}`);
+		expect(frame).toContain(`2.>${upper} ${to}`);
 		await app.engine.answer();
 		// A line over one drawn already is refused with the reason.
 		frame = await app.burst(['m', ...`${from} ${to}`, KEYS.enter], now => now.includes(`${from} ${to}`) && /drawn/.test(now));

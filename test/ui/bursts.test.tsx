@@ -214,7 +214,9 @@ describe('keys that are not keys of potm\'s, and pastes', () => {
 		await app.burst(['\u001BOP', '\u001B[[A', KEYS.left], now => marksAt(now, 'c1') === '[]');
 		const frame = app.frame();
 		expect(frame).not.toContain('Leave this game');
-		expect(frame).toMatch(/1\. b1 d3\s+a6 c6/);
+		// No [ either: the game is not walked back (the last move is the current one, marked >).
+		expect(frame).toMatch(/1\. b1 d3\s+>a6 c6/);
+		expect(frame).not.toContain('Viewing');
 	});
 
 	test('a pasted name with a line break in the save dialog: the line break is no Enter', async () => {

@@ -153,7 +153,7 @@ describe('the menu\'s game row', () => {
 		frame = await app.see('WHITE played a2 c2');
 		expect(glyphAt(frame, 'c2')).toBe(white);
 		expect(glyphAt(frame, 'a2')).toBe('.');
-		expect(frame).toMatch(/1\. e1 e3\s+a2 c2/);
+		expect(frame).toMatch(/1\. e1 e3\s+>a2 c2/);
 		expect(frame).toContain('Move 2 · BLACK to play (you)');
 		expectFits(frame);
 	});
@@ -294,7 +294,7 @@ describe('the forced pass', () => {
 		await app.press(KEYS.up, now => marksAt(now, 'e2') === '[]');
 		await app.press(KEYS.up, now => marksAt(now, 'e3') === '[]');
 		frame = await app.press(KEYS.enter, now => now.includes('BLACK passed (no piece could move)'));
-		expect(frame).toMatch(/7\. pass/);
+		expect(frame).toMatch(/7\.>pass/);
 		expect(frame).toContain('Move 7 · WHITE to play');
 		// No piece moved.
 		const squares = (lines: readonly string[]) => lines.map(line => line.slice(0, 38).replace(/[[\]]/g, ' '));
@@ -328,7 +328,7 @@ describe('the forced pass', () => {
 		await app.press('m', now => now.includes('Type a move'));
 		await app.type('pass');
 		const frame = await app.press(KEYS.enter, now => now.includes('BLACK passed (no piece could move)'));
-		expect(frame).toMatch(/7\. pass/);
+		expect(frame).toMatch(/7\.>pass/);
 		await app.engine.thinking();
 	});
 
@@ -336,7 +336,7 @@ describe('the forced pass', () => {
 		app = start({start: {screen: 'analysis', setup: {game: classicLoa, line: [mustPass()]}}});
 		await app.engine.thinking();
 		const frame = await app.press(KEYS.enter, now => now.includes('Move 7 · WHITE to play'));
-		expect(frame).toMatch(/7\. pass/);
+		expect(frame).toMatch(/7\.>pass/);
 		await app.engine.thinkingAfter(1);
 	});
 

@@ -102,7 +102,7 @@ describe('a game of PAH-TUM', () => {
 		// The cursor starts in the centre, D4.
 		expect(board.get('D4'), 'seed 9 leaves D4 open').toBe('.');
 		frame = await app.press(KEYS.enter, now => gridOf(now).get('D4') === 'X');
-		expect(frame).toContain('1. D4');
+		expect(frame).toContain('1.>D4');
 		// The AI (the fake engine) answers with a square of its choosing.
 		let reply = await app.engine.answer('D5');
 		frame = await app.see(/Move 2 . X to play/);

@@ -81,7 +81,7 @@ describe('the board', () => {
 		await app.engine.answer('a6 c4', -35);
 		frame = await app.see('BLUE played a6 c4');
 		expect(glyphAt(frame, 'c4')).toBe('B');
-		expect(frame).toMatch(/1\. c1 c3\s+a6 c4/);
+		expect(frame).toMatch(/1\. c1 c3\s+>a6 c4/);
 		expect(frame).toContain('Move 2/50');
 	});
 
@@ -344,7 +344,7 @@ describe('the board', () => {
 		const frame = await app.press('u', now => !now.includes('Game over'));
 		expect(frame).toContain('Took back the resignation');
 		expect(frame).toContain('BLUE to play (you)');
-		expect(frame).toMatch(/1\. b1 d3/);
+		expect(frame).toMatch(/1\.>b1 d3/);
 	});
 
 	test('two players at one keyboard: both sides are moved by hand, the engine stays idle', async () => {
@@ -408,7 +408,7 @@ describe('the board', () => {
 			await app.press(KEYS.enter, frame => frame.includes('RED played b1 d3'));
 			const frame = await app.see('BLUE played');
 			expect(frame).toContain('Move 2/50');
-			expect(frame).toMatch(/1\. b1 d3\s+[a-g][1-7] [a-g][1-7]/);
+			expect(frame).toMatch(/1\. b1 d3\s+>[a-g][1-7] [a-g][1-7]/);
 			expect(engine.workersStarted).toBe(1);
 		} finally {
 			await engine.close();
@@ -455,7 +455,7 @@ describe('a question asked while the engine works', () => {
 		await app.engine.thinking();
 		await app.press('q', now => now.includes('Quit? It is not saved'));
 		await app.engine.answer('a6 c6');
-		const frame = await app.see(/1\. b1 d3\s+a6 c6/);
+		const frame = await app.see(/1\. b1 d3\s+>a6 c6/);
 		expect(frame).toContain('Quit? It is not saved');
 		await app.press('n', now => !now.includes('Quit?'));
 	});

@@ -76,7 +76,7 @@ describe('save and load', () => {
 		expect(glyphAt(frame, 'd3')).toBe('R');
 		expect(glyphAt(frame, 'd4')).toBe('*');
 		expect(frame).toContain('Move 2/50');
-		expect(frame).toMatch(/1\. b1 d3\s+a6 c6/);
+		expect(frame).toMatch(/1\. b1 d3\s+>a6 c6/);
 		frame = await app.press('u', now => now.includes('Took back 2 moves'));
 		expect(glyphAt(frame, 'b1')).toBe('R');
 	});

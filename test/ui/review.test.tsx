@@ -1,0 +1,148 @@
+/**
+ * The review screen through ink-testing-library: a review run by a real engine on the test's
+ * thread (to a fixed depth: the same findings every run), or by the fake engine where the test
+ * must hold the review in the middle; walking; Esc; the export; from the end of a game.
+ */
+import {readdirSync, readFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {afterEach, describe, expect, test} from 'vitest';
+import type {Game} from '../../source/games/game.js';
+import type {EngineInfo, EngineResult} from '../../source/engine/client.js';
+import type {ThinkRequest} from '../../source/engine/players.js';
+import {loaps} from '../../source/games/loa/index.js';
+import type {Engine} from '../../source/ui/context.js';
+import type {Route} from '../../source/ui/app.js';
+import {LocalEngine} from '../helpers/local-engine.js';
+import {racePlayed} from '../helpers/race.js';
+import {KEYS, removeScratch, start} from './harness.js';
+
+/** The engine on the test's thread, as the UI's engine: stop and clear have nothing to do, a think runs to its depth at once. */
+class ThreadEngine implements Engine {
+	readonly local = new LocalEngine();
+	think<State>(game: Game<State>, state: State, request: ThinkRequest, onProgress?: (info: EngineInfo) => void): Promise<EngineResult> {
+		return this.local.think(game, state, request, onProgress);
+	}
+	async stop(): Promise<EngineResult | null> {
+		return null;
+	}
+	clear(): void {}
+}
+
+afterEach(removeScratch);
+
+function reviewRoute(texts: string[], back: Route | null = null): Route {
+	const {line, moves} = racePlayed(...texts);
+	return {screen: 'review', setup: {game: loaps, line, moves, ended: null, players: ['you', 'potm level 2 Casual'], budget: {depth: 4}, backTo: back ? 'back to the game' : 'menu'}, back};
+}
+
+describe('a review of a connection race', () => {
+	test('the move that let RED connect first is a blunder, with the winning move as the better one; each side summed up', async () => {
+		const app = start({start: reviewRoute(['e4 d4', 'd1 e1']), engine: new ThreadEngine()});
+		const frame = await app.see('Reviewed at depth 4');
+		// The last position shown: RED's connection.
+		expect(frame).toContain('RED won');
+		expect(frame).toMatch(/e4 d4\s*\?\?/);
+		expect(frame).toMatch(/BLUE\s+loss 24\.00\/move\s+1\?\?/);
+		expect(frame).toContain('RED connected');
+		// Back to BLUE's move: its judgement in full.
+		const blunder = await app.press(KEYS.left);
+		expect(blunder).toContain('38... e4 d4');
+		expect(blunder).toContain('?? blunder');
+		expect(blunder).toMatch(/better a3 d3 BLUE wins in 1 \(-24\.00\)/);
+		app.unmount();
+	});
+
+	test('the only winning move is marked as such', async () => {
+		const app = start({start: reviewRoute(['a3 d3']), engine: new ThreadEngine()});
+		await app.see('Reviewed at depth 4');
+		const frame = await app.see('! only move');
+		expect(frame).toMatch(/a3 d3\s*!/);
+		expect(frame).toContain('every other move lost');
+		app.unmount();
+	});
+
+	test('walking: ← → [ ] Home End and g NUMBER, each key on what the one before left, in bursts too', async () => {
+		const app = start({start: reviewRoute(['e4 d4', 'd1 e1']), engine: new ThreadEngine()});
+		await app.see('Reviewed at depth 4');
+		let frame = await app.press('\u001B[H'); // Home
+		expect(frame).toContain('Start ·');
+		expect(frame).toContain('the engine would play a3 d3');
+		frame = await app.press(KEYS.right);
+		expect(frame).toContain('38... e4 d4');
+		frame = await app.press(']');
+		expect(frame).toContain('39. d1 e1');
+		frame = await app.press('[');
+		expect(frame).toContain('38... e4 d4');
+		frame = await app.burst(['\u001B[F', 'g', '3', '8', KEYS.enter], current => current.includes('38... e4 d4') && !current.includes('Go to move'));
+		frame = await app.burst(['[', '[', '[', ']'], current => current.includes('38... e4 d4') && current.includes('At the first position') === false);
+		expect(frame).toContain('38... e4 d4');
+		app.unmount();
+	});
+
+	test('fits 80×24, and without colour or Unicode every mark is still there', async () => {
+		const app = start({start: reviewRoute(['e4 d4', 'd1 e1']), engine: new ThreadEngine(), ascii: true, color: false});
+		const frame = await app.see('Reviewed at depth 4');
+		const rows = frame.split('\n');
+		expect(rows.length).toBeLessThanOrEqual(23);
+		for (const row of rows) expect([...row].length).toBeLessThanOrEqual(80);
+		// The graph's proven win for RED, its scale, the current move marked under it.
+		expect(frame).toContain('+12');
+		expect(frame).toContain('-12');
+		expect(frame).toMatch(/\^/);
+		expect(frame).toMatch(/R/);
+		app.unmount();
+	});
+});
+
+describe('the review under way', () => {
+	test('a progress bar; Esc stops it with what is done kept; Esc again goes back', async () => {
+		const app = start({start: reviewRoute(['e4 d4', 'd1 e1'])});
+		await app.see('0/3');
+		await app.engine.answer('a3 d3', 999_999_999);
+		await app.see('1/3');
+		await app.engine.thinking();
+		let frame = await app.press(KEYS.escape, current => current.includes('Stopped'));
+		expect(frame).toContain('Review stopped: 0 of 2 moves judged');
+		expect(frame).toContain('not reviewed (the review was stopped)');
+		frame = await app.press(KEYS.escape, current => current.includes('Play against the AI') || current.includes('Menu') || !current.includes('review'));
+		expect(frame).not.toContain('LOAPS review');
+		app.unmount();
+	});
+});
+
+describe('the record', () => {
+	test('e writes saves/NAME.game.txt with the findings as comments; e again says where it is', async () => {
+		const app = start({start: reviewRoute(['e4 d4', 'd1 e1']), engine: new ThreadEngine()});
+		await app.see('Reviewed at depth 4');
+		const frame = await app.press('e', current => current.includes('Wrote'));
+		const written = readdirSync(app.savesDir).filter(name => name.endsWith('.game.txt'));
+		expect(written).toHaveLength(1);
+		expect(frame).toContain(written[0]);
+		const text = readFileSync(join(app.savesDir, written[0]!), 'utf8');
+		expect(text).toContain('[Review "depth 4"]');
+		expect(text).toContain('[BLUE "potm level 2 Casual"]');
+		expect(text).toMatch(/38\.\.\. e4 d4 .*blunder; better a3 d3/);
+		await app.press('e', current => current.includes('Already written'));
+		expect(readdirSync(app.savesDir).filter(name => name.endsWith('.game.txt'))).toHaveLength(1);
+		app.unmount();
+	});
+});
+
+describe('from the end of a game', () => {
+	test('v reviews the game just played, Esc comes back to its end; e there writes its record', async () => {
+		const {line, moves} = racePlayed('e4 d4', 'd1 e1');
+		const engine = new ThreadEngine();
+		const app = start({engine, start: {screen: 'play', setup: {game: loaps, seats: [{kind: 'human'}, {kind: 'ai', level: 2}], clocked: false, line, moves}}});
+		await app.see('RED wins');
+		let frame = await app.press('v', current => current.includes('LOAPS review'));
+		frame = await app.see('Reviewed at');
+		expect(frame).toMatch(/e4 d4\s*\?\?/);
+		frame = await app.press(KEYS.escape, current => current.includes('Back from the review'));
+		expect(frame).toContain('RED wins');
+		frame = await app.press('e', current => current.includes('Wrote'));
+		const written = readdirSync(app.savesDir).filter(name => name.endsWith('.game.txt'));
+		expect(written).toHaveLength(1);
+		expect(readFileSync(join(app.savesDir, written[0]!), 'utf8')).toContain('[RED "you"]');
+		app.unmount();
+	});
+});
