@@ -54,6 +54,10 @@ const help = `
 	  $ potm move [FILE]            play as a POTM contest entry: think within
 	                                the clock (CPU time), print one move
 	  $ potm perft FILE DEPTH       count the move sequences of DEPTH moves
+	  $ potm review FILE            the engine goes over a saved game: a graph of
+	                                its evaluation, every move judged
+	  $ potm export FILE            write the game of a save or a referee game
+	                                as a record for people, saves/NAME.game.txt
 	  $ potm match A B              referee a match between two players: ai:1
 	                                .. ai:5, ai:greedy, ai:random or an entry
 	  $ potm tournament P1 P2 ...   every pair plays a match; ranking and Elo
@@ -73,6 +77,8 @@ const help = `
 	LINES and BOXES "P ROWS COLUMNS", the two score lines, then the lines
 	drawn so far, one "P V1 V2" a line (P 0 for those drawn before the game).
 	For potm move, no FILE or - reads the position from standard input.
+	potm play and analyze also open a game record (NAME.game.txt, written by
+	potm export): the whole game, from its start, move by move.
 
 	Examples
 	  $ potm play --side 2 --level 4
@@ -84,9 +90,10 @@ const help = `
 	  7181852
 	  $ potm match ai:3 "python3 my_entry.py" --matches 5
 
-	Exit status: 0 done, 1 no legal move in FILE (or a match's --out record
-	could not be written), 2 bad arguments or a bad FILE (or no terminal for
-	the board), 130 stopped by Ctrl-C, 70 an internal error (please report it).
+	Exit status: 0 done, 1 no legal move in FILE (or a match's --out record,
+	or an export, could not be written), 2 bad arguments or a bad FILE (or no
+	terminal for the board), 130 stopped by Ctrl-C, 70 an internal error
+	(please report it).
 `;
 
 const GAME = `${optionLines('--game GAME', gameList())}
@@ -262,6 +269,61 @@ ${PLAYERS}
 	Example
 	  $ potm tournament ai:random ai:greedy ai:1 ai:3 ai:5 --matches 2
 `,
+	review: `
+	Usage
+	  $ potm review FILE [--time S | --depth N] [--json]
+
+	The engine goes over every move of the game in FILE, in the background, a
+	second a move by default: the evaluation graph (from the first player's
+	side; in LOAPS the points margin), and every move judged against the
+	engine's best, by the game points it lost (classic LOA: its evaluation's
+	unit; the thresholds of each game are in the README):
+	  ??  blunder (LOAPS 6 points or more, or a game not lost now lost)
+	  ?   mistake (LOAPS 3 or more)       ?!  inaccuracy (LOAPS 1 or more)
+	  ?W  missed a win (a proven win let go)
+	  □   only move (every other move lost; ! with --ascii)
+	with each side's average loss a move and its marks. Walk the game with the
+	arrows, [ ], Home, End and g NUMBER; Esc stops the review early (what is
+	done is kept), e writes the record with the findings (potm export).
+
+	FILE is a save (with its history), a game of a referee run (game-001.txt
+	or game-001.record.txt) or a game record (NAME.game.txt).
+
+	Options${GAME_CHECK}
+	  --time S        seconds of search a position (1)
+	  --depth N       search each position to depth N instead (the same
+	                  findings every run)
+	  --json          no board: print every move's findings and the summary
+	                  as JSON (progress on stderr); centipoints, player 1's
+	                  side${DISPLAY}
+
+	Examples
+	  $ potm review saves/my-game.txt
+	  $ potm review runs/1/game-003.record.txt --time 0.5 --json > review.json
+`,
+	export: `
+	Usage
+	  $ potm export FILE
+
+	Write the game in FILE as a record for people: one text file with who
+	played, the clocks, the result, the start position and every move, one a
+	line, with the clocks after it, e.g. "12... b1 d3  {RED 41.20 BLUE 38.75}".
+	potm play and analyze open a record, and the menu's Open lists it.
+
+	FILE is a save (NAME.txt, with NAME.history.json beside it for the moves),
+	a game of a referee run (runs/x/game-001.txt, or game-001.record.txt, which
+	also names the players), or a record, copied as it is. The record goes to
+	the saves folder ($POTM_SAVES, else saves) as NAME.game.txt, or
+	NAME-2.game.txt and on when that is taken: nothing is ever overwritten. Its
+	path is printed. Exit status 0 written, 1 it could not be written, 2 a bad
+	FILE.
+
+	Options${GAME_CHECK}
+
+	Example
+	  $ potm export runs/1/game-003.record.txt
+	  saves/game-003.game.txt
+`,
 	perft: `
 	Usage
 	  $ potm perft FILE DEPTH [--divide]
@@ -291,6 +353,8 @@ const OPTIONS: Readonly<Record<string, readonly string[]>> = {
 	demo: [...GAMES, 'red', 'blue', 'black', 'white', 'delay', 'games', 'clock', ...BOARDS, ...INTERACTIVE],
 	move: [...GAMES, 'clock'],
 	perft: [...GAMES, 'divide'],
+	export: [...GAMES],
+	review: [...GAMES, 'time', 'depth', 'json', ...INTERACTIVE],
 	match: [...GAMES, 'matches', 'clock', 'jobs', 'out', 'json', 'seed', 'board', 'size', 'sizes', 'lines'],
 	tournament: [...GAMES, 'matches', 'clock', 'jobs', 'out', 'json', 'seed', 'board', 'size', 'sizes', 'lines'],
 	help: [],
@@ -327,6 +391,8 @@ const cli = (() => {
 				game: {type: 'string'},
 				moverWins: {type: 'boolean', default: false},
 				delay: {type: 'string'},
+				time: {type: 'string'},
+				depth: {type: 'string'},
 				games: {type: 'string'},
 				holes: {type: 'string'},
 				size: {type: 'string'},
@@ -441,9 +507,9 @@ function boardOptions(
 	return {...(size ? {size} : {}), ...(sizes ? {sizes} : {}), ...(lines === undefined ? {} : {lines})};
 }
 
-async function interactive(command: string, rest: readonly string[], game: string | undefined): Promise<number> {
+async function interactive(command: string, rest: readonly string[], game: string | undefined, reviewBudget?: {ms: number} | {depth: number}): Promise<number> {
 	const {flags} = cli;
-	const screen = command === '' ? 'menu' : command === 'play' ? 'play' : command === 'demo' ? 'demo' : 'analysis';
+	const screen = command === '' ? 'menu' : command === 'play' ? 'play' : command === 'demo' ? 'demo' : command === 'review' ? 'review' : 'analysis';
 	if (screen === 'analysis' && rest.length !== 1) return usage('analyze takes one FILE, e.g. "potm analyze saves/red-move-10.txt"');
 	if (screen === 'play' && rest.length > 1) return usage(`play takes at most one FILE, not also "${rest[1]}"`);
 	if (screen === 'menu' && rest.length > 0) return usage(`unexpected "${rest[0]}"`);
@@ -495,6 +561,7 @@ async function interactive(command: string, rest: readonly string[], game: strin
 		ascii: flags.ascii,
 		color: flags.color,
 		savesDir: process.env['POTM_SAVES'] || 'saves',
+		...(reviewBudget ? {reviewBudget} : {}),
 	});
 }
 
@@ -591,6 +658,32 @@ async function main(): Promise<number> {
 		case 'match':
 		case 'tournament':
 			return referee(command, rest, game);
+		case 'review': {
+			if (rest.length !== 1) return usage(`review takes one FILE, e.g. "potm review saves/my-game.txt"${rest.length > 1 ? `, not also "${rest[1]}"` : ''}`);
+			const {time, depth} = cli.flags as {time?: unknown; depth?: unknown};
+			if (time !== undefined && depth !== undefined) return usage('--time and --depth both say how long a position is searched: give one of them');
+			let budget: {ms: number} | {depth: number} = {ms: 1000};
+			if (depth !== undefined) {
+				const value = wholeNumber(depth, 'depth', 1, 40, 1);
+				if (typeof value === 'string') return usage(value);
+				budget = {depth: value};
+			} else if (time !== undefined) {
+				const seconds = typeof time === 'string' ? Number(time.trim()) : Number.NaN;
+				if (typeof time !== 'string' || !/^\d*\.?\d+$/.test(time.trim()) || seconds < 0.05 || seconds > 600) return usage(`--time takes the seconds a position is searched, from 0.05 to 600, e.g. --time 0.5${typeof time === 'string' ? `, not "${time}"` : ''}`);
+				budget = {ms: Math.round(seconds * 1000)};
+			}
+			if (cli.flags.json) {
+				const {runReviewJson} = await import('./commands/review.js');
+				return runReviewJson(rest[0]!, game, budget);
+			}
+			return interactive('review', rest, game, budget);
+		}
+		case 'export': {
+			if (rest.length !== 1) return usage(`export takes one FILE, e.g. "potm export saves/red-move-10.txt"${rest.length > 1 ? `, not also "${rest[1]}"` : ''}`);
+			if (rest[0] === '-') return usage('export takes a FILE: a save, a referee game or record, or a game record (not standard input)');
+			const {runExport} = await import('./commands/export.js');
+			return runExport(rest[0]!, game);
+		}
 		default:
 			return interactive(command, rest, game);
 	}

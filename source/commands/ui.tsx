@@ -13,9 +13,13 @@ import {boardChoices} from '../ui/menu-state.js';
 import type {DemoSetup} from '../ui/demo-screen.js';
 import {loadGame, type LoadedGame} from '../files/saves.js';
 import {DEFAULT_GAME, gameById} from '../games/registry.js';
+import {readGameSource} from '../files/source.js';
+import {DEFAULT_REVIEW_MS, type Budget} from '../review/run.js';
 
 export interface UiOptions {
-	readonly screen: 'menu' | 'play' | 'analysis' | 'demo';
+	readonly screen: 'menu' | 'play' | 'analysis' | 'demo' | 'review';
+	/** What the review gives each position (potm review --time or --depth). */
+	readonly reviewBudget?: Budget;
 	/** The game's registry id from --game / --mover-wins; a FILE tells its own otherwise. */
 	readonly game?: string;
 	readonly file?: string;
@@ -33,9 +37,10 @@ export interface UiOptions {
 }
 
 /** The interactive terminal is missing: one line saying so, exit status 2. */
-function needsTerminal(): string | null {
-	if (!process.stdin.isTTY) return 'potm: the board needs an interactive terminal, and stdin is not one (for one move from a file, use "potm move FILE")';
-	if (!process.stdout.isTTY) return 'potm: the board needs an interactive terminal, and stdout is not one (for one move from a file, use "potm move FILE")';
+function needsTerminal(screen: UiOptions['screen']): string | null {
+	const instead = screen === 'review' ? 'for the review as JSON, use "potm review FILE --json"' : 'for one move from a file, use "potm move FILE"';
+	if (!process.stdin.isTTY) return `potm: the board needs an interactive terminal, and stdin is not one (${instead})`;
+	if (!process.stdout.isTTY) return `potm: the board needs an interactive terminal, and stdout is not one (${instead})`;
 	return null;
 }
 
@@ -49,7 +54,22 @@ const SHOW_CURSOR = '\u001B[?25h';
 export async function runUi(options: UiOptions): Promise<number> {
 	const game = gameById(options.game ?? DEFAULT_GAME)!;
 	let loaded: LoadedGame | null = null;
-	if (options.file !== undefined) {
+	let reviewed: Route | null = null;
+	if (options.screen === 'review') {
+		const source = readGameSource(options.file!, options.game);
+		if (!source.ok) {
+			process.stderr.write(`potm: ${source.error}\n`);
+			return 2;
+		}
+		const {name, players, note, ...played} = source.value;
+		if (played.moves.length === 0) {
+			const why = note ?? `${options.file} holds a position with no moves before it (a save keeps them in its .history.json beside it)`;
+			process.stderr.write(`potm: nothing to review: ${why}\n`);
+			return 2;
+		}
+		const budget = options.reviewBudget ?? {ms: DEFAULT_REVIEW_MS};
+		reviewed = {screen: 'review', setup: {...played, name, ...(players ? {players} : {}), budget, backTo: 'menu', ...(note ? {note} : {})}, back: null};
+	} else if (options.file !== undefined) {
 		const result = loadGame(options.file, options.game);
 		if (!result.ok) {
 			process.stderr.write(`potm: ${result.error}\n`);
@@ -72,7 +92,7 @@ export async function runUi(options: UiOptions): Promise<number> {
 	// Without --clock a game has its own clock: 60 s a side in LOA, 10 s a move in PAH-TUM.
 	const played = loaded?.game ?? game;
 	const choices: MenuChoices = options.clockGiven || options.choices.clock === null ? options.choices : {...options.choices, clock: played.clock.seconds};
-	let start: Route = {screen: 'menu'};
+	let start: Route = reviewed ?? {screen: 'menu'};
 	if (options.screen === 'play' || options.screen === 'analysis') {
 		const from = loaded ? {line: loaded.line, moves: loaded.moves, ended: loaded.ended, note: loaded.note ?? `Opened ${options.file}`} : {};
 		if (options.screen === 'analysis') start = {screen: 'analysis', setup: {game: loaded?.game ?? game, ...from}};
@@ -98,7 +118,7 @@ export async function runUi(options: UiOptions): Promise<number> {
 	}
 
 	// A FILE is checked first: what is wrong with it is said whether or not there is a terminal.
-	const missing = needsTerminal();
+	const missing = needsTerminal(options.screen);
 	if (missing) {
 		process.stderr.write(`${missing}\n`);
 		return 2;
@@ -123,7 +143,7 @@ export async function runUi(options: UiOptions): Promise<number> {
 	const signals = [['SIGINT', quitOn(130)], ['SIGTERM', quitOn(143)], ['SIGHUP', quitOn(129)]] as const;
 	for (const [signal, quit] of signals) process.once(signal, quit);
 	try {
-		instance = render(<App environment={environment} game={game} start={start} choices={choices} demo={options.demo} />, {
+		instance = render(<App environment={environment} game={reviewed?.screen === 'review' ? reviewed.setup.game : game} start={start} choices={choices} demo={options.demo} {...(options.reviewBudget ? {reviewBudget: options.reviewBudget} : {})} />, {
 			exitOnCtrlC: false,
 			...(options.ascii ? {stdout: asciiStream(process.stdout)} : {}),
 		});
