@@ -41,7 +41,7 @@
 import {fail, hundredths, ok, type Outcome, type ParseError, type Player, type Result} from '../games/game.js';
 import {games, type AnyGame} from '../games/registry.js';
 import {MARK_WORDS, type MoveReview} from '../review/types.js';
-import {formatScore} from '../ui/format.js';
+import {scoreText} from '../review/text.js';
 
 /** What a review adds to a record: its budget in words, and the judged moves by ply. */
 export interface RecordReview {
@@ -136,10 +136,9 @@ const dateText = (date: Date): string => `${date.getFullYear()}.${two(date.getMo
 /** A review's comment on a move: the evaluation after it (player 1's view), its mark, the engine's better move. */
 function reviewComment(game: AnyGame, review: MoveReview): string {
 	const sides = game.sides;
-	// formatScore reads a score from the mover's view: player 1's view is mover 1's.
-	const parts = [formatScore(review.score, 1, sides)];
+	const parts = [scoreText(review.score, review.proven, sides)];
 	if (review.mark !== null) parts.push(MARK_WORDS[review.mark]);
-	if (review.better !== null) parts.push(`better ${review.better.move} ${formatScore(review.better.score, 1, sides)}`);
+	if (review.better !== null) parts.push(`better ${review.better.move} ${scoreText(review.better.score, review.better.proven, sides)}`);
 	return parts.join('; ');
 }
 

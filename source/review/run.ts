@@ -85,7 +85,8 @@ export async function evaluateLine<State>(
 	game: Game<State>,
 	line: readonly State[],
 	moves: readonly number[],
-	budget: Budget,
+	/** The budget of each position, or a function giving it as each search starts (the screen's + and -). */
+	budget: Budget | (() => Budget),
 	callbacks: ReviewCallbacks = {},
 ): Promise<{evals: (PositionEval | undefined)[]; stopped: boolean}> {
 	const evals: (PositionEval | undefined)[] = Array.from({length: line.length}, (_, index) => callbacks.known?.[index]);
@@ -108,7 +109,7 @@ export async function evaluateLine<State>(
 			// Filled in from the next position, once that one is known.
 			continue;
 		} else {
-			const result = await engine.think(game, state, reviewRequest(budget), info => callbacks.onProgress?.(index, info));
+			const result = await engine.think(game, state, reviewRequest(typeof budget === 'function' ? budget() : budget), info => callbacks.onProgress?.(index, info));
 			if (callbacks.shouldStop?.()) return {evals, stopped: true};
 			put(index, evalOf(game, state, result));
 		}

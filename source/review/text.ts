@@ -1,7 +1,7 @@
 /** A review's findings in words and marks, for the screens, the records and the command line. */
 import type {Player} from '../games/game.js';
 import {decidedIn} from '../engine/search.js';
-import {MARKS, type Mark, type MoveReview, type SideSummary} from './types.js';
+import {MARKS, type Mark, type MoveReview, type ReviewScale, type SideSummary} from './types.js';
 
 /** The short marks of the move lists, after the move: chess's ?? ? ?! for the losses, □ (ASCII !) for an only move. */
 export const MARK_GLYPHS: Readonly<Record<Mark, {readonly unicode: string; readonly ascii: string}>> = {
@@ -58,3 +58,12 @@ export function countsGlyphs(summary: SideSummary, ascii: boolean): string {
 
 /** Whose side a player is, by name. */
 export const sideName = (player: Player, sides: readonly [string, string]): string => sides[player - 1]!;
+
+/** What the marks mean in this game, for the help: the glyphs and the thresholds in its points. */
+export function marksLegend(game: {readonly hasPoints: boolean; readonly reviewScale: ReviewScale}, ascii: boolean): string[] {
+	const {inaccuracy, mistake, blunder} = game.reviewScale;
+	const unit = game.hasPoints ? 'points' : 'of the evaluation';
+	return [
+		`Marks, by what a move lost against the engine's best (${unit}): ${markGlyph('blunder', ascii)} blunder (${blunder} or more, or a game not lost now lost), ${markGlyph('mistake', ascii)} mistake (${mistake} or more), ${markGlyph('inaccuracy', ascii)} inaccuracy (${inaccuracy} or more), ${markGlyph('missed-win', ascii)} missed a win (a proven win let go), ${markGlyph('only-move', ascii)} only move (every other move lost).`,
+	];
+}

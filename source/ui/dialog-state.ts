@@ -9,6 +9,8 @@ import type {KeyContext} from './keys.js';
 export interface HelpDialog {
 	readonly kind: 'help';
 	readonly context: KeyContext;
+	/** Lines after the keys, for what a screen's keys do not say (the review's marks). */
+	readonly notes?: readonly string[];
 }
 
 export interface SaveDialog {

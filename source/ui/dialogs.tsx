@@ -20,7 +20,7 @@ const CURSOR_LABEL = 'move the cursor';
 export function DialogView({dialog, theme, width, height}: {dialog: Dialog; theme: Theme; width: number; height: number}) {
 	switch (dialog.kind) {
 		case 'help':
-			return <Help context={dialog.context} theme={theme} width={width} height={height} />;
+			return <Help context={dialog.context} notes={dialog.notes ?? []} theme={theme} width={width} height={height} />;
 		case 'save':
 			return <SaveDialog dialog={dialog} theme={theme} width={width} />;
 		case 'load':
@@ -54,9 +54,10 @@ const GAME_KEYS_IN_SHORT =
 	'In a game: the arrows (or h j k l) move the cursor, Enter picks a piece up and puts it down (in PAH-TUM it places a marker), m types a move (b1 d3, or C4 in PAH-TUM), u takes back, t gives a hint, s saves, o opens, Esc goes back to the menu; ? there lists every key.';
 
 /** Every key of a context, from the one binding table; any key closes it. */
-function Help({context, theme, width, height}: {context: KeyContext; theme: Theme; width: number; height: number}) {
+function Help({context, notes, theme, width, height}: {context: KeyContext; notes: readonly string[]; theme: Theme; width: number; height: number}) {
 	const rows = keyRows(context, theme.ascii);
-	const columns = rows.length > height - 3 ? 2 : 1;
+	const noteRows = notes.flatMap(note => wrapLines(note, width - 4));
+	const columns = rows.length > height - 3 - (noteRows.length > 0 ? noteRows.length + 1 : 0) ? 2 : 1;
 	const perColumn = Math.ceil(rows.length / columns);
 	const columnWidth = Math.floor((width - 2) / columns);
 	return (
@@ -77,6 +78,13 @@ function Help({context, theme, width, height}: {context: KeyContext; theme: Them
 				<Box marginTop={1} flexDirection="column">
 					{wrapLines(GAME_KEYS_IN_SHORT, width - 4).map(line => (
 						<Text key={line}>{line}</Text>
+					))}
+				</Box>
+			) : null}
+			{noteRows.length > 0 ? (
+				<Box marginTop={1} flexDirection="column">
+					{noteRows.map((line, index) => (
+						<Text key={index}>{line}</Text>
 					))}
 				</Box>
 			) : null}

@@ -24,6 +24,8 @@ export type Action =
 	| 'follow-line'
 	| 'review'
 	| 'export'
+	| 'more-time'
+	| 'less-time'
 	| 'hint'
 	| 'resign'
 	| 'new-game'
@@ -59,8 +61,6 @@ export interface Binding {
 
 const BOARD: readonly KeyContext[] = ['play', 'over', 'analysis'];
 const GAME: readonly KeyContext[] = ['play', 'over', 'analysis', 'demo', 'review'];
-/** Where the move list scrolls by hand (the review's follows the move walked to). */
-const PLAYED: readonly KeyContext[] = ['play', 'over', 'analysis', 'demo'];
 const ALL: readonly KeyContext[] = ['menu', 'play', 'over', 'analysis', 'demo', 'review'];
 
 export const BINDINGS: readonly Binding[] = [
@@ -94,8 +94,11 @@ export const BINDINGS: readonly Binding[] = [
 	{action: 'walk-first', keys: ['home'], contexts: ['review'], label: 'the first position', row: 'ends'},
 	{action: 'walk-last', keys: ['end'], contexts: ['review'], label: 'the last', row: 'ends'},
 	{action: 'walk-to', keys: ['g'], contexts: ['review'], label: 'go to move N: g, the number, Enter (Esc cancels)'},
+	{action: 'more-time', keys: ['+', '='], contexts: ['review'], label: 'more time for each position still to look at', row: 'time'},
+	{action: 'less-time', keys: ['-'], contexts: ['review'], label: 'less', row: 'time'},
+	{action: 'review', keys: ['v'], contexts: ['review'], label: 'go on with a review stopped by Esc'},
 	{action: 'review', keys: ['v'], contexts: ['over', 'analysis'], label: 'review the game: the engine judges every move (marks: ?? blunder, ? mistake, ?! inaccuracy, ?W missed a win, □ only move)'},
-	{action: 'export', keys: ['e'], contexts: ['over', 'review'], label: "write the game's record to saves/NAME.game.txt (with the review's findings)"},
+	{action: 'export', keys: ['e'], contexts: ['over', 'review'], label: 'write the record, saves/NAME.game.txt (a review\'s findings too)'},
 	{action: 'cancel', keys: ['escape'], contexts: ['review'], label: 'stop the review (what is done is kept); then back'},
 	{action: 'hint', keys: ['t'], contexts: ['play'], label: "hint: the engine's move, shown on the board"},
 	{action: 'resign', keys: ['x'], contexts: ['play'], label: 'resign'},
@@ -104,8 +107,8 @@ export const BINDINGS: readonly Binding[] = [
 	{action: 'save', keys: ['s'], contexts: ['play', 'over', 'analysis'], label: 'save the position in saves/'},
 	{action: 'load', keys: ['o'], contexts: ['play', 'over', 'analysis'], label: 'open a saved position'},
 	{action: 'flip', keys: ['f'], contexts: GAME, label: 'flip the board'},
-	{action: 'scroll-up', keys: ['pageup'], contexts: PLAYED, label: 'scroll the move list back'},
-	{action: 'scroll-down', keys: ['pagedown'], contexts: PLAYED, label: 'scroll the move list on'},
+	{action: 'scroll-up', keys: ['pageup'], contexts: GAME, label: 'scroll the move list back'},
+	{action: 'scroll-down', keys: ['pagedown'], contexts: GAME, label: 'scroll the move list on'},
 	{action: 'more-lines', keys: ['+', '='], contexts: ['analysis'], label: 'show one more line'},
 	{action: 'fewer-lines', keys: ['-'], contexts: ['analysis'], label: 'show one line fewer'},
 	{action: 'pause', keys: ['space'], contexts: ['demo'], label: 'pause or go on'},

@@ -6,10 +6,10 @@
  */
 import {Box, Text, useApp} from 'ink';
 import {useEffect, useLayoutEffect, useRef} from 'react';
-import {evaluateLine} from '../review/run.js';
+import {budgetText, evaluateLine} from '../review/run.js';
 import {renderGraph, type GraphPoint} from '../review/graph.js';
 import {clipped, winning} from '../review/judge.js';
-import {countsGlyphs, lossText, markGlyph, numbered, scoreText} from '../review/text.js';
+import {countsGlyphs, lossText, markGlyph, marksLegend, numbered, scoreText} from '../review/text.js';
 import {MARK_WORDS, type Mark, type MoveReview, type PositionEval} from '../review/types.js';
 import type {AnyGame} from '../games/registry.js';
 import {Board, NO_MARKS} from './board.js';
@@ -154,8 +154,7 @@ function progressText(state: ReviewState, theme: Theme, now: number, startedAt: 
 		return `${spinner} ${bar(done / Math.max(1, total), 10, theme.glyphs.barFull, theme.glyphs.barEmpty)} ${done}/${total}${depth} · Esc stops`;
 	}
 	if (state.phase === 'stopped') return `Stopped: ${state.review.moves.length} of ${state.review.total} moves judged`;
-	const budget = 'ms' in state.setup.budget ? `${(state.setup.budget.ms / 1000).toFixed(1)} s a move` : `depth ${state.setup.budget.depth}`;
-	return `Reviewed at ${budget}${state.setup.game.hasPoints ? ' · graph: points' : ''}`;
+	return `Reviewed at ${budgetText(state.review.budget)}`;
 }
 
 export function ReviewScreen({setup, onBack}: {setup: ReviewSetup; onBack: (evals: readonly (PositionEval | undefined)[]) => void}) {
@@ -183,13 +182,14 @@ export function ReviewScreen({setup, onBack}: {setup: ReviewSetup; onBack: (eval
 	useKeys(name => dispatch({type: 'key', name}));
 	const startedAt = useRef(now());
 
-	// The review runs once, from the screen's start; Esc stops it, and so does leaving.
+	// The review runs from the screen's start, and again from where it stopped after v; Esc stops it, and so does leaving.
 	useEffect(() => {
 		if (state.phase !== 'running') return;
 		let live = true;
+		stopped.current = false;
 		const {game, line, moves, budget} = setup;
-		evaluateLine(engine, game, line, moves, budget, {
-			known: state.evals,
+		evaluateLine(engine, game, line, moves, () => latest.current?.budget ?? budget, {
+			known: latest.current?.evals ?? state.evals,
 			onEval: (index, evaluation) => {
 				if (live) dispatch({type: 'eval', index, evaluation});
 			},
@@ -208,7 +208,7 @@ export function ReviewScreen({setup, onBack}: {setup: ReviewSetup; onBack: (eval
 			live = false;
 			stopQuietly(engine);
 		};
-	}, []);
+	}, [state.run]);
 
 	const time = now();
 	useRedrawAt(state.phase === 'running' ? nextStep(time, startedAt.current, 100) : null);
@@ -220,7 +220,7 @@ export function ReviewScreen({setup, onBack}: {setup: ReviewSetup; onBack: (eval
 	useLayoutEffect(() => dispatch({type: 'size', fits: layout.fits}), [layout.fits]);
 	if (!layout.fits) return <TooSmall columns={size.columns} rows={size.rows} needColumns={layout.need.columns} needRows={layout.need.rows} />;
 	const width = size.columns;
-	if (state.help) return <DialogView dialog={{kind: 'help', context: 'review'}} theme={theme} width={Math.min(width, 80)} height={size.rows} />;
+	if (state.help) return <DialogView dialog={{kind: 'help', context: 'review', notes: marksLegend(game, theme.ascii)}} theme={theme} width={Math.min(width, 80)} height={size.rows} />;
 
 	const panelWidth = layout.panelColumns;
 	const graphHeight = layout.bodyRows >= 22 ? 8 : layout.bodyRows >= 18 ? 6 : 4;
@@ -262,12 +262,12 @@ export function ReviewScreen({setup, onBack}: {setup: ReviewSetup; onBack: (eval
 					<Judgement state={state} theme={theme} width={panelWidth} />
 					<Text wrap="truncate">{fit(summaryRow(first), panelWidth)}</Text>
 					<Text wrap="truncate">{fit(summaryRow(second), panelWidth)}</Text>
-					<MoveList entries={entries} height={moveRows} back={0} width={panelWidth} theme={theme} current={ply} marks={marks} markColors={markColors} />
+					<MoveList entries={entries} height={moveRows} back={state.scroll} width={panelWidth} theme={theme} current={ply} marks={marks} markColors={markColors} />
 				</Box>
 			</Box>
 			<StatusLine text={statusText} error={state.status.error && state.jump === null} theme={theme} width={width} />
 			<Text wrap="truncate" color={theme.color ? theme.dim : undefined}>
-				{hintLine([`${theme.ascii ? 'Left Right' : '←→'} [ ] walk`, 'Home End', 'g move', 'e export', 'f flip', `Esc ${state.phase === 'running' ? 'stop' : setup.backTo}`, '? keys', 'q quit'], width)}
+				{hintLine([`${theme.ascii ? 'Left Right' : '←→'} [ ] walk`, 'Home End', 'g move', 'e export', '+/- time', 'f flip', `Esc ${state.phase === 'running' ? 'stop' : setup.backTo}`, '? keys', 'q quit'], width)}
 			</Text>
 		</Box>
 	);

@@ -6,10 +6,11 @@
  */
 import type {PlayedGame} from './review-export.js';
 import type {EngineInfo} from '../engine/client.js';
-import type {Budget} from '../review/run.js';
+import {budgetText, type Budget} from '../review/run.js';
 import {reviewOf} from '../review/judge.js';
 import type {GameReview, PositionEval} from '../review/types.js';
 import {actionFor} from './keys.js';
+import {viewAction} from './board-input.js';
 import type {MoveEntry} from './session.js';
 import {goToKey, positionAfterMove} from './walk.js';
 import type {Status} from './play-state.js';
@@ -26,10 +27,14 @@ export interface ReviewSetup extends PlayedGame {
 
 export interface ReviewState {
 	readonly setup: ReviewSetup;
+	/** What each position still to look at gets: the setup's, then as + and - set it. */
+	readonly budget: Budget;
 	readonly evals: readonly (PositionEval | undefined)[];
 	readonly review: GameReview;
 	/** The review's progress: running, stopped by Esc, or done. */
 	readonly phase: 'running' | 'stopped' | 'done';
+	/** Counts the runs: v after a stop starts another, from where the last one stopped. */
+	readonly run: number;
 	/** The position being searched and what the search has found so far. */
 	readonly searching: {readonly index: number; readonly info: EngineInfo | null} | null;
 	/** The position shown: 0 the first, line.length - 1 the last. */
@@ -37,6 +42,8 @@ export interface ReviewState {
 	/** The digits typed after g, or null when no jump is being typed. */
 	readonly jump: string | null;
 	readonly flipped: boolean;
+	/** Rows the move list is scrolled back from the move walked to. */
+	readonly scroll: number;
 	readonly status: Status;
 	readonly help: boolean;
 	readonly fits: boolean;
@@ -67,13 +74,16 @@ export function reviewState(setup: ReviewSetup): ReviewState {
 	const complete = evals.every(evaluation => evaluation !== undefined);
 	return {
 		setup,
+		budget: setup.budget,
 		evals,
 		review: reviewOf(setup.game, setup.line, setup.moves, evals, setup.budget),
 		phase: complete ? 'done' : 'running',
+		run: 0,
 		searching: null,
 		view: setup.line.length - 1,
 		jump: null,
 		flipped: false,
+		scroll: 0,
 		status: {text: setup.note ?? (complete ? 'The review of this game, done before' : 'Reviewing the game: Esc stops (what is done is kept)'), error: false},
 		help: false,
 		fits: true,
@@ -97,13 +107,32 @@ function walk(state: ReviewState, to: number): ReviewState {
 	const last = state.setup.line.length - 1;
 	const view = Math.max(0, Math.min(last, to));
 	if (view === state.view) return say(state, to < 0 ? 'At the first position' : 'At the last position', true);
-	return {...state, view, status: {text: '', error: false}};
+	return {...state, view, scroll: 0, status: {text: '', error: false}};
 }
 
 function jumpKey(state: ReviewState, jump: string, name: string): ReviewState {
 	const step = goToKey(jump, name);
 	if (step.go !== undefined) return walk({...state, jump: null}, positionAfterMove(reviewEntries(state.setup), step.go));
 	return step.typed === null ? say({...state, jump: null}, '') : {...state, jump: step.typed};
+}
+
+/** Seconds a position may get, from + and -. */
+const STEPS_MS = [100, 200, 500, 1000, 2000, 5000, 10_000, 30_000];
+
+/** Another budget for the positions still to look at: the next step of time, or a ply deeper or shallower. */
+function retimed(state: ReviewState, more: boolean): ReviewState {
+	const {budget} = state;
+	let next: Budget;
+	if ('depth' in budget) next = {depth: Math.max(1, Math.min(40, budget.depth + (more ? 1 : -1)))};
+	else {
+		const index = STEPS_MS.findIndex(step => step >= budget.ms);
+		const at = index < 0 ? STEPS_MS.length - 1 : index;
+		const to = more ? (STEPS_MS[at] === budget.ms ? at + 1 : at) : at - 1;
+		next = {ms: STEPS_MS[Math.max(0, Math.min(STEPS_MS.length - 1, to))]!};
+	}
+	const left = state.phase === 'running' ? 'each position still to look at gets' : state.phase === 'stopped' ? 'v goes on with the review, giving each position' : 'the review is done; it gave each position';
+	if (state.phase === 'done') return say(state, `The review is done: each position had ${budgetText(state.review.budget).replace(/ a move$/, '')}`);
+	return say({...state, budget: next}, `${left} ${budgetText(next)}`.replace(/^./, first => first.toUpperCase()).replace(/ a move$/, ''));
 }
 
 function key(state: ReviewState, name: string): ReviewStep {
@@ -124,15 +153,24 @@ function key(state: ReviewState, name: string): ReviewStep {
 		case 'walk-to':
 			return stay({...state, jump: ''});
 		case 'flip':
-			return stay({...state, flipped: !state.flipped});
+		case 'scroll-up':
+		case 'scroll-down':
+			return stay(viewAction(state, action) ?? state);
+		case 'more-time':
+		case 'less-time':
+			return stay(retimed(state, action === 'more-time'));
 		case 'export':
 			if (state.exported && state.exported.judged === state.review.moves.length) return stay(say(state, `Already written: ${state.exported.path}`));
 			return doing(state, {kind: 'export', review: state.review});
 		case 'help':
 			return stay({...state, help: true});
+		case 'review':
+			if (state.phase === 'running') return stay(say(state, 'The review is under way: Esc stops it'));
+			if (state.phase === 'done') return stay(say(state, 'The review is done'));
+			return stay(say({...state, phase: 'running', run: state.run + 1}, `Reviewing on at ${budgetText(state.budget)}: Esc stops`));
 		case 'cancel':
 		case 'menu':
-			if (state.phase === 'running') return doing(say({...state, phase: 'stopped', searching: null}, `Review stopped: ${state.review.moves.length} of ${state.review.total} moves judged; Esc again goes back`), {kind: 'stop-review'});
+			if (state.phase === 'running') return doing(say({...state, phase: 'stopped', searching: null}, `Review stopped: ${state.review.moves.length} of ${state.review.total} moves judged; v goes on, Esc again goes back`), {kind: 'stop-review'});
 			return doing({...state, left: true}, {kind: 'stop-review'}, {kind: 'back'});
 		case 'quit':
 			return doing({...state, left: true}, {kind: 'stop-review'}, {kind: 'exit', code: 0});
@@ -153,8 +191,8 @@ export function reviewReducer(state: ReviewState, action: ReviewAction): ReviewS
 		case 'eval': {
 			if (state.evals[action.index] !== undefined) return stay(state);
 			const evals = state.evals.map((evaluation, index) => (index === action.index ? action.evaluation : evaluation));
-			const {game, line, moves, budget} = state.setup;
-			return stay({...state, evals, review: reviewOf(game, line, moves, evals, budget)});
+			const {game, line, moves} = state.setup;
+			return stay({...state, evals, review: reviewOf(game, line, moves, evals, state.budget)});
 		}
 		case 'finished': {
 			if (state.phase !== 'running') return stay(state);

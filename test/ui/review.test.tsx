@@ -110,6 +110,45 @@ describe('the review under way', () => {
 	});
 });
 
+test('? lists the review\'s keys within 80×24; any key goes back to the review', async () => {
+	const app = start({start: reviewRoute(['e4 d4', 'd1 e1']), engine: new ThreadEngine()});
+	await app.see('Reviewed at depth 4');
+	const help = await app.press('?', current => current.includes('Review'));
+	for (const words of ['one move back', 'go to move N', 'go on with a review', 'write the record', 'stop the review', 'more time', '?? blunder (6', '?W missed a win', '! only move']) expect(help).toContain(words);
+	expect(help.split('\n').length).toBeLessThanOrEqual(23);
+	for (const row of help.split('\n')) expect([...row].length).toBeLessThanOrEqual(80);
+	await app.press('x', current => current.includes('Reviewed at depth 4'));
+	app.unmount();
+});
+
+describe('the budget and going on', () => {
+	test('+ and - set the time of each position still to look at; v goes on after Esc, from where it stopped', async () => {
+		const route = reviewRoute(['e4 d4', 'd1 e1']);
+		if (route.screen !== 'review') throw new Error('a review route');
+		const app = start({start: {...route, setup: {...route.setup, budget: {ms: 1000}}}});
+		let call = await app.engine.thinking();
+		expect(call.request.limits).toMatchObject({hardMs: 1000, multiPv: 2});
+		let frame = await app.press('+', current => current.includes('2.0 s'));
+		expect(frame).toContain('Each position still to look at gets 2.0 s');
+		await app.press('-', current => current.includes('gets 1.0 s'));
+		frame = await app.press('-', current => current.includes('gets 0.5 s'));
+		await app.engine.answer('a3 d3', 999_999_999);
+		call = await app.engine.thinkingAfter(1);
+		expect(call.request.limits).toMatchObject({hardMs: 500});
+		frame = await app.press(KEYS.escape, current => current.includes('Review stopped'));
+		expect(frame).toContain('v goes on');
+		const before = app.engine.calls.length;
+		frame = await app.press('v', current => current.includes('Reviewing on at 0.5 s a move'));
+		// The first position is not looked at again: the next think is the second position's.
+		call = await app.engine.thinkingAfter(before);
+		expect(loaps.format(call.state as never)).toBe(loaps.format(racePlayed('e4 d4').line[1]!));
+		await app.engine.answer('d1 e1', 999_999_999);
+		frame = await app.see('Reviewed at 0.5 s a move');
+		expect(frame).toMatch(/e4 d4\s*\?\?/);
+		app.unmount();
+	});
+});
+
 describe('the record', () => {
 	test('e writes saves/NAME.game.txt with the findings as comments; e again says where it is', async () => {
 		const app = start({start: reviewRoute(['e4 d4', 'd1 e1']), engine: new ThreadEngine()});

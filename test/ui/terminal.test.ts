@@ -17,6 +17,8 @@ import {afterEach, describe, expect, test} from 'vitest';
 import {BLOCKED} from '../../source/games/game.js';
 import {loaps} from '../../source/games/loa/index.js';
 import {pahtum} from '../../source/games/pahtum/index.js';
+import {saveGame} from '../../source/files/saves.js';
+import {racePlayed} from '../helpers/race.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const cli = join(root, 'dist', 'cli.js');
@@ -675,6 +677,23 @@ describe.skipIf(skipReason !== null)(`potm in a real terminal (${skipReason === 
 			expect(colourCodes(boardRows.join('\n')), 'colour codes in the board rows').toEqual([]);
 			expect(colourCodes(screen), 'colour codes anywhere on the screen').toEqual([]);
 		}
+		t.tmux('send-keys', 'q');
+		expect((await t.waitForExit()).status).toBe(0);
+	});
+	test('potm review of a saved game: the blunder marked, walked to and judged, the record written with e, q quits', async () => {
+		const t = (term = new Terminal());
+		const {line, moves} = racePlayed('e4 d4', 'd1 e1');
+		const saved = saveGame(join(t.dir, 'saves'), 'race', loaps, line, moves);
+		if (!saved.ok) throw new Error(saved.error);
+		t.start(['review', 'saves/race.txt', '--depth', '4', '--ascii'], {CI: 'false'});
+		let screen = await t.waitForScreen(text => text.includes('Reviewed at depth 4'), 'the review done');
+		await t.waitForRawMode();
+		expect(screen).toMatch(/e4 d4\s*\?\?/);
+		expect(screen).toContain('RED won');
+		screen = await t.press('Left', text => text.includes('?? blunder'), 'BLUE\'s e4 d4 judged a blunder');
+		expect(screen).toMatch(/better a3 d3 BLUE wins in 1/);
+		screen = await t.press('e', text => text.includes('Wrote saves/race.game.txt'), 'the record written');
+		expect(readFileSync(join(t.dir, 'saves', 'race.game.txt'), 'utf8')).toMatch(/e4 d4 .*blunder/);
 		t.tmux('send-keys', 'q');
 		expect((await t.waitForExit()).status).toBe(0);
 	});
