@@ -10,6 +10,7 @@ import {decide} from './players.js';
 import type {EngineLine, FromWorker, ToWorker, WorkerSetup} from './protocol.js';
 import {Searcher, type Line} from './search.js';
 import {threadClock} from './thread-clock.js';
+import {written} from './written.js';
 
 const setup = workerData as WorkerSetup;
 const stop = new Int32Array(setup.stop);
@@ -20,18 +21,6 @@ const cpu = threadClock();
 /** The game of the last think: the table's scores are that game's (two rulings of classic LOA share keys). */
 let lastGame: string | null = null;
 const wall = () => performance.now();
-
-/** The moves of a line in notation, played out from `state` (stops at anything unplayable). */
-function written<State>(game: Game<State>, state: State, pv: readonly number[]): string[] {
-	const text: string[] = [];
-	let current = state;
-	for (const move of pv) {
-		if (!game.legalMoves(current).includes(move)) break;
-		text.push(game.formatMove(current, move));
-		current = game.play(current, move);
-	}
-	return text;
-}
 
 /**
  * The position with the game that led to it, replayed from `past`, so that a rule that looks back

@@ -1,26 +1,13 @@
 /** `e` on the review screen: the game and what the review found, as a record in the saves folder. */
 import type {Result} from '../games/game.js';
 import {exportRecord} from '../files/export.js';
-import {formatRecord} from '../files/record.js';
+import {formatRecord, type RecordInput} from '../files/record.js';
 import {defaultSaveName} from '../files/saves.js';
 import {budgetText} from '../review/run.js';
 import type {GameReview} from '../review/types.js';
-import type {Outcome} from '../games/game.js';
-import type {AnyGame} from '../games/registry.js';
 
-/** A game as the screens hand it to a review or a record. */
-export interface PlayedGame {
-	readonly game: AnyGame;
-	/** Positions from the first to the last; moves[i] leads from line[i] to line[i + 1]. */
-	// eslint-disable-next-line @typescript-eslint/no-explicit-any
-	readonly line: readonly any[];
-	readonly moves: readonly number[];
-	/** How the game ended where the rules do not say (time, resignation). */
-	readonly ended: Outcome | null;
-	/** Who played each side ("you", "potm level 4 Strong"), where known. */
-	readonly players?: readonly [string, string];
-	/** Whether the game was played on clocks (its record then gives them). */
-	readonly clocked?: boolean;
+/** A game as the screens hand it to a review or a record: what its record is made of, and the name it takes. */
+export interface PlayedGame extends Omit<RecordInput, 'date' | 'review'> {
 	/** The name its record takes in the saves folder (a save's own); the date's by default. */
 	readonly name?: string;
 }

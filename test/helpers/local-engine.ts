@@ -4,17 +4,7 @@ import type {EngineInfo, EngineResult} from '../../source/engine/client.js';
 import {decide, type ThinkRequest} from '../../source/engine/players.js';
 import {Searcher, type Line} from '../../source/engine/search.js';
 import type {ReviewEngine} from '../../source/review/run.js';
-
-function written<State>(game: Game<State>, state: State, pv: readonly number[]): string[] {
-	const text: string[] = [];
-	let current = state;
-	for (const move of pv) {
-		if (!game.legalMoves(current).includes(move)) break;
-		text.push(game.formatMove(current, move));
-		current = game.play(current, move);
-	}
-	return text;
-}
+import {written} from '../../source/engine/written.js';
 
 export class LocalEngine implements ReviewEngine {
 	readonly searcher = new Searcher({tableMegabytes: 8});
