@@ -65,7 +65,7 @@ export interface RecordInput {
 	/** Who played each side ("you", "potm level 4 Strong", an entry's name); "?" for both when absent. */
 	readonly players?: readonly [string, string];
 	readonly date?: Date;
-	/** Whether the game was played on clocks: by default, when the game's clock runs for the whole game. */
+	/** Whether the game was played on clocks: by default, under a clock per move, or when a reading along the line moved. */
 	readonly clocked?: boolean;
 	readonly review?: RecordReview;
 }
@@ -121,6 +121,15 @@ const clockText = (seconds: number): string => hundredths(seconds).toFixed(2);
 /** "60" for 60, "12.5" for 12.5: an allowance in as few digits as it takes. */
 const shortSeconds = (seconds: number): string => String(Number(hundredths(seconds).toFixed(2)));
 
+/** Whether any clock reading along the line differs from the first position's. */
+function clocksMove(game: AnyGame, line: readonly unknown[]): boolean {
+	const [first, second] = game.clocks(line[0]) as readonly [number, number];
+	return line.some(state => {
+		const [a, b] = game.clocks(state) as readonly [number, number];
+		return a !== first || b !== second;
+	});
+}
+
 function clockTag(game: AnyGame, start: unknown, clocked: boolean): string {
 	if (!clocked) return 'none';
 	if (game.clock.per === 'move') return `${shortSeconds(game.clock.seconds)} s a move`;
@@ -158,7 +167,8 @@ export function formatRecord(input: RecordInput): string {
 		throw new RangeError('a game the rules have not ended can only end in a win with a reason (time, resignation)');
 	}
 	const outcome = rules ?? input.ended;
-	const clocked = input.clocked ?? game.clock.per === 'game';
+	// A save does not say whether its clocks ran: under a clock for the game they did if any reading moved.
+	const clocked = input.clocked ?? (game.clock.per === 'move' || clocksMove(game, line));
 	const [first, second] = input.players ?? ['?', '?'];
 	const tag = (name: string, value: string) => `[${name} ${JSON.stringify(value)}]`;
 	const scores = game.scores(last);

@@ -49,7 +49,8 @@ function markOf(before: PositionEval, after: number, afterProven: boolean, loss:
 	// A game not lost, now lost: a blunder, even where it was won (worse than missing the win);
 	// where it was all but lost already, the loss alone says what the move was.
 	if (!losing(before.score, before.proven) && losing(after, afterProven) && loss >= scale.mistake * 100) return 'blunder';
-	if (winning(before.score, before.proven) && !winning(after, afterProven)) return 'missed-win';
+	// A win the next search cannot prove again, where the evaluation hardly fell, is a win still (another way to it).
+	if (winning(before.score, before.proven) && !winning(after, afterProven) && loss >= scale.inaccuracy * 100) return 'missed-win';
 	if (loss >= scale.blunder * 100) return 'blunder';
 	if (loss >= scale.mistake * 100) return 'mistake';
 	if (loss >= scale.inaccuracy * 100) return 'inaccuracy';

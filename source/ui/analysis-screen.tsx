@@ -42,7 +42,7 @@ function searchHead(info: EngineInfo | null, done: boolean, elapsedMs: number, s
 	return best.score === 0 ? `solved: neither side wins with best play · ${speed}` : `done at depth ${info.depth} · ${speed}`;
 }
 
-export function AnalysisScreen({setup, onMenu, onReview}: {setup: AnalysisSetup; onMenu: (game: AnyGame) => void; onReview?: (played: PlayedGame) => void}) {
+export function AnalysisScreen({setup, onMenu, onReview}: {setup: AnalysisSetup; onMenu: (game: AnyGame) => void; onReview?: (played: PlayedGame, at: number) => void}) {
 	const {theme, engine, now, savesDir} = useEnvironment();
 	const {exit} = useApp();
 	const size = useTerminalSize();
@@ -54,7 +54,7 @@ export function AnalysisScreen({setup, onMenu, onReview}: {setup: AnalysisSetup;
 			case 'exit':
 				return exit(effect.code);
 			case 'review':
-				return onReview?.(effect.played);
+				return onReview?.(effect.played, effect.at);
 			case 'show':
 			case 'save':
 			case 'open':

@@ -41,6 +41,11 @@ export interface AnalysisState {
 	readonly fits: boolean;
 	/** The rest of the engine's line being followed (] or 1 to 5), from the position `line` ends in. */
 	readonly following: Following | null;
+	/**
+	 * The game as opened, with its positions as they were (their clocks) and its ending: what a
+	 * review gets while the moves are still those, since stepping on replays them without either.
+	 */
+	readonly opened: PlayedGame | null;
 	/** The move number typed after g, while it is typed. */
 	readonly goTo: string | null;
 }
@@ -66,7 +71,7 @@ export type AnalysisEffect =
 	| {readonly kind: 'menu'; readonly game: AnyGame}
 	| {readonly kind: 'exit'; readonly code: number}
 	/** The whole line, the moves taken back included, to the review screen. */
-	| {readonly kind: 'review'; readonly played: PlayedGame}
+	| {readonly kind: 'review'; readonly played: PlayedGame; readonly at: number}
 	| FileEffect;
 
 type AnalysisStep = Step<AnalysisState, AnalysisEffect>;
@@ -79,6 +84,8 @@ export interface AnalysisSetup {
 	/** How the game ended where the rules do not say (time, resignation), as its save recorded. */
 	readonly ended?: S.Session['ended'];
 	readonly note?: string;
+	/** The position to show first, as an index into the line (the rest of the line then comes after it, to step on to); the last by default. */
+	readonly at?: number;
 }
 
 const TWO_PEOPLE: readonly [S.Seat, S.Seat] = [S.HUMAN, S.HUMAN];
@@ -90,9 +97,11 @@ function analysisSession(game: AnyGame, line: readonly any[] | undefined, moves:
 }
 
 export function analysisState(setup: AnalysisSetup, now: number): AnalysisState {
-	const session = analysisSession(setup.game, setup.line, setup.moves, setup.ended, now);
+	const whole = analysisSession(setup.game, setup.line, setup.moves, setup.ended, now);
+	const session = setup.at === undefined ? whole : S.seek(whole, setup.at, now);
 	return {
 		session,
+		opened: setup.line && setup.moves ? {game: setup.game, line: setup.line, moves: setup.moves, ended: setup.ended ?? null} : null,
 		lines: 3,
 		search: null,
 		dialog: null,
@@ -275,9 +284,13 @@ function key(state: AnalysisState, name: string, now: number): AnalysisStep {
 		case 'help':
 			return stay({...state, dialog: {kind: 'help', context: 'analysis'}});
 		case 'review': {
-			const whole = S.seek(state.session, state.session.moves.length + state.session.redo.length, now);
-			if (whole.moves.length === 0) return stay(say(state, 'No moves to review: play some, or open a saved game', true));
-			return doing(state, {kind: 'review', played: {game: whole.game, line: whole.line, moves: whole.moves, ended: whole.ended}});
+			const {session, opened} = state;
+			const all = [...session.moves, ...session.redo];
+			if (all.length === 0) return stay(say(state, 'No moves to review: play some, or open a saved game', true));
+			const same = opened !== null && opened.game === session.game && opened.moves.length === all.length && opened.moves.every((move, index) => move === all[index]) && opened.game.format(opened.line[0]) === session.game.format(session.line[0]);
+			const whole = S.seek(session, all.length, now);
+			const played: PlayedGame = same ? opened : {game: whole.game, line: whole.line, moves: whole.moves, ended: whole.ended};
+			return doing(state, {kind: 'review', played, at: session.moves.length});
 		}
 		case 'quit':
 			return doing({...state, left: true}, {kind: 'exit', code: 0});
@@ -311,7 +324,12 @@ export function analysisReducer(state: AnalysisState, action: AnalysisAction): A
 		}
 		case 'opened': {
 			const session = analysisSession(action.game, action.line, action.moves, action.ended, action.now);
-			const opened: AnalysisState = {...moved(state, session), dialog: null, input: boardInput(action.game, S.current(session))};
+			const opened: AnalysisState = {
+				...moved(state, session),
+				dialog: null,
+				input: boardInput(action.game, S.current(session)),
+				opened: {game: action.game, line: action.line, moves: action.moves, ended: action.ended},
+			};
 			return stay(say(opened, `Opened ${action.path}${action.note ? ` (${action.note})` : ''}`, action.note !== null));
 		}
 		case 'open-failed':

@@ -82,10 +82,10 @@ export function App({environment, game, start, choices, demo, reviewBudget = {ms
 		if (next.screen !== 'menu') setMenuGame(next.setup.game);
 	};
 	// The last review's findings: reviewing the same game again (back from it, then v) starts from them.
-	const [lastReview, setLastReview] = useState<{played: PlayedGame; evals: readonly (PositionEval | undefined)[]} | null>(null);
-	const review = (played: PlayedGame, back: Route, backTo: string) => {
-		const evals = lastReview && sameGame(lastReview.played, played) ? lastReview.evals : undefined;
-		go({screen: 'review', setup: {...played, budget: reviewBudget, backTo, ...(evals ? {evals} : {})}, back});
+	const [lastReview, setLastReview] = useState<{played: PlayedGame; evals: readonly (PositionEval | undefined)[]; budgetsUsed: readonly string[]} | null>(null);
+	const review = (played: PlayedGame, back: Route, backTo: string, view?: number) => {
+		const again = lastReview && sameGame(lastReview.played, played) ? {evals: lastReview.evals, budgetsUsed: lastReview.budgetsUsed} : {};
+		go({screen: 'review', setup: {...played, budget: reviewBudget, backTo, ...again, ...(view === undefined ? {} : {view})}, back});
 	};
 	/** Back to the menu, which then shows the game the screen ended with (a file opened in it may be another's). */
 	const toMenu = (played?: AnyGame) => {
@@ -123,14 +123,14 @@ export function App({environment, game, start, choices, demo, reviewBudget = {ms
 					key={visit}
 					setup={route.setup}
 					onMenu={toMenu}
-					onReview={played => review(played, {screen: 'analysis', setup: {game: played.game, line: played.line, moves: played.moves, ended: played.ended, note: 'Back from the review'}}, 'back to analysis')}
+					onReview={(played, at) => review(played, {screen: 'analysis', setup: {game: played.game, line: played.line, moves: played.moves, ended: played.ended, at, note: 'Back from the review'}}, 'back to analysis', at)}
 				/>
 			) : route.screen === 'review' ? (
 				<ReviewScreen
 					key={visit}
 					setup={route.setup}
-					onBack={evals => {
-						setLastReview({played: route.setup, evals});
+					onBack={(evals, budgetsUsed) => {
+						setLastReview({played: route.setup, evals, budgetsUsed});
 						if (route.back) go(route.back);
 						else toMenu(route.setup.game);
 					}}

@@ -462,9 +462,9 @@ function act(state: PlayState, action: Action, now: number): PlayStep {
 		case 'help':
 			return stay({...state, dialog: {kind: 'help', context: keyContext(state)}});
 		case 'review':
-			return over ? doing(state, {kind: 'review', played: playedGame(state), seats: session.seats}) : stay(state);
+			return over ? doing(state, {kind: 'review', played: playedGame(state, now), seats: session.seats}) : stay(state);
 		case 'export':
-			return over ? doing(state, {kind: 'export', played: playedGame(state)}) : stay(state);
+			return over ? doing(state, {kind: 'export', played: playedGame(state, now)}) : stay(state);
 		case 'menu':
 			return leaveAsking(state, false);
 		case 'quit':
@@ -556,12 +556,14 @@ function reduce(state: PlayState, action: PlayAction): PlayStep {
 }
 
 /** The game as played, for its review and its record: who sat where, by the names the screen shows. */
-export function playedGame(state: PlayState): PlayedGame {
+export function playedGame(state: PlayState, now: number): PlayedGame {
 	const {session} = state;
 	const both = bothHuman(session);
+	// The clocks as they read now: a flag fall or a resignation ends a turn the last position does not charge.
+	const line = session.clocked ? [...session.line.slice(0, -1), session.game.withClocks(S.current(session), S.heldClocks(session, now))] : session.line;
 	return {
 		game: session.game,
-		line: session.line,
+		line,
 		moves: session.moves,
 		ended: session.ended,
 		players: [seatName(session.seats[0], both, 1), seatName(session.seats[1], both, 2)].map(name => (name.startsWith('level') ? `potm ${name}` : name)) as unknown as readonly [string, string],

@@ -3,7 +3,6 @@ import type {Result} from '../games/game.js';
 import {exportRecord} from '../files/export.js';
 import {formatRecord, type RecordInput} from '../files/record.js';
 import {defaultSaveName} from '../files/saves.js';
-import {budgetText} from '../review/run.js';
 import type {GameReview} from '../review/types.js';
 
 /** A game as the screens hand it to a review or a record: what its record is made of, and the name it takes. */
@@ -13,7 +12,7 @@ export interface PlayedGame extends Omit<RecordInput, 'date' | 'review'> {
 }
 
 /** Writes saves/NAME.game.txt (NAME the game's, else the date's; never over another), with a review's findings if any; gives its path or why not. */
-export function exportGame(setup: PlayedGame, review: GameReview | null, dir: string, date: Date): Result<string, string> {
+export function exportGame(setup: PlayedGame, review: {readonly budget: string; readonly moves: GameReview['moves']} | null, dir: string, date: Date): Result<string, string> {
 	const text = formatRecord({
 		game: setup.game,
 		line: setup.line,
@@ -22,7 +21,7 @@ export function exportGame(setup: PlayedGame, review: GameReview | null, dir: st
 		...(setup.players ? {players: setup.players} : {}),
 		...(setup.clocked === undefined ? {} : {clocked: setup.clocked}),
 		date,
-		...(review && review.moves.length > 0 ? {review: {budget: budgetText(review.budget), moves: review.moves}} : {}),
+		...(review && review.moves.length > 0 ? {review: {budget: review.budget, moves: review.moves}} : {}),
 	});
 	return exportRecord(dir, setup.name ?? defaultSaveName(date), text);
 }

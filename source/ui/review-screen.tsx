@@ -18,7 +18,7 @@ import {DialogView, TooSmall} from './dialogs.js';
 import {bar, fit} from './format.js';
 import {layoutFor} from './layout.js';
 import {MoveList, StatusLine, hintLine} from './panel.js';
-import {reviewEntries, reviewReducer, reviewState, type ReviewAction, type ReviewEffect, type ReviewSetup, type ReviewState} from './review-state.js';
+import {budgetsText, reviewEntries, reviewReducer, reviewState, type ReviewAction, type ReviewEffect, type ReviewSetup, type ReviewState} from './review-state.js';
 import {useStore, type Dispatch} from './store.js';
 import type {Theme} from './theme.js';
 import {exportGame} from './review-export.js';
@@ -154,10 +154,10 @@ function progressText(state: ReviewState, theme: Theme, now: number, startedAt: 
 		return `${spinner} ${bar(done / Math.max(1, total), 10, theme.glyphs.barFull, theme.glyphs.barEmpty)} ${done}/${total}${depth} · Esc stops`;
 	}
 	if (state.phase === 'stopped') return `Stopped: ${state.review.moves.length} of ${state.review.total} moves judged`;
-	return `Reviewed at ${budgetText(state.review.budget)}`;
+	return `Reviewed at ${budgetsText(state)}`;
 }
 
-export function ReviewScreen({setup, onBack}: {setup: ReviewSetup; onBack: (evals: readonly (PositionEval | undefined)[]) => void}) {
+export function ReviewScreen({setup, onBack}: {setup: ReviewSetup; onBack: (evals: readonly (PositionEval | undefined)[], budgetsUsed: readonly string[]) => void}) {
 	const {theme, engine, now, savesDir} = useEnvironment();
 	const {exit} = useApp();
 	const size = useTerminalSize();
@@ -170,11 +170,11 @@ export function ReviewScreen({setup, onBack}: {setup: ReviewSetup; onBack: (eval
 				stopped.current = true;
 				return stopQuietly(engine);
 			case 'back':
-				return onBack(latest.current?.evals ?? []);
+				return onBack(latest.current?.evals ?? [], latest.current?.budgetsUsed ?? []);
 			case 'exit':
 				return exit(effect.code);
 			case 'export':
-				return dispatch({type: 'exported', result: exportGame(setup, effect.review, savesDir, new Date())});
+				return dispatch({type: 'exported', result: exportGame(setup, {budget: effect.budget, moves: effect.review.moves}, savesDir, new Date())});
 		}
 	};
 	const [state, dispatch] = useStore(reviewReducer, () => reviewState(setup), perform);

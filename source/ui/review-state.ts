@@ -20,6 +20,10 @@ export interface ReviewSetup extends PlayedGame {
 	readonly budget: Budget;
 	/** The evaluations of a review done before, if the same game is reviewed again. */
 	readonly evals?: readonly (PositionEval | undefined)[];
+	/** The position to show first (an index into the line); the last by default. */
+	readonly view?: number;
+	/** The budgets those evaluations had, as the record says them. */
+	readonly budgetsUsed?: readonly string[];
 	readonly note?: string;
 	/** Where Esc goes, for the keys row ("Esc back to the game"). */
 	readonly backTo: string;
@@ -30,6 +34,8 @@ export interface ReviewState {
 	/** What each position still to look at gets: the setup's, then as + and - set it. */
 	readonly budget: Budget;
 	readonly evals: readonly (PositionEval | undefined)[];
+	/** The budgets the positions looked at had ("1.0 s a move"), each once, in the order first used. */
+	readonly budgetsUsed: readonly string[];
 	readonly review: GameReview;
 	/** The review's progress: running, stopped by Esc, or done. */
 	readonly phase: 'running' | 'stopped' | 'done';
@@ -65,7 +71,7 @@ export type ReviewEffect =
 	| {readonly kind: 'stop-review'}
 	| {readonly kind: 'back'}
 	| {readonly kind: 'exit'; readonly code: number}
-	| {readonly kind: 'export'; readonly review: GameReview};
+	| {readonly kind: 'export'; readonly review: GameReview; readonly budget: string};
 
 type ReviewStep = Step<ReviewState, ReviewEffect>;
 
@@ -76,11 +82,12 @@ export function reviewState(setup: ReviewSetup): ReviewState {
 		setup,
 		budget: setup.budget,
 		evals,
+		budgetsUsed: setup.evals ? (setup.budgetsUsed ?? []) : [],
 		review: reviewOf(setup.game, setup.line, setup.moves, evals, setup.budget),
 		phase: complete ? 'done' : 'running',
 		run: 0,
 		searching: null,
-		view: setup.line.length - 1,
+		view: Math.max(0, Math.min(setup.line.length - 1, setup.view ?? setup.line.length - 1)),
 		jump: null,
 		flipped: false,
 		scroll: 0,
@@ -94,6 +101,9 @@ export function reviewState(setup: ReviewSetup): ReviewState {
 
 const say = (state: ReviewState, text: string, error = false): ReviewState => ({...state, status: {text, error}});
 
+/** What the positions looked at were given: "1.0 s a move", or "1.0 s a move, then 2.0 s a move" after + or -. */
+export const budgetsText = (state: ReviewState): string => (state.budgetsUsed.length === 0 ? budgetText(state.budget) : state.budgetsUsed.join(', then '));
+
 /** Whether the review still needs positions looked at (a review stopped early does). */
 export const unfinished = (state: ReviewState): boolean => state.evals.some(evaluation => evaluation === undefined);
 
@@ -106,7 +116,7 @@ export function reviewEntries(setup: ReviewSetup): MoveEntry[] {
 function walk(state: ReviewState, to: number): ReviewState {
 	const last = state.setup.line.length - 1;
 	const view = Math.max(0, Math.min(last, to));
-	if (view === state.view) return say(state, to < 0 ? 'At the first position' : 'At the last position', true);
+	if (view === state.view) return say(state, view === 0 ? 'At the first position' : view === last ? 'At the last position' : 'Already there', true);
 	return {...state, view, scroll: 0, status: {text: '', error: false}};
 }
 
@@ -125,10 +135,9 @@ function retimed(state: ReviewState, more: boolean): ReviewState {
 	let next: Budget;
 	if ('depth' in budget) next = {depth: Math.max(1, Math.min(40, budget.depth + (more ? 1 : -1)))};
 	else {
-		const index = STEPS_MS.findIndex(step => step >= budget.ms);
-		const at = index < 0 ? STEPS_MS.length - 1 : index;
-		const to = more ? (STEPS_MS[at] === budget.ms ? at + 1 : at) : at - 1;
-		next = {ms: STEPS_MS[Math.max(0, Math.min(STEPS_MS.length - 1, to))]!};
+		// The next step strictly beyond the budget, whatever it was set to on the command line.
+		const step = more ? STEPS_MS.find(ms => ms > budget.ms) : STEPS_MS.findLast(ms => ms < budget.ms);
+		next = {ms: step ?? budget.ms};
 	}
 	const left = state.phase === 'running' ? 'each position still to look at gets' : state.phase === 'stopped' ? 'v goes on with the review, giving each position' : 'the review is done; it gave each position';
 	if (state.phase === 'done') return say(state, `The review is done: each position had ${budgetText(state.review.budget).replace(/ a move$/, '')}`);
@@ -161,7 +170,7 @@ function key(state: ReviewState, name: string): ReviewStep {
 			return stay(retimed(state, action === 'more-time'));
 		case 'export':
 			if (state.exported && state.exported.judged === state.review.moves.length) return stay(say(state, `Already written: ${state.exported.path}`));
-			return doing(state, {kind: 'export', review: state.review});
+			return doing(state, {kind: 'export', review: state.review, budget: budgetsText(state)});
 		case 'help':
 			return stay({...state, help: true});
 		case 'review':
@@ -192,7 +201,9 @@ export function reviewReducer(state: ReviewState, action: ReviewAction): ReviewS
 			if (state.evals[action.index] !== undefined) return stay(state);
 			const evals = state.evals.map((evaluation, index) => (index === action.index ? action.evaluation : evaluation));
 			const {game, line, moves} = state.setup;
-			return stay({...state, evals, review: reviewOf(game, line, moves, evals, state.budget)});
+			const used = budgetText(state.budget);
+			const budgetsUsed = state.budgetsUsed.includes(used) ? state.budgetsUsed : [...state.budgetsUsed, used];
+			return stay({...state, evals, budgetsUsed, review: reviewOf(game, line, moves, evals, state.budget)});
 		}
 		case 'finished': {
 			if (state.phase !== 'running') return stay(state);

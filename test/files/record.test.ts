@@ -100,6 +100,23 @@ const pahtum: AnyGame = pahtumGame;
 const formats = (game: AnyGame, line: readonly unknown[]): string[] => line.map(state => game.format(state));
 
 describe('formatRecord and parseRecord', () => {
+	test('a game whose clocks never moved (played without a clock) is written as such when nobody says: Clock "none", no readings', () => {
+		let state = loapsGame.initial();
+		const line = [state];
+		const moves: number[] = [];
+		for (let ply = 0; ply < 3; ply++) {
+			const move = loapsGame.legalMoves(state)[ply]!;
+			state = loapsGame.play(state, move);
+			moves.push(move);
+			line.push(state);
+		}
+		const text = formatRecord({game: loapsGame, line, moves, ended: null});
+		expect(text).toContain('[Clock "none"]');
+		expect(text).not.toMatch(/\{RED /);
+		const ticking = line.map((position, index) => loapsGame.withClocks(position, [60 - index, 60]));
+		expect(formatRecord({game: loapsGame, line: ticking, moves, ended: null})).toContain('[Clock "60 s each"]');
+	});
+
 	test('any legal game of any game comes back: the same game, moves, positions and ending; reading is idempotent', () => {
 		const seen = {over: 0, ended: 0, going: 0};
 		fc.assert(

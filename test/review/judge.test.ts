@@ -90,6 +90,18 @@ describe('marks by the loss', () => {
 		expect(judged.loss).toBe(scale.decisive * 100 - 100);
 	});
 
+	test('another way to a proven win, which the next search cannot prove again but rates as high, is no missed win', () => {
+		const judged = judge(position(WIN - 9, other), position(-(scale.decisive * 100 + 150), -1));
+		expect(judged).toMatchObject({loss: 0, mark: null, better: null});
+	});
+
+	test('a game all but lost already, lost for certain now, is marked by its loss alone', () => {
+		// BLUE (to move after) at +11.5 from its side: RED at -11.5; then RED is proven lost.
+		const judged = judge(position(-1150, other), position(WIN - 4, -1));
+		expect(judged.loss).toBe(50);
+		expect(judged.mark).toBeNull();
+	});
+
 	test('a move that was the only legal one is not judged against anything', () => {
 		const judged = judge(position(200, other, {legal: 1}), position(WIN - 3, -1));
 		expect(judged).toMatchObject({loss: 0, mark: null});

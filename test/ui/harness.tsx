@@ -163,6 +163,8 @@ export interface HarnessOptions {
 	readonly ascii?: boolean;
 	readonly savesDir?: string;
 	readonly demo?: {levels: readonly [number, number]; delayMs: number; games: number; clockSeconds: number};
+	/** What a review gives each position (the app's default is a second). */
+	readonly reviewBudget?: {ms: number} | {depth: number};
 }
 
 const made: string[] = [];
@@ -196,6 +198,7 @@ export function start(options: HarnessOptions = {}): Harness {
 			start={options.start ?? {screen: 'menu'}}
 			choices={options.choices ?? {side: 1, level: 3, clock: 60, board: 1}}
 			demo={options.demo ?? {levels: [5, 3], delayMs: 0, games: 0, clockSeconds: 60}}
+			{...(options.reviewBudget ? {reviewBudget: options.reviewBudget} : {})}
 		/>,
 	);
 	const frame = () => app.lastFrame() ?? '';

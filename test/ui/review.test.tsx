@@ -16,11 +16,17 @@ import {LocalEngine} from '../helpers/local-engine.js';
 import {racePlayed} from '../helpers/race.js';
 import {KEYS, removeScratch, start} from './harness.js';
 
-/** The engine on the test's thread, as the UI's engine: stop and clear have nothing to do, a think runs to its depth at once. */
+/**
+ * The engine on the test's thread, as the UI's engine: stop and clear have nothing to do, a think
+ * runs to its depth at once; one without an end (the analysis board's) goes to depth 2, or it would
+ * hold the thread for ever.
+ */
 class ThreadEngine implements Engine {
 	readonly local = new LocalEngine();
 	think<State>(game: Game<State>, state: State, request: ThinkRequest, onProgress?: (info: EngineInfo) => void): Promise<EngineResult> {
-		return this.local.think(game, state, request, onProgress);
+		const {limits} = request;
+		const endless = limits.depth === undefined && limits.softMs === undefined && limits.hardMs === undefined && limits.nodes === undefined;
+		return this.local.think(game, state, endless ? {...request, limits: {...limits, depth: 2}} : request, onProgress);
 	}
 	async stop(): Promise<EngineResult | null> {
 		return null;
@@ -182,6 +188,57 @@ describe('from the end of a game', () => {
 		const written = readdirSync(app.savesDir).filter(name => name.endsWith('.game.txt'));
 		expect(written).toHaveLength(1);
 		expect(readFileSync(join(app.savesDir, written[0]!), 'utf8')).toContain('[RED "you"]');
+		app.unmount();
+	});
+});
+
+describe('from the analysis board', () => {
+	test('v reviews the whole line from the position shown, with its clocks and its ending as opened; Esc comes back to that position', async () => {
+		// RED resigned after four moves, each taking time off the mover's clock.
+		let state = loaps.initial();
+		const line = [state];
+		const moves: number[] = [];
+		for (let ply = 0; ply < 4; ply++) {
+			const move = loaps.legalMoves(state)[ply * 3]!;
+			const [red, blue] = loaps.clocks(state);
+			state = loaps.withClocks(loaps.play(state, move), ply % 2 === 0 ? [red - 1.25, blue] : [red, blue - 2.5]);
+			moves.push(move);
+			line.push(state);
+		}
+		const ended = {result: 'win' as const, winner: 2 as const, reason: 'resignation', description: 'RED resigns: BLUE wins'};
+		const app = start({engine: new ThreadEngine(), reviewBudget: {depth: 2}, start: {screen: 'analysis', setup: {game: loaps, line, moves, ended}}});
+		await app.see('RED resigns');
+		await app.press('[', current => !current.includes('game over'));
+		await app.press('[');
+		let frame = await app.press('v', current => current.includes('LOAPS review'));
+		frame = await app.see('Reviewed at depth 2');
+		// The position shown is the one analysis was at: the first [ stepped back before the ending, the second over BLUE's move 2, so RED's move 2 led to it.
+		expect(frame).toMatch(/ 2\. [a-g][1-7] [a-g][1-7]  /);
+		frame = await app.press('e', current => current.includes('Wrote'));
+		const written = readdirSync(app.savesDir).filter(name => name.endsWith('.game.txt'));
+		const text = readFileSync(join(app.savesDir, written[0]!), 'utf8');
+		expect(text).toContain('[Result "0-1"]');
+		expect(text).toContain('[Reason "resignation"]');
+		expect(text).toContain('{RED 57.50 BLUE 55.00}');
+		frame = await app.press(KEYS.escape, current => current.includes('Back from the review'));
+		expect(frame).toContain("Move 2/50 · BLUE to play");
+		app.unmount();
+	});
+});
+
+describe('after a flag fall', () => {
+	test('back from the review, the end of the game shows the clocks as they fell', async () => {
+		const {line, moves} = racePlayed('e4 d4');
+		const app = start({engine: new ThreadEngine(), reviewBudget: {depth: 2}, start: {screen: 'play', setup: {game: loaps, seats: [{kind: 'human'}, {kind: 'human'}], clocked: true, clockSeconds: 3, line, moves}}});
+		await app.see('Move 39/50');
+		app.advance(3500);
+		// Any key draws the screen again; the flag has fallen by then.
+		await app.press('f', current => current.includes('ran out of time'));
+		let frame = await app.press('v', current => current.includes('LOAPS review'));
+		frame = await app.press(KEYS.escape, current => current.includes('Back from the review') || current.includes('Review stopped'));
+		if (!frame.includes('Back from the review')) frame = await app.press(KEYS.escape, current => current.includes('Back from the review'));
+		expect(frame).toContain('ran out of time');
+		expect(frame).toMatch(/RED .*0:00\.0/);
 		app.unmount();
 	});
 });
