@@ -284,7 +284,7 @@ describe('malformed records: refused at their line, saying what is wrong', () =>
 			line.push(loaps.play(line.at(-1)!, move.value));
 			moves.push(move.value);
 		}
-		return formatRecord({game: loaps, line, moves, ended: null, date: new Date(2026, 10, 25)}).split('\n');
+		return formatRecord({game: loaps, line, moves, ended: null, date: new Date(2026, 10, 25), clocked: true}).split('\n');
 	};
 
 	/** The error of the record `base` edited by `edit`; checks the line and the message. */
