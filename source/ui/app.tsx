@@ -48,7 +48,7 @@ export function playSetup(game: AnyGame, choices: MenuChoices, twoPlayers: boole
 	};
 }
 
-function routeOf(pick: MenuPick, demo: Omit<DemoSetup, 'game'>): Route {
+function routeOf(pick: MenuPick, demo: Omit<DemoSetup, 'game'>, reviewBudget: Budget): Route {
 	switch (pick.kind) {
 		case 'play':
 			return {screen: 'play', setup: playSetup(pick.game, pick.choices, false)};
@@ -56,6 +56,12 @@ function routeOf(pick: MenuPick, demo: Omit<DemoSetup, 'game'>): Route {
 			return {screen: 'play', setup: playSetup(pick.game, pick.choices, true)};
 		case 'demo':
 			return {screen: 'demo', setup: {...demo, game: pick.game, ...boardChoices(pick.choices)}};
+		case 'review':
+			return {
+				screen: 'review',
+				setup: {game: pick.game, line: pick.line, moves: pick.moves, ended: pick.ended, budget: reviewBudget, backTo: 'menu', ...(pick.players ? {players: pick.players} : {}), ...(pick.name ? {name: pick.name} : {}), note: pick.note ?? `Reviewing ${pick.path}: Esc stops (what is done is kept)`},
+				back: null,
+			};
 		case 'analyse':
 			return {screen: 'analysis', setup: {game: pick.game, line: pick.line, moves: pick.moves, ended: pick.ended, note: pick.note ?? `Opened ${pick.path}`}};
 		case 'open': {
@@ -102,7 +108,7 @@ export function App({environment, game, start, choices, demo, reviewBudget = {ms
 					initial={menuChoices}
 					onPick={pick => {
 						if ('choices' in pick) setMenuChoices(pick.choices);
-						go(routeOf(pick, demo));
+						go(routeOf(pick, demo, reviewBudget));
 					}}
 				/>
 			) : route.screen === 'play' ? (

@@ -8,6 +8,7 @@ import {useEnvironment, useKeys, useRootWidth, useTerminalSize} from './context.
 import {DialogView} from './dialogs.js';
 import {loadDialog} from './dialog-state.js';
 import {loadGame} from '../files/saves.js';
+import {readGameSource} from '../files/source.js';
 import {fit} from './format.js';
 import {hintLine} from './panel.js';
 import {boardOf, menuReducer, menuState, rowsFor, setupOf, sizeOf, type GameStart, type MenuChoices, type MenuEffect, type Purpose, type Row} from './menu-state.js';
@@ -28,6 +29,10 @@ export type MenuPick =
 			readonly ended: Outcome | null;
 			readonly note: string | null;
 			readonly path: string;
+			/** Who played each side, where the file says (a record's, a referee game's). */
+			readonly players?: readonly [string, string];
+			/** The name a record of it takes. */
+			readonly name?: string;
 	  };
 
 
@@ -55,6 +60,14 @@ export function MenuScreen({game: initialGame, initial, onPick}: {game: AnyGame;
 			case 'list':
 				return dispatch({type: 'listed', dialog: loadDialog(savesDir), purpose: effect.purpose});
 			case 'open': {
+				if (effect.purpose === 'review') {
+					// The whole game, with the players a record or a referee game names.
+					const source = readGameSource(effect.path, undefined);
+					if (!source.ok) return dispatch({type: 'open-failed', error: source.error});
+					const {players, name, note, recordText: _text, date: _date, ...played} = source.value;
+					if (played.moves.length === 0) return dispatch({type: 'open-failed', error: `nothing to review: ${note ?? `${effect.path} has no moves before its position`}`});
+					return onPick({kind: 'review', choices: effect.choices, ...played, note, path: effect.path, name, ...(players ? {players} : {})});
+				}
 				const loaded = loadGame(effect.path);
 				if (!loaded.ok) return dispatch({type: 'open-failed', error: loaded.error});
 				return onPick({kind: effect.purpose, choices: effect.choices, ...loaded.value, path: effect.path});
@@ -87,6 +100,7 @@ export function MenuScreen({game: initialGame, initial, onPick}: {game: AnyGame;
 		'two-players': 'Two players at one keyboard',
 		demo: 'Watch a demo: the AI against itself',
 		analyse: 'Analyse a saved game',
+		review: 'Review a saved game: every move judged',
 		open: 'Open a saved game and play on',
 		help: 'Keys',
 		quit: 'Quit',

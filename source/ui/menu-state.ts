@@ -41,8 +41,8 @@ function clockFor(from: AnyGame, to: AnyGame, clock: number | null): number | nu
 	return at < 0 ? to.clock.seconds : clocksFor(to)[at]!;
 }
 
-export type Row = 'game' | 'size' | 'lines' | 'board' | 'play' | 'side' | 'level' | 'clock' | 'two-players' | 'demo' | 'analyse' | 'open' | 'help' | 'quit';
-export const ROWS: readonly Row[] = ['game', 'size', 'lines', 'board', 'play', 'side', 'level', 'clock', 'two-players', 'demo', 'analyse', 'open', 'help', 'quit'];
+export type Row = 'game' | 'size' | 'lines' | 'board' | 'play' | 'side' | 'level' | 'clock' | 'two-players' | 'demo' | 'analyse' | 'review' | 'open' | 'help' | 'quit';
+export const ROWS: readonly Row[] = ['game', 'size', 'lines', 'board', 'play', 'side', 'level', 'clock', 'two-players', 'demo', 'analyse', 'review', 'open', 'help', 'quit'];
 
 /**
  * The rows the menu shows for a game: the Board row only where boards are drawn at random, the
@@ -95,7 +95,7 @@ export function sizesOf(game: AnyGame): (readonly [number, number])[] {
 }
 
 /** What the list of saves was opened for. */
-export type Purpose = 'analyse' | 'open';
+export type Purpose = 'analyse' | 'review' | 'open';
 
 export interface MenuState {
 	readonly row: Row;
@@ -193,6 +193,7 @@ function choose(state: MenuState): MenuStep {
 		case 'demo':
 			return leave(state, {kind: 'demo', choices, game});
 		case 'analyse':
+		case 'review':
 		case 'open':
 			return doing(state, {kind: 'list', purpose: state.row});
 		case 'help':

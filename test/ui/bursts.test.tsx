@@ -77,11 +77,11 @@ describe('the menu', () => {
 		expect(glyphAt(frame, 'c3')).toBe('o');
 	});
 
-	test('↓ ×7 Enter ↓ Enter: the open list comes up and its second file is opened', async () => {
+	test('↓ ×8 Enter ↓ Enter: the open list comes up and its second file is opened', async () => {
 		app = start();
 		twoSaves(app.savesDir);
 		await app.see('Play against the AI');
-		const keys = [...Array.from({length: 7}, () => KEYS.down), KEYS.enter, KEYS.down, KEYS.enter];
+		const keys = [...Array.from({length: 8}, () => KEYS.down), KEYS.enter, KEYS.down, KEYS.enter];
 		const frame = await app.burst(keys, now => now.includes('Opened'));
 		expect(frame).toContain('older.txt');
 		expect(glyphAt(frame, 'd3')).toBe('R');
@@ -93,7 +93,7 @@ describe('the open list', () => {
 		app = start();
 		twoSaves(app.savesDir);
 		await app.see('Play against the AI');
-		for (let step = 0; step < 7; step++) await app.press(KEYS.down);
+		for (let step = 0; step < 8; step++) await app.press(KEYS.down);
 		let frame = await app.press(KEYS.enter, now => now.includes('Open a saved position'));
 		expect(frame).toMatch(/^. > newer\.txt/m);
 		frame = await app.press(KEYS.down, now => /^. > older\.txt/m.test(now));

@@ -9,6 +9,7 @@ import {loaps} from '../../source/games/loa/index.js';
 import {HUMAN, ai} from '../../source/ui/session.js';
 import type {Route} from '../../source/ui/app.js';
 import {removeScratch, start, type Harness} from './harness.js';
+import {racePlayed} from '../helpers/race.js';
 
 let app: Harness | undefined;
 afterEach(() => {
@@ -27,6 +28,19 @@ async function framesIn(harness: Harness, ms: number): Promise<number> {
 }
 
 describe('a screen at rest draws nothing', () => {
+	test('a review done, and one stopped by Esc', async () => {
+		const {line, moves} = racePlayed('e4 d4', 'd1 e1');
+		const evaluation = {score: 0, proven: false, best: -1, line: [], second: null, secondProven: false, legal: 2, depth: 1, nodes: 1};
+		app = start({start: {screen: 'review', setup: {game: loaps, line, moves, ended: null, budget: {depth: 1}, backTo: 'menu', evals: [evaluation, evaluation, evaluation]}, back: null}});
+		await app.see('LOAPS review');
+		expect(await framesIn(app, 600)).toBe(0);
+		app.unmount();
+		app = start({start: {screen: 'review', setup: {game: loaps, line, moves, ended: null, budget: {depth: 1}, backTo: 'menu'}, back: null}});
+		await app.engine.thinking();
+		await app.press('\u001B', current => current.includes('Review stopped'));
+		expect(await framesIn(app, 600)).toBe(0);
+	});
+
 	test('a game without clocks, the person to move', async () => {
 		app = start({start: {screen: 'play', setup: {game: loaps, seats: [HUMAN, ai(3)], clocked: false}}});
 		await app.see('Move 1/50');

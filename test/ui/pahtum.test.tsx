@@ -140,7 +140,7 @@ describe('a game of PAH-TUM', () => {
 		await toPahtum(app);
 		// 60 s each in LOAPS is 10 s a move in PAH-TUM; one step right on the clock row makes it 30.
 		let frame = await app.burst([KEYS.down, KEYS.down, KEYS.down, KEYS.down, KEYS.down, KEYS.right], now => /Clock +< 30 s a move >/.test(now));
-		frame = await app.burst([KEYS.down, KEYS.down, KEYS.down, KEYS.down, KEYS.enter], now => now.includes('grid.txt'));
+		frame = await app.burst([KEYS.down, KEYS.down, KEYS.down, KEYS.down, KEYS.down, KEYS.enter], now => now.includes('grid.txt'));
 		frame = await app.press(KEYS.enter, now => now.includes('Opened'));
 		expect(frame).toMatch(/X you .*0:30/);
 	});

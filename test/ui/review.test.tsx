@@ -14,6 +14,7 @@ import type {Engine} from '../../source/ui/context.js';
 import type {Route} from '../../source/ui/app.js';
 import {LocalEngine} from '../helpers/local-engine.js';
 import {racePlayed} from '../helpers/race.js';
+import {saveGame} from '../../source/files/saves.js';
 import {KEYS, removeScratch, start} from './harness.js';
 
 /**
@@ -239,6 +240,27 @@ describe('after a flag fall', () => {
 		if (!frame.includes('Back from the review')) frame = await app.press(KEYS.escape, current => current.includes('Back from the review'));
 		expect(frame).toContain('ran out of time');
 		expect(frame).toMatch(/RED .*0:00\.0/);
+		app.unmount();
+	});
+});
+
+describe('from the menu', () => {
+	test('Review a saved game: the list of saves, Enter reviews the one chosen; a save without moves is refused in the list', async () => {
+		const app = start({engine: new ThreadEngine(), reviewBudget: {depth: 2}});
+		const {line, moves} = racePlayed('e4 d4', 'd1 e1');
+		const saved = saveGame(app.savesDir, 'race', loaps, line, moves);
+		if (!saved.ok) throw new Error(saved.error);
+		const alone = saveGame(app.savesDir, 'alone', loaps, [loaps.initial()], []);
+		if (!alone.ok) throw new Error(alone.error);
+		await app.see('Play against the AI');
+		let frame = await app.burst([...Array.from({length: 7}, () => KEYS.down)], current => /> Review a saved game/.test(current));
+		frame = await app.press(KEYS.enter, current => current.includes('race.txt') && current.includes('alone.txt'));
+		// The newest first: alone.txt, then race.txt.
+		frame = await app.press(KEYS.enter, current => current.includes('nothing to review'));
+		frame = await app.burst([KEYS.down, KEYS.enter], current => current.includes('LOAPS review'));
+		frame = await app.see('Reviewed at depth 2');
+		expect(frame).toMatch(/e4 d4\s*\?\?/);
+		frame = await app.press(KEYS.escape, current => current.includes('Play against the AI'));
 		app.unmount();
 	});
 });

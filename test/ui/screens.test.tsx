@@ -440,7 +440,7 @@ describe('menu and layout', () => {
 	test('the menu: level and side change with ←/→, Enter starts the game with them', async () => {
 		app = start();
 		let frame = await app.see('Play against the AI');
-		for (const item of ['Two players at one keyboard', 'Watch a demo', 'Analyse a saved game', 'Open a saved game', 'Keys', 'Quit']) expect(frame).toContain(item);
+		for (const item of ['Two players at one keyboard', 'Watch a demo', 'Analyse a saved game', 'Review a saved game', 'Open a saved game', 'Keys', 'Quit']) expect(frame).toContain(item);
 		await app.press(KEYS.down);
 		frame = await app.press(KEYS.right, now => now.includes('BLUE'));
 		await app.press(KEYS.down);
