@@ -89,9 +89,9 @@ export function App({environment, game, start, choices, demo, reviewBudget = {ms
 	};
 	// The last review's findings: reviewing the same game again (back from it, then v) starts from them.
 	const [lastReview, setLastReview] = useState<{played: PlayedGame; evals: readonly (PositionEval | undefined)[]; budgetsUsed: readonly string[]} | null>(null);
-	const review = (played: PlayedGame, back: Route, backTo: string, view?: number) => {
+	const review = (played: PlayedGame, back: Route, backTo: string, view?: number, flipped?: boolean) => {
 		const again = lastReview && sameGame(lastReview.played, played) ? {evals: lastReview.evals, budgetsUsed: lastReview.budgetsUsed} : {};
-		go({screen: 'review', setup: {...played, budget: reviewBudget, backTo, ...again, ...(view === undefined ? {} : {view})}, back});
+		go({screen: 'review', setup: {...played, budget: reviewBudget, backTo, ...again, ...(view === undefined ? {} : {view}), ...(flipped ? {flipped} : {})}, back});
 	};
 	/** Back to the menu, which then shows the game the screen ended with (a file opened in it may be another's). */
 	const toMenu = (played?: AnyGame) => {
@@ -116,12 +116,12 @@ export function App({environment, game, start, choices, demo, reviewBudget = {ms
 					key={visit}
 					setup={route.setup}
 					onMenu={toMenu}
-					onReview={(played, seats) => {
+					onReview={(played, seats, flipped) => {
 						// Back from the review, the game's end as it was: its own clock readings, not the setup's.
 						const {clockSeconds, ...rest} = route.setup;
 						const perMove = played.game.clock.per === 'move' && clockSeconds !== undefined;
 						const back: Route = {screen: 'play', setup: {...rest, ...(perMove ? {clockSeconds} : {}), seats, line: played.line, moves: played.moves, ended: played.ended, note: 'Back from the review'}};
-						review(played, back, 'back to the game');
+						review(played, back, 'back to the game', undefined, flipped);
 					}}
 				/>
 			) : route.screen === 'analysis' ? (

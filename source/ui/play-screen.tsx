@@ -27,7 +27,7 @@ import {goToPrompt} from './walk.js';
 export type {PlaySetup} from './play-state.js';
 
 
-export function PlayScreen({setup, onMenu, onReview}: {setup: PlaySetup; onMenu: (game: AnyGame) => void; onReview?: (played: PlayedGame, seats: readonly [S.Seat, S.Seat]) => void}) {
+export function PlayScreen({setup, onMenu, onReview}: {setup: PlaySetup; onMenu: (game: AnyGame) => void; onReview?: (played: PlayedGame, seats: readonly [S.Seat, S.Seat], flipped: boolean) => void}) {
 	const {theme, engine, now, savesDir} = useEnvironment();
 	const {exit} = useApp();
 	const size = useTerminalSize();
@@ -56,7 +56,7 @@ export function PlayScreen({setup, onMenu, onReview}: {setup: PlaySetup; onMenu:
 			case 'clear-engine':
 				return engine.clear();
 			case 'review':
-				return onReview?.(effect.played, effect.seats);
+				return onReview?.(effect.played, effect.seats, effect.flipped);
 			case 'export':
 				return dispatch({type: 'exported', result: exportGame(effect.played, null, savesDir, new Date())});
 		}

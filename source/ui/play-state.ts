@@ -106,7 +106,7 @@ export type PlayEffect =
 	| {readonly kind: 'stop-hint'}
 	| {readonly kind: 'clear-engine'}
 	/** The game to the review screen, or written as a record (v and e at the end). */
-	| {readonly kind: 'review'; readonly played: PlayedGame; readonly seats: readonly [S.Seat, S.Seat]}
+	| {readonly kind: 'review'; readonly played: PlayedGame; readonly seats: readonly [S.Seat, S.Seat]; readonly flipped: boolean}
 	| {readonly kind: 'export'; readonly played: PlayedGame};
 
 type PlayStep = Step<PlayState, PlayEffect>;
@@ -462,7 +462,7 @@ function act(state: PlayState, action: Action, now: number): PlayStep {
 		case 'help':
 			return stay({...state, dialog: {kind: 'help', context: keyContext(state)}});
 		case 'review':
-			return over ? doing(state, {kind: 'review', played: playedGame(state, now), seats: session.seats}) : stay(state);
+			return over ? doing(state, {kind: 'review', played: playedGame(state, now), seats: session.seats, flipped: state.flipped}) : stay(state);
 		case 'export':
 			return over ? doing(state, {kind: 'export', played: playedGame(state, now)}) : stay(state);
 		case 'menu':

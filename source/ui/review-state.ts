@@ -20,6 +20,8 @@ export interface ReviewSetup extends PlayedGame {
 	readonly budget: Budget;
 	/** The evaluations of a review done before, if the same game is reviewed again. */
 	readonly evals?: readonly (PositionEval | undefined)[];
+	/** Whether the board is seen from the second side (as the game was played from it). */
+	readonly flipped?: boolean;
 	/** The position to show first (an index into the line); the last by default. */
 	readonly view?: number;
 	/** The budgets those evaluations had, as the record says them. */
@@ -89,7 +91,7 @@ export function reviewState(setup: ReviewSetup): ReviewState {
 		searching: null,
 		view: Math.max(0, Math.min(setup.line.length - 1, setup.view ?? setup.line.length - 1)),
 		jump: null,
-		flipped: false,
+		flipped: setup.flipped ?? false,
 		scroll: 0,
 		status: {text: setup.note ?? (complete ? 'The review of this game, done before' : 'Reviewing the game: Esc stops (what is done is kept)'), error: false},
 		help: false,
@@ -208,7 +210,7 @@ export function reviewReducer(state: ReviewState, action: ReviewAction): ReviewS
 		case 'finished': {
 			if (state.phase !== 'running') return stay(state);
 			const done = !action.stopped && !unfinished(state);
-			return stay(say({...state, phase: done ? 'done' : 'stopped', searching: null}, done ? `Review done: ${state.review.moves.length} moves judged` : state.status.text));
+			return stay(say({...state, phase: done ? 'done' : 'stopped', searching: null}, done ? `Review done: ${state.review.moves.length} move${state.review.moves.length === 1 ? '' : 's'} judged` : state.status.text));
 		}
 		case 'failed':
 			return stay(say({...state, phase: 'stopped', searching: null}, `The engine failed: ${action.message}; what is done is kept`, true));

@@ -175,6 +175,17 @@ describe('the record', () => {
 });
 
 describe('from the end of a game', () => {
+	test('the board is seen from the side the person played, as it was in the game', async () => {
+		const {line, moves} = racePlayed('a3 d3');
+		const app = start({engine: new ThreadEngine(), reviewBudget: {depth: 2}, start: {screen: 'play', setup: {game: loaps, seats: [{kind: 'ai', level: 1}, {kind: 'human'}], clocked: false, line, moves}}});
+		await app.see('BLUE wins');
+		expect(app.frame()).toMatch(/^\s+g\s+f\s+e\s+d\s+c\s+b\s+a/m);
+		const frame = await app.press('v', current => current.includes('LOAPS review'));
+		expect(frame).toMatch(/^\s+g\s+f\s+e\s+d\s+c\s+b\s+a/m);
+		expect(await app.see('Review done: 1 move judged')).toContain('a3 d3');
+		app.unmount();
+	});
+
 	test('v reviews the game just played, Esc comes back to its end; e there writes its record', async () => {
 		const {line, moves} = racePlayed('e4 d4', 'd1 e1');
 		const engine = new ThreadEngine();
