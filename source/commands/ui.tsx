@@ -14,6 +14,7 @@ import type {DemoSetup} from '../ui/demo-screen.js';
 import {loadGame, type LoadedGame} from '../files/saves.js';
 import {DEFAULT_GAME, gameById} from '../games/registry.js';
 import {readGameSource} from '../files/source.js';
+import {recordName} from '../files/export.js';
 import {DEFAULT_REVIEW_MS, type Budget} from '../review/run.js';
 
 export interface UiOptions {
@@ -94,7 +95,7 @@ export async function runUi(options: UiOptions): Promise<number> {
 	const choices: MenuChoices = options.clockGiven || options.choices.clock === null ? options.choices : {...options.choices, clock: played.clock.seconds};
 	let start: Route = reviewed ?? {screen: 'menu'};
 	if (options.screen === 'play' || options.screen === 'analysis') {
-		const from = loaded ? {line: loaded.line, moves: loaded.moves, ended: loaded.ended, note: loaded.note ?? `Opened ${options.file}`} : {};
+		const from = loaded ? {line: loaded.line, moves: loaded.moves, ended: loaded.ended, name: recordName(options.file!), note: loaded.note ?? `Opened ${options.file}`} : {};
 		if (options.screen === 'analysis') start = {screen: 'analysis', setup: {game: loaded?.game ?? game, ...from}};
 		else {
 			const base = playSetup(played, choices, false);

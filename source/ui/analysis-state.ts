@@ -11,6 +11,7 @@ import {playedText} from './format.js';
 import {actionFor, type Action} from './keys.js';
 import * as S from './session.js';
 import type {PlayedGame} from './review-export.js';
+import {recordName} from '../files/export.js';
 import {doing, stay, type Step} from './store.js';
 import type {Status} from './play-state.js';
 import {goToKey, positionAfterMove, positionName} from './walk.js';
@@ -46,6 +47,8 @@ export interface AnalysisState {
 	 * review gets while the moves are still those, since stepping on replays them without either.
 	 */
 	readonly opened: PlayedGame | null;
+	/** The name the game's record takes (the file it was opened from or saved as), or null: the date's. */
+	readonly name: string | null;
 	/** The move number typed after g, while it is typed. */
 	readonly goTo: string | null;
 }
@@ -84,6 +87,8 @@ export interface AnalysisSetup {
 	/** How the game ended where the rules do not say (time, resignation), as its save recorded. */
 	readonly ended?: S.Session['ended'];
 	readonly note?: string;
+	/** The name the game's record takes: the file it was opened from. */
+	readonly name?: string;
 	/** The position to show first, as an index into the line (the rest of the line then comes after it, to step on to); the last by default. */
 	readonly at?: number;
 }
@@ -102,6 +107,7 @@ export function analysisState(setup: AnalysisSetup, now: number): AnalysisState 
 	return {
 		session,
 		opened: setup.line && setup.moves ? {game: setup.game, line: setup.line, moves: setup.moves, ended: setup.ended ?? null} : null,
+		name: setup.name ?? null,
 		lines: 3,
 		search: null,
 		dialog: null,
@@ -289,7 +295,8 @@ function key(state: AnalysisState, name: string, now: number): AnalysisStep {
 			if (all.length === 0) return stay(say(state, 'No moves to review: play some, or open a saved game', true));
 			const same = opened !== null && opened.game === session.game && opened.moves.length === all.length && opened.moves.every((move, index) => move === all[index]) && opened.game.format(opened.line[0]) === session.game.format(session.line[0]);
 			const whole = S.seek(session, all.length, now);
-			const played: PlayedGame = same ? opened : {game: whole.game, line: whole.line, moves: whole.moves, ended: whole.ended};
+			const found: PlayedGame = same ? opened : {game: whole.game, line: whole.line, moves: whole.moves, ended: whole.ended};
+			const played: PlayedGame = state.name === null ? found : {...found, name: state.name};
 			return doing(state, {kind: 'review', played, at: session.moves.length});
 		}
 		case 'quit':
@@ -320,7 +327,7 @@ export function analysisReducer(state: AnalysisState, action: AnalysisAction): A
 			const {outcome} = action;
 			if (state.dialog?.kind !== 'save') return stay(state);
 			if (outcome.kind !== 'saved') return stay({...state, dialog: saveRefused(state.dialog, outcome)});
-			return stay(say({...state, dialog: null}, `Saved ${outcome.path}`));
+			return stay(say({...state, dialog: null, name: recordName(outcome.path)}, `Saved ${outcome.path}`));
 		}
 		case 'opened': {
 			const session = analysisSession(action.game, action.line, action.moves, action.ended, action.now);
@@ -329,6 +336,7 @@ export function analysisReducer(state: AnalysisState, action: AnalysisAction): A
 				dialog: null,
 				input: boardInput(action.game, S.current(session)),
 				opened: {game: action.game, line: action.line, moves: action.moves, ended: action.ended},
+				name: recordName(action.path),
 			};
 			return stay(say(opened, `Opened ${action.path}${action.note ? ` (${action.note})` : ''}`, action.note !== null));
 		}

@@ -8,6 +8,7 @@ import {MenuScreen, type MenuChoices, type MenuPick} from './menu-screen.js';
 import {boardChoices, boardOf} from './menu-state.js';
 import {PlayScreen, type PlaySetup} from './play-screen.js';
 import {HUMAN, ai} from './session.js';
+import {recordName} from '../files/export.js';
 import {ReviewScreen, type ReviewSetup} from './review-screen.js';
 import type {PlayedGame} from './review-export.js';
 import {DEFAULT_REVIEW_MS, type Budget} from '../review/run.js';
@@ -63,14 +64,14 @@ function routeOf(pick: MenuPick, demo: Omit<DemoSetup, 'game'>, reviewBudget: Bu
 				back: null,
 			};
 		case 'analyse':
-			return {screen: 'analysis', setup: {game: pick.game, line: pick.line, moves: pick.moves, ended: pick.ended, note: pick.note ?? `Opened ${pick.path}`}};
+			return {screen: 'analysis', setup: {game: pick.game, line: pick.line, moves: pick.moves, ended: pick.ended, name: recordName(pick.path), note: pick.note ?? `Opened ${pick.path}`}};
 		case 'open': {
 			const base = playSetup(pick.game, pick.choices, false);
 			// A saved game goes on with its own clock readings; under a clock per move, which no
 			// file carries, with the menu's.
 			const {clockSeconds, start: _start, ...rest} = base;
 			const perMove = pick.game.clock.per === 'move' && clockSeconds !== undefined;
-			return {screen: 'play', setup: {...rest, ...(perMove ? {clockSeconds} : {}), line: pick.line, moves: pick.moves, ended: pick.ended, note: pick.note ?? `Opened ${pick.path}`}};
+			return {screen: 'play', setup: {...rest, ...(perMove ? {clockSeconds} : {}), line: pick.line, moves: pick.moves, ended: pick.ended, name: recordName(pick.path), note: pick.note ?? `Opened ${pick.path}`}};
 		}
 	}
 }
@@ -118,9 +119,9 @@ export function App({environment, game, start, choices, demo, reviewBudget = {ms
 					onMenu={toMenu}
 					onReview={(played, seats, flipped) => {
 						// Back from the review, the game's end as it was: its own clock readings, not the setup's.
-						const {clockSeconds, ...rest} = route.setup;
+						const {clockSeconds, name: _name, ...rest} = route.setup;
 						const perMove = played.game.clock.per === 'move' && clockSeconds !== undefined;
-						const back: Route = {screen: 'play', setup: {...rest, ...(perMove ? {clockSeconds} : {}), seats, line: played.line, moves: played.moves, ended: played.ended, note: 'Back from the review'}};
+						const back: Route = {screen: 'play', setup: {...rest, ...(perMove ? {clockSeconds} : {}), seats, line: played.line, moves: played.moves, ended: played.ended, ...(played.name ? {name: played.name} : {}), note: 'Back from the review'}};
 						review(played, back, 'back to the game', undefined, flipped);
 					}}
 				/>
@@ -129,7 +130,7 @@ export function App({environment, game, start, choices, demo, reviewBudget = {ms
 					key={visit}
 					setup={route.setup}
 					onMenu={toMenu}
-					onReview={(played, at) => review(played, {screen: 'analysis', setup: {game: played.game, line: played.line, moves: played.moves, ended: played.ended, at, note: 'Back from the review'}}, 'back to analysis', at)}
+					onReview={(played, at) => review(played, {screen: 'analysis', setup: {game: played.game, line: played.line, moves: played.moves, ended: played.ended, at, ...(played.name ? {name: played.name} : {}), note: 'Back from the review'}}, 'back to analysis', at)}
 				/>
 			) : route.screen === 'review' ? (
 				<ReviewScreen

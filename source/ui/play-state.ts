@@ -6,6 +6,7 @@
  */
 import type {Player, Result} from '../games/game.js';
 import type {PlayedGame} from './review-export.js';
+import {recordName} from '../files/export.js';
 import {forcedPass} from '../games/game.js';
 import type {AnyGame} from '../games/registry.js';
 import type {EngineInfo, EngineResult} from '../engine/client.js';
@@ -76,6 +77,8 @@ export interface PlayState {
 	readonly fits: boolean;
 	/** The seconds on each clock a new game gets when it cannot start from a position's own (--clock). */
 	readonly clockSeconds: number | undefined;
+	/** The name the game's record takes (the file it was opened from or saved as), or null: the date's. */
+	readonly name: string | null;
 }
 
 export type PlayAction =
@@ -126,6 +129,8 @@ export interface PlaySetup {
 	readonly ended?: S.Session['ended'];
 	/** Shown in the status line at the start (e.g. where the game was loaded from). */
 	readonly note?: string;
+	/** The name the game's record takes: the file it was opened from, or saved as. */
+	readonly name?: string;
 }
 
 const humanSide = (seats: readonly [S.Seat, S.Seat]): number | undefined => seats.findIndex(seat => seat.kind === 'human') + 1 || undefined;
@@ -172,6 +177,7 @@ export function playState(setup: PlaySetup, now: number): PlayState {
 		afterSave: null,
 		fits: true,
 		clockSeconds: setup.clockSeconds,
+		name: setup.name ?? null,
 	};
 }
 
@@ -307,6 +313,7 @@ function restart(state: PlayState, now: number, swap: boolean): PlayStep {
 	const seats = next.seats;
 	const fresh: PlayState = {
 		...moved(withoutHint(state), next),
+		name: null,
 		input: boardInput(next.game, S.current(next), humanSide(seats)),
 		flipped: swap ? flippedFor(next.game, S.current(next), seats) : state.flipped,
 	};
@@ -530,7 +537,7 @@ function reduce(state: PlayState, action: PlayAction): PlayStep {
 			const {outcome} = action;
 			if (state.dialog?.kind !== 'save') return stay(state);
 			if (outcome.kind !== 'saved') return stay({...state, dialog: saveRefused(state.dialog, outcome)});
-			const saved = say({...state, dialog: null, savedLine: action.line}, `Saved ${outcome.path}`);
+			const saved = say({...state, dialog: null, savedLine: action.line, name: recordName(outcome.path)}, `Saved ${outcome.path}`);
 			return state.afterSave ? afterSaving(saved, state.afterSave) : stay(saved);
 		}
 		case 'opened': {
@@ -544,6 +551,7 @@ function reduce(state: PlayState, action: PlayAction): PlayStep {
 				start: startOf(next, state.clockSeconds),
 				dialog: null,
 				savedLine: next.line,
+				name: recordName(action.path),
 				input: action.game === session.game ? dropped(state.input) : boardInput(action.game, S.current(next), humanSide(session.seats)),
 			};
 			return stay(say(opened, `Opened ${action.path}${side}${action.note ? ` (${action.note})` : ''}`, action.note !== null));
@@ -568,6 +576,7 @@ export function playedGame(state: PlayState, now: number): PlayedGame {
 		ended: session.ended,
 		players: [seatName(session.seats[0], both, 1), seatName(session.seats[1], both, 2)].map(name => (name.startsWith('level') ? `potm ${name}` : name)) as unknown as readonly [string, string],
 		clocked: session.clocked,
+		...(state.name === null ? {} : {name: state.name}),
 	};
 }
 

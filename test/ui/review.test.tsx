@@ -275,3 +275,20 @@ describe('from the menu', () => {
 		app.unmount();
 	});
 });
+
+describe('the record\'s name', () => {
+	test('a game opened from a file gives its record that file\'s name', async () => {
+		const {line, moves} = racePlayed('e4 d4', 'd1 e1');
+		const app = start({engine: new ThreadEngine(), reviewBudget: {depth: 2}});
+		const saved = saveGame(app.savesDir, 'evening', loaps, line, moves);
+		if (!saved.ok) throw new Error(saved.error);
+		await app.see('Play against the AI');
+		// Open a saved game and play on, the row after Review.
+		await app.burst([...Array.from({length: 8}, () => KEYS.down)], current => /> Open a saved game/.test(current));
+		await app.press(KEYS.enter, current => current.includes('evening.txt'));
+		await app.press(KEYS.enter, current => current.includes('RED wins'));
+		const frame = await app.press('e', current => current.includes('Wrote'));
+		expect(frame).toContain('evening.game.txt');
+		app.unmount();
+	});
+});
