@@ -5,23 +5,19 @@
  * the review and prints what was done, marked "complete": false.
  */
 import {EngineClient} from '../engine/client.js';
-import {readGameSource} from '../files/source.js';
+import {readReviewable} from '../files/source.js';
 import {reviewOf} from '../review/judge.js';
 import {budgetText, evaluateLine, type Budget} from '../review/run.js';
 import {MARK_WORDS} from '../review/types.js';
 import {scoreText} from '../review/text.js';
 
 export async function runReviewJson(file: string, wanted: string | undefined, budget: Budget): Promise<number> {
-	const source = readGameSource(file, wanted);
+	const source = readReviewable(file, wanted);
 	if (!source.ok) {
 		process.stderr.write(`potm: ${source.error}\n`);
 		return 2;
 	}
 	const {game, line, moves, ended, players, note} = source.value;
-	if (moves.length === 0) {
-		process.stderr.write(`potm: nothing to review: ${note ?? `${file} holds a position with no moves before it (a save keeps them in its .history.json beside it)`}\n`);
-		return 2;
-	}
 	if (note !== null) process.stderr.write(`potm: ${note}\n`);
 	const engine = new EngineClient();
 	let stop = false;

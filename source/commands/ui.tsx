@@ -13,7 +13,7 @@ import {boardChoices} from '../ui/menu-state.js';
 import type {DemoSetup} from '../ui/demo-screen.js';
 import {loadGame, type LoadedGame} from '../files/saves.js';
 import {DEFAULT_GAME, gameById} from '../games/registry.js';
-import {readGameSource} from '../files/source.js';
+import {readReviewable} from '../files/source.js';
 import {recordName} from '../files/export.js';
 import {DEFAULT_REVIEW_MS, type Budget} from '../review/run.js';
 
@@ -57,17 +57,12 @@ export async function runUi(options: UiOptions): Promise<number> {
 	let loaded: LoadedGame | null = null;
 	let reviewed: Route | null = null;
 	if (options.screen === 'review') {
-		const source = readGameSource(options.file!, options.game);
+		const source = readReviewable(options.file!, options.game);
 		if (!source.ok) {
 			process.stderr.write(`potm: ${source.error}\n`);
 			return 2;
 		}
 		const {name, players, note, ...played} = source.value;
-		if (played.moves.length === 0) {
-			const why = note ?? `${options.file} holds a position with no moves before it (a save keeps them in its .history.json beside it)`;
-			process.stderr.write(`potm: nothing to review: ${why}\n`);
-			return 2;
-		}
 		const budget = options.reviewBudget ?? {ms: DEFAULT_REVIEW_MS};
 		reviewed = {screen: 'review', setup: {...played, name, ...(players ? {players} : {}), budget, backTo: 'menu', ...(note ? {note} : {})}, back: null};
 	} else if (options.file !== undefined) {

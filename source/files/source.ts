@@ -181,3 +181,11 @@ export function readGameSource(file: string, wanted: string | undefined): Result
 		note: note === null ? null : `${note.replace(/ — undo starts from this position$/, '')}; the game starts from the position in ${positionPath}`,
 	});
 }
+
+/** The game in FILE for a review, or why there is none to review (a position without the moves before it). */
+export function readReviewable(file: string, wanted: string | undefined): Result<GameSource, string> {
+	const source = readGameSource(file, wanted);
+	if (!source.ok || source.value.moves.length > 0) return source;
+	const why = source.value.note ?? `${file} holds a position with no moves before it (a save keeps them in its .history.json beside it)`;
+	return fail(`nothing to review: ${why}`);
+}

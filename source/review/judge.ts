@@ -58,7 +58,7 @@ function markOf(before: PositionEval, after: number, afterProven: boolean, loss:
 }
 
 /** A score from the side to move's view of `state`, as player 1 sees it. */
-const forFirst = (score: number, mover: Player): number => (mover === 1 ? score : 0 - score);
+export const forFirst = (score: number, mover: Player): number => (mover === 1 ? score : 0 - score);
 
 /**
  * Each move of the game judged, as far as the evaluations go: `evals[i]` is the engine's look at

@@ -10,7 +10,7 @@ import type {FileAction, FileEffect} from './files.js';
 import {playedText} from './format.js';
 import {actionFor, type Action} from './keys.js';
 import * as S from './session.js';
-import type {PlayedGame} from './review-export.js';
+import {sameGame, type PlayedGame} from './review-export.js';
 import {recordName} from '../files/export.js';
 import {doing, stay, type Step} from './store.js';
 import type {Status} from './play-state.js';
@@ -293,7 +293,7 @@ function key(state: AnalysisState, name: string, now: number): AnalysisStep {
 			const {session, opened} = state;
 			const all = [...session.moves, ...session.redo];
 			if (all.length === 0) return stay(say(state, 'No moves to review: play some, or open a saved game', true));
-			const same = opened !== null && opened.game === session.game && opened.moves.length === all.length && opened.moves.every((move, index) => move === all[index]) && opened.game.format(opened.line[0]) === session.game.format(session.line[0]);
+			const same = opened !== null && sameGame(opened, {game: session.game, line: session.line, moves: all});
 			const whole = S.seek(session, all.length, now);
 			const found: PlayedGame = same ? opened : {game: whole.game, line: whole.line, moves: whole.moves, ended: whole.ended};
 			const played: PlayedGame = state.name === null ? found : {...found, name: state.name};

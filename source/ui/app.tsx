@@ -10,7 +10,7 @@ import {PlayScreen, type PlaySetup} from './play-screen.js';
 import {HUMAN, ai} from './session.js';
 import {recordName} from '../files/export.js';
 import {ReviewScreen, type ReviewSetup} from './review-screen.js';
-import type {PlayedGame} from './review-export.js';
+import {sameGame, type PlayedGame} from './review-export.js';
 import {DEFAULT_REVIEW_MS, type Budget} from '../review/run.js';
 import type {PositionEval} from '../review/types.js';
 
@@ -33,9 +33,6 @@ export interface AppProps {
 	readonly reviewBudget?: Budget;
 }
 
-/** The same game, for reusing a review: the same start and the same moves. */
-const sameGame = (a: PlayedGame, b: PlayedGame): boolean =>
-	a.game.id === b.game.id && a.moves.length === b.moves.length && a.moves.every((move, index) => move === b.moves[index]) && a.game.format(a.line[0]) === b.game.format(b.line[0]);
 
 /** A game against the AI (or two people) from the menu's choices. */
 export function playSetup(game: AnyGame, choices: MenuChoices, twoPlayers: boolean): PlaySetup {

@@ -8,7 +8,7 @@ import {useEnvironment, useKeys, useRootWidth, useTerminalSize} from './context.
 import {DialogView} from './dialogs.js';
 import {loadDialog} from './dialog-state.js';
 import {loadGame} from '../files/saves.js';
-import {readGameSource} from '../files/source.js';
+import {readReviewable} from '../files/source.js';
 import {fit} from './format.js';
 import {hintLine} from './panel.js';
 import {boardOf, menuReducer, menuState, rowsFor, setupOf, sizeOf, type GameStart, type MenuChoices, type MenuEffect, type Purpose, type Row} from './menu-state.js';
@@ -62,10 +62,9 @@ export function MenuScreen({game: initialGame, initial, onPick}: {game: AnyGame;
 			case 'open': {
 				if (effect.purpose === 'review') {
 					// The whole game, with the players a record or a referee game names.
-					const source = readGameSource(effect.path, undefined);
+					const source = readReviewable(effect.path, undefined);
 					if (!source.ok) return dispatch({type: 'open-failed', error: source.error});
 					const {players, name, note, recordText: _text, date: _date, ...played} = source.value;
-					if (played.moves.length === 0) return dispatch({type: 'open-failed', error: `nothing to review: ${note ?? `${effect.path} has no moves before its position`}`});
 					return onPick({kind: 'review', choices: effect.choices, ...played, note, path: effect.path, name, ...(players ? {players} : {})});
 				}
 				const loaded = loadGame(effect.path);

@@ -371,7 +371,7 @@ function dialogAnswer(state: PlayState, dialog: Dialog, name: string, now: numbe
 		case 'save': {
 			const {session} = state;
 			// The clocks as they read now, not as the turn began.
-			const line = session.clocked ? [...session.line.slice(0, -1), session.game.withClocks(S.current(session), S.heldClocks(session, now))] : session.line;
+			const line = S.lineNow(session, now);
 			return doing(state, {kind: 'save', name: answer.name, replace: answer.replace, game: session.game, line, moves: session.moves, ended: session.ended, from: session.line});
 		}
 		case 'open':
@@ -568,7 +568,7 @@ export function playedGame(state: PlayState, now: number): PlayedGame {
 	const {session} = state;
 	const both = bothHuman(session);
 	// The clocks as they read now: a flag fall or a resignation ends a turn the last position does not charge.
-	const line = session.clocked ? [...session.line.slice(0, -1), session.game.withClocks(S.current(session), S.heldClocks(session, now))] : session.line;
+	const line = S.lineNow(session, now);
 	return {
 		game: session.game,
 		line,

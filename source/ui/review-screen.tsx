@@ -8,7 +8,7 @@ import {Box, Text, useApp} from 'ink';
 import {useEffect, useLayoutEffect, useRef} from 'react';
 import {budgetText, evaluateLine} from '../review/run.js';
 import {renderGraph, type GraphPoint} from '../review/graph.js';
-import {clipped, winning} from '../review/judge.js';
+import {clipped, forFirst, winning} from '../review/judge.js';
 import {countsGlyphs, lossText, markGlyph, marksLegend, numbered, scoreText} from '../review/text.js';
 import {MARK_WORDS, type Mark, type MoveReview, type PositionEval} from '../review/types.js';
 import type {AnyGame} from '../games/registry.js';
@@ -40,8 +40,7 @@ export const MARK_COLORS: Readonly<Record<Mark, string>> = {
 function graphPoint(game: AnyGame, state: any, evaluation: PositionEval | undefined): GraphPoint | undefined {
 	if (!evaluation) return undefined;
 	const mover = game.toMove(state);
-	const own = clipped(evaluation.score, game.reviewScale);
-	const value = mover === 1 ? own : 0 - own;
+	const value = forFirst(clipped(evaluation.score, game.reviewScale), mover);
 	const won = winning(evaluation.score, evaluation.proven) ? mover : winning(0 - evaluation.score, evaluation.proven) ? (mover === 1 ? 2 : 1) : null;
 	return {value, won};
 }
@@ -97,7 +96,7 @@ function Judgement({state, theme, width}: {state: ReviewState; theme: Theme; wid
 	const sides = game.sides;
 	if (ply < 0) {
 		const first = state.evals[0];
-		const score = first ? scoreText(game.toMove(state.setup.line[0]) === 1 ? first.score : 0 - first.score, first.proven, sides) : 'not looked at yet';
+		const score = first ? scoreText(forFirst(first.score, game.toMove(state.setup.line[0])), first.proven, sides) : 'not looked at yet';
 		return (
 			<Box flexDirection="column">
 				<Text wrap="truncate">{fit(`Start · ${score}`, width)}</Text>

@@ -6,12 +6,13 @@
  */
 import type {PlayedGame} from './review-export.js';
 import type {EngineInfo} from '../engine/client.js';
+import type {Result} from '../games/game.js';
 import {budgetText, type Budget} from '../review/run.js';
 import {reviewOf} from '../review/judge.js';
 import type {GameReview, PositionEval} from '../review/types.js';
 import {actionFor} from './keys.js';
 import {viewAction} from './board-input.js';
-import type {MoveEntry} from './session.js';
+import {entryOf, type MoveEntry} from './session.js';
 import {goToKey, positionAfterMove} from './walk.js';
 import type {Status} from './play-state.js';
 import {doing, stay, type Step} from './store.js';
@@ -67,7 +68,7 @@ export type ReviewAction =
 	| {readonly type: 'eval'; readonly index: number; readonly evaluation: PositionEval}
 	| {readonly type: 'finished'; readonly stopped: boolean}
 	| {readonly type: 'failed'; readonly message: string}
-	| {readonly type: 'exported'; readonly result: {readonly ok: true; readonly value: string} | {readonly ok: false; readonly error: string}};
+	| {readonly type: 'exported'; readonly result: Result<string, string>};
 
 export type ReviewEffect =
 	| {readonly kind: 'stop-review'}
@@ -111,8 +112,7 @@ export const unfinished = (state: ReviewState): boolean => state.evals.some(eval
 
 /** The moves of the game under review, as the move list writes them. */
 export function reviewEntries(setup: ReviewSetup): MoveEntry[] {
-	const {game, line, moves} = setup;
-	return moves.map((move, index) => ({number: game.moveNumber(line[index]), player: game.toMove(line[index]), text: game.formatMove(line[index], move)}));
+	return setup.moves.map((move, index) => entryOf(setup.game, setup.line[index], move));
 }
 
 function walk(state: ReviewState, to: number): ReviewState {

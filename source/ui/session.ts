@@ -121,6 +121,11 @@ export function heldClocks(session: Session, now: number): readonly [number, num
 	return [hundredths(first), hundredths(second)];
 }
 
+/** The line with its last position's clocks as they read now (for a save, a review, a record): the turn under way charged. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const lineNow = (session: Session, now: number): readonly any[] =>
+	session.clocked ? [...session.line.slice(0, -1), session.game.withClocks(current(session), heldClocks(session, now))] : session.line;
+
 /** Plays a legal move (the caller checked it with the game); the mover's clock is charged. */
 export function playMove(session: Session, move: number, now: number): Session {
 	const before = current(session);
@@ -234,7 +239,7 @@ export interface MoveEntry {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const entryOf = (game: AnyGame, before: any, move: number): MoveEntry => ({number: game.moveNumber(before), player: game.toMove(before), text: game.formatMove(before, move)});
+export const entryOf = (game: AnyGame, before: any, move: number): MoveEntry => ({number: game.moveNumber(before), player: game.toMove(before), text: game.formatMove(before, move)});
 
 /** The moves of the line, written out. */
 export function moveList(session: Session): MoveEntry[] {
