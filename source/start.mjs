@@ -43,7 +43,7 @@ if (built < newestSource()) {
 	const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 	const run = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json'], {cwd: root, stdio: 'inherit'});
 	if (run.status !== 0) process.exit(run.status ?? 1);
-	// The contest entry dist/potm-move is built from the same sources.
+	// The command dist/potm and its contest entry are built from the same sources.
 	const entry = spawnSync(process.execPath, [join(root, 'source', 'tools', 'build-entry.mjs')], {cwd: root, stdio: 'inherit'});
 	if (entry.status !== 0) process.exit(entry.status ?? 1);
 }

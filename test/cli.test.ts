@@ -57,18 +57,17 @@ describe('potm move FILE', () => {
 		expect(start).toMatch(/^1 1\n1 0 10\.0\n/);
 		const run = potm(['move', file('start-10.txt', start)], {POTM_VERBOSE: '1'});
 		expect(run.status).toBe(0);
-		expect(run.stderr).toMatch(/^depth \d+ .* moves left 14\.1 of 50 overhead \d+ ms\n$/);
-		expect(run.stderr).not.toMatch(/one-ply look-ahead/);
+		expect(run.stderr).toMatch(/^depth \d+ .* min depth 2 .* moves left 14\.1 likely 26 of 50 overhead \d+ ms\n$/);
 	});
 
-	test('a clock too short to search: the one-ply look-ahead, a legal move, and a win when there is one', () => {
-		// RED at move 10 with 1.5 s: the least cost of its 41 moves to the limit takes it all.
+	test('a clock with nothing beyond the reserve: still a search of depth 2, a legal move, and a win when there is one', () => {
+		// RED at move 10 with 1.5 s: the least cost of the moves it will likely still make takes it all.
 		const start = readFileSync(join(root, 'saves', 'start.txt'), 'utf8');
 		const tight = start.replace(/^1 1\n1 0 60\.0\n/, '1 10\n1 0 1.5\n');
 		expect(tight).not.toBe(start);
 		const run = potm(['move', file('tight.txt', tight)], {POTM_VERBOSE: '1'});
 		expect(run.status, run.stderr).toBe(0);
-		expect(run.stderr).toMatch(/budget 0\/0 ms \(one-ply look-ahead\) moves left [\d.]+ of 41 /);
+		expect(run.stderr).toMatch(/^depth ([2-9]|\d\d+) .* budget 0\/0 ms min depth 2 \((time|depth|decided)\) moves left [\d.]+ likely \d+ of 41 /);
 		const parsed = loaps.parse(tight, 'tight.txt');
 		if (!parsed.ok) throw new Error(parsed.error.message);
 		expect(loaps.parseMove(parsed.value, run.stdout.split('\n')[0]!).ok).toBe(true);

@@ -1,10 +1,10 @@
 /**
  * The plain `potm move` that cli.ts runs without the command-line parser (which command lines
  * take that path; everything else goes to command-line.ts, whose messages cli-*.test.ts check),
- * and the contest entry built from it as a start-up snapshot, dist/potm-move.
+ * and the command dist/potm, which starts `potm move` from a start-up snapshot.
  */
 import {spawnSync} from 'node:child_process';
-import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -30,13 +30,18 @@ describe('plainMove', () => {
 	});
 });
 
-/** The contest entry from a start-up snapshot, as npm run build (and the tests' setup) builds it. */
-describe('dist/potm-move', () => {
+/** `potm move` from a start-up snapshot, as npm run build (and the tests' setup) builds dist/potm. */
+describe('dist/potm move', () => {
 	const root = fileURLToPath(new URL('..', import.meta.url));
 	const scratch = mkdtempSync(join(tmpdir(), 'potm-move-entry-'));
 	afterAll(() => rmSync(scratch, {recursive: true, force: true}));
-	const entry = (args: string[], input?: string) => {
-		const run = spawnSync(join(root, 'dist', 'potm-move'), args, {cwd: root, encoding: 'utf8', timeout: 60_000, ...(input === undefined ? {} : {input})});
+	const entry = (args: string[], input?: string, command = join(root, 'dist', 'potm'), cwd = root) => {
+		const run = spawnSync(command, ['move', ...args], {cwd, encoding: 'utf8', timeout: 60_000, ...(input === undefined ? {} : {input})});
+		return {status: run.status, stdout: run.stdout, stderr: run.stderr};
+	};
+	/** What the full command line says to `potm move ARGS`. */
+	const cli = (args: string[]) => {
+		const run = spawnSync(process.execPath, [join(root, 'dist', 'cli.js'), 'move', ...args], {cwd: root, encoding: 'utf8', timeout: 60_000});
 		return {status: run.status, stdout: run.stdout, stderr: run.stderr};
 	};
 	/** saves/NAME with a second left on each clock, so the move is quick. */
@@ -80,7 +85,7 @@ describe('dist/potm-move', () => {
 		expect(run.stderr).toBe(cli.stderr);
 	});
 
-	test('takes --clock as potm move does (a PAH-TUM move\'s seconds), and no other option or second FILE, exit 2', () => {
+	test('takes --clock (a PAH-TUM move\'s seconds) itself, and gives every other option, mistakes included, to the full command line', () => {
 		// Late in a game, so that the move is quick; with a clock of 0.5 s it must still answer.
 		const grid = 'XOXOX+O\nOXOXOXO\nXOXOXOX\nOXOXOXO\nXOX+XOX\n--OXOXO\n----+--\n';
 		for (const args of [['--clock', '0.5', '-'], ['--clock=0.5']]) {
@@ -89,17 +94,65 @@ describe('dist/potm-move', () => {
 			expect(run.status).toBe(0);
 		}
 		for (const [args, message] of [
-			[['--clock', '0', '-'], 'potm: --clock takes the seconds on each clock, more than 0 and at most 3600, not "0"\n'],
-			[['--clock'], 'potm: --clock takes the seconds a move may take, e.g. --clock 5\n'],
-			[['--level', '1', 'saves/start.txt'], 'potm: potm-move takes one FILE (or none, or -, for standard input) and --clock S; potm move takes the other options\n'],
-			[['a', 'b'], 'potm: potm-move takes one FILE (or none, or -, for standard input) and --clock S; potm move takes the other options\n'],
-			[['--clock', '5', 'saves/start.txt'], 'potm: --clock is for a game with a clock per move (PAH-TUM); saves/start.txt carries its own clock\n'],
+			[['--clock', '0', '-'], /^potm: --clock takes the seconds/],
+			[['--clock'], /^potm: --clock/],
+			[['--level', '1', 'saves/start.txt'], /^potm: --level goes with/],
+			[['a', 'b'], /^potm: move takes one FILE \(or none, or -, for standard input\), not also "b"\n$/],
+			[['--clock', '5', 'saves/start.txt'], /^potm: --clock is for a game with a clock per move \(PAH-TUM\); saves\/start.txt carries its own clock\n$/],
 		] as const) {
 			const run = entry([...args]);
 			expect(run.status).toBe(2);
 			expect(run.stdout).toBe('');
-			expect(run.stderr).toBe(message);
+			expect(run.stderr).toMatch(message);
+			expect(run).toEqual(cli([...args]));
 		}
+		// The move's help, and --game, as the full command line gives them.
+		const help = entry(['--help']);
+		expect(help.status).toBe(0);
+		expect(help.stdout).toContain('Play as a POTM contest entry');
+		expect(help).toEqual(cli(['--help']));
+		const classic = entry(['--game', 'loa', quick('loa-start.txt')]);
+		expect(classic.status).toBe(0);
+		expect(classic.stdout).toMatch(/^[a-h][1-8] [a-h][1-8]\n$/);
+	});
+
+	test('runs from anywhere and through a link, as npm link installs it', () => {
+		const link = join(scratch, 'potm');
+		symlinkSync(join(root, 'dist', 'potm'), link);
+		const path = quick('start.txt');
+		for (const command of [link, join(root, 'dist', 'potm')]) {
+			const run = entry([path], undefined, command, scratch);
+			expect(run.stderr).toBe('');
+			expect(run.status).toBe(0);
+			expect(run.stdout).toMatch(/^[a-g][1-7] [a-g][1-7]\n$/);
+		}
+		// The other commands go to dist/cli.js.
+		const version = spawnSync(link, ['--version'], {cwd: scratch, encoding: 'utf8'});
+		expect(version.status).toBe(0);
+		expect(version.stdout).toBe(`${JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version}\n`);
+	});
+
+	test('remembers its start-ups, and plans with the least of them: the machine\'s cost at its best', () => {
+		const cache = mkdtempSync(join(scratch, 'cache-'));
+		const path = quick('start.txt');
+		const run = (env: NodeJS.ProcessEnv) => spawnSync(join(root, 'dist', 'potm'), ['move', path], {cwd: root, encoding: 'utf8', env: {...process.env, POTM_CACHE_DIR: cache, ...env}});
+		expect(run({}).status).toBe(0);
+		const file = join(cache, `startup-snapshot-${process.version}-${process.arch}.txt`);
+		const first = readFileSync(file, 'utf8').trim().split('\n').map(Number);
+		expect(first).toHaveLength(1);
+		expect(first[0]).toBeGreaterThan(0);
+		// A start-up remembered as 1 ms is the best there is: the plan reads it.
+		writeFileSync(file, '1.0\n');
+		const verbose = run({POTM_VERBOSE: '1'});
+		expect(verbose.status).toBe(0);
+		expect(verbose.stderr).toMatch(/startup \d+ ms \(best 1\)/);
+		expect(readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(2);
+		// A folder it cannot write to: the move is played all the same.
+		const blocked = join(scratch, 'not-a-folder');
+		writeFileSync(blocked, '');
+		const played = spawnSync(join(root, 'dist', 'potm'), ['move', path], {cwd: root, encoding: 'utf8', env: {...process.env, POTM_CACHE_DIR: blocked}});
+		expect(played.stderr).toBe('');
+		expect(played.status).toBe(0);
 	});
 });
 
@@ -107,7 +160,7 @@ describe('a reader that stops early', () => {
 	const root = fileURLToPath(new URL('..', import.meta.url));
 	test.each([
 		['potm move FILE', `"${process.execPath}" dist/cli.js move "$1"`],
-		['dist/potm-move FILE', 'dist/potm-move "$1"'],
+		['dist/potm move FILE', 'dist/potm move "$1"'],
 	])('%s | true: no stack trace, exit 0', (_name, command) => {
 		const scratch = mkdtempSync(join(tmpdir(), 'potm-pipe-'));
 		try {

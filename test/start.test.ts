@@ -1,5 +1,5 @@
 /**
- * `npm start` starts from the build (and the contest entry dist/potm-move), and builds first only
+ * `npm start` starts from the build (and the command dist/potm, with its contest entry), and builds first only
  * when a source changed since or a build stopped half-way: run in a
  * scratch copy of the project (sources, settings, the installed packages linked), so that the
  * build it makes never touches the dist/ the other tests run.
@@ -36,7 +36,7 @@ test('npm start runs the build, building only when a source is newer than it; np
 	expect(run.stdout).toBe('0.1.0');
 	expect(run.status).toBe(0);
 	// The contest entry is built with it.
-	expect(spawnSync(join(copy, 'dist', 'potm-move'), ['-'], {encoding: 'utf8', input: ''}).stderr).toMatch(/^potm: standard input: /);
+	expect(spawnSync(join(copy, 'dist', 'potm'), ['move', '-'], {encoding: 'utf8', input: ''}).stderr).toMatch(/^potm: standard input: /);
 
 	// Nothing changed: no build, straight to the program.
 	run = start();

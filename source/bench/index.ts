@@ -8,8 +8,9 @@
  *             (--rounds N, 3 by default; the medians); --no-baseline: this build alone, and
  *             the garbage collections during a long search
  *   worker    how soon stop() answers and how regular the progress events are
- *   contest   the start-up of potm move and of dist/potm-move before the search (CPU), then a
- *             whole 60 s game of dist/potm-move processes, charged their CPU time
+ *   contest   the start-up of potm move (from its snapshot, and from the modules) before the
+ *             search and the whole least move (CPU), then whole games of potm move processes at
+ *             10 s and 60 s, charged their CPU time: what went into start-ups, what was left
  *   strength  self-play at a fixed time per move: level 5 vs greedy, 5 vs 3, 3 vs greedy, of the
  *             game `--game` names (loaps by default; loa for classic Lines of Action)
  *   terminal  in a tmux pane: from the command to the menu (npm start, the program alone), and
@@ -29,7 +30,7 @@
  *             played both ways). `--against greedy` or `--against tenth` runs those games alone,
  *             `--size RxC` on one size, `--from N` on the boards of match N on (two runs side by
  *             side, one a core, on different boards)
- *   ladder    the sparring ladder: dist/potm-move against the release before issue 16 (built
+ *   ladder    the sparring ladder: dist/potm move against the release before issue 16 (built
  *             side by side from its commit, once, in node_modules/.cache), both external entries
  *             refereed as by `potm match` on CPU clocks, for each game (loaps and loa, or the one
  *             --game names) and each clock of --clocks (10,60 if not given); --games a pairing (20
@@ -53,7 +54,7 @@ import {LoaBoard} from '../games/loa/board.js';
 import {loaps} from '../games/loa/index.js';
 import {OPEN_PERCENT} from '../games/pahtum/eval.js';
 import {CLASSIC_LOA, LOAPS, type LoaVariant} from '../games/loa/variant.js';
-import {describeStartup, measureStartup, playContestGame} from './contest.js';
+import {describeContestGame, describeStartup, measureStartup, playContestGame} from './contest.js';
 import {benchOpenShare, benchPahtumSearch, benchPahtumStrength, benchSolverReach} from './pahtum.js';
 import {benchBoxesSearch, benchBoxesSolverReach, benchBoxesStrength, benchBoxesTheory, benchTableBuild, benchTakeShare} from './boxes.js';
 import {TAKE_PERCENT} from '../games/boxes/eval.js';
@@ -182,15 +183,8 @@ async function benchWorker(): Promise<void> {
 }
 
 async function benchContest(): Promise<void> {
-	console.log(describeStartup(measureStartup()));
-	const game = await playContestGame(60);
-	console.log(`contest: potm move against itself on the 60 s CPU clocks: ${game.description}`);
-	game.sides.forEach((side, index) => {
-		console.log(
-			`  player ${index + 1}: ${side.moves} moves, ${side.cpuSeconds.toFixed(1)} s CPU in all ` +
-				`(largest move ${side.largestMove.toFixed(2)} s, least clock left ${side.leastLeft.toFixed(1)} s)`,
-		);
-	});
+	console.log(describeStartup(await measureStartup()));
+	for (const clock of [10, 60]) console.log(describeContestGame(await playContestGame(clock)));
 }
 
 async function benchStrength(gameId: string, games: number, moveMs: number): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * The sparring ladder (issue 16): the contest entry built here, dist/potm-move, against the
+ * The sparring ladder (issue 16): the contest entry built here, dist/potm move, against the
  * release before the issue, both as external entries refereed as `potm match` referees them
  * (the referee's own runner: each move a fresh process given the position file, charged the CPU
  * time the operating system accounted to it, faults judged as in the contest), for each game and
@@ -40,7 +40,7 @@ export const DEFAULT_LADDER_GAMES = 20;
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 /** The contest entry, as a user gives it to the referee from the project's folder. */
-const NEW_ENTRY = './dist/potm-move';
+const NEW_ENTRY = './dist/potm move';
 
 export interface LadderOptions {
 	readonly games: readonly string[];
@@ -263,7 +263,7 @@ export async function benchLadder(options: LadderOptions): Promise<void> {
 	// npm runs the bench from the project's folder; a folder given is taken from where npm was started.
 	const given = options.out === undefined ? undefined : resolve(process.env['INIT_CWD'] ?? process.cwd(), options.out);
 	if (given !== undefined && existsSync(join(given, 'ladder.txt'))) throw new Error(`--out ${options.out} already holds a ladder's records: give another folder`);
-	if (!existsSync(join(root, 'dist', 'potm-move'))) throw new Error('dist/potm-move is missing: npm run build makes it (npm run bench builds first)');
+	if (!existsSync(join(root, 'dist', 'potm'))) throw new Error('dist/potm is missing: npm run build makes it (npm run bench builds first)');
 	const baseline = buildBaseline(options.baseline, say);
 	const name = (id: string) => gameById(id)!.name;
 	console.log(

@@ -10,29 +10,22 @@
  * seconds in the file (LOA's clock for the game) or the game's allowance for a move (PAH-TUM's
  * 10 s, which no position carries), with a reserve for the least cost of each move still to come.
  */
-import {choose, decide} from '../engine/players.js';
+import {decide} from '../engine/players.js';
 import {planMove} from '../engine/levels.js';
 import {clockReading} from '../engine/time.js';
 import {Searcher} from '../engine/search.js';
 import {loadForCommand, STANDARD_INPUT} from '../files/load.js';
+import {bestStartup, memoryFile, readStartups, rememberStartup} from './startup-memory.js';
 
 /**
- * CPU milliseconds a `potm move` costs at the least besides its search, judged from this
- * process's own start-up (what it has used when the search would begin): the start-up, then a
- * minimal move (below), the answer and the exit. Measured on the 2-core AMD EPYC VM under load,
- * 224 minimal moves of dist/potm-move from LOAPS and classic positions, charged as the referee
- * charges (the finished process's user + system time): 63 ms in the median, of which the start-up
- * 50-60 ms and the rest 8-9 ms (15 ms at most); this formula was above every one of them.
+ * CPU milliseconds a `potm move` costs at the least besides its start-up: the shallow search every
+ * move gets (depth 2, in a process whose code is not yet compiled), the answer and the exit.
+ * Measured on the 2-core AMD EPYC VM: see MOVE_END_MS and the README's figures.
  */
-export const moveOverheadMs = (startupMs: number): number => startupMs * 1.1 + 15;
+export const MOVE_END_MS = 25;
 
-/**
- * A move whose hard budget is below this plays the one-ply greedy look-ahead instead of searching:
- * the search's first iteration, which time never stops, costs 7-20 ms of CPU in a fresh process
- * (its code not yet compiled), the look-ahead 1-4 ms. So the least a move costs, which the time
- * plan keeps in reserve for every move to the move limit, is smaller by that much.
- */
-export const MIN_SEARCH_MS = 30;
+/** CPU milliseconds a whole `potm move` costs at the least, from the start-up it is judged by. */
+export const moveOverheadMs = (startupMs: number): number => startupMs * 1.1 + MOVE_END_MS;
 
 /** CPU milliseconds this process has used, all threads. */
 function cpuMs(): number {
@@ -40,11 +33,14 @@ function cpuMs(): number {
 	return (usage.user + usage.system) / 1000;
 }
 
+/** How the process started, for the start-up memory: from the snapshot (dist/potm) or from the modules. */
+export type StartKind = 'snapshot' | 'modules';
+
 /**
  * `path` '-' reads the position from standard input. `clockSeconds` is a move's allowance in a
  * game with a clock per move (--clock), the contest's by default.
  */
-export function runMove(path: string, wanted?: string, clockSeconds?: number): number {
+export function runMove(path: string, wanted?: string, clockSeconds?: number, start: StartKind = 'modules'): number {
 	const loaded = loadForCommand(path, wanted);
 	if (!loaded) return 2;
 	const {game, state} = loaded;
@@ -56,25 +52,30 @@ export function runMove(path: string, wanted?: string, clockSeconds?: number): n
 	const position = game.searchPosition(state);
 	const mover = game.toMove(state);
 	const startup = cpuMs();
+	const memory = memoryFile(start);
+	const remembered = readStartups(memory);
+	const best = bestStartup(remembered, startup);
 	// In a game with a clock per move, clocks() reads the whole allowance of a move (PAH-TUM's 10 s).
-	// The start-up so far is part of this move's overhead, not taken off the clock twice.
+	// What the start-up has used is gone from the clock; the moves to come each cost a start-up at
+	// this machine's best, and this one only its end.
 	const allowance = clockSeconds ?? game.clocks(state)[mover - 1]!;
-	const clock = clockReading(game, state, allowance * 1000, moveOverheadMs(startup));
+	const clock = {...clockReading(game, state, allowance * 1000 - startup, moveOverheadMs(best)), ownOverheadMs: MOVE_END_MS};
 	const plan = planMove(5, {clock});
-	const minimal = plan.limits.hardMs! < MIN_SEARCH_MS;
-	const result = minimal ? choose('greedy', position, 1, {now: cpuMs}) : decide(new Searcher({tableMegabytes: 8}), position, plan, {now: cpuMs});
+	const result = decide(new Searcher({tableMegabytes: 8}), position, plan, {now: cpuMs});
 	if (result.move < 0) {
 		const over = game.outcome(state);
 		process.stderr.write(`potm: ${named}: ${over ? `the game is over (${over.description}): there is no move to make` : 'there is no legal move'}\n`);
 		return 1;
 	}
 	process.stdout.write(game.entryAnswer(state, result.move));
+	rememberStartup(memory, remembered, startup);
 	if (process.env['POTM_VERBOSE']) {
 		// For tuning, never in a contest: what the search did, on stderr.
+		const {limits} = plan;
 		process.stderr.write(
-			`depth ${result.depth} score ${result.score} nodes ${result.nodes} startup ${startup.toFixed(0)} ms cpu ${cpuMs().toFixed(0)} ms ` +
-				`budget ${plan.limits.softMs?.toFixed(0)}/${plan.limits.hardMs?.toFixed(0)} ms (${minimal ? 'one-ply look-ahead' : result.stoppedBy}) ` +
-				`moves left ${clock.expectedMoves?.toFixed(1) ?? '-'} of ${clock.movesLeft} overhead ${clock.overheadMs.toFixed(0)} ms\n`,
+			`depth ${result.depth} score ${result.score} nodes ${result.nodes} startup ${startup.toFixed(0)} ms (best ${best.toFixed(0)}) cpu ${cpuMs().toFixed(0)} ms ` +
+				`budget ${limits.softMs?.toFixed(0)}/${limits.hardMs?.toFixed(0)} ms min depth ${limits.minDepth ?? 1} (${result.stoppedBy}) ` +
+				`moves left ${clock.expectedMoves?.toFixed(1) ?? '-'} likely ${clock.likelyMoves ?? '-'} of ${clock.movesLeft} overhead ${clock.overheadMs.toFixed(0)} ms\n`,
 		);
 	}
 	return 0;

@@ -55,12 +55,15 @@ export function planMove(level: number, options: {clock?: ClockReading; fixedMs?
 	const spec = levelOf(level);
 	let softMs: number;
 	let hardMs: number;
+	// On a clock every move completes the budget's least depth (engine/time.ts), whatever its time.
+	let floor: Pick<SearchLimits, 'minDepth' | 'cutoffMs'> = {};
 	if (options.fixedMs !== undefined) {
 		softMs = hardMs = options.fixedMs;
 	} else if (options.clock) {
 		const budget = moveBudget(options.clock);
 		softMs = budget.softMs * spec.clockShare;
 		hardMs = budget.hardMs * spec.clockShare;
+		floor = {minDepth: budget.minDepth, cutoffMs: budget.cutoffMs};
 	} else {
 		softMs = UNCLOCKED_MS * spec.clockShare;
 		hardMs = softMs * 2;
@@ -70,7 +73,7 @@ export function planMove(level: number, options: {clock?: ClockReading; fixedMs?
 		hardMs = Math.min(hardMs, spec.maxMs);
 	}
 	return {
-		limits: {softMs, hardMs, ...(spec.maxDepth === undefined ? {} : {depth: spec.maxDepth})},
+		limits: {softMs, hardMs, ...floor, ...(spec.maxDepth === undefined ? {} : {depth: spec.maxDepth})},
 		config: {evalNoise: spec.evalNoise, seed: options.seed ?? 0x5eed},
 		blunderRate: spec.blunderRate,
 	};

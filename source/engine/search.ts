@@ -37,8 +37,16 @@ export interface SearchLimits {
 	readonly nodes?: number;
 	/** Do not begin another iteration after this (stretched up to `hardMs` when the position is unclear). */
 	readonly softMs?: number;
-	/** Stop searching at this time whatever is under way. */
+	/** Stop searching at this time whatever is under way, once `minDepth` is complete. */
 	readonly hardMs?: number;
+	/**
+	 * The iterations to this depth are finished whatever `hardMs` says (1 by default): a clocked
+	 * move sees at least the opponent's replies. Only `cutoffMs`, a stop request or the node limit
+	 * cut them short; time never stops the first.
+	 */
+	readonly minDepth?: number;
+	/** Stop at this time even before `minDepth` is complete (a clock in its last moments); none by default. */
+	readonly cutoffMs?: number;
 	/** How many best moves to find, each with its own line (analysis); 1 by default. */
 	readonly multiPv?: number;
 }
@@ -117,6 +125,8 @@ export class Searcher {
 	private aborted = false;
 	private abortReason: SearchResult['stoppedBy'] = 'time';
 	private hardMs = Infinity;
+	private minDepth = 1;
+	private cutoffMs = Infinity;
 	private start = 0;
 	private lastProgress = 0;
 	private now: () => number = () => performance.now();
@@ -160,9 +170,11 @@ export class Searcher {
 		this.lastProgress = this.start;
 		this.hardMs = limits.hardMs ?? Infinity;
 		this.nodeLimit = limits.nodes ?? Infinity;
+		this.cutoffMs = limits.cutoffMs ?? Infinity;
 		const softMs = Math.min(limits.softMs ?? Infinity, this.hardMs);
 		const maxDepth = Math.max(1, Math.min(limits.depth ?? MAX_PLY - 16, MAX_PLY - 16));
 		const timed = softMs !== Infinity;
+		this.minDepth = Math.max(1, Math.min(limits.minDepth ?? 1, maxDepth));
 
 		this.rootCount = position.terminal() === ONGOING ? position.generateMoves(this.rootMoves, 0) : 0;
 		if (this.rootCount === 0) return this.result(-1, 0, 'no-move');
@@ -218,7 +230,7 @@ export class Searcher {
 				// (With soft = hard, a fixed time per move, the whole time is used: a partly searched
 				// iteration still improves the move.)
 				const elapsed = this.now() - this.start;
-				if (elapsed >= this.hardMs || (softMs < this.hardMs && elapsed > allowed * 0.55)) {
+				if (depth >= this.minDepth && (elapsed >= this.hardMs || (softMs < this.hardMs && elapsed > allowed * 0.55))) {
 					stoppedBy = 'time';
 					break;
 				}
@@ -598,7 +610,8 @@ export class Searcher {
 			return;
 		}
 		const now = this.now();
-		if (now - this.start >= this.hardMs) this.abort('time');
+		const elapsed = now - this.start;
+		if (elapsed >= this.hardMs && (this.completedDepth >= this.minDepth || elapsed >= this.cutoffMs)) this.abort('time');
 		if (this.aborted) return;
 		// A stop request counts even while time waits for the first iteration.
 		if (this.shouldStop?.()) this.abort('stop');
@@ -608,8 +621,9 @@ export class Searcher {
 
 	/**
 	 * Stops the search. Time waits for the first iteration (a few hundred nodes, well under a
-	 * millisecond), so even a clock in its last moments gets a move that was looked at; a stop
-	 * request or a node limit stops at once (the first root move in order is legal).
+	 * millisecond), so even a clock in its last moments gets a move that was looked at, and before
+	 * `cutoffMs` for the iterations to `minDepth`; a stop request or a node limit stops at once (the
+	 * first root move in order is legal).
 	 */
 	private abort(reason: SearchResult['stoppedBy']): void {
 		if (reason === 'time' && this.completedDepth === 0) return;

@@ -6,30 +6,35 @@
  * to 2.5× when the position is unclear: a new best move or a falling score) and a hard deadline
  * (stop whatever is under way). Both come from the clock left, two counts of moves and a reserve:
  *
- *   reserve = safety + overhead × (most moves left − 1)
+ *   reserve = safety + overhead × (likely moves left − 1)
  *   usable  = remaining − reserve − overhead of this move
  *   soft    = usable / expected moves left
  *   hard    = min(usable × HARD_SHARE, soft × HARD_FACTOR)
  *
- * `overhead` is what a move costs at the least outside a real search: a contest entry's start-up
- * and its cheapest move (potm move plays a one-ply look-ahead when there is no time to search),
- * its answer and its exit; a built-in AI's messages. The reserve keeps that much for every move the
- * game may still ask of the mover (to LOAPS's move limit), so a game that goes all the way is never
- * lost on time, and nothing more: a game that ends earlier leaves only the least cost of moves it
- * never played, and the safety (a share of the clock, so it shrinks as the clock does). A move that
- * spends at most hard + overhead leaves the next move at least its own reserve and overhead:
- * played move after move, the budget never runs the clock out (test/engine/time.test.ts plays
- * whole games on a fake clock to check it, whatever the estimate of the moves left says).
+ * `overhead` is what a move costs at the least outside a real search: a contest entry's start-up,
+ * the shallow search every move gets (below), its answer and its exit; a built-in AI's messages.
+ *
+ * What the rest of the game will cost is kept back, and no more: the reserve covers the moves the
+ * game will likely still last (LIKELY_FACTOR × expected + LIKELY_EXTRA, above the longest tail of
+ * self-play games, test/engine/time.test.ts), not every move it could last (LOAPS's move limit).
+ * Kept for all 50 moves, a contest entry's start-up took a third of a 10 s clock and left it unused
+ * in games that end near move 20. The price: a game that outlasts its likely length at every move
+ * plays the moves past it at the least pace (soft and hard 0: the shallow search only), and one
+ * that outlasts even that can run out; the estimate is read again at every move, so a game that
+ * goes on longer than it looked is planned for at once.
  *
  * What is usable is shared over the moves the game will most likely still last (the game's
  * estimate from the position, games/loa/moves-left.ts for LOA), not over the most it could. If a
  * move is worth about the logarithm of its time (each doubling a ply or so), the best split of a
  * clock over a game of uncertain length gives move i a time in proportion to the chance that the
  * game lasts to move i; those chances sum to the expected number of moves, and the first is 1: this
- * move gets usable / (expected moves). The estimate is read again at every move, so a game that
- * lasts longer than it looked gets less a move from then on. HARD_SHARE and HARD_FACTOR only cap
- * what one unclear move may take, so that it cannot starve the moves after it when the game goes
- * on longer than expected.
+ * move gets usable / (expected moves). HARD_SHARE and HARD_FACTOR only cap what one unclear move
+ * may take, so that it cannot starve the moves after it when the game goes on longer than expected.
+ *
+ * Every move is searched: with more than MIN_DEPTH_CLOCK_MS left, the search finishes depth
+ * MIN_DEPTH (the opponent's every reply, with the game's own endings) even past the hard deadline,
+ * cut short only at `cutoffMs`, a quarter of what the clock holds beyond the safety. A move played
+ * from a one-ply look-ahead let the opponent capture into a connection.
  */
 
 import type {Game} from '../games/game.js';
@@ -37,18 +42,26 @@ import type {Game} from '../games/game.js';
 export interface ClockReading {
 	/** Milliseconds left on the mover's clock. */
 	readonly remainingMs: number;
-	/**
-	 * The most moves the mover may still have to make, this one included (at least 1): the reserve
-	 * keeps a move's overhead for each of them.
-	 */
+	/** The most moves the mover may still have to make, this one included (at least 1; Infinity without a move limit). */
 	readonly movesLeft: number;
 	/**
 	 * The moves the mover will most likely still make, this one included, over which the usable
 	 * clock is shared; `movesLeft` when absent. Read as at least 1 and at most `movesLeft`.
 	 */
 	readonly expectedMoves?: number;
+	/**
+	 * The moves the reserve keeps a move's overhead for, this one included: what the game will
+	 * likely still last at the longest (see likelyMovesLeft); `movesLeft` when absent. Read as at
+	 * least 1 and at most `movesLeft`.
+	 */
+	readonly likelyMoves?: number;
 	/** Milliseconds each move costs at the least, outside a real search (see the header). */
 	readonly overheadMs: number;
+	/**
+	 * What this move still costs outside its search, where that is not a whole overhead (a contest
+	 * entry that has started already: its answer and exit); `overheadMs` when absent.
+	 */
+	readonly ownOverheadMs?: number;
 	/** Milliseconds never to touch; by default 2 % of the clock, at least 100 ms. */
 	readonly safetyMs?: number;
 	/** Whether the clock is a move's own allowance (PAH-TUM's 10 s), which this move may spend whole. */
@@ -59,21 +72,38 @@ export interface ClockReading {
 export const WORKER_OVERHEAD_MS = 60;
 
 /**
- * In a game without a move limit (classic LOA) no reserve can cover every move the game may
- * last: it covers UNLIMITED_FACTOR times the moves expected, and at least UNLIMITED_MIN_MOVES.
- * Read again at every move, it follows the game. The floor is what a game that outlasts its
- * estimate lives on once the rest of the clock is spent: 20 least-cost moves (1.5 s of a 10 s
- * clock for dist/potm-move). Replayed on a fake clock with the classic self-play games of
+ * The moves left that the reserve covers: LIKELY_FACTOR × the moves expected + LIKELY_EXTRA.
+ * Over the LOAPS and classic self-play games of test/fixtures/moves-left-games.jsonl, the moves
+ * really left exceeded the estimate by at most 5.9 (LOAPS) and 7.3 (classic), and by 6.5 at the
+ * 98th percentile where the estimate is 12 or more: at the start (14 moves expected in LOAPS, 21
+ * in classic) this keeps 26 and 36, near the end (1 to 3 expected) 6 to 9.
+ */
+export const LIKELY_FACTOR = 1.5;
+export const LIKELY_EXTRA = 4;
+/**
+ * In a game without a move limit (classic LOA) the reserve covers at least this many moves: what
+ * a game that outlasts every estimate lives on once the rest of the clock is spent (1.5 s of a
+ * 10 s clock for the contest entry). Replayed on a fake clock with the classic self-play games of
  * tools/moves-left-data.ts, each made 30 % longer than it was, a floor of 10 ran out of time in 24
  * of 446 sides, 20 in 2 (and in none at their real lengths, where 10 lost 2).
  */
-export const UNLIMITED_FACTOR = 2;
 export const UNLIMITED_MIN_MOVES = 20;
 /** The moves expected, at the most, in a game that does not estimate them. */
 export const UNKNOWN_MOVES = 20;
 /** Of a move's own allowance, the share after which no new iteration starts, and the share that stops the search. */
 export const PER_MOVE_SOFT = 0.5;
 export const PER_MOVE_HARD = 0.9;
+/** The depth every clocked move completes, and the clock above which it does. */
+export const MIN_DEPTH = 2;
+export const MIN_DEPTH_CLOCK_MS = 1000;
+/** Of the clock beyond the safety, the share after which even the least depth is cut short. */
+export const CUTOFF_SHARE = 0.25;
+
+/** The moves left the reserve covers, from those expected and the most there can be. */
+export function likelyMovesLeft(expected: number, most: number): number {
+	const likely = Math.ceil(LIKELY_FACTOR * expected + LIKELY_EXTRA);
+	return Math.max(1, Math.min(most, most === Infinity ? Math.max(UNLIMITED_MIN_MOVES, likely) : likely));
+}
 
 /**
  * The mover's clock as the time plan reads it, by the game's clock rule: `remainingMs` is what is
@@ -82,17 +112,21 @@ export const PER_MOVE_HARD = 0.9;
 export function clockReading<State>(game: Game<State>, state: State, remainingMs: number, overheadMs: number): ClockReading {
 	if (game.clock.per === 'move') return {remainingMs, movesLeft: 1, overheadMs, perMove: true};
 	const bound = game.movesLeft(state);
-	// A game that does not estimate its moves left is planned over at most UNKNOWN_MOVES of them,
-	// as every game was before the estimate (LINES and BOXES's bound, half its free segments, is
-	// far more than its games last: 8×8's first move would get a quarter of what it had).
-	const expected = game.expectedMovesLeft?.(state) ?? Math.min(bound ?? UNKNOWN_MOVES, UNKNOWN_MOVES);
-	const movesLeft = bound ?? Math.max(UNLIMITED_MIN_MOVES, Math.ceil(expected * UNLIMITED_FACTOR));
-	return {remainingMs, movesLeft, expectedMoves: expected, overheadMs};
+	const movesLeft = bound ?? Infinity;
+	// A game that does not estimate its moves left is planned over at most UNKNOWN_MOVES of them
+	// (LINES and BOXES's bound, half its free segments, is far more than its games last: 8×8's
+	// first move would get a quarter of what it had).
+	const expected = Math.min(movesLeft, game.expectedMovesLeft?.(state) ?? UNKNOWN_MOVES);
+	return {remainingMs, movesLeft, expectedMoves: expected, likelyMoves: likelyMovesLeft(expected, movesLeft), overheadMs};
 }
 
 export interface Budget {
 	readonly softMs: number;
 	readonly hardMs: number;
+	/** The depth the search completes whatever the budgets say (MIN_DEPTH, or 1 on a clock near its end). */
+	readonly minDepth: number;
+	/** When even that depth is cut short. */
+	readonly cutoffMs: number;
 }
 
 export const HARD_SHARE = 0.5;
@@ -103,15 +137,19 @@ export const defaultSafetyMs = (remainingMs: number): number => Math.max(100, re
 
 export function moveBudget(clock: ClockReading): Budget {
 	const safety = clock.safetyMs ?? defaultSafetyMs(clock.remainingMs);
+	const own = clock.ownOverheadMs ?? clock.overheadMs;
+	const spare = Math.max(0, clock.remainingMs - safety - own);
+	const floor = {minDepth: clock.remainingMs > MIN_DEPTH_CLOCK_MS ? MIN_DEPTH : 1, cutoffMs: spare * CUTOFF_SHARE};
 	if (clock.perMove) {
-		const usable = Math.max(0, clock.remainingMs - safety - clock.overheadMs);
-		return {softMs: usable * PER_MOVE_SOFT, hardMs: usable * PER_MOVE_HARD};
+		const hard = spare * PER_MOVE_HARD;
+		return {softMs: spare * PER_MOVE_SOFT, hardMs: hard, ...floor, cutoffMs: Math.max(hard, floor.cutoffMs)};
 	}
 	const movesLeft = Math.max(1, Math.floor(clock.movesLeft));
 	const expected = Math.min(movesLeft, Math.max(1, clock.expectedMoves ?? movesLeft));
-	const reserve = safety + clock.overheadMs * (movesLeft - 1);
-	const usable = Math.max(0, clock.remainingMs - reserve - clock.overheadMs);
+	const likely = Math.min(movesLeft, Math.max(1, Math.floor(clock.likelyMoves ?? movesLeft)));
+	const reserve = safety + clock.overheadMs * (likely - 1);
+	const usable = Math.max(0, clock.remainingMs - reserve - own);
 	const soft = usable / expected;
 	const hard = Math.min(usable * HARD_SHARE, soft * HARD_FACTOR);
-	return {softMs: Math.min(soft, hard), hardMs: hard};
+	return {softMs: Math.min(soft, hard), hardMs: hard, ...floor, cutoffMs: Math.max(hard, floor.cutoffMs)};
 }

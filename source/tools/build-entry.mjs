@@ -1,15 +1,17 @@
 /**
- * Builds the fast contest entry after tsc (`npm run build`, `npm ci`): dist/snapshot-entry.js and
- * everything it imports bundled into one plain script by esbuild (a Node start-up snapshot is
- * built from one script), then the snapshot, dist/potm-move.blob, and its launcher, dist/potm-move:
+ * Builds the command `dist/potm` after tsc (`npm run build`, `npm ci`): a launcher that starts
+ * `potm move`, the contest entry, from a Node start-up snapshot, and every other command from
+ * dist/cli.js. A contest charges an entry's start-up to its clock at every move; from the snapshot
+ * it is Node's own start-up and little more (see the README's Benchmarks).
  *
- *   dist/potm-move FILE    the same answer as `potm move FILE`, started from the snapshot
- *
- * The snapshot belongs to the Node binary that built it, so it is built on the machine that runs it.
- * Plain JavaScript, as it runs from the build.
+ * dist/snapshot-entry.js and everything it imports are bundled into one plain script by esbuild (a
+ * Node start-up snapshot is built from one script), then the snapshot, dist/potm-move.blob, and
+ * the launcher. The snapshot belongs to the Node binary that built it, so it is built on the
+ * machine that runs it, and the launcher names that binary by its full path. Plain JavaScript, as
+ * it runs from the build.
  */
 import {spawnSync} from 'node:child_process';
-import {chmodSync, writeFileSync} from 'node:fs';
+import {chmodSync, rmSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {build} from 'esbuild';
@@ -22,11 +24,28 @@ await build({entryPoints: [join(dist, 'snapshot-entry.js')], bundle: true, platf
 // Node warns that node:tty (the loader's isatty) is not verified in snapshots; it is only called when a move runs.
 const built = spawnSync(process.execPath, ['--no-warnings', '--snapshot-blob', blob, '--build-snapshot', bundle], {stdio: 'inherit'});
 if (built.status !== 0) {
-	process.stderr.write('potm: building the start-up snapshot of dist/potm-move failed\n');
+	process.stderr.write('potm: building the start-up snapshot of potm move failed\n');
 	process.exit(built.status ?? 1);
 }
-const launcher = join(dist, 'potm-move');
-// Absolute paths, quoted for the shell, so that the launcher works from anywhere and through a link.
+// The launcher finds the build beside itself, through a link too (npm link, npm install -g), so the
+// folder may move; the Node binary is the one the snapshot belongs to.
 const quoted = text => `'${text.replaceAll("'", "'\\''")}'`;
-writeFileSync(launcher, `#!/bin/sh\n# The contest entry: potm move from a start-up snapshot (source/tools/build-entry.mjs).\nexec ${quoted(process.execPath)} --snapshot-blob ${quoted(blob)} -- "$@"\n`);
-chmodSync(launcher, 0o755);
+const launcher = `#!/bin/sh
+# potm: \`potm move\` from a start-up snapshot, the other commands from cli.js (npm run build writes
+# this file: source/tools/build-entry.mjs).
+self=$0
+[ -L "$self" ] && self=$(readlink -f "$self")
+here=\${self%/*}
+[ "$here" = "$self" ] && here=.
+node=${quoted(process.execPath)}
+[ -x "$node" ] || node=node
+if [ "$1" = move ]; then
+	shift
+	exec "$node" --snapshot-blob "$here/potm-move.blob" -- "$@"
+fi
+exec "$node" "$here/cli.js" "$@"
+`;
+writeFileSync(join(dist, 'potm'), launcher);
+chmodSync(join(dist, 'potm'), 0o755);
+// The second entry that came before this one: potm move is the one now.
+rmSync(join(dist, 'potm-move'), {force: true});

@@ -13,7 +13,7 @@ import type {GameRecord, PlayerSpec} from '../../source/referee/types.js';
 import {eloDifference, ladderTable, parseClocks, readSummary, tallyPairing, TARGET_GAMES, verdict, type PairingTally} from '../../source/bench/ladder-score.js';
 import {ladderOpenings} from '../../source/bench/openings.js';
 
-const NEW = './dist/potm-move';
+const NEW = './dist/potm move';
 const BASE = 'baseline 92b0d44c6765';
 const entry = (name: string): PlayerSpec => ({kind: 'external', name, command: name, argv: [name]});
 const players = [entry(NEW), entry(BASE)];

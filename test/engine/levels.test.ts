@@ -77,6 +77,9 @@ describe('planMove', () => {
 				expect(plan.limits.depth).toBe(spec.maxDepth);
 				expect(plan.limits.softMs).toBe(Math.min(budget.softMs, spec.maxMs!));
 				expect(plan.limits.hardMs).toBe(Math.min(budget.hardMs, spec.maxMs!));
+				// Depth 2 whatever the clock, within the level's own depth.
+				expect(plan.limits.minDepth).toBe(budget.minDepth);
+				expect(plan.limits.cutoffMs).toBe(budget.cutoffMs);
 			}),
 			{numRuns: 300},
 		);
@@ -85,7 +88,7 @@ describe('planMove', () => {
 		for (const level of [1, 2, 3]) {
 			const spec = levelOf(level);
 			expect(spec.maxDepth).toBeGreaterThan(0);
-			expect(planMove(level, {clock}).limits).toEqual({softMs: spec.maxMs, hardMs: spec.maxMs, depth: spec.maxDepth});
+			expect(planMove(level, {clock}).limits).toEqual({softMs: spec.maxMs, hardMs: spec.maxMs, depth: spec.maxDepth, minDepth: 2, cutoffMs: (60_000 - 1200 - 100) / 4});
 		}
 		expect([1, 2, 3].map(level => levelOf(level).maxMs)).toEqual([100, 200, 400]);
 	});
@@ -96,7 +99,8 @@ describe('planMove', () => {
 				const five = planMove(5, {clock}).limits;
 				const four = planMove(4, {clock}).limits;
 				const budget = moveBudget(clock);
-				expect(five).toEqual({softMs: budget.softMs, hardMs: budget.hardMs});
+				expect(five).toEqual({softMs: budget.softMs, hardMs: budget.hardMs, minDepth: budget.minDepth, cutoffMs: budget.cutoffMs});
+				expect(four.minDepth).toBe(budget.minDepth);
 				expect(four.softMs).toBeCloseTo(five.softMs! / 2, 9);
 				expect(four.hardMs).toBeCloseTo(five.hardMs! / 2, 9);
 				expect('depth' in four || 'depth' in five).toBe(false);
@@ -111,8 +115,9 @@ describe('planMove', () => {
 			expect(hardMs!).toBeGreaterThanOrEqual(softMs!);
 			previous = softMs!;
 		}
-		expect(planMove(5, {clock: {remainingMs: 60_000, movesLeft: 50, expectedMoves: 20, overheadMs: 100}}).limits).toEqual({softMs: 2690, hardMs: 8070});
-		expect(planMove(4, {clock: {remainingMs: 60_000, movesLeft: 50, expectedMoves: 20, overheadMs: 100}}).limits).toEqual({softMs: 1345, hardMs: 4035});
+		const floor = {minDepth: 2, cutoffMs: (60_000 - 1200 - 100) / 4};
+		expect(planMove(5, {clock: {remainingMs: 60_000, movesLeft: 50, expectedMoves: 20, overheadMs: 100}}).limits).toEqual({softMs: 2690, hardMs: 8070, ...floor});
+		expect(planMove(4, {clock: {remainingMs: 60_000, movesLeft: 50, expectedMoves: 20, overheadMs: 100}}).limits).toEqual({softMs: 1345, hardMs: 4035, ...floor});
 	});
 
 	test('a fixed time per move is both the soft and the hard limit, capped by the level', () => {

@@ -1,9 +1,10 @@
 /**
- * The contest entry on a short clock, for real: whole games of dist/potm-move (built by the global
- * setup), run by the referee as external entries, a fresh process a move charged its CPU time,
- * start-up included, on 5 s clocks. Nobody may lose on time: the time plan keeps, for every move
- * the game may still last, what a move costs at the least (test/engine/time.test.ts proves it on a
- * fake clock; this is the same promise with real processes). Nothing here depends on how fast the
+ * The contest entry on a short clock, for real: whole games of `dist/potm move` (built by the
+ * global setup), run by the referee as external entries, a fresh process a move charged its CPU
+ * time, start-up included, on 5 s clocks. Nobody may lose on time: the time plan keeps, for every
+ * move the game will likely still last, what a move costs at the least (test/engine/time.test.ts
+ * checks it on a fake clock; this is the same promise with real processes). And the clock is
+ * spent: a side that played a whole game used most of it. Nothing here depends on how fast the
  * machine is: a slower machine searches less within the same clock.
  */
 import {spawn} from 'node:child_process';
@@ -15,7 +16,7 @@ import {afterAll, describe, expect, test} from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const cli = join(root, 'dist', 'cli.js');
-const entry = join(root, 'dist', 'potm-move');
+const entry = `"${join(root, 'dist', 'potm')}" move`;
 const scratch = mkdtempSync(join(tmpdir(), 'potm-test-contest-clock-'));
 afterAll(() => rmSync(scratch, {recursive: true, force: true}));
 
@@ -66,7 +67,7 @@ function expectNoLossOnTime(summary: Summary, stderr: string, out: string): void
 	}
 }
 
-describe('dist/potm-move on 5 s clocks, through the referee', () => {
+describe('dist/potm move on 5 s clocks, through the referee', () => {
 	test('a LOAPS match against itself and a classic LOA match against greedy: nobody loses on time', async () => {
 		const loapsOut = join(scratch, 'loaps');
 		const classicOut = join(scratch, 'classic');
@@ -77,6 +78,14 @@ describe('dist/potm-move on 5 s clocks, through the referee', () => {
 		]);
 		expect(self.status, self.stderr).toBe(0);
 		expectNoLossOnTime(self.summary, self.stderr, loapsOut);
+		// The clock is spent: the plan before issue 26 kept a start-up for every move to 50 and used
+		// 1.0-1.3 s of a 5 s clock in such games.
+		for (const [index, game] of self.summary.games.entries()) {
+			const moves = [Math.ceil(game.plies / 2), Math.floor(game.plies / 2)];
+			game.clockUsed.forEach((used, side) => {
+				if (moves[side]! >= 12) expect(used, readFileSync(join(loapsOut, `game-00${index + 1}.record.txt`), 'utf8')).toBeGreaterThan(2.5);
+			});
+		}
 		expect(classic.status, classic.stderr).toBe(0);
 		expectNoLossOnTime(classic.summary, classic.stderr, classicOut);
 	}, 120_000);

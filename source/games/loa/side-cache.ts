@@ -22,6 +22,17 @@
 const EMPTY_HIGH = 0x5bd1e995;
 
 export class SideCache {
+	/** Every cache made, for release(). */
+	private static readonly made: SideCache[] = [];
+
+	/**
+	 * Gives every cache's memory back (the next find takes it again, empty): the contest entry's
+	 * snapshot warms its code up with searches, and does not carry what they cached.
+	 */
+	static release(): void {
+		for (const cache of SideCache.made) cache.data = new Int32Array(0);
+	}
+
 	/**
 	 * Entry s is data[s * stride] (key low half), [s * stride + 1] (high half xor EMPTY_HIGH),
 	 * then the figures. Empty until the first find.
@@ -33,6 +44,7 @@ export class SideCache {
 	constructor(width: number, bits: number) {
 		this.stride = width + 2 <= 8 ? 8 : (width + 2 + 15) & ~15;
 		this.mask = (1 << bits) - 1;
+		SideCache.made.push(this);
 	}
 
 	/** Where this key's figures begin in `data`, or -1. */

@@ -1,0 +1,64 @@
+/**
+ * What a `potm move` process costs to start on this machine, remembered from one move to the next
+ * (and one game to the next): the time plan keeps a start-up for every move the game will likely
+ * still ask for, and one process's own start-up is a noisy reading of it (the same entry was
+ * charged 57 to 130 ms of CPU on the 2-core VM while other work ran). The plan reads the least of
+ * the last KEPT start-ups, this one's included: the machine's cost at its best lately, which one
+ * slow start does not inflate and a machine that stays busy still raises.
+ *
+ * Kept in a small text file in the user's cache folder ($XDG_CACHE_HOME/potm, else ~/.cache/potm;
+ * POTM_CACHE_DIR names another), one per Node version and way of starting (the snapshot or the
+ * modules), written whole to a temporary file and renamed into place, so that entries started
+ * side by side never read half a file. When the folder cannot be read or written, the plan reads
+ * this process's start-up alone: nothing fails for it.
+ */
+import {mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
+import {homedir} from 'node:os';
+import {join} from 'node:path';
+
+/** Start-ups remembered. */
+export const KEPT = 16;
+
+/** The cache folder of potm: POTM_CACHE_DIR, else $XDG_CACHE_HOME/potm, else ~/.cache/potm. */
+export function cacheFolder(env: NodeJS.ProcessEnv = process.env): string {
+	if (env['POTM_CACHE_DIR']) return env['POTM_CACHE_DIR'];
+	const base = env['XDG_CACHE_HOME'] || join(homedir(), '.cache');
+	return join(base, 'potm');
+}
+
+/** The memory file of a way of starting (`snapshot` or `modules`) under this Node. */
+export function memoryFile(start: string, folder = cacheFolder()): string {
+	return join(folder, `startup-${start}-${process.version}-${process.arch}.txt`);
+}
+
+/** The start-ups remembered in `file`, oldest first; none when it is missing or unreadable. */
+export function readStartups(file: string): number[] {
+	let text: string;
+	try {
+		text = readFileSync(file, 'utf8');
+	} catch {
+		return [];
+	}
+	return text
+		.split('\n')
+		.map(Number)
+		.filter(value => Number.isFinite(value) && value > 0)
+		.slice(-KEPT);
+}
+
+/** The start-up the plan reads: the least of those remembered and this one. */
+export const bestStartup = (remembered: readonly number[], now: number): number => Math.min(now, ...remembered);
+
+/** Adds `now` to the memory in `file` (the last KEPT kept); a failure is ignored. */
+export function rememberStartup(file: string, remembered: readonly number[], now: number): void {
+	const kept = [...remembered, now].slice(-KEPT);
+	const temporary = `${file}.${process.pid}.tmp`;
+	try {
+		// A memory read back has its folder already (the calls cost a cold process a millisecond each).
+		if (remembered.length === 0) mkdirSync(join(file, '..'), {recursive: true});
+		writeFileSync(temporary, `${kept.map(value => value.toFixed(1)).join('\n')}\n`);
+		renameSync(temporary, file);
+	} catch {
+		// No memory this time: the next move reads its own start-up, as a first move does.
+	}
+}
