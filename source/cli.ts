@@ -5,6 +5,8 @@
  * the first screen instead of being echoed as ^[[D, and what the terminal echoed before this
  * moment is wiped off the line. Then the command line is read (command-line.ts).
  */
+import {fileURLToPath} from 'node:url';
+
 const words = process.argv.slice(2);
 const NOT_INTERACTIVE = new Set(['move', 'perft', 'match', 'tournament', 'help', '--help', '-h', '--version']);
 if (process.stdin.isTTY && process.stdout.isTTY && !words.some(word => NOT_INTERACTIVE.has(word))) {
@@ -25,6 +27,6 @@ if (words[0] === 'move') {
 		const {reportInternalError} = await import('./process-guards.js');
 		process.exitCode = reportInternalError(error);
 	}
-	if (entry?.plainMove(words)) process.exitCode = entry.runPlainMove(words);
+	if (entry?.plainMove(words)) process.exitCode = entry.runPlainMove(words, undefined, {kind: 'modules', dist: fileURLToPath(new URL('.', import.meta.url))});
 	else if (entry) await import('./command-line.js');
 } else await import('./command-line.js');

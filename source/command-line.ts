@@ -2,6 +2,7 @@
  * The command line: parse argv with meow, then import only what the chosen command needs, so
  * `potm move` (a contest entry, whose start-up counts against its clock) never loads the UI.
  */
+import {fileURLToPath} from 'node:url';
 import meow from 'meow';
 import {baseGameId, DEFAULT_GAME, gameById, games as allGames, type AnyGame} from './games/registry.js';
 import {unitSegments} from './games/game.js';
@@ -648,7 +649,7 @@ async function main(): Promise<number> {
 			const moveClock = typeof clockFlag === 'string' ? clockSeconds(clockFlag) : undefined;
 			if (typeof moveClock === 'string') return usage(moveClock);
 			const {runMove} = await import('./commands/move.js');
-			return runMove(rest[0] ?? '-', game, moveClock);
+			return runMove(rest[0] ?? '-', game, moveClock, {kind: 'modules', dist: fileURLToPath(new URL('.', import.meta.url))});
 		}
 		case 'perft': {
 			if (rest.length < 1 || rest.length > 2) return usage('perft takes a FILE and a DEPTH, e.g. "potm perft saves/start.txt 4"');

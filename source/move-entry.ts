@@ -5,7 +5,7 @@
  * of its 230 (a profile on the development machine). Anything but a plain `move`, `move FILE` or `move -` goes through the full
  * command line (command-line.ts), which says what is wrong with it.
  */
-import {runMove, type StartKind} from './commands/move.js';
+import {runMove, type MoveStart} from './commands/move.js';
 import {guardStdout, reportInternalError} from './process-guards.js';
 
 /** Whether the words after the program's name are a plain move: `move`, then at most a FILE or `-`, no option. */
@@ -16,9 +16,9 @@ export function plainMove(words: readonly string[]): boolean {
 /**
  * Runs a plain move (see plainMove) as command-line.ts would: a reader gone early is no error, an
  * internal error one line. `clockSeconds` is --clock's (a move's allowance in PAH-TUM); `start`
- * says how the process started, for the start-up it remembers.
+ * says how the process started (for the start-up it remembers) and where the build is.
  */
-export function runPlainMove(words: readonly string[], clockSeconds?: number, start: StartKind = 'modules'): number {
+export function runPlainMove(words: readonly string[], clockSeconds: number | undefined, start: MoveStart): number {
 	guardStdout();
 	try {
 		return runMove(words[1] ?? '-', undefined, clockSeconds, start);

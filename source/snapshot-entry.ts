@@ -35,7 +35,8 @@ export function runEntry(args: readonly string[]): number {
 	}
 	const words = ['move', ...rest];
 	if (!plainMove(words)) return fullCommandLine(args);
-	return runPlainMove(words, clock, 'snapshot');
+	const blob = blobPath();
+	return runPlainMove(words, clock, {kind: 'snapshot', ...(blob === undefined ? {} : {dist: dirname(blob)})});
 }
 
 /** The snapshot's file, from the options Node was started with. */

@@ -15,6 +15,7 @@ import {planMove} from '../engine/levels.js';
 import {clockReading} from '../engine/time.js';
 import {Searcher} from '../engine/search.js';
 import {loadForCommand, STANDARD_INPUT} from '../files/load.js';
+import {useTable3From} from '../files/table3-file.js';
 import {bestStartup, memoryFile, readStartups, rememberStartup} from './startup-memory.js';
 
 /**
@@ -36,11 +37,17 @@ function cpuMs(): number {
 /** How the process started, for the start-up memory: from the snapshot (dist/potm) or from the modules. */
 export type StartKind = 'snapshot' | 'modules';
 
+/** How the process was started: from the snapshot or the modules, and the build's folder (dist/), which holds the 3×3 table. */
+export interface MoveStart {
+	readonly kind: StartKind;
+	readonly dist?: string;
+}
+
 /**
  * `path` '-' reads the position from standard input. `clockSeconds` is a move's allowance in a
  * game with a clock per move (--clock), the contest's by default.
  */
-export function runMove(path: string, wanted?: string, clockSeconds?: number, start: StartKind = 'modules'): number {
+export function runMove(path: string, wanted?: string, clockSeconds?: number, start: MoveStart = {kind: 'modules'}): number {
 	const loaded = loadForCommand(path, wanted);
 	if (!loaded) return 2;
 	const {game, state} = loaded;
@@ -52,7 +59,8 @@ export function runMove(path: string, wanted?: string, clockSeconds?: number, st
 	const position = game.searchPosition(state);
 	const mover = game.toMove(state);
 	const startup = cpuMs();
-	const memory = memoryFile(start);
+	const memory = memoryFile(start.kind);
+	if (start.dist !== undefined) useTable3From(start.dist);
 	const remembered = readStartups(memory);
 	const best = bestStartup(remembered, startup);
 	// In a game with a clock per move, clocks() reads the whole allowance of a move (PAH-TUM's 10 s).

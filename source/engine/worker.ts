@@ -3,7 +3,9 @@
  * game's file format; progress and the result go back with their moves written out. A stop is a
  * shared flag the search polls, since a running search does not read messages.
  */
+import {fileURLToPath} from 'node:url';
 import {parentPort, workerData} from 'node:worker_threads';
+import {useTable3From} from '../files/table3-file.js';
 import {formatParseError, type Game} from '../games/game.js';
 import {gameById} from '../games/registry.js';
 import {decide} from './players.js';
@@ -13,6 +15,8 @@ import {threadClock} from './thread-clock.js';
 import {written} from './written.js';
 
 const setup = workerData as WorkerSetup;
+// The build's folder (dist/, from dist/engine/worker.js) holds the whole 3×3 LINES and BOXES table.
+useTable3From(fileURLToPath(new URL('..', import.meta.url)));
 const stop = new Int32Array(setup.stop);
 const searcher = new Searcher({tableMegabytes: setup.tableMegabytes});
 const port = parentPort!;

@@ -49,3 +49,12 @@ writeFileSync(join(dist, 'potm'), launcher);
 chmodSync(join(dist, 'potm'), 0o755);
 // The second entry that came before this one: potm move is the one now.
 rmSync(join(dist, 'potm-move'), {force: true});
+
+// LINES and BOXES's whole 3×3 table, read by every 3×3 move instead of built within it: built once
+// (about 2.5 s), again only when its format changes.
+const {hasTable3, writeTable3, TABLE3_FILE} = await import(new URL('../../dist/files/table3-file.js', import.meta.url).href);
+const table = join(dist, TABLE3_FILE);
+if (!hasTable3(table)) {
+	process.stderr.write('potm: building the 3×3 LINES and BOXES table (once, a few seconds)...\n');
+	writeTable3(table);
+}

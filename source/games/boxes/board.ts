@@ -12,7 +12,7 @@
 import {ONGOING, type Player, type SearchPosition, type SolveLimits, type Solution} from '../game.js';
 import {evaluateFor, TAKE_PERCENT} from './eval.js';
 import {geometryOf, MAX_LINE, type Geometry} from './geometry.js';
-import {solve, SOLVE_MAX_FREE} from './solver.js';
+import {solve, solveReach} from './solver.js';
 import {solveByTable} from './table3.js';
 import {seededWords} from '../seeded.js';
 
@@ -260,11 +260,12 @@ export class BoxesBoard implements SearchPosition {
 	 * table (table3.ts) answers once the position is solved, and the limits go to building it
 	 * from the position on: 2^f sets for f free unit segments, quicker than the search solver
 	 * (solver.ts) at every f (18 free: 2^18 sets in about 50 ms; the solver takes 200-500 ms).
-	 * Other boards: the solver, with at most SOLVE_MAX_FREE unit segments undrawn.
+	 * Other boards: the solver, when its time can reach this many free unit segments (solveReach).
 	 */
 	solve(limits: SolveLimits): Solution | null {
 		if (this.geometry.rows === 3 && this.geometry.columns === 3) return solveByTable(this, limits);
-		return this.free > SOLVE_MAX_FREE ? null : solve(this, limits);
+		const timeMs = limits.deadlineMs === undefined ? Infinity : limits.deadlineMs - (limits.now ?? (() => performance.now()))();
+		return this.free > solveReach(timeMs) ? null : solve(this, limits);
 	}
 
 	/** The moves played on this board since it was built, oldest first. */

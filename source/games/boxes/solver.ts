@@ -17,13 +17,24 @@ import type {Geometry} from './geometry.js';
 import {entryBound, entryMove, entryValue, EXACT, LOWER, SolveBudget, SolvedTable, UPPER} from '../solved-table.js';
 
 /**
- * The most undrawn unit segments the players ask the solver about. The bench (`npm run bench --
- * boxes`) found every random position of 20 free unit segments proven within 1 s on 5×5 and
- * 4×7, of 19 on 8×8, and about half of those of 21; beyond 22 a move's share of a 60 s clock
- * would only be wasted. Ordering by the boxes a move hands over (moveGifts) searched 17 % fewer
- * nodes on 20 positions of 18 to 20 free segments (12.8 M against 15.4 M).
+ * The most undrawn unit segments worth asking the solver about in a given time. The bench (`npm
+ * run bench -- boxes`) found every random position of 20 to 21 free unit segments proven within
+ * 1 s on 5×5, 8×8 and 4×7, and each unit more took about SOLVE_GROWTH times as long (5×5, 5
+ * positions each: 0.3-2.1 s at 20, 0.6-4.4 s at 22, 9 s or more at 24, on a busy 2-core VM). So a
+ * move reaches as far as its time: 18 free in a quarter of a second, 21 in 1 s, 24 in 6 s; with
+ * no time limit (a count of nodes) SOLVE_MAX_FREE. Ordering by the boxes a move hands over
+ * (moveGifts) searched 17 % fewer nodes on 20 positions of 18 to 20 free segments.
  */
 export const SOLVE_MAX_FREE = 22;
+export const SOLVE_FREE_AT_1S = 21;
+export const SOLVE_GROWTH = 1.8;
+
+/** The most free unit segments to try to solve within `ms` milliseconds. */
+export function solveReach(ms: number): number {
+	if (!Number.isFinite(ms)) return SOLVE_MAX_FREE;
+	if (ms <= 0) return 0;
+	return Math.floor(SOLVE_FREE_AT_1S + Math.log(ms / 1000) / Math.log(SOLVE_GROWTH));
+}
 
 const INFINITE = 1 << 20;
 const MAX_PLIES = 145;

@@ -13,6 +13,10 @@
  * the root whose free part lies above the build's cursor is solved. The later positions of the
  * game are supersets too, so one build serves the rest of it; and the values written are facts,
  * so every build's solved part stays valid whatever others do.
+ *
+ * The whole table is built once when potm is built (files/table3-file.ts writes it into dist/),
+ * and the program hands this module a way to read it (useStoredTable): the first 3×3 position
+ * solved then reads it whole, in milliseconds, instead of building 2^f sets within a move.
  */
 import {ONGOING, type SolveLimits, type Solution} from '../game.js';
 import type {BoxesBoard} from './board.js';
@@ -37,6 +41,36 @@ interface Build {
 
 let values: Int8Array | null = null;
 let builds: Build[] = [];
+/** Reads the whole table from where the program keeps it; asked once, before the first build. */
+let stored: (() => Int8Array | null) | null = null;
+
+/** The number of sets, and so of values, in the whole table. */
+export const TABLE3_SETS = SETS;
+
+/**
+ * Where the whole table may be read instead of built (the program's, files/table3-file.ts): asked
+ * the first time a 3×3 position is to be solved; null, or a table of another size, builds as before.
+ */
+export function useStoredTable(read: (() => Int8Array | null) | null): void {
+	stored = read;
+}
+
+/** Takes the stored table, once, if there is one and nothing is built yet. */
+function readStored(): void {
+	const read = stored;
+	stored = null;
+	if (read === null || values !== null) return;
+	const table = read();
+	if (table === null || table.length !== SETS) return;
+	values = table;
+	builds = [{root: 0, next: -1}];
+}
+
+/** The whole table, built now if it is not yet (for writing it out). */
+export function wholeTable(): Int8Array {
+	buildTable({}, 0);
+	return values!;
+}
 
 const geometry = geometryOf(3, 3);
 const moveMasks = new Int32Array(geometry.moves);
@@ -124,6 +158,7 @@ function buildFor(set: number): Build {
  * of sets solved, as nodes, are read every CHUNK sets); true once every superset is solved.
  */
 export function buildTable(limits: SolveLimits = {}, root = 0): boolean {
+	readStored();
 	values ??= new Int8Array(SETS);
 	if (builds.some(build => build.next < 0 && (root & build.root) === build.root)) return true;
 	const build = buildFor(root);
@@ -170,6 +205,7 @@ export function drawnSet(board: BoxesBoard): number {
 
 /** The value of a drawn set (boxes the side to move gains over the rest of the game, less the opponent's), or null while no build has solved it. */
 export function tableValue(set: number): number | null {
+	readStored();
 	return values !== null && builds.some(build => covers(build, set)) ? values[set]! : null;
 }
 
@@ -197,7 +233,8 @@ export function solveByTable(board: BoxesBoard, limits: SolveLimits = {}): Solut
 	return {move: pv[0]!, score: (100 * (board.margin + rest)) | 0, pv, nodes: 0};
 }
 
-/** Forgets every build (for measuring a build from cold). */
+/** Forgets every build (for measuring a build from cold), the whole table read from a file too. */
 export function clearTable(): void {
 	builds = [];
+	values = null;
 }

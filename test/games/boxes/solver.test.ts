@@ -9,7 +9,7 @@ import {Searcher} from '../../../source/engine/search.js';
 import {boardOf, boxes} from '../../../source/games/boxes/index.js';
 import {geometryOf} from '../../../source/games/boxes/geometry.js';
 import {legalMoves, moveName, play, type BoxesState} from '../../../source/games/boxes/rules.js';
-import {clearSolverTable, solve} from '../../../source/games/boxes/solver.js';
+import {clearSolverTable, solve, SOLVE_MAX_FREE, solveReach} from '../../../source/games/boxes/solver.js';
 import {buildTable, drawnSet, solveByTable, tableValue} from '../../../source/games/boxes/table3.js';
 import {seededRandom} from '../../../source/games/seeded.js';
 import {plainOf, plainSolve} from './helpers.js';
@@ -123,5 +123,27 @@ describe('the players and the solver', () => {
 		const decision = decide(new Searcher({tableMegabytes: 1}), boardOf(state), {limits: {softMs: 40, hardMs: 40}}, {now});
 		expect(decision.stoppedBy).not.toBe('decided');
 		expect(legalMoves(state)).toContain(decision.move);
+	});
+});
+
+describe('how far the solver is asked: as far as the time reaches', () => {
+	test('21 free unit segments in 1 s, about one more for each 1.8 times the time, none with none', () => {
+		expect(solveReach(1000)).toBe(21);
+		expect(solveReach(250)).toBe(18);
+		expect(solveReach(6000)).toBe(24);
+		expect(solveReach(30_000)).toBe(26);
+		expect(solveReach(0)).toBe(0);
+		expect(solveReach(Infinity)).toBe(SOLVE_MAX_FREE);
+		for (let ms = 10; ms < 100_000; ms *= 1.3) expect(solveReach(ms * 1.3)).toBeGreaterThanOrEqual(solveReach(ms));
+	});
+
+	test('a board solves what its time reaches and no more: 18 free on 5×5 with 10 s, not with 10 ms', () => {
+		const board = boardOf(randomPosition(7, 5, 5, 18));
+		expect(board.free).toBe(18);
+		let now = 0;
+		const clock = () => now;
+		expect(board.solve({deadlineMs: 10, now: clock})).toBeNull();
+		now = 0;
+		expect(board.solve({deadlineMs: 10_000, now: clock})).not.toBeNull();
 	});
 });
