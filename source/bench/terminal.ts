@@ -1,9 +1,12 @@
 /**
  * The program as a person meets it, in a real terminal (a tmux pane of 80×24): how long from the
- * command to the menu, and how much CPU a screen waiting for the person uses. Needs tmux.
+ * command to the menu, how much CPU a screen waiting for the person uses, and what a screen
+ * showing the engine think costs the engine: the UI thread's CPU and the bytes it writes. Needs tmux.
  */
 import {execFileSync, spawnSync} from 'node:child_process';
-import {readFileSync} from 'node:fs';
+import {mkdtempSync, readFileSync, rmSync, statSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {median} from './median.js';
 
@@ -35,6 +38,15 @@ class Pane {
 		return children[0]![0]!;
 	}
 
+	/** From now on, what the program writes to the terminal is appended to `file`. */
+	capture(file: string): void {
+		execFileSync('tmux', ['-L', this.socket, 'pipe-pane', '-o', `cat >> '${file}'`]);
+	}
+
+	stopCapture(): void {
+		execFileSync('tmux', ['-L', this.socket, 'pipe-pane']);
+	}
+
 	close(): void {
 		spawnSync('tmux', ['-L', this.socket, 'kill-server']);
 	}
@@ -55,18 +67,46 @@ async function timeToMenu(command: string): Promise<number> {
 	}
 }
 
+/** CPU ticks (user + system; 100 a second) in a /proc stat file: a process's (every thread) or one thread's. */
+function ticksOf(statFile: string): number {
+	return readFileSync(statFile, 'utf8')
+		.replace(/^.*\) /s, '')
+		.split(' ')
+		.slice(11, 13)
+		.map(Number)
+		.reduce((a, b) => a + b, 0);
+}
+
 /** CPU ticks (user + system, every thread; 100 a second) a process uses in `ms`. */
 async function ticksIn(pid: number, ms: number): Promise<number> {
-	const read = () =>
-		readFileSync(`/proc/${pid}/stat`, 'utf8')
-			.replace(/^.*\) /s, '')
-			.split(' ')
-			.slice(11, 13)
-			.map(Number)
-			.reduce((a, b) => a + b, 0);
-	const before = read();
+	const before = ticksOf(`/proc/${pid}/stat`);
 	await sleep(ms);
-	return read() - before;
+	return ticksOf(`/proc/${pid}/stat`) - before;
+}
+
+/**
+ * While the engine thinks (the AI's first move on a 600 s clock, far longer than the window), in
+ * `seconds`, once `shown` is on the screen: the CPU of the UI's thread (the process's main thread, /proc/PID/task/PID) and of the
+ * whole process (the worker's search besides), and the bytes written to the terminal.
+ */
+export async function whileThinking(args: string, seconds: number, shown: RegExp): Promise<{uiTicks: number; allTicks: number; bytes: number}> {
+	const log = join(mkdtempSync(join(tmpdir(), 'potm-bench-pane-')), 'output');
+	const pane = new Pane(`"${process.execPath}" dist/cli.js ${args}`);
+	try {
+		while (!shown.test(pane.screen())) await sleep(20);
+		await sleep(1000);
+		const pid = pane.programPid();
+		pane.capture(log);
+		const ui = `/proc/${pid}/task/${pid}/stat`;
+		const [uiBefore, allBefore] = [ticksOf(ui), ticksOf(`/proc/${pid}/stat`)];
+		await sleep(seconds * 1000);
+		const [uiAfter, allAfter] = [ticksOf(ui), ticksOf(`/proc/${pid}/stat`)];
+		pane.stopCapture();
+		return {uiTicks: uiAfter - uiBefore, allTicks: allAfter - allBefore, bytes: statSync(log).size};
+	} finally {
+		pane.close();
+		rmSync(join(log, '..'), {recursive: true, force: true});
+	}
 }
 
 
@@ -97,5 +137,17 @@ export async function benchTerminal(): Promise<void> {
 		} finally {
 			pane.close();
 		}
+	}
+	// A screen showing the engine think: what the UI takes from the engine (issue 26: at most 5 % of a core).
+	for (const [args, shown] of [
+		['play --side 2 --level 5 --clock 600', /thinking/],
+		['analyze saves/start.txt', /depth \d/],
+	] as const) {
+		const seconds = 10;
+		const {uiTicks, allTicks, bytes} = await whileThinking(args, seconds, shown);
+		console.log(
+			`terminal: potm ${args}, while the engine thinks: the UI thread ${(uiTicks / seconds).toFixed(1)} % of a core ` +
+				`(the whole process ${(allTicks / seconds).toFixed(0)} %), ${(bytes / 1024 / seconds).toFixed(1)} KiB a second to the terminal`,
+		);
 	}
 }

@@ -6,6 +6,7 @@ import chalk from 'chalk';
 import {render} from 'ink';
 import {App, playSetup, type Route} from '../ui/app.js';
 import {EngineClient} from '../engine/client.js';
+import {THINKING_FRAME_MS} from '../ui/context.js';
 import {makeTheme, wantsColor} from '../ui/theme.js';
 import {asciiStream} from '../ui/ascii.js';
 import type {MenuChoices} from '../ui/menu-screen.js';
@@ -16,6 +17,12 @@ import {DEFAULT_GAME, gameById} from '../games/registry.js';
 import {readReviewable} from '../files/source.js';
 import {recordName} from '../files/export.js';
 import {DEFAULT_REVIEW_MS, type Budget} from '../review/run.js';
+
+/**
+ * The most frames a second Ink draws: the person's own clock near its end shows tenths; a screen
+ * showing the engine think draws one every THINKING_FRAME_MS.
+ */
+const MAX_FPS = 10;
 
 export interface UiOptions {
 	readonly screen: 'menu' | 'play' | 'analysis' | 'demo' | 'review';
@@ -119,7 +126,7 @@ export async function runUi(options: UiOptions): Promise<number> {
 		process.stderr.write(`${missing}\n`);
 		return 2;
 	}
-	const engine = new EngineClient();
+	const engine = new EngineClient({progressMs: THINKING_FRAME_MS});
 	// Colours only where chalk (which Ink draws with) can show them: otherwise the no-colour
 	// theme, whose marks stand in for the colours.
 	const theme = makeTheme({color: wantsColor(options.color, process.env) && chalk.level > 0, ascii: options.ascii});
@@ -141,6 +148,9 @@ export async function runUi(options: UiOptions): Promise<number> {
 	try {
 		instance = render(<App environment={environment} game={reviewed?.screen === 'review' ? reviewed.setup.game : game} start={start} choices={choices} demo={options.demo} {...(options.reviewBudget ? {reviewBudget: options.reviewBudget} : {})} />, {
 			exitOnCtrlC: false,
+			// Only the lines that changed are written, at most MAX_FPS frames a second.
+			incrementalRendering: true,
+			maxFps: MAX_FPS,
 			...(options.ascii ? {stdout: asciiStream(process.stdout)} : {}),
 		});
 		const left = await instance.waitUntilExit();

@@ -13,7 +13,7 @@ import {decidedIn} from '../engine/search.js';
 import type {EngineInfo, EngineResult} from '../engine/client.js';
 import {Board} from './board.js';
 import {boardMarks} from './board-input.js';
-import {nextStep, stopQuietly, useEnvironment, useKeys, useRedrawAt, useRootWidth, useTerminalSize} from './context.js';
+import {stopQuietly, THINKING_FRAME_MS, thinkingRedraw, useEnvironment, useKeys, useRedrawAt, useRootWidth, useTerminalSize} from './context.js';
 import {DialogView, TooSmall} from './dialogs.js';
 import {fileAction} from './files.js';
 import {fit, formatScore, formatMargin} from './format.js';
@@ -94,7 +94,7 @@ export function AnalysisScreen({setup, onMenu, onReview}: {setup: AnalysisSetup;
 	// The spinner turns while the engine searches; nothing else here changes with time.
 	const time = now();
 	const searching = !outcome && search !== null && search.line === line && !search.done;
-	useRedrawAt(searching ? nextStep(time, search.startedAt, 100) : null);
+	useRedrawAt(searching ? thinkingRedraw(time) : null);
 
 	const view = game.board(position);
 	const layout = layoutFor(size.columns, size.rows, view);
@@ -108,7 +108,7 @@ export function AnalysisScreen({setup, onMenu, onReview}: {setup: AnalysisSetup;
 	const current = search && search.line === line ? search : null;
 	const found = current?.info ?? null;
 	const startedAt = current?.startedAt ?? time;
-	const spinner = theme.glyphs.spinner[Math.floor((time - startedAt) / 100) % theme.glyphs.spinner.length]!;
+	const spinner = theme.glyphs.spinner[Math.floor((time - startedAt) / THINKING_FRAME_MS) % theme.glyphs.spinner.length]!;
 	const head = searchHead(found, current?.done ?? false, time - startedAt, spinner, mover, game.sides);
 	const scores = game.scores(position) as readonly [number, number];
 	const tally = tallyOf(game, position);

@@ -9,7 +9,7 @@ import {useEffect, useLayoutEffect} from 'react';
 import {levelOf, planMove} from '../engine/levels.js';
 import {clockReading, WORKER_OVERHEAD_MS} from '../engine/time.js';
 import {Board, NO_MARKS} from './board.js';
-import {earliest, nextStep, stopQuietly, useEnvironment, useKeys, useRedrawAt, useRootWidth, useTerminalSize} from './context.js';
+import {stopQuietly, thinkingRedraw, useEnvironment, useKeys, useRedrawAt, useRootWidth, useTerminalSize} from './context.js';
 import {DialogView, TooSmall} from './dialogs.js';
 import {clockChangesAt, fit} from './format.js';
 import {layoutFor} from './layout.js';
@@ -100,7 +100,8 @@ export function DemoScreen({setup, onMenu}: {setup: DemoSetup; onMenu: () => voi
 	const readings = S.clockReadings(session, time);
 	const clockRuns = !outcome && session.runningSince !== null;
 	const flagDown = clockRuns && readings[mover - 1]! <= 0;
-	useRedrawAt(earliest(clockRuns ? clockChangesAt(readings[mover - 1]!, time) : null, state.thinking ? nextStep(time, state.thinking.startedAt, 100) : null));
+	// While the engine thinks, its progress draws the clock and the spinner too, three frames a second.
+	useRedrawAt(state.thinking ? thinkingRedraw(time) : clockRuns ? clockChangesAt(readings[mover - 1]!, time) : null);
 	useEffect(() => {
 		if (flagDown) dispatch({type: 'tick', now: now()});
 	}, [flagDown]);

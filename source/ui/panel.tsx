@@ -3,6 +3,7 @@ import {Box, Text} from 'ink';
 import type {Outcome, Player} from '../games/game.js';
 import type {AnyGame} from '../games/registry.js';
 import type {EngineInfo} from '../engine/client.js';
+import {THINKING_FRAME_MS} from './context.js';
 import {bar, fit, formatClock, formatScore, wrapLines} from './format.js';
 
 import type {MoveEntry} from './session.js';
@@ -193,7 +194,7 @@ export interface Thinking {
 export function EngineLine({thinking, now, theme, width, sides}: {thinking: Thinking; now: number; theme: Theme; width: number; sides: readonly [string, string]}) {
 	const {glyphs} = theme;
 	const elapsed = Math.max(0, now - thinking.startedAt);
-	const frame = glyphs.spinner[Math.floor(elapsed / 100) % glyphs.spinner.length];
+	const frame = glyphs.spinner[Math.floor(elapsed / THINKING_FRAME_MS) % glyphs.spinner.length];
 	const info = thinking.info;
 	const best = info?.lines[0];
 	const depth = info ? `depth ${info.depth}` : 'starting';

@@ -11,7 +11,7 @@ import {planMove} from '../engine/levels.js';
 import {clockReading, WORKER_OVERHEAD_MS} from '../engine/time.js';
 import {Board} from './board.js';
 import {boardMarks} from './board-input.js';
-import {earliest, nextStep, stopQuietly, useEnvironment, useKeys, useRedrawAt, useRootWidth, useTerminalSize} from './context.js';
+import {stopQuietly, thinkingRedraw, useEnvironment, useKeys, useRedrawAt, useRootWidth, useTerminalSize} from './context.js';
 import {DialogView, TooSmall} from './dialogs.js';
 import {fileAction} from './files.js';
 import {keyFor} from './keys.js';
@@ -114,7 +114,9 @@ export function PlayScreen({setup, onMenu, onReview}: {setup: PlaySetup; onMenu:
 	const readings = S.clockReadings(session, time);
 	const clockRuns = !outcome && session.clocked && session.runningSince !== null;
 	const flagDown = clockRuns && readings[mover - 1]! <= 0;
-	useRedrawAt(earliest(clockRuns ? clockChangesAt(readings[mover - 1]!, time) : null, state.task ? nextStep(time, state.task.thinking.startedAt, 100) : null));
+	// While the engine thinks (its move, a hint), its progress draws the clock and the spinner too,
+	// three frames a second; the person's own clock, with the engine idle, shows its every tenth near the end.
+	useRedrawAt(state.task ? thinkingRedraw(time) : clockRuns ? clockChangesAt(readings[mover - 1]!, time) : null);
 	useEffect(() => {
 		if (flagDown) dispatch({type: 'tick', now: now()});
 	}, [flagDown]);

@@ -13,7 +13,7 @@ import {countsGlyphs, lossText, markGlyph, marksLegend, numbered, scoreText} fro
 import {MARK_WORDS, type Mark, type MoveReview, type PositionEval} from '../review/types.js';
 import type {AnyGame} from '../games/registry.js';
 import {Board, NO_MARKS} from './board.js';
-import {nextStep, stopQuietly, useEnvironment, useKeys, useRedrawAt, useRootWidth, useTerminalSize} from './context.js';
+import {stopQuietly, thinkingRedraw, useEnvironment, useKeys, useRedrawAt, useRootWidth, useTerminalSize} from './context.js';
 import {DialogView, TooSmall} from './dialogs.js';
 import {bar, fit} from './format.js';
 import {layoutFor} from './layout.js';
@@ -210,7 +210,7 @@ export function ReviewScreen({setup, onBack}: {setup: ReviewSetup; onBack: (eval
 	}, [state.run]);
 
 	const time = now();
-	useRedrawAt(state.phase === 'running' ? nextStep(time, startedAt.current, 100) : null);
+	useRedrawAt(state.phase === 'running' ? thinkingRedraw(time) : null);
 
 	const {game, line, moves} = setup;
 	const position = line[state.view];

@@ -4,8 +4,9 @@
  * records every frame drawn, so a screen at rest shows as a count that does not move. The
  * test's clock stands still unless a test moves it.
  */
-import {afterEach, describe, expect, test} from 'vitest';
+import {afterEach, describe, expect, test, vi} from 'vitest';
 import {loaps} from '../../source/games/loa/index.js';
+import {THINKING_FRAME_MS} from '../../source/ui/context.js';
 import {HUMAN, ai} from '../../source/ui/session.js';
 import type {Route} from '../../source/ui/app.js';
 import {removeScratch, start, type Harness} from './harness.js';
@@ -77,13 +78,16 @@ describe('a screen at rest draws nothing', () => {
 		expect(await framesIn(app, 600)).toBe(0);
 	});
 
-	test('while the AI thinks, the spinner turns with the time and only then', async () => {
-		app = start({start: {screen: 'play', setup: {game: loaps, seats: [ai(3), HUMAN], clocked: false}}});
-		await app.see('thinking');
-		expect(await framesIn(app, 400)).toBe(0);
-		const before = app.renders();
-		app.advance(100);
-		await sleep(300);
-		expect(app.renders() - before).toBeGreaterThan(0);
+	test('while the AI thinks and its progress pauses, the spinner turns with the time and only then, a frame and a half after the last', async () => {
+		const thinking = start({start: {screen: 'play', setup: {game: loaps, seats: [ai(3), HUMAN], clocked: false}}});
+		app = thinking;
+		await thinking.see('thinking');
+		expect(await framesIn(thinking, 400)).toBe(0);
+		// A frame's time: the progress would have drawn it; the spinner waits half a frame more for it.
+		thinking.advance(THINKING_FRAME_MS);
+		expect(await framesIn(thinking, 400)).toBe(0);
+		const before = thinking.renders();
+		thinking.advance(THINKING_FRAME_MS / 2);
+		await vi.waitFor(() => expect(thinking.renders() - before).toBeGreaterThan(0));
 	});
 });
