@@ -30,6 +30,12 @@
  *             played both ways). `--against greedy` or `--against tenth` runs those games alone,
  *             `--size RxC` on one size, `--from N` on the boards of match N on (two runs side by
  *             side, one a core, on different boards)
+ *   sparring  the sparring table: potm move against partners written apart from the engine
+ *             (bench/partners/, built with the machine's C compiler): greedy, a plain alpha-beta,
+ *             a strong LOAPS player, UCT for PAH-TUM, an exact 3×3 LINES and BOXES player; level
+ *             5 against level 3; the release before issue 26. --games a pairing (40), --only
+ *             ID,ID (pairings whose id contains one), --load idle,busy (one game a core, two),
+ *             --seed S (the openings and boards), --out DIR. Hours with every pairing
  *   ladder    the sparring ladder: dist/potm move against the release before issue 16 (built
  *             side by side from its commit, once, in node_modules/.cache), both external entries
  *             refereed as by `potm match` on CPU clocks, for each game (loaps and loa, or the one
@@ -63,11 +69,12 @@ import {BASELINE_COMMIT, benchLadder, DEFAULT_CLOCKS, DEFAULT_LADDER_GAMES, LADD
 import {parseClocks} from './ladder-score.js';
 import {median} from './median.js';
 import {benchTerminal} from './terminal.js';
+import {benchSparring, type Load} from './sparring.js';
 import {benchSearchSpeed} from './search-speed.js';
 
 const SECTIONS = ['perft', 'search', 'worker', 'contest', 'strength', 'terminal', 'pahtum', 'boxes'] as const;
 /** Sections run only when named: too long for a run of everything. */
-const NAMED_ONLY = ['ladder'] as const;
+const NAMED_ONLY = ['ladder', 'sparring'] as const;
 
 
 const mega = (rate: number) => (rate / 1e6).toFixed(1);
@@ -256,6 +263,12 @@ async function main(): Promise<void> {
 	// The search section's own: without the baseline beside it (as the comparison runs each side).
 	const noBaseline = args.includes('--no-baseline');
 	if (noBaseline) args.splice(args.indexOf('--no-baseline'), 1);
+	// The sparring table's own.
+	const onlyText = take('--only');
+	const loadText = take('--load') ?? 'idle,busy';
+	const loads = loadText.split(',').map(part => part.trim());
+	if (loads.length === 0 || loads.some(load => load !== 'idle' && load !== 'busy')) throw new Error('--load takes idle, busy or idle,busy');
+	const seed = option('--seed', 1);
 	const rounds = option('--rounds', 3);
 	if (!Number.isInteger(rounds)) throw new Error('--rounds takes a whole number');
 	const sections: readonly string[] = [...SECTIONS, ...NAMED_ONLY];
@@ -306,6 +319,10 @@ async function main(): Promise<void> {
 			if (against !== 'greedy') benchBoxesStrength(rows, columns, 'tenth', boxesGames, moveMs * 10, console.log, firstMatch);
 		}
 		if (against === undefined) benchTakeShare(5, 5, TAKE_PERCENT, 0, boxesGames, moveMs);
+	}
+	if (chosen.includes('sparring')) {
+		if (gamesGiven && !Number.isInteger(games)) throw new Error('--games takes a whole number of games');
+		await benchSparring({games: gamesGiven ? games : 40, only: onlyText === undefined ? [] : onlyText.split(',').map(part => part.trim()), loads: loads as Load[], out, seed});
 	}
 	if (chosen.includes('ladder')) {
 		await benchLadder({

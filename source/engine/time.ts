@@ -16,12 +16,14 @@
  *
  * What the rest of the game will cost is kept back, and no more: the reserve covers the moves the
  * game will likely still last (LIKELY_FACTOR × expected + LIKELY_EXTRA, above the longest tail of
- * self-play games, test/engine/time.test.ts), not every move it could last (LOAPS's move limit).
+ * self-play games, test/engine/time.test.ts; and once a game has lasted long, more and more of the
+ * moves to its limit), not every move it could last (LOAPS's move limit).
  * Kept for all 50 moves, a contest entry's start-up took a third of a 10 s clock and left it unused
- * in games that end near move 20. The price: a game that outlasts its likely length at every move
- * plays the moves past it at the least pace (soft and hard 0: the shallow search only), and one
- * that outlasts even that can run out; the estimate is read again at every move, so a game that
- * goes on longer than it looked is planned for at once.
+ * in games that end near move 20. Where every move to the limit costs little (FULL_SHARE of the
+ * clock, as at 60 s early on) the reserve covers them all. The price: a game that outlasts its
+ * likely length at every move plays the moves past it at the least pace (soft and hard 0: the
+ * shallow search only), and one that outlasts even that can run out; the estimate is read again at
+ * every move, so a game that goes on longer than it looked is planned for at once.
  *
  * What is usable is shared over the moves the game will most likely still last (the game's
  * estimate from the position, games/loa/moves-left.ts for LOA), not over the most it could. If a
@@ -93,16 +95,51 @@ export const UNKNOWN_MOVES = 20;
 /** Of a move's own allowance, the share after which no new iteration starts, and the share that stops the search. */
 export const PER_MOVE_SOFT = 0.5;
 export const PER_MOVE_HARD = 0.9;
+/**
+ * The usable clock is shared over at least this many moves (fewer only where the limit leaves
+ * fewer): an estimate near the end is often wrong by more than the end is near. Against the strong
+ * sparring partner, LOAPS positions read as 2 moves from the end lasted 15 more, and a plan that
+ * spent half of what it had on each of them had nothing left for the rest.
+ */
+export const SHARED_OVER_LEAST = 3;
+/**
+ * Where the least cost of every move to the game's limit is at most this share of the clock, the
+ * reserve covers them all, and no game of any length runs out (60 s at the start of LOAPS: 4.4 s
+ * for 49 moves at 90 ms); where it is more (10 s), the likely moves.
+ */
+export const FULL_SHARE = 0.1;
 /** The depth every clocked move completes, and the clock above which it does. */
 export const MIN_DEPTH = 2;
 export const MIN_DEPTH_CLOCK_MS = 1000;
 /** Of the clock beyond the safety, the share after which even the least depth is cut short. */
 export const CUTOFF_SHARE = 0.25;
 
-/** The moves left the reserve covers, from those expected and the most there can be. */
-export function likelyMovesLeft(expected: number, most: number): number {
-	const likely = Math.ceil(LIKELY_FACTOR * expected + LIKELY_EXTRA);
-	return Math.max(1, Math.min(most, most === Infinity ? Math.max(UNLIMITED_MIN_MOVES, likely) : likely));
+/**
+ * A game that has lasted long is likely to last longer than its position says (a side far ahead
+ * that cannot connect, one far behind that will not): from move LATE_FROM the reserve covers a
+ * growing share of every move to the game's limit, all of them from LATE_FROM + LATE_SPAN. Without
+ * it, games against the strong sparring partner that went on to move 35-50 were lost on time at
+ * 10 s, the clock spent by move 22.
+ */
+export const LATE_FROM = 15;
+export const LATE_SPAN = 15;
+
+/**
+ * Where the game says it may drag on (Game.dragsOn: a lopsided LOAPS margin), the reserve covers
+ * this share more of the moves between the likely count and the limit.
+ */
+export const DRAG_SHARE = 0.5;
+
+/**
+ * The moves left the reserve covers, from those expected, the most there can be, the move's
+ * number and whether the game may drag on.
+ */
+export function likelyMovesLeft(expected: number, most: number, moveNumber = 1, dragsOn = false): number {
+	let likely = Math.ceil(LIKELY_FACTOR * expected + LIKELY_EXTRA);
+	if (most === Infinity) return Math.max(UNLIMITED_MIN_MOVES, likely);
+	if (dragsOn && likely < most) likely += Math.ceil((most - likely) * DRAG_SHARE);
+	const late = Math.ceil(most * Math.min(1, Math.max(0, (moveNumber - LATE_FROM) / LATE_SPAN)));
+	return Math.max(1, Math.min(most, Math.max(likely, late)));
 }
 
 /**
@@ -117,7 +154,8 @@ export function clockReading<State>(game: Game<State>, state: State, remainingMs
 	// (LINES and BOXES's bound, half its free segments, is far more than its games last: 8×8's
 	// first move would get a quarter of what it had).
 	const expected = Math.min(movesLeft, game.expectedMovesLeft?.(state) ?? UNKNOWN_MOVES);
-	return {remainingMs, movesLeft, expectedMoves: expected, likelyMoves: likelyMovesLeft(expected, movesLeft), overheadMs};
+	const likely = likelyMovesLeft(expected, movesLeft, game.moveNumber(state), game.dragsOn?.(state) ?? false);
+	return {remainingMs, movesLeft, expectedMoves: expected, likelyMoves: likely, overheadMs};
 }
 
 export interface Budget {
@@ -145,8 +183,10 @@ export function moveBudget(clock: ClockReading): Budget {
 		return {softMs: spare * PER_MOVE_SOFT, hardMs: hard, ...floor, cutoffMs: Math.max(hard, floor.cutoffMs)};
 	}
 	const movesLeft = Math.max(1, Math.floor(clock.movesLeft));
-	const expected = Math.min(movesLeft, Math.max(1, clock.expectedMoves ?? movesLeft));
-	const likely = Math.min(movesLeft, Math.max(1, Math.floor(clock.likelyMoves ?? movesLeft)));
+	const expected = Math.min(movesLeft, Math.max(SHARED_OVER_LEAST, clock.expectedMoves ?? movesLeft));
+	let likely = Math.min(movesLeft, Math.max(1, Math.floor(clock.likelyMoves ?? movesLeft)));
+	// Every move to the limit, where that costs little: the clock then never runs out.
+	if (movesLeft !== Infinity && clock.overheadMs * (movesLeft - 1) <= FULL_SHARE * clock.remainingMs) likely = movesLeft;
 	const reserve = safety + clock.overheadMs * (likely - 1);
 	const usable = Math.max(0, clock.remainingMs - reserve - own);
 	const soft = usable / expected;

@@ -18,6 +18,10 @@ const LOAPS_RANGES: Readonly<Record<keyof typeof LOAPS_WEIGHTS.index, WeightRang
 	threatShare: {min: 0, max: 1, step: 0.05, precision: 0.01},
 	// In plies; the margin is worth at least half a point a point however near the limit.
 	marginFade: {min: 2, max: 100, step: 5, precision: 1},
+	// Centipoints a point while the margin is within the connection's 12 (100 beyond it).
+	raceMargin: {min: 10, max: 150, step: 10, precision: 1},
+	// Points; the connection's 12 at the least.
+	leadCap: {min: 12, max: 1000, step: 4, precision: 1},
 };
 
 const CLASSIC_RANGES: Readonly<Record<keyof typeof CLASSIC_WEIGHTS.index, WeightRange>> = {

@@ -25,8 +25,20 @@ import {LOAPS_WEIGHTS} from './weights.js';
 
 const POINT = 100;
 const W = LOAPS_WEIGHTS.values;
-const {tempo: TEMPO, spread: SPREAD, group: GROUP, euler: EULER, avoidShare: AVOID_SHARE, centre: CENTRE, mobility: MOBILITY, bonusReach: BONUS_REACH, threatShare: THREAT_SHARE, marginFade: MARGIN_FADE} =
-	LOAPS_WEIGHTS.index;
+const {
+	tempo: TEMPO,
+	spread: SPREAD,
+	group: GROUP,
+	euler: EULER,
+	avoidShare: AVOID_SHARE,
+	centre: CENTRE,
+	mobility: MOBILITY,
+	bonusReach: BONUS_REACH,
+	threatShare: THREAT_SHARE,
+	marginFade: MARGIN_FADE,
+	raceMargin: RACE_MARGIN,
+	leadCap: LEAD_CAP,
+} = LOAPS_WEIGHTS.index;
 
 /** Sum of the pieces' king-distances to their centre of mass, less the least it could be. */
 function spread(board: LoaBoard, side: number): number {
@@ -127,9 +139,13 @@ export function evaluate(board: LoaBoard): number {
 	let score = W[TEMPO]!;
 	const fade = W[MARGIN_FADE]!;
 	const pliesLeft = board.limitPly > 0 ? board.limitPly - board.ply : fade;
-	const weight = POINT * (0.5 + (0.5 * Math.min(pliesLeft, fade)) / fade);
-	score += margin * weight;
 	const connection = board.connectionPoints;
+	// Within the connection's points either side's connection wins it the game: the race decides,
+	// and the margin only how near it is to taking the opponent's win away.
+	const perPoint = margin < connection && margin > -connection ? W[RACE_MARGIN]! : POINT;
+	const weight = perPoint * (0.5 + (0.5 * Math.min(pliesLeft, fade)) / fade);
+	const cap = W[LEAD_CAP]!;
+	score += (margin > cap ? cap : margin < -cap ? -cap : margin) * weight;
 	// What a connection would do for each side: win (count its distance), tie, or lose.
 	const avoid = W[AVOID_SHARE]!;
 	score += margin + connection > 0 ? -distanceMe : margin + connection < 0 ? distanceMe * avoid : 0;

@@ -1,7 +1,7 @@
 /** The LOA family as Game modules: LOAPS and classic LOA (two rulings), variants of the same code. */
 import {fail, ok, type BoardView, type EntryOutputError, type Game, type Result} from '../game.js';
 import {moveFrom, moveName, moveTo, encodeMove, parseMoveText, parseSquare, PASS, squareName} from './notation.js';
-import {expectedMovesLeft} from './moves-left.js';
+import {expectedMovesLeft, lopsided} from './moves-left.js';
 import {formatClock, formatPotm, looksLikePotm, parsePotm} from './potm.js';
 import {initialState, legalMoves, newBoardAt, play, reversiblePast, withClocks, type LoaState} from './rules.js';
 import {CLASSIC_LOA, CLASSIC_LOA_MOVER_WINS, LOAPS, type LoaVariant} from './variant.js';
@@ -102,6 +102,7 @@ export function loaGame(variant: LoaVariant): Game<LoaState> {
 		clocks: state => state.clocks,
 		movesLeft: state => (variant.moveLimit > 0 ? Math.max(1, variant.moveLimit - state.moveNumber + 1) : null),
 		expectedMovesLeft,
+		dragsOn: lopsided,
 		withClocks,
 		outcome: state => state.outcome,
 		parseMove(state, text) {
