@@ -1,6 +1,7 @@
 /**
  * The game-agnostic search: iterative deepening, negamax alpha-beta with principal-variation
- * search and late-move reductions, a quiescence search over scoring moves (and, at its first
+ * search, late-move reductions and null-move pruning (where the game has a null move), a
+ * quiescence search over scoring moves (and, at its first
  * ply, quiet moves that win at once), a transposition
  * table, and move ordering by table move, immediate gain, killers and history.
  *
@@ -24,6 +25,10 @@ const INFINITY = WIN + 1;
 /** The clock and the stop flag are read every 256 nodes (a millisecond or two). */
 const POLL_MASK = 255;
 const QUIESCENCE_DEPTH = 6;
+/** Null-move pruning from this depth on, searching that many plies less (one more from NULL_DEEP). */
+const NULL_DEPTH = 3;
+const NULL_REDUCTION = 2;
+const NULL_DEEP = 7;
 const HISTORY_LIMIT = 1 << 20;
 const EVAL_CACHE_MASK = (1 << 16) - 1;
 /** Marks an empty evaluation-cache slot; no evaluation is this value (they are clamped within ±DECIDED). */
@@ -103,6 +108,8 @@ export interface SearcherConfig {
 	readonly evalNoise?: number;
 	/** Seed of the noise. */
 	readonly seed?: number;
+	/** Null-move pruning where the game has null moves (on by default). */
+	readonly nullMove?: boolean;
 }
 
 export class Searcher {
@@ -138,9 +145,13 @@ export class Searcher {
 	private readonly evalCache = new Int32Array(2 * (EVAL_CACHE_MASK + 1)).fill(EVAL_EMPTY);
 	private evalNoise = 0;
 	private seed = 0x5eed;
+	private nullMove = true;
+	/** Whether the move into each ply was a null move: two in a row prove nothing. */
+	private readonly nullAt = new Uint8Array(MAX_PLY + 1);
 
 	constructor(config: SearcherConfig = {}) {
 		this.table = new TranspositionTable(config.tableMegabytes ?? 16);
+		this.nullMove = config.nullMove ?? true;
 		this.configure(config);
 	}
 
@@ -371,6 +382,30 @@ export class Searcher {
 				const bound = table.bound(entry);
 				if (bound === Bound.exact || (bound === Bound.lower ? score >= beta : score <= alpha)) return score;
 			}
+		}
+
+		// Null-move pruning: where passing still leaves the side to move at beta or above after a
+		// search NULL_REDUCTION plies shallower, a real move would too (LOA has no zugzwang to speak
+		// of; a game with one has no null move). Not twice in a row, not in a line the score of which
+		// is exact, not near a decided score.
+		if (
+			this.nullMove &&
+			position.makeNull !== undefined &&
+			!pvNode &&
+			depth >= NULL_DEPTH &&
+			this.nullAt[ply] === 0 &&
+			beta < DECIDED &&
+			beta > -DECIDED &&
+			this.evaluate() >= beta
+		) {
+			position.makeNull();
+			this.nullAt[ply + 1] = 1;
+			const reduction = depth >= NULL_DEEP ? NULL_REDUCTION + 1 : NULL_REDUCTION;
+			const score = 0 - this.negamax(depth - 1 - reduction, 0 - beta, 1 - beta, ply + 1, false);
+			this.nullAt[ply + 1] = 0;
+			position.unmake();
+			if (this.aborted) return 0;
+			if (score >= beta) return score >= DECIDED ? beta : score;
 		}
 
 		const side = position.sideToMove - 1;

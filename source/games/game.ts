@@ -90,6 +90,12 @@ export interface SearchPosition {
 	make(move: number): void;
 	unmake(): void;
 	/**
+	 * Passes the turn without moving (a null move), for the search's null-move pruning; unmake()
+	 * takes it back. Only in games where moving is almost never worse than passing (no zugzwang);
+	 * absent elsewhere (LINES and BOXES, where nobody wants to move first into a chain).
+	 */
+	makeNull?(): void;
+	/**
 	 * Whether the last move ended the game, and how for the side now to move: ONGOING, or
 	 * 1 (won), 0 (draw or tie), -1 (lost).
 	 *

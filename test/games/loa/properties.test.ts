@@ -1036,3 +1036,32 @@ describe('perft, reference against fast', () => {
 		});
 	}
 });
+
+describe('the null move (the search\'s null-move pruning)', () => {
+	for (const variant of [LOAPS, CLASSIC_LOA]) {
+		it(`${variant.id}: passes the turn alone, and unmake restores everything; no repetition is seen across it`, () => {
+			fc.assert(
+				fc.property(fc.array(fc.nat(), {minLength: 1, maxLength: 40}), choices => {
+					const board = new LoaBoard(variant);
+					const moves = new Int32Array(256);
+					for (const choice of choices) {
+						if (board.status !== Status.ongoing) break;
+						const before = snapshot(board);
+						board.makeNull();
+						same(board.sideToMove, 3 - before.sideToMove, 'the side to move after a null move');
+						same(Array.from(board.cells), before.cells, 'the cells after a null move');
+						same(board.status, Status.ongoing, 'the status after a null move');
+						same(board.computeHash(), [board.hashLo, board.hashHi], 'the hash after a null move');
+						same(board.repeated(), false, 'a repetition across a null move');
+						board.unmake();
+						same(snapshot(board), before, 'the position after a null move taken back');
+						const count = board.generateMoves(moves, 0);
+						if (count === 0) break;
+						board.make(moves[choice % count]!);
+					}
+				}),
+				{numRuns: 60},
+			);
+		});
+	}
+});
