@@ -793,12 +793,8 @@ export class LoaBoard implements SearchPosition {
 		}
 	}
 
-	make(move: number): void {
-		const {cells, pieceList, pieceCount, slot, points} = this;
-		const from = move & 63;
-		const to = move >> 6;
-		const me = this.sideToMove;
-		const opponent = (3 - me) as Player;
+	/** Opens the undo record of a move: the move, the status and the sums unmake puts back. Returns where it starts. */
+	private recordUndo(move: number): number {
 		if (this.depth * UNDO_STRIDE === this.undo.length) this.growUndo();
 		const u = this.depth * UNDO_STRIDE;
 		const undo = this.undo;
@@ -818,6 +814,16 @@ export class LoaBoard implements SearchPosition {
 		undo[sums + 9] = this.hashHi;
 		undo[sums + 10] = this.stateLo;
 		undo[sums + 11] = this.stateHi;
+		return u;
+	}
+
+	make(move: number): void {
+		const {cells, pieceList, pieceCount, slot, points} = this;
+		const from = move & 63;
+		const to = move >> 6;
+		const me = this.sideToMove;
+		const opponent = (3 - me) as Player;
+		const u = this.recordUndo(move);
 		if (move === PASS) {
 			this.undo[u + 1] = -1;
 			this.undo[u + 2] = 0;
@@ -877,35 +883,10 @@ export class LoaBoard implements SearchPosition {
 	 * game. unmake() takes it back.
 	 */
 	makeNull(): void {
-		if (this.depth * UNDO_STRIDE === this.undo.length) this.growUndo();
-		const u = this.depth * UNDO_STRIDE;
-		const undo = this.undo;
-		undo[u] = PASS;
-		undo[u + 1] = -1;
-		undo[u + 2] = 0;
-		undo[u + 3] = 0;
-		undo[u + 4] = this.status;
-		undo[u + 5] = this.reversibleFrom;
-		const sums = u + UNDO_SUMS;
-		undo[sums] = this.tally;
-		undo[sums + 1] = this.extraTally;
-		undo[sums + 2] = this.euler4[1]!;
-		undo[sums + 3] = this.euler4[2]!;
-		undo[sums + 4] = this.pieceKeyLo[1]!;
-		undo[sums + 5] = this.pieceKeyHi[1]!;
-		undo[sums + 6] = this.pieceKeyLo[2]!;
-		undo[sums + 7] = this.pieceKeyHi[2]!;
-		undo[sums + 8] = this.hashLo;
-		undo[sums + 9] = this.hashHi;
-		undo[sums + 10] = this.stateLo;
-		undo[sums + 11] = this.stateHi;
-		this.hashLo ^= this.geometry.sideLo;
-		this.hashHi ^= this.geometry.sideHi;
-		this.status = Status.ongoing;
-		this.finishMake((3 - this.sideToMove) as Player);
+		this.make(PASS);
 		this.reversibleFrom = this.seeded + this.depth;
-		if (this.limitPly > 0) this.refreshState();
 	}
+
 
 	/** The side to move, ply and depth after a move, and the new position's key in the record. */
 	private finishMake(opponent: Player): void {
