@@ -28,6 +28,9 @@ import {
 	type ClockReading,
 } from '../../source/engine/time.js';
 import {boxes} from '../../source/games/boxes/index.js';
+import type {Setup} from '../../source/games/game.js';
+import {gameById, type AnyGame} from '../../source/games/registry.js';
+import {seededRandom} from '../../source/games/seeded.js';
 import {classicLoa, loaps} from '../../source/games/loa/index.js';
 import {expectedMovesLeft} from '../../source/games/loa/moves-left.js';
 import type {LoaState} from '../../source/games/loa/rules.js';
@@ -517,5 +520,59 @@ describe('the least depth on a fake clock', () => {
 		expect(plan.limits.minDepth).toBe(2);
 		const result = new Searcher({tableMegabytes: 2}).search(loaps.searchPosition(loaps.initial()), plan.limits, {now: () => 0});
 		expect(result.depth).toBe(1);
+	});
+});
+
+describe('whole games of every game on a fake clock', () => {
+	/**
+	 * A game of random moves from the start (each game's own positions, so its own estimates and
+	 * bounds), each move spending its whole hard budget plus `overheadMs` (which holds the least
+	 * depth's search): the least clock seen after a move, below 0 when it ran out.
+	 */
+	function randomGame(game: AnyGame, setup: Setup, clockMs: number, overheadMs: number, seed: number): {least: number; moves: number} {
+		const random = seededRandom(seed);
+		let state = game.initial(setup);
+		const remaining = [clockMs, clockMs];
+		let least = clockMs;
+		let moves = 0;
+		while (game.outcome(state) === null) {
+			const mover = game.toMove(state) - 1;
+			const reading = clockReading(game, state, game.clock.per === 'move' ? clockMs : remaining[mover]!, overheadMs);
+			const spent = moveBudget(reading).hardMs + overheadMs;
+			if (game.clock.per === 'move') least = Math.min(least, clockMs - spent);
+			else {
+				remaining[mover]! -= spent;
+				least = Math.min(least, remaining[mover]!);
+			}
+			const legal = game.legalMoves(state);
+			state = game.play(state, legal[Math.floor(random() * legal.length)]!);
+			moves++;
+		}
+		return {least, moves};
+	}
+
+	// Not the LOA games: random LOA moves never connect, so the games last to the move limit (or
+	// past 100 moves in classic) while the position reads 2 to 9 moves from the end at every move,
+	// and a plan that keeps a reserve for that at every move keeps it from every real game too (the
+	// plan before issue 26 did, and left a third of a 10 s clock). Their real lengths are checked
+	// above (the fixture games) and measured in play (npm run bench -- sparring counts the games
+	// lost on time). PAH-TUM has a clock per move; LINES and BOXES bounds its moves by the free
+	// unit segments, which the reserve covers.
+	test.each([
+		['PAH-TUM', 'pahtum', {seed: 3}, 2000],
+		['LINES and BOXES 3×3', 'boxes', {rows: 3, columns: 3}, 1000],
+		['LINES and BOXES 5×5', 'boxes', {rows: 5, columns: 5}, 20_000],
+		['LINES and BOXES 8×8', 'boxes', {rows: 8, columns: 8}, 20_000],
+		['LINES and BOXES 4×7', 'boxes', {rows: 4, columns: 7}, 60_000],
+	] as const)('%s: random games at %s ms, every move spending its whole hard budget, never run out', (_name, id, setup, clockMs) => {
+		const game = gameById(id)!;
+		let longest = 0;
+		for (let seed = 1; seed <= 20; seed++) {
+			const {least, moves} = randomGame(game, setup, clockMs, 90, seed);
+			longest = Math.max(longest, moves);
+			if (least < 0) expect.fail(`${id}, seed ${seed}: ran out (${least.toFixed(0)} ms) in a game of ${moves} plies`);
+		}
+		// Random games go long: the plan met games past its likely length.
+		expect(longest).toBeGreaterThan(clockMs === 1000 ? 10 : 30);
 	});
 });
