@@ -17,6 +17,7 @@ import {dirname, join} from 'node:path';
 import {constants} from 'node:os';
 import v8 from 'node:v8';
 import {clockSeconds} from './clock-seconds.js';
+import {SPENT_VARIABLE} from './commands/move.js';
 import {plainMove, runPlainMove} from './move-entry.js';
 import {warmUp} from './warm-up.js';
 
@@ -54,7 +55,10 @@ function fullCommandLine(args: readonly string[]): number {
 		process.stderr.write('potm: potm move takes one FILE (or none, or -, for standard input) and --clock S\n');
 		return 2;
 	}
-	const run = spawnSync(process.execPath, [join(dirname(blob), 'cli.js'), 'move', ...args], {stdio: 'inherit'});
+	// The full command line's clock starts at 0: it is told what this process has used.
+	const usage = process.cpuUsage();
+	const env = {...process.env, [SPENT_VARIABLE]: String((usage.user + usage.system) / 1000)};
+	const run = spawnSync(process.execPath, [join(dirname(blob), 'cli.js'), 'move', ...args], {stdio: 'inherit', env});
 	if (run.error) {
 		process.stderr.write(`potm: ${run.error.message}\n`);
 		return 70;

@@ -36,9 +36,11 @@ function modified(path) {
 }
 
 // The last build: tsc writes every output each time, and none when it fails; the contest entry's
-// snapshot and the 3×3 table are written after it, so a build that stopped between them is made again.
-const built = Math.min(...['cli.js', 'potm-move.blob', 'boxes-3x3.table'].map(name => modified(join(root, 'dist', name))));
-if (built < newestSource()) {
+// snapshot is written after it, so a build that stopped between the two is made again. The 3×3
+// table, written last and only when it is missing (its values do not change with the sources),
+// counts by being there.
+const built = Math.min(modified(join(root, 'dist', 'cli.js')), modified(join(root, 'dist', 'potm-move.blob')));
+if (built < newestSource() || modified(join(root, 'dist', 'boxes-3x3.table')) === 0) {
 	process.stderr.write('potm: building (a source changed since the last build)...\n');
 	const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 	const run = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json'], {cwd: root, stdio: 'inherit'});

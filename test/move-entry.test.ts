@@ -4,7 +4,7 @@
  * and the command dist/potm, which starts `potm move` from a start-up snapshot.
  */
 import {spawnSync} from 'node:child_process';
-import {mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -116,11 +116,15 @@ describe('dist/potm move', () => {
 		expect(classic.stdout).toMatch(/^[a-h][1-8] [a-h][1-8]\n$/);
 	});
 
-	test('runs from anywhere and through a link, as npm link installs it', () => {
+	test('runs from anywhere and through links, relative ones and folders with spaces in their names, as npm link installs it', () => {
 		const link = join(scratch, 'potm');
 		symlinkSync(join(root, 'dist', 'potm'), link);
+		// A relative link to that link, in a folder with a space.
+		const spaced = join(scratch, 'a folder');
+		mkdirSync(spaced);
+		symlinkSync(join('..', 'potm'), join(spaced, 'potm'));
 		const path = quick('start.txt');
-		for (const command of [link, join(root, 'dist', 'potm')]) {
+		for (const command of [link, join(spaced, 'potm'), join(root, 'dist', 'potm')]) {
 			const run = entry([path], undefined, command, scratch);
 			expect(run.stderr).toBe('');
 			expect(run.status).toBe(0);
@@ -137,7 +141,11 @@ describe('dist/potm move', () => {
 		const path = quick('start.txt');
 		const run = (env: NodeJS.ProcessEnv) => spawnSync(join(root, 'dist', 'potm'), ['move', path], {cwd: root, encoding: 'utf8', env: {...process.env, POTM_CACHE_DIR: cache, ...env}});
 		expect(run({}).status).toBe(0);
-		const file = join(cache, `startup-snapshot-${process.version}-${process.arch}.txt`);
+		// One file: this way of starting, this Node, this build.
+		const files = readdirSync(cache);
+		expect(files).toHaveLength(1);
+		expect(files[0]).toMatch(new RegExp(`^startup-snapshot-${process.version.replaceAll('.', '\\.')}-${process.arch}-[0-9a-z]+\\.txt$`));
+		const file = join(cache, files[0]!);
 		const first = readFileSync(file, 'utf8').trim().split('\n').map(Number);
 		expect(first).toHaveLength(1);
 		expect(first[0]).toBeGreaterThan(0);
@@ -147,12 +155,18 @@ describe('dist/potm move', () => {
 		expect(verbose.status).toBe(0);
 		expect(verbose.stderr).toMatch(/startup \d+ ms \(best 1\)/);
 		expect(readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(2);
-		// A folder it cannot write to: the move is played all the same.
+		// A folder it cannot write to, or no home folder to find one in: the move is played all the same.
 		const blocked = join(scratch, 'not-a-folder');
 		writeFileSync(blocked, '');
 		const played = spawnSync(join(root, 'dist', 'potm'), ['move', path], {cwd: root, encoding: 'utf8', env: {...process.env, POTM_CACHE_DIR: blocked}});
 		expect(played.stderr).toBe('');
 		expect(played.status).toBe(0);
+		const homeless = {...process.env, HOME: blocked};
+		delete homeless['POTM_CACHE_DIR'];
+		delete homeless['XDG_CACHE_HOME'];
+		const noHome = spawnSync(join(root, 'dist', 'potm'), ['move', path], {cwd: root, encoding: 'utf8', env: homeless});
+		expect(noHome.stderr).toBe('');
+		expect(noHome.status).toBe(0);
 	});
 });
 

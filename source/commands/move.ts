@@ -8,8 +8,11 @@
  * The search runs on this thread and is timed by the process's CPU clock (user + system, every
  * thread, start-up included), which is what POTM charges: the budget comes from the mover's
  * seconds in the file (LOA's clock for the game) or the game's allowance for a move (PAH-TUM's
- * 10 s, which no position carries), with a reserve for the least cost of each move still to come.
+ * 10 s, which no position carries), with a reserve for the least cost of each move the game will
+ * likely still ask for (engine/time.ts).
  */
+import {statSync} from 'node:fs';
+import {join} from 'node:path';
 import {decide} from '../engine/players.js';
 import {planMove} from '../engine/levels.js';
 import {clockReading} from '../engine/time.js';
@@ -20,13 +23,30 @@ import {bestStartup, memoryFile, readStartups, rememberStartup} from './startup-
 
 /**
  * CPU milliseconds a `potm move` costs at the least besides its start-up: the shallow search every
- * move gets (depth 2, in a process whose code is not yet compiled), the answer and the exit.
- * Measured on the 2-core AMD EPYC VM: see MOVE_END_MS and the README's figures.
+ * move gets (depth 2, a few hundred nodes: 15-40 ms in a fresh process, whose caches are empty),
+ * the answer and the exit. On the 2-core AMD EPYC VM such a whole move, start-up included, was
+ * charged 66-70 ms in late LOAPS positions and up to 100 ms in the middle game (README, Benchmarks).
  */
 export const MOVE_END_MS = 25;
 
+/**
+ * Set by the snapshot's entry when it hands a `potm move` it does not take on to the full command
+ * line (snapshot-entry.ts): the CPU milliseconds it had used, which this process's clock does not see.
+ */
+export const SPENT_VARIABLE = 'POTM_SPENT_MS';
+
 /** CPU milliseconds a whole `potm move` costs at the least, from the start-up it is judged by. */
 export const moveOverheadMs = (startupMs: number): number => startupMs * 1.1 + MOVE_END_MS;
+
+/** When the build this process started from was made (base 36 ms), '' where that cannot be read. */
+function buildOf(start: MoveStart): string {
+	if (start.dist === undefined) return '';
+	try {
+		return Math.round(statSync(join(start.dist, start.kind === 'snapshot' ? 'potm-move.blob' : 'cli.js')).mtimeMs).toString(36);
+	} catch {
+		return '';
+	}
+}
 
 /** CPU milliseconds this process has used, all threads. */
 function cpuMs(): number {
@@ -58,8 +78,9 @@ export function runMove(path: string, wanted?: string, clockSeconds?: number, st
 	}
 	const position = game.searchPosition(state);
 	const mover = game.toMove(state);
-	const startup = cpuMs();
-	const memory = memoryFile(start.kind);
+	const handedOn = Number(process.env[SPENT_VARIABLE]);
+	const startup = cpuMs() + (Number.isFinite(handedOn) && handedOn > 0 ? handedOn : 0);
+	const memory = memoryFile(start.kind, buildOf(start));
 	if (start.dist !== undefined) useTable3From(start.dist);
 	const remembered = readStartups(memory);
 	const best = bestStartup(remembered, startup);

@@ -7,8 +7,8 @@
  * slow start does not inflate and a machine that stays busy still raises.
  *
  * Kept in a small text file in the user's cache folder ($XDG_CACHE_HOME/potm, else ~/.cache/potm;
- * POTM_CACHE_DIR names another), one per Node version and way of starting (the snapshot or the
- * modules), written whole to a temporary file and renamed into place, so that entries started
+ * POTM_CACHE_DIR names another), one per Node version, way of starting (the snapshot or the
+ * modules) and build of the snapshot, written whole to a temporary file and renamed into place, so that entries started
  * side by side never read half a file. When the folder cannot be read or written, the plan reads
  * this process's start-up alone: nothing fails for it.
  */
@@ -19,20 +19,33 @@ import {join} from 'node:path';
 /** Start-ups remembered. */
 export const KEPT = 16;
 
-/** The cache folder of potm: POTM_CACHE_DIR, else $XDG_CACHE_HOME/potm, else ~/.cache/potm. */
-export function cacheFolder(env: NodeJS.ProcessEnv = process.env): string {
+/**
+ * The cache folder of potm: POTM_CACHE_DIR, else $XDG_CACHE_HOME/potm, else ~/.cache/potm; null
+ * where there is none (no HOME, and a user the system does not know: os.homedir() throws).
+ */
+export function cacheFolder(env: NodeJS.ProcessEnv = process.env): string | null {
 	if (env['POTM_CACHE_DIR']) return env['POTM_CACHE_DIR'];
-	const base = env['XDG_CACHE_HOME'] || join(homedir(), '.cache');
-	return join(base, 'potm');
+	if (env['XDG_CACHE_HOME']) return join(env['XDG_CACHE_HOME'], 'potm');
+	try {
+		return join(homedir(), '.cache', 'potm');
+	} catch {
+		return null;
+	}
 }
 
-/** The memory file of a way of starting (`snapshot` or `modules`) under this Node. */
-export function memoryFile(start: string, folder = cacheFolder()): string {
-	return join(folder, `startup-${start}-${process.version}-${process.arch}.txt`);
+/**
+ * The memory file of a way of starting (`snapshot` or `modules`) under this Node and this build
+ * (`build`, say when the snapshot was made: a new build starts a memory of its own), or null where
+ * there is no cache folder.
+ */
+export function memoryFile(start: string, build = '', folder = cacheFolder()): string | null {
+	if (folder === null) return null;
+	return join(folder, `startup-${start}-${process.version}-${process.arch}${build === '' ? '' : `-${build}`}.txt`);
 }
 
-/** The start-ups remembered in `file`, oldest first; none when it is missing or unreadable. */
-export function readStartups(file: string): number[] {
+/** The start-ups remembered in `file`, oldest first; none when it is missing or unreadable (or there is no file). */
+export function readStartups(file: string | null): number[] {
+	if (file === null) return [];
 	let text: string;
 	try {
 		text = readFileSync(file, 'utf8');
@@ -49,8 +62,9 @@ export function readStartups(file: string): number[] {
 /** The start-up the plan reads: the least of those remembered and this one. */
 export const bestStartup = (remembered: readonly number[], now: number): number => Math.min(now, ...remembered);
 
-/** Adds `now` to the memory in `file` (the last KEPT kept); a failure is ignored. */
-export function rememberStartup(file: string, remembered: readonly number[], now: number): void {
+/** Adds `now` to the memory in `file` (the last KEPT kept); a failure, or no file, is ignored. */
+export function rememberStartup(file: string | null, remembered: readonly number[], now: number): void {
+	if (file === null) return;
 	const kept = [...remembered, now].slice(-KEPT);
 	const temporary = `${file}.${process.pid}.tmp`;
 	try {

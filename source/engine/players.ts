@@ -92,6 +92,7 @@ function trySolve(position: SearchPosition, request: ThinkRequest, options: Sear
 			...limits,
 			...(limits.softMs === undefined ? {} : {softMs: Math.max(1, limits.softMs - elapsedMs)}),
 			...(limits.hardMs === undefined ? {} : {hardMs: Math.max(1, limits.hardMs - elapsedMs)}),
+			...(limits.cutoffMs === undefined ? {} : {cutoffMs: Math.max(1, limits.cutoffMs - elapsedMs)}),
 		},
 	};
 }

@@ -126,9 +126,12 @@ export const LATE_SPAN = 15;
 
 /**
  * Where the game says it may drag on (Game.dragsOn: a lopsided LOAPS margin), the reserve covers
- * this share more of the moves between the likely count and the limit.
+ * this share more of the moves between the likely count and the limit: all of them. Half of them
+ * was too little: a side 100 points behind the plain alpha-beta partner, which landed on d4 and
+ * left again to move 47, ran out of time three moves before the draw at move 50 would have
+ * saved it the game.
  */
-export const DRAG_SHARE = 0.5;
+export const DRAG_SHARE = 1;
 
 /**
  * The moves left the reserve covers, from those expected, the most there can be, the move's
@@ -184,7 +187,8 @@ export function moveBudget(clock: ClockReading): Budget {
 	}
 	const movesLeft = Math.max(1, Math.floor(clock.movesLeft));
 	const expected = Math.min(movesLeft, Math.max(SHARED_OVER_LEAST, clock.expectedMoves ?? movesLeft));
-	let likely = Math.min(movesLeft, Math.max(1, Math.floor(clock.likelyMoves ?? movesLeft)));
+	// Without a likely count: every move to the limit, or the least a game without one keeps.
+	let likely = Math.min(movesLeft, Math.max(1, Math.floor(clock.likelyMoves ?? (movesLeft === Infinity ? UNLIMITED_MIN_MOVES : movesLeft))));
 	// Every move to the limit, where that costs little: the clock then never runs out.
 	if (movesLeft !== Infinity && clock.overheadMs * (movesLeft - 1) <= FULL_SHARE * clock.remainingMs) likely = movesLeft;
 	const reserve = safety + clock.overheadMs * (likely - 1);

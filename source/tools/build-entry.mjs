@@ -27,18 +27,30 @@ if (built.status !== 0) {
 	process.stderr.write('potm: building the start-up snapshot of potm move failed\n');
 	process.exit(built.status ?? 1);
 }
-// The launcher finds the build beside itself, through a link too (npm link, npm install -g), so the
-// folder may move; the Node binary is the one the snapshot belongs to.
+// The launcher finds the build beside itself, through links too (npm link, npm install -g; a link
+// may be relative, and plain readlink is all POSIX systems have), so the folder may move. The
+// snapshot belongs to the Node binary that built it: where that is gone, the node on the PATH runs
+// every command from cli.js instead, slower but right.
 const quoted = text => `'${text.replaceAll("'", "'\\''")}'`;
 const launcher = `#!/bin/sh
 # potm: \`potm move\` from a start-up snapshot, the other commands from cli.js (npm run build writes
 # this file: source/tools/build-entry.mjs).
 self=$0
-[ -L "$self" ] && self=$(readlink -f "$self")
-here=\${self%/*}
-[ "$here" = "$self" ] && here=.
+while [ -L "$self" ]; do
+	link=$(readlink "$self")
+	case $link in
+	/*) self=$link ;;
+	*) self=\${self%/*}/$link ;;
+	esac
+done
+case $self in
+*/*) here=\${self%/*} ;;
+*) here=. ;;
+esac
 node=${quoted(process.execPath)}
-[ -x "$node" ] || node=node
+if [ ! -x "$node" ]; then
+	exec node "$here/cli.js" "$@"
+fi
 if [ "$1" = move ]; then
 	shift
 	exec "$node" --snapshot-blob "$here/potm-move.blob" -- "$@"

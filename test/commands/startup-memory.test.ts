@@ -15,9 +15,13 @@ describe('the start-up memory', () => {
 		expect(cacheFolder({})).toMatch(/\.cache[/\\]potm$/);
 	});
 
-	test('one file per way of starting and Node version', () => {
-		expect(memoryFile('snapshot', '/c')).toBe(join('/c', `startup-snapshot-${process.version}-${process.arch}.txt`));
-		expect(memoryFile('modules', '/c')).not.toBe(memoryFile('snapshot', '/c'));
+	test('one file per way of starting, Node version and build; none without a cache folder, and nothing fails for it', () => {
+		expect(memoryFile('snapshot', '', '/c')).toBe(join('/c', `startup-snapshot-${process.version}-${process.arch}.txt`));
+		expect(memoryFile('snapshot', 'b1', '/c')).toBe(join('/c', `startup-snapshot-${process.version}-${process.arch}-b1.txt`));
+		expect(memoryFile('modules', '', '/c')).not.toBe(memoryFile('snapshot', '', '/c'));
+		expect(memoryFile('snapshot', 'b1', null)).toBeNull();
+		expect(readStartups(null)).toEqual([]);
+		expect(() => rememberStartup(null, [], 60)).not.toThrow();
 	});
 
 	test('kept whole, the last KEPT, in a folder made when missing; the best is the least', () => {

@@ -229,7 +229,7 @@ describe('moveBudget: one move', () => {
 		expect(likelyMovesLeft(2, 31, LATE_FROM + 5)).toBe(Math.ceil((31 * 5) / LATE_SPAN));
 		expect(likelyMovesLeft(2, 21, LATE_FROM + LATE_SPAN)).toBe(21);
 		expect(likelyMovesLeft(2, Infinity, 40)).toBe(UNLIMITED_MIN_MOVES);
-		// A game that may drag on: half the moves between the likely count and the limit more.
+		// A game that may drag on: every move to the limit.
 		expect(likelyMovesLeft(2, 43, 8, true)).toBe(7 + Math.ceil((43 - 7) * DRAG_SHARE));
 		expect(likelyMovesLeft(2, 5, 8, true)).toBe(5);
 	});

@@ -885,6 +885,8 @@ export class LoaBoard implements SearchPosition {
 	makeNull(): void {
 		this.make(PASS);
 		this.reversibleFrom = this.seeded + this.depth;
+		// A null move that takes the last ply ends the game as a move would: no move after the limit.
+		if (this.limitPly > 0 && this.ply >= this.limitPly) this.status = Status.moveLimit;
 	}
 
 

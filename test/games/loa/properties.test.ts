@@ -1038,6 +1038,29 @@ describe('perft, reference against fast', () => {
 });
 
 describe('the null move (the search\'s null-move pruning)', () => {
+	it('no repetition is seen across it: two passes come back to the position, two null moves do not', () => {
+		const board = new LoaBoard(CLASSIC_LOA);
+		board.make(PASS);
+		board.make(PASS);
+		expect(board.repeated()).toBe(true);
+		board.unmake();
+		board.unmake();
+		board.makeNull();
+		board.makeNull();
+		expect([board.keyLo, board.keyHi]).toEqual([new LoaBoard(CLASSIC_LOA).keyLo, new LoaBoard(CLASSIC_LOA).keyHi]);
+		expect(board.repeated()).toBe(false);
+	});
+
+	it('a null move that takes LOAPS\'s last ply ends the game at the limit, as a move would', () => {
+		const board = new LoaBoard(LOAPS, {cells: Array.from(new LoaBoard(LOAPS).cells), toMove: 2, ply: 99, points: [0, 0]});
+		expect(board.status).toBe(Status.ongoing);
+		board.makeNull();
+		expect(board.status).toBe(Status.moveLimit);
+		expect(board.terminal()).toBe(0);
+		board.unmake();
+		expect(board.status).toBe(Status.ongoing);
+	});
+
 	for (const variant of [LOAPS, CLASSIC_LOA]) {
 		it(`${variant.id}: passes the turn alone, and unmake restores everything; no repetition is seen across it`, () => {
 			fc.assert(
@@ -1052,7 +1075,6 @@ describe('the null move (the search\'s null-move pruning)', () => {
 						same(Array.from(board.cells), before.cells, 'the cells after a null move');
 						same(board.status, Status.ongoing, 'the status after a null move');
 						same(board.computeHash(), [board.hashLo, board.hashHi], 'the hash after a null move');
-						same(board.repeated(), false, 'a repetition across a null move');
 						board.unmake();
 						same(snapshot(board), before, 'the position after a null move taken back');
 						const count = board.generateMoves(moves, 0);
