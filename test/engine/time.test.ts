@@ -350,9 +350,10 @@ describe('moveBudget: spends the clock', () => {
 
 	test('a game past move 15 leaves at most a fifth of a 10 s clock, where keeping a start-up for every move to 50 left a quarter', () => {
 		// Measured, with a 90 ms overhead and the estimate right at every move: at 10 s 10.7 % left
-		// after 16 moves, 11.6 % after 20, 15.3 % after 25, 17.9 % after 30 (the reserve grows from
-		// move 15 to cover every move to 50 from move 30), 11.2 % after 40; at 60 s 6.8 %, 5.9 %,
-		// 5.8 %, 5.7 %, 3.8 % (the last moves share what is usable over 3 at the least).
+		// after 16 moves, 9.7 % after 20, 10.0 % after 25, 12.9 % after 30, 14.3 % after 35 (the
+		// reserve grows from move 20 to cover every move to 50 from move 35), 11.1 % after 40; at
+		// 60 s 6.8 %, 5.6 %, 4.8 %, 4.8 %, 4.6 %, 3.8 % (the last moves share what is usable over 3
+		// at the least).
 		for (const moves of [16, 20, 25, 30, 40, 50]) expect(unused(10_000, 90, moves)).toBeLessThan(0.2);
 		expect(unused(10_000, 90, 16)).toBeLessThan(0.12);
 		for (const moves of [16, 20, 25, 30, 40]) expect(unused(60_000, 90, moves)).toBeLessThan(0.07);
