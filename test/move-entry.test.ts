@@ -161,7 +161,7 @@ describe('dist/potm move', () => {
 		const played = spawnSync(join(root, 'dist', 'potm'), ['move', path], {cwd: root, encoding: 'utf8', env: {...process.env, POTM_CACHE_DIR: blocked}});
 		expect(played.stderr).toBe('');
 		expect(played.status).toBe(0);
-		const homeless = {...process.env, HOME: blocked};
+		const homeless: NodeJS.ProcessEnv = {...process.env, HOME: blocked};
 		delete homeless['POTM_CACHE_DIR'];
 		delete homeless['XDG_CACHE_HOME'];
 		const noHome = spawnSync(join(root, 'dist', 'potm'), ['move', path], {cwd: root, encoding: 'utf8', env: homeless});
