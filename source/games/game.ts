@@ -372,8 +372,8 @@ export interface Game<State> {
 	expectedMovesLeft?(state: State): number;
 	/**
 	 * Whether the game may well go on far longer than expected from this position (a LOAPS margin the
-	 * side behind cannot overcome by connecting: it stands in the way instead): the time plan then
-	 * keeps a reserve for more of the moves to the limit. Absent: never.
+	 * side behind cannot overcome by connecting, or nearly: it stands in the way instead, or plays
+	 * for the draw): the time plan then keeps a reserve for every move to the limit. Absent: never.
 	 */
 	dragsOn?(state: State): boolean;
 	/** The same position with other clock readings (the referee's and the UI's clocks); the same position where none are carried. */

@@ -234,10 +234,10 @@ describe('moveBudget: one move', () => {
 		expect(likelyMovesLeft(2, 5, 8, true)).toBe(5);
 	});
 
-	test('LOAPS drags on where the margin is the connection\'s 12 or more: the reserve covers more of the moves to the limit', () => {
+	test('LOAPS drags on where the margin is two thirds of the connection\'s 12 or more: the reserve covers every move to the limit', () => {
 		const cells = ['.......', '......2', '.......', '..21...', '..222..', '.2...1.', '.1...1.'];
-		const race = position(cells, {moveNumber: 9, points: [20, 9]});
-		const lopsidedGame = position(cells, {moveNumber: 9, points: [21, 9]});
+		const race = position(cells, {moveNumber: 9, points: [16, 9]});
+		const lopsidedGame = position(cells, {moveNumber: 9, points: [17, 9]});
 		expect(loaps.dragsOn!(race)).toBe(false);
 		expect(loaps.dragsOn!(lopsidedGame)).toBe(true);
 		const expected = expectedMovesLeft(race);

@@ -134,15 +134,20 @@ export function distance(state: LoaState): number {
 }
 
 /**
- * Whether a LOAPS game is lopsided: a margin of the connection's points or more, so that the side
- * behind can no longer win by connecting. It stops trying and stands in the way, and the game can
- * last until the side ahead connects through it, or to the limit, however near the fit says the end
- * is: the fit learnt races (in self-play such games still end soon), but against the strong
- * sparring partner positions read as 2 to 5 moves from the end lasted 15 to 25 more.
+ * Whether a LOAPS game is lopsided, or a bonus landing from it: a margin of LOPSIDED_SHARE of the
+ * connection's points or more. At the connection's points the side behind can no longer win by
+ * connecting: it stops trying and stands in the way (or plays for the draw at move 50), and the
+ * game can last until the side ahead connects through it, or to the limit, however near the fit
+ * says the end is: the fit learnt races (in self-play such games still end soon), but against the
+ * strong sparring partner positions read as 2 to 5 moves from the end lasted 15 to 25 more. Short
+ * of it, margins go back and forth across it (10, 13, 10 in one game against the plain
+ * alpha-beta, which then collected points to move 47).
  */
+export const LOPSIDED_SHARE = 2 / 3;
+
 export function lopsided(state: LoaState): boolean {
 	const connection = state.variant.scoring?.connection;
-	return connection !== undefined && state.variant.moveLimit > 0 && Math.abs(state.points[0] - state.points[1]) >= connection;
+	return connection !== undefined && state.variant.moveLimit > 0 && Math.abs(state.points[0] - state.points[1]) >= connection * LOPSIDED_SHARE;
 }
 
 /** The moves the side to move will most likely still make, this one included: at least 1, at most the move limit allows. */
