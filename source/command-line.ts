@@ -86,7 +86,7 @@ const help = `
 	  $ potm play --game loa
 	  $ potm analyze saves/red-move-10.txt
 	  $ potm move saves/start.txt
-	  b1 d3
+	  e1 e3
 	  $ potm perft saves/start.txt 5
 	  7181852
 	  $ potm match ai:3 "python3 my_entry.py" --matches 5
