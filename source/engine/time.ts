@@ -154,9 +154,9 @@ export function clockReading<State>(game: Game<State>, state: State, remainingMs
 	if (game.clock.per === 'move') return {remainingMs, movesLeft: 1, overheadMs, perMove: true};
 	const bound = game.movesLeft(state);
 	const movesLeft = bound ?? Infinity;
-	// A game that does not estimate its moves left is planned over at most UNKNOWN_MOVES of them
-	// (LINES and BOXES's bound, half its free segments, is far more than its games last: 8×8's
-	// first move would get a quarter of what it had).
+	// A game that does not estimate its moves left is planned over at most UNKNOWN_MOVES of them:
+	// a bound can be far more than games last (LINES and BOXES's, half its free unit segments, is
+	// 72 moves on an empty 8×8; it estimates 60 now, EXPECTED_MOVES_PER_FREE_UNIT).
 	const expected = Math.min(movesLeft, game.expectedMovesLeft?.(state) ?? UNKNOWN_MOVES);
 	const likely = likelyMovesLeft(expected, movesLeft, game.moveNumber(state), game.dragsOn?.(state) ?? false);
 	return {remainingMs, movesLeft, expectedMoves: expected, likelyMoves: likely, overheadMs};

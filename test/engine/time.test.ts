@@ -27,7 +27,7 @@ import {
 	moveBudget,
 	type ClockReading,
 } from '../../source/engine/time.js';
-import {boxes} from '../../source/games/boxes/index.js';
+import {boxes, EXPECTED_MOVES_PER_FREE_UNIT} from '../../source/games/boxes/index.js';
 import type {Setup} from '../../source/games/game.js';
 import {gameById, type AnyGame} from '../../source/games/registry.js';
 import {seededRandom} from '../../source/games/seeded.js';
@@ -387,13 +387,22 @@ describe('clockReading: what each game tells the plan', () => {
 		expect(clockReading(classicLoa, near.value, 9500, 75).likelyMoves).toBe(UNLIMITED_MIN_MOVES);
 	});
 
-	test('LINES and BOXES keeps its own count, planned over at most UNKNOWN_MOVES; PAH-TUM its clock per move', () => {
+	test('LINES and BOXES expects 0.42 moves a free unit segment, within its bound; PAH-TUM keeps its clock per move', () => {
 		const board = boxes.initial({rows: 3, columns: 3});
-		expect(clockReading(boxes, board, 60_000, 20)).toEqual({remainingMs: 60_000, movesLeft: 12, expectedMoves: 12, likelyMoves: 12, overheadMs: 20});
-		// 8×8 has 144 unit segments: its bound is 72 moves, far more than a game lasts; the plan
-		// shares the clock over 20 and keeps a reserve for the likely 34.
+		expect(clockReading(boxes, board, 60_000, 20)).toEqual({remainingMs: 60_000, movesLeft: 12, expectedMoves: 24 * EXPECTED_MOVES_PER_FREE_UNIT, likelyMoves: 12, overheadMs: 20});
+		// 8×8 has 144 unit segments: its bound is 72 moves; a game from the empty board lasts about
+		// 60 of them, and the reserve covers all 72 (1.5 × 60 + 4 is more).
 		const large = boxes.initial({rows: 8, columns: 8});
-		expect(clockReading(boxes, large, 60_000, 20)).toEqual({remainingMs: 60_000, movesLeft: 72, expectedMoves: UNKNOWN_MOVES, likelyMoves: 34, overheadMs: 20});
+		expect(clockReading(boxes, large, 60_000, 20)).toEqual({remainingMs: 60_000, movesLeft: 72, expectedMoves: 144 * EXPECTED_MOVES_PER_FREE_UNIT, likelyMoves: 72, overheadMs: 20});
+		// The first move of an 8×8 board with 21 segments drawn, at 20 s: a third of what it got when
+		// the plan read the game as UNKNOWN_MOVES long.
+		const drawn = boxes.parse(readFileSync(new URL('../fixtures/boxes-8x8-21-drawn.txt', import.meta.url), 'utf8'), 'boxes-8x8-21-drawn.txt');
+		expect(drawn.ok).toBe(true);
+		if (!drawn.ok) return;
+		const budget = moveBudget(clockReading(boxes, drawn.value, 20_000, 87));
+		const unknown = moveBudget({...clockReading(boxes, drawn.value, 20_000, 87), expectedMoves: UNKNOWN_MOVES, likelyMoves: likelyMovesLeft(UNKNOWN_MOVES, 62)});
+		expect(budget.softMs).toBeLessThan(unknown.softMs / 2.5);
+		expect(budget.softMs).toBeGreaterThan(200);
 		expect(clockReading(pahtum, pahtum.initial({seed: 1}), 10_000, 20)).toEqual({remainingMs: 10_000, movesLeft: 1, overheadMs: 20, perMove: true});
 		expect(UNKNOWN_MOVES).toBe(20);
 	});
