@@ -256,7 +256,7 @@ function belowExact(records: readonly GameRecord[], starts: readonly unknown[], 
 		if (!solution) throw new Error('the 3×3 board could not be solved');
 		// The solution is the final margin for the side to move at the start: player 1.
 		const value = (solution.score / 100) * (side === 0 ? 1 : -1);
-		const margin = (record.points[side]! - record.points[1 - side]!) * 1;
+		const margin = record.points[side]! - record.points[1 - side]!;
 		if (margin < value) below++;
 	}
 	return below;

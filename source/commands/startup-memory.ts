@@ -12,9 +12,9 @@
  * side by side never read half a file. When the folder cannot be read or written, the plan reads
  * this process's start-up alone: nothing fails for it.
  */
-import {mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
+import {mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync} from 'node:fs';
 import {homedir} from 'node:os';
-import {join} from 'node:path';
+import {basename, dirname, join} from 'node:path';
 
 /** Start-ups remembered. */
 export const KEPT = 16;
@@ -62,14 +62,45 @@ export function readStartups(file: string | null): number[] {
 /** The start-up the plan reads: the least of those remembered and this one. */
 export const bestStartup = (remembered: readonly number[], now: number): number => Math.min(now, ...remembered);
 
+/** A memory (or a temporary of one, left by a killed process) untouched this long is swept. */
+export const STALE_MS = 7 * 24 * 3600 * 1000;
+
+/**
+ * Removes the memories in `file`'s folder not written for STALE_MS, and their temporaries: every
+ * build starts a memory of its own, and a folder of old builds' files would otherwise only grow.
+ * Run when a memory starts, so once a build; what cannot be removed stays.
+ */
+export function sweepStale(file: string, nowMs = Date.now()): void {
+	const folder = dirname(file);
+	let names: string[];
+	try {
+		names = readdirSync(folder);
+	} catch {
+		return;
+	}
+	for (const name of names) {
+		if (!name.startsWith('startup-') || name === basename(file) || !(name.endsWith('.txt') || name.endsWith('.tmp'))) continue;
+		try {
+			const path = join(folder, name);
+			if (nowMs - statSync(path).mtimeMs > STALE_MS) unlinkSync(path);
+		} catch {
+			// Gone already, or not ours to remove.
+		}
+	}
+}
+
 /** Adds `now` to the memory in `file` (the last KEPT kept); a failure, or no file, is ignored. */
 export function rememberStartup(file: string | null, remembered: readonly number[], now: number): void {
 	if (file === null) return;
 	const kept = [...remembered, now].slice(-KEPT);
 	const temporary = `${file}.${process.pid}.tmp`;
 	try {
-		// A memory read back has its folder already (the calls cost a cold process a millisecond each).
-		if (remembered.length === 0) mkdirSync(join(file, '..'), {recursive: true});
+		// A memory read back has its folder already (the calls cost a cold process a millisecond each);
+		// a memory that starts sweeps the stale ones of other builds.
+		if (remembered.length === 0) {
+			mkdirSync(dirname(file), {recursive: true});
+			sweepStale(file);
+		}
 		writeFileSync(temporary, `${kept.map(value => value.toFixed(1)).join('\n')}\n`);
 		renameSync(temporary, file);
 	} catch {

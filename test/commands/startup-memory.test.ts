@@ -1,9 +1,9 @@
 /** The start-ups `potm move` remembers between moves (source/commands/startup-memory.ts), in a scratch folder. */
-import {mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, describe, expect, test} from 'vitest';
-import {bestStartup, cacheFolder, KEPT, memoryFile, readStartups, rememberStartup} from '../../source/commands/startup-memory.js';
+import {bestStartup, cacheFolder, KEPT, memoryFile, readStartups, rememberStartup, STALE_MS} from '../../source/commands/startup-memory.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'potm-startup-memory-'));
 afterAll(() => rmSync(scratch, {recursive: true, force: true}));
@@ -40,6 +40,24 @@ describe('the start-up memory', () => {
 		expect(bestStartup([], 70)).toBe(70);
 		// No temporary file is left beside it.
 		expect(readdirSync(join(scratch, 'new', 'folder'))).toEqual(['startup.txt']);
+	});
+
+	test('a memory that starts sweeps the memories and temporaries untouched for STALE_MS, and nothing else', () => {
+		const folder = join(scratch, 'sweep');
+		mkdirSync(folder);
+		const old = (Date.now() - STALE_MS - 60_000) / 1000;
+		const names = ['startup-snapshot-v18-x64-a.txt', 'startup-snapshot-v18-x64-b.txt.123.tmp', 'startup-modules-v20-x64-c.txt', 'notes.txt', 'startup-recent.txt'];
+		for (const name of names) writeFileSync(join(folder, name), '60\n');
+		for (const name of names.slice(0, 4)) utimesSync(join(folder, name), old, old);
+		const file = join(folder, 'startup-snapshot-v20-x64-d.txt');
+		rememberStartup(file, [], 58);
+		expect(readdirSync(folder).sort()).toEqual(['notes.txt', 'startup-recent.txt', 'startup-snapshot-v20-x64-d.txt']);
+		// A memory read back does not look at the folder again.
+		writeFileSync(join(folder, 'startup-e.txt'), '60\n');
+		utimesSync(join(folder, 'startup-e.txt'), old, old);
+		rememberStartup(file, readStartups(file), 57);
+		expect(readdirSync(folder)).toContain('startup-e.txt');
+		expect(readStartups(file)).toEqual([58, 57]);
 	});
 
 	test('what is not a start-up is passed over; a folder that cannot be written fails quietly', () => {
