@@ -76,7 +76,7 @@ function boardState(board: LoaBoard) {
 }
 
 
-const saves = readdirSync(new URL('../../saves/', import.meta.url))
+const saves = readdirSync(new URL('../fixtures/positions/', import.meta.url))
 	.filter(file => file.endsWith('.txt'))
 	.sort()
 	.map(file => [file, loadSave(file)] as const);

@@ -1,13 +1,13 @@
-/** The positions in saves/, read and parsed for tests. */
+/** The sample positions, copied from saves/ into test/fixtures/positions/ (a person's own saves never reach the tests), read and parsed. */
 import {readFileSync} from 'node:fs';
 import {loaps} from '../../source/games/loa/index.js';
 import type {LoaState} from '../../source/games/loa/rules.js';
 import {gameOfText} from '../../source/games/registry.js';
 
-/** saves/NAME as a state of the game its layout tells (LOAPS or classic LOA); throws if it does not parse. */
+/** test/fixtures/positions/NAME as a state of the game its layout tells (LOAPS or classic LOA); throws if it does not parse. */
 export function loadSave(name: string): LoaState {
-	const text = readFileSync(new URL(`../../saves/${name}`, import.meta.url), 'utf8');
+	const text = readFileSync(new URL(`../fixtures/positions/${name}`, import.meta.url), 'utf8');
 	const parsed = (gameOfText(text) ?? loaps).parse(text, name);
-	if (!parsed.ok) throw new Error(`saves/${name} does not parse: ${parsed.error.message}`);
+	if (!parsed.ok) throw new Error(`test/fixtures/positions/${name} does not parse: ${parsed.error.message}`);
 	return parsed.value;
 }

@@ -46,13 +46,13 @@ interface Start {
 	readonly ref: RefPosition;
 }
 
-const savesDirectory = new URL('../../../saves/', import.meta.url);
+const savesDirectory = new URL('../../fixtures/positions/', import.meta.url);
 
 
 const saveFiles = readdirSync(savesDirectory)
 	.filter(file => file.endsWith('.txt'))
 	.sort();
-// The LOAPS saves (saves/loa-start.txt is classic LOA's start, which has starts of its own below).
+// The LOAPS samples (loa-start.txt is classic LOA's start, which has starts of its own below).
 const saves = new Map(saveFiles.map(file => [file, loadSave(file)] as const).filter(([, state]) => state.variant.id === 'loaps'));
 
 /** A start, shown by its name in fast-check's counterexamples. */
