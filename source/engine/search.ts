@@ -108,8 +108,6 @@ export interface SearcherConfig {
 	readonly evalNoise?: number;
 	/** Seed of the noise. */
 	readonly seed?: number;
-	/** Null-move pruning where the game has null moves (on by default). */
-	readonly nullMove?: boolean;
 }
 
 export class Searcher {
@@ -145,13 +143,11 @@ export class Searcher {
 	private readonly evalCache = new Int32Array(2 * (EVAL_CACHE_MASK + 1)).fill(EVAL_EMPTY);
 	private evalNoise = 0;
 	private seed = 0x5eed;
-	private nullMove = true;
 	/** Whether the move into each ply was a null move: two in a row prove nothing. */
 	private readonly nullAt = new Uint8Array(MAX_PLY + 1);
 
 	constructor(config: SearcherConfig = {}) {
 		this.table = new TranspositionTable(config.tableMegabytes ?? 16);
-		this.nullMove = config.nullMove ?? true;
 		this.configure(config);
 	}
 
@@ -389,7 +385,6 @@ export class Searcher {
 		// of; a game with one has no null move). Not twice in a row, not in a line the score of which
 		// is exact, not near a decided score.
 		if (
-			this.nullMove &&
 			position.makeNull !== undefined &&
 			!pvNode &&
 			depth >= NULL_DEPTH &&

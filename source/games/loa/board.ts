@@ -889,7 +889,6 @@ export class LoaBoard implements SearchPosition {
 		if (this.limitPly > 0 && this.ply >= this.limitPly) this.status = Status.moveLimit;
 	}
 
-
 	/** The side to move, ply and depth after a move, and the new position's key in the record. */
 	private finishMake(opponent: Player): void {
 		this.ply++;

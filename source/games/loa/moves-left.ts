@@ -134,8 +134,8 @@ export function distance(state: LoaState): number {
 }
 
 /**
- * Whether a LOAPS game is lopsided, or a bonus landing from it: a margin of LOPSIDED_SHARE of the
- * connection's points or more. At the connection's points the side behind can no longer win by
+ * Whether a LOAPS game is lopsided, or near it: a margin of LOPSIDED_SHARE of the connection's
+ * points or more (8 of 12). At the connection's points the side behind can no longer win by
  * connecting: it stops trying and stands in the way (or plays for the draw at move 50), and the
  * game can last until the side ahead connects through it, or to the limit, however near the fit
  * says the end is: the fit learnt races (in self-play such games still end soon), but against the
