@@ -137,6 +137,64 @@ export class BoxesBoard implements SearchPosition {
 		return count;
 	}
 
+	/** Whether none of a move's unit segments is drawn: a table's move may come from another position. */
+	isLegal(move: number): boolean {
+		if (move < 0 || move >= this.moveSpace) return false;
+		const g = this.geometry;
+		for (let i = g.unitStart[move]!, end = g.unitStart[move + 1]!; i < end; i++) if (this.drawn[g.unitList[i]!]) return false;
+		return true;
+	}
+
+	hasMoves(): boolean {
+		return this.free > 0;
+	}
+
+	/**
+	 * The moves that take, for the quiescence search, drawn tight: from a unit segment that
+	 * completes a box to one that completes a box, within one undrawn run of a row or column. A
+	 * longer segment takes the same boxes and draws more besides, which is a quiet choice the main
+	 * search weighs. Followed here, every taking unit's many extensions made the quiescence search
+	 * 3.3 M of the 3.4 M nodes of a depth-4 search of an 8×8 middle game (83 free unit segments);
+	 * tight, 1.3 M of 1.4 M.
+	 */
+	generateGains(buffer: Int32Array, offset: number): number {
+		const g = this.geometry;
+		const drawn = this.drawn;
+		const sides = this.sides;
+		let count = 0;
+		for (let line = 0; line < g.lineCount; line++) {
+			const length = g.lineLength[line]!;
+			const units = line * MAX_LINE;
+			let runStart = 0;
+			for (let i = 0; i < length; i++) {
+				const unit = g.lineUnits[units + i]!;
+				if (drawn[unit]) {
+					runStart = i + 1;
+					continue;
+				}
+				const a = g.unitBoxA[unit]!;
+				const b = g.unitBoxB[unit]!;
+				if (!((a >= 0 && sides[a] === 3) || (b >= 0 && sides[b] === 3))) continue;
+				// Every earlier taking unit of this run to this one.
+				for (let j = runStart; j <= i; j++) {
+					const other = g.lineUnits[units + j]!;
+					const c = g.unitBoxA[other]!;
+					const d = g.unitBoxB[other]!;
+					if ((c >= 0 && sides[c] === 3) || (d >= 0 && sides[d] === 3)) buffer[offset + count++] = g.lineMoves[(units + j) * MAX_LINE + i]!;
+				}
+			}
+		}
+		return count;
+	}
+
+	/**
+	 * No move that takes nothing ends the game: the last move draws the last free unit segments,
+	 * and each is a side of a box that it completes.
+	 */
+	quietEndPossible(): boolean {
+		return false;
+	}
+
 	countMoves(): number {
 		const g = this.geometry;
 		const drawn = this.drawn;

@@ -4,9 +4,9 @@ import {describe, expect, it} from 'vitest';
 import {ONGOING, SET_UP} from '../../../source/games/game.js';
 import {boardOf} from '../../../source/games/boxes/index.js';
 import {formatBoxes, parseBoxes} from '../../../source/games/boxes/potm.js';
-import {legalMoves, moveName, play} from '../../../source/games/boxes/rules.js';
+import {legalMoves, moveName, play, type BoxesState} from '../../../source/games/boxes/rules.js';
 import {randomBoard} from '../../../source/games/boxes/setup.js';
-import {plainClosed, plainOf} from './helpers.js';
+import {plainClosed, plainGain, plainMoveName, plainMoves, plainOf, type Plain} from './helpers.js';
 
 /** A random position: a random size, some pre-drawn unit segments, then random moves. */
 const positions = fc
@@ -28,6 +28,17 @@ const positions = fc
 		}
 		return {...state, clocks: [clocks[0] / 100, clocks[1] / 100] as const};
 	});
+
+/** The plain model of a friendly state. */
+const plainOfState = (state: BoxesState): Plain => plainOf(state.rows, state.columns, [...state.setUp, ...state.moves].map(move => moveName(state, move)));
+
+/** A plain move's unit segment alone as a move. */
+const unitMove = (move: ReturnType<typeof plainMoves>[number], index: number) => {
+	const [kind, r, c] = move.units[index]!.split(' ');
+	const from = [Number(r), Number(c)] as const;
+	const to = kind === 'h' ? ([Number(r), Number(c) + 1] as const) : ([Number(r) + 1, Number(c)] as const);
+	return {from, to, units: [move.units[index]!]};
+};
 
 describe('LINES and BOXES properties', () => {
 	it('make then unmake restores the position and its hash', () => {
@@ -128,4 +139,80 @@ describe('LINES and BOXES properties', () => {
 			{numRuns: 200},
 		);
 	});
+
+	it('the moves that take for the quiescence search are the tight ones, a taking unit segment at each end, and lose no take', () => {
+		let takes = 0;
+		fc.assert(
+			fc.property(positions, state => {
+				const board = boardOf(state);
+				const buffer = new Int32Array(board.maxMoves);
+				const count = board.generateGains(buffer, 0);
+				const listed = Array.from(buffer.subarray(0, count), move => moveName(state, move)).sort();
+				expect(new Set(listed).size).toBe(count);
+				const plain = plainOfState(state);
+				const moves = plainMoves(plain);
+				const takes1 = (move: (typeof moves)[number], index: number) => plainGain(plain, unitMove(move, index)) > 0;
+				const tight = moves.filter(move => takes1(move, 0) && takes1(move, move.units.length - 1));
+				expect(listed).toEqual(tight.map(plainMoveName).sort());
+				// Every move that takes has a tight part that takes as much.
+				for (const move of moves) {
+					const gain = plainGain(plain, move);
+					if (gain === 0) continue;
+					takes++;
+					const units = new Set(move.units);
+					expect(tight.some(part => part.units.every(unit => units.has(unit)) && plainGain(plain, part) === gain)).toBe(true);
+				}
+			}),
+			{numRuns: 150},
+		);
+		// The positions had moves that take: the property was not met by empty lists alone.
+		expect(takes).toBeGreaterThan(0);
+	});
+
+	it('isLegal is true of exactly the listed moves', () => {
+		fc.assert(
+			fc.property(positions, state => {
+				const board = boardOf(state);
+				const buffer = new Int32Array(board.maxMoves);
+				const count = board.generateMoves(buffer, 0);
+				const legal = new Set(buffer.subarray(0, count));
+				for (let move = -1; move <= board.moveSpace; move++) expect(board.isLegal(move)).toBe(legal.has(move));
+				expect(board.hasMoves()).toBe(count > 0);
+			}),
+			{numRuns: 200},
+		);
+	});
+
+	it('a move that ends the game takes a box (quietEndPossible is always false)', () => {
+		let ends = 0;
+		fc.assert(
+			fc.property(positions, fc.array(fc.nat(10_000), {minLength: 150, maxLength: 150}), (start, order) => {
+				let state = start;
+				let i = 0;
+				// Random moves that leave a unit segment free, and at 3, 2 and 1 free every move that ends the game.
+				for (;;) {
+					const board = boardOf(state);
+					const moves = legalMoves(state);
+					if (board.free <= 3) {
+						expect(board.quietEndPossible()).toBe(false);
+						for (const move of moves) {
+							if (segmentUnits(board, move) < board.free) continue;
+							ends++;
+							expect(board.moveGain(move)).toBeGreaterThan(0);
+						}
+					}
+					const leaving = moves.filter(move => segmentUnits(board, move) < board.free);
+					if (leaving.length === 0) break;
+					state = play(state, leaving[order[i++ % order.length]! % leaving.length]!);
+				}
+			}),
+			{numRuns: 100},
+		);
+		expect(ends).toBeGreaterThan(0);
+	});
 });
+
+/** How many unit segments a move draws. */
+function segmentUnits(board: ReturnType<typeof boardOf>, move: number): number {
+	return board.geometry.unitStart[move + 1]! - board.geometry.unitStart[move]!;
+}
