@@ -3,7 +3,8 @@
  * search, late-move reductions and null-move pruning (where the game has a null move), a
  * quiescence search over scoring moves (and, at its first
  * ply, quiet moves that win at once), a transposition
- * table, and move ordering by table move, immediate gain, killers and history.
+ * table, and move ordering by table move, immediate gain, killers and history (and what a move
+ * hands the opponent, where the game says).
  *
  * It talks to the SearchPosition interface only. Everything the node loop touches (move lists,
  * their ordering scores, killers, history, the principal-variation table) is a typed array made
@@ -30,6 +31,8 @@ const NULL_DEPTH = 3;
 const NULL_REDUCTION = 2;
 const NULL_DEEP = 7;
 const HISTORY_LIMIT = 1 << 20;
+/** Below every history score: a quiet move that hands something over goes after those that do not. */
+const GIFT_ORDER = HISTORY_LIMIT * 2;
 const EVAL_CACHE_MASK = (1 << 16) - 1;
 /** Marks an empty evaluation-cache slot; no evaluation is this value (they are clamped within ±DECIDED). */
 const EVAL_EMPTY = -0x3fffffff;
@@ -575,23 +578,29 @@ export class Searcher {
 		return score;
 	}
 
-	/** Ordering keys: table move, then gains, killers, history. */
+	/**
+	 * Ordering keys: table move, then gains, killers, history. Where the game says what a move hands
+	 * over (moveGifts), equal gains go fewest handed over first, and the quiet moves that hand
+	 * something over go after all that do not, fewest first.
+	 */
 	private scoreMoves(base: number, count: number, tableMove: number, ply: number): void {
 		const position = this.position;
 		const killer1 = this.killers[ply * 2]!;
 		const killer2 = this.killers[ply * 2 + 1]!;
 		const history = this.history;
 		const offset = (position.sideToMove - 1) * position.moveSpace;
+		const gifts = position.moveGifts !== undefined;
 		for (let i = base; i < base + count; i++) {
 			const move = this.moves[i]!;
 			let key: number;
 			if (move === tableMove) key = 1 << 29;
 			else {
 				const gain = position.moveGain(move);
-				if (gain > 0) key = (1 << 24) + gain;
+				const given = gifts ? position.moveGifts!(move) : 0;
+				if (gain > 0) key = (1 << 24) + gain * 64 - Math.min(given, 63);
 				else if (move === killer1) key = (1 << 23) + 1;
 				else if (move === killer2) key = 1 << 23;
-				else key = history[offset + move]!;
+				else key = history[offset + move]! - given * GIFT_ORDER;
 			}
 			this.order[i] = key;
 		}
