@@ -66,6 +66,8 @@ export interface ClockReading {
 	readonly ownOverheadMs?: number;
 	/** Milliseconds never to touch; by default 2 % of the clock, at least 100 ms. */
 	readonly safetyMs?: number;
+	/** The share of the usable time for this move (Game.timeShare); an even share of the expected moves when absent. */
+	readonly share?: number;
 	/** Whether the clock is a move's own allowance (PAH-TUM's 10 s), which this move may spend whole. */
 	readonly perMove?: boolean;
 }
@@ -159,7 +161,8 @@ export function clockReading<State>(game: Game<State>, state: State, remainingMs
 	// 72 moves on an empty 8×8; it estimates 60 now, EXPECTED_MOVES_PER_FREE_UNIT).
 	const expected = Math.min(movesLeft, game.expectedMovesLeft?.(state) ?? UNKNOWN_MOVES);
 	const likely = likelyMovesLeft(expected, movesLeft, game.moveNumber(state), game.dragsOn?.(state) ?? false);
-	return {remainingMs, movesLeft, expectedMoves: expected, likelyMoves: likely, overheadMs};
+	const share = game.timeShare?.(state);
+	return {remainingMs, movesLeft, expectedMoves: expected, likelyMoves: likely, overheadMs, ...(share === undefined ? {} : {share})};
 }
 
 export interface Budget {
@@ -194,7 +197,7 @@ export function moveBudget(clock: ClockReading): Budget {
 	if (movesLeft !== Infinity && clock.overheadMs * (movesLeft - 1) <= FULL_SHARE * clock.remainingMs) likely = movesLeft;
 	const reserve = safety + clock.overheadMs * (likely - 1);
 	const usable = Math.max(0, clock.remainingMs - reserve - own);
-	const soft = usable / expected;
+	const soft = clock.share === undefined ? usable / expected : usable * Math.min(clock.share, 1 / SHARED_OVER_LEAST);
 	const hard = Math.min(usable * HARD_SHARE, soft * HARD_FACTOR);
 	return {softMs: Math.min(soft, hard), hardMs: hard, ...floor, cutoffMs: Math.max(hard, floor.cutoffMs)};
 }

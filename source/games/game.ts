@@ -382,6 +382,13 @@ export interface Game<State> {
 	 * for the draw): the time plan then keeps a reserve for every move to the limit. Absent: never.
 	 */
 	dragsOn?(state: State): boolean;
+	/**
+	 * The share of the clock's usable time this move deserves (above 0, at most 1), where the moves
+	 * of a game are not alike: LINES and BOXES's opening, in which every safe line looks the same
+	 * to the search, is worth less than its endgame, where the exact solver can decide the game.
+	 * Absent: an even share of the expected moves.
+	 */
+	timeShare?(state: State): number;
 	/** The same position with other clock readings (the referee's and the UI's clocks); the same position where none are carried. */
 	withClocks(state: State, clocks: readonly [number, number]): State;
 	outcome(state: State): Outcome | null;

@@ -27,7 +27,7 @@ import {
 	moveBudget,
 	type ClockReading,
 } from '../../source/engine/time.js';
-import {boxes, EXPECTED_MOVES_PER_FREE_UNIT} from '../../source/games/boxes/index.js';
+import {boxes, EXPECTED_MOVES_PER_FREE_UNIT, timeShare} from '../../source/games/boxes/index.js';
 import type {Setup} from '../../source/games/game.js';
 import {gameById, type AnyGame} from '../../source/games/registry.js';
 import {seededRandom} from '../../source/games/seeded.js';
@@ -58,6 +58,7 @@ describe('moveBudget: one move', () => {
 		readonly overheadMs: number;
 		readonly ownOverheadMs: number | undefined;
 		readonly safetyMs: number | undefined;
+		readonly share: number | undefined;
 	}
 
 	/** The moves the reserve covers, as moveBudget reads them. */
@@ -77,6 +78,7 @@ describe('moveBudget: one move', () => {
 		overheadMs: fc.double({min: 0, max: 500, noNaN: true}),
 		ownOverheadMs: fc.option(fc.double({min: 0, max: 500, noNaN: true}), {nil: undefined}),
 		safetyMs: fc.option(fc.double({min: 0, max: 5000, noNaN: true}), {nil: undefined}),
+		share: fc.option(fc.double({min: 0.001, max: 1, noNaN: true}), {nil: undefined}),
 	});
 	/** Any clock in [0, 120 s], or one within a few hundred ms of the reserve, where the margins are thinnest. */
 	const reading: fc.Arbitrary<Reading> = fc
@@ -94,6 +96,7 @@ describe('moveBudget: one move', () => {
 		...(r.likelyMoves === undefined ? {} : {likelyMoves: r.likelyMoves}),
 		...(r.ownOverheadMs === undefined ? {} : {ownOverheadMs: r.ownOverheadMs}),
 		...(r.safetyMs === undefined ? {} : {safetyMs: r.safetyMs}),
+		...(r.share === undefined ? {} : {share: r.share}),
 	});
 
 	test('0 <= soft <= hard, and hard + this move\'s overhead leaves the likely reserve whenever the clock exceeds it, whatever the estimates', () => {
@@ -140,12 +143,12 @@ describe('moveBudget: one move', () => {
 		fc.assert(
 			fc.property(reading, fc.double({min: 1, max: 50, noNaN: true}), fc.double({min: 1, max: 50, noNaN: true}), (r, a, b) => {
 				const [fewer, more] = a < b ? [a, b] : [b, a];
-				const many = moveBudget(clockOf({...r, expectedMoves: more}));
-				const few = moveBudget(clockOf({...r, expectedMoves: fewer}));
+				const many = moveBudget(clockOf({...r, expectedMoves: more, share: undefined}));
+				const few = moveBudget(clockOf({...r, expectedMoves: fewer, share: undefined}));
 				expect(few.softMs).toBeGreaterThanOrEqual(many.softMs);
 				expect(few.hardMs).toBeGreaterThanOrEqual(many.hardMs);
 				// The most the estimate can give: every move but this one expected away, still capped.
-				const least = moveBudget(clockOf({...r, expectedMoves: 1}));
+				const least = moveBudget(clockOf({...r, expectedMoves: 1, share: undefined}));
 				expect(few.hardMs).toBeLessThanOrEqual(least.hardMs);
 			}),
 			{numRuns: 500},
@@ -387,24 +390,57 @@ describe('clockReading: what each game tells the plan', () => {
 		expect(clockReading(classicLoa, near.value, 9500, 75).likelyMoves).toBe(UNLIMITED_MIN_MOVES);
 	});
 
-	test('LINES and BOXES expects 0.42 moves a free unit segment, within its bound; PAH-TUM keeps its clock per move', () => {
+	test('LINES and BOXES expects 0.42 moves a free unit segment, within its bound, and shares its clock by the weight of each move; PAH-TUM keeps its clock per move', () => {
+		// 24 free unit segments, within the endgame's 40: an even share of the 10.08 moves expected.
 		const board = boxes.initial({rows: 3, columns: 3});
-		expect(clockReading(boxes, board, 60_000, 20)).toEqual({remainingMs: 60_000, movesLeft: 12, expectedMoves: 24 * EXPECTED_MOVES_PER_FREE_UNIT, likelyMoves: 12, overheadMs: 20});
+		expect(clockReading(boxes, board, 60_000, 20)).toEqual({remainingMs: 60_000, movesLeft: 12, expectedMoves: 24 * EXPECTED_MOVES_PER_FREE_UNIT, likelyMoves: 12, overheadMs: 20, share: 1 / (24 * EXPECTED_MOVES_PER_FREE_UNIT)});
 		// 8×8 has 144 unit segments: its bound is 72 moves; a game from the empty board lasts about
 		// 60 of them, and the reserve covers all 72 (1.5 × 60 + 4 is more).
 		const large = boxes.initial({rows: 8, columns: 8});
-		expect(clockReading(boxes, large, 60_000, 20)).toEqual({remainingMs: 60_000, movesLeft: 72, expectedMoves: 144 * EXPECTED_MOVES_PER_FREE_UNIT, likelyMoves: 72, overheadMs: 20});
-		// The first move of an 8×8 board with 21 segments drawn, at 20 s: a third of what it got when
-		// the plan read the game as UNKNOWN_MOVES long.
+		expect(clockReading(boxes, large, 60_000, 20)).toEqual({remainingMs: 60_000, movesLeft: 72, expectedMoves: 144 * EXPECTED_MOVES_PER_FREE_UNIT, likelyMoves: 72, overheadMs: 20, share: timeShare(144)});
+		// The first move of an 8×8 board with 21 segments drawn (123 free), at 20 s: less than half of
+		// an even share of the 52 moves expected, and a third of what it got when the plan read the
+		// game as UNKNOWN_MOVES long.
 		const drawn = boxes.parse(readFileSync(new URL('../fixtures/boxes-8x8-21-drawn.txt', import.meta.url), 'utf8'), 'boxes-8x8-21-drawn.txt');
 		expect(drawn.ok).toBe(true);
 		if (!drawn.ok) return;
-		const budget = moveBudget(clockReading(boxes, drawn.value, 20_000, 87));
-		const unknown = moveBudget({...clockReading(boxes, drawn.value, 20_000, 87), expectedMoves: UNKNOWN_MOVES, likelyMoves: likelyMovesLeft(UNKNOWN_MOVES, 62)});
-		expect(budget.softMs).toBeLessThan(unknown.softMs / 2.5);
-		expect(budget.softMs).toBeGreaterThan(200);
+		const reading = clockReading(boxes, drawn.value, 20_000, 87);
+		const budget = moveBudget(reading);
+		const even = moveBudget({...reading, share: undefined});
+		const unknown = moveBudget({...reading, share: undefined, expectedMoves: UNKNOWN_MOVES, likelyMoves: likelyMovesLeft(UNKNOWN_MOVES, 62)});
+		expect(budget.softMs).toBeLessThan(even.softMs / 2);
+		expect(budget.softMs).toBeLessThan(unknown.softMs / 5);
+		expect(budget.softMs).toBeGreaterThan(100);
 		expect(clockReading(pahtum, pahtum.initial({seed: 1}), 10_000, 20)).toEqual({remainingMs: 10_000, movesLeft: 1, overheadMs: 20, perMove: true});
 		expect(UNKNOWN_MOVES).toBe(20);
+	});
+
+	test('LINES and BOXES weighs its moves: the opening a third of the endgame, the share of each move rising to the end, the whole clock spent', () => {
+		// From the endgame's 40 free unit segments on, the even share of the plan without weights.
+		for (const free of [1, 10, 24, 40]) expect(timeShare(free)).toBeCloseTo(1 / Math.max(1, EXPECTED_MOVES_PER_FREE_UNIT * free), 12);
+		let previous = 0;
+		for (let free = 144; free >= 1; free--) {
+			const share = timeShare(free);
+			expect(share).toBeGreaterThan(0);
+			expect(share).toBeLessThanOrEqual(1);
+			expect(share).toBeGreaterThanOrEqual(previous);
+			previous = share;
+		}
+		// A game of 8×8 from the empty board, each move spending its share of what is left: the
+		// endgame's moves get about three times the opening's, as weighed, and the clock is spent.
+		let left = 1;
+		const spent: [number, number][] = [];
+		for (let free = 144; free > 0; free -= 1 / EXPECTED_MOVES_PER_FREE_UNIT) {
+			const share = timeShare(Math.ceil(free));
+			spent.push([Math.ceil(free), left * share]);
+			left -= left * share;
+		}
+		const mean = (from: number, to: number) => {
+			const moves = spent.filter(([free]) => free >= from && free <= to).map(([, time]) => time);
+			return moves.reduce((a, b) => a + b, 0) / moves.length;
+		};
+		expect(mean(81, 144) / mean(1, 40)).toBeCloseTo(0.3, 1);
+		expect(left).toBeLessThan(1e-9);
 	});
 });
 
