@@ -8,7 +8,7 @@
  *
  *   reserve = safety + overhead × (likely moves left − 1)
  *   usable  = remaining − reserve − overhead of this move
- *   soft    = usable / expected moves left
+ *   soft    = usable / expected moves left   (or usable × the game's share for this move)
  *   hard    = min(usable × HARD_SHARE, soft × HARD_FACTOR)
  *
  * `overhead` is what a move costs at the least outside a real search: a contest entry's start-up,
@@ -30,7 +30,10 @@
  * move is worth about the logarithm of its time (each doubling a ply or so), the best split of a
  * clock over a game of uncertain length gives move i a time in proportion to the chance that the
  * game lasts to move i; those chances sum to the expected number of moves, and the first is 1: this
- * move gets usable / (expected moves). HARD_SHARE and HARD_FACTOR only cap what one unclear move
+ * move gets usable / (expected moves). Where the moves of a game are not alike (Game.timeShare:
+ * LINES and BOXES's opening decides less than its endgame), the game gives this move's share of
+ * the weights of the moves expected instead, at most 1 / SHARED_OVER_LEAST. HARD_SHARE and
+ * HARD_FACTOR only cap what one unclear move
  * may take, so that it cannot starve the moves after it when the game goes on longer than expected.
  *
  * Every move is searched: with more than MIN_DEPTH_CLOCK_MS left, the search finishes depth

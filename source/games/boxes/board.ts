@@ -160,7 +160,6 @@ export class BoxesBoard implements SearchPosition {
 	generateGains(buffer: Int32Array, offset: number): number {
 		const g = this.geometry;
 		const drawn = this.drawn;
-		const sides = this.sides;
 		let count = 0;
 		for (let line = 0; line < g.lineCount; line++) {
 			const length = g.lineLength[line]!;
@@ -172,19 +171,22 @@ export class BoxesBoard implements SearchPosition {
 					runStart = i + 1;
 					continue;
 				}
-				const a = g.unitBoxA[unit]!;
-				const b = g.unitBoxB[unit]!;
-				if (!((a >= 0 && sides[a] === 3) || (b >= 0 && sides[b] === 3))) continue;
+				if (!this.completes(unit)) continue;
 				// Every earlier taking unit of this run to this one.
 				for (let j = runStart; j <= i; j++) {
-					const other = g.lineUnits[units + j]!;
-					const c = g.unitBoxA[other]!;
-					const d = g.unitBoxB[other]!;
-					if ((c >= 0 && sides[c] === 3) || (d >= 0 && sides[d] === 3)) buffer[offset + count++] = g.lineMoves[(units + j) * MAX_LINE + i]!;
+					if (this.completes(g.lineUnits[units + j]!)) buffer[offset + count++] = g.lineMoves[(units + j) * MAX_LINE + i]!;
 				}
 			}
 		}
 		return count;
+	}
+
+	/** Whether drawing an undrawn unit segment completes a box beside it. */
+	private completes(unit: number): boolean {
+		const g = this.geometry;
+		const a = g.unitBoxA[unit]!;
+		const b = g.unitBoxB[unit]!;
+		return (a >= 0 && this.sides[a] === 3) || (b >= 0 && this.sides[b] === 3);
 	}
 
 	/**
