@@ -3,7 +3,6 @@
  * candidate moves lead to, so the test shows why the expected move is the right one; then it asks
  * the Searcher, always with a depth limit (never wall time), so every run searches the same tree.
  */
-import {readdirSync} from 'node:fs';
 import {describe, expect, test} from 'vitest';
 import {decidedIn, Searcher, type SearchLimits, type SearchResult, type SearcherConfig} from '../../source/engine/search.js';
 import {LoaBoard} from '../../source/games/loa/board.js';
@@ -13,7 +12,7 @@ import {newBoardAt, type LoaState} from '../../source/games/loa/rules.js';
 import {CLASSIC_LOA} from '../../source/games/loa/variant.js';
 import {CLASSIC_POSITIONS} from '../games/loa/classic-positions.js';
 import {position, sq} from '../games/loa/diagram.js';
-import {loadSave} from '../helpers/saves.js';
+import {loadSave, sampleNames} from '../helpers/saves.js';
 
 const mv = (text: string): number => {
 	const [from, to] = text.split(' ') as [string, string];
@@ -76,10 +75,7 @@ function boardState(board: LoaBoard) {
 }
 
 
-const saves = readdirSync(new URL('../fixtures/positions/', import.meta.url))
-	.filter(file => file.endsWith('.txt'))
-	.sort()
-	.map(file => [file, loadSave(file)] as const);
+const saves = sampleNames().map(file => [file, loadSave(file)] as const);
 
 // -----------------------------------------------------------------------------------------------
 // The positions

@@ -1,5 +1,5 @@
 /** The sample positions, copied from saves/ into test/fixtures/positions/ (a person's own saves never reach the tests), read and parsed. */
-import {readFileSync} from 'node:fs';
+import {readdirSync, readFileSync} from 'node:fs';
 import {loaps} from '../../source/games/loa/index.js';
 import type {LoaState} from '../../source/games/loa/rules.js';
 import {gameOfText} from '../../source/games/registry.js';
@@ -11,3 +11,9 @@ export function loadSave(name: string): LoaState {
 	if (!parsed.ok) throw new Error(`test/fixtures/positions/${name} does not parse: ${parsed.error.message}`);
 	return parsed.value;
 }
+
+/** The names of the sample positions in test/fixtures/positions/, sorted. */
+export const sampleNames = (): string[] =>
+	readdirSync(new URL('../fixtures/positions/', import.meta.url))
+		.filter(file => file.endsWith('.txt'))
+		.sort();

@@ -4,7 +4,6 @@
  * move limit, the classic 8×8 start and positions (under both rulings, passes and repetitions
  * included), and on random positions.
  */
-import {readdirSync} from 'node:fs';
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
 import {perft} from '../../../source/engine/perft.js';
@@ -34,7 +33,7 @@ import {
 	type RefMoveResult,
 	type RefPosition,
 } from './reference.js';
-import {loadSave} from '../../helpers/saves.js';
+import {loadSave, sampleNames} from '../../helpers/saves.js';
 
 // ---------------------------------------------------------------------------------------------
 // Positions to start from
@@ -46,12 +45,7 @@ interface Start {
 	readonly ref: RefPosition;
 }
 
-const savesDirectory = new URL('../../fixtures/positions/', import.meta.url);
-
-
-const saveFiles = readdirSync(savesDirectory)
-	.filter(file => file.endsWith('.txt'))
-	.sort();
+const saveFiles = sampleNames();
 // The LOAPS samples (loa-start.txt is classic LOA's start, which has starts of its own below).
 const saves = new Map(saveFiles.map(file => [file, loadSave(file)] as const).filter(([, state]) => state.variant.id === 'loaps'));
 
