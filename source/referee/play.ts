@@ -127,7 +127,9 @@ export async function playGame(setup: GameSetup): Promise<PlayedGame | null> {
 				line[line.length - 1] = state;
 				break;
 			}
-			state = game.play(game.withClocks(given, clocks), move);
+			// The position after the move keeps the clocks after it: a game whose positions carry no
+			// clock (PAH-TUM's grid) would otherwise read its contest's clock there in the history.
+			state = game.withClocks(game.play(given, move), clocks);
 			line.push(state);
 			moves.push(move);
 		}

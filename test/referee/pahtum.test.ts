@@ -150,8 +150,13 @@ describe('a match between two good fakes on one board', () => {
 
 describe('the built-in AI at the PAH-TUM table', () => {
 	test('ai:1 answers as an entry would (the whole grid), on a clock per move, and beats the fake that takes the first square', () => {
-		const {summary} = match('ai:1', first, '--seed', '11', '--clock', '2');
+		const out = join(scratch, 'records-ai');
+		const {summary} = match('ai:1', first, '--seed', '11', '--clock', '2', '--out', out);
 		for (const game of summary.games) expect(game).toMatchObject({fault: false, winner: 'ai:1'});
+		// Each move's history keeps what the players had left of their 2 s, not the contest's 10 s.
+		const history = JSON.parse(readFileSync(join(out, 'game-001.history.json'), 'utf8')) as {moves: {clocks: [number, number]}[]};
+		expect(history.moves.length).toBeGreaterThan(0);
+		for (const move of history.moves) for (const left of move.clocks) expect(left).toBeLessThanOrEqual(2);
 		expect(summary.matches[0]).toMatchObject({winner: 'ai:1', reason: 'points'});
 		// Every empty square of the board filled, in both games.
 		const empty = pahtum.format(pahtum.initial({seed: 11})).split('-').length - 1;
