@@ -33,8 +33,8 @@
  * move gets usable / (expected moves). Where the moves of a game are not alike (Game.timeShare:
  * LINES and BOXES's opening decides less than its endgame), the game gives this move's share of
  * the weights of the moves expected instead, at most 1 / SHARED_OVER_LEAST. HARD_SHARE and
- * HARD_FACTOR only cap what one unclear move
- * may take, so that it cannot starve the moves after it when the game goes on longer than expected.
+ * HARD_FACTOR only cap what one unclear move may take, so that it cannot starve the moves after
+ * it when the game goes on longer than expected.
  *
  * Every move is searched: with more than MIN_DEPTH_CLOCK_MS left, the search finishes depth
  * MIN_DEPTH (the opponent's every reply, with the game's own endings) even past the hard deadline,
