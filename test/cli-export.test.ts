@@ -171,7 +171,7 @@ describe('potm export', () => {
 
 	test('a folder that cannot be written: exit 1 with the reason', () => {
 		writeFileSync(join(scratch, 'a-file'), 'x');
-		const run = potm(['export', join(root, 'saves', 'start.txt')], 'a-file');
+		const run = potm(['export', join(root, 'test', 'fixtures', 'positions', 'start.txt')], 'a-file');
 		expect(run).toEqual({status: 1, stdout: '', stderr: 'potm: cannot write a-file/start.game.txt: a-file is not a folder\n'});
 	});
 

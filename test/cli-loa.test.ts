@@ -44,31 +44,31 @@ function expectRefused(args: string[], message: RegExp): string {
 const MUST_PASS = '1 7\n1 0 60.0\n2 0 60.0\n......21\n......22\n........\n........\n........\n........\n22......\n12......\n';
 
 describe('potm move and perft on an 8×8 FILE', () => {
-	test('potm move saves/loa-start.txt prints one legal move of the 8×8 start', () => {
-		const run = potm(['move', 'saves/loa-start.txt']);
+	test('potm move test/fixtures/positions/loa-start.txt prints one legal move of the 8×8 start', () => {
+		const run = potm(['move', 'test/fixtures/positions/loa-start.txt']);
 		expect(run.stderr).toBe('');
 		expect(run.status).toBe(0);
 		expect(run.stdout).toMatch(/^[a-h][1-8] [a-h][1-8]\n$/);
-		const start = classicLoa.parse(readFileSync(join(root, 'saves', 'loa-start.txt'), 'utf8'), 'loa-start.txt');
+		const start = classicLoa.parse(readFileSync(join(root, 'test', 'fixtures', 'positions', 'loa-start.txt'), 'utf8'), 'loa-start.txt');
 		if (!start.ok) throw new Error(start.error.message);
 		expect(classicLoa.parseMove(start.value, run.stdout.trim())).toMatchObject({ok: true});
 	});
 
-	test('saves/loa-start.txt is the classic start: 8 board lines, BLACK on b1..g1 and b8..g8', () => {
-		const text = readFileSync(join(root, 'saves', 'loa-start.txt'), 'utf8');
+	test('test/fixtures/positions/loa-start.txt is the classic start: 8 board lines, BLACK on b1..g1 and b8..g8', () => {
+		const text = readFileSync(join(root, 'test', 'fixtures', 'positions', 'loa-start.txt'), 'utf8');
 		expect(text).toBe(classicLoa.format(classicLoa.initial()));
 		expect(text.split('\n').slice(3, -1)).toHaveLength(8);
 	});
 
-	test('potm perft saves/loa-start.txt 4 prints 1563208 (the reference count)', () => {
-		const run = potm(['perft', 'saves/loa-start.txt', '4']);
+	test('potm perft test/fixtures/positions/loa-start.txt 4 prints 1563208 (the reference count)', () => {
+		const run = potm(['perft', 'test/fixtures/positions/loa-start.txt', '4']);
 		expect(run.stderr).toBe('');
 		expect(run.status).toBe(0);
 		expect(run.stdout).toBe('1563208\n');
 	}, 120_000);
 
 	test('perft --divide at depth 1: the 36 moves of the start', () => {
-		const run = potm(['perft', 'saves/loa-start.txt', '1', '--divide', '--game', 'loa']);
+		const run = potm(['perft', 'test/fixtures/positions/loa-start.txt', '1', '--divide', '--game', 'loa']);
 		expect(run.status).toBe(0);
 		const lines = run.stdout.trimEnd().split('\n');
 		expect(lines).toHaveLength(37);
@@ -85,20 +85,20 @@ describe('potm move and perft on an 8×8 FILE', () => {
 
 	test('--game loa and --mover-wins agree with an 8×8 FILE; a bare --game loaps agrees with a 7×7 one', () => {
 		// The start with 1 s clocks, so that each move is quick.
-		const quick = file('loa-quick.txt', readFileSync(join(root, 'saves', 'loa-start.txt'), 'utf8').replace(/ 60\.0\n/g, ' 1.0\n'));
+		const quick = file('loa-quick.txt', readFileSync(join(root, 'test', 'fixtures', 'positions', 'loa-start.txt'), 'utf8').replace(/ 60\.0\n/g, ' 1.0\n'));
 		for (const args of [['--game', 'loa'], ['--game', 'LOA'], ['--mover-wins'], ['--game', 'loa', '--mover-wins']]) {
 			const run = potm(['move', quick, ...args]);
 			expect(run.status, `${args.join(' ')}: ${run.stderr}`).toBe(0);
 			expect(run.stdout).toMatch(/^[a-h][1-8] [a-h][1-8]\n$/);
 		}
-		expect(potm(['perft', 'saves/start.txt', '2', '--game', 'loaps'])).toMatchObject({status: 0, stdout: '544\n'});
+		expect(potm(['perft', 'test/fixtures/positions/start.txt', '2', '--game', 'loaps'])).toMatchObject({status: 0, stdout: '544\n'});
 	});
 
 	test('a FILE of the other game than --game is refused, naming the file and both games', () => {
-		expectRefused(['move', '--game', 'loaps', 'saves/loa-start.txt'], /^potm: saves\/loa-start\.txt holds a Lines of Action position \(8×8\), but the command line asks for LOAPS$/);
-		expectRefused(['move', '--game', 'loa', 'saves/start.txt'], /^potm: saves\/start\.txt holds a LOAPS position \(7×7\), but the command line asks for Lines of Action$/);
-		expectRefused(['perft', 'saves/start.txt', '1', '--game', 'loa'], /^potm: saves\/start\.txt holds a LOAPS position \(7×7\)/);
-		expectRefused(['move', '--mover-wins', 'saves/start.txt'], /^potm: saves\/start\.txt holds a LOAPS position \(7×7\), but the command line asks for Lines of Action \(mover wins\)$/);
+		expectRefused(['move', '--game', 'loaps', 'test/fixtures/positions/loa-start.txt'], /^potm: test\/fixtures\/positions\/loa-start\.txt holds a Lines of Action position \(8×8\), but the command line asks for LOAPS$/);
+		expectRefused(['move', '--game', 'loa', 'test/fixtures/positions/start.txt'], /^potm: test\/fixtures\/positions\/start\.txt holds a LOAPS position \(7×7\), but the command line asks for Lines of Action$/);
+		expectRefused(['perft', 'test/fixtures/positions/start.txt', '1', '--game', 'loa'], /^potm: test\/fixtures\/positions\/start\.txt holds a LOAPS position \(7×7\)/);
+		expectRefused(['move', '--mover-wins', 'test/fixtures/positions/start.txt'], /^potm: test\/fixtures\/positions\/start\.txt holds a LOAPS position \(7×7\), but the command line asks for Lines of Action \(mover wins\)$/);
 	});
 
 	test('a broken 8×8 file is refused with its line, as a LOA file', () => {
@@ -111,14 +111,14 @@ describe('--game and --mover-wins: bad values are one potm: line, exit 2', () =>
 	test.each<[string[], RegExp]>([
 		[['--game', 'chess'], /^potm: --game takes loaps \(LOAPS, 7×7, the default\),? .*loa \(Lines of Action, 8×8\).*, not "chess"$/],
 		[['play', '--game', 'chess'], /^potm: --game takes loaps .*loa .*, not "chess"$/],
-		[['move', 'saves/start.txt', '--game', 'go'], /^potm: --game takes loaps .*loa .*, not "go"$/],
-		[['move', 'saves/start.txt', '--game', 'loa-mover'], /^potm: --game takes loaps .*, not "loa-mover"$/],
+		[['move', 'test/fixtures/positions/start.txt', '--game', 'go'], /^potm: --game takes loaps .*loa .*, not "go"$/],
+		[['move', 'test/fixtures/positions/start.txt', '--game', 'loa-mover'], /^potm: --game takes loaps .*, not "loa-mover"$/],
 		[['match', 'ai:1', 'ai:2', '--game', 'xyz'], /not "xyz"$/],
-		[['move', 'saves/loa-start.txt', '--game'], /^potm: --game takes loaps/],
+		[['move', 'test/fixtures/positions/loa-start.txt', '--game'], /^potm: --game takes loaps/],
 		[['--game', 'loaps', '--mover-wins'], /^potm: --mover-wins is a ruling of classic Lines of Action \(--game loa\)/],
 		[['play', '--game', 'loaps', '--mover-wins'], /^potm: --mover-wins is a ruling of classic Lines of Action/],
 		[['tournament', 'ai:1', 'ai:2', '--game', 'loaps', '--mover-wins'], /^potm: --mover-wins is a ruling/],
-		[['perft', 'saves/start.txt', '1', '--mover-wins', '--game', 'loaps'], /^potm: --mover-wins is a ruling/],
+		[['perft', 'test/fixtures/positions/start.txt', '1', '--mover-wins', '--game', 'loaps'], /^potm: --mover-wins is a ruling/],
 	])('%j', (args, message) => {
 		expectRefused(args, message);
 	});
@@ -147,7 +147,7 @@ describe('--side and the demo\'s sides in classic LOA', () => {
 		[['play', '--game', 'loa', '--mover-wins', '--side', '2']],
 		[['demo', '--game', 'loa', '--black', '2', '--white', '4']],
 		[['demo', '--red', '2', '--white', '4']],
-		[['analyze', 'saves/loa-start.txt', '--game', 'loa']],
+		[['analyze', 'test/fixtures/positions/loa-start.txt', '--game', 'loa']],
 		[['--game', 'loa']],
 	])('%j is accepted (and then needs a terminal)', args => {
 		expectRefused(args, /^potm: the board needs an interactive terminal/);
@@ -162,14 +162,14 @@ describe('help', () => {
 		expect(run.stdout).toContain('--mover-wins');
 	});
 
-	test('the demo\'s help names --black and --white; the main help names saves/loa-start.txt', () => {
+	test('the demo\'s help names --black and --white; the main help names test/fixtures/positions/loa-start.txt', () => {
 		const demo = potm(['demo', '--help']).stdout;
 		expect(demo).toContain('--black');
 		expect(demo).toContain('--white');
 		const main = potm(['--help']).stdout;
 		// The games as the registry lists them, the default first.
 		expect(main.replace(/\s+/g, ' ')).toMatch(/--game GAME loaps \(LOAPS, 7×7, the default\),? (or )?loa \(Lines of Action, 8×8\)/);
-		expect(main).toContain('saves/loa-start.txt');
+		expect(main).toMatch(/saves\/loa-start\.txt/);
 		expect(main).toContain('potm play --game loa');
 	});
 });

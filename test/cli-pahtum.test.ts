@@ -60,9 +60,9 @@ describe('potm move on a PAH-TUM grid', () => {
 		const run = spawnSync(process.execPath, [cli, 'move', board, '--game', 'pahtum'], {encoding: 'utf8', timeout: 60_000});
 		expect(run.status).toBe(0);
 		expect(changes(LATE, run.stdout)).toHaveLength(1);
-		const loa = spawnSync(process.execPath, [cli, 'move', 'saves/start.txt', '--game', 'pahtum'], {cwd: root, encoding: 'utf8'});
+		const loa = spawnSync(process.execPath, [cli, 'move', 'test/fixtures/positions/start.txt', '--game', 'pahtum'], {cwd: root, encoding: 'utf8'});
 		expect(loa.status).toBe(2);
-		expect(loa.stderr).toMatch(/^potm: saves\/start\.txt holds a LOAPS position .*PAH-TUM\n$/);
+		expect(loa.stderr).toMatch(/^potm: test\/fixtures\/positions\/start\.txt holds a LOAPS position .*PAH-TUM\n$/);
 	});
 
 	test('a finished grid: one line on stderr, nothing on stdout, exit 1', () => {
@@ -86,7 +86,7 @@ describe('potm move on a PAH-TUM grid', () => {
 		// Without --clock, the contest's own 10 s (planned; a late grid is solved long before).
 		const contest = spawnSync(process.execPath, [cli, 'move'], {cwd: root, encoding: 'utf8', input: LATE, timeout: 60_000, env: verbose});
 		expect(Number(/budget \d+\/(\d+) ms/.exec(contest.stderr)![1])).toBeGreaterThan(5000);
-		const loa = spawnSync(process.execPath, [cli, 'move', join(root, 'saves', 'start.txt'), '--clock', '5'], {encoding: 'utf8', timeout: 60_000});
+		const loa = spawnSync(process.execPath, [cli, 'move', join(root, 'test', 'fixtures', 'positions', 'start.txt'), '--clock', '5'], {encoding: 'utf8', timeout: 60_000});
 		expect(loa.status).toBe(2);
 		expect(loa.stderr).toMatch(/^potm: --clock is for a game with a clock per move \(PAH-TUM\); .*start\.txt carries its own clock\n$/);
 	});
@@ -114,7 +114,7 @@ describe('random boards on the command line', () => {
 		const refusals: [string[], RegExp][] = [
 			[['play', '--holes', '3', '--seed', '4'], /^potm: --seed and --holes draw a random board, and LOAPS has one start position \(PAH-TUM's boards are random: --game pahtum\)\n$/],
 			[['demo', '--game', 'loa', '--seed', '4'], /^potm: --seed and --holes draw a random board, and Lines of Action has one/],
-			[['play', join(root, 'saves', 'start.txt'), '--seed', '4'], /^potm: --seed and --holes draw a new board, and .*start\.txt has its own\n$/],
+			[['play', join(root, 'test', 'fixtures', 'positions', 'start.txt'), '--seed', '4'], /^potm: --seed and --holes draw a new board, and .*start\.txt has its own\n$/],
 			[['play', '--game', 'pahtum', '--holes', '4'], /^potm: --holes takes an odd number from 1 to 25 \(a board has an odd number of holes\), not 4\n$/],
 		];
 		for (const [args, message] of refusals) {

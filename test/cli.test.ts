@@ -36,11 +36,11 @@ const PINNED = '1 5\n1 0 60.0\n2 0 60.0\n.....21\n.....22\n.......\n.......\n...
 
 describe('potm move FILE', () => {
 	test.each(['start.txt', 'red-move-10.txt', 'blue-move-28.txt'])('%s: one legal move on stdout, nothing on stderr, exit 0', name => {
-		const run = potm(['move', `saves/${name}`]);
+		const run = potm(['move', `test/fixtures/positions/${name}`]);
 		expect(run.stderr).toBe('');
 		expect(run.status).toBe(0);
 		expect(run.stdout).toMatch(/^[a-g][1-7] [a-g][1-7]\n$/);
-		const parsed = loaps.parse(readFileSync(join(root, 'saves', name), 'utf8'), name);
+		const parsed = loaps.parse(readFileSync(join(root, 'test', 'fixtures', 'positions', name), 'utf8'), name);
 		if (!parsed.ok) throw new Error(parsed.error.message);
 		expect(loaps.parseMove(parsed.value, run.stdout).ok).toBe(true);
 	});
@@ -52,8 +52,8 @@ describe('potm move FILE', () => {
 	});
 
 	test('the plan it prints with POTM_VERBOSE: the moves expected from the position, of those the limit allows', () => {
-		// The start on a 10 s clock (a shorter think than the 60 s of saves/start.txt).
-		const start = readFileSync(join(root, 'saves', 'start.txt'), 'utf8').replace('\n1 0 60.0\n', '\n1 0 10.0\n');
+		// The start on a 10 s clock (a shorter think than the 60 s of test/fixtures/positions/start.txt).
+		const start = readFileSync(join(root, 'test', 'fixtures', 'positions', 'start.txt'), 'utf8').replace('\n1 0 60.0\n', '\n1 0 10.0\n');
 		expect(start).toMatch(/^1 1\n1 0 10\.0\n/);
 		const run = potm(['move', file('start-10.txt', start)], {POTM_VERBOSE: '1'});
 		expect(run.status).toBe(0);
@@ -62,7 +62,7 @@ describe('potm move FILE', () => {
 
 	test('a clock with nothing beyond the reserve: still a search of depth 2, a legal move, and a win when there is one', () => {
 		// RED at move 10 with 1.5 s: the least cost of the moves it will likely still make takes it all.
-		const start = readFileSync(join(root, 'saves', 'start.txt'), 'utf8');
+		const start = readFileSync(join(root, 'test', 'fixtures', 'positions', 'start.txt'), 'utf8');
 		const tight = start.replace(/^1 1\n1 0 60\.0\n/, '1 10\n1 0 1.5\n');
 		expect(tight).not.toBe(start);
 		const run = potm(['move', file('tight.txt', tight)], {POTM_VERBOSE: '1'});
@@ -114,7 +114,7 @@ describe('potm move FILE', () => {
 	});
 
 	test('without a FILE, or with -, it reads the position from standard input', () => {
-		const start = readFileSync(join(root, 'saves', 'start.txt'), 'utf8');
+		const start = readFileSync(join(root, 'test', 'fixtures', 'positions', 'start.txt'), 'utf8');
 		for (const args of [['move'], ['move', '-']]) {
 			const run = spawnSync(process.execPath, [cli, ...args], {cwd: root, encoding: 'utf8', input: start});
 			expect(run.stderr, args.join(' ')).toBe('');
@@ -124,7 +124,7 @@ describe('potm move FILE', () => {
 	});
 
 	test('a bad position on standard input: one line naming "standard input" and the line, exit 2', () => {
-		const bad = readFileSync(join(root, 'saves', 'start.txt'), 'utf8').replace('2.....2', '2..x..2');
+		const bad = readFileSync(join(root, 'test', 'fixtures', 'positions', 'start.txt'), 'utf8').replace('2.....2', '2..x..2');
 		const run = spawnSync(process.execPath, [cli, 'move'], {cwd: root, encoding: 'utf8', input: bad});
 		expect(run.status).toBe(2);
 		expect(run.stdout).toBe('');
@@ -136,7 +136,7 @@ describe('potm move FILE', () => {
 	});
 
 	test('two FILEs: usage on stderr, exit 2', () => {
-		const run = potm(['move', 'saves/start.txt', 'saves/start.txt']);
+		const run = potm(['move', 'test/fixtures/positions/start.txt', 'test/fixtures/positions/start.txt']);
 		expect(run.status).toBe(2);
 		expect(run.stderr).toMatch(/move takes one FILE/);
 	});
@@ -146,7 +146,7 @@ describe('potm move FILE', () => {
 		writeFileSync(trace, '');
 		const run = spawnSync(
 			process.execPath,
-			['--import', join(root, 'test/helpers/trace-modules.mjs'), cli, 'move', 'saves/start.txt'],
+			['--import', join(root, 'test/helpers/trace-modules.mjs'), cli, 'move', 'test/fixtures/positions/start.txt'],
 			{cwd: root, encoding: 'utf8', env: {...process.env, POTM_TRACE_FILE: trace}},
 		);
 		expect(run.status).toBe(0);
@@ -169,13 +169,13 @@ describe('potm move FILE', () => {
 
 describe('potm perft FILE DEPTH', () => {
 	test('prints the count', () => {
-		const run = potm(['perft', 'saves/start.txt', '4']);
+		const run = potm(['perft', 'test/fixtures/positions/start.txt', '4']);
 		expect(run.status).toBe(0);
 		expect(run.stdout).toBe('298040\n');
 	});
 
 	test('--divide: one line per move, "b1 d3 12345", sorted, then the total on the last line', () => {
-		const run = potm(['perft', 'saves/start.txt', '2', '--divide']);
+		const run = potm(['perft', 'test/fixtures/positions/start.txt', '2', '--divide']);
 		expect(run.status).toBe(0);
 		const lines = run.stdout.trimEnd().split('\n');
 		expect(lines).toHaveLength(25);
@@ -188,7 +188,7 @@ describe('potm perft FILE DEPTH', () => {
 
 	test('a reader that stops early is not an error: no stack trace, exit 0', () => {
 		// `true` exits without reading, long before node has started: every write meets a closed pipe.
-		const run = spawnSync('sh', ['-c', `"${process.execPath}" "${cli}" perft saves/start.txt 3 --divide | true; exit 0`], {
+		const run = spawnSync('sh', ['-c', `"${process.execPath}" "${cli}" perft test/fixtures/positions/start.txt 3 --divide | true; exit 0`], {
 			cwd: root,
 			encoding: 'utf8',
 		});
@@ -197,7 +197,7 @@ describe('potm perft FILE DEPTH', () => {
 	});
 
 	test.each([['three'], ['-1'], ['1.5'], ['-0'], ['31']])('a depth of %s is refused in one line, saying what a depth must be, exit 2', depth => {
-		const run = potm(['perft', 'saves/start.txt', depth]);
+		const run = potm(['perft', 'test/fixtures/positions/start.txt', depth]);
 		expect(run.status).toBe(2);
 		expect(run.stdout).toBe('');
 		expect(run.stderr).toBe(`potm: the depth of perft must be a whole number from 0 to 30, not "${depth}"\n`);
@@ -220,14 +220,14 @@ describe('help, version and the bare command', () => {
 	});
 
 	// The example's move is what the search finds at depth 13, where an idle 2-core machine gets
-	// to with the 60 s clock of saves/start.txt; a slower or busier one stops at 12 (b1 d3).
+	// to with the 60 s clock of test/fixtures/positions/start.txt; a slower or busier one stops at 12 (b1 d3).
 	const EXAMPLE_DEPTH = 13;
 	test('the example in --help is what potm move really prints, where it searches as deep as the example did', () => {
 		const help = potm(['--help']).stdout;
 		const shown = /\$ potm move saves\/start\.txt\n\s+([a-g][1-7] [a-g][1-7])\n/.exec(help)?.[1];
 		expect(shown).toBeDefined();
-		const run = potm(['move', 'saves/start.txt'], {POTM_VERBOSE: '1'});
-		const parsed = loaps.parse(readFileSync(join(root, 'saves', 'start.txt'), 'utf8'), 'start.txt');
+		const run = potm(['move', 'test/fixtures/positions/start.txt'], {POTM_VERBOSE: '1'});
+		const parsed = loaps.parse(readFileSync(join(root, 'test', 'fixtures', 'positions', 'start.txt'), 'utf8'), 'start.txt');
 		if (!parsed.ok) throw new Error(parsed.error.message);
 		expect(loaps.parseMove(parsed.value, run.stdout).ok).toBe(true);
 		const depth = Number(/depth (\d+)/.exec(run.stderr)?.[1]);
@@ -252,7 +252,7 @@ describe('help, version and the bare command', () => {
 		expect(potm(['--version', 'extra'])).toMatchObject({status: 0, stdout: `${version}\n`});
 	});
 
-	test.each([[[]], [['play']], [['analyze', 'saves/start.txt']], [['demo', '--games', '1']]])(
+	test.each([[[]], [['play']], [['analyze', 'test/fixtures/positions/start.txt']], [['demo', '--games', '1']]])(
 		'%j without an interactive terminal: one line saying so, exit 2, nothing drawn',
 		args => {
 			const run = potm(args);
@@ -267,7 +267,7 @@ describe('help, version and the bare command', () => {
 		const cases: [string[], string[]][] = [
 			[['move', '--help'], ['potm move FILE', 'CPU time']],
 			[['perft', '-h'], ['potm perft FILE DEPTH', '--divide']],
-			[['move', 'saves/start.txt', '--help'], ['potm move FILE']],
+			[['move', 'test/fixtures/positions/start.txt', '--help'], ['potm move FILE']],
 			[['play', '--help'], ['--side 1|2', '--level 1-5', '--clock S', '--no-clock', '--ascii', '--no-color', 'potm play --side 2']],
 			[['analyze', '--help'], ['potm analyze FILE', '--ascii']],
 			[['analyse', '-h'], ['potm analyze FILE']],
@@ -295,7 +295,7 @@ describe('help, version and the bare command', () => {
 			[['demo', '--games', '0'], /--games takes a whole number from 1 to 10000, not 0/],
 			[['demo', '--level', '3'], /--level goes with play/],
 			[['play', '--red', '3'], /--red goes with demo/],
-			[['move', 'saves/start.txt', '--ascii'], /--ascii goes with play, analyze, demo or the menu/],
+			[['move', 'test/fixtures/positions/start.txt', '--ascii'], /--ascii goes with play, analyze, demo or the menu/],
 			[['play', '--no-level'], /^potm: --level takes a whole number from 1 to 5\n/],
 			[['play', '--no-side'], /^potm: --side takes 1 \(RED, moves first\) or 2 \(BLUE\)\n/],
 			[['play', '--level', '2', '--level', '3'], /^potm: --level is given more than once\n/],
@@ -312,12 +312,12 @@ describe('help, version and the bare command', () => {
 	test('options are checked per command, in our words', () => {
 		expect(potm(['--bogus'])).toMatchObject({status: 2, stderr: 'potm: unknown option --bogus (potm --help lists the options)\n'});
 		expect(potm(['play', '--bogus'])).toMatchObject({status: 2, stderr: 'potm: unknown option --bogus (potm play --help lists the options)\n'});
-		expect(potm(['move', 'saves/start.txt', '--divide'])).toMatchObject({
+		expect(potm(['move', 'test/fixtures/positions/start.txt', '--divide'])).toMatchObject({
 			status: 2,
 			stderr: expect.stringMatching(/^potm: --divide goes with perft\n/),
 			stdout: '',
 		});
-		expect(potm(['perft', 'saves/start.txt', '1', '-x'])).toMatchObject({status: 2, stderr: expect.stringMatching(/unknown option -x/)});
+		expect(potm(['perft', 'test/fixtures/positions/start.txt', '1', '-x'])).toMatchObject({status: 2, stderr: expect.stringMatching(/unknown option -x/)});
 	});
 
 	test('an unknown command is refused, exit 2', () => {
@@ -327,7 +327,7 @@ describe('help, version and the bare command', () => {
 	});
 
 	test('every mistake on the command line is one potm: line on stderr, nothing more', () => {
-		for (const args of [['fly'], ['--bogus'], ['play', '--level', '9'], ['play', '--level', '2', '--level', '3'], ['move'], ['perft', 'saves/start.txt'], ['match', 'ai:1'], ['demo', 'a.txt', 'b.txt'], ['analyze']]) {
+		for (const args of [['fly'], ['--bogus'], ['play', '--level', '9'], ['play', '--level', '2', '--level', '3'], ['move'], ['perft', 'test/fixtures/positions/start.txt'], ['match', 'ai:1'], ['demo', 'a.txt', 'b.txt'], ['analyze']]) {
 			const run = potm(args);
 			expect(run.status, args.join(' ')).toBe(2);
 			expect(run.stderr, args.join(' ')).toMatch(/^potm: [^\n]+\n$/);
@@ -335,13 +335,13 @@ describe('help, version and the bare command', () => {
 	});
 
 	test('demo FILE: the series plays from FILE; a FILE whose game is over is refused before any terminal is needed', () => {
-		const over = potm(['demo', 'saves/start.txt', 'saves/start.txt']);
-		expect(over).toMatchObject({status: 2, stderr: 'potm: demo takes at most one FILE, not also "saves/start.txt"\n'});
+		const over = potm(['demo', 'test/fixtures/positions/start.txt', 'test/fixtures/positions/start.txt']);
+		expect(over).toMatchObject({status: 2, stderr: 'potm: demo takes at most one FILE, not also "test/fixtures/positions/start.txt"\n'});
 		// RED connects with a1 b2: the game in the file is over.
 		const done = file('done.txt', '2 13\n1 15 50.0\n2 0 50.0\n.......\n..2.2..\n.......\n.......\n.......\n.1.....\n1......\n');
 		expect(potm(['demo', done]).stderr).toMatch(/^potm: .*done\.txt/);
 		expect(potm(['demo', file('bad.txt', 'nonsense\n')]).stderr).toMatch(/^potm: .*bad\.txt/);
 		// A good FILE: then only the missing terminal stops it.
-		expect(potm(['demo', 'saves/red-move-10.txt']).stderr).toMatch(/^potm: the board needs an interactive terminal/);
+		expect(potm(['demo', 'test/fixtures/positions/red-move-10.txt']).stderr).toMatch(/^potm: the board needs an interactive terminal/);
 	});
 });

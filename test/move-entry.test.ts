@@ -14,16 +14,16 @@ import {loadPosition} from '../source/files/load.js';
 import {plainMove} from '../source/move-entry.js';
 
 describe('plainMove', () => {
-	test.each([[['move']], [['move', 'saves/start.txt']], [['move', '-']], [['move', 'a file with spaces.txt']]])('%j runs without the parser', words => {
+	test.each([[['move']], [['move', 'test/fixtures/positions/start.txt']], [['move', '-']], [['move', 'a file with spaces.txt']]])('%j runs without the parser', words => {
 		expect(plainMove(words)).toBe(true);
 	});
 	test.each([
-		[['move', '--game', 'loaps', 'saves/start.txt']],
-		[['move', 'saves/start.txt', '--clock', '5']],
+		[['move', '--game', 'loaps', 'test/fixtures/positions/start.txt']],
+		[['move', 'test/fixtures/positions/start.txt', '--clock', '5']],
 		[['move', '--help']],
 		[['move', '-h']],
 		[['move', 'a', 'b']],
-		[['perft', 'saves/start.txt']],
+		[['perft', 'test/fixtures/positions/start.txt']],
 		[[]],
 	])('%j goes through the parser', words => {
 		expect(plainMove(words)).toBe(false);
@@ -44,10 +44,10 @@ describe('dist/potm move', () => {
 		const run = spawnSync(process.execPath, [join(root, 'dist', 'cli.js'), 'move', ...args], {cwd: root, encoding: 'utf8', timeout: 60_000});
 		return {status: run.status, stdout: run.stdout, stderr: run.stderr};
 	};
-	/** saves/NAME with a second left on each clock, so the move is quick. */
+	/** test/fixtures/positions/NAME with a second left on each clock, so the move is quick. */
 	const quick = (name: string): string => {
 		const path = join(scratch, name);
-		writeFileSync(path, withClocks(readFileSync(join(root, 'saves', name), 'utf8'), 1));
+		writeFileSync(path, withClocks(readFileSync(join(root, 'test', 'fixtures', 'positions', name), 'utf8'), 1));
 		return path;
 	};
 
@@ -96,9 +96,9 @@ describe('dist/potm move', () => {
 		for (const [args, message] of [
 			[['--clock', '0', '-'], /^potm: --clock takes the seconds/],
 			[['--clock'], /^potm: --clock/],
-			[['--level', '1', 'saves/start.txt'], /^potm: --level goes with/],
+			[['--level', '1', 'test/fixtures/positions/start.txt'], /^potm: --level goes with/],
 			[['a', 'b'], /^potm: move takes one FILE \(or none, or -, for standard input\), not also "b"\n$/],
-			[['--clock', '5', 'saves/start.txt'], /^potm: --clock is for a game with a clock per move \(PAH-TUM\); saves\/start.txt carries its own clock\n$/],
+			[['--clock', '5', 'test/fixtures/positions/start.txt'], /^potm: --clock is for a game with a clock per move \(PAH-TUM\); test\/fixtures\/positions\/start\.txt carries its own clock\n$/],
 		] as const) {
 			const run = entry([...args]);
 			expect(run.status).toBe(2);
@@ -179,7 +179,7 @@ describe('a reader that stops early', () => {
 		const scratch = mkdtempSync(join(tmpdir(), 'potm-pipe-'));
 		try {
 			const path = join(scratch, 'start.txt');
-			writeFileSync(path, withClocks(readFileSync(join(root, 'saves', 'start.txt'), 'utf8'), 0.5));
+			writeFileSync(path, withClocks(readFileSync(join(root, 'test', 'fixtures', 'positions', 'start.txt'), 'utf8'), 0.5));
 			// `true` reads nothing and ends at once, so the move's line meets a closed pipe; pipefail gives the move's status.
 			const run = spawnSync('bash', ['-c', `set -o pipefail; ${command} | true`, 'bash', path], {cwd: root, encoding: 'utf8', timeout: 60_000});
 			expect(run.stderr).toBe('');

@@ -23,8 +23,8 @@ describe('recordName', () => {
 	test.each([
 		['runs/x/game-001.record.txt', 'game-001'],
 		['runs/x/game-001.txt', 'game-001'],
-		['saves/red-move-10.txt', 'red-move-10'],
-		['saves/red-move-10.history.json', 'red-move-10'],
+		['my-games/red-move-10.txt', 'red-move-10'],
+		['my-games/red-move-10.history.json', 'red-move-10'],
 		['saves/mine.game.txt', 'mine'],
 		['/abs/no-ending', 'no-ending'],
 		['.hidden.txt', 'hidden'],

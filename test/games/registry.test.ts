@@ -8,7 +8,7 @@ import {boxes} from '../../source/games/boxes/index.js';
 import {DEFAULT_GAME, gameById, gameOfText, games} from '../../source/games/registry.js';
 import {position, sq} from './loa/diagram.js';
 
-const save = (name: string) => readFileSync(new URL(`../../saves/${name}`, import.meta.url), 'utf8');
+const save = (name: string) => readFileSync(new URL(`../fixtures/positions/${name}`, import.meta.url), 'utf8');
 
 describe('the registry', () => {
 	test('finds games by id, in any case; the default is LOAPS', () => {

@@ -7,7 +7,7 @@ import {classicLoa, classicLoaMoverWins, loaps} from '../../../source/games/loa/
 import {pahtum} from '../../../source/games/pahtum/index.js';
 import {fileOf, SEED_BOX, SEED_EMPTY, SEED_PLAYED} from './helpers.js';
 
-const save = (name: string) => readFileSync(new URL(`../../../saves/${name}`, import.meta.url), 'utf8');
+const save = (name: string) => readFileSync(new URL(`../../fixtures/positions/${name}`, import.meta.url), 'utf8');
 const load = (text: string) => {
 	const parsed = boxes.parse(text, 'game.txt');
 	if (!parsed.ok) throw new Error(parsed.error.message);

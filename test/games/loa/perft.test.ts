@@ -12,7 +12,7 @@ import {CLASSIC_LOA, CLASSIC_LOA_MOVER_WINS, LOAPS} from '../../../source/games/
 import {CLASSIC_POSITIONS} from './classic-positions.js';
 
 const save = (name: string) => {
-	const parsed = loaps.parse(readFileSync(new URL(`../../../saves/${name}`, import.meta.url), 'utf8'), name);
+	const parsed = loaps.parse(readFileSync(new URL(`../../fixtures/positions/${name}`, import.meta.url), 'utf8'), name);
 	if (!parsed.ok) throw new Error(parsed.error.message);
 	return newBoardAt(parsed.value);
 };

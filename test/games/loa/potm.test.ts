@@ -12,7 +12,7 @@ import {formatClock, formatPotm, looksLikePotm, parsePotm} from '../../../source
 import {createState, initialState, type LoaState} from '../../../source/games/loa/rules.js';
 import {CLASSIC_LOA, CLASSIC_LOA_MOVER_WINS, LOAPS, type LoaVariant} from '../../../source/games/loa/variant.js';
 
-const sample = (name: string): string => readFileSync(new URL(`../../../saves/${name}`, import.meta.url), 'utf8');
+const sample = (name: string): string => readFileSync(new URL(`../../fixtures/positions/${name}`, import.meta.url), 'utf8');
 
 const START = sample('start.txt');
 const RED_10 = sample('red-move-10.txt');
