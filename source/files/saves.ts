@@ -10,7 +10,11 @@
  *                      rules do not tell it from the position (a flag fall, a resignation).
  *
  * The .txt is what counts. The history is checked against it on loading, and a history that is
- * missing, broken or leads somewhere else only costs the undo, never the position.
+ * missing, broken or leads somewhere else only costs the undo, never the position. The one
+ * exception is a save cut short between its two renames (the process killed, the machine off):
+ * the new history is in, the .txt still the old one. The history names the text of the .txt it
+ * replaced ("replaces"), so loading tells that case from a hand edit and loads the newer save,
+ * whole, from the history.
  *
  * A game record (NAME.game.txt, record.ts: the whole game in one file for people) loads too, and
  * is listed with the saves: it holds the same things, a start, the moves, how the game ended.
@@ -187,8 +191,11 @@ function movesAlong<State>(game: Game<State>, line: readonly State[], moves: rea
 	return ok(found);
 }
 
-/** The history file's text: JSON, one move per line so that it reads (and diffs) well. */
-function historyText<State>(game: Game<State>, start: State, moves: readonly HistoryMove[], ended: Outcome | null): string {
+/**
+ * The history file's text: JSON, one move per line so that it reads (and diffs) well. `replaces`
+ * is the text of the .txt this save writes over (null for a new save): see loadGame.
+ */
+function historyText<State>(game: Game<State>, start: State, moves: readonly HistoryMove[], ended: Outcome | null, replaces: string | null): string {
 	const json = JSON.stringify;
 	const lines = moves.map(({move, clocks}, index) => `\t\t{"move": ${json(move)}, "clocks": [${json(clocks[0])}, ${json(clocks[1])}]}${index < moves.length - 1 ? ',' : ''}`);
 	const ending = ended ? `,\n\t"ended": {"result": ${json(ended.result)}, "winner": ${json(ended.winner)}, "reason": ${json(ended.reason)}, "description": ${json(ended.description)}}` : '';
@@ -198,6 +205,7 @@ function historyText<State>(game: Game<State>, start: State, moves: readonly His
 		`\t"version": ${HISTORY_VERSION},`,
 		`\t"game": ${json(game.id)},`,
 		`\t"start": ${json(game.format(start))},`,
+		...(replaces === null ? [] : [`\t"replaces": ${json(replaces)},`]),
 		`${moves.length === 0 ? '\t"moves": []' : `\t"moves": [\n${lines.join('\n')}\n\t]`}${ending}`,
 		'}',
 		'',
@@ -245,7 +253,7 @@ export function writeProblem(error: unknown, dir: string, making: boolean): stri
  * it also adds to `temporaries` for the caller to remove (after a rename, or a failure).
  */
 export function writeTemporary(dir: string, fileName: string, text: string, temporaries: string[]): string {
-	const path = join(dir, `.${fileName}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+	const path = join(dir, temporaryName(fileName, process.pid, randomBytes(4).toString('hex')));
 	const fd = openSync(path, 'wx');
 	temporaries.push(path);
 	try {
@@ -256,6 +264,54 @@ export function writeTemporary(dir: string, fileName: string, text: string, temp
 		closeSync(fd);
 	}
 	return path;
+}
+
+/** A temporary file's name: hidden, with the writer's process id and a random tag. */
+const temporaryName = (fileName: string, pid: number, tag: string): string => `.${fileName}.${pid}.${tag}.tmp`;
+const TEMPORARY = /^\..+\.(\d+)\.[0-9a-f]{8}\.tmp$/;
+
+/** Whether process `pid` is running (a process of another user counts as running). */
+function running(pid: number): boolean {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (error) {
+		return (error as NodeJS.ErrnoException).code === 'EPERM';
+	}
+}
+
+/**
+ * Removes the temporary files that writers killed in the middle of a save left in `dir`: those of
+ * a process no longer running. Another potm saving into the folder at this moment keeps its own,
+ * and this process's are its own to remove. Best effort: what cannot be removed stays hidden.
+ */
+export function sweepTemporaries(dir: string): void {
+	let names: string[];
+	try {
+		names = readdirSync(dir);
+	} catch {
+		return;
+	}
+	for (const name of names) {
+		const pid = TEMPORARY.exec(name)?.[1];
+		if (pid === undefined || Number(pid) === process.pid || running(Number(pid))) continue;
+		try {
+			rmSync(join(dir, name), {force: true});
+		} catch {
+			// Left for a later save.
+		}
+	}
+}
+
+/** The text of the file at `path` if it is a regular file that can be read, else null. */
+function currentText(path: string): string | null {
+	try {
+		if (!statSync(path).isFile()) return null;
+	} catch {
+		return null;
+	}
+	const text = readText(path);
+	return text.ok ? text.value : null;
 }
 
 /**
@@ -309,8 +365,10 @@ export function syncFolder(dir: string): void {
  *
  * Both files are written to hidden temporary files first and flushed, then renamed over the old
  * ones, history first: a full disk or a missing permission leaves the old save untouched, and a
- * crash between the two renames leaves a history that no longer leads to the .txt, which
- * loadGame notices. Creates `dir` if need be. Gives the .txt's path, or a one-line reason.
+ * crash between the two renames leaves the new history beside the old .txt, whose text the
+ * history names, so that loadGame loads the new save whole. Temporary files that killed saves
+ * left in `dir` are swept first. Creates `dir` if need be. Gives the .txt's path, or a one-line
+ * reason.
  */
 export function saveGame<State>(
 	dir: string,
@@ -336,7 +394,9 @@ export function saveGame<State>(
 	try {
 		makeFolder(dir);
 		making = false;
-		const historyTemporary = writeTemporary(dir, historyPathOf(fileName), historyText(game, start, history.value, game.outcome(last) ? null : ended), temporaries);
+		sweepTemporaries(dir);
+		const replaces = currentText(path);
+		const historyTemporary = writeTemporary(dir, historyPathOf(fileName), historyText(game, start, history.value, game.outcome(last) ? null : ended, replaces), temporaries);
 		const position = writeTemporary(dir, fileName, game.format(last), temporaries);
 		renameSync(historyTemporary, historyPath);
 		temporaries.shift();
@@ -377,7 +437,7 @@ const isClock = (value: unknown): value is number => typeof value === 'number' &
  * Fails with the reason (no file name) when the file is not a history of `game` or a move is
  * not legal where it stands.
  */
-function replay(game: AnyGame, text: string): Result<{line: unknown[]; moves: number[]; ended: Outcome | null}, {line: number | null; message: string}> {
+function replay(game: AnyGame, text: string): Result<{line: unknown[]; moves: number[]; ended: Outcome | null; replaces: string | null}, {line: number | null; message: string}> {
 	const problem = (message: string, line: number | null = null) => fail({line, message});
 	let data: unknown;
 	try {
@@ -425,7 +485,8 @@ function replay(game: AnyGame, text: string): Result<{line: unknown[]; moves: nu
 		moves.push(parsed.value);
 	}
 	// Where the rules ended the game, their ending is the one.
-	return ok({line, moves, ended: game.outcome(state) ? null : ended.value});
+	const replaces = typeof history['replaces'] === 'string' ? history['replaces'] : null;
+	return ok({line, moves, ended: game.outcome(state) ? null : ended.value, replaces});
 }
 
 /**
@@ -490,10 +551,12 @@ export function loadGame(path: string, wanted?: string): Result<LoadedGame, stri
 	// A file with clocks (LOA's) has the last word on them; one without (PAH-TUM's grid, under a
 	// clock per move) leaves the history's.
 	const last = game.clock.per === 'game' ? game.withClocks(replayed.value.line.at(-1), game.clocks(state)) : replayed.value.line.at(-1);
+	const {line, moves, ended, replaces} = replayed.value;
 	if (game.format(last) !== game.format(state)) {
+		// A save cut short between its renames: the .txt is the one the history replaced.
+		if (fileText.ok && replaces === fileText.value) return ok({game, line, moves, ended, note: null});
 		return setAside(historyPath, `its moves do not lead to the position in ${path} (was one of them changed by hand?)`);
 	}
-	const {line, moves, ended} = replayed.value;
 	line[line.length - 1] = last;
 	return ok({game, line, moves, ended, note: null});
 }
@@ -545,9 +608,11 @@ function finishedGame(path: string, wanted?: string): Result<LoadedGame, string>
 	const replayed = replay(game, history.value);
 	if (!replayed.ok) return null;
 	const last = replayed.value.line.at(-1);
-	if (!game.outcome(last) || game.format(last) !== position.value) return null;
+	// Its history ends on exactly the .txt; or a save cut short between its renames left the .txt it replaced.
+	const cutShort = replayed.value.replaces === position.value;
+	if (!cutShort && (!game.outcome(last) || game.format(last) !== position.value)) return null;
 	if (other) return fail(`${path} holds a game of ${named.name}, but the command line asks for ${asked.name}`);
-	return ok({game, line: replayed.value.line, moves: replayed.value.moves, ended: null, note: null});
+	return ok({game, line: replayed.value.line, moves: replayed.value.moves, ended: cutShort ? replayed.value.ended : null, note: null});
 }
 
 /**

@@ -3,13 +3,16 @@
  * writes that leave either the old save or the new one and never a half of each, the load list,
  * and save names. Every test works in a fresh temporary folder of its own.
  */
+import {spawn, spawnSync} from 'node:child_process';
 import {chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
+import {fileURLToPath} from 'node:url';
 import {afterEach, beforeEach, describe, expect, test} from 'vitest';
 import {loaps} from '../../source/games/loa/index.js';
 import type {LoaState} from '../../source/games/loa/rules.js';
 import {checkSaveName, defaultSaveName, historyPathOf, listSaves, loadGame, makeFolder, saveFileName, saveGame, uniqueSaveName} from '../../source/files/saves.js';
+import {seededRandom} from '../../source/games/seeded.js';
 import {loadSave} from '../helpers/saves.js';
 
 let dir: string;
@@ -234,6 +237,76 @@ describe('loadGame with a missing or broken history', () => {
 			expect(loaded.line).toHaveLength(1);
 			expect(loaded.note).toContain('game.history.json: ');
 		}
+	});
+
+	test('a save cut short between its two renames (new history, old .txt) loads as the new save, whole', () => {
+		const old = playGame(4);
+		const path = saved(saveGame(dir, 'game', loaps, old.line, old.moves));
+		// The new save, made elsewhere, then its history alone put in: what a kill between the renames leaves.
+		const other = mkdtempSync(join(tmpdir(), 'potm-saves-new-'));
+		try {
+			writeFileSync(join(other, 'game.txt'), readFileSync(path));
+			const now = playGame(7);
+			saved(saveGame(other, 'game', loaps, now.line, now.moves));
+			writeFileSync(historyPathOf(path), readFileSync(join(other, 'game.history.json')));
+			const loaded = saved(loadGame(path));
+			expect(formats(loaded.line)).toEqual(formats(now.line));
+			expect(loaded.moves).toEqual(now.moves);
+			expect(loaded.note).toBeNull();
+			// The listing reads it the same way: the new game's position.
+			expect(listSaves(dir)[0]).toMatchObject({name: 'game.txt', summary: 'BLUE to move, move 4/50', error: null});
+		} finally {
+			rmSync(other, {recursive: true, force: true});
+		}
+	});
+
+	test('a history names the .txt it replaces, and a new save none', () => {
+		const path = saved(saveGame(dir, 'game', loaps, playLine(2)));
+		expect(JSON.parse(readFileSync(historyPathOf(path), 'utf8'))).not.toHaveProperty('replaces');
+		const before = readFileSync(path, 'utf8');
+		saved(saveGame(dir, 'game', loaps, playLine(3)));
+		expect(JSON.parse(readFileSync(historyPathOf(path), 'utf8'))).toHaveProperty('replaces', before);
+	});
+
+	test('killed at any moment of a save, the save loads whole: the old game or the new one, never one without its history', async () => {
+		const child = fileURLToPath(new URL('../fixtures/save-forever.mjs', import.meta.url));
+		const game = playGame(12);
+		const random = seededRandom(2611);
+		for (let kill = 0; kill < 40; kill++) {
+			// Killed after its 1st to 4th save is told: the kill lands wherever the next save has got to.
+			const after = 1 + Math.floor(random() * 4);
+			await new Promise<void>((done, failed) => {
+				const run = spawn(process.execPath, [child, dir], {stdio: ['ignore', 'pipe', 'pipe']});
+				let told = 0;
+				let errors = '';
+				run.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+				run.stdout.on('data', (chunk: Buffer) => {
+					told += chunk.toString().split('\n').filter(line => line.startsWith('saved')).length;
+					if (told >= after) run.kill('SIGKILL');
+				});
+				run.on('exit', (_code, signal) => (signal === 'SIGKILL' ? done() : failed(new Error(`the saving process ended by itself: ${errors}`))));
+			});
+			const loaded = saved(loadGame(join(dir, 'game.txt')));
+			expect(loaded.note).toBeNull();
+			const count = loaded.moves.length;
+			expect(count).toBeGreaterThanOrEqual(1);
+			expect(loaded.moves).toEqual(game.moves.slice(0, count));
+			expect(loaded.line.map(state => loaps.format(loaps.withClocks(state as LoaState, [60, 60])))).toEqual(
+				game.line.slice(0, count + 1).map(state => loaps.format(loaps.withClocks(state, [60, 60]))),
+			);
+			// The next save sweeps what the killed one left.
+			saved(saveGame(dir, 'other', loaps, playLine(1)));
+			expect(contents().filter(name => name.startsWith('.'))).toEqual([]);
+		}
+	}, 60_000);
+
+	test('a save sweeps the temporary files of writers no longer running, and leaves those of a running one', () => {
+		const dead = spawnSync(process.execPath, ['-e', '']).pid!;
+		const stale = [`.game.txt.${dead}.0123abcd.tmp`, `.game.history.json.${dead}.89abcdef.tmp`, `.elsewhere.txt.${dead}.00000000.tmp`];
+		const live = `.game.txt.${process.ppid}.fedcba98.tmp`;
+		for (const name of [...stale, live]) writeFileSync(join(dir, name), 'half a save');
+		saved(saveGame(dir, 'game', loaps, playLine(1)));
+		expect(contents()).toEqual([live, 'game.history.json', 'game.txt']);
 	});
 
 	test('a .txt edited by hand, so that the history leads elsewhere, loads as edited with a note', () => {
