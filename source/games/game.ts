@@ -284,6 +284,18 @@ export interface ReviewScale {
 	readonly decisive: number;
 }
 
+/** How the UI speaks of a game's moves and points: the help, the status line, the panel. */
+export interface GamePhrases {
+	/** What Enter does on the board, as the help says it: "pick a piece up, then put it down on a marked square". */
+	readonly select: string;
+	/** A move as typed at m, e.g. "b1 d3". */
+	readonly moveExample: string;
+	/** Where the second Enter goes once the first point is picked, e.g. "a marked square"; absent where one Enter moves. */
+	readonly target?: string;
+	/** What its points are called, many and one: "points" and "point", or "boxes" and "box"; `short`, beside a side's name: one and many ("pt", "pts"). */
+	readonly points: {readonly many: string; readonly one: string; readonly short: readonly [string, string]};
+}
+
 /** A game module: the friendly, immutable face of positions plus a way into the fast one. */
 export interface Game<State> {
 	readonly id: string;
@@ -296,6 +308,7 @@ export interface Game<State> {
 	readonly hasPoints: boolean;
 	/** A few words for the menu, e.g. "7×7, bonus squares, 50 moves, 60 s". */
 	readonly tagline: string;
+	readonly phrases: GamePhrases;
 	/** The clock a game has by default (the UI's, the AI's plan and the referee's). */
 	readonly clock: ClockRule;
 	/** How its contest entries are run. */

@@ -5,7 +5,7 @@
 import type {AnyGame} from '../games/registry.js';
 import type {EngineInfo, EngineLine} from '../engine/client.js';
 import {boardAction, boardInput, dropped, pickedIn, typingKey, viewAction, type BoardInput, type BoardOutcome, type Permission} from './board-input.js';
-import {dialogKey, openRefused, saveRefused, type Dialog} from './dialog-state.js';
+import {dialogKey, helpDialog, openRefused, saveRefused, type Dialog} from './dialog-state.js';
 import type {FileAction, FileEffect} from './files.js';
 import {playedText} from './format.js';
 import {actionFor, type Action} from './keys.js';
@@ -288,7 +288,7 @@ function key(state: AnalysisState, name: string, now: number): AnalysisStep {
 		case 'load':
 			return doing(state, {kind: 'show', dialog: 'load'});
 		case 'help':
-			return stay({...state, dialog: {kind: 'help', context: 'analysis'}});
+			return stay({...state, dialog: helpDialog('analysis', state.session.game.phrases)});
 		case 'review': {
 			const {session, opened} = state;
 			const all = [...session.moves, ...session.redo];

@@ -107,7 +107,7 @@ export function boardAction(
 			if (result.pointer.picked.length === 0) return {input: next};
 			const count = movesBeginning(game, state, result.pointer.picked).length;
 			const last = result.pointer.picked[result.pointer.picked.length - 1]!;
-			return {input: next, say: {text: `${view.squareName(last)}: ${count} move${count === 1 ? '' : 's'} (Enter on a marked square; Esc lets go)`, error: false}};
+			return {input: next, say: {text: `${view.squareName(last)}: ${count} move${count === 1 ? '' : 's'} (Enter on ${game.phrases.target ?? 'a marked square'}; Esc lets go)`, error: false}};
 		}
 		default:
 			return null;

@@ -139,7 +139,7 @@ export function DemoScreen({setup, onMenu}: {setup: DemoSetup; onMenu: () => voi
 			<Box>
 				<Board view={view} theme={theme} flipped={state.flipped} cell={layout.cell} marks={{...NO_MARKS, last: S.lastMove(session)?.ends ?? []}} />
 				<Box flexDirection="column" marginLeft={1} width={panelWidth}>
-					<Players sides={sideLines} toMove={mover} theme={theme} width={panelWidth} over={outcome !== null} />
+					<Players sides={sideLines} toMove={mover} theme={theme} width={panelWidth} over={outcome !== null} units={game.phrases.points.short} />
 					<Text wrap="truncate">{fit(outcome ? 'Game over' : `Move ${game.moveNumber(position)}${limit ? `/${limit}` : ''} · ${game.sides[mover - 1]} to play`, panelWidth)}</Text>
 					<Text> </Text>
 					<MoveList entries={S.moveList(session)} height={moveRows} back={state.scroll} width={panelWidth} theme={theme} />

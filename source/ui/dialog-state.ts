@@ -4,6 +4,7 @@
  * (close, save under a name, open a file) the screen carries out.
  */
 import {checkSaveName, listSaves, uniqueSaveName, type SaveEntry} from '../files/saves.js';
+import type {GamePhrases} from '../games/game.js';
 import type {KeyContext} from './keys.js';
 
 export interface HelpDialog {
@@ -11,6 +12,8 @@ export interface HelpDialog {
 	readonly context: KeyContext;
 	/** Lines after the keys, for what a screen's keys do not say (the review's marks). */
 	readonly notes?: readonly string[];
+	/** The words of the game on the board, for the keys that play a move; none on the menu. */
+	readonly phrases?: GamePhrases;
 }
 
 export interface SaveDialog {
@@ -42,7 +45,7 @@ export type DialogAnswer =
 	| {readonly kind: 'save'; readonly name: string; readonly replace: boolean}
 	| {readonly kind: 'open'; readonly path: string};
 
-export const helpDialog = (context: KeyContext): HelpDialog => ({kind: 'help', context});
+export const helpDialog = (context: KeyContext, phrases?: GamePhrases): HelpDialog => ({kind: 'help', context, ...(phrases ? {phrases} : {})});
 
 /** The save dialog, its name the date and time `date` gives (one not taken in `dir`). Reads the folder. */
 export const saveDialog = (dir: string, date: Date): SaveDialog => ({kind: 'save', dir, name: uniqueSaveName(dir, date), problem: null, confirming: false});

@@ -1,6 +1,8 @@
 /** Help, save and open, drawn: their state and keys are in dialog-state.ts, kept by the screen. */
 import {Box, Text} from 'ink';
-import {bindingsOf, showKey, type KeyContext} from './keys.js';
+import type {GamePhrases} from '../games/game.js';
+import {baseGameId, games, type AnyGame} from '../games/registry.js';
+import {bindingsOf, labelOf, showKey, type KeyContext} from './keys.js';
 import {fit, wrapLines} from './format.js';
 import type {Dialog, LoadDialog as LoadState, SaveDialog as SaveState} from './dialog-state.js';
 import type {Theme} from './theme.js';
@@ -20,7 +22,7 @@ const CURSOR_LABEL = 'move the cursor';
 export function DialogView({dialog, theme, width, height}: {dialog: Dialog; theme: Theme; width: number; height: number}) {
 	switch (dialog.kind) {
 		case 'help':
-			return <Help context={dialog.context} notes={dialog.notes ?? []} theme={theme} width={width} height={height} />;
+			return <Help context={dialog.context} notes={dialog.notes ?? []} phrases={dialog.phrases} theme={theme} width={width} height={height} />;
 		case 'save':
 			return <SaveDialog dialog={dialog} theme={theme} width={width} />;
 		case 'load':
@@ -29,7 +31,7 @@ export function DialogView({dialog, theme, width, height}: {dialog: Dialog; them
 }
 
 /** Rows of a context's keys: "keys  what they do"; the four cursor keys in one row, and bindings that share a row in theirs. */
-function keyRows(context: KeyContext, ascii: boolean): string[] {
+function keyRows(context: KeyContext, ascii: boolean, phrases: GamePhrases | undefined): string[] {
 	const bindings = bindingsOf(context);
 	// The four cursor keys take one row: "↑ ↓ ← → k j h l  move the cursor".
 	const cursor = bindings.filter(binding => binding.label.startsWith('cursor '));
@@ -44,18 +46,29 @@ function keyRows(context: KeyContext, ascii: boolean): string[] {
 		const together = binding.row === undefined ? [binding] : bindings.filter(entry => entry.row === binding.row);
 		if (binding !== together[0]) continue;
 		const keys = together.flatMap(entry => entry.keys.map(key => showKey(key, ascii))).join(' ');
-		rows.push(`${keys.padEnd(14)} ${together.map(entry => entry.label).join('; ')}`);
+		rows.push(`${keys.padEnd(14)} ${together.map(entry => labelOf(entry, phrases)).join('; ')}`);
 	}
 	return rows;
 }
 
-/** What the menu's help says of a game's keys, for a newcomer who looks there first. */
-const GAME_KEYS_IN_SHORT =
-	'In a game: the arrows (or h j k l) move the cursor, Enter picks a piece up and puts it down (in PAH-TUM it places a marker), m types a move (b1 d3, or C4 in PAH-TUM), u takes back, t gives a hint, s saves, o opens, Esc goes back to the menu; ? there lists every key.';
+/**
+ * What the menu's help says of a game's keys, for a newcomer who looks there first: what Enter
+ * and a typed move are in each game, in the games' own words (games with the same words together).
+ */
+export function gameKeysInShort(list: readonly AnyGame[] = games.filter(game => baseGameId(game) === game.id)): string {
+	const groups: {names: string[]; phrases: GamePhrases}[] = [];
+	for (const game of list) {
+		const same = groups.find(group => group.phrases.select === game.phrases.select && group.phrases.moveExample === game.phrases.moveExample);
+		if (same) same.names.push(game.name);
+		else groups.push({names: [game.name], phrases: game.phrases});
+	}
+	const each = groups.map(({names, phrases}) => `${names.join(' and ')}: ${phrases.select}, or type m ${phrases.moveExample}`);
+	return `In a game the arrows (or h j k l) move the cursor and Enter plays. ${each.join('. ')}. Then u takes back, t gives a hint, s saves, o opens, Esc goes back to the menu; ? there lists every key.`;
+}
 
 /** Every key of a context, from the one binding table; any key closes it. */
-function Help({context, notes, theme, width, height}: {context: KeyContext; notes: readonly string[]; theme: Theme; width: number; height: number}) {
-	const rows = keyRows(context, theme.ascii);
+function Help({context, notes, phrases, theme, width, height}: {context: KeyContext; notes: readonly string[]; phrases: GamePhrases | undefined; theme: Theme; width: number; height: number}) {
+	const rows = keyRows(context, theme.ascii, phrases);
 	const noteRows = notes.flatMap(note => wrapLines(note, width - 4));
 	const columns = rows.length > height - 3 - (noteRows.length > 0 ? noteRows.length + 1 : 0) ? 2 : 1;
 	const perColumn = Math.ceil(rows.length / columns);
@@ -76,7 +89,7 @@ function Help({context, notes, theme, width, height}: {context: KeyContext; note
 			</Box>
 			{context === 'menu' ? (
 				<Box marginTop={1} flexDirection="column">
-					{wrapLines(GAME_KEYS_IN_SHORT, width - 4).map(line => (
+					{wrapLines(gameKeysInShort(), width - 4).map(line => (
 						<Text key={line}>{line}</Text>
 					))}
 				</Box>

@@ -3,6 +3,8 @@
  * prints this same table, so what help says is what the keys do.
  */
 
+import type {GamePhrases} from '../games/game.js';
+
 /** Where a key is pressed: each screen (and the game-over panel) has its own keys. */
 export type KeyContext = 'menu' | 'play' | 'over' | 'analysis' | 'demo' | 'review';
 
@@ -50,7 +52,7 @@ export interface Binding {
 	/** Key names as keyName() gives them: 'up', 'enter', 'ctrl+c', or the character itself. */
 	readonly keys: readonly string[];
 	readonly contexts: readonly KeyContext[];
-	/** What it does, for the help screen. */
+	/** What it does, for the help screen; {select} and {move} are the game's words (labelOf). */
 	readonly label: string;
 	/**
 	 * Bindings of a context with the same row share one row of the help (keys, then labels
@@ -63,6 +65,15 @@ const BOARD: readonly KeyContext[] = ['play', 'over', 'analysis'];
 const GAME: readonly KeyContext[] = ['play', 'over', 'analysis', 'demo', 'review'];
 const ALL: readonly KeyContext[] = ['menu', 'play', 'over', 'analysis', 'demo', 'review'];
 
+/** The labels the help fills in from the game being played (its phrases): see labelOf. */
+const SELECT_LABEL = '{select}';
+const TYPE_MOVE_LABEL = 'type a move, e.g. {move}';
+
+/** A binding's label for the help, in the words of the game played (`phrases`), or in general words without one. */
+export function labelOf(binding: Binding, phrases?: GamePhrases): string {
+	return binding.label.replace('{select}', phrases?.select ?? 'play at the cursor').replace('{move}', phrases?.moveExample ?? 'b1 d3');
+}
+
 export const BINDINGS: readonly Binding[] = [
 	{action: 'up', keys: ['up', 'k'], contexts: ['menu'], label: 'the item above'},
 	{action: 'down', keys: ['down', 'j'], contexts: ['menu'], label: 'the item below'},
@@ -73,9 +84,9 @@ export const BINDINGS: readonly Binding[] = [
 	{action: 'down', keys: ['down', 'j'], contexts: BOARD, label: 'cursor down'},
 	{action: 'left', keys: ['left', 'h'], contexts: BOARD, label: 'cursor left'},
 	{action: 'right', keys: ['right', 'l'], contexts: BOARD, label: 'cursor right'},
-	{action: 'select', keys: ['enter', 'space'], contexts: ['play', 'analysis'], label: 'pick up and put down a piece (LOA); place a marker (PAH-TUM)'},
-	{action: 'cancel', keys: ['escape'], contexts: ['play', 'analysis'], label: 'put back the piece picked up; with none, back to the menu'},
-	{action: 'type-move', keys: ['m', ':'], contexts: ['play', 'analysis'], label: 'type a move, e.g. b1 d3 (LOA) or C4 (PAH-TUM)'},
+	{action: 'select', keys: ['enter', 'space'], contexts: ['play', 'analysis'], label: SELECT_LABEL},
+	{action: 'cancel', keys: ['escape'], contexts: ['play', 'analysis'], label: 'let go of what is picked; with nothing picked, the menu'},
+	{action: 'type-move', keys: ['m', ':'], contexts: ['play', 'analysis'], label: TYPE_MOVE_LABEL},
 	{action: 'undo', keys: ['u'], contexts: ['play', 'over'], label: 'take back your move and the reply (not the time used)'},
 	{action: 'redo', keys: ['r'], contexts: ['play'], label: 'play again what was taken back'},
 	// Walking the game only shows it: the clocks and the AI go on with the game as it stands.

@@ -18,7 +18,7 @@ export interface SideLine {
 	readonly clock: number | null;
 }
 
-export function Players({sides, toMove, theme, width, over}: {sides: readonly [SideLine, SideLine]; toMove: Player; theme: Theme; width: number; over: boolean}) {
+export function Players({sides, toMove, theme, width, over, units = ['pt', 'pts']}: {sides: readonly [SideLine, SideLine]; toMove: Player; theme: Theme; width: number; over: boolean; units?: readonly [string, string]}) {
 	const names = [sides[0].name, sides[1].name];
 	const palette = paletteOf(names);
 	// Both clocks as wide as the wider ("1:00", or "0:09.3" near the end), so they line up.
@@ -30,7 +30,7 @@ export function Players({sides, toMove, theme, width, over}: {sides: readonly [S
 				const active = player === toMove && !over;
 				const clock = side.clock === null ? '' : formatClock(side.clock);
 				const low = side.clock !== null && side.clock < 10;
-				const points = side.points === null ? '' : ` ${`${side.points} pts`.padStart(6)}`;
+				const points = side.points === null ? '' : ` ${`${side.points} ${units[side.points === 1 ? 0 : 1]}`.padStart(units[1].length + 3)}`;
 				// Name and piece, who (what is left), the points and the clock where the game has them, the turn mark.
 				const whoWidth = Math.max(4, width - Math.max(4, side.name.length) - 3 - points.length - (clockWidth > 0 ? clockWidth + 2 : 0) - 2);
 				const colour = theme.color ? palette.names[index] : undefined;

@@ -166,7 +166,7 @@ export function PlayScreen({setup, onMenu, onReview}: {setup: PlaySetup; onMenu:
 			<Box>
 				<Board view={view} theme={theme} flipped={state.flipped} cell={layout.cell} marks={{...boardMarks(state.input, game, shownPosition), last: last?.ends ?? [], hint: walking ? [] : (state.hint?.ends ?? [])}} />
 				<Box flexDirection="column" marginLeft={1} width={panelWidth}>
-					<Players sides={sideLines} toMove={mover} theme={theme} width={panelWidth} over={outcome !== null} />
+					<Players sides={sideLines} toMove={mover} theme={theme} width={panelWidth} over={outcome !== null} units={game.phrases.points.short} />
 					<Text wrap="truncate">{turnLine(state)}</Text>
 					<Text> </Text>
 					<MoveList entries={S.moveList(session)} current={shown - 1} height={moveRows} back={state.scroll} width={panelWidth} theme={theme} />

@@ -12,7 +12,7 @@ import type {AnyGame} from '../games/registry.js';
 import type {EngineInfo, EngineResult} from '../engine/client.js';
 import {levelOf} from '../engine/levels.js';
 import {boardAction, boardInput, dropped, pickedIn, typingKey, viewAction, type BoardInput, type BoardOutcome} from './board-input.js';
-import {dialogKey, openRefused, saveRefused, type Dialog} from './dialog-state.js';
+import {dialogKey, helpDialog, openRefused, saveRefused, type Dialog} from './dialog-state.js';
 import type {FileAction, FileEffect} from './files.js';
 import {formatScore, playedText} from './format.js';
 import {actionFor, type Action, type KeyContext} from './keys.js';
@@ -467,7 +467,7 @@ function act(state: PlayState, action: Action, now: number): PlayStep {
 			if (unsaved(state)) return stay(ask(state, {kind: 'open'}, 'Open another game? This one is not saved: y opens the list, s saves first, any other key goes on'));
 			return afterSaving(state, {kind: 'load'});
 		case 'help':
-			return stay({...state, dialog: {kind: 'help', context: keyContext(state)}});
+			return stay({...state, dialog: helpDialog(keyContext(state), state.session.game.phrases)});
 		case 'review':
 			return over ? doing(state, {kind: 'review', played: playedGame(state, now), seats: session.seats, flipped: state.flipped}) : stay(state);
 		case 'export':

@@ -27,7 +27,7 @@ describe('a game of LINES and BOXES', () => {
 		app = start({start: {screen: 'play', setup: {game: boxes, seats: [human, ai], clocked: false, start: start3}}});
 		let frame = await app.see('RED to play (you)');
 		// The cursor starts on the centre vertex, B2 on a 3×3 board (4×4 vertices): row 2, or C3.
-		frame = await app.press(KEYS.enter, now => /: \d+ moves \(Enter on a marked square; Esc lets go\)/.test(now));
+		frame = await app.press(KEYS.enter, now => /: \d+ moves \(Enter on a marked dot; Esc lets go\)/.test(now));
 		const picked = /([A-D][1-4]): (\d+) moves/.exec(frame)!;
 		// Every vertex of its row and its column can be reached: 6 of them.
 		expect(Number(picked[2])).toBe(6);
@@ -65,10 +65,22 @@ describe('a game of LINES and BOXES', () => {
 		}
 		app = start({start: {screen: 'play', setup: {game: boxes, seats: [human, human], clocked: false, line: [state]}}});
 		await app.see('BLUE to play');
-		const frame = await app.burst(['m', ...'b2 a2', KEYS.enter], now => now.includes('1 pts'));
+		const frame = await app.burst(['m', ...'b2 a2', KEYS.enter], now => now.includes('1 box'));
 		// The box under A1 B1 now shows B (BLUE took it), between the | of A and B.
 		expect(frame).toMatch(/^\s+\|\s+B\s+\|/m);
-		expect(frame).toMatch(/BLUE .* 1 pts/);
+		// Boxes, not points: one box for BLUE, none for RED.
+		expect(frame).toMatch(/BLUE .* 1 box\b/);
+		expect(frame).toMatch(/RED .* 0 boxes/);
+		expect(frame).not.toMatch(/\bpts?\b/);
+	});
+
+	test('? explains the game on the board: picking a dot and its other end, a line typed as A3 C3; nothing of pieces or markers', async () => {
+		app = start({start: {screen: 'play', setup: {game: boxes, seats: [human, human], clocked: false, start: boxes.initial({rows: 3, columns: 3, seed: 1})}}});
+		await app.see('RED to play');
+		const help = await app.press('?', now => now.includes('Keys — Playing'));
+		expect(help).toContain('pick a dot, then the dot at the other end of the line');
+		expect(help).toContain('type a move, e.g. A3 C3');
+		expect(help).not.toMatch(/piece|marker|LOA|PAH-TUM|b1 d3/);
 	});
 
 	test('analysis of the empty 3×3, once proven, says who wins with best play and by how much: the second player, BLUE, by 3', async () => {

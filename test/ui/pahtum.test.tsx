@@ -123,6 +123,15 @@ describe('a game of PAH-TUM', () => {
 		expect(frame).toMatch(/X you +0 pts/);
 	});
 
+	test('? speaks of placing a marker and a square typed as C4, not of pieces or dots', async () => {
+		app = start({start: {screen: 'play', setup: {game: pahtum, seats: [{kind: 'human'}, {kind: 'human'}], clocked: false, start: pahtum.initial({seed: 9})}}});
+		await app.see('X to play');
+		const help = await app.press('?', now => now.includes('Keys — Playing'));
+		expect(help).toContain('place a marker');
+		expect(help).toContain('type a move, e.g. C4');
+		expect(help).not.toMatch(/piece|dot|LOA|b1 d3/);
+	});
+
 	test('playing O, the grid is still drawn as the seed writes it: row A on top, columns 1 to 7 left to right', async () => {
 		app = start({start: {screen: 'play', setup: {game: pahtum, seats: [{kind: 'ai', level: 1}, {kind: 'human'}], clocked: false, start: pahtum.initial({seed: 9})}}});
 		await app.engine.answer('D4');

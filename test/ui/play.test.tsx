@@ -383,12 +383,16 @@ describe('the board', () => {
 	});
 
 	test('help lists every key of the screen from the one binding table; any key closes it', async () => {
-		const {bindingsOf} = await import('../../source/ui/keys.js');
+		const {bindingsOf, labelOf} = await import('../../source/ui/keys.js');
 		app = start({start: vsAi()});
 		await app.see('Move 1/50');
 		const frame = await app.press('?', now => now.includes('Keys'));
 		// Every label, the four cursor keys on one row.
-		for (const binding of bindingsOf('play')) expect(frame).toContain(binding.label.startsWith('cursor ') ? 'move the cursor' : binding.label);
+		for (const binding of bindingsOf('play')) expect(frame).toContain(binding.label.startsWith('cursor ') ? 'move the cursor' : labelOf(binding, loaps.phrases));
+		// In LOA's words, and no other game's.
+		expect(frame).toContain('pick a piece up, then put it down on a marked square');
+		expect(frame).toContain('type a move, e.g. b1 d3');
+		expect(frame).not.toMatch(/marker|dot|PAH-TUM|C4/);
 		expect(frame).toMatch(/Up Down Left Right k j h l +move the cursor/);
 		await app.press('z', now => now.includes('Move 1/50'));
 		// The menu's help is the menu's keys.

@@ -460,7 +460,12 @@ describe('menu and layout', () => {
 		let frame = await app.press('?', now => now.includes('Keys — Menu'));
 		expect(frame).toContain('change the setting (game, board, side, level, clock)');
 		expect(frame).toMatch(/q Ctrl-C\s+quit\s*\|/);
-		expect(frame.replace(/[|\s]+/g, ' ')).toContain('In a game: the arrows (or h j k l) move the cursor');
+		// Every game's words for Enter and a typed move, LINES and BOXES too.
+		const short = frame.replace(/[|\s]+/g, ' ');
+		expect(short).toContain('In a game the arrows (or h j k l) move the cursor and Enter plays');
+		expect(short).toContain('LOAPS and Lines of Action: pick a piece up, then put it down on a marked square, or type m b1 d3');
+		expect(short).toContain('PAH-TUM: place a marker, or type m C4');
+		expect(short).toContain('LINES and BOXES: pick a dot, then the dot at the other end of the line, or type m A3 C3');
 		app.unmount();
 		app = start({start: {screen: 'analysis', setup: {game: loaps}}});
 		await app.engine.thinking();

@@ -1,5 +1,5 @@
 /** The LOA family as Game modules: LOAPS and classic LOA (two rulings), variants of the same code. */
-import {fail, ok, type BoardView, type EntryOutputError, type Game, type Result} from '../game.js';
+import {fail, ok, type BoardView, type EntryOutputError, type Game, type GamePhrases, type Result} from '../game.js';
 import {moveFrom, moveName, moveTo, encodeMove, parseMoveText, parseSquare, PASS, squareName} from './notation.js';
 import {expectedMovesLeft, lopsided} from './moves-left.js';
 import {formatClock, formatPotm, looksLikePotm, parsePotm} from './potm.js';
@@ -58,6 +58,13 @@ function loaView(variant: LoaVariant, cells: readonly number[], bonus: readonly 
 
 const NOTHING_SCORES: ReadonlySet<number> = new Set();
 
+const LOA_PHRASES: GamePhrases = {
+	select: 'pick a piece up, then put it down on a marked square',
+	moveExample: 'b1 d3',
+	target: 'a marked square',
+	points: {many: 'points', one: 'point', short: ['pt', 'pts']},
+};
+
 export function loaGame(variant: LoaVariant): Game<LoaState> {
 	const size = variant.size;
 	const bonusBySquare = Array.from({length: size * size}, (_, square) => variant.scoring?.bonus[squareName(square, size)] ?? 0);
@@ -69,6 +76,7 @@ export function loaGame(variant: LoaVariant): Game<LoaState> {
 		moveLimit: variant.moveLimit > 0 ? variant.moveLimit : null,
 		hasPoints: variant.scoring !== null,
 		tagline: variant.tagline,
+		phrases: LOA_PHRASES,
 		clock,
 		entry: {input: 'path', clock},
 		matchBy: 'games',

@@ -126,6 +126,7 @@ export const pahtum: Game<PahtumState> = {
 	moveLimit: null,
 	hasPoints: true,
 	tagline: 'PAH-TUM: place markers on a 7×7 grid with random holes; runs of 3 to 7 score',
+	phrases: {select: 'place a marker', moveExample: 'C4', points: {many: 'points', one: 'point', short: ['pt', 'pts']}},
 	clock: {per: 'move', seconds: MOVE_SECONDS},
 	entry: {input: 'stdin', clock: {per: 'move', seconds: MOVE_SECONDS}},
 	matchBy: 'points',
