@@ -3,6 +3,7 @@
  * keeps it in its own state and hands it each key while it is open; what the dialog answers
  * (close, save under a name, open a file) the screen carries out.
  */
+import {listGames, tallies, type PlayedEntry, type Tally} from '../files/games.js';
 import {checkSaveName, listSaves, uniqueSaveName, type SaveEntry} from '../files/saves.js';
 import type {GamePhrases} from '../games/game.js';
 import type {KeyContext} from './keys.js';
@@ -34,7 +35,17 @@ export interface LoadDialog {
 	readonly problem: string | null;
 }
 
-export type Dialog = HelpDialog | SaveDialog | LoadDialog;
+/** The finished games of the games folder (the menu's Games list): Enter reviews one, a opens its board. */
+export interface GamesDialog {
+	readonly kind: 'games';
+	readonly dir: string;
+	readonly entries: readonly PlayedEntry[];
+	readonly tallies: readonly Tally[];
+	readonly index: number;
+	readonly problem: string | null;
+}
+
+export type Dialog = HelpDialog | SaveDialog | LoadDialog | GamesDialog;
 
 /** What a key in a dialog comes to. */
 export type DialogAnswer =
@@ -43,12 +54,19 @@ export type DialogAnswer =
 	/** Ctrl-C: the screen leaves as Ctrl-C leaves it. */
 	| {readonly kind: 'interrupt'}
 	| {readonly kind: 'save'; readonly name: string; readonly replace: boolean}
-	| {readonly kind: 'open'; readonly path: string};
+	/** `purpose`, where the key says what for (the Games list: review or board). */
+	| {readonly kind: 'open'; readonly path: string; readonly purpose?: 'review' | 'analyse'};
 
 export const helpDialog = (context: KeyContext, phrases?: GamePhrases): HelpDialog => ({kind: 'help', context, ...(phrases ? {phrases} : {})});
 
 /** The save dialog, its name the date and time `date` gives (one not taken in `dir`). Reads the folder. */
 export const saveDialog = (dir: string, date: Date): SaveDialog => ({kind: 'save', dir, name: uniqueSaveName(dir, date), problem: null, confirming: false});
+
+/** The Games list of the games folder `dir`. Reads the folder and every record in it. */
+export function gamesDialog(dir: string): GamesDialog {
+	const entries = listGames(dir);
+	return {kind: 'games', dir, entries, tallies: tallies(entries), index: 0, problem: null};
+}
 
 /** The open dialog, listing `dir`. Reads the folder and every file in it. */
 export const loadDialog = (dir: string): LoadDialog => ({kind: 'load', dir, entries: listSaves(dir), index: 0, problem: null});
@@ -65,7 +83,23 @@ export function dialogKey(dialog: Dialog, name: string): DialogAnswer {
 			return saveKey(dialog, name);
 		case 'load':
 			return loadKey(dialog, name);
+		case 'games':
+			return gamesKey(dialog, name);
 	}
+}
+
+function gamesKey(dialog: GamesDialog, name: string): DialogAnswer {
+	if (name === 'escape' || name === 'q') return {kind: 'close'};
+	const last = dialog.entries.length - 1;
+	if (name === 'up' || name === 'k') return stay({...dialog, index: Math.max(0, dialog.index - 1), problem: null});
+	if (name === 'down' || name === 'j') return stay({...dialog, index: Math.max(0, Math.min(last, dialog.index + 1)), problem: null});
+	if (name === 'home') return stay({...dialog, index: 0, problem: null});
+	if (name === 'end') return stay({...dialog, index: Math.max(0, last), problem: null});
+	const entry = dialog.entries[dialog.index];
+	if ((name === 'enter' || name === 'a') && entry) {
+		return entry.error ? stay({...dialog, problem: entry.error}) : {kind: 'open', path: entry.path, purpose: name === 'enter' ? 'review' : 'analyse'};
+	}
+	return stay(dialog);
 }
 
 function saveKey(dialog: SaveDialog, name: string): DialogAnswer {

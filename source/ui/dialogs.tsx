@@ -4,7 +4,8 @@ import type {GamePhrases} from '../games/game.js';
 import {baseGameId, games, type AnyGame} from '../games/registry.js';
 import {bindingsOf, labelOf, showKey, type KeyContext} from './keys.js';
 import {fit, wrapLines} from './format.js';
-import type {Dialog, LoadDialog as LoadState, SaveDialog as SaveState} from './dialog-state.js';
+import type {Dialog, GamesDialog, LoadDialog as LoadState, SaveDialog as SaveState} from './dialog-state.js';
+import {tallyText} from '../files/games.js';
 import type {Theme} from './theme.js';
 
 const TITLES: Readonly<Record<KeyContext, string>> = {
@@ -27,6 +28,8 @@ export function DialogView({dialog, theme, width, height}: {dialog: Dialog; them
 			return <SaveDialog dialog={dialog} theme={theme} width={width} />;
 		case 'load':
 			return <LoadDialog dialog={dialog} theme={theme} width={width} height={height} />;
+		case 'games':
+			return <GamesList dialog={dialog} theme={theme} width={width} height={height} />;
 	}
 }
 
@@ -152,6 +155,61 @@ function LoadDialog({dialog, theme, width, height}: {dialog: LoadState; theme: T
 			})}
 			<Text color={theme.color ? theme.dim : undefined} wrap="truncate">
 				{fit('↑↓ choose · Enter opens · Esc cancels', width - 4, theme.ascii)}
+			</Text>
+			{problem ? (
+				<Text wrap="wrap" color={theme.color ? theme.error : undefined}>
+					{fit(problem, (width - 4) * 2)}
+				</Text>
+			) : null}
+		</Box>
+	);
+}
+
+/** A time as the Games list shows it: "2026-11-27 23:10", local. */
+const when = (date: Date): string => {
+	const two = (n: number) => String(n).padStart(2, '0');
+	return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
+};
+
+/** The tallies at most shown above the list. */
+const TALLIES_SHOWN = 3;
+
+/** The finished games, newest first, with the tally per game and opponent above them; Enter reviews one, a opens its board. */
+function GamesList({dialog, theme, width, height}: {dialog: GamesDialog; theme: Theme; width: number; height: number}) {
+	const {dir, entries, tallies, index, problem} = dialog;
+	const tallyRows = tallies.slice(0, TALLIES_SHOWN).map(tallyText);
+	if (tallies.length > TALLIES_SHOWN) tallyRows.push(`and ${tallies.length - TALLIES_SHOWN} more`);
+	// Title, the tallies and a free row after them, footer, a two-row error, the border: the rest lists games.
+	const shown = Math.max(1, height - 7 - (tallyRows.length > 0 ? tallyRows.length + 1 : 0));
+	const first = Math.max(0, Math.min(index - Math.floor(shown / 2), entries.length - shown));
+	const gameWidth = Math.min(16, Math.max(5, ...entries.map(entry => (entry.error ? 0 : entry.game.length))));
+	const dim = theme.color ? theme.dim : undefined;
+	return (
+		<Box flexDirection="column" borderStyle={theme.ascii ? 'classic' : 'round'} paddingX={1} width={width}>
+			<Text bold wrap="truncate">
+				{fit(`Games played (${dir}/)${entries.length > shown ? ` · ${first + 1}–${Math.min(entries.length, first + shown)} of ${entries.length}` : ''}`, width - 4, theme.ascii)}
+			</Text>
+			{tallyRows.map(row => (
+				<Text key={row} wrap="truncate" color={dim}>
+					{fit(row, width - 4, theme.ascii)}
+				</Text>
+			))}
+			{tallyRows.length > 0 ? <Text> </Text> : null}
+			{entries.length === 0 ? <Text wrap="wrap">{`No finished games yet: every game played to its end is kept in ${dir}/.`}</Text> : null}
+			{entries.slice(first, first + shown).map((entry, offset) => {
+				const at = first + offset;
+				const chosen = at === index;
+				const detail = entry.error
+					? `${entry.game}  ${theme.ascii ? 'x' : '✗'} cannot be read`
+					: `${fit(entry.game, gameWidth, theme.ascii).padEnd(gameWidth)}  ${entry.result}${entry.points ? ` ${entry.points}` : ''} · vs ${entry.opponent}`;
+				return (
+					<Text key={entry.path} wrap="truncate" inverse={chosen} color={theme.color && entry.error ? theme.error : undefined}>
+						{fit(`${chosen ? '>' : ' '} ${when(entry.modified)}  ${detail}`, width - 4, theme.ascii)}
+					</Text>
+				);
+			})}
+			<Text color={dim} wrap="truncate">
+				{fit('↑↓ choose · Enter reviews · a opens the board · Esc back', width - 4, theme.ascii)}
 			</Text>
 			{problem ? (
 				<Text wrap="wrap" color={theme.color ? theme.error : undefined}>

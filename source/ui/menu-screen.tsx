@@ -6,7 +6,8 @@ import type {AnyGame} from '../games/registry.js';
 import {levelOf} from '../engine/levels.js';
 import {useEnvironment, useKeys, useRootWidth, useTerminalSize} from './context.js';
 import {DialogView} from './dialogs.js';
-import {loadDialog} from './dialog-state.js';
+import {gamesDialog, loadDialog} from './dialog-state.js';
+import {gamesDir} from './review-export.js';
 import {loadGame} from '../files/saves.js';
 import {readReviewable} from '../files/source.js';
 import {fit} from './format.js';
@@ -59,6 +60,8 @@ export function MenuScreen({game: initialGame, initial, onPick}: {game: AnyGame;
 				return onPick(effect);
 			case 'list':
 				return dispatch({type: 'listed', dialog: loadDialog(savesDir), purpose: effect.purpose});
+			case 'list-games':
+				return dispatch({type: 'games-listed', dialog: gamesDialog(gamesDir(savesDir))});
 			case 'open': {
 				if (effect.purpose === 'review') {
 					// The whole game, with the players a record or a referee game names.
@@ -101,6 +104,7 @@ export function MenuScreen({game: initialGame, initial, onPick}: {game: AnyGame;
 		analyse: 'Analyse a saved game',
 		review: 'Review a saved game: every move judged',
 		open: 'Open a saved game and play on',
+		games: 'Games played: review or replay them',
 		help: 'Keys',
 		quit: 'Quit',
 	};

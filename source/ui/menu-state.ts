@@ -2,7 +2,7 @@
 import {unitSegments, type Setup} from '../games/game.js';
 import {games, type AnyGame} from '../games/registry.js';
 import {LEVELS} from '../engine/levels.js';
-import {dialogKey, helpDialog, openRefused, type HelpDialog, type LoadDialog} from './dialog-state.js';
+import {dialogKey, helpDialog, openRefused, type GamesDialog, type HelpDialog, type LoadDialog} from './dialog-state.js';
 import {actionFor} from './keys.js';
 import {doing, stay, type Step} from './store.js';
 
@@ -41,8 +41,8 @@ function clockFor(from: AnyGame, to: AnyGame, clock: number | null): number | nu
 	return at < 0 ? to.clock.seconds : clocksFor(to)[at]!;
 }
 
-export type Row = 'game' | 'size' | 'lines' | 'board' | 'play' | 'side' | 'level' | 'clock' | 'two-players' | 'demo' | 'analyse' | 'review' | 'open' | 'help' | 'quit';
-export const ROWS: readonly Row[] = ['game', 'size', 'lines', 'board', 'play', 'side', 'level', 'clock', 'two-players', 'demo', 'analyse', 'review', 'open', 'help', 'quit'];
+export type Row = 'game' | 'size' | 'lines' | 'board' | 'play' | 'side' | 'level' | 'clock' | 'two-players' | 'demo' | 'analyse' | 'review' | 'open' | 'games' | 'help' | 'quit';
+export const ROWS: readonly Row[] = ['game', 'size', 'lines', 'board', 'play', 'side', 'level', 'clock', 'two-players', 'demo', 'analyse', 'review', 'open', 'games', 'help', 'quit'];
 
 /**
  * The rows the menu shows for a game: the Board row only where boards are drawn at random, the
@@ -101,7 +101,7 @@ export interface MenuState {
 	readonly row: Row;
 	readonly choices: MenuChoices;
 	readonly game: AnyGame;
-	readonly dialog: HelpDialog | (LoadDialog & {readonly purpose: Purpose}) | null;
+	readonly dialog: HelpDialog | (LoadDialog & {readonly purpose: Purpose}) | GamesDialog | null;
 	/** Something was chosen and the menu is being left: later keys are not its. */
 	readonly left: boolean;
 }
@@ -110,6 +110,8 @@ export type MenuAction =
 	| {readonly type: 'key'; readonly name: string}
 	/** The list of saves, read for a purpose. */
 	| {readonly type: 'listed'; readonly dialog: LoadDialog; readonly purpose: Purpose}
+	/** The Games list, read. */
+	| {readonly type: 'games-listed'; readonly dialog: GamesDialog}
 	/** The file chosen in the list could not be opened. */
 	| {readonly type: 'open-failed'; readonly error: string};
 
@@ -123,6 +125,7 @@ export interface GameStart {
 export type MenuEffect =
 	| GameStart
 	| {readonly kind: 'list'; readonly purpose: Purpose}
+	| {readonly kind: 'list-games'}
 	| {readonly kind: 'open'; readonly path: string; readonly purpose: Purpose; readonly choices: MenuChoices}
 	| {readonly kind: 'quit'; readonly code: number};
 
@@ -192,6 +195,8 @@ function choose(state: MenuState): MenuStep {
 			return leave(state, {kind: 'two-players', choices, game});
 		case 'demo':
 			return leave(state, {kind: 'demo', choices, game});
+		case 'games':
+			return doing(state, {kind: 'list-games'});
 		case 'analyse':
 		case 'review':
 		case 'open':
@@ -209,18 +214,22 @@ const onRow = (state: MenuState): MenuState => (rowsFor(state.game).includes(sta
 export function menuReducer(state: MenuState, action: MenuAction): MenuStep {
 	if (state.left) return stay(state);
 	if (action.type === 'listed') return stay({...state, dialog: {...action.dialog, purpose: action.purpose}});
-	if (action.type === 'open-failed') return stay(state.dialog?.kind === 'load' ? {...state, dialog: {...openRefused(state.dialog, action.error), purpose: state.dialog.purpose}} : state);
+	if (action.type === 'games-listed') return stay({...state, dialog: action.dialog});
+	if (action.type === 'open-failed') {
+		if (state.dialog?.kind === 'games') return stay({...state, dialog: {...state.dialog, problem: action.error}});
+		return stay(state.dialog?.kind === 'load' ? {...state, dialog: {...openRefused(state.dialog, action.error), purpose: state.dialog.purpose}} : state);
+	}
 	const {name} = action;
 	const {dialog} = state;
 	if (dialog !== null) {
 		const answer = dialogKey(dialog, name);
 		switch (answer.kind) {
 			case 'stay':
-				return stay({...state, dialog: dialog.kind === 'load' && answer.dialog.kind === 'load' ? {...answer.dialog, purpose: dialog.purpose} : (answer.dialog as HelpDialog)});
+				return stay({...state, dialog: dialog.kind === 'load' && answer.dialog.kind === 'load' ? {...answer.dialog, purpose: dialog.purpose} : (answer.dialog as HelpDialog | GamesDialog)});
 			case 'interrupt':
 				return leave(state, {kind: 'quit', code: 130});
 			case 'open':
-				return doing(state, {kind: 'open', path: answer.path, purpose: dialog.kind === 'load' ? dialog.purpose : 'open', choices: state.choices});
+				return doing(state, {kind: 'open', path: answer.path, purpose: answer.purpose ?? (dialog.kind === 'load' ? dialog.purpose : 'open'), choices: state.choices});
 			default:
 				return stay({...state, dialog: null});
 		}

@@ -246,7 +246,7 @@ export function hintLine(items: readonly string[], width: number): string {
 }
 
 /** The result of a finished game, in a box: who won, how (in full, over as many rows as it takes), the points. */
-export function GameOver({game, outcome, scores, tally, theme, width, praise}: {game: AnyGame; outcome: Outcome; scores: readonly [number, number]; tally: readonly string[]; theme: Theme; width: number; praise: boolean}) {
+export function GameOver({game, outcome, scores, tally, theme, width, praise, kept = null}: {game: AnyGame; outcome: Outcome; scores: readonly [number, number]; tally: readonly string[]; theme: Theme; width: number; praise: boolean; kept?: string | null}) {
 	const inner = Math.max(1, width - 4);
 	const title = outcome.winner ? `${game.sides[outcome.winner - 1]} wins${praise ? ': well played!' : ''}` : outcome.result === 'tie' ? 'A tie' : 'A draw';
 	return (
@@ -262,6 +262,13 @@ export function GameOver({game, outcome, scores, tally, theme, width, praise}: {
 				: !game.hasPoints
 					? null
 					: <Text wrap="truncate">{fit(`Points: ${game.sides[0]} ${scores[0]} · ${game.sides[1]} ${scores[1]}`, inner)}</Text>}
+			{kept === null
+				? null
+				: keptRows(kept, inner).map((row, index) => (
+						<Text key={`k${index}`} color={theme.color ? theme.dim : undefined}>
+							{row}
+						</Text>
+					))}
 		</Box>
 	);
 }
@@ -270,9 +277,12 @@ export function GameOver({game, outcome, scores, tally, theme, width, praise}: {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const tallyOf = (game: AnyGame, state: any): readonly string[] => (game.tally && game.outcome(state) ? game.tally(state) : []);
 
+/** Where a finished game was kept, as the result box says it: the path on lines of its own, whole. */
+const keptRows = (path: string, width: number): string[] => ["Kept (the menu's Games played):", ...wrapLines(path, width)];
+
 /** The rows GameOver takes. */
-export const gameOverRows = (game: AnyGame, outcome: Outcome, width: number, tally: readonly string[] = []): number => {
+export const gameOverRows = (game: AnyGame, outcome: Outcome, width: number, tally: readonly string[] = [], kept: string | null = null): number => {
 	const inner = Math.max(1, width - 4);
 	const points = tally.length > 0 ? tally.reduce((rows, line) => rows + wrapLines(line, inner).length, 0) : game.hasPoints ? 1 : 0;
-	return 3 + wrapLines(outcome.description, inner).length + points;
+	return 3 + wrapLines(outcome.description, inner).length + points + (kept === null ? 0 : keptRows(kept, inner).length);
 };

@@ -20,7 +20,7 @@ import {EngineLine, GameOver, MoveList, Players, StatusLine, gameOverRows, hintL
 import {clockChangesAt, moveExample} from './format.js';
 import {HINT_MS, playReducer, playState, seatName, shownIndex, turnLine, type PlayAction, type PlayEffect, type PlaySetup} from './play-state.js';
 import * as S from './session.js';
-import {exportGame, type PlayedGame} from './review-export.js';
+import {exportGame, keepGame, type PlayedGame} from './review-export.js';
 import {useStore, type Dispatch} from './store.js';
 import {goToPrompt} from './walk.js';
 
@@ -59,6 +59,8 @@ export function PlayScreen({setup, onMenu, onReview}: {setup: PlaySetup; onMenu:
 				return onReview?.(effect.played, effect.seats, effect.flipped);
 			case 'export':
 				return dispatch({type: 'exported', result: exportGame(effect.played, null, savesDir, new Date())});
+			case 'keep':
+				return dispatch({type: 'kept', result: keepGame(effect.played, savesDir, new Date())});
 		}
 	};
 	const [state, dispatch] = useStore(playReducer, () => playState(setup, now()), perform);
@@ -139,7 +141,7 @@ export function PlayScreen({setup, onMenu, onReview}: {setup: PlaySetup; onMenu:
 	})) as unknown as readonly [{name: string; who: string; points: number | null; clock: number | null}, {name: string; who: string; points: number | null; clock: number | null}];
 	const panelWidth = layout.panelColumns;
 	const engineRows = 3;
-	const overRows = outcome ? gameOverRows(game, outcome, panelWidth, tally) : 0;
+	const overRows = outcome ? gameOverRows(game, outcome, panelWidth, tally, state.keptPath) : 0;
 	const moveRows = Math.max(2, layout.bodyRows - 4 - engineRows - overRows);
 	const typing = state.input.typing;
 	// A question stays in view until answered, whatever the engine or the clock says meanwhile.
@@ -170,7 +172,7 @@ export function PlayScreen({setup, onMenu, onReview}: {setup: PlaySetup; onMenu:
 					<Text wrap="truncate">{turnLine(state)}</Text>
 					<Text> </Text>
 					<MoveList entries={S.moveList(session)} current={shown - 1} height={moveRows} back={state.scroll} width={panelWidth} theme={theme} />
-					{outcome ? <GameOver game={game} outcome={outcome} scores={scores} tally={tally} theme={theme} width={panelWidth} praise={humanWon} /> : null}
+					{outcome ? <GameOver game={game} outcome={outcome} scores={scores} tally={tally} theme={theme} width={panelWidth} praise={humanWon} kept={state.keptPath} /> : null}
 					{state.task ? <EngineLine thinking={state.task.thinking} now={time} theme={theme} width={panelWidth} sides={game.sides} /> : <Text> </Text>}
 				</Box>
 			</Box>

@@ -5,7 +5,7 @@
  * as effects.
  */
 import type {Player, Result} from '../games/game.js';
-import type {PlayedGame} from './review-export.js';
+import {sameGame, type PlayedGame} from './review-export.js';
 import {recordName} from '../files/export.js';
 import {forcedPass} from '../games/game.js';
 import type {AnyGame} from '../games/registry.js';
@@ -79,6 +79,10 @@ export interface PlayState {
 	readonly clockSeconds: number | undefined;
 	/** The name the game's record takes (the file it was opened from or saved as), or null: the date's. */
 	readonly name: string | null;
+	/** The finished game last kept in the games folder: the same game ended again (undo, redo) is not kept twice. */
+	readonly kept: Pick<PlayedGame, 'game' | 'line' | 'moves'> | null;
+	/** Where it was kept, for the result box; null before. */
+	readonly keptPath: string | null;
 }
 
 export type PlayAction =
@@ -98,6 +102,8 @@ export type PlayAction =
 	| {readonly type: 'hint-answer'; readonly line: readonly unknown[]; readonly result: EngineResult | null}
 	/** The record e asked for is written, or why not. */
 	| {readonly type: 'exported'; readonly result: Result<string, string>}
+	/** The finished game is kept in the games folder, or why not. */
+	| {readonly type: 'kept'; readonly result: Result<string, string>}
 	| FileAction;
 
 export type PlayEffect =
@@ -110,7 +116,9 @@ export type PlayEffect =
 	| {readonly kind: 'clear-engine'}
 	/** The game to the review screen, or written as a record (v and e at the end). */
 	| {readonly kind: 'review'; readonly played: PlayedGame; readonly seats: readonly [S.Seat, S.Seat]; readonly flipped: boolean}
-	| {readonly kind: 'export'; readonly played: PlayedGame};
+	| {readonly kind: 'export'; readonly played: PlayedGame}
+	/** A game that has just ended, to keep as a record in the games folder (the menu's Games list). */
+	| {readonly kind: 'keep'; readonly played: PlayedGame};
 
 type PlayStep = Step<PlayState, PlayEffect>;
 
@@ -178,6 +186,8 @@ export function playState(setup: PlaySetup, now: number): PlayState {
 		fits: true,
 		clockSeconds: setup.clockSeconds,
 		name: setup.name ?? null,
+		kept: null,
+		keptPath: null,
 	};
 }
 
@@ -314,6 +324,7 @@ function restart(state: PlayState, now: number, swap: boolean): PlayStep {
 	const fresh: PlayState = {
 		...moved(withoutHint(state), next),
 		name: null,
+		keptPath: null,
 		input: boardInput(next.game, S.current(next), humanSide(seats)),
 		flipped: swap ? flippedFor(next.game, S.current(next), seats) : state.flipped,
 	};
@@ -560,7 +571,23 @@ function reduce(state: PlayState, action: PlayAction): PlayStep {
 			return stay(state.dialog?.kind === 'load' ? {...state, dialog: openRefused(state.dialog, action.error)} : state);
 		case 'exported':
 			return stay(action.result.ok ? say(state, `Wrote ${action.result.value}`) : say(state, action.result.error, true));
+		case 'kept':
+			// The result box says where it went; the status line goes on saying how the game ended.
+			if (!action.result.ok) return stay(say(state, `The game could not be kept: ${action.result.error}`, true));
+			return stay({...state, keptPath: action.result.value});
 	}
+}
+
+/**
+ * The effect that keeps a game that has just ended (`before` was not over, `after` is: by a move,
+ * a resignation, a flag fall, even before any move): every finished game goes into the games
+ * folder, once, whatever is pressed next.
+ */
+function keeping(before: PlayState, after: PlayState, now: number): {state: PlayState; effects: PlayEffect[]} {
+	if (S.isOver(before.session) || !S.isOver(after.session)) return {state: after, effects: []};
+	const played = playedGame(after, now);
+	if (after.kept && sameGame(after.kept, played)) return {state: after, effects: []};
+	return {state: {...after, kept: {game: played.game, line: played.line, moves: played.moves}}, effects: [{kind: 'keep', played}]};
 }
 
 /** The game as played, for its review and its record: who sat where, by the names the screen shows. */
@@ -584,7 +611,10 @@ export function playedGame(state: PlayState, now: number): PlayedGame {
 export function playReducer(state: PlayState, action: PlayAction): PlayStep {
 	if (state.left) return stay(state);
 	const step = reduce(state, action);
-	return 'now' in action ? {state: settle(step.state, action.now), effects: step.effects} : step;
+	if (!('now' in action)) return step;
+	// A game opened finished is a file already; one that ends here is kept.
+	const kept = action.type === 'opened' ? {state: step.state, effects: []} : keeping(state, step.state, action.now);
+	return {state: settle(kept.state, action.now), effects: [...step.effects, ...kept.effects]};
 }
 
 /** The status line when a side must pass, or the turn line. */

@@ -1,4 +1,8 @@
-/** `e` on the review screen: the game and what the review found, as a record in the saves folder. */
+/**
+ * `e` on the review screen: the game and what the review found, as a record in the saves folder;
+ * and every finished game, kept as a record in the games folder inside it.
+ */
+import {join} from 'node:path';
 import type {Result} from '../games/game.js';
 import {exportRecord} from '../files/export.js';
 import {formatRecord, type RecordInput} from '../files/record.js';
@@ -28,4 +32,12 @@ export function exportGame(setup: PlayedGame, review: {readonly budget: string; 
 		...(review && review.moves.length > 0 ? {review: {budget: review.budget, moves: review.moves}} : {}),
 	});
 	return exportRecord(dir, setup.name ?? defaultSaveName(date), text);
+}
+
+/** Where finished games are kept: the games folder in the saves folder (the menu's Games list reads it). */
+export const gamesDir = (savesDir: string): string => join(savesDir, 'games');
+
+/** Keeps a finished game as gamesDir/DATE-TIME-GAME.game.txt (-2, -3 ... when taken); gives its path or why not. */
+export function keepGame(played: PlayedGame, savesDir: string, date: Date): Result<string, string> {
+	return exportGame({...played, name: `${defaultSaveName(date)}-${played.game.id}`}, null, gamesDir(savesDir), date);
 }

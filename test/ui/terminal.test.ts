@@ -9,7 +9,7 @@
  * so that the screen, the cursor and the terminal modes it leaves behind can be checked.
  */
 import {execFileSync, spawnSync} from 'node:child_process';
-import {closeSync, constants, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {closeSync, constants, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -416,7 +416,7 @@ describe.skipIf(skipReason !== null)(`potm in a real terminal (${skipReason === 
 		expect((await t.waitForExit()).status).toBe(0);
 	});
 
-	test('LINES and BOXES: a whole 3×3 game against level 1 by typed segments, to the result; s saves the POTM file', async () => {
+	test('LINES and BOXES: a whole 3×3 game against level 1 by typed segments, to the result, kept in saves/games/; s saves the POTM file', async () => {
 		const t = (term = new Terminal());
 		t.start(['play', '--game', 'boxes', '--size', '3x3', '--no-clock', '--level', '1', '--ascii'], {CI: 'false'});
 		let screen = await t.waitForScreen(text => text.includes('RED to play (you)') && freeSegments(text)?.length === 24, 'the empty 3×3 board, RED to play');
@@ -434,6 +434,11 @@ describe.skipIf(skipReason !== null)(`potm in a real terminal (${skipReason === 
 			expect(move, 'a 3×3 game has at most 24 moves').toBeLessThan(25);
 		}
 		expect(freeSegments(screen)).toEqual([]);
+		// Kept the moment it ended, without a key: the record in saves/games/, said in the result box.
+		screen = await t.waitForScreen(text => text.includes("Kept (the menu's Games played):"), 'the game kept');
+		const keptFiles = readdirSync(join(t.dir, 'saves', 'games'));
+		expect(keptFiles).toHaveLength(1);
+		expect(readFileSync(join(t.dir, 'saves', 'games', keptFiles[0]!), 'utf8')).toMatch(/^\[Game "LINES and BOXES"\]\n[\s\S]*\[BLUE "potm level 1 Beginner"\]/);
 		await t.press('s', text => text.includes('Save the position'), 'the save dialog');
 		await t.press('C-u', text => /Name: {2}\.txt/.test(text), 'the name cleared');
 		await t.type('b', text => text.includes('Name: b'), 'the name');

@@ -1,0 +1,124 @@
+/**
+ * Every finished game is kept (ink-testing-library): the moment a game ends, by a move, a
+ * resignation or a flag fall, its record goes into the games folder of the saves folder, once;
+ * the menu's Games list shows the games newest first with the result as the person saw it and a
+ * tally per game and opponent, and opens one for review (Enter) or on the board (a).
+ */
+import {readdirSync, readFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {afterEach, describe, expect, test} from 'vitest';
+import {loaps} from '../../source/games/loa/index.js';
+import type {Route} from '../../source/ui/app.js';
+import {HUMAN, ai} from '../../source/ui/session.js';
+import {position} from '../games/loa/diagram.js';
+import {KEYS, removeScratch, start, type Harness} from './harness.js';
+
+let app: Harness | undefined;
+afterEach(() => {
+	app?.unmount();
+	app = undefined;
+	removeScratch();
+});
+
+/** RED to move, 20 points to 5, can connect: a1 a2 touches b3 (a won game in one move). */
+const oneFromWinning = () =>
+	position(['....2.2', '.......', '.......', '.......', '.1.....', '.......', '1......'], {toMove: 1, moveNumber: 30, points: [20, 5]});
+
+const vsAi = (extra: Partial<Extract<Route, {screen: 'play'}>['setup']> = {}): Route => ({
+	screen: 'play',
+	setup: {game: loaps, seats: [HUMAN, ai(4)], clocked: false, ...extra},
+});
+
+const kept = (harness: Harness): string[] => {
+	try {
+		return readdirSync(join(harness.savesDir, 'games')).sort();
+	} catch {
+		return [];
+	}
+};
+
+describe('finished games are kept', () => {
+	test('a game won by a move is kept as a record at once, and said; leaving asks nothing', async () => {
+		app = start({start: vsAi({line: [oneFromWinning()]})});
+		await app.see('RED to play');
+		expect(kept(app)).toEqual([]);
+		const frame = await app.burst(['m', ...'a1 a2', KEYS.enter], now => now.includes('Kept (the menu'));
+		expect(frame).toContain('Game over');
+		const files = kept(app);
+		expect(files).toHaveLength(1);
+		expect(files[0]).toMatch(/^\d{4}-\d\d-\d\d-\d{4}-loaps\.game\.txt$/);
+		const record = readFileSync(join(app.savesDir, 'games', files[0]!), 'utf8');
+		expect(record).toContain('[RED "you"]');
+		expect(record).toContain('[BLUE "potm level 4 Strong"]');
+		expect(record).toContain('[Result "1-0"]');
+		expect(record).toMatch(/a1 a2/);
+		// Nothing is lost by leaving: Esc goes straight to the menu, no question asked.
+		await app.press(KEYS.escape, now => now.includes('Play against the AI'));
+	});
+
+	test('a resignation and a flag fall are kept too; undo and the same ending again is not kept twice', async () => {
+		// Two people: RED plays a move that does not connect, and BLUE resigns.
+		app = start({start: {screen: 'play', setup: {game: loaps, seats: [HUMAN, HUMAN], clocked: false, line: [oneFromWinning()]}}});
+		await app.see('RED to play');
+		await app.burst(['m', ...'b3 c3', KEYS.enter], now => now.includes('BLUE to play'));
+		await app.press('x', now => now.includes('Resign this game?'));
+		await app.press('y', now => now.includes('Kept (the menu'));
+		expect(kept(app)).toHaveLength(1);
+		expect(readFileSync(join(app.savesDir, 'games', kept(app)[0]!), 'utf8')).toContain('[Reason "resignation"]');
+		app.unmount();
+
+		app = start({start: vsAi({clocked: true, clockSeconds: 5})});
+		await app.see('Move 1/50');
+		app.advance(6000);
+		await app.see('Kept (the menu');
+		expect(kept(app)).toHaveLength(1);
+		expect(readFileSync(join(app.savesDir, 'games', kept(app)[0]!), 'utf8')).toContain('[Reason "time"]');
+	});
+
+	test('the game won again after an undo is the same game: kept once; another ending is kept beside it', async () => {
+		app = start({start: {screen: 'play', setup: {game: loaps, seats: [HUMAN, HUMAN], clocked: false, line: [oneFromWinning()]}}});
+		await app.see('RED to play');
+		await app.burst(['m', ...'a1 a2', KEYS.enter], now => now.includes('Kept (the menu'));
+		await app.press('u', now => now.includes('Took back'));
+		await app.burst(['m', ...'a1 a2', KEYS.enter], now => now.includes('Game over'));
+		expect(kept(app)).toHaveLength(1);
+		await app.press('u', now => now.includes('Took back'));
+		// b3 b2 connects too (onto a bonus square): another game, another record.
+		await app.burst(['m', ...'b3 b2', KEYS.enter], now => now.includes('Kept (the menu'));
+		expect(kept(app)).toHaveLength(2);
+	});
+});
+
+describe('the Games list', () => {
+	test('from the menu: newest first, the result as the person saw it, the tally; Enter reviews, a opens the board', async () => {
+		app = start({start: vsAi({line: [oneFromWinning()]})});
+		await app.see('RED to play');
+		await app.burst(['m', ...'a1 a2', KEYS.enter], now => now.includes('Kept (the menu'));
+		await app.press(KEYS.escape, now => now.includes('Play against the AI'));
+		let frame = app.frame();
+		expect(frame).toContain('Games played: review or replay them');
+		// Down to the Games row: Enter lists the games.
+		for (let step = 0; step < 16 && !/[>▸] Games played/.test(app.frame()); step++) await app.press(KEYS.down);
+		frame = await app.press(KEYS.enter, now => now.includes('Games played ('));
+		expect(frame).toContain('LOAPS vs level 4 Strong: 1 won, 0 lost');
+		expect(frame).toMatch(/> \d{4}-\d\d-\d\d \d\d:\d\d {2}LOAPS +won 32-5 · vs level 4 Strong/);
+		frame = await app.press(KEYS.enter, now => now.includes('LOAPS review'));
+		expect(frame).toContain('RED you vs BLUE potm level 4 Strong');
+		// Esc stops the review (the fake engine judges nothing), Esc again goes back.
+		await app.press(KEYS.escape, now => now.includes('Esc again goes back'));
+		await app.press(KEYS.escape, now => now.includes('Play against the AI'));
+		for (let step = 0; step < 16 && !/[>▸] Games played/.test(app.frame()); step++) await app.press(KEYS.down);
+		await app.press(KEYS.enter, now => now.includes('Games played ('));
+		frame = await app.press('a', now => /Opened .*games/.test(now));
+		expect(frame).toContain('RED connected');
+	});
+
+	test('with no game finished yet it says where they will go; Esc goes back to the menu', async () => {
+		app = start();
+		await app.see('Play against the AI');
+		for (let step = 0; step < 16 && !/[>▸] Games played/.test(app.frame()); step++) await app.press(KEYS.down);
+		const frame = await app.press(KEYS.enter, now => now.includes('No finished games yet'));
+		expect(frame).toContain(join(app.savesDir, 'games'));
+		await app.press(KEYS.escape, now => now.includes('Play against the AI'));
+	});
+});
