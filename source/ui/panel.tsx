@@ -1,4 +1,5 @@
 /** What stands beside the board: players, points and clocks, the move list, the engine's thoughts. */
+import {basename, dirname} from 'node:path';
 import {Box, Text} from 'ink';
 import type {Outcome, Player} from '../games/game.js';
 import type {AnyGame} from '../games/registry.js';
@@ -277,8 +278,8 @@ export function GameOver({game, outcome, scores, tally, theme, width, praise, ke
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const tallyOf = (game: AnyGame, state: any): readonly string[] => (game.tally && game.outcome(state) ? game.tally(state) : []);
 
-/** Where a finished game was kept, as the result box says it: the path on lines of its own, whole. */
-const keptRows = (path: string, width: number): string[] => ["Kept (the menu's Games played):", ...wrapLines(path, width)];
+/** Where a finished game was kept, as the result box says it: its folder, then its name, each on lines of its own. */
+const keptRows = (path: string, width: number): string[] => ["Kept (the menu's Games played):", ...wrapLines(`${dirname(path)}/`, width), ...wrapLines(basename(path), width)];
 
 /** The rows GameOver takes. */
 export const gameOverRows = (game: AnyGame, outcome: Outcome, width: number, tally: readonly string[] = [], kept: string | null = null): number => {

@@ -47,6 +47,8 @@ describe('finished games are kept', () => {
 		const files = kept(app);
 		expect(files).toHaveLength(1);
 		expect(files[0]).toMatch(/^\d{4}-\d\d-\d\d-\d{4}-loaps\.game\.txt$/);
+		// The result box names it, on a line of its own.
+		expect(frame).toContain(files[0]);
 		const record = readFileSync(join(app.savesDir, 'games', files[0]!), 'utf8');
 		expect(record).toContain('[RED "you"]');
 		expect(record).toContain('[BLUE "potm level 4 Strong"]');
