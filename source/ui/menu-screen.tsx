@@ -5,7 +5,7 @@ import {Board, boardSize, COMPACT, NO_MARKS} from './board.js';
 import type {AnyGame} from '../games/registry.js';
 import {levelOf} from '../engine/levels.js';
 import {useEnvironment, useKeys, useRootWidth, useTerminalSize} from './context.js';
-import {DialogView} from './dialogs.js';
+import {DialogView, TooSmall} from './dialogs.js';
 import {gamesDialog, loadDialog} from './dialog-state.js';
 import {gamesDir} from './review-export.js';
 import {loadGame} from '../files/saves.js';
@@ -79,11 +79,8 @@ export function MenuScreen({game: initialGame, initial, onPick}: {game: AnyGame;
 		}
 	};
 	const [state, dispatch] = useStore(menuReducer, () => menuState(initialGame, initial), perform);
-	useKeys(name => dispatch({type: 'key', name}));
 	const {choices, game, dialog, row} = state;
-
 	const width = Math.min(size.columns, 80);
-	if (dialog) return <DialogView dialog={dialog} theme={theme} width={width} height={size.rows} />;
 
 	const level = levelOf(choices.level);
 	const board = game.randomBoards ? boardOf(game, choices) : null;
@@ -108,7 +105,17 @@ export function MenuScreen({game: initialGame, initial, onPick}: {game: AnyGame;
 		help: 'Keys',
 		quit: 'Quit',
 	};
-	const tooSmall = size.rows < rows.length + 7 || size.columns < 40;
+	// Title, a free row, the rows, the level's line, a free row and the keys (the tagline too where
+	// there is a row more), each row whole: smaller, the menu says how big it must be instead of
+	// being drawn cut off, and only q acts (Enter would start what cannot be seen).
+	const need = {columns: Math.max(40, ...rows.map(which => [...labels[which]].length + 3)), rows: rows.length + 6};
+	const fits = size.columns >= need.columns && size.rows >= need.rows;
+	useKeys(name => {
+		if (fits || dialog || name === 'q' || name === 'ctrl+c') dispatch({type: 'key', name});
+	});
+	if (dialog) return <DialogView dialog={dialog} theme={theme} width={width} height={size.rows} />;
+	if (!fits) return <TooSmall columns={size.columns} rows={size.rows} needColumns={need.columns} needRows={need.rows} />;
+	const tooSmall = size.rows < rows.length + 7;
 	// The board a new game starts on, beside the rows, where there is room: re-rolling shows the new one.
 	// (A board of dots and lines takes its size's room: 8 rows of boxes do not fit beside the rows in 24 lines.)
 	const previewSize = board === null ? null : boardSize(game.board(board), COMPACT);

@@ -218,6 +218,29 @@ describe('analysis', () => {
 });
 
 describe('small things a walkthrough found', () => {
+	test('the menu in too small a terminal says how big it must be, acts on no key but q, and comes back whole when it grows', async () => {
+		app = start({size: {columns: 40, rows: 10}});
+		let frame = await app.see('potm needs at least');
+		expect(frame).toMatch(/^The terminal is 40×10; potm needs at least \d+×\d+\./);
+		expect(frame).not.toContain('Play against the AI');
+		// Enter would start a game nobody can see: nothing happens.
+		app.stdin.write('\r');
+		app.resize(80, 24);
+		frame = await app.see('Play against the AI');
+		expect(frame).toMatch(/^potm · LOAPS/);
+		expect(frame).toMatch(/[>▸] Play against the AI/);
+		// LINES and BOXES has three rows more (Size, Lines, Board): 80×21 is too small for it, 80×22 is not.
+		await app.press(KEYS.up, now => /[>▸] Game /.test(now));
+		frame = await app.press(KEYS.left, now => now.includes('potm · LINES and BOXES'));
+		expect(frame).toContain('Size');
+		app.resize(80, 21);
+		frame = await app.see('potm needs at least');
+		expect(frame).toMatch(/The terminal is 80×21; potm needs at least \d+×22\./);
+		app.resize(80, 22);
+		frame = await app.see('potm · LINES and BOXES');
+		expect(frame).toMatch(/[>▸] Game /);
+	});
+
 	test('analysis: ] ] ] in one write walks the engine\'s line, before it has looked at the positions it reaches', async () => {
 		app = start({start: {screen: 'analysis', setup: {game: loaps}}});
 		const call = await app.engine.thinking();
