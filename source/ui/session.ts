@@ -21,6 +21,18 @@ export interface Session {
 	readonly moves: readonly number[];
 	/** Moves taken back, the next to replay first. */
 	readonly redo: readonly number[];
+	/**
+	 * The positions those moves led to, as they were played (their clocks): a move played again
+	 * keeps the clocks it was played with in the line, and so in saves and records.
+	 */
+	// eslint-disable-next-line @typescript-eslint/no-explicit-any
+	readonly redoLine: readonly any[];
+	/**
+	 * The clocks the game goes on from, where they are not the last position's: after an undo or
+	 * a redo the positions keep the clocks their moves were played with, and the time used since
+	 * stays used here. Null: the last position's.
+	 */
+	readonly clocksNow: readonly [number, number] | null;
 	readonly seats: readonly [Seat, Seat];
 	/** Whether the clocks run and a flag fall loses. */
 	readonly clocked: boolean;
@@ -62,6 +74,8 @@ export function newSession(game: AnyGame, options: SessionOptions, now: number):
 		line,
 		moves: options.moves ? [...options.moves] : [],
 		redo: [],
+		redoLine: [],
+		clocksNow: null,
 		seats: options.seats,
 		clocked: options.clocked,
 		moveAllowance: perMove ? (options.clockSeconds ?? game.clock.seconds) : null,
@@ -90,7 +104,7 @@ function turnMs(session: Session, now: number): number {
 /** Seconds left on each clock now (the side to move's running down). */
 export function clockReadings(session: Session, now: number): readonly [number, number] {
 	const allowance = session.moveAllowance;
-	const [first, second] = allowance === null ? (session.game.clocks(current(session)) as readonly [number, number]) : [allowance, allowance];
+	const [first, second] = allowance === null ? (session.clocksNow ?? (session.game.clocks(current(session)) as readonly [number, number])) : [allowance, allowance];
 	// After the last move of a game the rules ended, no clock runs; after a flag fall or a
 	// resignation the turn's time so far still counts (the loser of a flag fall shows 0).
 	if (!session.clocked || session.game.outcome(current(session))) return [first, second];
@@ -136,6 +150,8 @@ export function playMove(session: Session, move: number, now: number): Session {
 		line: [...session.line, after],
 		moves: [...session.moves, move],
 		redo: [],
+		redoLine: [],
+		clocksNow: null,
 		spentMs: 0,
 		runningSince: session.runningSince === null ? null : now,
 		ended: null,
@@ -185,27 +201,54 @@ export function undo(session: Session, now: number): Session {
 	let line = [...session.line];
 	let moves = [...session.moves];
 	let redo = [...session.redo];
+	let redoLine = [...session.redoLine];
 	do {
-		line.pop();
+		redoLine.unshift(line.pop());
 		redo.unshift(moves.pop()!);
 	} while (moves.length > 0 && hasHuman(session) && seatAt(session, line[line.length - 1]).kind !== 'human');
 	// Back at the AI's turn with nothing of a person's before it: there was nothing to take back.
 	if (hasHuman(session) && seatAt(session, line[line.length - 1]).kind !== 'human') return unresign();
-	if (session.clocked) line[line.length - 1] = session.game.withClocks(line[line.length - 1], clocks);
+	// The positions keep the clocks they were played with; the game goes on from what the clocks read now.
 	// The clock runs again, even after a resignation stopped it. A clock per move goes on from what
 	// the turn has used: taking back and replaying would otherwise refill it.
-	return {...session, line, moves, redo, spentMs: keptTurnMs(session, now), runningSince: now, ended: null};
+	return {...session, line, moves, redo, redoLine, clocksNow: session.clocked ? clocks : null, spentMs: keptTurnMs(session, now), runningSince: now, ended: null};
+}
+
+/**
+ * Plays `count` of the moves taken back again, each position with the clocks it was played with
+ * (so the line, and the saves and records made from it, say when each move was really played);
+ * the game goes on from what the clocks read now: the time used since the undo stays used.
+ */
+function replay(session: Session, count: number, now: number): Session {
+	const line = [...session.line];
+	for (let index = 0; index < count; index++) {
+		// Where a taken-back position is missing, the move is played anew.
+		line.push(session.redoLine[index] ?? session.game.play(line[line.length - 1], session.redo[index]!));
+	}
+	return {
+		...session,
+		line,
+		clocksNow: session.clocked ? heldClocks(session, now) : null,
+		moves: [...session.moves, ...session.redo.slice(0, count)],
+		redo: session.redo.slice(count),
+		redoLine: session.redoLine.slice(count),
+		spentMs: 0,
+		runningSince: session.runningSince === null ? null : now,
+		ended: null,
+	};
 }
 
 /** Plays again what undo took back, up to the next person's turn. */
 export function redo(session: Session, now: number): Session {
 	if (session.redo.length === 0 || session.ended) return session;
-	let next = session;
-	const pending = [...session.redo];
+	// Up to the next person's turn, or the end.
+	let count = 0;
+	let state = current(session);
 	do {
-		next = {...playMove(next, pending.shift()!, now), redo: pending.slice()};
-	} while (pending.length > 0 && hasHuman(next) && seatToMove(next).kind !== 'human' && !isOver(next));
-	return {...next, spentMs: keptTurnMs(session, now)};
+		state = session.game.play(state, session.redo[count]!);
+		count++;
+	} while (count < session.redo.length && hasHuman(session) && session.seats[session.game.toMove(state) - 1]!.kind !== 'human' && !session.game.outcome(state));
+	return {...replay(session, count, now), spentMs: keptTurnMs(session, now)};
 }
 
 /**
@@ -221,14 +264,12 @@ export function seek(session: Session, index: number, now: number): Session {
 	if (target === here) return session;
 	if (target < here) {
 		const line = session.line.slice(0, target + 1);
-		if (session.clocked) line[target] = session.game.withClocks(line[target], heldClocks(session, now));
-		return {...session, line, moves: all.slice(0, target), redo: all.slice(target), spentMs: keptTurnMs(session, now), runningSince: now, ended: null};
+		const redoLine = [...session.line.slice(target + 1), ...session.redoLine];
+		return {...session, line, moves: all.slice(0, target), redo: all.slice(target), redoLine, clocksNow: session.clocked ? heldClocks(session, now) : null, spentMs: keptTurnMs(session, now), runningSince: now, ended: null};
 	}
 	// Nothing is played on after an ending.
 	if (session.ended) return session;
-	let next = session;
-	for (const move of all.slice(here, target)) next = playMove(next, move, now);
-	return {...next, redo: all.slice(target), spentMs: keptTurnMs(session, now)};
+	return {...replay(session, target - here, now), spentMs: keptTurnMs(session, now)};
 }
 
 export interface MoveEntry {

@@ -1,5 +1,5 @@
 /** Playing against the AI on the board: keys, moves, refusals, undo/redo, hint, clocks, game over. */
-import {existsSync} from 'node:fs';
+import {existsSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {afterEach, describe, expect, test, vi} from 'vitest';
 import {EngineClient} from '../../source/engine/client.js';
@@ -438,6 +438,31 @@ describe('time and taking back', () => {
 		expect(frame).toMatch(/BLUE\s+B level 3 Club\s+0 pts\s+0:58(?![.\d])/);
 		frame = await app.press('?', now => now.includes('Keys —'));
 		expect(frame).toContain('take back your move and the reply (not the time used)');
+	});
+
+	test('undo then redo: the moves keep the clocks they were played with, in the save\'s history too', async () => {
+		app = start({start: vsAi()});
+		await app.see('Move 1/50');
+		app.advance(9_000);
+		await app.burst(['m', ...'b1 d3', KEYS.enter], now => now.includes('RED played b1 d3'));
+		app.advance(2_000);
+		await app.engine.answer('a6 c6');
+		await app.see('BLUE played a6 c6');
+		// RED thinks 25 s more, takes both moves back at 0:26, and plays them again.
+		app.advance(25_000);
+		await app.press('u', now => now.includes('Took back 2 moves'));
+		let frame = await app.press('r', now => /1\. b1 d3\s+>?a6 c6/.test(now) && !now.includes('Took back'));
+		expect(frame).toMatch(/RED\s+R you\s+0 pts\s+0:26(?![.\d])/);
+		frame = await app.press('s', now => now.includes('Save the position'));
+		await app.press('\u0015', now => now.includes('Name:  '));
+		await app.type('redone');
+		await app.press(KEYS.enter, now => now.includes('Saved'));
+		const history = JSON.parse(readFileSync(join(app.savesDir, 'redone.history.json'), 'utf8')) as {moves: {move: string; clocks: number[]}[]};
+		// b1 d3 was played with 0:51 on RED's clock, a6 c6 with 0:58 on BLUE's; RED has 0:26 now.
+		expect(history.moves.map(({move, clocks}) => [move, clocks])).toEqual([
+			['b1 d3', [51, 60]],
+			['a6 c6', [26, 58]],
+		]);
 	});
 
 	test('a game lost on time cannot be taken back', async () => {

@@ -50,7 +50,9 @@ describe('undo and redo', () => {
 		// RED's 4 s on b1 d3 and BLUE's second before resigning stay used.
 		expect(S.clockReadings(back, 9000)).toEqual([56, 59]);
 		expect(S.clockReadings(back, 10_000)).toEqual([55, 59]);
-		expect(loaps.clocks(S.current(back))).toEqual([56, 59]);
+		// The position taken back to (the start) keeps its own clocks; a save writes what they read now.
+		expect(loaps.clocks(S.current(back))).toEqual([60, 60]);
+		expect(loaps.clocks(S.lineNow(back, 10_000).at(-1))).toEqual([55, 59]);
 	});
 
 	test('against the AI, undo takes back the pair; both clocks keep what they read', () => {
@@ -65,6 +67,31 @@ describe('undo and redo', () => {
 		const again = S.redo(back, 26_000);
 		expect(again.moves).toHaveLength(2);
 		expect(S.clockReadings(again, 26_000)).toEqual([36.5, 57.5]);
+	});
+
+	test('a move played again keeps the clocks it was played with; only the clock now running shows the time since', () => {
+		// RED plays b1 d3 with 0:51 left, BLUE answers at 0:58, RED takes both back at 0:26 and plays them again.
+		let session = S.newSession(loaps, {seats: [S.HUMAN, S.ai(3)], clocked: true, clockSeconds: 60}, 0);
+		session = play(session, 'b1 d3', 9000);
+		session = play(session, 'a6 c6', 11_000);
+		const played = session.line.map(state => loaps.clocks(state));
+		expect(played).toEqual([[60, 60], [51, 60], [51, 58]]);
+		const back = S.undo(session, 36_000);
+		expect(S.clockReadings(back, 36_000)).toEqual([26, 58]);
+		const again = S.redo(back, 36_000);
+		// Every position as it was played: b1 d3 at 0:51 for RED; the clocks go on from what they read now.
+		expect(again.line.map(state => loaps.clocks(state))).toEqual(played);
+		expect(S.clockReadings(again, 37_000)).toEqual([25, 58]);
+		// What a save or a record gets: the moves' clocks, then the position now.
+		expect(S.lineNow(again, 37_000).map(state => loaps.clocks(state))).toEqual([[60, 60], [51, 60], [25, 58]]);
+		// Two people, one move at a time, the clocks running between: the same.
+		let two = S.newSession(loaps, {seats: [S.HUMAN, S.HUMAN], clocked: true, clockSeconds: 60}, 0);
+		two = play(play(two, 'b1 d3', 9000), 'a6 c6', 11_000);
+		two = S.undo(S.undo(two, 20_000), 30_000);
+		two = S.redo(S.redo(two, 31_000), 32_000);
+		expect(two.line.map(state => loaps.clocks(state))).toEqual(played);
+		// RED ran 11 to 20 s and 30 to 31 s, BLUE 20 to 30 s and 31 to 32 s.
+		expect(S.clockReadings(two, 32_000)).toEqual([41, 47]);
 	});
 
 	test('a game lost on time is not taken back: the time is gone', () => {
