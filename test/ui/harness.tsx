@@ -145,6 +145,12 @@ export interface Harness {
 	burst(keys: readonly string[], until: (frame: string) => boolean): Promise<string>;
 	/** How many frames have been drawn so far (every render, in ink-testing-library's debug mode). */
 	renders(): number;
+	/**
+	 * Sends f (flip the board) and waits until the board is drawn the other way up: every key
+	 * sent before has then been handled, as keys act in order. What a test checks did not happen
+	 * (a key ignored, a move not played) it checks after this, never after a fixed wait.
+	 */
+	sync(): Promise<string>;
 	/** Waits until the frame contains `text` (or matches). */
 	see(text: string | RegExp): Promise<string>;
 	advance(ms: number): void;
@@ -238,6 +244,16 @@ export function start(options: HarnessOptions = {}): Harness {
 				const now = frame();
 				const found = typeof text === 'string' ? now.includes(text) : text.test(now);
 				if (!found) throw new Error(`not seen: ${String(text)}\n${now}`);
+			}, WAIT);
+			return frame();
+		},
+		async sync() {
+			const topRank = (text: string) => /^\s*(\d+) /m.exec(text)?.[1];
+			const before = topRank(frame());
+			if (before === undefined) throw new Error(`sync: no board to flip in:\n${frame()}`);
+			app.stdin.write('f');
+			await vi.waitFor(() => {
+				if (topRank(frame()) === before) throw new Error(`the board did not flip after f:\n${frame()}`);
 			}, WAIT);
 			return frame();
 		},

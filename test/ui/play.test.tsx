@@ -313,7 +313,10 @@ describe('the board', () => {
 		await app.see('needs at least');
 		// A move typed blind is not played; no AI move follows.
 		app.stdin.write(['m', ...'b1 d3', KEYS.enter].join(''));
-		await new Promise(resolve => setTimeout(resolve, 300));
+		app.resize(80, 24);
+		await app.see('Move 1/50');
+		const blind = await app.sync();
+		expect(glyphAt(blind, 'b1')).toBe('R');
 		expect(app.engine.calls).toHaveLength(0);
 		app.unmount();
 		// Played, then too small: the clock stands, q asks on the small screen, another key goes on.
@@ -498,7 +501,7 @@ describe('a question asked while the engine works', () => {
 		const frame = await app.see('RED ran out of time: BLUE wins');
 		expect(frame).not.toContain('Resign this game?');
 		app.stdin.write('y');
-		await new Promise(resolve => setTimeout(resolve, 200));
+		await app.sync();
 		expect(app.frame()).not.toContain('resigned');
 		expect(app.frame()).toContain('RED ran out of time: BLUE wins');
 	});

@@ -298,9 +298,9 @@ describe('too small a terminal hides the board from the keys too', () => {
 		app.resize(50, 12);
 		await app.see('needs at least');
 		app.stdin.write(['m', ...'b1 d3', KEYS.enter].join(''));
-		await new Promise(resolve => setTimeout(resolve, 300));
 		app.resize(80, 24);
-		const frame = await app.see('Move 1/50');
+		await app.see('Move 1/50');
+		const frame = await app.sync();
 		expect(glyphAt(frame, 'b1')).toBe('R');
 		expect(glyphAt(frame, 'd3')).toBe('.');
 	});
@@ -311,14 +311,16 @@ describe('too small a terminal hides the board from the keys too', () => {
 		const moved = loaps.parseMove(loaps.initial(), 'b1 d3');
 		if (!moved.ok) throw new Error(moved.error);
 		writeFileSync(join(app.savesDir, 'other.txt'), loaps.format(loaps.play(loaps.initial(), moved.value)));
+		writeFileSync(join(app.savesDir, 'start.txt'), loaps.format(loaps.initial()));
 		await app.engine.thinking();
 		await app.press('o', now => now.includes('other.txt'));
 		app.resize(50, 12);
 		await app.see('needs at least');
 		app.stdin.write(KEYS.enter);
-		await new Promise(resolve => setTimeout(resolve, 200));
 		app.resize(80, 24);
-		const frame = await app.see('other.txt');
+		await app.see('other.txt');
+		// ↓ moves the list's cursor: once it has, the Enter before it was handled, and opened nothing.
+		const frame = await app.press(KEYS.down);
 		expect(frame).toContain('Open a saved position');
 		expect(frame).not.toContain('Opened');
 	});
@@ -329,9 +331,9 @@ describe('too small a terminal hides the board from the keys too', () => {
 		app.resize(50, 12);
 		await app.see('needs at least');
 		app.stdin.write(KEYS.space);
-		await new Promise(resolve => setTimeout(resolve, 200));
 		app.resize(80, 24);
-		const frame = await app.see('level 5 Master');
+		await app.see('level 5 Master');
+		const frame = await app.sync();
 		expect(frame).not.toContain('Paused');
 	});
 });
@@ -349,7 +351,8 @@ describe('analysis of a game that is over', () => {
 		expect(frame).toContain('game over ([ steps back)');
 		expect(frame).toMatch(/\|\s*RED wins\s*\|/);
 		expect(frame).not.toMatch(/done|depth \d+\/\d+/);
-		await new Promise(resolve => setTimeout(resolve, 200));
+		// Drawn again after a key: any think the screen would start has started by then.
+		await app.sync();
 		expect(app.engine.calls).toHaveLength(0);
 		frame = await app.press('[', now => !now.includes('Game over'));
 		await app.engine.thinking();
@@ -402,11 +405,9 @@ describe('demo', () => {
 		frame = await app.press(KEYS.space, now => now.includes('Paused'));
 		await app.engine.answer('a6 c6');
 		frame = await app.see('next: a6 c6');
-		// Paused, the move waits however long: a while later it is still not on the board (a
-		// short real wait, since this checks that nothing happens).
+		// Paused, the move waits however long: the clock 5 s on and the screen drawn again, it is still not on the board.
 		app.advance(5000);
-		await new Promise(resolve => setTimeout(resolve, 300));
-		frame = app.frame();
+		frame = await app.sync();
 		expect(glyphAt(frame, 'c6')).toBe('.');
 		expect(frame).toContain('next: a6 c6');
 		frame = await app.press(KEYS.right, now => glyphAt(now, 'c6') === 'B');
