@@ -543,17 +543,17 @@ describe('entries that never answer', () => {
 		child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
 		const exited = new Promise<{code: number | null; signal: string | null}>(resolve => child.on('exit', (code, signal) => resolve({code, signal})));
 		try {
-			// Both games under way: their sleepers (and the sleepers' children) are running.
+			// Both games under way: their sleepers (and the sleepers' children) are running, once started.
 			const started = performance.now();
-			await pause(1500);
 			// The entries' processes (not potm itself, whose command line names the sleeper too).
 			const entryProcesses = () => liveOf(program, tmp).filter(proc => proc.pid !== child.pid && proc.cwd.startsWith(`${tmp}/`));
 			const sleepers = (procs: readonly Proc[]) => procs.filter(proc => proc.cmdline.includes(program) && !proc.cmdline.includes('potm-entry'));
-			while (sleepers(entryProcesses()).length < 2 && performance.now() - started < 15_000) await pause(100);
+			const sleeps = (procs: readonly Proc[]) => procs.filter(proc => /^sleep 1000/.test(proc.cmdline));
+			while ((sleepers(entryProcesses()).length < 2 || sleeps(entryProcesses()).length < 2) && performance.now() - started < 15_000) await pause(20);
 			const running = entryProcesses();
 			expect(sleepers(running).length, stderr).toBe(2);
 			// The `sleep 1000` each sleeper started, found by its working folder.
-			expect(running.filter(proc => /^sleep 1000/.test(proc.cmdline))).toHaveLength(2);
+			expect(sleeps(running)).toHaveLength(2);
 			// TMPDIR was honoured: the referee's temporary folder is in ours.
 			expect(readdirSync(tmp).filter(name => name.startsWith('potm-referee-'))).toHaveLength(1);
 

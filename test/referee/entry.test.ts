@@ -12,7 +12,7 @@ import {chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, w
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {afterAll, beforeAll, describe, expect, test} from 'vitest';
+import {afterAll, beforeAll, describe, expect, test, vi} from 'vitest';
 import {exitOf, HANG_GRACE_MS, OUTPUT_LIMIT, parseTimes, runEntry, type EntryAnswer} from '../../source/referee/entry.js';
 import {parseStat} from '../../source/referee/sessions.js';
 
@@ -438,9 +438,8 @@ describe('runEntry: nothing the entry started is left behind', () => {
 		const controller = new AbortController();
 		const pending = run([path], 60_000, controller.signal);
 		try {
-			await sleep(300);
-			// The script and its looping subshell.
-			expect(liveWith(marker).length).toBeGreaterThanOrEqual(2);
+			// The script and its looping subshell, once both have started.
+			await vi.waitFor(() => expect(liveWith(marker).length).toBeGreaterThanOrEqual(2), {timeout: 10_000, interval: 20});
 		} finally {
 			controller.abort();
 		}
