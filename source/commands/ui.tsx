@@ -52,7 +52,11 @@ function needsTerminal(screen: UiOptions['screen']): string | null {
 	return null;
 }
 
-const ALTERNATE_SCREEN_ON = '\u001B[?1049h';
+/**
+ * The alternate screen, cleared, with the cursor at its top left: a terminal keeps the cursor
+ * where the shell left it (below npm's lines under `npm start`), and Ink draws from there.
+ */
+const ALTERNATE_SCREEN_ON = '\u001B[?1049h\u001B[H\u001B[2J';
 const ALTERNATE_SCREEN_OFF = '\u001B[?1049l';
 /** Bracketed paste: a terminal marks what is pasted, so that a line break in it is not taken for Enter. */
 const PASTE_MARKS_ON = '\u001B[?2004h';

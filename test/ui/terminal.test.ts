@@ -73,7 +73,8 @@ class Terminal {
 
 	/** Starts `node dist/cli.js ARGS` in the pane, with the variables in `env` set. */
 	start(args: readonly string[], env: Readonly<Record<string, string>> = {}, size = {columns: 80, rows: 24}): void {
-		const script = `"$@"; echo "[potm exited with status $?]"; exec sleep 600`;
+		// POTM_TEST_PREAMBLE: lines printed before the program, as npm prints its own under `npm start`.
+		const script = `[ -n "$POTM_TEST_PREAMBLE" ] && printf '%b' "$POTM_TEST_PREAMBLE"; "$@"; echo "[potm exited with status $?]"; exec sleep 600`;
 		this.tmux(
 			...['-f', '/dev/null', 'start-server', ';'],
 			// No status bar, so the pane is the whole 80×24; TERM as in a common terminal (tmux
@@ -450,6 +451,32 @@ describe.skipIf(skipReason !== null)(`potm in a real terminal (${skipReason === 
 		expect(lines.slice(3).map(line => line.split(' ')[0])).toEqual(lines.slice(3).map((_, index) => String((index % 2) + 1)));
 		t.tmux('send-keys', 'q');
 		expect((await t.waitForExit()).status).toBe(0);
+	});
+
+	test('the whole screen from its top: lines printed before (npm start\'s) are not under the menu or the game, which stays still; they are back after', async () => {
+		const t = (term = new Terminal());
+		t.start(['--no-color'], {CI: 'false', POTM_TEST_PREAMBLE: '\\n> potm@0.1.0 start\\n> node source/start.mjs\\n\\n'});
+		let screen = await t.waitForScreen(text => text.includes('Play against the AI'), 'the menu');
+		await t.waitForRawMode();
+		const firstLine = (text: string) => text.split('\n')[0];
+		expect(firstLine(screen)).toBe('potm · LOAPS');
+		expect(screen).not.toContain('node source/start.mjs');
+		screen = await t.press('Enter', text => text.includes('Move 1/50'), 'the game');
+		expect(firstLine(screen)).toMatch(/^LOAPS {2}RED you vs BLUE level 3 Club/);
+		await t.type('m', text => text.includes('Type a move'), 'the move prompt');
+		await t.type('b1 d3', text => text.includes('b1 d3_'), 'the move typed');
+		// While the AI thinks and once it has answered, the header stays on the first row.
+		screen = await t.press('Enter', text => text.includes('RED played b1 d3') || /1\. b1 d3 +\S/.test(text), 'the move played');
+		expect(firstLine(screen)).toMatch(/^LOAPS {2}RED you vs BLUE/);
+		screen = await t.waitForScreen(text => /1\. b1 d3 +[>▸]?[a-g][1-7] [a-g][1-7]/.test(text), 'the AI\'s answer');
+		expect(firstLine(screen)).toMatch(/^LOAPS {2}RED you vs BLUE/);
+		t.tmux('send-keys', 'q');
+		screen = await t.waitForScreen(text => text.includes('y quits') || text.includes('[potm exited'), 'the question or the exit');
+		if (!screen.includes('[potm exited')) t.tmux('send-keys', 'y');
+		screen = await t.waitForScreen(text => text.includes('[potm exited with status 0]'), 'the exit');
+		// The shell's screen as it was: npm's lines back, the program's gone.
+		expect(screen).toContain('> node source/start.mjs');
+		expect(screen).not.toContain('Play against the AI');
 	});
 
 	test('resized too small it says so, resized back the board returns; Ctrl-C quits (nothing to lose) with status 130', async () => {
