@@ -569,8 +569,10 @@ async function interactive(command: string, rest: readonly string[], game: strin
 /** Holes of a random board from --holes: an odd number from 1 to 25 (PAH-TUM's), or a message. */
 function oddHoles(value: unknown): number | string {
 	const holes = wholeNumber(value, 'holes', 1, 25, 0);
-	if (typeof holes === 'string' || holes % 2 === 1) return holes;
-	return `--holes takes an odd number from 1 to 25 (a board has an odd number of holes), not ${holes}`;
+	const wanted = '--holes takes an odd number from 1 to 25 (a board has an odd number of holes)';
+	// One message for every refusal, out of range or even: the rule is the same.
+	if (typeof holes === 'string') return holes.replace(/^--holes takes a whole number from 1 to 25/, wanted);
+	return holes % 2 === 1 ? holes : `${wanted}, not ${holes}`;
 }
 
 

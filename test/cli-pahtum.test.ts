@@ -116,6 +116,9 @@ describe('random boards on the command line', () => {
 			[['demo', '--game', 'loa', '--seed', '4'], /^potm: --seed and --holes draw a random board, and Lines of Action has one/],
 			[['play', join(root, 'test', 'fixtures', 'positions', 'start.txt'), '--seed', '4'], /^potm: --seed and --holes draw a new board, and .*start\.txt has its own\n$/],
 			[['play', '--game', 'pahtum', '--holes', '4'], /^potm: --holes takes an odd number from 1 to 25 \(a board has an odd number of holes\), not 4\n$/],
+			// Out of range or not a number, the same rule said the same way.
+			[['play', '--game', 'pahtum', '--holes', '27'], /^potm: --holes takes an odd number from 1 to 25 \(a board has an odd number of holes\), not 27\n$/],
+			[['play', '--game', 'pahtum', '--holes', 'x'], /^potm: --holes takes an odd number from 1 to 25 \(a board has an odd number of holes\), not "x"\n$/],
 		];
 		for (const [args, message] of refusals) {
 			const run = potm(args);
