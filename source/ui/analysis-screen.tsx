@@ -28,9 +28,21 @@ import {goToPrompt} from './walk.js';
 export type {AnalysisSetup} from './analysis-state.js';
 
 /** The head of the lines: what the search has reached, or that it has seen every line to its end. */
-function searchHead(info: EngineInfo | null, done: boolean, elapsedMs: number, spinner: string, mover: Player, sides: readonly [string, string]): string {
+function searchHead(info: EngineInfo | null, done: boolean, elapsedMs: number, spinner: string, mover: Player, sides: readonly [string, string], width: number): string {
 	if (!info) return `${spinner} starting`;
-	const speed = `${Math.round(info.nodesPerSecond / 1000)}k nodes/s · ${((info.elapsedMs ?? elapsedMs) / 1000).toFixed(1)} s`;
+	const head = searchHeadText(info, done, elapsedMs, spinner, mover, sides);
+	if ([...head].length <= width || !done) return head;
+	// The verdict whole before the speed: a finished search's speed is the part to leave out, then
+	// "the first player (RED)" is said "RED".
+	const verdict = head.replace(/ · [^·]* nodes\/s · [\d.]+ s$/, '');
+	return [...verdict].length <= width ? verdict : verdict.replace(/the (first|second) player \((\w+)\)/, '$2');
+}
+
+/** "950 nodes/s" under a thousand, "12k nodes/s" from there: never "0k". */
+export const nodesPerSecondText = (perSecond: number): string => (perSecond < 1000 ? `${Math.round(perSecond)} nodes/s` : `${Math.round(perSecond / 1000)}k nodes/s`);
+
+function searchHeadText(info: EngineInfo, done: boolean, elapsedMs: number, spinner: string, mover: Player, sides: readonly [string, string]): string {
+	const speed = `${nodesPerSecondText(info.nodesPerSecond)} · ${((info.elapsedMs ?? elapsedMs) / 1000).toFixed(1)} s`;
 	if (!done) return `${spinner} depth ${info.depth}/${info.selDepth} · ${speed}`;
 	const best = info.lines[0];
 	// The search stops by itself only when deeper would change nothing: every line seen to its end.
@@ -109,7 +121,7 @@ export function AnalysisScreen({setup, onMenu, onReview}: {setup: AnalysisSetup;
 	const found = current?.info ?? null;
 	const startedAt = current?.startedAt ?? time;
 	const spinner = theme.glyphs.spinner[Math.floor((time - startedAt) / THINKING_FRAME_MS) % theme.glyphs.spinner.length]!;
-	const head = searchHead(found, current?.done ?? false, time - startedAt, spinner, mover, game.sides);
+	const head = searchHead(found, current?.done ?? false, time - startedAt, spinner, mover, game.sides, panelWidth);
 	const scores = game.scores(position) as readonly [number, number];
 	const tally = tallyOf(game, position);
 	const limit = game.moveLimit;

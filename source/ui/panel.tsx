@@ -259,7 +259,7 @@ export function GameOver({game, outcome, scores, tally, theme, width, praise, ke
 				<Text key={index}>{row}</Text>
 			))}
 			{tally.length > 0
-				? tally.flatMap((line, index) => wrapLines(line, inner).map((row, part) => <Text key={`t${index}-${part}`}>{row}</Text>))
+				? tally.flatMap((line, index) => wrapItems(line, inner).map((row, part) => <Text key={`t${index}-${part}`}>{row}</Text>))
 				: !game.hasPoints
 					? null
 					: <Text wrap="truncate">{fit(`Points: ${game.sides[0]} ${scores[0]} · ${game.sides[1]} ${scores[1]}`, inner)}</Text>}
@@ -274,6 +274,29 @@ export function GameOver({game, outcome, scores, tally, theme, width, praise, ke
 	);
 }
 
+/**
+ * A tally line ("X 48: A4-A7 10, B1-B5 25, D5-D7 3") in rows of `width`, broken only between its
+ * items (after a comma), so that a run and its points stay together; an item longer than a row
+ * is broken between words.
+ */
+export function wrapItems(line: string, width: number): string[] {
+	const rows: string[] = [];
+	let row = '';
+	for (const item of line.split(/(?<=,) /)) {
+		const joined = row === '' ? item : `${row} ${item}`;
+		if ([...joined].length <= width) {
+			row = joined;
+			continue;
+		}
+		if (row !== '') rows.push(row);
+		const parts = wrapLines(item, width);
+		rows.push(...parts.slice(0, -1));
+		row = parts.at(-1) ?? '';
+	}
+	if (row !== '') rows.push(row);
+	return rows;
+}
+
 /** The lines telling where a finished game's points came from, when the game tells them and the rules ended it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const tallyOf = (game: AnyGame, state: any): readonly string[] => (game.tally && game.outcome(state) ? game.tally(state) : []);
@@ -284,6 +307,6 @@ const keptRows = (path: string, width: number): string[] => ["Kept (the menu's G
 /** The rows GameOver takes. */
 export const gameOverRows = (game: AnyGame, outcome: Outcome, width: number, tally: readonly string[] = [], kept: string | null = null): number => {
 	const inner = Math.max(1, width - 4);
-	const points = tally.length > 0 ? tally.reduce((rows, line) => rows + wrapLines(line, inner).length, 0) : game.hasPoints ? 1 : 0;
+	const points = tally.length > 0 ? tally.reduce((rows, line) => rows + wrapItems(line, inner).length, 0) : game.hasPoints ? 1 : 0;
 	return 3 + wrapLines(outcome.description, inner).length + points + (kept === null ? 0 : keptRows(kept, inner).length);
 };

@@ -143,6 +143,21 @@ function Judgement({state, theme, width}: {state: ReviewState; theme: Theme; wid
 	);
 }
 
+/** "potm level 4 Strong" as a header short of room says it: "level 4". */
+const shortPlayer = (name: string): string => name.replace(/^potm (level \d+)( .*)?$/, '$1');
+
+/**
+ * What follows "GAME review" on the first row: who played and how the game ended, within
+ * `width` with the game's name: the players' names shortened, then left out, before the ending is cut.
+ */
+export function reviewHeader(game: AnyGame, players: readonly [string, string] | undefined, ending: string | null, width: number): string {
+	const room = width - [...`${game.name} review `].length;
+	const end = ending === null ? '' : ` · ${ending}`;
+	const versus = (names: readonly [string, string]) => ` ${game.sides[0]} ${names[0]} vs ${game.sides[1]} ${names[1]}`;
+	const tries = players ? [versus(players) + end, versus([shortPlayer(players[0]), shortPlayer(players[1])]) + end, end] : [end];
+	return tries.find(text => [...text].length <= room) ?? tries.at(-1)!;
+}
+
 /** The head of the panel: the review's progress, or what it was. */
 function progressText(state: ReviewState, theme: Theme, now: number, startedAt: number): string {
 	const done = state.evals.filter(evaluation => evaluation !== undefined).length;
@@ -244,12 +259,12 @@ export function ReviewScreen({setup, onBack}: {setup: ReviewSetup; onBack: (eval
 	const usedRows = 1 + graphHeight + 1 + 2 + 2;
 	const moveRows = Math.max(2, layout.bodyRows - usedRows);
 	const statusText = state.jump !== null ? goToPrompt(state.jump) : state.status.text;
-	const who = setup.players ? ` ${game.sides[0]} ${setup.players[0]} vs ${game.sides[1]} ${setup.players[1]}` : '';
+	const header = reviewHeader(game, setup.players, over?.description ?? null, width - 1);
 	return (
 		<Box flexDirection="column" width={rootWidth}>
 			<Text bold wrap="truncate">
 				{`${game.name} review `}
-				<Text color={theme.color ? theme.dim : undefined}>{`${who}${over ? ` · ${over.description}` : ''}`}</Text>
+				<Text color={theme.color ? theme.dim : undefined}>{fit(header, width - 1 - [...`${game.name} review `].length)}</Text>
 			</Text>
 			<Box>
 				<Board view={view} theme={theme} flipped={state.flipped} cell={layout.cell} marks={{...NO_MARKS, last, hint}} />

@@ -167,7 +167,8 @@ describe('a game of PAH-TUM', () => {
 		expect(frame).toContain('X wins 197 to 85');
 		// The tally, wrapped in the box: each run by its ends and points.
 		const box = frame.replace(/[│|]\s*\n[^│|]*[│|]\s*/g, ' ');
-		expect(box).toMatch(/X 197: A1-A7 119, B4-B6 3, C1-C3\s+3, F4-F7 10/);
+		// Rows break between runs (after a comma), never between a run and its points.
+		expect(box).toMatch(/X 197: A1-A7 119,\s+B4-B6 3,\s+C1-C3 3,\s+F4-F7 10/);
 		expect(box).toMatch(/O 85: D1-D4 10/);
 	});
 });

@@ -179,7 +179,7 @@ export const boxes: Game<BoxesState> = {
 	sides: SIDES,
 	moveLimit: null,
 	hasPoints: true,
-	tagline: 'LINES and BOXES: draw lines of any length on 3×3..8×8 boxes; close a box to take it; 60 s',
+	tagline: 'LINES and BOXES: lines of any length on 3×3..8×8 boxes; close a box to take it',
 	phrases: {select: 'pick a dot, then the dot at the other end of the line', moveExample: 'A3 C3', target: 'a marked dot', points: {many: 'boxes', one: 'box', short: ['box', 'boxes']}},
 	clock: {per: 'game', seconds: GAME_SECONDS},
 	entry: {input: 'path', clock: {per: 'game', seconds: GAME_SECONDS}},
