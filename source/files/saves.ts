@@ -41,6 +41,8 @@ export interface SaveEntry {
 	readonly summary: string | null;
 	/** Why the file does not load, naming the file and line (formatParseError form), or null. */
 	readonly error: string | null;
+	/** The game it holds ("LOAPS"), or null when it does not load. */
+	readonly game: string | null;
 	/** Whether a history file lies beside it. */
 	readonly hasHistory: boolean;
 }
@@ -140,7 +142,7 @@ export function listSaves(dir: string): SaveEntry[] {
 			// A dangling link: nothing to load, but the user should see why it is there.
 			try {
 				const link = lstatSync(path);
-				entries.push({name, path, modified: link.mtime, summary: null, error: `cannot read ${path}: it points to no file`, hasHistory: false});
+				entries.push({name, path, modified: link.mtime, summary: null, error: `cannot read ${path}: it points to no file`, hasHistory: false, game: null});
 			} catch {
 				// Gone since the listing: skip it.
 			}
@@ -155,6 +157,7 @@ export function listSaves(dir: string): SaveEntry[] {
 			path,
 			modified: stats.mtime,
 			summary: loaded.ok ? summarize(loaded.value.game, loaded.value.line.at(-1), loaded.value.ended) : null,
+			game: loaded.ok ? loaded.value.game.name : null,
 			error: loaded.ok ? null : loaded.error,
 			hasHistory: existsSync(historyPathOf(path)),
 		});

@@ -29,6 +29,8 @@ export interface SaveDialog {
 
 export interface LoadDialog {
 	readonly kind: 'load';
+	/** What the list is for, as its title says it: "Open a saved position" unless given. */
+	readonly title?: string;
 	readonly dir: string;
 	readonly entries: readonly SaveEntry[];
 	readonly index: number;
@@ -69,7 +71,7 @@ export function gamesDialog(dir: string): GamesDialog {
 }
 
 /** The open dialog, listing `dir`. Reads the folder and every file in it. */
-export const loadDialog = (dir: string): LoadDialog => ({kind: 'load', dir, entries: listSaves(dir), index: 0, problem: null});
+export const loadDialog = (dir: string, title?: string): LoadDialog => ({kind: 'load', ...(title === undefined ? {} : {title}), dir, entries: listSaves(dir), index: 0, problem: null});
 
 const stay = (dialog: Dialog): DialogAnswer => ({kind: 'stay', dialog});
 

@@ -141,12 +141,12 @@ function LoadDialog({dialog, theme, width, height}: {dialog: LoadState; theme: T
 	const nameWidth = Math.min(28, Math.max(8, ...entries.map(entry => entry.name.length)));
 	return (
 		<Box flexDirection="column" borderStyle={theme.ascii ? 'classic' : 'round'} paddingX={1} width={width}>
-			<Text bold>{`Open a saved position (${dir}/)${entries.length > shown ? ` · ${first + 1}–${Math.min(entries.length, first + shown)} of ${entries.length}, ↑↓ scroll` : ''}`}</Text>
+			<Text bold>{`${dialog.title ?? 'Open a saved position'} (${dir}/)${entries.length > shown ? ` · ${first + 1}–${Math.min(entries.length, first + shown)} of ${entries.length}, ↑↓ scroll` : ''}`}</Text>
 			{entries.length === 0 ? <Text>{`No saved positions in ${dir}/ yet: s saves one.`}</Text> : null}
 			{entries.slice(first, first + shown).map((entry, offset) => {
 				const at = first + offset;
 				const chosen = at === index;
-				const detail = entry.error ? `${theme.ascii ? 'x' : '✗'} cannot be read` : entry.summary ?? '';
+				const detail = entry.error ? `${theme.ascii ? 'x' : '✗'} cannot be read` : `${entry.game === null ? '' : `${entry.game} · `}${entry.summary ?? ''}`;
 				return (
 					<Text key={entry.path} wrap="truncate" inverse={chosen} color={theme.color && entry.error ? theme.error : undefined}>
 						{fit(`${chosen ? '>' : ' '} ${fit(entry.name, nameWidth).padEnd(nameWidth)}  ${detail}`, width - 4)}

@@ -44,6 +44,9 @@ const PREVIEW_COLUMNS = 2 + 7 * 3 + 6;
 /** The segments drawn before the game, for the Board row: "no lines drawn", "1 line drawn", "7 lines drawn". */
 const linesText = (lines: number): string => (lines === 0 ? 'none drawn before the game' : `${lines} drawn at random`);
 
+/** The list of saves, titled by what it was opened for. */
+const LIST_TITLES = {analyse: 'Analyse a saved game', review: 'Review a saved game', open: 'Open a saved game and play on'} as const;
+
 /** How many squares of a board are out of play. */
 const holesOf = (view: BoardView): number => view.cells.filter(cell => cell === BLOCKED).length;
 
@@ -59,7 +62,7 @@ export function MenuScreen({game: initialGame, initial, onPick}: {game: AnyGame;
 			case 'demo':
 				return onPick(effect);
 			case 'list':
-				return dispatch({type: 'listed', dialog: loadDialog(savesDir), purpose: effect.purpose});
+				return dispatch({type: 'listed', dialog: loadDialog(savesDir, LIST_TITLES[effect.purpose]), purpose: effect.purpose});
 			case 'list-games':
 				return dispatch({type: 'games-listed', dialog: gamesDialog(gamesDir(savesDir))});
 			case 'open': {

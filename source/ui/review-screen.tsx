@@ -143,8 +143,8 @@ function Judgement({state, theme, width}: {state: ReviewState; theme: Theme; wid
 	);
 }
 
-/** "potm level 4 Strong" as a header short of room says it: "level 4". */
-const shortPlayer = (name: string): string => name.replace(/^potm (level \d+)( .*)?$/, '$1');
+/** "level 4 Strong" (or the record's "potm level 4 Strong") as a header short of room says it: "level 4". */
+const shortPlayer = (name: string): string => name.replace(/^(?:potm )?(level \d+)( .*)?$/, '$1');
 
 /**
  * What follows "GAME review" on the first row: who played and how the game ended, within
@@ -259,7 +259,9 @@ export function ReviewScreen({setup, onBack}: {setup: ReviewSetup; onBack: (eval
 	const usedRows = 1 + graphHeight + 1 + 2 + 2;
 	const moveRows = Math.max(2, layout.bodyRows - usedRows);
 	const statusText = state.jump !== null ? goToPrompt(state.jump) : state.status.text;
-	const header = reviewHeader(game, setup.players, over?.description ?? null, width - 1);
+	// Named as the game's own header named them: "level 2 Casual", not the record's "potm level 2 Casual".
+	const shown = setup.players ? ([setup.players[0].replace(/^potm (?=level )/, ''), setup.players[1].replace(/^potm (?=level )/, '')] as const) : undefined;
+	const header = reviewHeader(game, shown, over?.description ?? null, width - 1);
 	return (
 		<Box flexDirection="column" width={rootWidth}>
 			<Text bold wrap="truncate">

@@ -105,8 +105,9 @@ describe('the Games list', () => {
 		expect(frame).toContain('LOAPS vs level 4 Strong: 1 won, 0 lost');
 		expect(frame).toMatch(/> \d{4}-\d\d-\d\d \d\d:\d\d {2}LOAPS +won 32-5 · vs level 4 Strong/);
 		frame = await app.press(KEYS.enter, now => now.includes('LOAPS review'));
-		// Named as the record names them, shortened to fit the ending beside them.
-		expect(frame).toMatch(/RED you vs BLUE (potm level 4 Strong|level 4) · RED connected/);
+		// Named as the game's header named them ("level 4 Strong", not the record's "potm level 4 Strong").
+		expect(frame).toMatch(/RED you vs BLUE level 4 Strong · RED connected/);
+		expect(frame).not.toContain('potm level');
 		// Esc stops the review (the fake engine judges nothing), Esc again goes back.
 		await app.press(KEYS.escape, now => now.includes('Esc again goes back'));
 		await app.press(KEYS.escape, now => now.includes('Play against the AI'));

@@ -266,6 +266,10 @@ describe('from the menu', () => {
 		await app.see('Play against the AI');
 		let frame = await app.burst([...Array.from({length: 7}, () => KEYS.down)], current => /> Review a saved game/.test(current));
 		frame = await app.press(KEYS.enter, current => current.includes('race.txt') && current.includes('alone.txt'));
+		// Titled by what it is for; each file with its game.
+		expect(frame).toContain('Review a saved game (');
+		expect(frame).not.toContain('Open a saved position');
+		expect(frame).toMatch(/race\.txt +LOAPS · /);
 		// The newest first: alone.txt, then race.txt.
 		frame = await app.press(KEYS.enter, current => current.includes('nothing to review'));
 		frame = await app.burst([KEYS.down, KEYS.enter], current => current.includes('LOAPS review'));

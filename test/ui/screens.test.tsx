@@ -71,7 +71,7 @@ describe('save and load', () => {
 		// The game since the save is not saved: o asks first.
 		await app.press('o', now => now.includes('Open another game? This one is not saved'));
 		frame = await app.press('y', now => now.includes('Open a saved position'));
-		expect(frame).toMatch(/opening\.txt\s+RED to move, move 2\/50/);
+		expect(frame).toMatch(/opening\.txt\s+LOAPS · RED to move, move 2\/50/);
 		frame = await app.press(KEYS.enter, now => now.includes('Opened'));
 		expect(glyphAt(frame, 'd3')).toBe('R');
 		expect(glyphAt(frame, 'd4')).toBe('*');
@@ -89,7 +89,7 @@ describe('save and load', () => {
 		await app.see('Move 1/50');
 		let frame = await app.press('o', now => now.includes('Open a saved position'));
 		expect(frame).toMatch(/broken\.txt\s+x cannot be read/);
-		expect(frame).toMatch(/good\.txt\s+RED to move, move 1\/50/);
+		expect(frame).toMatch(/good\.txt\s+LOAPS · RED to move, move 1\/50/);
 		const row = (name: string) => frame.split('\n').findIndex(line => line.includes(name));
 		// Go to broken.txt and try to open it.
 		const steps = row('broken.txt') - row('>');
@@ -147,7 +147,7 @@ describe('save and load', () => {
 		await app.press('n', now => !now.includes('Game over'));
 		let frame = await app.press('o', now => now.includes('resigned.txt'));
 		// The history keeps the resignation, which the position alone does not tell.
-		expect(frame).toMatch(/resigned\.txt\s+RED resigns: BLUE wins/);
+		expect(frame).toMatch(/resigned\.txt\s+LOAPS · RED resigns: BLUE wins/);
 		frame = await app.press(KEYS.enter, now => now.includes('Opened'));
 		expect(frame).toContain('Game over');
 		expect(frame).toContain('RED resigns: BLUE wins');
