@@ -52,8 +52,12 @@ function routeOf(pick: MenuPick, demo: Omit<DemoSetup, 'game'>, reviewBudget: Bu
 			return {screen: 'play', setup: playSetup(pick.game, pick.choices, false)};
 		case 'two-players':
 			return {screen: 'play', setup: playSetup(pick.game, pick.choices, true)};
-		case 'demo':
-			return {screen: 'demo', setup: {...demo, game: pick.game, ...boardChoices(pick.choices)}};
+		case 'demo': {
+			// The menu's Level row plays against itself, on its Clock row's clock (or none).
+			const {clock, level} = pick.choices;
+			const {clockSeconds: _clockSeconds, ...rest} = demo;
+			return {screen: 'demo', setup: {...rest, game: pick.game, ...boardChoices(pick.choices), levels: [level, level], clocked: clock !== null, ...(clock === null ? {} : {clockSeconds: clock})}};
+		}
 		case 'review':
 			return {
 				screen: 'review',

@@ -4,6 +4,7 @@
  * Game after game the sides swap and the series' score is kept. What keys do is demo-state.ts's
  * reducer; this draws its state and runs the thinks and the timers.
  */
+import {dirname} from 'node:path';
 import {Box, Text, useApp} from 'ink';
 import {useEffect, useLayoutEffect} from 'react';
 import {levelOf, planMove} from '../engine/levels.js';
@@ -14,20 +15,21 @@ import {DialogView, TooSmall} from './dialogs.js';
 import {clockChangesAt, fit} from './format.js';
 import {layoutFor} from './layout.js';
 import {EngineLine, GameOver, MoveList, Players, StatusLine, gameOverRows, hintLine, tallyOf} from './panel.js';
-import {betweenGames, demoReducer, demoState, seriesOver, seriesText, type DemoEffect, type DemoSetup} from './demo-state.js';
+import {betweenGames, demoReducer, demoState, seriesOver, seriesText, type DemoAction, type DemoEffect, type DemoSetup} from './demo-state.js';
+import {keepGame} from './review-export.js';
 import * as S from './session.js';
 import {paletteOf} from './theme.js';
-import {useStore} from './store.js';
+import {useStore, type Dispatch} from './store.js';
 
 export type {DemoSetup} from './demo-state.js';
 
 
 export function DemoScreen({setup, onMenu}: {setup: DemoSetup; onMenu: () => void}) {
-	const {theme, engine, now} = useEnvironment();
+	const {theme, engine, now, savesDir} = useEnvironment();
 	const {exit} = useApp();
 	const size = useTerminalSize();
 	const rootWidth = useRootWidth();
-	const perform = (effect: DemoEffect) => {
+	const perform = (effect: DemoEffect, dispatch: Dispatch<DemoAction>) => {
 		switch (effect.kind) {
 			case 'menu':
 				return onMenu();
@@ -35,6 +37,8 @@ export function DemoScreen({setup, onMenu}: {setup: DemoSetup; onMenu: () => voi
 				return exit(effect.code);
 			case 'clear-engine':
 				return engine.clear();
+			case 'keep':
+				return dispatch({type: 'kept', result: keepGame(effect.played, savesDir, new Date())});
 		}
 	};
 	const [state, dispatch] = useStore(demoReducer, () => demoState(setup, now()), perform);
@@ -55,10 +59,10 @@ export function DemoScreen({setup, onMenu}: {setup: DemoSetup; onMenu: () => voi
 		let live = true;
 		const startedAt = now();
 		const readings = S.heldClocks(session, startedAt);
-		const plan = planMove(seat.level, {clock: clockReading(game, position, readings[mover - 1]! * 1000, WORKER_OVERHEAD_MS), seed: 7 + gameIndex});
+		const plan = session.clocked ? planMove(seat.level, {clock: clockReading(game, position, readings[mover - 1]! * 1000, WORKER_OVERHEAD_MS), seed: 7 + gameIndex}) : planMove(seat.level, {seed: 7 + gameIndex});
 		dispatch({type: 'think-start', line, thinking: {who: `${game.sides[mover - 1]} (level ${seat.level})`, info: null, startedAt, budgetMs: plan.limits.hardMs ?? null, mover}});
 		engine
-			.think(game, game.withClocks(position, readings), {...plan, seed: 11 * gameIndex + line.length}, info => {
+			.think(game, session.clocked ? game.withClocks(position, readings) : position, {...plan, seed: 11 * gameIndex + line.length}, info => {
 				if (live) dispatch({type: 'think-progress', line, info});
 			})
 			.then(result => {
@@ -121,12 +125,13 @@ export function DemoScreen({setup, onMenu}: {setup: DemoSetup; onMenu: () => voi
 		return seat.kind === 'ai' ? `level ${seat.level} ${levelOf(seat.level).name}` : 'you';
 	};
 	const sideLines = [
-		{name: game.sides[0], who: who(1), points: game.hasPoints ? scores[0] : null, clock: readings[0]},
-		{name: game.sides[1], who: who(2), points: game.hasPoints ? scores[1] : null, clock: readings[1]},
+		{name: game.sides[0], who: who(1), points: game.hasPoints ? scores[0] : null, clock: session.clocked ? readings[0] : null},
+		{name: game.sides[1], who: who(2), points: game.hasPoints ? scores[1] : null, clock: session.clocked ? readings[1] : null},
 	] as const;
 	const limit = game.moveLimit;
 	const pause = `${(delay / 1000).toFixed(2)} s between moves`;
-	const doing = over ? 'Series over · q quits · Esc menu' : paused ? `Paused (${pause}) · Space goes on · ${theme.ascii ? 'Right' : '→'} next move` : `Playing · ${pause}`;
+	const keptText = state.kept === null ? '' : 'path' in state.kept ? ` · kept in ${dirname(state.kept.path)}/` : ` · not kept: ${state.kept.error}`;
+	const doing = over ? `Series over${keptText} · q quits · Esc menu` : paused ? `Paused (${pause}) · Space goes on · ${theme.ascii ? 'Right' : '→'} next move` : `Playing · ${pause}`;
 	const waiting = pending && (paused || time - state.lastMoveAt < delay);
 	const overRows = outcome ? gameOverRows(game, outcome, panelWidth, tally) : 0;
 	const moveRows = Math.max(2, layout.bodyRows - 9 - overRows);

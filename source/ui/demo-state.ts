@@ -3,7 +3,9 @@
  * between moves; keys pause, step, change the speed. The thinks and the timers are the screen's;
  * what they found and when they fire come in as actions.
  */
-import type {Player} from '../games/game.js';
+import type {Player, Result} from '../games/game.js';
+import {levelOf} from '../engine/levels.js';
+import type {PlayedGame} from './review-export.js';
 import type {AnyGame} from '../games/registry.js';
 import type {EngineInfo, EngineResult} from '../engine/client.js';
 import {viewAction} from './board-input.js';
@@ -25,6 +27,8 @@ export interface DemoSetup {
 	readonly games: number;
 	/** Seconds on each clock (per move, in a game whose clock is); the game's own when absent. */
 	readonly clockSeconds?: number;
+	/** Whether the games are played on clocks (the menu's Clock row: "no clock" plays without); true when absent. */
+	readonly clocked?: boolean;
 	/** The position every game starts from (a FILE's); the game's start when absent. */
 	readonly start?: unknown;
 	/**
@@ -41,6 +45,14 @@ export interface DemoSetup {
 
 export const MIN_DELAY = 0;
 export const MAX_DELAY = 10_000;
+/** The pauses + and - step through, so that + then - comes back to where it was. */
+export const DELAY_STEPS: readonly number[] = [0, 50, 100, 150, 200, 300, 500, 750, 1000, 1500, 2000, 3000, 5000, 7500, 10_000];
+
+/** The next pause of DELAY_STEPS shorter (`faster`) or longer than `delay`; from one between two steps, the one on that side. */
+export function stepDelay(delay: number, faster: boolean): number {
+	if (faster) return [...DELAY_STEPS].reverse().find(step => step < delay) ?? MIN_DELAY;
+	return DELAY_STEPS.find(step => step > delay) ?? MAX_DELAY;
+}
 
 /** Milliseconds the result of a game stays up before the next starts: three pauses, at least long enough to read it. */
 export const betweenGames = (delay: number): number => Math.min(5000, Math.max(2500, delay * 3));
@@ -80,6 +92,8 @@ export interface DemoState {
 	readonly left: boolean;
 	/** Whether the terminal is large enough to draw the board: if not, only q and Ctrl-C act. */
 	readonly fits: boolean;
+	/** Where the last finished game was kept (the games folder), or why it could not be; null before. */
+	readonly kept: {readonly path: string} | {readonly error: string} | null;
 }
 
 export type DemoAction =
@@ -95,9 +109,16 @@ export type DemoAction =
 	| {readonly type: 'play-pending'; readonly now: number}
 	/** The result has been up long enough: the next game starts. */
 	| {readonly type: 'next-game'; readonly now: number}
-	| {readonly type: 'tick'; readonly now: number};
+	| {readonly type: 'tick'; readonly now: number}
+	/** The game just finished is kept in the games folder, or why not. */
+	| {readonly type: 'kept'; readonly result: Result<string, string>};
 
-export type DemoEffect = {readonly kind: 'menu'} | {readonly kind: 'exit'; readonly code: number} | {readonly kind: 'clear-engine'};
+export type DemoEffect =
+	| {readonly kind: 'menu'}
+	| {readonly kind: 'exit'; readonly code: number}
+	| {readonly kind: 'clear-engine'}
+	/** A game of the series that has just ended, to keep like a game played (the menu's Games list). */
+	| {readonly kind: 'keep'; readonly played: PlayedGame};
 
 type DemoStep = Step<DemoState, DemoEffect>;
 
@@ -116,7 +137,7 @@ function startOf(setup: DemoSetup, index: number): unknown {
 }
 
 const freshSession = (setup: DemoSetup, index: number, now: number): S.Session =>
-	S.newSession(setup.game, {seats: seatsFor(setup, index), clocked: true, ...(setup.clockSeconds === undefined ? {} : {clockSeconds: setup.clockSeconds}), line: [startOf(setup, index)]}, now);
+	S.newSession(setup.game, {seats: seatsFor(setup, index), clocked: setup.clocked ?? true, ...(setup.clockSeconds === undefined ? {} : {clockSeconds: setup.clockSeconds}), line: [startOf(setup, index)]}, now);
 
 export function demoState(setup: DemoSetup, now: number): DemoState {
 	return {
@@ -139,6 +160,7 @@ export function demoState(setup: DemoSetup, now: number): DemoState {
 		lastMoveAt: now,
 		left: false,
 		fits: true,
+		kept: null,
 	};
 }
 
@@ -176,9 +198,9 @@ function key(state: DemoState, name: string): DemoStep {
 		case 'step':
 			return stay(state.paused ? {...state, stepOnce: true} : state);
 		case 'faster':
-			return stay({...state, delay: Math.max(MIN_DELAY, state.delay <= 250 ? state.delay - 50 : Math.round(state.delay / 2))});
+			return stay({...state, delay: stepDelay(state.delay, true)});
 		case 'slower':
-			return stay({...state, delay: Math.min(MAX_DELAY, state.delay < 250 ? state.delay + 50 : state.delay * 2)});
+			return stay({...state, delay: stepDelay(state.delay, false)});
 		case 'help':
 			return stay({...state, help: helpDialog('demo')});
 		case 'menu':
@@ -196,7 +218,18 @@ function thought(result: EngineResult, mover: Player, sides: readonly [string, s
 	return best ? `${result.moveText}  ${formatScore(best.score, mover, sides)}  depth ${result.depth}  ${best.text.slice(1).join(' ')}`.trimEnd() : result.moveText;
 }
 
+/** Every game of the series is kept once it ends, as a game played is: the step, with the effect that keeps it. */
 export function demoReducer(state: DemoState, action: DemoAction): DemoStep {
+	const step = reduce(state, action);
+	const next = step.state;
+	if (next.counted === state.counted || next.counted !== next.gameIndex || !('now' in action)) return step;
+	const {session} = next;
+	const players = session.seats.map(seat => (seat.kind === 'ai' ? `potm level ${seat.level} ${levelOf(seat.level).name}` : 'you')) as unknown as readonly [string, string];
+	const played: PlayedGame = {game: session.game, line: S.lineNow(session, action.now), moves: session.moves, ended: session.ended, players, clocked: session.clocked};
+	return {state: next, effects: [...step.effects, {kind: 'keep', played}]};
+}
+
+function reduce(state: DemoState, action: DemoAction): DemoStep {
 	if (state.left) return stay(state);
 	const {session} = state;
 	const current = (line: readonly unknown[]) => session.line === line;
@@ -247,6 +280,8 @@ export function demoReducer(state: DemoState, action: DemoAction): DemoStep {
 			const flagged = S.checkFlag(session, action.now);
 			return stay(flagged === session ? state : count({...state, session: flagged, pending: null}));
 		}
+		case 'kept':
+			return stay({...state, kept: action.result.ok ? {path: action.result.value} : {error: action.result.error}});
 	}
 }
 

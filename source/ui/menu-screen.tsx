@@ -100,7 +100,7 @@ export function MenuScreen({game: initialGame, initial, onPick}: {game: AnyGame;
 		board: board === null ? '' : `Board         ${arrows(chosenSize === null ? `${holesOf(game.board(board))} holes · seed ${choices.board}` : `seed ${choices.board}`)}`,
 		clock: `   Clock       ${arrows(choices.clock === null ? 'no clock' : game.clock.per === 'move' ? `${choices.clock} s a move` : `${choices.clock} s each`)}`,
 		'two-players': 'Two players at one keyboard',
-		demo: 'Watch a demo: the AI against itself',
+		demo: `Watch a demo: level ${level.level} against itself`,
 		analyse: 'Analyse a saved game',
 		review: 'Review a saved game: every move judged',
 		open: 'Open a saved game and play on',
