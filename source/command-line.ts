@@ -68,6 +68,8 @@ const help = `
 	                  connects both sides wins for the mover (else a draw)
 	  --ascii         letters and ASCII marks only (no Unicode)
 	  --no-color      no colours (also when NO_COLOR is set)
+	  --quiet         no bell (it rings when the AI moves, when a game ends
+	                  and when your clock drops under 10 s; the menu's Bell row)
 	  -h, --help      this help; potm COMMAND --help: one command's options
 	  --version       the version of potm
 
@@ -117,7 +119,9 @@ const GAME_CHECK = `${optionLines('--game GAME', `check that FILE is a position 
 
 const DISPLAY = `
 	  --ascii         letters and ASCII marks only (no Unicode)
-	  --no-color      no colours (also when NO_COLOR is set)`;
+	  --no-color      no colours (also when NO_COLOR is set)
+	  --quiet         no bell when the AI moves, a game ends or your clock
+	                  drops under 10 s`;
 
 const REFEREE_OPTIONS = `
 	  --matches N     matches per pairing, each two games, each side first
@@ -340,7 +344,7 @@ ${PLAYERS}
 /** A command's help, indented as meow indents the main help (two spaces, not the source's tab). */
 const commandHelp = (topic: string): string => `${COMMAND_HELP[topic]!.replace(/^\t/gm, '  ')}\n`;
 
-const INTERACTIVE = ['ascii', 'color'];
+const INTERACTIVE = ['ascii', 'color', 'quiet'];
 const GAMES = ['game', 'mover-wins'];
 /** A random board's seed and holes (PAH-TUM's), or its size and pre-drawn lines (LINES and BOXES's). */
 const BOARDS = ['seed', 'holes', 'size', 'lines'];
@@ -380,6 +384,7 @@ const cli = (() => {
 				board: {type: 'string'},
 				help: {type: 'boolean', shortFlag: 'h', default: false},
 				ascii: {type: 'boolean', default: false},
+				quiet: {type: 'boolean', default: false},
 				color: {type: 'boolean', default: true},
 				// Read as text and checked below, so that a bad value gets a sentence, not NaN.
 				side: {type: 'string'},
@@ -554,7 +559,7 @@ async function interactive(command: string, rest: readonly string[], game: strin
 		screen,
 		...(game === undefined ? {} : {game}),
 		...(rest[0] === undefined ? {} : {file: rest[0]}),
-		choices: {side, level: level as number, clock, board: seed as number, ...(holes === undefined ? {} : {holes: holes as number}), ...sized, ...(boardSetup.lines === undefined ? {} : {lines: boardSetup.lines})},
+		choices: {side, level: level as number, clock, board: seed as number, bell: !flags.quiet, ...(holes === undefined ? {} : {holes: holes as number}), ...sized, ...(boardSetup.lines === undefined ? {} : {lines: boardSetup.lines})},
 		clockGiven: typeof clockFlag === 'string',
 		boardGiven: flags.seed !== undefined || flags.holes !== undefined || flags.size !== undefined || flags.lines !== undefined,
 		sizeGiven: flags.size !== undefined || flags.lines !== undefined,

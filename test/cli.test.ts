@@ -252,7 +252,7 @@ describe('help, version and the bare command', () => {
 		expect(potm(['--version', 'extra'])).toMatchObject({status: 0, stdout: `${version}\n`});
 	});
 
-	test.each([[[]], [['play']], [['analyze', 'test/fixtures/positions/start.txt']], [['demo', '--games', '1']]])(
+	test.each([[[]], [['play']], [['analyze', 'test/fixtures/positions/start.txt']], [['demo', '--games', '1']], [['play', '--quiet']]])(
 		'%j without an interactive terminal: one line saying so, exit 2, nothing drawn',
 		args => {
 			const run = potm(args);
@@ -295,6 +295,7 @@ describe('help, version and the bare command', () => {
 			[['demo', '--games', '0'], /--games takes a whole number from 1 to 10000, not 0/],
 			[['demo', '--level', '3'], /--level goes with play/],
 			[['play', '--red', '3'], /--red goes with demo/],
+			[['move', 'test/fixtures/positions/start.txt', '--quiet'], /--quiet goes with play, analyze, demo or the menu/],
 			[['move', 'test/fixtures/positions/start.txt', '--ascii'], /--ascii goes with play, analyze, demo or the menu/],
 			[['play', '--no-level'], /^potm: --level takes a whole number from 1 to 5\n/],
 			[['play', '--no-side'], /^potm: --side takes 1 \(RED, moves first\) or 2 \(BLUE\)\n/],

@@ -134,7 +134,8 @@ export async function runUi(options: UiOptions): Promise<number> {
 	// Colours only where chalk (which Ink draws with) can show them: otherwise the no-colour
 	// theme, whose marks stand in for the colours.
 	const theme = makeTheme({color: wantsColor(options.color, process.env) && chalk.level > 0, ascii: options.ascii});
-	const environment = {theme, engine, now: () => performance.now(), savesDir: options.savesDir};
+	// BEL on the terminal; the menu's Bell row and --quiet decide whether it rings.
+	const environment = {theme, engine, now: () => performance.now(), savesDir: options.savesDir, bell: () => void process.stdout.write('\u0007')};
 	process.stdout.write(`${ALTERNATE_SCREEN_ON}${PASTE_MARKS_ON}`);
 	const restore = () => process.stdout.write(`${PASTE_MARKS_OFF}${ALTERNATE_SCREEN_OFF}${SHOW_CURSOR}`);
 	// Even an exception that escapes everything (thrown from a key handler) leaves the screen.

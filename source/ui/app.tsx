@@ -41,6 +41,7 @@ export function playSetup(game: AnyGame, choices: MenuChoices, twoPlayers: boole
 		game,
 		seats: twoPlayers ? [HUMAN, HUMAN] : choices.side === 1 ? [HUMAN, opponent] : [opponent, HUMAN],
 		clocked: choices.clock !== null,
+		bell: choices.bell !== false,
 		...(choices.clock === null ? {} : {clockSeconds: choices.clock}),
 		...(game.randomBoards ? {start: boardOf(game, choices)} : {}),
 	};

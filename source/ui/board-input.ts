@@ -21,12 +21,16 @@ export interface BoardInput {
 export interface Permission {
 	readonly canMove: boolean;
 	readonly cannotMove: string;
+	/** Whether a move typed now is kept as a premove, to play once the AI has answered. */
+	readonly canPremove?: boolean;
 }
 
 /** What a key did: the input after it, and perhaps a move to play or something to say. */
 export interface BoardOutcome {
 	readonly input: BoardInput;
 	readonly move?: number;
+	/** A move typed while the AI is to move, as typed: played when the person's turn comes, if legal then. */
+	readonly premove?: string;
 	readonly say?: {readonly text: string; readonly error: boolean};
 }
 
@@ -67,6 +71,7 @@ export function typingKey(input: BoardInput, name: string, game: AnyGame, state:
 		const done = {...input, typing: null};
 		const typed = text.trim();
 		if (typed === '') return {input: done};
+		if (!permission.canMove && permission.canPremove) return {input: done, premove: typed};
 		if (!permission.canMove) return {input: done, say: {text: permission.cannotMove, error: true}};
 		const parsed = game.parseMove(state, typed);
 		if (!parsed.ok) return {input: done, say: {text: parsed.error, error: true}};

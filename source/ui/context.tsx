@@ -26,6 +26,8 @@ export interface Environment {
 	readonly savesDir: string;
 	/** A fixed terminal size (tests); the real terminal's otherwise. */
 	readonly size?: {readonly columns: number; readonly rows: number};
+	/** Rings the terminal's bell (BEL); none when absent. */
+	readonly bell?: () => void;
 }
 
 /**

@@ -77,7 +77,7 @@ export function labelOf(binding: Binding, phrases?: GamePhrases): string {
 export const BINDINGS: readonly Binding[] = [
 	{action: 'up', keys: ['up', 'k'], contexts: ['menu'], label: 'the item above'},
 	{action: 'down', keys: ['down', 'j'], contexts: ['menu'], label: 'the item below'},
-	{action: 'left', keys: ['left', 'h'], contexts: ['menu'], label: 'change the setting (game, board, side, level, clock)'},
+	{action: 'left', keys: ['left', 'h'], contexts: ['menu'], label: 'change the setting (game, board, side, level, clock, bell)'},
 	{action: 'right', keys: ['right', 'l'], contexts: ['menu'], label: 'change the setting the other way'},
 	{action: 'select', keys: ['enter', 'space'], contexts: ['menu'], label: 'start what the item says'},
 	{action: 'up', keys: ['up', 'k'], contexts: BOARD, label: 'cursor up'},

@@ -99,6 +99,7 @@ export function MenuScreen({game: initialGame, initial, onPick}: {game: AnyGame;
 		lines: chosenSize === null ? '' : `Lines         ${arrows(linesText(setupOf(game, choices).lines ?? 0))}`,
 		board: board === null ? '' : `Board         ${arrows(chosenSize === null ? `${holesOf(game.board(board))} holes · seed ${choices.board}` : `seed ${choices.board}`)}`,
 		clock: `   Clock       ${arrows(choices.clock === null ? 'no clock' : game.clock.per === 'move' ? `${choices.clock} s a move` : `${choices.clock} s each`)}`,
+		bell: `Bell          ${arrows(choices.bell === false ? 'off' : 'on')}`,
 		'two-players': 'Two players at one keyboard',
 		demo: `Watch a demo: level ${level.level} against itself`,
 		analyse: 'Analyse a saved game',

@@ -12,6 +12,8 @@ export interface MenuChoices {
 	readonly level: number;
 	/** Seconds per side (or per move, in a game whose clock is per move), or null for no clock. */
 	readonly clock: number | null;
+	/** Whether the terminal's bell rings when the AI moves, a game ends or the person's clock drops under 10 s (on when absent; --quiet). */
+	readonly bell?: boolean;
 	/** The seed of the board, in a game whose boards are drawn at random (--seed; re-rolled in the menu). */
 	readonly board: number;
 	/** Squares out of play on a random board (--holes), or the game's own choice. */
@@ -41,8 +43,8 @@ function clockFor(from: AnyGame, to: AnyGame, clock: number | null): number | nu
 	return at < 0 ? to.clock.seconds : clocksFor(to)[at]!;
 }
 
-export type Row = 'game' | 'size' | 'lines' | 'board' | 'play' | 'side' | 'level' | 'clock' | 'two-players' | 'demo' | 'analyse' | 'review' | 'open' | 'games' | 'help' | 'quit';
-export const ROWS: readonly Row[] = ['game', 'size', 'lines', 'board', 'play', 'side', 'level', 'clock', 'two-players', 'demo', 'analyse', 'review', 'open', 'games', 'help', 'quit'];
+export type Row = 'game' | 'size' | 'lines' | 'board' | 'play' | 'side' | 'level' | 'clock' | 'two-players' | 'demo' | 'analyse' | 'review' | 'open' | 'games' | 'bell' | 'help' | 'quit';
+export const ROWS: readonly Row[] = ['game', 'size', 'lines', 'board', 'play', 'side', 'level', 'clock', 'two-players', 'demo', 'analyse', 'review', 'open', 'games', 'bell', 'help', 'quit'];
 
 /**
  * The rows the menu shows for a game: the Board row only where boards are drawn at random, the
@@ -168,6 +170,8 @@ function change(state: MenuState, step: number): MenuState {
 			return {...state, choices: {...choices, side: choices.side === 1 ? 2 : 1}};
 		case 'level':
 			return {...state, choices: {...choices, level: around(LEVELS, choices.level - 1).level}};
+		case 'bell':
+			return {...state, choices: {...choices, bell: choices.bell === false}};
 		case 'clock': {
 			const list = clocksFor(state.game);
 			const at = list.indexOf(choices.clock);
@@ -191,6 +195,9 @@ function choose(state: MenuState): MenuStep {
 		case 'level':
 		case 'clock':
 			return leave(state, {kind: 'play', choices, game});
+		// A setting, not a game: Enter turns it as ← → do.
+		case 'bell':
+			return stay(change(state, 1));
 		case 'two-players':
 			return leave(state, {kind: 'two-players', choices, game});
 		case 'demo':

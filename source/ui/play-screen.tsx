@@ -28,7 +28,7 @@ export type {PlaySetup} from './play-state.js';
 
 
 export function PlayScreen({setup, onMenu, onReview}: {setup: PlaySetup; onMenu: (game: AnyGame) => void; onReview?: (played: PlayedGame, seats: readonly [S.Seat, S.Seat], flipped: boolean) => void}) {
-	const {theme, engine, now, savesDir} = useEnvironment();
+	const {theme, engine, now, savesDir, bell} = useEnvironment();
 	const {exit} = useApp();
 	const size = useTerminalSize();
 	const rootWidth = useRootWidth();
@@ -61,6 +61,8 @@ export function PlayScreen({setup, onMenu, onReview}: {setup: PlaySetup; onMenu:
 				return dispatch({type: 'exported', result: exportGame(effect.played, null, savesDir, new Date())});
 			case 'keep':
 				return dispatch({type: 'kept', result: keepGame(effect.played, savesDir, new Date())});
+			case 'bell':
+				return bell?.();
 		}
 	};
 	const [state, dispatch] = useStore(playReducer, () => playState(setup, now()), perform);
@@ -122,6 +124,11 @@ export function PlayScreen({setup, onMenu, onReview}: {setup: PlaySetup; onMenu:
 	useEffect(() => {
 		if (flagDown) dispatch({type: 'tick', now: now()});
 	}, [flagDown]);
+	// The bell once when the person's clock drops under 10 s (drawn again then: its tenths show).
+	const personLow = clockRuns && seat.kind === 'human' && readings[mover - 1]! < 10;
+	useEffect(() => {
+		if (personLow && state.bell) bell?.();
+	}, [personLow]);
 
 	if (!layout.fits) return <TooSmall columns={size.columns} rows={size.rows} needColumns={layout.need.columns} needRows={layout.need.rows} question={state.question?.text ?? null} />;
 	const width = size.columns;

@@ -83,6 +83,10 @@ export interface PlayState {
 	readonly kept: Pick<PlayedGame, 'game' | 'line' | 'moves'> | null;
 	/** Where it was kept, for the result box; null before. */
 	readonly keptPath: string | null;
+	/** A move typed while the AI thinks, to play the moment it has answered (if legal then); Esc cancels it. */
+	readonly premove: string | null;
+	/** Whether the bell rings (the menu's Bell row, --quiet). */
+	readonly bell: boolean;
 }
 
 export type PlayAction =
@@ -118,7 +122,9 @@ export type PlayEffect =
 	| {readonly kind: 'review'; readonly played: PlayedGame; readonly seats: readonly [S.Seat, S.Seat]; readonly flipped: boolean}
 	| {readonly kind: 'export'; readonly played: PlayedGame}
 	/** A game that has just ended, to keep as a record in the games folder (the menu's Games list). */
-	| {readonly kind: 'keep'; readonly played: PlayedGame};
+	| {readonly kind: 'keep'; readonly played: PlayedGame}
+	/** The terminal's bell: the AI has moved, or the game has ended. */
+	| {readonly kind: 'bell'};
 
 type PlayStep = Step<PlayState, PlayEffect>;
 
@@ -139,6 +145,8 @@ export interface PlaySetup {
 	readonly note?: string;
 	/** The name the game's record takes: the file it was opened from, or saved as. */
 	readonly name?: string;
+	/** Whether the bell rings when the AI moves and when the game ends (and the screen, when the person's clock drops under 10 s); on when absent. */
+	readonly bell?: boolean;
 }
 
 const humanSide = (seats: readonly [S.Seat, S.Seat]): number | undefined => seats.findIndex(seat => seat.kind === 'human') + 1 || undefined;
@@ -188,6 +196,8 @@ export function playState(setup: PlaySetup, now: number): PlayState {
 		name: setup.name ?? null,
 		kept: null,
 		keptPath: null,
+		premove: null,
+		bell: setup.bell ?? true,
 	};
 }
 
@@ -219,11 +229,11 @@ export const unsaved = (state: PlayState): boolean => !S.isOver(state.session) &
 export const keyContext = (state: PlayState): KeyContext => (S.isOver(state.session) ? 'over' : 'play');
 
 /** Whether the person may move now, and why not. */
-export function permission(session: S.Session): {canMove: boolean; cannotMove: string} {
+export function permission(session: S.Session): {canMove: boolean; cannotMove: string; canPremove?: boolean} {
 	const outcome = S.outcomeOf(session);
 	if (outcome) return {canMove: false, cannotMove: `The game is over: ${outcome.description}`};
 	const mover = S.toMove(session);
-	if (S.seatToMove(session).kind !== 'human') return {canMove: false, cannotMove: `${session.game.sides[mover - 1]} (the AI) is to move: wait for it`};
+	if (S.seatToMove(session).kind !== 'human') return {canMove: false, cannotMove: `${session.game.sides[mover - 1]} (the AI) is to move: wait for it, or type your move (m) to play it at once after`, canPremove: true};
 	return {canMove: true, cannotMove: ''};
 }
 
@@ -243,7 +253,7 @@ function settle(state: PlayState, now: number): PlayState {
 }
 
 /** A new position: the hint and the scroll go, and so does the piece picked up; a position walked to may be gone. */
-const moved = (state: PlayState, session: S.Session): PlayState => ({...state, session, hint: null, scroll: 0, view: null, input: dropped(state.input)});
+const moved = (state: PlayState, session: S.Session): PlayState => ({...state, session, hint: null, scroll: 0, view: null, input: dropped(state.input), premove: null});
 
 /** The index into the session's line of the position shown: the one walked to, else the game's last. */
 export const shownIndex = (state: PlayState): number => state.view ?? state.session.line.length - 1;
@@ -339,6 +349,10 @@ function play(state: PlayState, move: number, now: number): PlayState {
 
 function boardOutcome(state: PlayState, outcome: BoardOutcome, now: number): PlayState {
 	const next = {...state, input: outcome.input};
+	if (outcome.premove !== undefined) {
+		const ai = state.session.game.sides[S.toMove(state.session) - 1];
+		return say({...next, premove: outcome.premove}, `Premove ${outcome.premove}: played as soon as ${ai} has moved, if legal then; Esc cancels it`);
+	}
 	if (outcome.move !== undefined) return play(next, outcome.move, now);
 	return outcome.say ? say(next, outcome.say.text, outcome.say.error) : next;
 }
@@ -437,6 +451,7 @@ function key(state: PlayState, name: string, now: number): PlayStep {
 	if (typed) return stay(boardOutcome(state, typed, now));
 	const action = actionFor(keyContext(state), name);
 	if (action === undefined) return stay(state);
+	if (state.premove !== null && action === 'cancel' && state.input.picked.length === 0) return stay(say({...state, premove: null}, `Premove ${state.premove} cancelled`));
 	const walked = walk(state, action);
 	if (walked) return stay(walked);
 	if (state.view !== null) {
@@ -506,7 +521,19 @@ function aiAnswer(state: PlayState, line: readonly unknown[], result: EngineResu
 	const played = `${playedText(game, position, result.move)}${best ? ` (${formatScore(best.score, mover, game.sides)}, depth ${result.depth})` : ''}`;
 	// A warning from opening the file stays in view after the AI's first move.
 	const status = state.status.error && state.status.text.startsWith('Opened') ? {text: `${played} · ${state.status.text}`, error: true} : {text: played, error: false};
-	return {...state, task: null, session: S.playMove(session, result.move, now), scroll: 0, status};
+	const answered: PlayState = {...state, task: null, session: S.playMove(session, result.move, now), scroll: 0, status};
+	return state.premove === null ? answered : playPremove(answered, state.premove, now);
+}
+
+/** The premove, now that the AI has answered: played if it is legal where the game now stands, else said why not. */
+function playPremove(state: PlayState, typed: string, now: number): PlayState {
+	const cleared = {...state, premove: null};
+	const allowed = permission(state.session);
+	if (!allowed.canMove) return say(cleared, `${state.status.text} · premove ${typed} not played: ${allowed.cannotMove}`, true);
+	const parsed = state.session.game.parseMove(S.current(state.session), typed);
+	if (!parsed.ok) return say(cleared, `${state.status.text} · premove ${typed} not played: ${parsed.error}`, true);
+	const played = play(cleared, parsed.value, now);
+	return say(played, `${state.status.text} · ${played.status.text} (premove)`);
 }
 
 function reduce(state: PlayState, action: PlayAction): PlayStep {
@@ -524,8 +551,12 @@ function reduce(state: PlayState, action: PlayAction): PlayStep {
 			return stay(state.session.line === action.line ? {...state, task: {kind: 'ai', line: action.line, thinking: action.thinking}} : state);
 		case 'ai-progress':
 			return stay(state.task?.kind === 'ai' && state.task.line === action.line ? {...state, task: {...state.task, thinking: {...state.task.thinking, info: action.info}}} : state);
-		case 'ai-answer':
-			return stay(moot(aiAnswer(state, action.line, action.result, action.now)));
+		case 'ai-answer': {
+			const answered = moot(aiAnswer(state, action.line, action.result, action.now));
+			// The AI moved: the person hears it (the game's end rings on its own).
+			const moved = answered.session.line !== state.session.line;
+			return moved && state.bell && !S.isOver(answered.session) ? doing(answered, {kind: 'bell'}) : stay(answered);
+		}
 		case 'ai-failed':
 			return stay(state.session.line === action.line ? say({...state, task: null}, `The engine failed: ${action.message}. u takes back; the next move starts it again`, true) : state);
 		case 'ai-gone':
@@ -587,7 +618,8 @@ function keeping(before: PlayState, after: PlayState, now: number): {state: Play
 	if (S.isOver(before.session) || !S.isOver(after.session)) return {state: after, effects: []};
 	const played = playedGame(after, now);
 	if (after.kept && sameGame(after.kept, played)) return {state: after, effects: []};
-	return {state: {...after, kept: {game: played.game, line: played.line, moves: played.moves}}, effects: [{kind: 'keep', played}]};
+	const ring: PlayEffect[] = after.bell ? [{kind: 'bell'}] : [];
+	return {state: {...after, kept: {game: played.game, line: played.line, moves: played.moves}}, effects: [{kind: 'keep', played}, ...ring]};
 }
 
 /** The game as played, for its review and its record: who sat where, by the names the screen shows. */

@@ -132,6 +132,8 @@ export const KEYS = {
 export interface Harness {
 	readonly engine: FakeEngine;
 	readonly clock: {ms: number};
+	/** How many times the program rang the terminal's bell. */
+	readonly bells: {readonly count: number};
 	readonly savesDir: string;
 	frame(): string;
 	/** Sends one key and waits until the frame differs from before (or `until` holds). */
@@ -188,11 +190,15 @@ export function start(options: HarnessOptions = {}): Harness {
 	const clock = {ms: 1_000_000};
 	const savesDir = options.savesDir ?? join(scratchDir(), 'saves');
 	let size = options.size ?? {columns: 80, rows: 24};
+	const bells = {count: 0};
 	const environment: Environment = {
 		theme: makeTheme({color: options.color ?? false, ascii: options.ascii ?? true}),
 		engine,
 		now: () => clock.ms,
 		savesDir,
+		bell: () => {
+			bells.count++;
+		},
 		get size() {
 			return size;
 		},
@@ -212,6 +218,7 @@ export function start(options: HarnessOptions = {}): Harness {
 		engine,
 		clock,
 		savesDir,
+		bells,
 		frame,
 		async press(key, until) {
 			const before = frame();

@@ -468,6 +468,61 @@ describe('time and taking back', () => {
 		]);
 	});
 
+	test('a move typed while the AI thinks is a premove: played the moment it answers, if legal then; Esc cancels one', async () => {
+		app = start({start: vsAi()});
+		await app.see('Move 1/50');
+		await app.burst(['m', ...'b1 d3', KEYS.enter], now => now.includes('RED played b1 d3'));
+		await app.engine.thinking();
+		// Typed in one burst while BLUE thinks: kept, and said; Esc takes it back.
+		let frame = await app.burst(['m', ...'e1 e3', KEYS.enter], now => now.includes('Premove e1 e3'));
+		expect(frame).toContain('played as soon as BLUE has moved');
+		await app.press(KEYS.escape, now => now.includes('Premove e1 e3 cancelled'));
+		await app.burst(['m', ...'c1 c3', KEYS.enter], now => now.includes('Premove c1 c3'));
+		await app.engine.answer('g6 e6');
+		frame = await app.see('(premove)');
+		expect(glyphAt(frame, 'c3')).toBe('R');
+		expect(glyphAt(frame, 'c1')).toBe('.');
+		expect(glyphAt(frame, 'e1')).toBe('R');
+		expect(frame).toMatch(/2\.>?c1 c3/);
+		// A premove that is not legal when its turn comes (c3 c6: three squares on a file of two pieces) is not played, and says why.
+		await app.engine.thinking();
+		await app.burst(['m', ...'c3 c6', KEYS.enter], now => now.includes('Premove c3 c6'));
+		await app.engine.answer('g5 e5');
+		frame = await app.see('premove c3 c6 not played');
+		expect(glyphAt(frame, 'c3')).toBe('R');
+		expect(frame).toContain('RED to play');
+	});
+
+	test('the bell: when the AI moves, when the person\'s clock drops under 10 s, when the game ends; none with the Bell row off', async () => {
+		app = start({start: vsAi()});
+		await app.see('Move 1/50');
+		await app.burst(['m', ...'b1 d3', KEYS.enter], now => now.includes('RED played b1 d3'));
+		expect(app.bells.count).toBe(0);
+		await app.engine.answer('a6 c6');
+		await app.see('BLUE played a6 c6');
+		expect(app.bells.count).toBe(1);
+		// 50.5 s more of RED's thinking: 9.5 s left, drawn again, one ring; a second later no other.
+		app.advance(50_500);
+		await app.sync();
+		expect(app.bells.count).toBe(2);
+		app.advance(1000);
+		await app.sync();
+		expect(app.bells.count).toBe(2);
+		// Resigning ends the game: a ring.
+		await app.press('x', now => now.includes('Resign this game?'));
+		await app.press('y', now => now.includes('Game over'));
+		expect(app.bells.count).toBe(3);
+		app.unmount();
+		app = start({start: vsAi({bell: false})});
+		await app.see('Move 1/50');
+		await app.burst(['m', ...'b1 d3', KEYS.enter], now => now.includes('RED played b1 d3'));
+		await app.engine.answer('a6 c6');
+		await app.see('BLUE played a6 c6');
+		app.advance(55_000);
+		await app.sync();
+		expect(app.bells.count).toBe(0);
+	});
+
 	test('a game lost on time cannot be taken back', async () => {
 		app = start({start: vsAi({clockSeconds: 5})});
 		await app.see('Move 1/50');

@@ -218,6 +218,23 @@ describe('analysis', () => {
 });
 
 describe('small things a walkthrough found', () => {
+	test('the menu\'s Bell row turns the bell off for the game it starts', async () => {
+		app = start();
+		await app.see('Play against the AI');
+		for (let step = 0; step < 16 && !/[>▸] +Bell /.test(app.frame()); step++) await app.press(KEYS.down);
+		expect(app.frame()).toMatch(/Bell +< on >/);
+		await app.press(KEYS.left, now => /Bell +< off >/.test(now));
+		// Enter turns it too; back to off, then up to Play.
+		await app.press(KEYS.enter, now => /Bell +< on/.test(now));
+		await app.press(KEYS.enter, now => /Bell +< off >/.test(now));
+		for (let step = 0; step < 16 && !/[>▸] Play against the AI/.test(app.frame()); step++) await app.press(KEYS.up);
+		await app.press(KEYS.enter, now => now.includes('Move 1/50'));
+		await app.burst(['m', ...'b1 d3', KEYS.enter], now => now.includes('RED played b1 d3'));
+		await app.engine.answer('a6 c6');
+		await app.see('BLUE played a6 c6');
+		expect(app.bells.count).toBe(0);
+	});
+
 	test('the menu in too small a terminal says how big it must be, acts on no key but q, and comes back whole when it grows', async () => {
 		app = start({size: {columns: 40, rows: 10}});
 		let frame = await app.see('potm needs at least');
@@ -229,14 +246,14 @@ describe('small things a walkthrough found', () => {
 		frame = await app.see('Play against the AI');
 		expect(frame).toMatch(/^potm · LOAPS/);
 		expect(frame).toMatch(/[>▸] Play against the AI/);
-		// LINES and BOXES has three rows more (Size, Lines, Board): 80×21 is too small for it, 80×22 is not.
+		// LINES and BOXES has three rows more (Size, Lines, Board): 80×22 is too small for it, 80×23 is not.
 		await app.press(KEYS.up, now => /[>▸] Game /.test(now));
 		frame = await app.press(KEYS.left, now => now.includes('potm · LINES and BOXES'));
 		expect(frame).toContain('Size');
-		app.resize(80, 21);
-		frame = await app.see('potm needs at least');
-		expect(frame).toMatch(/The terminal is 80×21; potm needs at least \d+×22\./);
 		app.resize(80, 22);
+		frame = await app.see('potm needs at least');
+		expect(frame).toMatch(/The terminal is 80×22; potm needs at least \d+×23\./);
+		app.resize(80, 23);
 		frame = await app.see('potm · LINES and BOXES');
 		expect(frame).toMatch(/[>▸] Game /);
 	});
@@ -482,7 +499,7 @@ describe('menu and layout', () => {
 		app = start();
 		await app.see('Play against the AI');
 		let frame = await app.press('?', now => now.includes('Keys — Menu'));
-		expect(frame).toContain('change the setting (game, board, side, level, clock)');
+		expect(frame).toContain('change the setting (game, board, side, level, clock, bell)');
 		expect(frame).toMatch(/q Ctrl-C\s+quit\s*\|/);
 		// Every game's words for Enter and a typed move, LINES and BOXES too.
 		const short = frame.replace(/[|\s]+/g, ' ');
