@@ -19,7 +19,11 @@ export interface SideLine {
 	readonly clock: number | null;
 }
 
-export function Players({sides, toMove, theme, width, over, units = ['pt', 'pts']}: {sides: readonly [SideLine, SideLine]; toMove: Player; theme: Theme; width: number; over: boolean; units?: readonly [string, string]}) {
+/** The players' rows are no wider than this: in a wide panel the points and clocks stay near the names. */
+const PLAYERS_MAX_COLUMNS = 48;
+
+export function Players({sides, toMove, theme, width: panelWidth, over, units = ['pt', 'pts']}: {sides: readonly [SideLine, SideLine]; toMove: Player; theme: Theme; width: number; over: boolean; units?: readonly [string, string]}) {
+	const width = Math.min(panelWidth, PLAYERS_MAX_COLUMNS);
 	const names = [sides[0].name, sides[1].name];
 	const palette = paletteOf(names);
 	// Both clocks as wide as the wider ("1:00", or "0:09.3" near the end), so they line up.

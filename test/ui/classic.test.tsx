@@ -276,11 +276,13 @@ describe('the 8×8 board fits 80×24', () => {
 		expect(frame).not.toMatch(/\bpts\b/);
 	});
 
-	test('a larger terminal still gets larger squares (5×3 at 120×40)', async () => {
+	test('a larger terminal still gets larger squares (9×4 at 120×40, square to the eye)', async () => {
 		app = start({start: playRoute(), size: {columns: 120, rows: 40}});
 		const frame = await app.see('Move 1 ');
 		const lines = frame.split('\n');
-		expect(lines.findIndex(line => line.startsWith(' 7 ')) - lines.findIndex(line => line.startsWith(' 8 '))).toBe(3);
+		expect(lines.findIndex(line => line.startsWith(' 7 ')) - lines.findIndex(line => line.startsWith(' 8 '))).toBe(4);
+		const files = lines.find(line => /^\s+a\s+b\s+c/.test(line))!;
+		expect(files.indexOf('b') - files.indexOf('a')).toBe(9);
 		expectFits(frame, {columns: 120, rows: 40});
 	});
 });

@@ -568,14 +568,20 @@ describe('menu and layout', () => {
 	});
 
 	test.each([
-		[{columns: 120, rows: 40}, 3],
-		[{columns: 80, rows: 24}, 2],
-		[{columns: 64, rows: 19}, 1],
-	])('at %j a square is %i rows high, and the screen keeps within the terminal', async (size, height) => {
+		[{columns: 120, rows: 40}, 4, 9],
+		[{columns: 100, rows: 30}, 3, 7],
+		[{columns: 80, rows: 24}, 2, 5],
+		[{columns: 64, rows: 19}, 1, 3],
+	])('at %j a square is %i rows high and %i columns wide (about square to the eye from 100×30 up), and the screen keeps within the terminal', async (size, height, width) => {
 		app = start({start: vsAi, size});
 		const frame = await app.see('Move 1/50');
 		const lines = frame.split('\n');
 		expect(lines.findIndex(line => line.startsWith(' 6 ')) - lines.findIndex(line => line.startsWith(' 7 '))).toBe(height);
+		const files = lines.find(line => /^\s+a\s+b\s+c/.test(line))!;
+		expect(files.indexOf('b') - files.indexOf('a')).toBe(width);
+		// The panel's players: points and clock near the names, not pushed to a wide panel's edge.
+		const red = lines.find(line => /RED\s+R you/.test(line))!;
+		expect(red.slice(red.indexOf('RED')).trimEnd().length).toBeLessThanOrEqual(48);
 		expect(lines.length).toBeLessThan(size.rows);
 		for (const line of lines) expect(line.length).toBeLessThanOrEqual(size.columns);
 		expect(glyphAt(frame, 'b1')).toBe('R');
