@@ -198,7 +198,7 @@ function movesAlong<State>(game: Game<State>, line: readonly State[], moves: rea
  * The history file's text: JSON, one move per line so that it reads (and diffs) well. `replaces`
  * is the text of the .txt this save writes over (null for a new save): see loadGame.
  */
-function historyText<State>(game: Game<State>, start: State, moves: readonly HistoryMove[], ended: Outcome | null, replaces: string | null): string {
+function historyText<State>(game: Game<State>, start: State, moves: readonly HistoryMove[], ended: Outcome | null, replaces: string | null, players: readonly [string, string] | null): string {
 	const json = JSON.stringify;
 	const lines = moves.map(({move, clocks}, index) => `\t\t{"move": ${json(move)}, "clocks": [${json(clocks[0])}, ${json(clocks[1])}]}${index < moves.length - 1 ? ',' : ''}`);
 	const ending = ended ? `,\n\t"ended": {"result": ${json(ended.result)}, "winner": ${json(ended.winner)}, "reason": ${json(ended.reason)}, "description": ${json(ended.description)}}` : '';
@@ -209,6 +209,7 @@ function historyText<State>(game: Game<State>, start: State, moves: readonly His
 		`\t"game": ${json(game.id)},`,
 		`\t"start": ${json(game.format(start))},`,
 		...(replaces === null ? [] : [`\t"replaces": ${json(replaces)},`]),
+		...(players === null ? [] : [`\t"players": [${json(players[0])}, ${json(players[1])}],`]),
 		`${moves.length === 0 ? '\t"moves": []' : `\t"moves": [\n${lines.join('\n')}\n\t]`}${ending}`,
 		'}',
 		'',
@@ -380,6 +381,7 @@ export function saveGame<State>(
 	line: readonly State[],
 	moves?: readonly number[],
 	ended: Outcome | null = null,
+	players: readonly [string, string] | null = null,
 ): Result<string, string> {
 	const fileName = saveFileName(name);
 	const path = join(dir, fileName);
@@ -399,7 +401,7 @@ export function saveGame<State>(
 		making = false;
 		sweepTemporaries(dir);
 		const replaces = currentText(path);
-		const historyTemporary = writeTemporary(dir, historyPathOf(fileName), historyText(game, start, history.value, game.outcome(last) ? null : ended, replaces), temporaries);
+		const historyTemporary = writeTemporary(dir, historyPathOf(fileName), historyText(game, start, history.value, game.outcome(last) ? null : ended, replaces, players), temporaries);
 		const position = writeTemporary(dir, fileName, game.format(last), temporaries);
 		renameSync(historyTemporary, historyPath);
 		temporaries.shift();
@@ -440,7 +442,7 @@ const isClock = (value: unknown): value is number => typeof value === 'number' &
  * Fails with the reason (no file name) when the file is not a history of `game` or a move is
  * not legal where it stands.
  */
-function replay(game: AnyGame, text: string): Result<{line: unknown[]; moves: number[]; ended: Outcome | null; replaces: string | null}, {line: number | null; message: string}> {
+function replay(game: AnyGame, text: string): Result<{line: unknown[]; moves: number[]; ended: Outcome | null; replaces: string | null; players: readonly [string, string] | null}, {line: number | null; message: string}> {
 	const problem = (message: string, line: number | null = null) => fail({line, message});
 	let data: unknown;
 	try {
@@ -489,7 +491,10 @@ function replay(game: AnyGame, text: string): Result<{line: unknown[]; moves: nu
 	}
 	// Where the rules ended the game, their ending is the one.
 	const replaces = typeof history['replaces'] === 'string' ? history['replaces'] : null;
-	return ok({line, moves, ended: game.outcome(state) ? null : ended.value, replaces});
+	// Who played each side, as the game's screen named them; anything else is no names.
+	const given = history['players'];
+	const players = Array.isArray(given) && given.length === 2 && given.every(one => typeof one === 'string') ? ([given[0] as string, given[1] as string] as const) : null;
+	return ok({line, moves, ended: game.outcome(state) ? null : ended.value, replaces, players});
 }
 
 /**
@@ -513,6 +518,8 @@ export interface LoadedGame {
 	readonly ended: Outcome | null;
 	/** Why the history was set aside, or null. */
 	readonly note: string | null;
+	/** Who played each side, where the save or record names them. */
+	readonly players?: readonly [string, string] | null;
 }
 
 export function loadGame(path: string, wanted?: string): Result<LoadedGame, string> {
@@ -554,14 +561,14 @@ export function loadGame(path: string, wanted?: string): Result<LoadedGame, stri
 	// A file with clocks (LOA's) has the last word on them; one without (PAH-TUM's grid, under a
 	// clock per move) leaves the history's.
 	const last = game.clock.per === 'game' ? game.withClocks(replayed.value.line.at(-1), game.clocks(state)) : replayed.value.line.at(-1);
-	const {line, moves, ended, replaces} = replayed.value;
+	const {line, moves, ended, replaces, players} = replayed.value;
 	if (game.format(last) !== game.format(state)) {
 		// A save cut short between its renames: the .txt is the one the history replaced.
-		if (fileText.ok && replaces === fileText.value) return ok({game, line, moves, ended, note: null});
+		if (fileText.ok && replaces === fileText.value) return ok({game, line, moves, ended, note: null, players});
 		return setAside(historyPath, `its moves do not lead to the position in ${path} (was one of them changed by hand?)`);
 	}
 	line[line.length - 1] = last;
-	return ok({game, line, moves, ended, note: null});
+	return ok({game, line, moves, ended, note: null, players});
 }
 
 /** The game a history file names, if it is a readable history of a game potm knows. */

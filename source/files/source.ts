@@ -168,7 +168,8 @@ export function readGameSource(file: string, wanted: string | undefined): Result
 	const loaded = loadGame(positionPath, wanted);
 	if (!loaded.ok) return fail(loaded.error);
 	const {game, note} = loaded.value;
-	const players = notes ? ([playerOf(notes.header, `${game.sides[0]} (moves first): `) ?? '?', playerOf(notes.header, `${game.sides[1]}: `) ?? '?'] as const) : null;
+	// A referee game's record names its players; a save, its history.
+	const players = notes ? ([playerOf(notes.header, `${game.sides[0]} (moves first): `) ?? '?', playerOf(notes.header, `${game.sides[1]}: `) ?? '?'] as const) : (loaded.value.players ?? null);
 	return ok({
 		game,
 		line: loaded.value.line,

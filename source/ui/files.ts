@@ -25,6 +25,8 @@ export type FileEffect =
 			readonly ended: Outcome | null;
 			/** The session's line saved, for knowing later whether it changed. */
 			readonly from: readonly unknown[];
+			/** Who played each side, kept in the history for a review's header. */
+			readonly players?: readonly [string, string];
 	  }
 	| {readonly kind: 'open'; readonly path: string};
 
@@ -41,7 +43,7 @@ export function fileAction(effect: FileEffect, dir: string, now: number): FileAc
 		case 'show':
 			return {type: 'dialog', dialog: effect.dialog === 'save' ? saveDialog(dir, new Date()) : loadDialog(dir), now};
 		case 'save':
-			return {type: 'saved', outcome: saveTo(dir, effect.name, effect.replace, effect.game, effect.line, effect.moves, effect.ended), line: effect.from, now};
+			return {type: 'saved', outcome: saveTo(dir, effect.name, effect.replace, effect.game, effect.line, effect.moves, effect.ended, effect.players ?? null), line: effect.from, now};
 		case 'open': {
 			const loaded = loadGame(effect.path);
 			return loaded.ok ? {type: 'opened', path: effect.path, now, ...loaded.value} : {type: 'open-failed', error: loaded.error};
@@ -54,9 +56,9 @@ export function fileAction(effect: FileEffect, dir: string, now: number): FileAc
  * existing save of that name is left alone and said: the dialog then asks before replacing it.
  * `ended`: how the game ended where the rules do not say, kept in the history.
  */
-function saveTo<State>(dir: string, name: string, replace: boolean, game: Game<State>, line: readonly State[], moves: readonly number[], ended: Outcome | null): SaveOutcome {
+function saveTo<State>(dir: string, name: string, replace: boolean, game: Game<State>, line: readonly State[], moves: readonly number[], ended: Outcome | null, players: readonly [string, string] | null): SaveOutcome {
 	const file = saveFileName(name);
 	if (!replace && existsSync(join(dir, file))) return {kind: 'exists', file};
-	const saved = saveGame(dir, name, game, line, moves, ended);
+	const saved = saveGame(dir, name, game, line, moves, ended, players);
 	return saved.ok ? {kind: 'saved', path: saved.value} : {kind: 'failed', error: saved.error};
 }

@@ -75,7 +75,8 @@ export function MenuScreen({game: initialGame, initial, onPick}: {game: AnyGame;
 				}
 				const loaded = loadGame(effect.path);
 				if (!loaded.ok) return dispatch({type: 'open-failed', error: loaded.error});
-				return onPick({kind: effect.purpose, choices: effect.choices, ...loaded.value, path: effect.path});
+				const {players, ...game} = loaded.value;
+				return onPick({kind: effect.purpose, choices: effect.choices, ...game, ...(players ? {players} : {}), path: effect.path});
 			}
 			case 'quit':
 				return exit(effect.code);

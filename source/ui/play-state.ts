@@ -397,7 +397,7 @@ function dialogAnswer(state: PlayState, dialog: Dialog, name: string, now: numbe
 			const {session} = state;
 			// The clocks as they read now, not as the turn began.
 			const line = S.lineNow(session, now);
-			return doing(state, {kind: 'save', name: answer.name, replace: answer.replace, game: session.game, line, moves: session.moves, ended: session.ended, from: session.line});
+			return doing(state, {kind: 'save', name: answer.name, replace: answer.replace, game: session.game, line, moves: session.moves, ended: session.ended, from: session.line, ...(playedGame(state, now).players ? {players: playedGame(state, now).players!} : {})});
 		}
 		case 'open':
 			return doing(state, {kind: 'open', path: answer.path});

@@ -126,3 +126,21 @@ describe('the Games list', () => {
 		await app.press(KEYS.escape, now => now.includes('Play against the AI'));
 	});
 });
+
+describe('a save names its players', () => {
+	test('saved from a game against the AI, reviewed from the menu: the header names both sides as the game did', async () => {
+		app = start({start: vsAi()});
+		await app.see('Move 1/50');
+		await app.burst(['m', ...'b1 d3', KEYS.enter], now => now.includes('RED played b1 d3'));
+		await app.engine.answer('a6 c6');
+		await app.see('BLUE played a6 c6');
+		await app.burst(['s', '\u0015', ...'named', KEYS.enter], now => now.includes('Saved'));
+		const history = JSON.parse(readFileSync(join(app.savesDir, 'named.history.json'), 'utf8')) as {players: string[]};
+		expect(history.players).toEqual(['you', 'potm level 4 Strong']);
+		await app.press(KEYS.escape, now => now.includes('Play against the AI'));
+		for (let step = 0; step < 16 && !/[>▸] Review a saved game/.test(app.frame()); step++) await app.press(KEYS.down);
+		await app.press(KEYS.enter, now => now.includes('named.txt'));
+		const frame = await app.press(KEYS.enter, now => now.includes('LOAPS review'));
+		expect(frame.split('\n')[0]).toMatch(/^LOAPS review {2}RED you vs BLUE level 4 Strong/);
+	});
+});
