@@ -180,3 +180,26 @@ test('a review stopped partway keeps what it has done', async () => {
 	expect(evals.filter(Boolean)).toHaveLength(3);
 	expect(judgeMoves(loaps, line, moves, evals)).toHaveLength(2);
 });
+
+describe('PAH-TUM\'s scale', () => {
+	test('a game that slides to 149-9 keeps counting its losses past the first 40 points (issue 27)', async () => {
+		const {pahtum} = await import('../../source/games/pahtum/index.js');
+		// X's moves give up 30 points each, from even to 140 behind: every one of them a blunder.
+		let state = pahtum.initial({seed: 3});
+		const line = [state];
+		const moves: number[] = [];
+		for (let ply = 0; ply < 10; ply++) {
+			const move = pahtum.legalMoves(state)[0]!;
+			moves.push(move);
+			state = pahtum.play(state, move);
+			line.push(state);
+		}
+		// evals[i] from the side to move at line[i]: X is to move at even plies, 30 points more lost after each of its moves.
+		const xValue = (ply: number) => -3000 * Math.floor((ply + 1) / 2);
+		const evals = line.map((_, ply) => position(ply % 2 === 0 ? xValue(ply) : -xValue(ply), ply < moves.length ? moves[ply]! + (ply % 2 === 0 ? 1 : 0) : -1));
+		const judged = judgeMoves(pahtum, line, moves, evals);
+		const xMoves = judged.filter(move => move.player === 1);
+		expect(xMoves.map(move => move.loss)).toEqual([3000, 3000, 3000, 3000, 3000]);
+		expect(xMoves.every(move => move.mark === 'blunder')).toBe(true);
+	});
+});

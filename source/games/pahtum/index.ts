@@ -130,8 +130,10 @@ export const pahtum: Game<PahtumState> = {
 	clock: {per: 'move', seconds: MOVE_SECONDS},
 	entry: {input: 'stdin', clock: {per: 'move', seconds: MOVE_SECONDS}},
 	matchBy: 'points',
-	// A run of three is 3 points, of four 10, of five 25.
-	reviewScale: {inaccuracy: 3, mistake: 8, blunder: 15, decisive: 40},
+	// A run of three is 3 points, of four 10, of five 25; games end 149 to 9 between weak players,
+	// so the review's scale (and its graph) spans 150 points, not the 40 after which a game that
+	// slid further had no loss counted.
+	reviewScale: {inaccuracy: 3, mistake: 8, blunder: 15, decisive: 150},
 	randomBoards: true,
 	initial: setup => randomBoard(setup),
 	parse: parseGrid,
