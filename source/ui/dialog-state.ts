@@ -90,13 +90,20 @@ export function dialogKey(dialog: Dialog, name: string): DialogAnswer {
 	}
 }
 
+/** The cursor of a list of `count` after a key: ↑ ↓ (k j) a row, Home End its ends; null for any other key. */
+function listCursor(index: number, count: number, name: string): number | null {
+	const last = Math.max(0, count - 1);
+	if (name === 'up' || name === 'k') return Math.max(0, index - 1);
+	if (name === 'down' || name === 'j') return Math.min(last, index + 1);
+	if (name === 'home') return 0;
+	if (name === 'end') return last;
+	return null;
+}
+
 function gamesKey(dialog: GamesDialog, name: string): DialogAnswer {
 	if (name === 'escape' || name === 'q') return {kind: 'close'};
-	const last = dialog.entries.length - 1;
-	if (name === 'up' || name === 'k') return stay({...dialog, index: Math.max(0, dialog.index - 1), problem: null});
-	if (name === 'down' || name === 'j') return stay({...dialog, index: Math.max(0, Math.min(last, dialog.index + 1)), problem: null});
-	if (name === 'home') return stay({...dialog, index: 0, problem: null});
-	if (name === 'end') return stay({...dialog, index: Math.max(0, last), problem: null});
+	const index = listCursor(dialog.index, dialog.entries.length, name);
+	if (index !== null) return stay({...dialog, index, problem: null});
 	const entry = dialog.entries[dialog.index];
 	if ((name === 'enter' || name === 'a') && entry) {
 		return entry.error ? stay({...dialog, problem: entry.error}) : {kind: 'open', path: entry.path, purpose: name === 'enter' ? 'review' : 'analyse'};
@@ -123,9 +130,8 @@ function saveKey(dialog: SaveDialog, name: string): DialogAnswer {
 
 function loadKey(dialog: LoadDialog, name: string): DialogAnswer {
 	if (name === 'escape' || name === 'q') return {kind: 'close'};
-	const last = dialog.entries.length - 1;
-	if (name === 'up' || name === 'k') return stay({...dialog, index: Math.max(0, dialog.index - 1), problem: null});
-	if (name === 'down' || name === 'j') return stay({...dialog, index: Math.max(0, Math.min(last, dialog.index + 1)), problem: null});
+	const index = listCursor(dialog.index, dialog.entries.length, name);
+	if (index !== null) return stay({...dialog, index, problem: null});
 	const entry = dialog.entries[dialog.index];
 	if (name === 'enter' && entry) return entry.error ? stay({...dialog, problem: entry.error}) : {kind: 'open', path: entry.path};
 	return stay(dialog);

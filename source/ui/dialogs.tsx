@@ -153,15 +153,24 @@ function LoadDialog({dialog, theme, width, height}: {dialog: LoadState; theme: T
 					</Text>
 				);
 			})}
+			<ListFooter keys="↑↓ choose · Enter opens · Esc cancels" problem={problem} theme={theme} width={width} />
+		</Box>
+	);
+}
+
+/** Under a list of files: its keys, and why the file chosen could not be opened (two rows at most). */
+function ListFooter({keys, problem, theme, width}: {keys: string; problem: string | null; theme: Theme; width: number}) {
+	return (
+		<>
 			<Text color={theme.color ? theme.dim : undefined} wrap="truncate">
-				{fit('↑↓ choose · Enter opens · Esc cancels', width - 4, theme.ascii)}
+				{fit(keys, width - 4, theme.ascii)}
 			</Text>
 			{problem ? (
 				<Text wrap="wrap" color={theme.color ? theme.error : undefined}>
 					{fit(problem, (width - 4) * 2)}
 				</Text>
 			) : null}
-		</Box>
+		</>
 	);
 }
 
@@ -208,14 +217,7 @@ function GamesList({dialog, theme, width, height}: {dialog: GamesDialog; theme: 
 					</Text>
 				);
 			})}
-			<Text color={dim} wrap="truncate">
-				{fit('↑↓ choose · Enter reviews · a opens the board · Esc back', width - 4, theme.ascii)}
-			</Text>
-			{problem ? (
-				<Text wrap="wrap" color={theme.color ? theme.error : undefined}>
-					{fit(problem, (width - 4) * 2)}
-				</Text>
-			) : null}
+			<ListFooter keys="↑↓ choose · Enter reviews · a opens the board · Esc back" problem={problem} theme={theme} width={width} />
 		</Box>
 	);
 }
