@@ -622,7 +622,7 @@ function finishedGame(path: string, wanted?: string): Result<LoadedGame, string>
 	const cutShort = replayed.value.replaces === position.value;
 	if (!cutShort && (!game.outcome(last) || game.format(last) !== position.value)) return null;
 	if (other) return fail(`${path} holds a game of ${named.name}, but the command line asks for ${asked.name}`);
-	return ok({game, line: replayed.value.line, moves: replayed.value.moves, ended: cutShort ? replayed.value.ended : null, note: null});
+	return ok({game, line: replayed.value.line, moves: replayed.value.moves, ended: cutShort ? replayed.value.ended : null, note: null, players: replayed.value.players});
 }
 
 /**

@@ -27,6 +27,9 @@ import {goToPrompt} from './walk.js';
 
 export type {AnalysisSetup} from './analysis-state.js';
 
+/** "points" → "Points", "boxes" → "Boxes". */
+const capitalized = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
+
 /** The head of the lines: what the search has reached, or that it has seen every line to its end. */
 function searchHead(info: EngineInfo | null, done: boolean, elapsedMs: number, spinner: string, mover: Player, sides: readonly [string, string], width: number): string {
 	if (!info) return `${spinner} starting`;
@@ -151,7 +154,7 @@ export function AnalysisScreen({setup, onMenu, onReview}: {setup: AnalysisSetup;
 				<Box flexDirection="column" marginLeft={1} width={panelWidth}>
 					<Text wrap="truncate">{fit(turn, panelWidth)}</Text>
 					{/* Over, the result box gives the points. */}
-					<Text wrap="truncate">{fit(!game.hasPoints || outcome ? '' : `Points ${game.sides[0]} ${scores[0]} · ${game.sides[1]} ${scores[1]}`, panelWidth)}</Text>
+					<Text wrap="truncate">{fit(!game.hasPoints || outcome ? '' : `${capitalized(game.phrases.points.many)} ${game.sides[0]} ${scores[0]} · ${game.sides[1]} ${scores[1]}`, panelWidth)}</Text>
 					{outcome ? (
 						<GameOver game={game} outcome={outcome} scores={scores} tally={tally} theme={theme} width={panelWidth} praise={false} />
 					) : (

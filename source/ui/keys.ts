@@ -85,7 +85,7 @@ export const BINDINGS: readonly Binding[] = [
 	{action: 'left', keys: ['left', 'h'], contexts: BOARD, label: 'cursor left'},
 	{action: 'right', keys: ['right', 'l'], contexts: BOARD, label: 'cursor right'},
 	{action: 'select', keys: ['enter', 'space'], contexts: ['play', 'analysis'], label: SELECT_LABEL},
-	{action: 'cancel', keys: ['escape'], contexts: ['play', 'analysis'], label: 'let go of what is picked; with nothing picked, the menu'},
+	{action: 'cancel', keys: ['escape'], contexts: ['play', 'analysis'], label: 'let go of what is picked, or a premove; else the menu'},
 	{action: 'type-move', keys: ['m', ':'], contexts: ['play', 'analysis'], label: TYPE_MOVE_LABEL},
 	{action: 'undo', keys: ['u'], contexts: ['play', 'over'], label: 'take back your move and the reply (not the time used)'},
 	{action: 'redo', keys: ['r'], contexts: ['play'], label: 'play again what was taken back'},

@@ -266,7 +266,7 @@ export function GameOver({game, outcome, scores, tally, theme, width, praise, ke
 				? tally.flatMap((line, index) => wrapItems(line, inner).map((row, part) => <Text key={`t${index}-${part}`}>{row}</Text>))
 				: !game.hasPoints
 					? null
-					: <Text wrap="truncate">{fit(`Points: ${game.sides[0]} ${scores[0]} · ${game.sides[1]} ${scores[1]}`, inner)}</Text>}
+					: <Text wrap="truncate">{fit(`${game.phrases.points.many.charAt(0).toUpperCase()}${game.phrases.points.many.slice(1)}: ${game.sides[0]} ${scores[0]} · ${game.sides[1]} ${scores[1]}`, inner)}</Text>}
 			{kept === null
 				? null
 				: keptRows(kept, inner).map((row, index) => (

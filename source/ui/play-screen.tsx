@@ -5,7 +5,7 @@
  * its state and carries out its effects.
  */
 import {Box, Text, useApp} from 'ink';
-import {useEffect, useLayoutEffect} from 'react';
+import {useEffect, useLayoutEffect, useRef} from 'react';
 import type {AnyGame} from '../games/registry.js';
 import {planMove} from '../engine/levels.js';
 import {clockReading, WORKER_OVERHEAD_MS} from '../engine/time.js';
@@ -124,11 +124,18 @@ export function PlayScreen({setup, onMenu, onReview}: {setup: PlaySetup; onMenu:
 	useEffect(() => {
 		if (flagDown) dispatch({type: 'tick', now: now()});
 	}, [flagDown]);
-	// The bell once when the person's clock drops under 10 s (drawn again then: its tenths show).
-	const personLow = clockRuns && seat.kind === 'human' && readings[mover - 1]! < 10;
+	// The bell once when the person's clock for the game drops under 10 s (drawn again then: its
+	// tenths show); not again when a dialog stops and restarts it, nor under a clock per move
+	// (PAH-TUM's 10 s), which starts under it every turn.
+	const personLow = clockRuns && game.clock.per === 'game' && seat.kind === 'human' && readings[mover - 1]! < 10;
+	// Each side's bell rung already, until its clock reads 10 s or more again (a new game).
+	const rangLow = useRef([false, false]);
 	useEffect(() => {
-		if (personLow && state.bell) bell?.();
-	}, [personLow]);
+		const side = mover - 1;
+		if (personLow && !rangLow.current[side] && state.bell) bell?.();
+		if (personLow) rangLow.current[side] = true;
+		else if (readings[side]! >= 10) rangLow.current[side] = false;
+	}, [personLow, mover]);
 
 	if (!layout.fits) return <TooSmall columns={size.columns} rows={size.rows} needColumns={layout.need.columns} needRows={layout.need.rows} question={state.question?.text ?? null} />;
 	const width = size.columns;

@@ -194,7 +194,9 @@ export function playState(setup: PlaySetup, now: number): PlayState {
 		fits: true,
 		clockSeconds: setup.clockSeconds,
 		name: setup.name ?? null,
-		kept: null,
+		// A game set up over (a finished save opened, the game back from its review) is a file
+		// already: taken back and ended again the same way, it is not kept as another.
+		kept: S.isOver(session) ? {game, line: session.line, moves: session.moves} : null,
 		keptPath: null,
 		premove: null,
 		bell: setup.bell ?? true,
@@ -334,6 +336,7 @@ function restart(state: PlayState, now: number, swap: boolean): PlayStep {
 	const fresh: PlayState = {
 		...moved(withoutHint(state), next),
 		name: null,
+		kept: null,
 		keptPath: null,
 		input: boardInput(next.game, S.current(next), humanSide(seats)),
 		flipped: swap ? flippedFor(next.game, S.current(next), seats) : state.flipped,
@@ -371,6 +374,7 @@ function answerQuestion(state: PlayState, question: Question, name: string, now:
 	// Ended meanwhile: there is nothing to resign.
 	if (S.isOver(state.session)) return stay(closed);
 	const {session} = state;
+	// moved() below lets go of a premove too.
 	const resigner = bothHuman(session) ? S.toMove(session) : ((session.seats.findIndex(seat => seat.kind === 'human') + 1) as Player);
 	return doing(say(moved(withoutHint(closed), S.resign(session, resigner, now)), `${session.game.sides[resigner - 1]} resigned`), ...stopHint(state));
 }
@@ -545,7 +549,7 @@ function reduce(state: PlayState, action: PlayAction): PlayStep {
 		case 'tick': {
 			const flagged = S.checkFlag(state.session, action.now);
 			// What the status said before (a hint, say) is no longer the news.
-			return stay(flagged === state.session ? state : moot(say({...state, session: flagged, input: dropped(state.input), hint: null}, flagged.ended?.description ?? '')));
+			return stay(flagged === state.session ? state : moot(say({...state, session: flagged, input: dropped(state.input), hint: null, premove: null}, flagged.ended?.description ?? '')));
 		}
 		case 'ai-thinking':
 			return stay(state.session.line === action.line ? {...state, task: {kind: 'ai', line: action.line, thinking: action.thinking}} : state);
@@ -594,6 +598,8 @@ function reduce(state: PlayState, action: PlayAction): PlayStep {
 				dialog: null,
 				savedLine: next.line,
 				name: recordName(action.path),
+				kept: S.isOver(next) ? {game: action.game, line: next.line, moves: next.moves} : null,
+				keptPath: null,
 				input: action.game === session.game ? dropped(state.input) : boardInput(action.game, S.current(next), humanSide(session.seats)),
 			};
 			return stay(say(opened, `Opened ${action.path}${side}${action.note ? ` (${action.note})` : ''}`, action.note !== null));
@@ -604,7 +610,7 @@ function reduce(state: PlayState, action: PlayAction): PlayStep {
 			return stay(action.result.ok ? say(state, `Wrote ${action.result.value}`) : say(state, action.result.error, true));
 		case 'kept':
 			// The result box says where it went; the status line goes on saying how the game ended.
-			if (!action.result.ok) return stay(say(state, `The game could not be kept: ${action.result.error}`, true));
+			if (!action.result.ok) return stay(say({...state, keptPath: null}, `The game could not be kept: ${action.result.error}`, true));
 			return stay({...state, keptPath: action.result.value});
 	}
 }

@@ -260,6 +260,21 @@ describe('loadGame with a missing or broken history', () => {
 		}
 	});
 
+	test('a finished game (its last position no POTM file) keeps its players too', () => {
+		const before = loadSave('blue-move-28.txt');
+		// Played on to the end: the first legal moves until the rules end the game.
+		const line = [before];
+		const moves: number[] = [];
+		while (!loaps.outcome(line.at(-1)!) && moves.length < 200) {
+			const move = loaps.legalMoves(line.at(-1)!)[0]!;
+			moves.push(move);
+			line.push(loaps.play(line.at(-1)!, move));
+		}
+		expect(loaps.outcome(line.at(-1)!)).not.toBeNull();
+		const path = saved(saveGame(dir, 'over', loaps, line, moves, null, ['you', 'potm level 4 Strong']));
+		expect(saved(loadGame(path)).players).toEqual(['you', 'potm level 4 Strong']);
+	});
+
 	test('a history names the .txt it replaces, and a new save none', () => {
 		const path = saved(saveGame(dir, 'game', loaps, playLine(2)));
 		expect(JSON.parse(readFileSync(historyPathOf(path), 'utf8'))).not.toHaveProperty('replaces');
@@ -268,6 +283,9 @@ describe('loadGame with a missing or broken history', () => {
 		expect(JSON.parse(readFileSync(historyPathOf(path), 'utf8'))).toHaveProperty('replaces', before);
 	});
 
+	// The kills land mostly while the files are written and flushed (milliseconds), seldom in the
+	// microseconds between the two renames, which the test above builds by hand: this one checks
+	// that whatever moment a kill lands, the save loads whole and the next save sweeps what it left.
 	test('killed at any moment of a save, the save loads whole: the old game or the new one, never one without its history', async () => {
 		const child = fileURLToPath(new URL('../fixtures/save-forever.mjs', import.meta.url));
 		const game = playGame(12);

@@ -77,6 +77,27 @@ describe('finished games are kept', () => {
 		expect(readFileSync(join(app.savesDir, 'games', kept(app)[0]!), 'utf8')).toContain('[Reason "time"]');
 	});
 
+	test('a new game that ends as the last one did is kept too; a finished game set up again and ended again is not', async () => {
+		app = start({start: {screen: 'play', setup: {game: loaps, seats: [HUMAN, HUMAN], clocked: false, line: [oneFromWinning()]}}});
+		await app.see('RED to play');
+		await app.burst(['m', ...'a1 a2', KEYS.enter], now => now.includes('Kept (the menu'));
+		expect(kept(app)).toHaveLength(1);
+		// n: the same start, the same move, the same ending: another game, another record.
+		await app.press('n', now => now.includes('New game'));
+		await app.burst(['m', ...'a1 a2', KEYS.enter], now => now.includes('Kept (the menu'));
+		expect(kept(app)).toHaveLength(2);
+		app.unmount();
+		// Set up over (a finished save, the game back from its review): u then r is no new game.
+		const before = oneFromWinning();
+		const move = loaps.parseMove(before, 'a1 a2');
+		if (!move.ok) throw new Error(move.error);
+		app = start({start: {screen: 'play', setup: {game: loaps, seats: [HUMAN, HUMAN], clocked: false, line: [before, loaps.play(before, move.value)], moves: [move.value]}}});
+		await app.see('Game over');
+		await app.press('u', now => now.includes('Took back'));
+		await app.press('r', now => now.includes('Game over'));
+		expect(kept(app)).toEqual([]);
+	});
+
 	test('the game won again after an undo is the same game: kept once; another ending is kept beside it', async () => {
 		app = start({start: {screen: 'play', setup: {game: loaps, seats: [HUMAN, HUMAN], clocked: false, line: [oneFromWinning()]}}});
 		await app.see('RED to play');

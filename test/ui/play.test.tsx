@@ -4,6 +4,7 @@ import {join} from 'node:path';
 import {afterEach, describe, expect, test, vi} from 'vitest';
 import {EngineClient} from '../../source/engine/client.js';
 import {loaps} from '../../source/games/loa/index.js';
+import {pahtum} from '../../source/games/pahtum/index.js';
 import {HUMAN, ai} from '../../source/ui/session.js';
 import type {Route} from '../../source/ui/app.js';
 import {position} from '../games/loa/diagram.js';
@@ -508,10 +509,22 @@ describe('time and taking back', () => {
 		app.advance(1000);
 		await app.sync();
 		expect(app.bells.count).toBe(2);
+		// A dialog stops the clock and starts it again: no second ring for the same low clock.
+		await app.press('?', now => now.includes('Keys —'));
+		await app.press('z', now => now.includes('Move 2/50'));
+		await app.sync();
+		expect(app.bells.count).toBe(2);
 		// Resigning ends the game: a ring.
 		await app.press('x', now => now.includes('Resign this game?'));
 		await app.press('y', now => now.includes('Game over'));
 		expect(app.bells.count).toBe(3);
+		app.unmount();
+		// PAH-TUM's clock is a move's 10 s: it starts under 10 s every turn, and does not ring for that.
+		app = start({start: {screen: 'play', setup: {game: pahtum, seats: [HUMAN, ai(1)], clocked: true, clockSeconds: 10, start: pahtum.initial({seed: 9})}}});
+		await app.see('X to play');
+		app.advance(1200);
+		await app.sync();
+		expect(app.bells.count).toBe(0);
 		app.unmount();
 		app = start({start: vsAi({bell: false})});
 		await app.see('Move 1/50');
