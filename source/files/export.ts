@@ -6,7 +6,7 @@
 import {linkSync, renameSync, rmSync} from 'node:fs';
 import {basename, join} from 'node:path';
 import {RECORD_EXTENSION} from './record.js';
-import {checkSaveName, makeFolder, syncFolder, taken, writeProblem, writeTemporary} from './saves.js';
+import {checkSaveName, makeFolder, sweepTemporaries, syncFolder, taken, writeProblem, writeTemporary} from './saves.js';
 import {fail, ok, type Result} from '../games/game.js';
 
 /** The endings a source file's name loses to give its record's NAME, longest first. */
@@ -53,7 +53,8 @@ function placeNew(temporary: string, path: string, temporaries: string[]): boole
 /**
  * Writes `text` as dir/NAME.game.txt, or NAME-2.game.txt, NAME-3... when that is taken: to a
  * hidden temporary file first, flushed to the disk, then put in place, so that the record is
- * there whole or not at all. Makes `dir` if need be. Gives the path written, or a one-line reason.
+ * there whole or not at all; temporaries of writers no longer running are swept first. Makes
+ * `dir` if need be. Gives the path written, or a one-line reason.
  */
 export function exportRecord(dir: string, name: string, text: string): Result<string, string> {
 	const fileName = `${name}${RECORD_EXTENSION}`;
@@ -65,6 +66,8 @@ export function exportRecord(dir: string, name: string, text: string): Result<st
 	try {
 		makeFolder(dir);
 		making = false;
+		// What a write killed half-way left here (the games folder is written by no save).
+		sweepTemporaries(dir);
 		const temporary = writeTemporary(dir, fileName, text, temporaries);
 		for (let suffix = 1; suffix <= MOST_SUFFIXES; suffix++) {
 			const path = suffix === 1 ? wanted : join(dir, `${name}-${suffix}${RECORD_EXTENSION}`);

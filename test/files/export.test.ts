@@ -3,6 +3,7 @@
  * over anything; and the name a source file gives its record.
  */
 import {chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync} from 'node:fs';
+import {spawnSync} from 'node:child_process';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterEach, beforeEach, describe, expect, test} from 'vitest';
@@ -45,6 +46,16 @@ describe('exportRecord', () => {
 		expect(written).toEqual({ok: true, value: join(folder, 'first.game.txt')});
 		expect(readFileSync(join(folder, 'first.game.txt'), 'utf8')).toBe(TEXT);
 		expect(readdirSync(folder)).toEqual(['first.game.txt']);
+	});
+
+	test('sweeps what a writer killed half-way left (a process no longer running), not what a running one writes', () => {
+		const dead = spawnSync(process.execPath, ['-e', '']).pid!;
+		const stale = `.old.game.txt.${dead}.0123abcd.tmp`;
+		const live = `.other.game.txt.${process.ppid}.fedcba98.tmp`;
+		writeFileSync(join(dir, stale), 'half a record');
+		writeFileSync(join(dir, live), 'a record being written');
+		expect(exportRecord(dir, 'next', TEXT).ok).toBe(true);
+		expect(readdirSync(dir).sort()).toEqual([live, 'next.game.txt']);
 	});
 
 	test('never overwrites: NAME-2, NAME-3, ... and every earlier record is as it was', () => {
