@@ -5,7 +5,8 @@
  */
 import {afterEach, describe, expect, test} from 'vitest';
 import {boxes} from '../../source/games/boxes/index.js';
-import {loaps} from '../../source/games/loa/index.js';
+import {classicLoa, loaps} from '../../source/games/loa/index.js';
+import type {AnyGame} from '../../source/games/registry.js';
 import {pahtum} from '../../source/games/pahtum/index.js';
 import {nodesPerSecondText} from '../../source/ui/analysis-screen.js';
 import {wrapItems} from '../../source/ui/panel.js';
@@ -76,5 +77,47 @@ describe('nothing cut at 80×24', () => {
 		// The rule itself: "C2-F2 10" is never broken.
 		const rows = wrapItems('O 128: C2-C7 56, E1-E6 56, C2-F2 10, E3-G3 3, E5-G5 3', 32);
 		expect(rows).toEqual(['O 128: C2-C7 56, E1-E6 56,', 'C2-F2 10, E3-G3 3, E5-G5 3']);
+	});
+});
+
+describe('every screen of every game at 80×24', () => {
+	const boards: [string, AnyGame, unknown][] = [
+		['LOAPS', loaps, loaps.initial()],
+		['Lines of Action', classicLoa, classicLoa.initial()],
+		['PAH-TUM', pahtum, pahtum.initial({seed: 9})],
+		['LINES and BOXES 5×5', boxes, boxes.initial({rows: 5, columns: 5, seed: 1})],
+		['LINES and BOXES 8×8', boxes, boxes.initial({rows: 8, columns: 8, seed: 1})],
+	];
+	/** Two moves from the start: the first legal move each time. */
+	const twoMoves = (game: AnyGame, start: unknown) => {
+		const line = [start];
+		const moves: number[] = [];
+		for (let ply = 0; ply < 2; ply++) {
+			const move = (game.legalMoves(line.at(-1)) as number[])[0]!;
+			moves.push(move);
+			line.push(game.play(line.at(-1), move));
+		}
+		return {line, moves};
+	};
+
+	test.each(boards)('%s: play, analysis, demo and review, Unicode and colour, nothing cut', async (_name, game, first) => {
+		app = start({ascii: false, color: true, start: {screen: 'play', setup: {game, seats: [{kind: 'human'}, {kind: 'ai', level: 4}], clocked: true, start: first}}});
+		let frame = await app.see('to play');
+		expect(cut(frame), 'play').toEqual([]);
+		app.unmount();
+		app = start({ascii: false, color: true, start: {screen: 'analysis', setup: {game, line: [first], moves: []}}});
+		await app.engine.progress(game.formatMove(first, (game.legalMoves(first) as number[])[0]!), 35, 6);
+		frame = await app.see('depth 6');
+		expect(cut(frame), 'analysis').toEqual([]);
+		app.unmount();
+		app = start({ascii: false, color: true, start: {screen: 'demo', setup: {game, levels: [5, 3], delayMs: 0, games: 0, clockSeconds: 60, start: first}}});
+		frame = await app.see('level 5');
+		expect(cut(frame), 'demo').toEqual([]);
+		app.unmount();
+		const {line, moves} = twoMoves(game, first);
+		const players = ['you', 'potm level 4 Strong'] as const;
+		app = start({ascii: false, color: true, start: {screen: 'review', setup: {game, line, moves, ended: null, players, budget: {depth: 1}, backTo: 'menu'}, back: null}});
+		frame = await app.see('review');
+		expect(cut(frame), 'review').toEqual([]);
 	});
 });
