@@ -5,8 +5,10 @@
  *
  * A move's loss is the best score of the position before it less the score of the position after
  * it, both from the mover's side and clipped at the game's decisive margin (a proven win counts as
- * that margin). The move the engine would have played loses nothing, whatever the search of the
- * next position says, and so does a move that was the only legal one.
+ * that margin): the value it gave up, as the search of the next position sees the line it chose.
+ * The engine's own choice loses too when that search, a ply deeper into its line, sees it worse
+ * (a drop from +3 to -5 is not "as good"), and every drop in the graph is some move's loss. Only
+ * a move that was the only legal one loses nothing.
  */
 import {other, type Game, type Player} from '../games/game.js';
 import {decidedIn, WIN} from '../engine/search.js';
@@ -41,7 +43,7 @@ export function endEval<State>(game: Game<State>, state: State): PositionEval | 
 
 /** The mark a move earns, from its loss and what the scores before and after it prove. */
 function markOf(before: PositionEval, after: number, afterProven: boolean, loss: number, best: boolean, scale: ReviewScale): Mark | null {
-	if (best) {
+	if (best && loss < scale.inaccuracy * 100) {
 		// Every other move lost, and this one does not: the only move.
 		const others = before.second !== null && losing(before.second, before.secondProven);
 		return others && before.legal > 1 && !losing(before.score, before.proven) ? 'only-move' : null;
@@ -78,7 +80,7 @@ export function judgeMoves<State>(game: Game<State>, line: readonly State[], mov
 		const nextMover = game.toMove(line[ply + 1]!);
 		const after = nextMover === mover ? next.score : 0 - next.score;
 		const best = move === before.best || before.legal <= 1;
-		const loss = best ? 0 : Math.max(0, clipped(before.score, scale) - clipped(after, scale));
+		const loss = before.legal <= 1 ? 0 : Math.max(0, clipped(before.score, scale) - clipped(after, scale));
 		const mark = markOf(before, after, next.proven, loss, best, scale);
 		judged.push({
 			ply,
@@ -89,7 +91,8 @@ export function judgeMoves<State>(game: Game<State>, line: readonly State[], mov
 			proven: next.proven,
 			loss,
 			mark,
-			better: loss > 0 && before.best >= 0 ? {move: game.formatMove(state, before.best), score: forFirst(before.score, mover), proven: before.proven} : null,
+			// The engine's own choice has no better move to name: its loss is what the deeper look found.
+			better: loss > 0 && before.best >= 0 && before.best !== move ? {move: game.formatMove(state, before.best), score: forFirst(before.score, mover), proven: before.proven} : null,
 		});
 	}
 	return judged;

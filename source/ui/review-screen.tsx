@@ -125,7 +125,9 @@ function Judgement({state, theme, width}: {state: ReviewState; theme: Theme; wid
 		? `better ${judged.better.move} ${scoreText(judged.better.score, judged.better.proven, sides)} (-${lossText(judged.loss)})`
 		: mark === 'only-move'
 			? 'every other move lost'
-			: 'the engine\'s move, or as good';
+			: judged.loss > 0
+				? `engine's choice, refuted (-${lossText(judged.loss)})`
+				: 'the engine\'s move, or as good';
 	return (
 		<Box flexDirection="column">
 			<Text wrap="truncate">
