@@ -6,7 +6,7 @@ import type {AnyGame} from '../games/registry.js';
 import {levelOf} from '../engine/levels.js';
 import {useEnvironment, useKeys, useRootWidth, useTerminalSize} from './context.js';
 import {DialogView, TooSmall} from './dialogs.js';
-import {gamesDialog, loadDialog} from './dialog-state.js';
+import {gamesDialog, loadDialog, type LoadDialog} from './dialog-state.js';
 import {gamesDir} from './review-export.js';
 import {loadGame} from '../files/saves.js';
 import {readReviewable} from '../files/source.js';
@@ -47,6 +47,12 @@ const linesText = (lines: number): string => (lines === 0 ? 'none drawn before t
 /** The list of saves, titled by what it was opened for. */
 const LIST_TITLES = {analyse: 'Analyse a saved game', review: 'Review a saved game', open: 'Open a saved game and play on'} as const;
 
+/** The list with the saves of `game` first (newest first among them, then the others as they were). */
+const gameFirst = (dialog: LoadDialog, game: AnyGame): LoadDialog => ({
+	...dialog,
+	entries: [...dialog.entries.filter(entry => entry.game === game.name), ...dialog.entries.filter(entry => entry.game !== game.name)],
+});
+
 /** How many squares of a board are out of play. */
 const holesOf = (view: BoardView): number => view.cells.filter(cell => cell === BLOCKED).length;
 
@@ -62,7 +68,7 @@ export function MenuScreen({game: initialGame, initial, onPick}: {game: AnyGame;
 			case 'demo':
 				return onPick(effect);
 			case 'list':
-				return dispatch({type: 'listed', dialog: loadDialog(savesDir, LIST_TITLES[effect.purpose]), purpose: effect.purpose});
+				return dispatch({type: 'listed', dialog: gameFirst(loadDialog(savesDir, `${LIST_TITLES[effect.purpose]}, ${effect.game.name} first`), effect.game), purpose: effect.purpose});
 			case 'list-games':
 				return dispatch({type: 'games-listed', dialog: gamesDialog(gamesDir(savesDir))});
 			case 'open': {

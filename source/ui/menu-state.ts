@@ -126,7 +126,8 @@ export interface GameStart {
 
 export type MenuEffect =
 	| GameStart
-	| {readonly kind: 'list'; readonly purpose: Purpose}
+	/** The saves, those of `game` (the menu's Game row) first. */
+	| {readonly kind: 'list'; readonly purpose: Purpose; readonly game: AnyGame}
 	| {readonly kind: 'list-games'}
 	| {readonly kind: 'open'; readonly path: string; readonly purpose: Purpose; readonly choices: MenuChoices}
 	| {readonly kind: 'quit'; readonly code: number};
@@ -207,7 +208,7 @@ function choose(state: MenuState): MenuStep {
 		case 'analyse':
 		case 'review':
 		case 'open':
-			return doing(state, {kind: 'list', purpose: state.row});
+			return doing(state, {kind: 'list', purpose: state.row, game: state.game});
 		case 'help':
 			return stay({...state, dialog: helpDialog('menu')});
 		case 'quit':

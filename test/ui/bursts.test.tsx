@@ -94,7 +94,7 @@ describe('the open list', () => {
 		twoSaves(app.savesDir);
 		await app.see('Play against the AI');
 		for (let step = 0; step < 8; step++) await app.press(KEYS.down);
-		let frame = await app.press(KEYS.enter, now => now.includes('Open a saved game and play on ('));
+		let frame = await app.press(KEYS.enter, now => now.includes('Open a saved game and play on, LOAPS first ('));
 		expect(frame).toMatch(/^. > newer\.txt/m);
 		frame = await app.press(KEYS.down, now => /^. > older\.txt/m.test(now));
 		frame = await app.burst([KEYS.up, KEYS.enter], now => now.includes('Opened'));

@@ -4,7 +4,7 @@
  * the menu's Games list shows the games newest first with the result as the person saw it and a
  * tally per game and opponent, and opens one for review (Enter) or on the board (a).
  */
-import {readdirSync, readFileSync} from 'node:fs';
+import {readdirSync, readFileSync, utimesSync} from 'node:fs';
 import {join} from 'node:path';
 import {afterEach, describe, expect, test} from 'vitest';
 import {loaps} from '../../source/games/loa/index.js';
@@ -163,5 +163,31 @@ describe('a save names its players', () => {
 		await app.press(KEYS.enter, now => now.includes('named.txt'));
 		const frame = await app.press(KEYS.enter, now => now.includes('LOAPS review'));
 		expect(frame.split('\n')[0]).toMatch(/^LOAPS review {2}RED you vs BLUE level 4 Strong/);
+	});
+});
+
+describe('the lists of saves from the menu', () => {
+	test('the Game row\'s game first, each file with its game', async () => {
+		const {pahtum} = await import('../../source/games/pahtum/index.js');
+		const {saveGame} = await import('../../source/files/saves.js');
+		app = start();
+		const grid = pahtum.initial({seed: 4});
+		// The LOAPS save is the newer: without the order by game it would come first.
+		const older = saveGame(app.savesDir, 'zgrid', pahtum, [grid, pahtum.play(grid, pahtum.legalMoves(grid)[0]!)]);
+		if (!older.ok) throw new Error(older.error);
+		// An hour older, and last by name too.
+		const hourAgo = new Date(Date.now() - 3_600_000);
+		utimesSync(older.value, hourAgo, hourAgo);
+		const later = loaps.initial();
+		if (!saveGame(app.savesDir, 'race', loaps, [later, loaps.play(later, loaps.legalMoves(later)[0]!)]).ok) throw new Error('no save');
+		await app.see('Play against the AI');
+		await app.press(KEYS.up, now => /[>▸] Game /.test(now));
+		await app.press(KEYS.left, now => now.includes('potm · LINES and BOXES'));
+		await app.press(KEYS.left, now => now.includes('potm · PAH-TUM'));
+		for (let step = 0; step < 16 && !/[>▸] Analyse a saved game/.test(app.frame()); step++) await app.press(KEYS.down);
+		const frame = await app.press(KEYS.enter, now => now.includes('Analyse a saved game, PAH-TUM first'));
+		const rows = frame.split('\n').filter(line => /\.txt/.test(line));
+		expect(rows[0]).toMatch(/zgrid\.txt +PAH-TUM · /);
+		expect(rows[1]).toMatch(/race\.txt +LOAPS · /);
 	});
 });

@@ -267,7 +267,7 @@ describe('from the menu', () => {
 		let frame = await app.burst([...Array.from({length: 7}, () => KEYS.down)], current => /> Review a saved game/.test(current));
 		frame = await app.press(KEYS.enter, current => current.includes('race.txt') && current.includes('alone.txt'));
 		// Titled by what it is for; each file with its game.
-		expect(frame).toContain('Review a saved game (');
+		expect(frame).toContain('Review a saved game, LOAPS first (');
 		expect(frame).not.toContain('Open a saved position');
 		expect(frame).toMatch(/race\.txt +LOAPS · /);
 		// The newest first: alone.txt, then race.txt.
