@@ -17,8 +17,10 @@ export interface PlayedEntry {
 	readonly modified: Date;
 	/** The game's name, "LOAPS"; the file's name when it does not read. */
 	readonly game: string;
-	/** Who the person played ("level 4 Strong"), or both players where no side was "you" ("RED you · BLUE ..."). */
+	/** Who the person played ("level 4 Strong"), or both players where no side was "you" ("level 3 vs level 3"). */
 	readonly opponent: string;
+	/** Whether the person ("you") played one side: `opponent` is then the other. */
+	readonly mine: boolean;
 	/** "won", "lost", "drawn" for the person who played; "RED won", "drawn" where nobody was "you"; "not over". */
 	readonly result: string;
 	/** The points at the end ("29-17"), in a game with points; the person's first where one was "you". */
@@ -42,7 +44,7 @@ const shortName = (player: string): string => player.replace(/^potm (?=level )/,
 /** The entry of one record file, read and checked whole (its moves replayed). */
 function entryOf(path: string, stats: Stats): PlayedEntry {
 	const name = basename(path);
-	const failed = (error: string): PlayedEntry => ({path, modified: stats.mtime, game: name, opponent: '', result: '', points: null, error});
+	const failed = (error: string): PlayedEntry => ({path, modified: stats.mtime, game: name, opponent: '', mine: false, result: '', points: null, error});
 	const text = readText(path);
 	if (!text.ok) return failed(text.error);
 	const parsed = parseRecord(text.value, path);
@@ -57,11 +59,13 @@ function entryOf(path: string, stats: Stats): PlayedEntry {
 		const outcome = result === '*' ? 'not over' : winner === null ? 'drawn' : winner === mine ? 'won' : 'lost';
 		// The person's points first: "17-29" as RED wrote it is "29-17" for BLUE.
 		const points = pointsTag && mine === 1 ? pointsTag.split('-').reverse().join('-') : pointsTag;
-		return {path, modified: stats.mtime, game: game.name, opponent: shortName(players![1 - mine]!), result: outcome, points, error: null};
+		return {path, modified: stats.mtime, game: game.name, opponent: shortName(players![1 - mine]!), mine: true, result: outcome, points, error: null};
 	}
-	const opponent = players ? `${game.sides[0]} ${shortName(players[0])} · ${game.sides[1]} ${shortName(players[1])}` : '';
+	// Two others (a demo, two people): both, shortly ("level 3 vs level 3"), first player first.
+	const brief = (player: string) => shortName(player).replace(/^(level \d+) .*$/, '$1');
+	const opponent = players ? `${brief(players[0])} vs ${brief(players[1])}` : '';
 	const outcome = result === '*' ? 'not over' : winner === null ? 'drawn' : `${game.sides[winner]} won`;
-	return {path, modified: stats.mtime, game: game.name, opponent, result: outcome, points: pointsTag, error: null};
+	return {path, modified: stats.mtime, game: game.name, opponent, mine: false, result: outcome, points: pointsTag, error: null};
 }
 
 /** The records of `dir` (*.game.txt, not hidden), newest first, then by name; [] when there is no such folder. */

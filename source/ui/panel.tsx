@@ -204,10 +204,10 @@ export function EngineLine({thinking, now, theme, width, sides}: {thinking: Thin
 	const best = info?.lines[0];
 	const depth = info ? `depth ${info.depth}` : 'starting';
 	const score = best ? formatScore(best.score, thinking.mover, sides) : '';
-	const budget =
-		thinking.budgetMs === null
-			? `${(elapsed / 1000).toFixed(1)} s`
-			: `${bar(elapsed / thinking.budgetMs, 10, glyphs.barFull, glyphs.barEmpty)} ${(elapsed / 1000).toFixed(1)}/${(thinking.budgetMs / 1000).toFixed(1)} s`;
+	const seconds = thinking.budgetMs === null ? `${(elapsed / 1000).toFixed(1)} s` : `${(elapsed / 1000).toFixed(1)}/${(thinking.budgetMs / 1000).toFixed(1)} s`;
+	const withBar = thinking.budgetMs === null ? seconds : `${bar(elapsed / thinking.budgetMs, 10, glyphs.barFull, glyphs.barEmpty)} ${seconds}`;
+	// The score whole before the bar: where the row is short, the bar goes first.
+	const budget = [...`  ${withBar}  ${depth}  ${score}`].length <= width ? withBar : seconds;
 	return (
 		<Box flexDirection="column">
 			<Text wrap="truncate">

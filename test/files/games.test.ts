@@ -47,7 +47,12 @@ describe('listGames', () => {
 		keep('open', ['you', 'potm level 1 Beginner'], null, 1);
 		const [open, two] = listGames(dir);
 		expect(open).toMatchObject({result: 'not over', opponent: 'level 1 Beginner'});
-		expect(two).toMatchObject({result: 'BLUE won', opponent: 'RED player 1 · BLUE player 2'});
+		expect(two).toMatchObject({result: 'BLUE won', opponent: 'player 1 vs player 2', mine: false});
+	});
+
+	test('a demo game, two AIs: both named shortly, first player first', () => {
+		keep('demo', ['potm level 5 Master', 'potm level 3 Club'], 1, 1);
+		expect(listGames(dir)[0]).toMatchObject({result: 'RED won', opponent: 'level 5 vs level 3', mine: false});
 	});
 
 	test('the points are the person\'s first', () => {

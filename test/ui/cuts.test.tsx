@@ -121,3 +121,14 @@ describe('every screen of every game at 80×24', () => {
 		expect(cut(frame), 'review').toEqual([]);
 	});
 });
+
+describe('the engine\'s line while it thinks', () => {
+	test('at 80×24 a deep search\'s score is whole: the bar gives way first', async () => {
+		app = start({ascii: false, start: {screen: 'play', setup: {game: loaps, seats: [{kind: 'ai', level: 5}, {kind: 'human'}], clocked: true, clockSeconds: 60}}});
+		await app.engine.progress('b1 d3', -345, 12);
+		const frame = await app.see('depth 12');
+		const row = frame.split('\n').find(line => line.includes('depth 12'))!;
+		expect(row).toMatch(/depth 12 +-3\.45/);
+		expect(cut(frame)).toEqual([]);
+	});
+});
