@@ -2,9 +2,11 @@
  * A screen waiting for a person draws nothing: it is drawn again only when something it shows
  * changes (a running clock's tenth, a spinner while the engine thinks). ink-testing-library
  * records every frame drawn, so a screen at rest shows as a count that does not move. The
- * test's clock stands still unless a test moves it.
+ * test's clock stands still unless a test moves it, and so do its timers: "a while" is the
+ * timers run forward by that much (vi's fake timers), whatever the machine's speed, so a timer
+ * the screen set to draw itself again fires within it for certain.
  */
-import {afterEach, describe, expect, test, vi} from 'vitest';
+import {afterEach, beforeEach, describe, expect, test, vi} from 'vitest';
 import {loaps} from '../../source/games/loa/index.js';
 import {THINKING_FRAME_MS} from '../../source/ui/context.js';
 import {HUMAN, ai} from '../../source/ui/session.js';
@@ -13,18 +15,24 @@ import {removeScratch, start, type Harness} from './harness.js';
 import {racePlayed} from '../helpers/race.js';
 
 let app: Harness | undefined;
+beforeEach(() => {
+	// Timers only: React's own scheduling (setImmediate, MessageChannel) runs as it does.
+	vi.useFakeTimers({toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval']});
+});
 afterEach(() => {
 	app?.unmount();
 	app = undefined;
+	vi.useRealTimers();
 	removeScratch();
 });
 
-const sleep = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
-
-/** Frames drawn in `ms` of real time, nothing else happening. */
+/** Frames drawn while the timers run `ms` forward, nothing else happening (and what they drew let settle). */
 async function framesIn(harness: Harness, ms: number): Promise<number> {
 	const before = harness.renders();
-	await sleep(ms);
+	await vi.advanceTimersByTimeAsync(ms);
+	// React commits what the timers set off on its own scheduling, outside the fake timers.
+	await new Promise(resolve => setImmediate(resolve));
+	await new Promise(resolve => setImmediate(resolve));
 	return harness.renders() - before;
 }
 
