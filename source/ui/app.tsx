@@ -145,7 +145,7 @@ export function App({environment, game, start, choices, demo, reviewBudget = {ms
 					}}
 				/>
 			) : (
-				<DemoScreen key={visit} setup={route.setup} onMenu={toMenu} />
+				<DemoScreen key={visit} setup={route.setup} onMenu={toMenu} onReview={played => review(played, {screen: 'menu'}, 'menu')} />
 			)}
 			</KeyRouter>
 		</EnvironmentProvider>

@@ -16,7 +16,7 @@ import {clockChangesAt, fit} from './format.js';
 import {layoutFor} from './layout.js';
 import {EngineLine, GameOver, MoveList, Players, StatusLine, gameOverRows, hintLine, tallyOf} from './panel.js';
 import {betweenGames, demoReducer, demoState, seriesOver, seriesText, type DemoAction, type DemoEffect, type DemoSetup} from './demo-state.js';
-import {keepGame} from './review-export.js';
+import {keepGame, type PlayedGame} from './review-export.js';
 import * as S from './session.js';
 import {paletteOf} from './theme.js';
 import {useStore, type Dispatch} from './store.js';
@@ -24,7 +24,7 @@ import {useStore, type Dispatch} from './store.js';
 export type {DemoSetup} from './demo-state.js';
 
 
-export function DemoScreen({setup, onMenu}: {setup: DemoSetup; onMenu: () => void}) {
+export function DemoScreen({setup, onMenu, onReview}: {setup: DemoSetup; onMenu: () => void; onReview?: (played: PlayedGame) => void}) {
 	const {theme, engine, now, savesDir} = useEnvironment();
 	const {exit} = useApp();
 	const size = useTerminalSize();
@@ -39,6 +39,8 @@ export function DemoScreen({setup, onMenu}: {setup: DemoSetup; onMenu: () => voi
 				return engine.clear();
 			case 'keep':
 				return dispatch({type: 'kept', result: keepGame(effect.played, savesDir, new Date())});
+			case 'review':
+				return onReview?.(effect.played);
 		}
 	};
 	const [state, dispatch] = useStore(demoReducer, () => demoState(setup, now()), perform);
@@ -131,7 +133,7 @@ export function DemoScreen({setup, onMenu}: {setup: DemoSetup; onMenu: () => voi
 	const limit = game.moveLimit;
 	const pause = `${(delay / 1000).toFixed(2)} s between moves`;
 	const keptText = state.kept === null ? '' : 'path' in state.kept ? ` · kept in ${dirname(state.kept.path)}/` : ` · not kept: ${state.kept.error}`;
-	const doing = over ? `Series over${keptText} · q quits · Esc menu` : paused ? `Paused (${pause}) · Space goes on · ${theme.ascii ? 'Right' : '→'} next move` : `Playing · ${pause}`;
+	const doing = over ? `Series over${keptText} · v review · q quits · Esc menu` : paused ? `Paused (${pause}) · Space goes on · ${theme.ascii ? 'Right' : '→'} next move` : `Playing · ${pause}`;
 	const waiting = pending && (paused || time - state.lastMoveAt < delay);
 	const overRows = outcome ? gameOverRows(game, outcome, panelWidth, tally) : 0;
 	const moveRows = Math.max(2, layout.bodyRows - 9 - overRows);

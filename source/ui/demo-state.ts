@@ -118,7 +118,9 @@ export type DemoEffect =
 	| {readonly kind: 'exit'; readonly code: number}
 	| {readonly kind: 'clear-engine'}
 	/** A game of the series that has just ended, to keep like a game played (the menu's Games list). */
-	| {readonly kind: 'keep'; readonly played: PlayedGame};
+	| {readonly kind: 'keep'; readonly played: PlayedGame}
+	/** v on a finished game: to the review screen. */
+	| {readonly kind: 'review'; readonly played: PlayedGame};
 
 type DemoStep = Step<DemoState, DemoEffect>;
 
@@ -203,6 +205,12 @@ function key(state: DemoState, name: string): DemoStep {
 			return stay({...state, delay: stepDelay(state.delay, false)});
 		case 'help':
 			return stay({...state, help: helpDialog('demo')});
+		case 'review': {
+			// The game on the board once it is over (the series waits meanwhile: the screen is left).
+			const {session} = state;
+			if (!S.isOver(session)) return stay(state);
+			return doing({...state, left: true}, {kind: 'review', played: playedOf(session, state.lastMoveAt)});
+		}
 		case 'menu':
 			return doing({...state, left: true}, {kind: 'menu'});
 		case 'quit':
@@ -223,10 +231,13 @@ export function demoReducer(state: DemoState, action: DemoAction): DemoStep {
 	const step = reduce(state, action);
 	const next = step.state;
 	if (next.counted === state.counted || next.counted !== next.gameIndex || !('now' in action)) return step;
-	const {session} = next;
+	return {state: next, effects: [...step.effects, {kind: 'keep', played: playedOf(next.session, action.now)}]};
+}
+
+/** A demo game as its record and review have it: the two levels by name, the clocks as they read at `now`. */
+function playedOf(session: S.Session, now: number): PlayedGame {
 	const players = session.seats.map(seat => (seat.kind === 'ai' ? `potm level ${seat.level} ${levelOf(seat.level).name}` : 'you')) as unknown as readonly [string, string];
-	const played: PlayedGame = {game: session.game, line: S.lineNow(session, action.now), moves: session.moves, ended: session.ended, players, clocked: session.clocked};
-	return {state: next, effects: [...step.effects, {kind: 'keep', played}]};
+	return {game: session.game, line: S.lineNow(session, now), moves: session.moves, ended: session.ended, players, clocked: session.clocked};
 }
 
 function reduce(state: DemoState, action: DemoAction): DemoStep {

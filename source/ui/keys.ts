@@ -126,6 +126,7 @@ export const BINDINGS: readonly Binding[] = [
 	{action: 'step', keys: ['right', 'l'], contexts: ['demo'], label: 'while paused: play the next move'},
 	{action: 'faster', keys: ['+', '='], contexts: ['demo'], label: 'faster (shorter pause between moves)'},
 	{action: 'slower', keys: ['-'], contexts: ['demo'], label: 'slower'},
+	{action: 'review', keys: ['v'], contexts: ['demo'], label: 'review the game just finished (kept in saves/games/ too)'},
 	{action: 'menu', keys: ['escape'], contexts: ['over', 'demo'], label: 'back to the menu'},
 	{action: 'help', keys: ['?'], contexts: ALL, label: 'this help'},
 	{action: 'quit', keys: ['q', 'ctrl+c'], contexts: ['play', 'over'], label: 'quit (asks first when the game is not saved)'},

@@ -71,5 +71,10 @@ describe('demo games are kept', () => {
 		expect(record).toContain('[RED "potm level 5 Master"]');
 		expect(record).toContain('[BLUE "potm level 3 Club"]');
 		expect(record).toContain('[Result "1-0"]');
+		// v reviews it, both levels named.
+		expect(frame).toContain('v review');
+		const review = await app.press('v', now => now.includes('LOAPS review'));
+		// Names shortened to leave the ending whole.
+		expect(review.split('\n')[0]).toMatch(/RED level 5( Master)? vs BLUE level 3( Club)? · RED connected: RED wins 32 to 5/);
 	});
 });
