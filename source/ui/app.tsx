@@ -15,7 +15,8 @@ import {DEFAULT_REVIEW_MS, type Budget} from '../review/run.js';
 import type {PositionEval} from '../review/types.js';
 
 export type Route =
-	| {readonly screen: 'menu'}
+	/** `games`: with the Games list open (back from a review begun there). */
+	| {readonly screen: 'menu'; readonly games?: boolean}
 	| {readonly screen: 'play'; readonly setup: PlaySetup}
 	| {readonly screen: 'analysis'; readonly setup: AnalysisSetup}
 	| {readonly screen: 'demo'; readonly setup: DemoSetup}
@@ -62,8 +63,8 @@ function routeOf(pick: MenuPick, demo: Omit<DemoSetup, 'game'>, reviewBudget: Bu
 		case 'review':
 			return {
 				screen: 'review',
-				setup: {game: pick.game, line: pick.line, moves: pick.moves, ended: pick.ended, budget: reviewBudget, backTo: 'menu', ...(pick.players ? {players: pick.players} : {}), ...(pick.name ? {name: pick.name} : {}), note: pick.note ?? `Reviewing ${pick.path}: Esc stops (what is done is kept)`},
-				back: null,
+				setup: {game: pick.game, line: pick.line, moves: pick.moves, ended: pick.ended, budget: reviewBudget, backTo: pick.fromGames ? 'the games list' : 'menu', ...(pick.players ? {players: pick.players} : {}), ...(pick.name ? {name: pick.name} : {}), note: pick.note ?? `Reviewing ${pick.path}: Esc stops (what is done is kept)`},
+				back: pick.fromGames ? {screen: 'menu', games: true} : null,
 			};
 		case 'analyse':
 			return {screen: 'analysis', setup: {game: pick.game, line: pick.line, moves: pick.moves, ended: pick.ended, name: recordName(pick.path), note: pick.note ?? `Opened ${pick.path}`}};
@@ -109,6 +110,7 @@ export function App({environment, game, start, choices, demo, reviewBudget = {ms
 					key={visit}
 					game={menuGame}
 					initial={menuChoices}
+					openGames={route.games === true}
 					onPick={pick => {
 						if ('choices' in pick) setMenuChoices(pick.choices);
 						go(routeOf(pick, demo, reviewBudget));

@@ -34,6 +34,8 @@ export type MenuPick =
 			readonly players?: readonly [string, string];
 			/** The name a record of it takes. */
 			readonly name?: string;
+			/** Chosen in the Games list: Esc from its review comes back to the list. */
+			readonly fromGames?: boolean;
 	  };
 
 
@@ -56,7 +58,7 @@ const gameFirst = (dialog: LoadDialog, game: AnyGame): LoadDialog => ({
 /** How many squares of a board are out of play. */
 const holesOf = (view: BoardView): number => view.cells.filter(cell => cell === BLOCKED).length;
 
-export function MenuScreen({game: initialGame, initial, onPick}: {game: AnyGame; initial: MenuChoices; onPick: (pick: MenuPick) => void}) {
+export function MenuScreen({game: initialGame, initial, onPick, openGames = false}: {game: AnyGame; initial: MenuChoices; onPick: (pick: MenuPick) => void; openGames?: boolean}) {
 	const {theme, savesDir} = useEnvironment();
 	const {exit} = useApp();
 	const size = useTerminalSize();
@@ -77,7 +79,7 @@ export function MenuScreen({game: initialGame, initial, onPick}: {game: AnyGame;
 					const source = readReviewable(effect.path, undefined);
 					if (!source.ok) return dispatch({type: 'open-failed', error: source.error});
 					const {players, name, note, recordText: _text, date: _date, ...played} = source.value;
-					return onPick({kind: 'review', choices: effect.choices, ...played, note, path: effect.path, name, ...(players ? {players} : {})});
+					return onPick({kind: 'review', choices: effect.choices, ...played, note, path: effect.path, name, ...(players ? {players} : {}), ...(effect.fromGames ? {fromGames: true} : {})});
 				}
 				const loaded = loadGame(effect.path);
 				if (!loaded.ok) return dispatch({type: 'open-failed', error: loaded.error});
@@ -88,7 +90,7 @@ export function MenuScreen({game: initialGame, initial, onPick}: {game: AnyGame;
 				return exit(effect.code);
 		}
 	};
-	const [state, dispatch] = useStore(menuReducer, () => menuState(initialGame, initial), perform);
+	const [state, dispatch] = useStore(menuReducer, () => menuState(initialGame, initial, openGames ? gamesDialog(gamesDir(savesDir)) : null), perform);
 	const {choices, game, dialog, row} = state;
 	const width = Math.min(size.columns, 80);
 

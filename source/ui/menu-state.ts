@@ -129,11 +129,13 @@ export type MenuEffect =
 	/** The saves, those of `game` (the menu's Game row) first. */
 	| {readonly kind: 'list'; readonly purpose: Purpose; readonly game: AnyGame}
 	| {readonly kind: 'list-games'}
-	| {readonly kind: 'open'; readonly path: string; readonly purpose: Purpose; readonly choices: MenuChoices}
+	/** `fromGames`: chosen in the Games list, which Esc from its review comes back to. */
+	| {readonly kind: 'open'; readonly path: string; readonly purpose: Purpose; readonly choices: MenuChoices; readonly fromGames?: boolean}
 	| {readonly kind: 'quit'; readonly code: number};
 
-/** The cursor starts on "Play": Enter at once plays, as before the game could be chosen. */
-export const menuState = (game: AnyGame, choices: MenuChoices): MenuState => ({row: 'play', choices, game, dialog: null, left: false});
+/** The cursor starts on "Play": Enter at once plays, as before the game could be chosen; or on Games played with its list open (back from a review begun there). */
+export const menuState = (game: AnyGame, choices: MenuChoices, games: GamesDialog | null = null): MenuState =>
+	games ? {row: 'games', choices, game, dialog: games, left: false} : {row: 'play', choices, game, dialog: null, left: false};
 
 /** Seeds of boards are whole numbers from 0 to 2^31 - 1; re-rolling steps through them. */
 const SEEDS = 0x80000000;
@@ -237,7 +239,7 @@ export function menuReducer(state: MenuState, action: MenuAction): MenuStep {
 			case 'interrupt':
 				return leave(state, {kind: 'quit', code: 130});
 			case 'open':
-				return doing(state, {kind: 'open', path: answer.path, purpose: answer.purpose ?? (dialog.kind === 'load' ? dialog.purpose : 'open'), choices: state.choices});
+				return doing(state, {kind: 'open', path: answer.path, purpose: answer.purpose ?? (dialog.kind === 'load' ? dialog.purpose : 'open'), choices: state.choices, ...(dialog.kind === 'games' ? {fromGames: true} : {})});
 			default:
 				return stay({...state, dialog: null});
 		}
