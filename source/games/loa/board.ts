@@ -11,6 +11,7 @@ import {evaluate} from './eval.js';
 import {PASS, parseSquare} from './notation.js';
 import type {LoaVariant} from './variant.js';
 import {seededWords} from '../seeded.js';
+import {LIST_STRIDE} from './piece-list.js';
 import {BONUS_BITS, BONUS_LOW_BITS, BONUS_MASK, BONUS_SIDE, bonusTally, mobilityTally, MOBILITY_MASK, MOBILITY_SIDE, NO_LINE, type LineTally} from './line-tally.js';
 import {codeBase, FILLINGS, INFO_CAPTURES, INFO_TARGETS, lineMoves, lowest, POW3, TALLY_CAPTURES, TALLY_MOVES} from './line-moves.js';
 
@@ -39,8 +40,7 @@ const STEPS: ReadonlyArray<readonly [number, number]> = [
 	[-1, 1],
 ];
 
-/** A side's slice of the piece list has room for this many pieces. */
-export const LIST_STRIDE = 16;
+export {LIST_STRIDE} from './piece-list.js';
 /**
  * An undo record: the move, what was captured (slot or -1), the points it gained each side, the
  * status and reversibleFrom before it, then (from UNDO_SUMS on) the sums the cells keep as they

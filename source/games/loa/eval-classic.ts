@@ -33,7 +33,8 @@
  * keeps with its cells (a line tally, line-tally.ts), and whether a lone piece can move is read
  * off the line tables (line-moves.ts).
  */
-import {LIST_STRIDE, type Geometry, type LoaBoard} from './board.js';
+import type {Geometry, LoaBoard} from './board.js';
+import {LIST_STRIDE} from './piece-list.js';
 import {INFO_MOVERS, lineMoves, lowest} from './line-moves.js';
 import {SideCache} from './side-cache.js';
 import {CLASSIC_WEIGHTS} from './weights.js';

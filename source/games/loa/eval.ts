@@ -16,7 +16,8 @@
  * Nothing here allocates, and nothing lists the moves: mobility, captures and the bonus squares
  * in reach are sums the board keeps with its cells (line-tally.ts).
  */
-import {LIST_STRIDE, type LoaBoard} from './board.js';
+import type {LoaBoard} from './board.js';
+import {LIST_STRIDE} from './piece-list.js';
 import {evaluateClassic} from './eval-classic.js';
 import {lowest} from './line-moves.js';
 import {BONUS_BITS, BONUS_LOW_BITS} from './line-tally.js';
