@@ -8,7 +8,7 @@ import {readdirSync, statSync, type Stats} from 'node:fs';
 import {basename, join} from 'node:path';
 import {formatParseError} from '../games/game.js';
 import {readText} from './load.js';
-import {parseRecord, RECORD_EXTENSION} from './record.js';
+import {briefPlayer, parseRecord, RECORD_EXTENSION, screenPlayer} from './record.js';
 
 /** One finished game of the folder. */
 export interface PlayedEntry {
@@ -38,8 +38,6 @@ export interface Tally {
 	readonly lost: number;
 }
 
-/** "potm level 4 Strong" as the menu says it: "level 4 Strong". */
-const shortName = (player: string): string => player.replace(/^potm (?=level )/, '');
 
 /** The entry of one record file, read and checked whole (its moves replayed). */
 function entryOf(path: string, stats: Stats): PlayedEntry {
@@ -59,11 +57,10 @@ function entryOf(path: string, stats: Stats): PlayedEntry {
 		const outcome = result === '*' ? 'not over' : winner === null ? 'drawn' : winner === mine ? 'won' : 'lost';
 		// The person's points first: "17-29" as RED wrote it is "29-17" for BLUE.
 		const points = pointsTag && mine === 1 ? pointsTag.split('-').reverse().join('-') : pointsTag;
-		return {path, modified: stats.mtime, game: game.name, opponent: shortName(players![1 - mine]!), mine: true, result: outcome, points, error: null};
+		return {path, modified: stats.mtime, game: game.name, opponent: screenPlayer(players![1 - mine]!), mine: true, result: outcome, points, error: null};
 	}
 	// Two others (a demo, two people): both, shortly ("level 3 vs level 3"), first player first.
-	const brief = (player: string) => shortName(player).replace(/^(level \d+) .*$/, '$1');
-	const opponent = players ? `${brief(players[0])} vs ${brief(players[1])}` : '';
+	const opponent = players ? `${briefPlayer(players[0])} vs ${briefPlayer(players[1])}` : '';
 	const outcome = result === '*' ? 'not over' : winner === null ? 'drawn' : `${game.sides[winner]} won`;
 	return {path, modified: stats.mtime, game: game.name, opponent, mine: false, result: outcome, points: pointsTag, error: null};
 }

@@ -86,6 +86,15 @@ export interface ParsedRecord {
 	readonly comments: string[][];
 }
 
+/** A record's name for a player the screens call "level 4 Strong": "potm level 4 Strong", the program named; others as they are. */
+export const recordPlayer = (name: string): string => (name.startsWith('level') ? `potm ${name}` : name);
+
+/** The screens' name for a record's player: "potm level 4 Strong" → "level 4 Strong". */
+export const screenPlayer = (name: string): string => name.replace(/^potm (?=level )/, '');
+
+/** A player's name where there is little room: "potm level 4 Strong" or "level 4 Strong" → "level 4"; others as they are. */
+export const briefPlayer = (name: string): string => screenPlayer(name).replace(/^(level \d+) .*$/, '$1');
+
 /** The file name's ending that marks a record. */
 export const RECORD_EXTENSION = '.game.txt';
 

@@ -16,7 +16,7 @@ import {boardMarks} from './board-input.js';
 import {stopQuietly, THINKING_FRAME_MS, thinkingRedraw, useEnvironment, useKeys, useRedrawAt, useRootWidth, useTerminalSize} from './context.js';
 import {DialogView, TooSmall} from './dialogs.js';
 import {fileAction} from './files.js';
-import {fit, formatScore, formatMargin} from './format.js';
+import {capitalized, fit, formatScore, formatMargin} from './format.js';
 import {layoutFor} from './layout.js';
 import {GameOver, MoveList, StatusLine, gameOverRows, hintLine, tallyOf} from './panel.js';
 import {analysisReducer, analysisState, shownLines, type AnalysisAction, type AnalysisEffect, type AnalysisSetup} from './analysis-state.js';
@@ -26,9 +26,6 @@ import {useStore, type Dispatch} from './store.js';
 import {goToPrompt} from './walk.js';
 
 export type {AnalysisSetup} from './analysis-state.js';
-
-/** "points" → "Points", "boxes" → "Boxes". */
-const capitalized = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** The head of the lines: what the search has reached, or that it has seen every line to its end. */
 function searchHead(info: EngineInfo | null, done: boolean, elapsedMs: number, spinner: string, mover: Player, sides: readonly [string, string], width: number): string {

@@ -7,7 +7,7 @@
 import {dirname} from 'node:path';
 import {Box, Text, useApp} from 'ink';
 import {useEffect, useLayoutEffect} from 'react';
-import {levelOf, planMove} from '../engine/levels.js';
+import {planMove} from '../engine/levels.js';
 import {clockReading, WORKER_OVERHEAD_MS} from '../engine/time.js';
 import {Board, NO_MARKS} from './board.js';
 import {stopQuietly, thinkingRedraw, useEnvironment, useKeys, useRedrawAt, useRootWidth, useTerminalSize} from './context.js';
@@ -17,6 +17,7 @@ import {layoutFor} from './layout.js';
 import {EngineLine, GameOver, MoveList, Players, StatusLine, gameOverRows, hintLine, tallyOf} from './panel.js';
 import {betweenGames, demoReducer, demoState, seriesOver, seriesText, type DemoAction, type DemoEffect, type DemoSetup} from './demo-state.js';
 import {keepGame, type PlayedGame} from './review-export.js';
+import {seatName} from './play-state.js';
 import * as S from './session.js';
 import {paletteOf} from './theme.js';
 import {useStore, type Dispatch} from './store.js';
@@ -122,10 +123,7 @@ export function DemoScreen({setup, onMenu, onReview}: {setup: DemoSetup; onMenu:
 	const panelWidth = layout.panelColumns;
 	const scores = game.scores(position) as readonly [number, number];
 	const tally = tallyOf(game, position);
-	const who = (player: 1 | 2) => {
-		const seat = session.seats[player - 1]!;
-		return seat.kind === 'ai' ? `level ${seat.level} ${levelOf(seat.level).name}` : 'you';
-	};
+	const who = (player: 1 | 2) => seatName(session.seats[player - 1]!, false, player);
 	const sideLines = [
 		{name: game.sides[0], who: who(1), points: game.hasPoints ? scores[0] : null, clock: session.clocked ? readings[0] : null},
 		{name: game.sides[1], who: who(2), points: game.hasPoints ? scores[1] : null, clock: session.clocked ? readings[1] : null},

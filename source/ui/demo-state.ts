@@ -4,7 +4,7 @@
  * what they found and when they fire come in as actions.
  */
 import type {Player, Result} from '../games/game.js';
-import {levelOf} from '../engine/levels.js';
+import {recordPlayer} from '../files/record.js';
 import type {PlayedGame} from './review-export.js';
 import type {AnyGame} from '../games/registry.js';
 import type {EngineInfo, EngineResult} from '../engine/client.js';
@@ -14,6 +14,7 @@ import {formatScore} from './format.js';
 import {actionFor} from './keys.js';
 import type {Thinking} from './panel.js';
 import {setupOf} from './menu-state.js';
+import {seatName} from './play-state.js';
 import * as S from './session.js';
 import {doing, stay, type Step} from './store.js';
 
@@ -236,7 +237,7 @@ export function demoReducer(state: DemoState, action: DemoAction): DemoStep {
 
 /** A demo game as its record and review have it: the two levels by name, the clocks as they read at `now`. */
 function playedOf(session: S.Session, now: number): PlayedGame {
-	const players = session.seats.map(seat => (seat.kind === 'ai' ? `potm level ${seat.level} ${levelOf(seat.level).name}` : 'you')) as unknown as readonly [string, string];
+	const players = [recordPlayer(seatName(session.seats[0], false, 1)), recordPlayer(seatName(session.seats[1], false, 2))] as const;
 	return {game: session.game, line: S.lineNow(session, now), moves: session.moves, ended: session.ended, players, clocked: session.clocked};
 }
 

@@ -76,3 +76,6 @@ export function moveExample(game: AnyGame, state: any): string | null {
 	const move = (game.legalMoves(state) as number[]).find(candidate => !isPass(game, state, candidate));
 	return move === undefined ? null : game.formatMove(state, move);
 }
+
+/** "points" → "Points", "boxes" → "Boxes". */
+export const capitalized = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);

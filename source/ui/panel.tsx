@@ -5,7 +5,7 @@ import type {Outcome, Player} from '../games/game.js';
 import type {AnyGame} from '../games/registry.js';
 import type {EngineInfo} from '../engine/client.js';
 import {THINKING_FRAME_MS} from './context.js';
-import {bar, fit, formatClock, formatScore, wrapLines} from './format.js';
+import {bar, capitalized, fit, formatClock, formatScore, wrapLines} from './format.js';
 
 import type {MoveEntry} from './session.js';
 import {paletteOf, pieceGlyph, type Theme} from './theme.js';
@@ -266,7 +266,7 @@ export function GameOver({game, outcome, scores, tally, theme, width, praise, ke
 				? tally.flatMap((line, index) => wrapItems(line, inner).map((row, part) => <Text key={`t${index}-${part}`}>{row}</Text>))
 				: !game.hasPoints
 					? null
-					: <Text wrap="truncate">{fit(`${game.phrases.points.many.charAt(0).toUpperCase()}${game.phrases.points.many.slice(1)}: ${game.sides[0]} ${scores[0]} · ${game.sides[1]} ${scores[1]}`, inner)}</Text>}
+					: <Text wrap="truncate">{fit(`${capitalized(game.phrases.points.many)}: ${game.sides[0]} ${scores[0]} · ${game.sides[1]} ${scores[1]}`, inner)}</Text>}
 			{kept === null
 				? null
 				: keptRows(kept, inner).map((row, index) => (

@@ -7,6 +7,7 @@
 import type {Player, Result} from '../games/game.js';
 import {sameGame, type PlayedGame} from './review-export.js';
 import {recordName} from '../files/export.js';
+import {recordPlayer} from '../files/record.js';
 import {forcedPass} from '../games/game.js';
 import type {AnyGame} from '../games/registry.js';
 import type {EngineInfo, EngineResult} from '../engine/client.js';
@@ -401,7 +402,8 @@ function dialogAnswer(state: PlayState, dialog: Dialog, name: string, now: numbe
 			const {session} = state;
 			// The clocks as they read now, not as the turn began.
 			const line = S.lineNow(session, now);
-			return doing(state, {kind: 'save', name: answer.name, replace: answer.replace, game: session.game, line, moves: session.moves, ended: session.ended, from: session.line, ...(playedGame(state, now).players ? {players: playedGame(state, now).players!} : {})});
+			const {players} = playedGame(state, now);
+			return doing(state, {kind: 'save', name: answer.name, replace: answer.replace, game: session.game, line, moves: session.moves, ended: session.ended, from: session.line, ...(players ? {players} : {})});
 		}
 		case 'open':
 			return doing(state, {kind: 'open', path: answer.path});
@@ -639,7 +641,7 @@ export function playedGame(state: PlayState, now: number): PlayedGame {
 		line,
 		moves: session.moves,
 		ended: session.ended,
-		players: [seatName(session.seats[0], both, 1), seatName(session.seats[1], both, 2)].map(name => (name.startsWith('level') ? `potm ${name}` : name)) as unknown as readonly [string, string],
+		players: [recordPlayer(seatName(session.seats[0], both, 1)), recordPlayer(seatName(session.seats[1], both, 2))],
 		clocked: session.clocked,
 		...(state.name === null ? {} : {name: state.name}),
 	};

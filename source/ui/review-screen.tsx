@@ -7,6 +7,7 @@
 import {Box, Text, useApp} from 'ink';
 import {useEffect, useLayoutEffect, useRef} from 'react';
 import {budgetText, evaluateLine} from '../review/run.js';
+import {briefPlayer, screenPlayer} from '../files/record.js';
 import {renderGraph, type GraphPoint} from '../review/graph.js';
 import {clipped, forFirst, winning} from '../review/judge.js';
 import {countsGlyphs, lossText, markGlyph, marksLegend, numbered, scoreText} from '../review/text.js';
@@ -145,8 +146,6 @@ function Judgement({state, theme, width}: {state: ReviewState; theme: Theme; wid
 	);
 }
 
-/** "level 4 Strong" (or the record's "potm level 4 Strong") as a header short of room says it: "level 4". */
-const shortPlayer = (name: string): string => name.replace(/^(?:potm )?(level \d+)( .*)?$/, '$1');
 
 /**
  * What follows "GAME review" on the first row: who played and how the game ended, within
@@ -156,7 +155,7 @@ export function reviewHeader(game: AnyGame, players: readonly [string, string] |
 	const room = width - [...`${game.name} review `].length;
 	const end = ending === null ? '' : ` · ${ending}`;
 	const versus = (names: readonly [string, string]) => ` ${game.sides[0]} ${names[0]} vs ${game.sides[1]} ${names[1]}`;
-	const tries = players ? [versus(players) + end, versus([shortPlayer(players[0]), shortPlayer(players[1])]) + end, end] : [end];
+	const tries = players ? [versus(players) + end, versus([briefPlayer(players[0]), briefPlayer(players[1])]) + end, end] : [end];
 	return tries.find(text => [...text].length <= room) ?? tries.at(-1)!;
 }
 
@@ -262,7 +261,7 @@ export function ReviewScreen({setup, onBack}: {setup: ReviewSetup; onBack: (eval
 	const moveRows = Math.max(2, layout.bodyRows - usedRows);
 	const statusText = state.jump !== null ? goToPrompt(state.jump) : state.status.text;
 	// Named as the game's own header named them: "level 2 Casual", not the record's "potm level 2 Casual".
-	const shown = setup.players ? ([setup.players[0].replace(/^potm (?=level )/, ''), setup.players[1].replace(/^potm (?=level )/, '')] as const) : undefined;
+	const shown = setup.players ? ([screenPlayer(setup.players[0]), screenPlayer(setup.players[1])] as const) : undefined;
 	const header = reviewHeader(game, shown, over?.description ?? null, width - 1);
 	return (
 		<Box flexDirection="column" width={rootWidth}>
