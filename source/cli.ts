@@ -27,6 +27,7 @@ if (words[0] === 'move') {
 		const {reportInternalError} = await import('./process-guards.js');
 		process.exitCode = reportInternalError(error);
 	}
-	if (entry?.plainMove(words)) process.exitCode = entry.runPlainMove(words, undefined, {kind: 'modules', dist: fileURLToPath(new URL('.', import.meta.url))});
+	if (entry?.plainMove(words))
+		process.exitCode = entry.runPlainMove(words, undefined, {kind: 'modules', dist: fileURLToPath(new URL('.', import.meta.url))});
 	else if (entry) await import('./command-line.js');
 } else await import('./command-line.js');

@@ -12,13 +12,17 @@ import {guardStdout, reportInternalError} from './process-guards.js';
 import {wrapLines} from './text.js';
 
 /** The games --game names (a ruling such as --mover-wins is not one), the default first. */
-const namedGames = allGames.filter(one => baseGameId(one) === one.id).sort((a, b) => Number(b.id === DEFAULT_GAME) - Number(a.id === DEFAULT_GAME));
+const namedGames = allGames
+	.filter(one => baseGameId(one) === one.id)
+	.sort((a, b) => Number(b.id === DEFAULT_GAME) - Number(a.id === DEFAULT_GAME));
 
 /** "loaps (LOAPS, 7×7, the default), loa (Lines of Action, 8×8), pahtum (PAH-TUM, 7×7) or boxes (LINES and BOXES, 3×3..8×8 boxes)", from the registry. */
 function gameList(): string {
 	const described = namedGames.map(one => {
 		const view = one.board(one.initial());
-		const size = one.sizes ? `${one.sizes.rows[0]}×${one.sizes.columns[0]}..${one.sizes.rows[1]}×${one.sizes.columns[1]} boxes` : `${view.columns}×${view.rows}`;
+		const size = one.sizes
+			? `${one.sizes.rows[0]}×${one.sizes.columns[0]}..${one.sizes.rows[1]}×${one.sizes.columns[1]} boxes`
+			: `${view.columns}×${view.rows}`;
 		return `${one.id} (${one.name}, ${size}${one.id === DEFAULT_GAME ? ', the default' : ''})`;
 	});
 	return orList(described);
@@ -134,7 +138,17 @@ ${optionLines('--clock S', `seconds of CPU time on each clock, for the game or f
 	                  the entries printed; also the tables (results.txt) and
 	                  the summary (summary.json)
 	  --json          the summary as JSON on stdout (the tables on stderr)
-${optionLines('--seed N', `a game with random boards (${namedGames.filter(one => one.randomBoards).map(one => one.name).join(', ') || 'none yet'}): the seed of the boards; match m of every pairing plays on seed N + m - 1, both its games (a random seed by default, shown in the report so that the run can be repeated)`).slice(1)}${optionLines('--board FILE', 'a game with random boards: every match on the start board in FILE (empty and blocked squares only; in LINES and BOXES only the lines of player 0)')}${optionLines('--size RxC', 'LINES and BOXES: rows and columns of boxes of every board, 3 to 8 each (5x5)')}${optionLines('--sizes LIST', 'LINES and BOXES: the size of each match in turn, e.g. 3x3,5x7,8x8 (match m on the m-th, round again), as the POTM second round varied them')}${optionLines('--lines N', 'LINES and BOXES: unit segments drawn at random before each match (0)')}`;
+${optionLines(
+	'--seed N',
+	`a game with random boards (${
+		namedGames
+			.filter(one => one.randomBoards)
+			.map(one => one.name)
+			.join(', ') || 'none yet'
+	}): the seed of the boards; match m of every pairing plays on seed N + m - 1, both its games (a random seed by default, shown in the report so that the run can be repeated)`,
+).slice(
+	1,
+)}${optionLines('--board FILE', 'a game with random boards: every match on the start board in FILE (empty and blocked squares only; in LINES and BOXES only the lines of player 0)')}${optionLines('--size RxC', 'LINES and BOXES: rows and columns of boxes of every board, 3 to 8 each (5x5)')}${optionLines('--sizes LIST', 'LINES and BOXES: the size of each match in turn, e.g. 3x3,5x7,8x8 (match m on the m-th, round again), as the POTM second round varied them')}${optionLines('--lines N', 'LINES and BOXES: unit segments drawn at random before each match (0)')}`;
 
 const PLAYERS = `
 	Players: ai:1 .. ai:5 (the levels), ai:greedy, ai:random, or the command
@@ -451,8 +465,12 @@ function gameOption(): string | undefined | {message: string} {
 		return {message: `--game takes ${gameList()}${shown}`};
 	}
 	if (moverWins === true) {
-		if (named === 'loaps') return {message: '--mover-wins is a ruling of classic Lines of Action (--game loa); LOAPS decides a simultaneous connection by the points'};
-		if (named !== undefined && named !== 'loa') return {message: `--mover-wins is a ruling of classic Lines of Action (--game loa), not of ${gameById(named as string)!.name}`};
+		if (named === 'loaps')
+			return {
+				message: '--mover-wins is a ruling of classic Lines of Action (--game loa); LOAPS decides a simultaneous connection by the points',
+			};
+		if (named !== undefined && named !== 'loa')
+			return {message: `--mover-wins is a ruling of classic Lines of Action (--game loa), not of ${gameById(named as string)!.name}`};
 		return 'loa-mover';
 	}
 	return named as string | undefined;
@@ -462,7 +480,7 @@ function gameOption(): string | undefined | {message: string} {
 function wholeNumber(text: unknown, option: string, min: number, max: number, fallback: number): number | string {
 	if (text === undefined) return fallback;
 	if (typeof text !== 'string') return `--${option} takes a whole number from ${min} to ${max}`;
-	if ( !/^\d+$/.test(text.trim())) return `--${option} takes a whole number from ${min} to ${max}, not "${text}"`;
+	if (!/^\d+$/.test(text.trim())) return `--${option} takes a whole number from ${min} to ${max}, not "${text}"`;
 	const value = Number(text);
 	return value < min || value > max ? `--${option} takes a whole number from ${min} to ${max}, not ${value}` : value;
 }
@@ -480,11 +498,16 @@ function boardOptions(
 	const sized = game ?? namedGames.find(one => one.sizes)!;
 	for (const name of ['size', 'sizes', 'lines']) {
 		if (!given(name)) continue;
-		if (!sized.sizes) return `--${name} is for a game whose boards come in sizes (${sizedNames()}: --game ${namedGames.find(one => one.sizes)!.id}); ${sized.name} has one board size`;
+		if (!sized.sizes)
+			return `--${name} is for a game whose boards come in sizes (${sizedNames()}: --game ${namedGames.find(one => one.sizes)!.id}); ${sized.name} has one board size`;
 		const value = (flags as Record<string, unknown>)[name];
-		if (typeof value !== 'string' || value.trim() === '') return name === 'lines' ? '--lines takes a whole number of unit segments drawn before the game, e.g. --lines 6' : `--${name} takes ROWSxCOLUMNS of boxes, as in 5x7${name === 'sizes' ? ', or several separated by commas: 3x3,5x7,8x8' : ''}`;
+		if (typeof value !== 'string' || value.trim() === '')
+			return name === 'lines'
+				? '--lines takes a whole number of unit segments drawn before the game, e.g. --lines 6'
+				: `--${name} takes ROWSxCOLUMNS of boxes, as in 5x7${name === 'sizes' ? ', or several separated by commas: 3x3,5x7,8x8' : ''}`;
 	}
-	if (given('holes') && game !== undefined && game.sizes) return `--holes is for a game whose boards have holes (${orList(namedGames.filter(one => one.randomBoards && !one.sizes).map(one => one.name))}); ${game.name} sets a new board with --size and --lines`;
+	if (given('holes') && game !== undefined && game.sizes)
+		return `--holes is for a game whose boards have holes (${orList(namedGames.filter(one => one.randomBoards && !one.sizes).map(one => one.name))}); ${game.name} sets a new board with --size and --lines`;
 	if (given('size') && given('sizes')) return '--size and --sizes both say the size of the boards: give one of them';
 	let size: readonly [number, number] | undefined;
 	let sizes: (readonly [number, number])[] | undefined;
@@ -504,7 +527,10 @@ function boardOptions(
 	}
 	let lines: number | undefined;
 	if (given('lines')) {
-		const smallest = [size ?? sized.sizes?.default ?? [0, 0], ...(sizes ?? [])].reduce((least, [rows, columns]) => Math.min(least, unitSegments(rows, columns)), Infinity);
+		const smallest = [size ?? sized.sizes?.default ?? [0, 0], ...(sizes ?? [])].reduce(
+			(least, [rows, columns]) => Math.min(least, unitSegments(rows, columns)),
+			Infinity,
+		);
 		const boards = sizes ? 'the smallest board asked for' : `a ${(size ?? sized.sizes!.default).join('x')} board`;
 		const value = wholeNumber(flags.lines, 'lines', 0, smallest - 1, 0);
 		if (typeof value === 'string') return `${value} (${boards} has ${smallest} unit segments, and one is left to draw)`;
@@ -513,9 +539,15 @@ function boardOptions(
 	return {...(size ? {size} : {}), ...(sizes ? {sizes} : {}), ...(lines === undefined ? {} : {lines})};
 }
 
-async function interactive(command: string, rest: readonly string[], game: string | undefined, reviewBudget?: {ms: number} | {depth: number}): Promise<number> {
+async function interactive(
+	command: string,
+	rest: readonly string[],
+	game: string | undefined,
+	reviewBudget?: {ms: number} | {depth: number},
+): Promise<number> {
 	const {flags} = cli;
-	const screen = command === '' ? 'menu' : command === 'play' ? 'play' : command === 'demo' ? 'demo' : command === 'review' ? 'review' : 'analysis';
+	const screen =
+		command === '' ? 'menu' : command === 'play' ? 'play' : command === 'demo' ? 'demo' : command === 'review' ? 'review' : 'analysis';
 	if (screen === 'analysis' && rest.length !== 1) return usage('analyze takes one FILE, e.g. "potm analyze saves/red-move-10.txt"');
 	if (screen === 'play' && rest.length > 1) return usage(`play takes at most one FILE, not also "${rest[1]}"`);
 	if (screen === 'menu' && rest.length > 0) return usage(`unexpected "${rest[0]}"`);
@@ -525,11 +557,23 @@ async function interactive(command: string, rest: readonly string[], game: strin
 	const names = game === undefined ? allGames.map(one => one.sides) : [gameById(game)!.sides];
 	const sides = names[0]!;
 	const named = (index: 0 | 1) => names.map(pair => pair[index].toLowerCase());
-	const side = sideText === undefined || sideText === '1' || named(0).includes(sideText) ? 1 : sideText === '2' || named(1).includes(sideText) ? 2 : null;
-	if (side === null) return usage(`--side takes 1 (${sides[0]}, moves first) or 2 (${sides[1]})${typeof flags.side === 'string' ? `, not "${flags.side}"` : ''}`);
+	const side =
+		sideText === undefined || sideText === '1' || named(0).includes(sideText)
+			? 1
+			: sideText === '2' || named(1).includes(sideText)
+				? 2
+				: null;
+	if (side === null)
+		return usage(
+			`--side takes 1 (${sides[0]}, moves first) or 2 (${sides[1]})${typeof flags.side === 'string' ? `, not "${flags.side}"` : ''}`,
+		);
 	const level = wholeNumber(flags.level, 'level', 1, 5, 3);
-	for (const [one, other] of [['red', 'black'], ['blue', 'white']] as const) {
-		if (flags[one] !== undefined && flags[other] !== undefined) return usage(`--${one} and --${other} name the same side: give one of them`);
+	for (const [one, other] of [
+		['red', 'black'],
+		['blue', 'white'],
+	] as const) {
+		if (flags[one] !== undefined && flags[other] !== undefined)
+			return usage(`--${one} and --${other} name the same side: give one of them`);
 	}
 	const red = wholeNumber(flags.red ?? flags.black, flags.red === undefined && flags.black !== undefined ? 'black' : 'red', 1, 5, 5);
 	const blue = wholeNumber(flags.blue ?? flags.white, flags.blue === undefined && flags.white !== undefined ? 'white' : 'blue', 1, 5, 3);
@@ -559,11 +603,25 @@ async function interactive(command: string, rest: readonly string[], game: strin
 		screen,
 		...(game === undefined ? {} : {game}),
 		...(rest[0] === undefined ? {} : {file: rest[0]}),
-		choices: {side, level: level as number, clock, board: seed as number, bell: !flags.quiet, ...(holes === undefined ? {} : {holes: holes as number}), ...sized, ...(boardSetup.lines === undefined ? {} : {lines: boardSetup.lines})},
+		choices: {
+			side,
+			level: level as number,
+			clock,
+			board: seed as number,
+			bell: !flags.quiet,
+			...(holes === undefined ? {} : {holes: holes as number}),
+			...sized,
+			...(boardSetup.lines === undefined ? {} : {lines: boardSetup.lines}),
+		},
 		clockGiven: typeof clockFlag === 'string',
 		boardGiven: flags.seed !== undefined || flags.holes !== undefined || flags.size !== undefined || flags.lines !== undefined,
 		sizeGiven: flags.size !== undefined || flags.lines !== undefined,
-		demo: {levels: [red as number, blue as number], delayMs: delay as number, games: games as number, ...(typeof clockFlag === 'string' && clock !== null ? {clockSeconds: clock} : {})},
+		demo: {
+			levels: [red as number, blue as number],
+			delayMs: delay as number,
+			games: games as number,
+			...(typeof clockFlag === 'string' && clock !== null ? {clockSeconds: clock} : {}),
+		},
 		ascii: flags.ascii,
 		color: flags.color,
 		savesDir: process.env['POTM_SAVES'] || 'saves',
@@ -580,29 +638,37 @@ function oddHoles(value: unknown): number | string {
 	return holes % 2 === 1 ? holes : `${wanted}, not ${holes}`;
 }
 
-
 async function referee(command: 'match' | 'tournament', players: readonly string[], game: string | undefined): Promise<number> {
 	const {flags} = cli;
 	if (command === 'match' && players.length !== 2) {
 		return usage(`match takes two players, e.g. "potm match ai:5 ./my_entry"${players.length > 2 ? ' (for more, potm tournament)' : ''}`);
 	}
-	if (command === 'tournament' && players.length < 2) return usage('tournament takes two players or more, e.g. "potm tournament ai:1 ai:3 ai:5"');
+	if (command === 'tournament' && players.length < 2)
+		return usage('tournament takes two players or more, e.g. "potm tournament ai:1 ai:3 ai:5"');
 	const matches = wholeNumber(flags.matches, 'matches', 1, 10_000, 1);
 	const {availableParallelism} = await import('node:os');
 	const jobs = wholeNumber(flags.jobs, 'jobs', 1, 256, availableParallelism());
 	const clockFlag = flags.clock as string | boolean | undefined;
-	const clock = typeof clockFlag === 'string' ? clockSeconds(clockFlag) : clockFlag === false ? '--clock cannot be turned off: the clock is part of the contest' : undefined;
+	const clock =
+		typeof clockFlag === 'string'
+			? clockSeconds(clockFlag)
+			: clockFlag === false
+				? '--clock cannot be turned off: the clock is part of the contest'
+				: undefined;
 	const seed = flags.seed === undefined ? undefined : wholeNumber(flags.seed, 'seed', 0, 0x7fffffff, 0);
 	for (const value of [matches, jobs, clock, seed]) if (typeof value === 'string') return usage(value);
 	const board = flags.board as string | boolean | undefined;
-	if (board !== undefined && (typeof board !== 'string' || board.trim() === '')) return usage('--board takes a FILE holding a start board, e.g. --board board.txt');
+	if (board !== undefined && (typeof board !== 'string' || board.trim() === ''))
+		return usage('--board takes a FILE holding a start board, e.g. --board board.txt');
 	const out = flags.out as string | boolean | undefined;
 	if (out !== undefined && (typeof out !== 'string' || out.trim() === '')) return usage('--out takes a folder, e.g. --out runs/first');
 	// Without --game the board's game is the --board FILE's (checked there), else the default game.
 	const boardSetup = boardOptions(game !== undefined ? gameById(game) : board !== undefined ? undefined : gameById(DEFAULT_GAME), true);
 	if (typeof boardSetup === 'string') return usage(boardSetup);
 	if (board !== undefined && (boardSetup.size || boardSetup.sizes || boardSetup.lines !== undefined)) {
-		return usage(`--board and --${boardSetup.sizes ? 'sizes' : boardSetup.size ? 'size' : 'lines'} both say which board to play on: give one of them`);
+		return usage(
+			`--board and --${boardSetup.sizes ? 'sizes' : boardSetup.size ? 'size' : 'lines'} both say which board to play on: give one of them`,
+		);
 	}
 	const {runReferee} = await import('./commands/referee.js');
 	return runReferee({
@@ -644,7 +710,11 @@ async function main(): Promise<number> {
 		const owner = INTERACTIVE.includes(stray.name)
 			? 'play, analyze, demo or the menu'
 			: Object.keys(OPTIONS).find(other => other !== '' && OPTIONS[other]!.includes(stray.name));
-		return usage(owner ? `${stray.text} goes with ${owner}` : `unknown option ${stray.text} (potm ${command === '' ? '' : `${command} `}--help lists the options)`);
+		return usage(
+			owner
+				? `${stray.text} goes with ${owner}`
+				: `unknown option ${stray.text} (potm ${command === '' ? '' : `${command} `}--help lists the options)`,
+		);
 	}
 	const game = gameOption();
 	if (typeof game === 'object') return usage(game.message);
@@ -667,9 +737,11 @@ async function main(): Promise<number> {
 		case 'tournament':
 			return referee(command, rest, game);
 		case 'review': {
-			if (rest.length !== 1) return usage(`review takes one FILE, e.g. "potm review saves/my-game.txt"${rest.length > 1 ? `, not also "${rest[1]}"` : ''}`);
+			if (rest.length !== 1)
+				return usage(`review takes one FILE, e.g. "potm review saves/my-game.txt"${rest.length > 1 ? `, not also "${rest[1]}"` : ''}`);
 			const {time, depth} = cli.flags as {time?: unknown; depth?: unknown};
-			if (time !== undefined && depth !== undefined) return usage('--time and --depth both say how long a position is searched: give one of them');
+			if (time !== undefined && depth !== undefined)
+				return usage('--time and --depth both say how long a position is searched: give one of them');
 			let budget: {ms: number} | {depth: number} = {ms: 1000};
 			if (depth !== undefined) {
 				const value = wholeNumber(depth, 'depth', 1, 40, 1);
@@ -677,7 +749,10 @@ async function main(): Promise<number> {
 				budget = {depth: value};
 			} else if (time !== undefined) {
 				const seconds = typeof time === 'string' ? Number(time.trim()) : Number.NaN;
-				if (typeof time !== 'string' || !/^\d*\.?\d+$/.test(time.trim()) || seconds < 0.05 || seconds > 600) return usage(`--time takes the seconds a position is searched, from 0.05 to 600, e.g. --time 0.5${typeof time === 'string' ? `, not "${time}"` : ''}`);
+				if (typeof time !== 'string' || !/^\d*\.?\d+$/.test(time.trim()) || seconds < 0.05 || seconds > 600)
+					return usage(
+						`--time takes the seconds a position is searched, from 0.05 to 600, e.g. --time 0.5${typeof time === 'string' ? `, not "${time}"` : ''}`,
+					);
 				budget = {ms: Math.round(seconds * 1000)};
 			}
 			if (cli.flags.json) {
@@ -687,7 +762,8 @@ async function main(): Promise<number> {
 			return interactive('review', rest, game, budget);
 		}
 		case 'export': {
-			if (rest.length !== 1) return usage(`export takes one FILE, e.g. "potm export saves/red-move-10.txt"${rest.length > 1 ? `, not also "${rest[1]}"` : ''}`);
+			if (rest.length !== 1)
+				return usage(`export takes one FILE, e.g. "potm export saves/red-move-10.txt"${rest.length > 1 ? `, not also "${rest[1]}"` : ''}`);
 			if (rest[0] === '-') return usage('export takes a FILE: a save, a referee game or record, or a game record (not standard input)');
 			const {runExport} = await import('./commands/export.js');
 			return runExport(rest[0]!, game);

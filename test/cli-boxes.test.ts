@@ -24,14 +24,21 @@ const SAMPLES = {
 	'boxed-5x7.txt': '1 5 7\n1 0 60.00\n2 0 60.00\n0 A2 A3\n0 A2 B2\n0 B2 B3\n0 A3 B3\n',
 	'played-8x3.txt': '2 8 3\n1 0 58.32\n2 1 43.16\n0 A2 D2\n0 B1 B9\n1 A1 C1\n2 A1 A5\n1 C1 C9\n',
 };
-const paths = Object.fromEntries(Object.entries(SAMPLES).map(([name, text]) => {
-	const path = join(scratch, name);
-	writeFileSync(path, text);
-	return [name, path];
-})) as Record<keyof typeof SAMPLES, string>;
+const paths = Object.fromEntries(
+	Object.entries(SAMPLES).map(([name, text]) => {
+		const path = join(scratch, name);
+		writeFileSync(path, text);
+		return [name, path];
+	}),
+) as Record<keyof typeof SAMPLES, string>;
 
 const potm = (args: readonly string[], input?: string) => {
-	const run = spawnSync(process.execPath, [cli, ...args], {cwd: scratch, encoding: 'utf8', timeout: 90_000, ...(input === undefined ? {} : {input})});
+	const run = spawnSync(process.execPath, [cli, ...args], {
+		cwd: scratch,
+		encoding: 'utf8',
+		timeout: 90_000,
+		...(input === undefined ? {} : {input}),
+	});
 	return {status: run.status, stdout: run.stdout, stderr: run.stderr};
 };
 
@@ -54,18 +61,22 @@ function perft(state: unknown, depth: number): number {
 	return total;
 }
 
-describe('potm move FILE on the seed\'s samples', () => {
-	test.each(Object.keys(SAMPLES) as (keyof typeof SAMPLES)[])('%s: one line "V1 V2", a legal move, nothing on stderr', name => {
-		const run = potm(['move', paths[name]]);
-		expect(run.status, run.stderr).toBe(0);
-		expect(run.stderr).toBe('');
-		expect(run.stdout).toMatch(/^[A-I]\d [A-I]\d\n$/);
-		const state = parse(SAMPLES[name]);
-		// What an entry prints is what the referee reads, exactly.
-		const read = boxes.readEntryMove(state, run.stdout);
-		expect(read.ok).toBe(true);
-		if (read.ok) expect(boxes.entryAnswer(state, read.value)).toBe(run.stdout);
-	}, 90_000);
+describe("potm move FILE on the seed's samples", () => {
+	test.each(Object.keys(SAMPLES) as (keyof typeof SAMPLES)[])(
+		'%s: one line "V1 V2", a legal move, nothing on stderr',
+		name => {
+			const run = potm(['move', paths[name]]);
+			expect(run.status, run.stderr).toBe(0);
+			expect(run.stderr).toBe('');
+			expect(run.stdout).toMatch(/^[A-I]\d [A-I]\d\n$/);
+			const state = parse(SAMPLES[name]);
+			// What an entry prints is what the referee reads, exactly.
+			const read = boxes.readEntryMove(state, run.stdout);
+			expect(read.ok).toBe(true);
+			if (read.ok) expect(boxes.entryAnswer(state, read.value)).toBe(run.stdout);
+		},
+		90_000,
+	);
 
 	test('standard input and --game boxes do too; a full board: exit 1, no move', () => {
 		const run = potm(['move', '--game', 'boxes'], SAMPLES['boxed-5x7.txt']);
@@ -84,7 +95,11 @@ describe('potm move FILE on the seed\'s samples', () => {
 
 describe('potm perft FILE DEPTH', () => {
 	test('the samples agree with the plain rules; an empty 3×3 has 48 moves', () => {
-		for (const [name, depth] of [['empty-5x5.txt', 2], ['boxed-5x7.txt', 1], ['played-8x3.txt', 2]] as const) {
+		for (const [name, depth] of [
+			['empty-5x5.txt', 2],
+			['boxed-5x7.txt', 1],
+			['played-8x3.txt', 2],
+		] as const) {
 			const run = potm(['perft', paths[name], String(depth)]);
 			expect(run.status, run.stderr).toBe(0);
 			expect(Number(run.stdout.trim()), name).toBe(perft(parse(SAMPLES[name]), depth));
@@ -100,13 +115,28 @@ describe('potm perft FILE DEPTH', () => {
 
 describe('--size and --lines', () => {
 	test.each([
-		[['play', '--game', 'boxes', '--size', '9x3'], /^potm: --size takes ROWSxCOLUMNS of boxes, 3 to 8 rows and 3 to 8 columns, as in 5x7, not 9x3\n$/],
+		[
+			['play', '--game', 'boxes', '--size', '9x3'],
+			/^potm: --size takes ROWSxCOLUMNS of boxes, 3 to 8 rows and 3 to 8 columns, as in 5x7, not 9x3\n$/,
+		],
 		[['play', '--game', 'boxes', '--size', '5'], /^potm: --size takes ROWSxCOLUMNS of boxes, .*, not "5"\n$/],
-		[['demo', '--game', 'boxes', '--holes', '3'], /^potm: --holes is for a game whose boards have holes \(PAH-TUM\); LINES and BOXES sets a new board with --size and --lines\n$/],
-		[['play', '--game', 'pahtum', '--size', '5x5'], /^potm: --size is for a game whose boards come in sizes \(LINES and BOXES: --game boxes\); PAH-TUM has one board size\n$/],
+		[
+			['demo', '--game', 'boxes', '--holes', '3'],
+			/^potm: --holes is for a game whose boards have holes \(PAH-TUM\); LINES and BOXES sets a new board with --size and --lines\n$/,
+		],
+		[
+			['play', '--game', 'pahtum', '--size', '5x5'],
+			/^potm: --size is for a game whose boards come in sizes \(LINES and BOXES: --game boxes\); PAH-TUM has one board size\n$/,
+		],
 		[['play', '--size', '5x5'], /^potm: --size is for a game whose boards come in sizes .*; LOAPS has one board size\n$/],
-		[['play', '--game', 'loa', '--lines', '2'], /^potm: --lines is for a game whose boards come in sizes .*; Lines of Action has one board size\n$/],
-		[['play', '--game', 'boxes', '--size', '3x3', '--lines', '24'], /^potm: --lines takes a whole number from 0 to 23, not 24 \(a 3x3 board has 24 unit segments, and one is left to draw\)\n$/],
+		[
+			['play', '--game', 'loa', '--lines', '2'],
+			/^potm: --lines is for a game whose boards come in sizes .*; Lines of Action has one board size\n$/,
+		],
+		[
+			['play', '--game', 'boxes', '--size', '3x3', '--lines', '24'],
+			/^potm: --lines takes a whole number from 0 to 23, not 24 \(a 3x3 board has 24 unit segments, and one is left to draw\)\n$/,
+		],
 		[['play', '--game', 'boxes', '--sizes', '3x3'], /^potm: --sizes goes with match\n$/],
 		[['play', 'empty-5x5.txt', '--size', '4x4'], /^potm: --size and --lines draw a new board, and empty-5x5\.txt has its own\n$/],
 	])('%j: one line, exit 2', (args, message) => {
@@ -117,7 +147,11 @@ describe('--size and --lines', () => {
 	});
 
 	test('good options get as far as the terminal', () => {
-		for (const args of [['play', '--game', 'boxes', '--size', '3x8', '--lines', '5', '--seed', '4'], ['demo', '--game', 'boxes', '--size', '8X8'], ['--size', '4x6']]) {
+		for (const args of [
+			['play', '--game', 'boxes', '--size', '3x8', '--lines', '5', '--seed', '4'],
+			['demo', '--game', 'boxes', '--size', '8X8'],
+			['--size', '4x6'],
+		]) {
 			expect(potm(args).stderr, args.join(' ')).toMatch(/needs an interactive terminal/);
 		}
 	});
@@ -128,7 +162,9 @@ describe('help', () => {
 		const run = potm(['play', '--help']);
 		expect(run.status).toBe(0);
 		const text = run.stdout.replace(/\s+/g, ' ');
-		expect(text).toContain('in LINES and BOXES it picks one end of a line, marks the vertices it can reach, and Enter on one of those draws it');
+		expect(text).toContain(
+			'in LINES and BOXES it picks one end of a line, marks the vertices it can reach, and Enter on one of those draws it',
+		);
 		expect(text).toContain("none by default; the menu's Lines row");
 	});
 });

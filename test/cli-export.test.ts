@@ -82,7 +82,11 @@ describe('potm export', () => {
 	describe('a referee run', () => {
 		const runs = join(scratch, 'runs');
 		beforeAll(() => {
-			const run = spawnSync(process.execPath, [cli, 'match', 'ai:random', 'ai:greedy', '--out', 'runs/r', '--matches', '1', '--jobs', '1'], {cwd: scratch, encoding: 'utf8'});
+			const run = spawnSync(
+				process.execPath,
+				[cli, 'match', 'ai:random', 'ai:greedy', '--out', 'runs/r', '--matches', '1', '--jobs', '1'],
+				{cwd: scratch, encoding: 'utf8'},
+			);
 			expect(run.status, run.stderr).toBe(0);
 		});
 
@@ -101,7 +105,8 @@ describe('potm export', () => {
 		test('its game file: the players from the record beside it; from another folder, with the run moved', () => {
 			const moved = join(scratch, 'elsewhere');
 			mkdirSync(moved, {recursive: true});
-			for (const name of ['game-002.txt', 'game-002.history.json', 'game-002.record.txt']) writeFileSync(join(moved, name), readFileSync(join(runs, 'r', name)));
+			for (const name of ['game-002.txt', 'game-002.history.json', 'game-002.record.txt'])
+				writeFileSync(join(moved, name), readFileSync(join(runs, 'r', name)));
 			const run = potm(['export', join(moved, 'game-002.txt')], join(scratch, 'out-r2'), root);
 			expect(run).toEqual({status: 0, stdout: `${join(scratch, 'out-r2', 'game-002.game.txt')}\n`, stderr: ''});
 			const written = record(join(scratch, 'out-r2', 'game-002.game.txt'));
@@ -143,17 +148,36 @@ describe('potm export', () => {
 	});
 
 	test('a bad FILE: one line naming the file and line, exit 2, nothing written', () => {
-		writeFileSync(join(scratch, 'bad.game.txt'), '[Game "LOAPS"]\n[Start "1 1\\n1 0 60.0\\n2 0 60.0\\n.11.11.\\n2.....2\\n2.....2\\n.......\\n2.....2\\n2.....2\\n.11.11.\\n"]\n\n1. b1 b2\n');
+		writeFileSync(
+			join(scratch, 'bad.game.txt'),
+			'[Game "LOAPS"]\n[Start "1 1\\n1 0 60.0\\n2 0 60.0\\n.11.11.\\n2.....2\\n2.....2\\n.......\\n2.....2\\n2.....2\\n.11.11.\\n"]\n\n1. b1 b2\n',
+		);
 		const bad = potm(['export', 'bad.game.txt'], 'out-bad');
 		expect(bad.status).toBe(2);
 		expect(bad.stdout).toBe('');
 		expect(bad.stderr).toMatch(/^potm: bad\.game\.txt line 4: b1 b2 is not a legal move: .*\n$/);
 		writeFileSync(join(scratch, 'junk.txt'), 'hello\n');
-		expect(potm(['export', 'junk.txt'], 'out-bad')).toMatchObject({status: 2, stderr: expect.stringMatching(/^potm: junk\.txt line 1: [^\n]*\n$/) as unknown});
-		expect(potm(['export', 'missing.txt'], 'out-bad')).toEqual({status: 2, stdout: '', stderr: 'potm: cannot read missing.txt: no such file\n'});
-		writeFileSync(join(scratch, 'lost.record.txt'), 'LOAPS, game 1 (match 1) of a potm referee run\nRED (moves first): a (built in)\nBLUE: b (built in)\nFinal position: nowhere/lost.txt (potm analyze nowhere/lost.txt steps through the game)\n');
-		expect(potm(['export', 'lost.record.txt'], 'out-bad')).toMatchObject({status: 2, stderr: expect.stringMatching(/^potm: lost\.record\.txt line 4: the final position nowhere\/lost\.txt is not there/) as unknown});
-		expect(potm(['export', 'bad.game.txt', '--game', 'pahtum'], 'out-bad')).toMatchObject({status: 2, stderr: expect.stringMatching(/^potm: bad\.game\.txt line 4/) as unknown});
+		expect(potm(['export', 'junk.txt'], 'out-bad')).toMatchObject({
+			status: 2,
+			stderr: expect.stringMatching(/^potm: junk\.txt line 1: [^\n]*\n$/) as unknown,
+		});
+		expect(potm(['export', 'missing.txt'], 'out-bad')).toEqual({
+			status: 2,
+			stdout: '',
+			stderr: 'potm: cannot read missing.txt: no such file\n',
+		});
+		writeFileSync(
+			join(scratch, 'lost.record.txt'),
+			'LOAPS, game 1 (match 1) of a potm referee run\nRED (moves first): a (built in)\nBLUE: b (built in)\nFinal position: nowhere/lost.txt (potm analyze nowhere/lost.txt steps through the game)\n',
+		);
+		expect(potm(['export', 'lost.record.txt'], 'out-bad')).toMatchObject({
+			status: 2,
+			stderr: expect.stringMatching(/^potm: lost\.record\.txt line 4: the final position nowhere\/lost\.txt is not there/) as unknown,
+		});
+		expect(potm(['export', 'bad.game.txt', '--game', 'pahtum'], 'out-bad')).toMatchObject({
+			status: 2,
+			stderr: expect.stringMatching(/^potm: bad\.game\.txt line 4/) as unknown,
+		});
 		expect(existsSync(join(scratch, 'out-bad'))).toBe(false);
 	});
 

@@ -85,7 +85,10 @@ describe('potm move and perft on an 8×8 FILE', () => {
 
 	test('--game loa and --mover-wins agree with an 8×8 FILE; a bare --game loaps agrees with a 7×7 one', () => {
 		// The start with 1 s clocks, so that each move is quick.
-		const quick = file('loa-quick.txt', readFileSync(join(root, 'test', 'fixtures', 'positions', 'loa-start.txt'), 'utf8').replace(/ 60\.0\n/g, ' 1.0\n'));
+		const quick = file(
+			'loa-quick.txt',
+			readFileSync(join(root, 'test', 'fixtures', 'positions', 'loa-start.txt'), 'utf8').replace(/ 60\.0\n/g, ' 1.0\n'),
+		);
 		for (const args of [['--game', 'loa'], ['--game', 'LOA'], ['--mover-wins'], ['--game', 'loa', '--mover-wins']]) {
 			const run = potm(['move', quick, ...args]);
 			expect(run.status, `${args.join(' ')}: ${run.stderr}`).toBe(0);
@@ -95,10 +98,22 @@ describe('potm move and perft on an 8×8 FILE', () => {
 	});
 
 	test('a FILE of the other game than --game is refused, naming the file and both games', () => {
-		expectRefused(['move', '--game', 'loaps', 'test/fixtures/positions/loa-start.txt'], /^potm: test\/fixtures\/positions\/loa-start\.txt holds a Lines of Action position \(8×8\), but the command line asks for LOAPS$/);
-		expectRefused(['move', '--game', 'loa', 'test/fixtures/positions/start.txt'], /^potm: test\/fixtures\/positions\/start\.txt holds a LOAPS position \(7×7\), but the command line asks for Lines of Action$/);
-		expectRefused(['perft', 'test/fixtures/positions/start.txt', '1', '--game', 'loa'], /^potm: test\/fixtures\/positions\/start\.txt holds a LOAPS position \(7×7\)/);
-		expectRefused(['move', '--mover-wins', 'test/fixtures/positions/start.txt'], /^potm: test\/fixtures\/positions\/start\.txt holds a LOAPS position \(7×7\), but the command line asks for Lines of Action \(mover wins\)$/);
+		expectRefused(
+			['move', '--game', 'loaps', 'test/fixtures/positions/loa-start.txt'],
+			/^potm: test\/fixtures\/positions\/loa-start\.txt holds a Lines of Action position \(8×8\), but the command line asks for LOAPS$/,
+		);
+		expectRefused(
+			['move', '--game', 'loa', 'test/fixtures/positions/start.txt'],
+			/^potm: test\/fixtures\/positions\/start\.txt holds a LOAPS position \(7×7\), but the command line asks for Lines of Action$/,
+		);
+		expectRefused(
+			['perft', 'test/fixtures/positions/start.txt', '1', '--game', 'loa'],
+			/^potm: test\/fixtures\/positions\/start\.txt holds a LOAPS position \(7×7\)/,
+		);
+		expectRefused(
+			['move', '--mover-wins', 'test/fixtures/positions/start.txt'],
+			/^potm: test\/fixtures\/positions\/start\.txt holds a LOAPS position \(7×7\), but the command line asks for Lines of Action \(mover wins\)$/,
+		);
 	});
 
 	test('a broken 8×8 file is refused with its line, as a LOA file', () => {
@@ -124,7 +139,7 @@ describe('--game and --mover-wins: bad values are one potm: line, exit 2', () =>
 	});
 });
 
-describe('--side and the demo\'s sides in classic LOA', () => {
+describe("--side and the demo's sides in classic LOA", () => {
 	// All refused before a terminal is needed: these run without one.
 	test.each<[string[], RegExp]>([
 		[['play', '--game', 'loa', '--side', 'red'], /^potm: --side takes 1 \(BLACK, moves first\) or 2 \(WHITE\), not "red"$/],
@@ -155,14 +170,17 @@ describe('--side and the demo\'s sides in classic LOA', () => {
 });
 
 describe('help', () => {
-	test.each(['play', 'analyze', 'demo', 'move', 'perft', 'match', 'tournament'])('potm %s --help mentions --game and --mover-wins', command => {
-		const run = potm([command, '--help']);
-		expect(run.status).toBe(0);
-		expect(run.stdout).toContain('--game');
-		expect(run.stdout).toContain('--mover-wins');
-	});
+	test.each(['play', 'analyze', 'demo', 'move', 'perft', 'match', 'tournament'])(
+		'potm %s --help mentions --game and --mover-wins',
+		command => {
+			const run = potm([command, '--help']);
+			expect(run.status).toBe(0);
+			expect(run.stdout).toContain('--game');
+			expect(run.stdout).toContain('--mover-wins');
+		},
+	);
 
-	test('the demo\'s help names --black and --white; the main help names test/fixtures/positions/loa-start.txt', () => {
+	test("the demo's help names --black and --white; the main help names test/fixtures/positions/loa-start.txt", () => {
 		const demo = potm(['demo', '--help']).stdout;
 		expect(demo).toContain('--black');
 		expect(demo).toContain('--white');

@@ -24,7 +24,8 @@ const move = (input: string, args: readonly string[] = []) =>
 /** The squares that differ between two grids, as [index, before, after]. */
 function changes(before: string, after: string): [number, string, string][] {
 	const found: [number, string, string][] = [];
-	for (let index = 0; index < before.length; index++) if (before[index] !== after[index]) found.push([index, before[index]!, after[index]!]);
+	for (let index = 0; index < before.length; index++)
+		if (before[index] !== after[index]) found.push([index, before[index]!, after[index]!]);
 	return found;
 }
 
@@ -32,7 +33,11 @@ describe('potm move on a PAH-TUM grid', () => {
 	test('cat board.txt | potm move | potm move | potm move: three more markers, X, O, X, each on a - square', () => {
 		const board = join(scratch, 'board.txt');
 		writeFileSync(board, LATE);
-		const run = spawnSync('/bin/sh', ['-c', `cat "$1" | "$2" "$3" move | "$2" "$3" move | "$2" "$3" move`, 'sh', board, process.execPath, cli], {encoding: 'utf8', timeout: 60_000});
+		const run = spawnSync(
+			'/bin/sh',
+			['-c', `cat "$1" | "$2" "$3" move | "$2" "$3" move | "$2" "$3" move`, 'sh', board, process.execPath, cli],
+			{encoding: 'utf8', timeout: 60_000},
+		);
 		expect(run.stderr).toBe('');
 		expect(run.status).toBe(0);
 		expect(run.stdout).toMatch(/^([-+XO]{7}\n){7}$/);
@@ -60,7 +65,10 @@ describe('potm move on a PAH-TUM grid', () => {
 		const run = spawnSync(process.execPath, [cli, 'move', board, '--game', 'pahtum'], {encoding: 'utf8', timeout: 60_000});
 		expect(run.status).toBe(0);
 		expect(changes(LATE, run.stdout)).toHaveLength(1);
-		const loa = spawnSync(process.execPath, [cli, 'move', 'test/fixtures/positions/start.txt', '--game', 'pahtum'], {cwd: root, encoding: 'utf8'});
+		const loa = spawnSync(process.execPath, [cli, 'move', 'test/fixtures/positions/start.txt', '--game', 'pahtum'], {
+			cwd: root,
+			encoding: 'utf8',
+		});
 		expect(loa.status).toBe(2);
 		expect(loa.stderr).toMatch(/^potm: test\/fixtures\/positions\/start\.txt holds a LOAPS position .*PAH-TUM\n$/);
 	});
@@ -70,14 +78,22 @@ describe('potm move on a PAH-TUM grid', () => {
 		const run = move(full);
 		expect(run.stdout).toBe('');
 		expect(run.status).toBe(1);
-		expect(run.stderr).toMatch(/^potm: standard input: the game is over \(([XO] wins \d+ to \d+|a tie, \d+ to \d+)\): there is no move to make\n$/);
+		expect(run.stderr).toMatch(
+			/^potm: standard input: the game is over \(([XO] wins \d+ to \d+|a tie, \d+ to \d+)\): there is no move to make\n$/,
+		);
 	});
 
-	test('--clock S: a move takes the CPU time given, not the contest\'s 10 s; --clock with a LOA file is refused', () => {
+	test("--clock S: a move takes the CPU time given, not the contest's 10 s; --clock with a LOA file is refused", () => {
 		const early = '-------\n------+\n---+---\n-------\n--++---\n-------\n+------\n';
 		// POTM_VERBOSE tells the plan on stderr: "budget SOFT/HARD ms".
 		const verbose = {...process.env, POTM_VERBOSE: '1'};
-		const run = spawnSync(process.execPath, [cli, 'move', '--clock', '1.5'], {cwd: root, encoding: 'utf8', input: early, timeout: 60_000, env: verbose});
+		const run = spawnSync(process.execPath, [cli, 'move', '--clock', '1.5'], {
+			cwd: root,
+			encoding: 'utf8',
+			input: early,
+			timeout: 60_000,
+			env: verbose,
+		});
 		expect(run.status, run.stderr).toBe(0);
 		expect(changes(early, run.stdout)).toHaveLength(1);
 		const [soft, hard] = /budget (\d+)\/(\d+) ms/.exec(run.stderr)!.slice(1).map(Number) as [number, number];
@@ -86,7 +102,10 @@ describe('potm move on a PAH-TUM grid', () => {
 		// Without --clock, the contest's own 10 s (planned; a late grid is solved long before).
 		const contest = spawnSync(process.execPath, [cli, 'move'], {cwd: root, encoding: 'utf8', input: LATE, timeout: 60_000, env: verbose});
 		expect(Number(/budget \d+\/(\d+) ms/.exec(contest.stderr)![1])).toBeGreaterThan(5000);
-		const loa = spawnSync(process.execPath, [cli, 'move', join(root, 'test', 'fixtures', 'positions', 'start.txt'), '--clock', '5'], {encoding: 'utf8', timeout: 60_000});
+		const loa = spawnSync(process.execPath, [cli, 'move', join(root, 'test', 'fixtures', 'positions', 'start.txt'), '--clock', '5'], {
+			encoding: 'utf8',
+			timeout: 60_000,
+		});
 		expect(loa.status).toBe(2);
 		expect(loa.stderr).toMatch(/^potm: --clock is for a game with a clock per move \(PAH-TUM\); .*start\.txt carries its own clock\n$/);
 	});
@@ -100,25 +119,49 @@ describe('potm move on a PAH-TUM grid', () => {
 	});
 
 	// util-linux's script gives the command a terminal for its standard input.
-	test.runIf(existsSync('/usr/bin/script') && process.platform === 'linux')('with a terminal for standard input and no FILE: one line saying so, exit 2, no wait', () => {
-		const run = spawnSync('/usr/bin/script', ['-qec', `"${process.execPath}" "${cli}" move`, '/dev/null'], {cwd: root, encoding: 'utf8', input: '', timeout: 20_000});
-		expect(run.status).toBe(2);
-		expect(run.stdout).toMatch(/potm: standard input is a terminal: give a FILE, or pipe a position in/);
-	});
+	test.runIf(existsSync('/usr/bin/script') && process.platform === 'linux')(
+		'with a terminal for standard input and no FILE: one line saying so, exit 2, no wait',
+		() => {
+			const run = spawnSync('/usr/bin/script', ['-qec', `"${process.execPath}" "${cli}" move`, '/dev/null'], {
+				cwd: root,
+				encoding: 'utf8',
+				input: '',
+				timeout: 20_000,
+			});
+			expect(run.status).toBe(2);
+			expect(run.stdout).toMatch(/potm: standard input is a terminal: give a FILE, or pipe a position in/);
+		},
+	);
 });
 
 describe('random boards on the command line', () => {
-	const potm = (args: readonly string[]) => spawnSync(process.execPath, [cli, ...args], {cwd: root, encoding: 'utf8', input: '', timeout: 60_000});
+	const potm = (args: readonly string[]) =>
+		spawnSync(process.execPath, [cli, ...args], {cwd: root, encoding: 'utf8', input: '', timeout: 60_000});
 
 	test('--seed and --holes for a game of one start position, or with a FILE, are refused in one line before any terminal is needed', () => {
 		const refusals: [string[], RegExp][] = [
-			[['play', '--holes', '3', '--seed', '4'], /^potm: --seed and --holes draw a random board, and LOAPS has one start position \(PAH-TUM's boards are random: --game pahtum\)\n$/],
+			[
+				['play', '--holes', '3', '--seed', '4'],
+				/^potm: --seed and --holes draw a random board, and LOAPS has one start position \(PAH-TUM's boards are random: --game pahtum\)\n$/,
+			],
 			[['demo', '--game', 'loa', '--seed', '4'], /^potm: --seed and --holes draw a random board, and Lines of Action has one/],
-			[['play', join(root, 'test', 'fixtures', 'positions', 'start.txt'), '--seed', '4'], /^potm: --seed and --holes draw a new board, and .*start\.txt has its own\n$/],
-			[['play', '--game', 'pahtum', '--holes', '4'], /^potm: --holes takes an odd number from 1 to 25 \(a board has an odd number of holes\), not 4\n$/],
+			[
+				['play', join(root, 'test', 'fixtures', 'positions', 'start.txt'), '--seed', '4'],
+				/^potm: --seed and --holes draw a new board, and .*start\.txt has its own\n$/,
+			],
+			[
+				['play', '--game', 'pahtum', '--holes', '4'],
+				/^potm: --holes takes an odd number from 1 to 25 \(a board has an odd number of holes\), not 4\n$/,
+			],
 			// Out of range or not a number, the same rule said the same way.
-			[['play', '--game', 'pahtum', '--holes', '27'], /^potm: --holes takes an odd number from 1 to 25 \(a board has an odd number of holes\), not 27\n$/],
-			[['play', '--game', 'pahtum', '--holes', 'x'], /^potm: --holes takes an odd number from 1 to 25 \(a board has an odd number of holes\), not "x"\n$/],
+			[
+				['play', '--game', 'pahtum', '--holes', '27'],
+				/^potm: --holes takes an odd number from 1 to 25 \(a board has an odd number of holes\), not 27\n$/,
+			],
+			[
+				['play', '--game', 'pahtum', '--holes', 'x'],
+				/^potm: --holes takes an odd number from 1 to 25 \(a board has an odd number of holes\), not "x"\n$/,
+			],
 		];
 		for (const [args, message] of refusals) {
 			const run = potm(args);

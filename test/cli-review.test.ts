@@ -27,7 +27,18 @@ interface Report {
 	complete: boolean;
 	budget: {depth?: number; ms?: number; text: string};
 	thresholds: {inaccuracy: number; mistake: number; blunder: number; decisive: number; unit: string};
-	moves: {ply: number; number: number; player: number; move: string; score: number; text: string; loss: number; mark: string | null; markText: string | null; better: {move: string} | null}[];
+	moves: {
+		ply: number;
+		number: number;
+		player: number;
+		move: string;
+		score: number;
+		text: string;
+		loss: number;
+		mark: string | null;
+		markText: string | null;
+		better: {move: string} | null;
+	}[];
 	summary: {player: number; moves: number; averageLoss: number; counts: Record<string, number>}[];
 }
 
@@ -40,13 +51,25 @@ describe('potm review --json', () => {
 		expect(run.stderr).toBe('');
 		expect(run.status).toBe(0);
 		const report = JSON.parse(run.stdout) as Report;
-		expect(report).toMatchObject({game: 'loaps', players: null, complete: true, budget: {depth: 4, text: 'depth 4'}, result: {winner: 1, reason: 'connection'}});
+		expect(report).toMatchObject({
+			game: 'loaps',
+			players: null,
+			complete: true,
+			budget: {depth: 4, text: 'depth 4'},
+			result: {winner: 1, reason: 'connection'},
+		});
 		expect(report.thresholds).toEqual({inaccuracy: 1, mistake: 3, blunder: 6, decisive: 12, unit: 'game points'});
 		expect(report.moves.map(move => [move.number, move.player, move.move])).toEqual([
 			[38, 2, 'e4 d4'],
 			[39, 1, 'd1 e1'],
 		]);
-		expect(report.moves[0]).toMatchObject({mark: 'blunder', markText: 'blunder', loss: 2400, better: {move: 'a3 d3'}, text: 'RED wins in 1'});
+		expect(report.moves[0]).toMatchObject({
+			mark: 'blunder',
+			markText: 'blunder',
+			loss: 2400,
+			better: {move: 'a3 d3'},
+			text: 'RED wins in 1',
+		});
 		expect(report.moves[1]).toMatchObject({text: 'RED won', loss: 0});
 		expect(report.summary[1]).toMatchObject({player: 2, moves: 1, averageLoss: 2400, counts: {blunder: 1}});
 		expect(potm(['review', 'saves/race.txt', '--depth', '4', '--json']).stdout).toBe(run.stdout);
@@ -66,12 +89,24 @@ describe('potm review --json', () => {
 	test.each<[string, string[], RegExp]>([
 		['no FILE', ['review'], /^potm: review takes one FILE/],
 		['a missing FILE', ['review', 'nothing.txt', '--json'], /^potm: .*nothing\.txt/],
-		['a position without moves before it', ['review', join(root, 'test', 'fixtures', 'positions', 'start.txt'), '--json'], /^potm: nothing to review: .*start\.txt holds a position with no moves before it/],
+		[
+			'a position without moves before it',
+			['review', join(root, 'test', 'fixtures', 'positions', 'start.txt'), '--json'],
+			/^potm: nothing to review: .*start\.txt holds a position with no moves before it/,
+		],
 		['--time and --depth together', ['review', 'x.txt', '--time', '1', '--depth', '3'], /^potm: --time and --depth both say/],
-		['a bad --time', ['review', 'x.txt', '--time', 'soon'], /^potm: --time takes the seconds a position is searched, from 0\.05 to 600, e\.g\. --time 0\.5, not "soon"/],
+		[
+			'a bad --time',
+			['review', 'x.txt', '--time', 'soon'],
+			/^potm: --time takes the seconds a position is searched, from 0\.05 to 600, e\.g\. --time 0\.5, not "soon"/,
+		],
 		['a bad --depth', ['review', 'x.txt', '--depth', '0'], /^potm: --depth takes a whole number from 1 to 40, not 0/],
 		['a broken record', ['review', 'broken.game.txt', '--json'], /^potm: broken\.game\.txt line 2: /],
-		['the board without a terminal', ['review', 'saves/race.txt'], /^potm: the board needs an interactive terminal.*potm review FILE --json/],
+		[
+			'the board without a terminal',
+			['review', 'saves/race.txt'],
+			/^potm: the board needs an interactive terminal.*potm review FILE --json/,
+		],
 	])('%s: one potm: line on stderr, exit 2', (_name, args, message) => {
 		writeFileSync(join(scratch, 'broken.game.txt'), '[Game "LOAPS"]\n[Date 2026]\n');
 		const run = potm(args);

@@ -67,7 +67,9 @@ describe('potm move FILE', () => {
 		expect(tight).not.toBe(start);
 		const run = potm(['move', file('tight.txt', tight)], {POTM_VERBOSE: '1'});
 		expect(run.status, run.stderr).toBe(0);
-		expect(run.stderr).toMatch(/^depth ([2-9]|\d\d+) .* budget 0\/0 ms min depth 2 \((time|depth|decided)\) moves left [\d.]+ likely \d+ of 41 /);
+		expect(run.stderr).toMatch(
+			/^depth ([2-9]|\d\d+) .* budget 0\/0 ms min depth 2 \((time|depth|decided)\) moves left [\d.]+ likely \d+ of 41 /,
+		);
 		const parsed = loaps.parse(tight, 'tight.txt');
 		if (!parsed.ok) throw new Error(parsed.error.message);
 		expect(loaps.parseMove(parsed.value, run.stdout.split('\n')[0]!).ok).toBe(true);
@@ -188,20 +190,27 @@ describe('potm perft FILE DEPTH', () => {
 
 	test('a reader that stops early is not an error: no stack trace, exit 0', () => {
 		// `true` exits without reading, long before node has started: every write meets a closed pipe.
-		const run = spawnSync('sh', ['-c', `"${process.execPath}" "${cli}" perft test/fixtures/positions/start.txt 3 --divide | true; exit 0`], {
-			cwd: root,
-			encoding: 'utf8',
-		});
+		const run = spawnSync(
+			'sh',
+			['-c', `"${process.execPath}" "${cli}" perft test/fixtures/positions/start.txt 3 --divide | true; exit 0`],
+			{
+				cwd: root,
+				encoding: 'utf8',
+			},
+		);
 		expect(run.status).toBe(0);
 		expect(run.stderr).toBe('');
 	});
 
-	test.each([['three'], ['-1'], ['1.5'], ['-0'], ['31']])('a depth of %s is refused in one line, saying what a depth must be, exit 2', depth => {
-		const run = potm(['perft', 'test/fixtures/positions/start.txt', depth]);
-		expect(run.status).toBe(2);
-		expect(run.stdout).toBe('');
-		expect(run.stderr).toBe(`potm: the depth of perft must be a whole number from 0 to 30, not "${depth}"\n`);
-	});
+	test.each([['three'], ['-1'], ['1.5'], ['-0'], ['31']])(
+		'a depth of %s is refused in one line, saying what a depth must be, exit 2',
+		depth => {
+			const run = potm(['perft', 'test/fixtures/positions/start.txt', depth]);
+			expect(run.status).toBe(2);
+			expect(run.stdout).toBe('');
+			expect(run.stderr).toBe(`potm: the depth of perft must be a whole number from 0 to 30, not "${depth}"\n`);
+		},
+	);
 
 	test('a bad file is refused with its line, exit 2', () => {
 		const run = potm(['perft', file('short.txt', '1 1\n1 0 60.0\n'), '2']);
@@ -214,7 +223,17 @@ describe('help, version and the bare command', () => {
 	test('--help lists every command with examples', () => {
 		const run = potm(['--help']);
 		expect(run.status).toBe(0);
-		for (const text of ['potm move [FILE]', 'potm perft FILE DEPTH', 'potm play [FILE]', 'potm analyze FILE', 'potm demo', '--ascii', '--no-color', 'Examples', 'potm move saves/start.txt']) {
+		for (const text of [
+			'potm move [FILE]',
+			'potm perft FILE DEPTH',
+			'potm play [FILE]',
+			'potm analyze FILE',
+			'potm demo',
+			'--ascii',
+			'--no-color',
+			'Examples',
+			'potm move saves/start.txt',
+		]) {
 			expect(run.stdout).toContain(text);
 		}
 	});
@@ -235,7 +254,7 @@ describe('help, version and the bare command', () => {
 		if (depth === EXAMPLE_DEPTH) expect(run.stdout).toBe(`${shown}\n`);
 	});
 
-	test('--help fits 80 columns, each command\'s too, and claims no game potm does not have yet', () => {
+	test("--help fits 80 columns, each command's too, and claims no game potm does not have yet", () => {
 		for (const command of ['', 'play', 'analyze', 'demo', 'move', 'perft', 'match', 'tournament']) {
 			const run = potm([...(command ? [command] : []), '--help']);
 			for (const line of run.stdout.split('\n')) expect([...line].length, `${command} --help: ${line}`).toBeLessThanOrEqual(80);
@@ -263,15 +282,30 @@ describe('help, version and the bare command', () => {
 		},
 	);
 
-	test('--help and -h after a command show that command\'s help', () => {
+	test("--help and -h after a command show that command's help", () => {
 		const cases: [string[], string[]][] = [
-			[['move', '--help'], ['potm move FILE', 'CPU time']],
-			[['perft', '-h'], ['potm perft FILE DEPTH', '--divide']],
+			[
+				['move', '--help'],
+				['potm move FILE', 'CPU time'],
+			],
+			[
+				['perft', '-h'],
+				['potm perft FILE DEPTH', '--divide'],
+			],
 			[['move', 'test/fixtures/positions/start.txt', '--help'], ['potm move FILE']],
-			[['play', '--help'], ['--side 1|2', '--level 1-5', '--clock S', '--no-clock', '--ascii', '--no-color', 'potm play --side 2']],
-			[['analyze', '--help'], ['potm analyze FILE', '--ascii']],
+			[
+				['play', '--help'],
+				['--side 1|2', '--level 1-5', '--clock S', '--no-clock', '--ascii', '--no-color', 'potm play --side 2'],
+			],
+			[
+				['analyze', '--help'],
+				['potm analyze FILE', '--ascii'],
+			],
 			[['analyse', '-h'], ['potm analyze FILE']],
-			[['demo', '--help'], ['--red LEVEL', '--blue LEVEL', '--delay MS', '--games N', '--no-color']],
+			[
+				['demo', '--help'],
+				['--red LEVEL', '--blue LEVEL', '--delay MS', '--games N', '--no-color'],
+			],
 			[['help', 'demo'], ['--delay MS']],
 			[['help'], ['potm perft FILE DEPTH', 'potm play [FILE]', 'potm analyze FILE', 'potm demo']],
 		];
@@ -312,13 +346,19 @@ describe('help, version and the bare command', () => {
 
 	test('options are checked per command, in our words', () => {
 		expect(potm(['--bogus'])).toMatchObject({status: 2, stderr: 'potm: unknown option --bogus (potm --help lists the options)\n'});
-		expect(potm(['play', '--bogus'])).toMatchObject({status: 2, stderr: 'potm: unknown option --bogus (potm play --help lists the options)\n'});
+		expect(potm(['play', '--bogus'])).toMatchObject({
+			status: 2,
+			stderr: 'potm: unknown option --bogus (potm play --help lists the options)\n',
+		});
 		expect(potm(['move', 'test/fixtures/positions/start.txt', '--divide'])).toMatchObject({
 			status: 2,
 			stderr: expect.stringMatching(/^potm: --divide goes with perft\n/),
 			stdout: '',
 		});
-		expect(potm(['perft', 'test/fixtures/positions/start.txt', '1', '-x'])).toMatchObject({status: 2, stderr: expect.stringMatching(/unknown option -x/)});
+		expect(potm(['perft', 'test/fixtures/positions/start.txt', '1', '-x'])).toMatchObject({
+			status: 2,
+			stderr: expect.stringMatching(/unknown option -x/),
+		});
 	});
 
 	test('an unknown command is refused, exit 2', () => {
@@ -328,7 +368,17 @@ describe('help, version and the bare command', () => {
 	});
 
 	test('every mistake on the command line is one potm: line on stderr, nothing more', () => {
-		for (const args of [['fly'], ['--bogus'], ['play', '--level', '9'], ['play', '--level', '2', '--level', '3'], ['move'], ['perft', 'test/fixtures/positions/start.txt'], ['match', 'ai:1'], ['demo', 'a.txt', 'b.txt'], ['analyze']]) {
+		for (const args of [
+			['fly'],
+			['--bogus'],
+			['play', '--level', '9'],
+			['play', '--level', '2', '--level', '3'],
+			['move'],
+			['perft', 'test/fixtures/positions/start.txt'],
+			['match', 'ai:1'],
+			['demo', 'a.txt', 'b.txt'],
+			['analyze'],
+		]) {
 			const run = potm(args);
 			expect(run.status, args.join(' ')).toBe(2);
 			expect(run.stderr, args.join(' ')).toMatch(/^potm: [^\n]+\n$/);

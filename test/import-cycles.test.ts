@@ -63,7 +63,8 @@ describe('imports', () => {
 	});
 
 	test('the reading of imports: type-only ones do not count, multi-line ones do', () => {
-		const text = "import type {A} from './a.js';\nimport {\n\tb,\n\ttype C,\n} from './b.js';\nexport {d} from './d.js';\nexport type {E} from './e.js';\nimport './f.js';\n";
+		const text =
+			"import type {A} from './a.js';\nimport {\n\tb,\n\ttype C,\n} from './b.js';\nexport {d} from './d.js';\nexport type {E} from './e.js';\nimport './f.js';\n";
 		expect(runtimeImports('/x/m.ts', text)).toEqual(['/x/b', '/x/d', '/x/f']);
 	});
 });

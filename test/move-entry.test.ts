@@ -14,9 +14,12 @@ import {loadPosition} from '../source/files/load.js';
 import {plainMove} from '../source/move-entry.js';
 
 describe('plainMove', () => {
-	test.each([[['move']], [['move', 'test/fixtures/positions/start.txt']], [['move', '-']], [['move', 'a file with spaces.txt']]])('%j runs without the parser', words => {
-		expect(plainMove(words)).toBe(true);
-	});
+	test.each([[['move']], [['move', 'test/fixtures/positions/start.txt']], [['move', '-']], [['move', 'a file with spaces.txt']]])(
+		'%j runs without the parser',
+		words => {
+			expect(plainMove(words)).toBe(true);
+		},
+	);
 	test.each([
 		[['move', '--game', 'loaps', 'test/fixtures/positions/start.txt']],
 		[['move', 'test/fixtures/positions/start.txt', '--clock', '5']],
@@ -41,7 +44,11 @@ describe('dist/potm move', () => {
 	};
 	/** What the full command line says to `potm move ARGS`. */
 	const cli = (args: string[]) => {
-		const run = spawnSync(process.execPath, [join(root, 'dist', 'cli.js'), 'move', ...args], {cwd: root, encoding: 'utf8', timeout: 60_000});
+		const run = spawnSync(process.execPath, [join(root, 'dist', 'cli.js'), 'move', ...args], {
+			cwd: root,
+			encoding: 'utf8',
+			timeout: 60_000,
+		});
 		return {status: run.status, stdout: run.stdout, stderr: run.stderr};
 	};
 	/** test/fixtures/positions/NAME with a second left on each clock, so the move is quick. */
@@ -85,7 +92,7 @@ describe('dist/potm move', () => {
 		expect(run.stderr).toBe(cli.stderr);
 	});
 
-	test('takes --clock (a PAH-TUM move\'s seconds) itself, and gives every other option, mistakes included, to the full command line', () => {
+	test("takes --clock (a PAH-TUM move's seconds) itself, and gives every other option, mistakes included, to the full command line", () => {
 		// Late in a game, so that the move is quick; with a clock of 0.5 s it must still answer.
 		const grid = 'XOXOX+O\nOXOXOXO\nXOXOXOX\nOXOXOXO\nXOX+XOX\n--OXOXO\n----+--\n';
 		for (const args of [['--clock', '0.5', '-'], ['--clock=0.5']]) {
@@ -98,7 +105,10 @@ describe('dist/potm move', () => {
 			[['--clock'], /^potm: --clock/],
 			[['--level', '1', 'test/fixtures/positions/start.txt'], /^potm: --level goes with/],
 			[['a', 'b'], /^potm: move takes one FILE \(or none, or -, for standard input\), not also "b"\n$/],
-			[['--clock', '5', 'test/fixtures/positions/start.txt'], /^potm: --clock is for a game with a clock per move \(PAH-TUM\); test\/fixtures\/positions\/start\.txt carries its own clock\n$/],
+			[
+				['--clock', '5', 'test/fixtures/positions/start.txt'],
+				/^potm: --clock is for a game with a clock per move \(PAH-TUM\); test\/fixtures\/positions\/start\.txt carries its own clock\n$/,
+			],
 		] as const) {
 			const run = entry([...args]);
 			expect(run.status).toBe(2);
@@ -136,10 +146,15 @@ describe('dist/potm move', () => {
 		expect(version.stdout).toBe(`${JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version}\n`);
 	});
 
-	test('remembers its start-ups, and plans with the least of them: the machine\'s cost at its best', () => {
+	test("remembers its start-ups, and plans with the least of them: the machine's cost at its best", () => {
 		const cache = mkdtempSync(join(scratch, 'cache-'));
 		const path = quick('start.txt');
-		const run = (env: NodeJS.ProcessEnv) => spawnSync(join(root, 'dist', 'potm'), ['move', path], {cwd: root, encoding: 'utf8', env: {...process.env, POTM_CACHE_DIR: cache, ...env}});
+		const run = (env: NodeJS.ProcessEnv) =>
+			spawnSync(join(root, 'dist', 'potm'), ['move', path], {
+				cwd: root,
+				encoding: 'utf8',
+				env: {...process.env, POTM_CACHE_DIR: cache, ...env},
+			});
 		expect(run({}).status).toBe(0);
 		// One file: this way of starting, this Node, this build.
 		const files = readdirSync(cache);
@@ -158,7 +173,11 @@ describe('dist/potm move', () => {
 		// A folder it cannot write to, or no home folder to find one in: the move is played all the same.
 		const blocked = join(scratch, 'not-a-folder');
 		writeFileSync(blocked, '');
-		const played = spawnSync(join(root, 'dist', 'potm'), ['move', path], {cwd: root, encoding: 'utf8', env: {...process.env, POTM_CACHE_DIR: blocked}});
+		const played = spawnSync(join(root, 'dist', 'potm'), ['move', path], {
+			cwd: root,
+			encoding: 'utf8',
+			env: {...process.env, POTM_CACHE_DIR: blocked},
+		});
 		expect(played.stderr).toBe('');
 		expect(played.status).toBe(0);
 		const homeless: NodeJS.ProcessEnv = {...process.env, HOME: blocked};
@@ -181,7 +200,11 @@ describe('a reader that stops early', () => {
 			const path = join(scratch, 'start.txt');
 			writeFileSync(path, withClocks(readFileSync(join(root, 'test', 'fixtures', 'positions', 'start.txt'), 'utf8'), 0.5));
 			// `true` reads nothing and ends at once, so the move's line meets a closed pipe; pipefail gives the move's status.
-			const run = spawnSync('bash', ['-c', `set -o pipefail; ${command} | true`, 'bash', path], {cwd: root, encoding: 'utf8', timeout: 60_000});
+			const run = spawnSync('bash', ['-c', `set -o pipefail; ${command} | true`, 'bash', path], {
+				cwd: root,
+				encoding: 'utf8',
+				timeout: 60_000,
+			});
 			expect(run.stderr).toBe('');
 			expect(run.status).toBe(0);
 		} finally {

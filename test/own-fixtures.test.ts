@@ -24,10 +24,15 @@ function sources(folder: string): string[] {
 }
 
 /** A path into the project's own saves/: joined onto the project's root, a URL up to it, or a sample named as a command-line argument. */
-const INTO_SAVES = [/join\(root, ['"]saves['"]/, /\.\.\/saves\//, /['"`]saves\/(start|loa-start|red-move-10|blue-move-28)\.txt['"`]/, /['"`]saves\/\$\{/];
+const INTO_SAVES = [
+	/join\(root, ['"]saves['"]/,
+	/\.\.\/saves\//,
+	/['"`]saves\/(start|loa-start|red-move-10|blue-move-28)\.txt['"`]/,
+	/['"`]saves\/\$\{/,
+];
 
 describe('tests read their own fixtures', () => {
-	test('no test names a path into the project\'s saves/ folder', () => {
+	test("no test names a path into the project's saves/ folder", () => {
 		const offending: string[] = [];
 		for (const file of sources(tests)) {
 			if (file === fileURLToPath(import.meta.url)) continue;
@@ -41,6 +46,11 @@ describe('tests read their own fixtures', () => {
 	});
 
 	test('the samples the tests use are in test/fixtures/positions/', () => {
-		expect(readdirSync(join(tests, 'fixtures', 'positions')).sort()).toEqual(['blue-move-28.txt', 'loa-start.txt', 'red-move-10.txt', 'start.txt']);
+		expect(readdirSync(join(tests, 'fixtures', 'positions')).sort()).toEqual([
+			'blue-move-28.txt',
+			'loa-start.txt',
+			'red-move-10.txt',
+			'start.txt',
+		]);
 	});
 });

@@ -156,11 +156,15 @@ export function benchBoxesSolverReach(positions = 6, log = console.log): void {
 					rate = Math.max(rate, (solution.nodes * 1000) / Math.max(ms, 1));
 				}
 			}
-			log(`solver ${rows}×${columns}, ${free} free unit segments: ${times.length}/${positions} within 1 s (${times.map(ms => ms.toFixed(0)).join(' ')} ms)`);
+			log(
+				`solver ${rows}×${columns}, ${free} free unit segments: ${times.length}/${positions} within 1 s (${times.map(ms => ms.toFixed(0)).join(' ')} ms)`,
+			);
 			if (times.length < positions) break;
 			reach = free;
 		}
-		log(`solver reach ${rows}×${columns}: every position proven from ${reach} free unit segments within 1 s; up to ${(rate / 1e6).toFixed(2)} M nodes/s`);
+		log(
+			`solver reach ${rows}×${columns}: every position proven from ${reach} free unit segments within 1 s; up to ${(rate / 1e6).toFixed(2)} M nodes/s`,
+		);
 	}
 }
 
@@ -190,7 +194,15 @@ type Opponent = 'greedy' | 'tenth';
  * points a game won, 1 a game tied (RULES.md 8). Matches are numbered from `firstMatch`, so that
  * runs side by side (one a core) play different boards and add up.
  */
-export function benchBoxesStrength(rows: number, columns: number, opponent: Opponent, games: number, moveMs: number, log = console.log, firstMatch = 0) {
+export function benchBoxesStrength(
+	rows: number,
+	columns: number,
+	opponent: Opponent,
+	games: number,
+	moveMs: number,
+	log = console.log,
+	firstMatch = 0,
+) {
 	const tally = {games: 0, wins: 0, ties: 0, losses: 0, margin: 0};
 	for (let match = firstMatch; match < firstMatch + Math.ceil(games / 2); match++) {
 		const lines = Math.floor(seededRandom(31 + match)() * ((rows * columns) / 2 + 1));
@@ -203,7 +215,11 @@ export function benchBoxesStrength(rows: number, columns: number, opponent: Oppo
 			while (!state.outcome) {
 				const board = boardOf(state);
 				const move =
-					state.toMove === levelSide ? engine.choose(board, {fixedMs: moveMs}) : opponent === 'greedy' ? greedyBoxesMove(board, random) : rival!.choose(board, {fixedMs: moveMs / 10});
+					state.toMove === levelSide
+						? engine.choose(board, {fixedMs: moveMs})
+						: opponent === 'greedy'
+							? greedyBoxesMove(board, random)
+							: rival!.choose(board, {fixedMs: moveMs / 10});
 				state = play(state, move);
 			}
 			const margin = levelSide === 1 ? state.scores[0] - state.scores[1] : state.scores[1] - state.scores[0];
@@ -212,7 +228,9 @@ export function benchBoxesStrength(rows: number, columns: number, opponent: Oppo
 			if (margin > 0) tally.wins++;
 			else if (margin < 0) tally.losses++;
 			else tally.ties++;
-			process.stderr.write(`\r${rows}×${columns} level 5 vs ${opponent}: ${tally.games}/${games} games, +${tally.wins} =${tally.ties} -${tally.losses}`);
+			process.stderr.write(
+				`\r${rows}×${columns} level 5 vs ${opponent}: ${tally.games}/${games} games, +${tally.wins} =${tally.ties} -${tally.losses}`,
+			);
 		}
 	}
 	process.stderr.write('\r\x1b[K');
@@ -230,11 +248,25 @@ export function benchBoxesStrength(rows: number, columns: number, opponent: Oppo
  * Level 5 against itself with two shares of the boxes takeable now in the evaluation (eval.ts's
  * TAKE_PERCENT, set per board), on random R × C boards, each board both ways.
  */
-export function benchTakeShare(rows: number, columns: number, a: number, b: number, games: number, moveMs: number, log = console.log, parity: readonly [number, number] = [0, 0]): void {
+export function benchTakeShare(
+	rows: number,
+	columns: number,
+	a: number,
+	b: number,
+	games: number,
+	moveMs: number,
+	log = console.log,
+	parity: readonly [number, number] = [0, 0],
+): void {
 	const tally = compareSettings(games, `take ${a} % vs ${b} %`, (game, aSide) => {
 		const players = [new LocalPlayer({kind: 'level', level: 5}, game), new LocalPlayer({kind: 'level', level: 5}, game + 99)];
 		const match = game >> 1;
-		let state = boxes.initial({rows, columns, lines: Math.floor(seededRandom(31 + match)() * ((rows * columns) / 2 + 1)), seed: 9000 + match});
+		let state = boxes.initial({
+			rows,
+			columns,
+			lines: Math.floor(seededRandom(31 + match)() * ((rows * columns) / 2 + 1)),
+			seed: 9000 + match,
+		});
 		while (!state.outcome) {
 			const board = boardOf(state);
 			board.takePercent = state.toMove === aSide ? a : b;

@@ -79,7 +79,11 @@ export async function playContestGame(clockSeconds = 60): Promise<ContestGame> {
 			signal: new AbortController().signal,
 		});
 		const record = played!.record;
-		return {description: record.description, clockSeconds, sides: [contestSide(record, 1, clockSeconds), contestSide(record, 2, clockSeconds)]};
+		return {
+			description: record.description,
+			clockSeconds,
+			sides: [contestSide(record, 1, clockSeconds), contestSide(record, 2, clockSeconds)],
+		};
 	} finally {
 		if (verbose === undefined) delete process.env['POTM_VERBOSE'];
 		else process.env['POTM_VERBOSE'] = verbose;
@@ -93,7 +97,11 @@ export function describeContestGame(game: ContestGame): string {
 		`  ${label}: ${s.moves} moves, ${s.cpuSeconds.toFixed(2)} s of CPU: start-ups ${s.startupSeconds.toFixed(2)} s (${percent(s.startupSeconds)}), ` +
 		`searching and the rest ${(s.cpuSeconds - s.startupSeconds).toFixed(2)} s (${percent(s.cpuSeconds - s.startupSeconds)}), unused ${percent(game.clockSeconds - s.cpuSeconds)}; ` +
 		`largest move ${s.largestMove.toFixed(2)} s, least left ${s.leastLeft.toFixed(2)} s`;
-	return [`contest: potm move against itself on ${game.clockSeconds} s CPU clocks: ${game.description}`, side('first', game.sides[0]), side('second', game.sides[1])].join('\n');
+	return [
+		`contest: potm move against itself on ${game.clockSeconds} s CPU clocks: ${game.description}`,
+		side('first', game.sides[0]),
+		side('second', game.sides[1]),
+	].join('\n');
 }
 
 export interface StartupFigures {
@@ -142,12 +150,15 @@ export async function measureStartup(runs = 5): Promise<StartupFigures> {
 					into.push(Number(found[1]));
 				}
 				const charged = await runEntry({argv: [potm, 'move', path], cwd: folder, clockMs: 1200});
-				if (charged.exit.code !== 0) throw new Error(`potm move ${name} exited ${charged.exit.code ?? charged.exit.signal}: ${charged.stderr.trim()}`);
+				if (charged.exit.code !== 0)
+					throw new Error(`potm move ${name} exited ${charged.exit.code ?? charged.exit.signal}: ${charged.stderr.trim()}`);
 				leastMoveMs.push(charged.cpuMs);
 			}
 		}
 		for (let run = 0; run < runs; run++) {
-			const child = spawnSync(process.execPath, ['-e', 'const u = process.cpuUsage(); console.log((u.user + u.system) / 1000)'], {encoding: 'utf8'});
+			const child = spawnSync(process.execPath, ['-e', 'const u = process.cpuUsage(); console.log((u.user + u.system) / 1000)'], {
+				encoding: 'utf8',
+			});
 			nodeMs.push(Number(child.stdout));
 		}
 	} finally {
@@ -157,7 +168,8 @@ export async function measureStartup(runs = 5): Promise<StartupFigures> {
 }
 
 export function describeStartup(figures: StartupFigures): string {
-	const range = (values: readonly number[]) => `median ${median(values).toFixed(0)} ms (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})`;
+	const range = (values: readonly number[]) =>
+		`median ${median(values).toFixed(0)} ms (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})`;
 	return (
 		`start-up before the search, CPU, ${figures.moveMs.length} runs each: potm move ${range(figures.moveMs)}; ` +
 		`node dist/cli.js move (no snapshot) ${range(figures.modulesMs)}; a bare node ${range(figures.nodeMs)}\n` +

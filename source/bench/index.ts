@@ -76,7 +76,6 @@ const SECTIONS = ['perft', 'search', 'worker', 'contest', 'strength', 'terminal'
 /** Sections run only when named: too long for a run of everything. */
 const NAMED_ONLY = ['ladder', 'sparring'] as const;
 
-
 const mega = (rate: number) => (rate / 1e6).toFixed(1);
 const saves = new URL('../../saves/', import.meta.url);
 
@@ -198,7 +197,10 @@ async function benchStrength(gameId: string, games: number, moveMs: number): Pro
 	const name = gameById(gameId)!.name;
 	const pairings: ReadonlyArray<readonly [PlayerKind, PlayerKind]> = [
 		[{kind: 'level', level: 5}, {kind: 'greedy'}],
-		[{kind: 'level', level: 5}, {kind: 'level', level: 3}],
+		[
+			{kind: 'level', level: 5},
+			{kind: 'level', level: 3},
+		],
 		[{kind: 'level', level: 3}, {kind: 'greedy'}],
 	];
 	for (const [a, b] of pairings) {
@@ -210,7 +212,9 @@ async function benchStrength(gameId: string, games: number, moveMs: number): Pro
 			onGame: done => process.stderr.write(`\r${playerName(a)} vs ${playerName(b)}: ${done}/${games} games`),
 		});
 		process.stderr.write('\r\x1b[K');
-		console.log(`strength of ${name}, ${moveMs} ms a move: ${describePairing(result)} [${((performance.now() - started) / 1000).toFixed(0)} s]`);
+		console.log(
+			`strength of ${name}, ${moveMs} ms a move: ${describePairing(result)} [${((performance.now() - started) / 1000).toFixed(0)} s]`,
+		);
 	}
 }
 
@@ -276,7 +280,8 @@ async function main(): Promise<void> {
 	if (unknown.length > 0) throw new Error(`unknown section ${unknown[0]}; the sections are ${sections.join(', ')}`);
 	const chosen: readonly string[] = args.length > 0 ? args : SECTIONS;
 	if (chosen.includes('ladder')) {
-		if (gameGiven !== undefined && !(LADDER_GAMES as readonly string[]).includes(gameGiven)) throw new Error(`the ladder plays ${LADDER_GAMES.join(' or ')}, not ${gameGiven}`);
+		if (gameGiven !== undefined && !(LADDER_GAMES as readonly string[]).includes(gameGiven))
+			throw new Error(`the ladder plays ${LADDER_GAMES.join(' or ')}, not ${gameGiven}`);
 		if (gamesGiven && !Number.isInteger(games)) throw new Error('--games takes a whole number of games');
 	}
 	const cpu = cpus();
@@ -314,7 +319,8 @@ async function main(): Promise<void> {
 			if (against !== 'tenth') benchBoxesStrength(rows, columns, 'greedy', boxesGames, moveMs, console.log, firstMatch);
 		}
 		// 3×3 is solved within the clock at either time: ten times the time cannot tell.
-		if (against === 'tenth' && boxesSizes.every(([rows, columns]) => rows * columns === 9)) console.log('3×3 is solved within the clock at either time: no games at ten times the time');
+		if (against === 'tenth' && boxesSizes.every(([rows, columns]) => rows * columns === 9))
+			console.log('3×3 is solved within the clock at either time: no games at ten times the time');
 		for (const [rows, columns] of boxesSizes.filter(([rows, columns]) => rows * columns > 9)) {
 			if (against !== 'greedy') benchBoxesStrength(rows, columns, 'tenth', boxesGames, moveMs * 10, console.log, firstMatch);
 		}
@@ -322,7 +328,13 @@ async function main(): Promise<void> {
 	}
 	if (chosen.includes('sparring')) {
 		if (gamesGiven && !Number.isInteger(games)) throw new Error('--games takes a whole number of games');
-		await benchSparring({games: gamesGiven ? games : 40, only: onlyText === undefined ? [] : onlyText.split(',').map(part => part.trim()), loads: loads as Load[], out, seed});
+		await benchSparring({
+			games: gamesGiven ? games : 40,
+			only: onlyText === undefined ? [] : onlyText.split(',').map(part => part.trim()),
+			loads: loads as Load[],
+			out,
+			seed,
+		});
 	}
 	if (chosen.includes('ladder')) {
 		await benchLadder({

@@ -36,7 +36,8 @@ export interface LadderSummary {
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
 const isSeconds = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
-const isPair = <T>(value: unknown, each: (item: unknown) => item is T): value is [T, T] => Array.isArray(value) && value.length === 2 && value.every(each);
+const isPair = <T>(value: unknown, each: (item: unknown) => item is T): value is [T, T] =>
+	Array.isArray(value) && value.length === 2 && value.every(each);
 const isName = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
 /**
@@ -62,7 +63,8 @@ export function readSummary(json: unknown): Result<LadderSummary, string> {
 		if (!isRecord(item)) return bad(`${at} is not an object`);
 		const {number, players: sides, result, winner, reason, fault, disqualified, plies, clockUsed} = item;
 		if (!isCount(number)) return bad(`${at}.number is not a count`);
-		if (!isPair(sides, isName) || !names.every(name => sides.includes(name))) return bad(`${at}.players is not ${names[0]} and ${names[1]}, one a side`);
+		if (!isPair(sides, isName) || !names.every(name => sides.includes(name)))
+			return bad(`${at}.players is not ${names[0]} and ${names[1]}, one a side`);
 		if (result !== 'win' && result !== 'tie' && result !== 'draw') return bad(`${at}.result is not win, tie or draw`);
 		if (!(winner === null || names.includes(winner as string))) return bad(`${at}.winner is neither a player nor null`);
 		if ((result === 'win') !== (winner !== null)) return bad(`${at}: a ${result} ${winner === null ? 'without' : 'with'} a winner`);
@@ -73,7 +75,17 @@ export function readSummary(json: unknown): Result<LadderSummary, string> {
 		if (fault && winner === disqualified) return bad(`${at}: the disqualified player won`);
 		if (!isCount(plies)) return bad(`${at}.plies is not a count`);
 		if (!isPair(clockUsed, isSeconds)) return bad(`${at}.clockUsed is not two numbers of seconds`);
-		read.push({number, players: sides, result, winner: winner as string | null, reason, fault, disqualified: disqualified as string | null, plies, clockUsed});
+		read.push({
+			number,
+			players: sides,
+			result,
+			winner: winner as string | null,
+			reason,
+			fault,
+			disqualified: disqualified as string | null,
+			plies,
+			clockUsed,
+		});
 	}
 	return ok({game, clockSeconds, gamesScheduled, stopped, players: names, games: read});
 }
@@ -187,7 +199,9 @@ export const TARGETS: ReadonlyMap<number, number> = new Map([
 export const TARGET_GAMES = 20;
 
 /** The target of a clock, whether it is met, and whether enough games were played to say. */
-export function verdict(tally: Pick<PairingTally, 'clockSeconds' | 'points' | 'games'>): {readonly target: number; readonly met: boolean; readonly enough: boolean} | null {
+export function verdict(
+	tally: Pick<PairingTally, 'clockSeconds' | 'points' | 'games'>,
+): {readonly target: number; readonly met: boolean; readonly enough: boolean} | null {
 	const target = TARGETS.get(tally.clockSeconds);
 	if (target === undefined) return null;
 	const share = tally.games === 0 ? 0 : tally.points / (2 * tally.games);
@@ -200,7 +214,8 @@ export function parseClocks(text: string): Result<number[], string> {
 	const clocks: number[] = [];
 	for (const part of parts) {
 		const seconds = Number(part);
-		if (part === '' || !Number.isFinite(seconds) || seconds <= 0) return fail(`--clocks takes seconds separated by commas (10,60), not "${text}"`);
+		if (part === '' || !Number.isFinite(seconds) || seconds <= 0)
+			return fail(`--clocks takes seconds separated by commas (10,60), not "${text}"`);
 		if (clocks.includes(seconds)) return fail(`--clocks names ${part} s twice`);
 		clocks.push(seconds);
 	}
@@ -236,12 +251,17 @@ export function ladderTable(tallies: readonly PairingTally[], names: (game: stri
 		];
 	});
 	const notes = [
-		'MP the new entry\'s share of match points (2 a win, 1 a draw or a tie); W D T L its wins, draws (move limit,',
+		"MP the new entry's share of match points (2 a win, 1 a draw or a tie); W D T L its wins, draws (move limit,",
 		'repetition, simultaneous connection), ties (equal points at a connection), losses (faults included); Elo the',
-		'new entry\'s lead over the baseline, ± its 95 % margin; time, faults: games lost on time, or by another fault,',
+		"new entry's lead over the baseline, ± its 95 % margin; time, faults: games lost on time, or by another fault,",
 		'new/baseline; plies a game on average; CPU the share of its clock a side used in a game, on average.',
 		...(tallies.some(tally => tally.stopped) ? ['games n/m: stopped by Ctrl-C after n of the m games.'] : []),
-		...(tallies.some(tally => verdict(tally)?.enough === false) ? [`* fewer than ${TARGET_GAMES} games: not a verdict on the target.`] : []),
+		...(tallies.some(tally => verdict(tally)?.enough === false)
+			? [`* fewer than ${TARGET_GAMES} games: not a verdict on the target.`]
+			: []),
 	];
-	return `${table([head, ...rows], head.map((_, column) => column >= 2 && column !== 14))}\n\n${notes.join('\n')}\n`;
+	return `${table(
+		[head, ...rows],
+		head.map((_, column) => column >= 2 && column !== 14),
+	)}\n\n${notes.join('\n')}\n`;
 }

@@ -55,25 +55,46 @@ export interface LadderOptions {
 }
 
 /** A program run to its end; a message (not a stack trace) when it cannot start. */
-function run(program: string, args: readonly string[], cwd: string, what: string, env: NodeJS.ProcessEnv = process.env): SpawnSyncReturns<string> {
+function run(
+	program: string,
+	args: readonly string[],
+	cwd: string,
+	what: string,
+	env: NodeJS.ProcessEnv = process.env,
+): SpawnSyncReturns<string> {
 	const result = spawnSync(program, args, {cwd, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024});
 	if (result.error) {
 		const code = (result.error as NodeJS.ErrnoException).code;
-		throw new Error(code === 'ENOENT' ? `${what} needs ${program}, which is not on the PATH` : `${what}: ${program} did not run (${result.error.message})`);
+		throw new Error(
+			code === 'ENOENT'
+				? `${what} needs ${program}, which is not on the PATH`
+				: `${what}: ${program} did not run (${result.error.message})`,
+		);
 	}
 	return result;
 }
 
 /** The last lines of what a program wrote, for a message about why it failed. */
-const tail = (text: string, lines = 12): string => text.trimEnd().split('\n').slice(-lines).map(line => `  ${line}`).join('\n');
+const tail = (text: string, lines = 12): string =>
+	text
+		.trimEnd()
+		.split('\n')
+		.slice(-lines)
+		.map(line => `  ${line}`)
+		.join('\n');
 
 /** The full hash of a commit git knows here. */
 function resolveCommit(ref: string): string {
 	const found = run('git', ['-C', root, 'rev-parse', '--verify', '--quiet', `${ref}^{commit}`], root, 'building the baseline');
 	if (found.status !== 0) {
 		const notRepo = run('git', ['-C', root, 'rev-parse', '--git-dir'], root, 'building the baseline').status !== 0;
-		if (notRepo) throw new Error(`the baseline is built from git's history, and ${root} is not a git checkout (clone the repository to run the ladder)`);
-		throw new Error(`--baseline ${ref}: git knows no commit of that name here (the default, ${BASELINE_COMMIT.slice(0, 12)}, is in main's history: fetch it if this clone is shallow)`);
+		if (notRepo)
+			throw new Error(
+				`the baseline is built from git's history, and ${root} is not a git checkout (clone the repository to run the ladder)`,
+			);
+		throw new Error(
+			`--baseline ${ref}: git knows no commit of that name here (the default, ${BASELINE_COMMIT.slice(0, 12)}, is in main's history: fetch it if this clone is shallow)`,
+		);
 	}
 	return found.stdout.trim();
 }
@@ -100,7 +121,8 @@ export function buildBaseline(ref: string, say: (line: string) => void): Baselin
 	const dir = join(root, 'node_modules', '.cache', `potm-baseline-${commit.slice(0, 12)}`);
 	const command = `node ${relative(root, join(dir, 'dist', 'cli.js'))} move`;
 	const mark = join(dir, BUILT_MARK);
-	if (existsSync(mark) && readFileSync(mark, 'utf8').trim() === commit && existsSync(join(dir, 'dist', 'cli.js'))) return {commit, dir, command, built: false};
+	if (existsSync(mark) && readFileSync(mark, 'utf8').trim() === commit && existsSync(join(dir, 'dist', 'cli.js')))
+		return {commit, dir, command, built: false};
 	rmSync(dir, {recursive: true, force: true});
 	makeFolder(dir);
 	say(`bench: building the baseline ${commit.slice(0, 12)} in ${relative(root, dir)} (git archive, npm ci)...`);
@@ -111,12 +133,17 @@ export function buildBaseline(ref: string, say: (line: string) => void): Baselin
 	if (unpacked.status !== 0) throw new Error(`tar could not unpack the baseline's export:\n${tail(unpacked.stderr)}`);
 	rmSync(archive, {force: true});
 	// The npm that runs the bench exports its own project's settings; the baseline is a project of its own.
-	const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_(package_|lifecycle_|config_local_prefix$)/.test(name) && name !== 'INIT_CWD'));
+	const env = Object.fromEntries(
+		Object.entries(process.env).filter(([name]) => !/^npm_(package_|lifecycle_|config_local_prefix$)/.test(name) && name !== 'INIT_CWD'),
+	);
 	const installed = run('npm', ['ci', '--no-audit', '--no-fund'], dir, 'building the baseline', env);
 	if (installed.status !== 0) {
-		throw new Error(`npm ci of the baseline (in ${relative(root, dir)}) failed with status ${installed.status ?? installed.signal}:\n${tail([installed.stdout, installed.stderr].filter(text => text.trim() !== '').join('\n'))}`);
+		throw new Error(
+			`npm ci of the baseline (in ${relative(root, dir)}) failed with status ${installed.status ?? installed.signal}:\n${tail([installed.stdout, installed.stderr].filter(text => text.trim() !== '').join('\n'))}`,
+		);
 	}
-	if (!existsSync(join(dir, 'dist', 'cli.js'))) throw new Error(`npm ci of the baseline ran, but made no dist/cli.js in ${relative(root, dir)}`);
+	if (!existsSync(join(dir, 'dist', 'cli.js')))
+		throw new Error(`npm ci of the baseline ran, but made no dist/cli.js in ${relative(root, dir)}`);
 	writeFileSync(mark, `${commit}\n`);
 	return {commit, dir, command, built: true};
 }
@@ -142,7 +169,9 @@ function checkEntry(label: string, entry: PlayerSpec, games: readonly string[]):
 			const answer = spawnSync(program!, [...args, file], {cwd: folder, encoding: 'utf8', timeout: 30_000});
 			const line = answer.stdout?.trim() ?? '';
 			if (answer.error || answer.status !== 0 || !/^[a-h][1-8] [a-h][1-8]$/.test(line)) {
-				const why = answer.error ? answer.error.message : `exit ${answer.status ?? answer.signal}, printed "${line}"${answer.stderr.trim() ? `, and on stderr:\n${tail(answer.stderr, 5)}` : ''}`;
+				const why = answer.error
+					? answer.error.message
+					: `exit ${answer.status ?? answer.signal}, printed "${line}"${answer.stderr.trim() ? `, and on stderr:\n${tail(answer.stderr, 5)}` : ''}`;
 				throw new Error(`${label} (${entry.command}) gave no move from ${gameById(game)!.name}'s start: ${why}`);
 			}
 		}
@@ -188,7 +217,14 @@ function ladderPlayers(baseline: Baseline): readonly [PlayerSpec, PlayerSpec] {
  * The first Ctrl-C stops the games under way (their entries are killed) and ends the ladder
  * with what finished; a second leaves at once.
  */
-async function playPairing(gameId: string, clock: number, matches: number, jobs: number, players: readonly [PlayerSpec, PlayerSpec], out: string): Promise<PairingTally> {
+async function playPairing(
+	gameId: string,
+	clock: number,
+	matches: number,
+	jobs: number,
+	players: readonly [PlayerSpec, PlayerSpec],
+	out: string,
+): Promise<PairingTally> {
 	const game = gameById(gameId)!;
 	const openings = ladderOpenings(game as Game<unknown>, matches);
 	const scheduled = schedule(2, matches).length;
@@ -234,7 +270,9 @@ async function playPairing(gameId: string, clock: number, matches: number, jobs:
 				const text = recordText(played.record, base, saved.value);
 				write(
 					join(out, `${name}.record.txt`),
-					opening.length === 0 ? text : text.replace('\n', `\nOpening: ${opening.join(', ')}, played at random before ply 1 below (both games of the match)\n`),
+					opening.length === 0
+						? text
+						: text.replace('\n', `\nOpening: ${opening.join(', ')}, played at random before ply 1 below (both games of the match)\n`),
 				);
 			},
 		});
@@ -262,7 +300,8 @@ export async function benchLadder(options: LadderOptions): Promise<void> {
 	const say = (line: string) => process.stderr.write(`${line}\n`);
 	// npm runs the bench from the project's folder; a folder given is taken from where npm was started.
 	const given = options.out === undefined ? undefined : resolve(process.env['INIT_CWD'] ?? process.cwd(), options.out);
-	if (given !== undefined && existsSync(join(given, 'ladder.txt'))) throw new Error(`--out ${options.out} already holds a ladder's records: give another folder`);
+	if (given !== undefined && existsSync(join(given, 'ladder.txt')))
+		throw new Error(`--out ${options.out} already holds a ladder's records: give another folder`);
 	if (!existsSync(join(root, 'dist', 'potm'))) throw new Error('dist/potm is missing: npm run build makes it (npm run bench builds first)');
 	const baseline = buildBaseline(options.baseline, say);
 	const name = (id: string) => gameById(id)!.name;
@@ -285,7 +324,10 @@ export async function benchLadder(options: LadderOptions): Promise<void> {
 	const keep = () => {
 		const text = ladderTable(tallies, name);
 		write(join(out, 'ladder.txt'), text);
-		write(join(out, 'ladder.json'), `${JSON.stringify({baseline: baseline.commit, entries: {new: NEW_ENTRY, baseline: baseline.command}, pairings: tallies}, null, 2)}\n`);
+		write(
+			join(out, 'ladder.json'),
+			`${JSON.stringify({baseline: baseline.commit, entries: {new: NEW_ENTRY, baseline: baseline.command}, pairings: tallies}, null, 2)}\n`,
+		);
 		return text;
 	};
 	// The short clocks first, both games, so that their figures come early.
@@ -296,8 +338,13 @@ export async function benchLadder(options: LadderOptions): Promise<void> {
 			const tally = await playPairing(game, clock, matches, options.jobs, players, join(out, `${game}-${clock}s`));
 			tallies.push(tally);
 			const judged = verdict(tally);
-			const share = tally.games === 0 ? 'no game finished' : `${tally.games} games, ${((100 * tally.points) / (2 * tally.games)).toFixed(1)} % of match points for the new entry`;
-			console.log(`ladder: ${name(game)} at ${clock} s: ${share}${judged ? ` (target ${Math.round(100 * judged.target)} %)` : ''} [${minutes(performance.now() - pairingStarted)}]`);
+			const share =
+				tally.games === 0
+					? 'no game finished'
+					: `${tally.games} games, ${((100 * tally.points) / (2 * tally.games)).toFixed(1)} % of match points for the new entry`;
+			console.log(
+				`ladder: ${name(game)} at ${clock} s: ${share}${judged ? ` (target ${Math.round(100 * judged.target)} %)` : ''} [${minutes(performance.now() - pairingStarted)}]`,
+			);
 			const text = keep();
 			if (tally.stopped) {
 				console.log(`\nladder: stopped by Ctrl-C; the pairings so far:\n${text}`);

@@ -66,11 +66,15 @@ export function benchSolverReach(positions = 6, log = console.log): void {
 			if (timed) slow.push(timed.ms);
 			else allWithin10 = false;
 		}
-		log(`solver ${empties} empty squares: ${slow.length}/${positions} within 10 s${allWithin10 ? '' : ' (stopped at the first failure)'} (${slow.map(ms => ms.toFixed(0)).join(' ')} ms)`);
+		log(
+			`solver ${empties} empty squares: ${slow.length}/${positions} within 10 s${allWithin10 ? '' : ' (stopped at the first failure)'} (${slow.map(ms => ms.toFixed(0)).join(' ')} ms)`,
+		);
 		if (!allWithin10) break;
 		reach10 = empties;
 	}
-	log(`solver reach: every position proven from ${reach1} empty squares within 1 s, from ${reach10} within 10 s; up to ${(rate / 1e6).toFixed(2)} M nodes/s`);
+	log(
+		`solver reach: every position proven from ${reach1} empty squares within 1 s, from ${reach10} within 10 s; up to ${(rate / 1e6).toFixed(2)} M nodes/s`,
+	);
 }
 
 /** Nodes per second and depth of the search in 1 s from random positions at several stages of the game. */
@@ -146,7 +150,11 @@ export function benchPahtumStrength(opponent: Opponent, games: number, moveMs: n
 		else tally.matchesTied++;
 	}
 	process.stderr.write('\r\x1b[K');
-	const against = {gain: 'greedy (the move that gains most now)', montecarlo: 'flat Monte-Carlo (1000 playouts per legal move)', tenth: `itself at ${moveMs / 10} ms a move`}[opponent];
+	const against = {
+		gain: 'greedy (the move that gains most now)',
+		montecarlo: 'flat Monte-Carlo (1000 playouts per legal move)',
+		tenth: `itself at ${moveMs / 10} ms a move`,
+	}[opponent];
 	const matches = tally.matchesWon + tally.matchesTied + tally.matchesLost;
 	// Match points: 2 for a match won on the total of its two games, 1 for a tied one.
 	const share = matches === 0 ? 0 : (100 * (2 * tally.matchesWon + tally.matchesTied)) / (2 * matches);
@@ -173,5 +181,7 @@ export function benchOpenShare(a: number, b: number, games: number, moveMs: numb
 		}
 		return aSide === 1 ? state.scores[0] - state.scores[1] : state.scores[1] - state.scores[0];
 	});
-	log(`PAH-TUM evaluation, level 5 at ${moveMs} ms a move, open value ${a} % vs ${b} %: +${tally.wins} =${tally.ties} -${tally.losses} in ${games} games, ${tally.margin.toFixed(1)} points a game for ${a} %`);
+	log(
+		`PAH-TUM evaluation, level 5 at ${moveMs} ms a move, open value ${a} % vs ${b} %: +${tally.wins} =${tally.ties} -${tally.losses} in ${games} games, ${tally.margin.toFixed(1)} points a game for ${a} %`,
+	);
 }

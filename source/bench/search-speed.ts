@@ -80,7 +80,9 @@ function searchSection(script: string, args: readonly string[], label: string): 
 	if (result.error) throw new Error(`${label}'s search section did not run: ${result.error.message}`);
 	const lines = parseSearchLines(result.stdout);
 	if (result.status !== 0 || lines.length === 0) {
-		throw new Error(`${label}'s search section failed (status ${result.status ?? result.signal}):\n${`${result.stdout}\n${result.stderr}`.trim().split('\n').slice(-8).join('\n')}`);
+		throw new Error(
+			`${label}'s search section failed (status ${result.status ?? result.signal}):\n${`${result.stdout}\n${result.stderr}`.trim().split('\n').slice(-8).join('\n')}`,
+		);
 	}
 	return lines;
 }

@@ -33,8 +33,7 @@ export interface GameRecord {
 }
 
 /** Match points of `player` for a finished game: 2 for a win, 1 for a draw or tie, 0 for a loss. */
-export const matchPoints = (outcome: Outcome, player: Player): number =>
-	outcome.winner === null ? 1 : outcome.winner === player ? 2 : 0;
+export const matchPoints = (outcome: Outcome, player: Player): number => (outcome.winner === null ? 1 : outcome.winner === player ? 2 : 0);
 
 export function playGame<State>(game: Game<State>, spec: GameSpec): GameRecord {
 	const players = [new LocalPlayer(spec.first, spec.openingSeed * 2 + 1), new LocalPlayer(spec.second, spec.openingSeed * 2 + 2)];
@@ -45,7 +44,12 @@ export function playGame<State>(game: Game<State>, spec: GameSpec): GameRecord {
 	const maxPlies = spec.maxPlies ?? DEFAULT_MAX_PLIES;
 	for (let ply = 0; game.outcome(state) === null; ply++) {
 		if (ply >= maxPlies) {
-			const outcome: Outcome = {result: 'draw', winner: null, reason: 'cap', description: `No result after ${maxPlies} plies: adjudicated a draw`};
+			const outcome: Outcome = {
+				result: 'draw',
+				winner: null,
+				reason: 'cap',
+				description: `No result after ${maxPlies} plies: adjudicated a draw`,
+			};
 			return {outcome, plies: moves.length, points: game.scores(state), moves};
 		}
 		const legal = game.legalMoves(state);

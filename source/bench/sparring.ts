@@ -79,9 +79,11 @@ export function pairings(): Pairing[] {
 	for (const clock of [5, 10, 60]) {
 		list.push({id: `loaps-greedy-${clock}`, game: 'loaps', clock, opponent: 'greedy', command: loa('greedy'), ours: ENTRY, target: 0.9});
 		list.push({id: `loaps-ab-${clock}`, game: 'loaps', clock, opponent: 'plain alpha-beta', command: loa('ab'), ours: ENTRY, target: 0.75});
-		if (clock >= 10) list.push({id: `loaps-strong-${clock}`, game: 'loaps', clock, opponent: 'strong', command: loa('strong'), ours: ENTRY, target: 0.6});
+		if (clock >= 10)
+			list.push({id: `loaps-strong-${clock}`, game: 'loaps', clock, opponent: 'strong', command: loa('strong'), ours: ENTRY, target: 0.6});
 	}
-	for (const clock of [5, 10, 60]) list.push({id: `loaps-level3-${clock}`, game: 'loaps', clock, opponent: 'level 3', command: 'ai:3', ours: 'ai:5', target: 0.75});
+	for (const clock of [5, 10, 60])
+		list.push({id: `loaps-level3-${clock}`, game: 'loaps', clock, opponent: 'level 3', command: 'ai:3', ours: 'ai:5', target: 0.75});
 	list.push({id: 'loaps-release-10', game: 'loaps', clock: 10, opponent: `release ${RELEASE_COMMIT}`, command: 'release', ours: ENTRY});
 	for (const clock of [10, 60]) {
 		list.push({id: `loa-greedy-${clock}`, game: 'loa', clock, opponent: 'greedy', command: loa('greedy'), ours: ENTRY, target: 0.9});
@@ -93,12 +95,42 @@ export function pairings(): Pairing[] {
 			[8, 8],
 			[4, 7],
 		] as const) {
-			list.push({id: `boxes-${rows}x${columns}-ab-${clock}`, game: 'boxes', clock, opponent: 'plain alpha-beta', command: 'bench/partners/boxes --player ab', ours: ENTRY, target: 0.75, rows, columns, lines: Math.round((rows * columns) / 3)});
+			list.push({
+				id: `boxes-${rows}x${columns}-ab-${clock}`,
+				game: 'boxes',
+				clock,
+				opponent: 'plain alpha-beta',
+				command: 'bench/partners/boxes --player ab',
+				ours: ENTRY,
+				target: 0.75,
+				rows,
+				columns,
+				lines: Math.round((rows * columns) / 3),
+			});
 		}
 	}
-	for (const clock of [10, 60]) list.push({id: `boxes-3x3-exact-${clock}`, game: 'boxes', clock, opponent: 'exact', command: 'bench/partners/boxes --player exact', ours: ENTRY, rows: 3, columns: 3, lines: 3});
+	for (const clock of [10, 60])
+		list.push({
+			id: `boxes-3x3-exact-${clock}`,
+			game: 'boxes',
+			clock,
+			opponent: 'exact',
+			command: 'bench/partners/boxes --player exact',
+			ours: ENTRY,
+			rows: 3,
+			columns: 3,
+			lines: 3,
+		});
 	for (const clock of [2, 10]) {
-		list.push({id: `pahtum-uct-${clock}`, game: 'pahtum', clock, opponent: 'UCT 200 000', command: `bench/partners/pahtum --player uct --iterations 200000 --clock ${clock}`, ours: `${ENTRY} --clock ${clock}`, target: 0.75});
+		list.push({
+			id: `pahtum-uct-${clock}`,
+			game: 'pahtum',
+			clock,
+			opponent: 'UCT 200 000',
+			command: `bench/partners/pahtum --player uct --iterations 200000 --clock ${clock}`,
+			ours: `${ENTRY} --clock ${clock}`,
+			target: 0.75,
+		});
 	}
 	return list;
 }
@@ -112,7 +144,10 @@ function buildPartner(name: string, say: (line: string) => void): string {
 	const compiler = process.env['CC'] ?? 'cc';
 	say(`sparring: building ${relative(root, program)} from ${relative(root, source)} (${compiler} -O2)`);
 	const built = spawnSync(compiler, ['-O2', '-std=c11', '-Wall', '-Wextra', '-o', program, source, '-lm'], {encoding: 'utf8'});
-	if (built.error) throw new Error(`the sparring partners are C programs, and ${compiler} did not run (${built.error.message}): install a C compiler (gcc or clang), or set CC`);
+	if (built.error)
+		throw new Error(
+			`the sparring partners are C programs, and ${compiler} did not run (${built.error.message}): install a C compiler (gcc or clang), or set CC`,
+		);
 	if (built.status !== 0) throw new Error(`${compiler} could not build ${relative(root, source)}:\n${built.stderr}`);
 	return program;
 }
@@ -132,7 +167,10 @@ function playersOf(pairing: Pairing, release: () => string): readonly [PlayerSpe
 function startsOf(pairing: Pairing, game: Game<unknown>, matches: number, seed: number): {state: unknown; moves: readonly string[]}[] {
 	if (pairing.game === 'loaps' || pairing.game === 'loa') return ladderOpenings(game, matches, 2, seed);
 	return Array.from({length: matches}, (_, index) => {
-		const setup: Setup = {seed: seed + index, ...(pairing.rows === undefined ? {} : {rows: pairing.rows, columns: pairing.columns!, lines: pairing.lines ?? 0})};
+		const setup: Setup = {
+			seed: seed + index,
+			...(pairing.rows === undefined ? {} : {rows: pairing.rows, columns: pairing.columns!, lines: pairing.lines ?? 0}),
+		};
 		return {state: game.initial(setup), moves: []};
 	});
 }
@@ -167,7 +205,9 @@ function clockUse(records: readonly GameRecord[], entry: number, clockMs: number
 			if (found) startups += Number(found[1]) / clockMs;
 		}
 	}
-	return games === 0 ? {games, unused: 0, startups: 0, mostUnused: 0} : {games, unused: unused / games, startups: startups / games, mostUnused};
+	return games === 0
+		? {games, unused: 0, startups: 0, mostUnused: 0}
+		: {games, unused: unused / games, startups: startups / games, mostUnused};
 }
 
 /** One pairing's result, from our side. */
@@ -189,7 +229,14 @@ export function shareOf(row: Pick<SparringRow, 'tally' | 'matchPoints'>): number
 	return row.tally.games === 0 ? 0 : row.tally.points / (2 * row.tally.games);
 }
 
-async function playPairing(pairing: Pairing, load: Load, matches: number, seed: number, out: string, release: () => string): Promise<SparringRow> {
+async function playPairing(
+	pairing: Pairing,
+	load: Load,
+	matches: number,
+	seed: number,
+	out: string,
+	release: () => string,
+): Promise<SparringRow> {
 	const started = performance.now();
 	const game = gameById(pairing.game)! as Game<unknown>;
 	const players = playersOf(pairing, release);
@@ -217,7 +264,10 @@ async function playPairing(pairing: Pairing, load: Load, matches: number, seed: 
 				// The referee's record lists the entries' moves; the opening's come before them.
 				const opening = starts[played.record.match - 1]!.moves;
 				const text = recordText(played.record, base, saved.value);
-				writeFileSync(join(out, `${name}.record.txt`), opening.length === 0 ? text : text.replace('\n', `\nOpening: ${opening.join(', ')}, played at random before ply 1 below\n`));
+				writeFileSync(
+					join(out, `${name}.record.txt`),
+					opening.length === 0 ? text : text.replace('\n', `\nOpening: ${opening.join(', ')}, played at random before ply 1 below\n`),
+				);
 				process.stderr.write(`  ${pairing.id} ${load}: game ${played.record.number}/${scheduled}: ${played.record.description}\n`);
 			},
 		});
@@ -234,9 +284,17 @@ async function playPairing(pairing: Pairing, load: Load, matches: number, seed: 
 	const row: SparringRow = {pairing, load, tally: tally.value, seconds: (performance.now() - started) / 1000};
 	const extra: {matchPoints?: SparringRow['matchPoints']; belowExact?: number; clock?: ClockUse} = {};
 	if (game.matchBy === 'points' && json.matches) {
-		extra.matchPoints = {points: json.matches.reduce((sum, match) => sum + (match.winner === null ? 1 : match.winner === players[0].name ? 2 : 0), 0), matches: json.matches.length};
+		extra.matchPoints = {
+			points: json.matches.reduce((sum, match) => sum + (match.winner === null ? 1 : match.winner === players[0].name ? 2 : 0), 0),
+			matches: json.matches.length,
+		};
 	}
-	if (pairing.opponent === 'exact') extra.belowExact = belowExact(report.games, starts.map(start => start.state), game);
+	if (pairing.opponent === 'exact')
+		extra.belowExact = belowExact(
+			report.games,
+			starts.map(start => start.state),
+			game,
+		);
 	if (pairing.ours === ENTRY && game.clock.per !== 'move') extra.clock = clockUse(report.games, 0, pairing.clock * 1000);
 	return {...row, ...extra};
 }
@@ -296,10 +354,13 @@ export function sparringTable(rows: readonly SparringRow[]): string {
 	const notes = [
 		'MP our share of the match points (2 a game won, 1 drawn or tied; PAH-TUM: 2 a match won on its total points);',
 		'W-D-L games won, drawn or tied, lost; Elo our lead, ± its 95 % margin; lost: games lost on time, then by another',
-		'fault, ours/theirs; unused, start-ups: of the contest entry\'s clock, on average over its games of more than 15',
+		"fault, ours/theirs; unused, start-ups: of the contest entry's clock, on average over its games of more than 15",
 		'moves (the most left in one); * fewer than 40 games: not a verdict on the target.',
 	];
-	return `${table([head, ...body], head.map((_, column) => column >= 4 && column <= 10))}\n\n${notes.join('\n')}\n`;
+	return `${table(
+		[head, ...body],
+		head.map((_, column) => column >= 4 && column <= 10),
+	)}\n\n${notes.join('\n')}\n`;
 }
 
 export interface SparringOptions {
@@ -320,7 +381,12 @@ export async function benchSparring(options: SparringOptions): Promise<void> {
 	// The exact values of 3×3 boards, which the table of the build answers.
 	useTable3From(join(root, 'dist'));
 	const chosen = pairings().filter(pairing => options.only.length === 0 || options.only.some(part => pairing.id.includes(part)));
-	if (chosen.length === 0) throw new Error(`--only ${options.only.join(',')} names no pairing; they are ${pairings().map(pairing => pairing.id).join(', ')}`);
+	if (chosen.length === 0)
+		throw new Error(
+			`--only ${options.only.join(',')} names no pairing; they are ${pairings()
+				.map(pairing => pairing.id)
+				.join(', ')}`,
+		);
 	let releaseCommand: string | undefined;
 	const release = () => {
 		if (releaseCommand === undefined) {
@@ -332,7 +398,8 @@ export async function benchSparring(options: SparringOptions): Promise<void> {
 		return releaseCommand;
 	};
 	const given = options.out === undefined ? undefined : resolve(process.env['INIT_CWD'] ?? process.cwd(), options.out);
-	const out = given ?? mkdtempSync(join(tmpdir(), `potm-sparring-${new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')}-`));
+	const out =
+		given ?? mkdtempSync(join(tmpdir(), `potm-sparring-${new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-')}-`));
 	makeFolder(out);
 	const matches = Math.ceil(options.games / 2);
 	console.log(`sparring: ${chosen.length} pairings × ${options.loads.join(' and ')}, ${matches * 2} games each; the records go to ${out}`);
@@ -347,7 +414,9 @@ export async function benchSparring(options: SparringOptions): Promise<void> {
 			const text = sparringTable(rows);
 			writeFileSync(join(out, 'sparring.txt'), text);
 			writeFileSync(join(out, 'sparring.json'), `${JSON.stringify(rows, null, 2)}\n`);
-			console.log(`sparring: ${pairing.id} ${load}: ${percent(shareOf(row), 1)} of ${row.tally.games} games [${Math.round(row.seconds)} s]`);
+			console.log(
+				`sparring: ${pairing.id} ${load}: ${percent(shareOf(row), 1)} of ${row.tally.games} games [${Math.round(row.seconds)} s]`,
+			);
 			if (row.tally.stopped) {
 				console.log(`\nsparring: stopped by Ctrl-C\n${text}`);
 				return;
@@ -355,5 +424,7 @@ export async function benchSparring(options: SparringOptions): Promise<void> {
 		}
 	}
 	console.log(`\n${sparringTable(rows)}`);
-	console.log(`sparring: ${Math.round((performance.now() - started) / 60_000)} min of wall time; the table and every game's record are in ${out}`);
+	console.log(
+		`sparring: ${Math.round((performance.now() - started) / 60_000)} min of wall time; the table and every game's record are in ${out}`,
+	);
 }

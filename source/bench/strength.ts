@@ -74,32 +74,38 @@ async function runAll(game: string, specs: readonly GameSpec[], onGame?: (done: 
 	let done = 0;
 	const threads = Math.max(1, Math.min(availableParallelism(), specs.length));
 	await Promise.all(
-		Array.from({length: threads}, () => new Promise<void>((resolve, reject) => {
-			const worker = new Worker(new URL('./selfplay-worker.js', import.meta.url));
-			const feed = () => {
-				if (next >= specs.length) {
-					worker.postMessage(null);
-					return;
-				}
-				const index = next++;
-				worker.postMessage({index, game, spec: specs[index]});
-			};
-			worker.on('message', (message: {index: number; record: GameRecord}) => {
-				records[message.index] = message.record;
-				onGame?.(++done);
-				feed();
-			});
-			worker.on('error', reject);
-			worker.on('exit', () => resolve());
-			feed();
-		})),
+		Array.from(
+			{length: threads},
+			() =>
+				new Promise<void>((resolve, reject) => {
+					const worker = new Worker(new URL('./selfplay-worker.js', import.meta.url));
+					const feed = () => {
+						if (next >= specs.length) {
+							worker.postMessage(null);
+							return;
+						}
+						const index = next++;
+						worker.postMessage({index, game, spec: specs[index]});
+					};
+					worker.on('message', (message: {index: number; record: GameRecord}) => {
+						records[message.index] = message.record;
+						onGame?.(++done);
+						feed();
+					});
+					worker.on('error', reject);
+					worker.on('exit', () => resolve());
+					feed();
+				}),
+		),
 	);
 	return records;
 }
 
 export const describePairing = (result: PairingResult): string => {
 	const share = (100 * result.pointsA) / (2 * result.games);
-	const reasons = Object.entries(result.reasons).map(([reason, count]) => `${reason} ${count}`).join(', ');
+	const reasons = Object.entries(result.reasons)
+		.map(([reason, count]) => `${reason} ${count}`)
+		.join(', ');
 	return (
 		`${playerName(result.a)} vs ${playerName(result.b)}: ${share.toFixed(1)} % of match points ` +
 		`(+${result.winsA} =${result.drawn} -${result.winsB} in ${result.games} games; ${result.averagePlies.toFixed(0)} plies on average; ${reasons})`

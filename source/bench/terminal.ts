@@ -20,7 +20,11 @@ class Pane {
 	constructor(command: string) {
 		const env = {...process.env};
 		for (const name of ['CI', 'NO_COLOR', 'TMUX', 'TMUX_PANE', 'NODE_ENV']) delete env[name];
-		execFileSync('tmux', ['-L', this.socket, '-f', '/dev/null', 'new-session', '-d', '-x', '80', '-y', '24', '-c', root, `${command}; sleep 600`], {env});
+		execFileSync(
+			'tmux',
+			['-L', this.socket, '-f', '/dev/null', 'new-session', '-d', '-x', '80', '-y', '24', '-c', root, `${command}; sleep 600`],
+			{env},
+		);
 	}
 
 	screen(): string {
@@ -89,7 +93,11 @@ async function ticksIn(pid: number, ms: number): Promise<number> {
  * `seconds`, once `shown` is on the screen: the CPU of the UI's thread (the process's main thread, /proc/PID/task/PID) and of the
  * whole process (the worker's search besides), and the bytes written to the terminal.
  */
-export async function whileThinking(args: string, seconds: number, shown: RegExp): Promise<{uiTicks: number; allTicks: number; bytes: number}> {
+export async function whileThinking(
+	args: string,
+	seconds: number,
+	shown: RegExp,
+): Promise<{uiTicks: number; allTicks: number; bytes: number}> {
 	const log = join(mkdtempSync(join(tmpdir(), 'potm-bench-pane-')), 'output');
 	const pane = new Pane(`"${process.execPath}" dist/cli.js ${args}`);
 	try {
@@ -109,7 +117,6 @@ export async function whileThinking(args: string, seconds: number, shown: RegExp
 	}
 }
 
-
 export async function benchTerminal(): Promise<void> {
 	if (spawnSync('tmux', ['-V']).status !== 0) {
 		console.log('terminal: skipped (tmux is not installed)');
@@ -123,7 +130,9 @@ export async function benchTerminal(): Promise<void> {
 	] as const) {
 		const times: number[] = [];
 		for (let run = 0; run < 5; run++) times.push(await timeToMenu(command));
-		console.log(`terminal: ${label} to the menu: median ${(median(times) / 1000).toFixed(2)} s (5 runs, ${(Math.min(...times) / 1000).toFixed(2)}..${(Math.max(...times) / 1000).toFixed(2)})`);
+		console.log(
+			`terminal: ${label} to the menu: median ${(median(times) / 1000).toFixed(2)} s (5 runs, ${(Math.min(...times) / 1000).toFixed(2)}..${(Math.max(...times) / 1000).toFixed(2)})`,
+		);
 	}
 	// A game waiting for the person's first move, after start-up has settled.
 	for (const args of ['play --no-clock', 'play', 'play --game loa']) {
@@ -133,7 +142,9 @@ export async function benchTerminal(): Promise<void> {
 			await sleep(2000);
 			const seconds = 10;
 			const ticks = await ticksIn(pane.programPid(), seconds * 1000);
-			console.log(`terminal: potm ${args}, waiting for the person: ${ticks} CPU ticks in ${seconds} s (${(ticks / seconds).toFixed(1)} % of a core)`);
+			console.log(
+				`terminal: potm ${args}, waiting for the person: ${ticks} CPU ticks in ${seconds} s (${(ticks / seconds).toFixed(1)} % of a core)`,
+			);
 		} finally {
 			pane.close();
 		}

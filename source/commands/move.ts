@@ -93,7 +93,9 @@ export function runMove(path: string, wanted?: string, clockSeconds?: number, st
 	const result = decide(new Searcher({tableMegabytes: 8}), position, plan, {now: cpuMs});
 	if (result.move < 0) {
 		const over = game.outcome(state);
-		process.stderr.write(`potm: ${named}: ${over ? `the game is over (${over.description}): there is no move to make` : 'there is no legal move'}\n`);
+		process.stderr.write(
+			`potm: ${named}: ${over ? `the game is over (${over.description}): there is no move to make` : 'there is no legal move'}\n`,
+		);
 		return 1;
 	}
 	process.stdout.write(game.entryAnswer(state, result.move));

@@ -13,7 +13,17 @@ import {EMPTY, BLOCKED, type Setup} from '../games/game.js';
 import {DEFAULT_GAME, gameById, type AnyGame} from '../games/registry.js';
 import {distinctNames, parsePlayer} from '../referee/players.js';
 import type {PlayedGame} from '../referee/play.js';
-import {REPORT_WIDTH, type Board, matchReport, progressLine, recordText, scoreLine, summary, tournamentReport, type RunReport} from '../referee/report.js';
+import {
+	REPORT_WIDTH,
+	type Board,
+	matchReport,
+	progressLine,
+	recordText,
+	scoreLine,
+	summary,
+	tournamentReport,
+	type RunReport,
+} from '../referee/report.js';
 import {wrapLines} from '../text.js';
 import {runGames, schedule} from '../referee/run.js';
 import type {GameRecord, PlayerSpec} from '../referee/types.js';
@@ -60,7 +70,8 @@ function checkOut(dir: string): string | null {
 	if (!existsSync(dir)) return null;
 	if (!statSync(dir).isDirectory()) return `--out ${dir}: it is a file, not a folder`;
 	const records = readdirSync(dir).filter(name => /^game-\d+\.(txt|record\.txt)$/.test(name) || name === 'summary.json');
-	if (records.length > 0) return `--out ${dir} already holds the records of a run (${records.sort()[0]}, ...): give another folder, or move them away first`;
+	if (records.length > 0)
+		return `--out ${dir} already holds the records of a run (${records.sort()[0]}, ...): give another folder, or move them away first`;
 	return null;
 }
 
@@ -80,9 +91,14 @@ function refereedGame(options: Pick<RefereeOptions, 'game' | 'board'>): AnyGame 
  * seed, shown in the report so that the run can be repeated). Undefined for a game with one
  * start; a message when the options do not fit.
  */
-function boardsOf(game: AnyGame, matches: number, options: Pick<RefereeOptions, 'seed' | 'board' | 'size' | 'sizes' | 'lines'>): {boards: Board[]; starts: unknown[]} | undefined | string {
+function boardsOf(
+	game: AnyGame,
+	matches: number,
+	options: Pick<RefereeOptions, 'seed' | 'board' | 'size' | 'sizes' | 'lines'>,
+): {boards: Board[]; starts: unknown[]} | undefined | string {
 	if (!game.randomBoards) {
-		if (options.board !== undefined || options.seed !== undefined) return `--${options.board !== undefined ? 'board' : 'seed'} is for a game whose boards are drawn at random; ${game.name} has one start position`;
+		if (options.board !== undefined || options.seed !== undefined)
+			return `--${options.board !== undefined ? 'board' : 'seed'} is for a game whose boards are drawn at random; ${game.name} has one start position`;
 		return undefined;
 	}
 	if (options.board !== undefined) {
@@ -93,12 +109,17 @@ function boardsOf(game: AnyGame, matches: number, options: Pick<RefereeOptions, 
 		const start = loaded.value.state;
 		const cells = game.board(start).cells;
 		const pieces = cells.filter(cell => cell !== EMPTY && cell !== BLOCKED).length;
-		if (pieces > 0) return `--board ${options.board} is not a start board: it has ${pieces} ${pieces === 1 ? 'marker' : 'markers'} on it (a board to start from has empty and blocked squares only)`;
+		if (pieces > 0)
+			return `--board ${options.board} is not a start board: it has ${pieces} ${pieces === 1 ? 'marker' : 'markers'} on it (a board to start from has empty and blocked squares only)`;
 		// A board of lines (LINES and BOXES): only the lines drawn before the game (player 0's), player 1 to make move 1.
 		const played = (game.moveNumber(start) - 1) * 2 + (game.toMove(start) - 1);
-		if (played > 0) return `--board ${options.board} is not a start board: ${played} ${played === 1 ? 'move has' : 'moves have'} been played on it (a board to start from has only the lines drawn before the game, player 0's)`;
+		if (played > 0)
+			return `--board ${options.board} is not a start board: ${played} ${played === 1 ? 'move has' : 'moves have'} been played on it (a board to start from has only the lines drawn before the game, player 0's)`;
 		const text = game.format(start);
-		return {boards: Array.from({length: matches}, (_, index) => ({match: index + 1, seed: null, file: options.board!, text})), starts: Array.from({length: matches}, () => start)};
+		return {
+			boards: Array.from({length: matches}, (_, index) => ({match: index + 1, seed: null, file: options.board!, text})),
+			starts: Array.from({length: matches}, () => start),
+		};
 	}
 	const seed = options.seed ?? Math.floor(Math.random() * 0x7fffffff);
 	/** Match m's size and lines, in a game whose boards come in sizes. */
@@ -109,11 +130,20 @@ function boardsOf(game: AnyGame, matches: number, options: Pick<RefereeOptions, 
 	const starts = Array.from({length: matches}, (_, index) => game.initial({seed: (seed + index) % 0x80000000, ...setupOf(index)}));
 	// What --seed alone does not repeat: the size and lines of each board.
 	const options_ = [
-		...(options.sizes ? [`--sizes ${options.sizes.map(size => size.join('x')).join(',')}`] : options.size ? [`--size ${options.size.join('x')}`] : []),
+		...(options.sizes
+			? [`--sizes ${options.sizes.map(size => size.join('x')).join(',')}`]
+			: options.size
+				? [`--size ${options.size.join('x')}`]
+				: []),
 		...(options.lines === undefined ? [] : [`--lines ${options.lines}`]),
 	];
 	return {
-		boards: starts.map((start, index) => ({match: index + 1, seed: (seed + index) % 0x80000000, ...(options_.length > 0 ? {with: options_.join(' ')} : {}), text: game.format(start)})),
+		boards: starts.map((start, index) => ({
+			match: index + 1,
+			seed: (seed + index) % 0x80000000,
+			...(options_.length > 0 ? {with: options_.join(' ')} : {}),
+			text: game.format(start),
+		})),
 		starts,
 	};
 }

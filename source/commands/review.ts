@@ -47,7 +47,11 @@ export async function runReviewJson(file: string, wanted: string | undefined, bu
 			budget: {...budget, text: budgetText(budget)},
 			thresholds: {...game.reviewScale, unit: game.hasPoints ? 'game points' : 'evaluation units'},
 			complete: !stopped && review.moves.length === moves.length,
-			moves: review.moves.map(move => ({...move, text: scoreText(move.score, move.proven, game.sides), markText: move.mark ? MARK_WORDS[move.mark] : null})),
+			moves: review.moves.map(move => ({
+				...move,
+				text: scoreText(move.score, move.proven, game.sides),
+				markText: move.mark ? MARK_WORDS[move.mark] : null,
+			})),
 			summary: review.summary,
 		};
 		process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

@@ -46,7 +46,8 @@ export interface UiOptions {
 
 /** The interactive terminal is missing: one line saying so, exit status 2. */
 function needsTerminal(screen: UiOptions['screen']): string | null {
-	const instead = screen === 'review' ? 'for the review as JSON, use "potm review FILE --json"' : 'for one move from a file, use "potm move FILE"';
+	const instead =
+		screen === 'review' ? 'for the review as JSON, use "potm review FILE --json"' : 'for one move from a file, use "potm move FILE"';
 	if (!process.stdin.isTTY) return `potm: the board needs an interactive terminal, and stdin is not one (${instead})`;
 	if (!process.stdout.isTTY) return `potm: the board needs an interactive terminal, and stdout is not one (${instead})`;
 	return null;
@@ -75,7 +76,11 @@ export async function runUi(options: UiOptions): Promise<number> {
 		}
 		const {name, players, note, ...played} = source.value;
 		const budget = options.reviewBudget ?? {ms: DEFAULT_REVIEW_MS};
-		reviewed = {screen: 'review', setup: {...played, name, ...(players ? {players} : {}), budget, backTo: 'menu', ...(note ? {note} : {})}, back: null};
+		reviewed = {
+			screen: 'review',
+			setup: {...played, name, ...(players ? {players} : {}), budget, backTo: 'menu', ...(note ? {note} : {})},
+			back: null,
+		};
 	} else if (options.file !== undefined) {
 		const result = loadGame(options.file, options.game);
 		if (!result.ok) {
@@ -98,16 +103,28 @@ export async function runUi(options: UiOptions): Promise<number> {
 	}
 	// Without --clock a game has its own clock: 60 s a side in LOA, 10 s a move in PAH-TUM.
 	const played = loaded?.game ?? game;
-	const choices: MenuChoices = options.clockGiven || options.choices.clock === null ? options.choices : {...options.choices, clock: played.clock.seconds};
+	const choices: MenuChoices =
+		options.clockGiven || options.choices.clock === null ? options.choices : {...options.choices, clock: played.clock.seconds};
 	let start: Route = reviewed ?? {screen: 'menu'};
 	if (options.screen === 'play' || options.screen === 'analysis') {
-		const from = loaded ? {line: loaded.line, moves: loaded.moves, ended: loaded.ended, name: recordName(options.file!), note: loaded.note ?? `Opened ${options.file}`} : {};
+		const from = loaded
+			? {
+					line: loaded.line,
+					moves: loaded.moves,
+					ended: loaded.ended,
+					name: recordName(options.file!),
+					note: loaded.note ?? `Opened ${options.file}`,
+				}
+			: {};
 		if (options.screen === 'analysis') start = {screen: 'analysis', setup: {game: loaded?.game ?? game, ...from}};
 		else {
 			const base = playSetup(played, choices, false);
 			// From a file the clocks go on from its readings unless --clock says otherwise.
 			const {clockSeconds, ...rest} = base;
-			start = {screen: 'play', setup: {...rest, ...from, ...(loaded && !options.clockGiven ? {} : clockSeconds === undefined ? {} : {clockSeconds})}};
+			start = {
+				screen: 'play',
+				setup: {...rest, ...from, ...(loaded && !options.clockGiven ? {} : clockSeconds === undefined ? {} : {clockSeconds})},
+			};
 		}
 	} else if (options.screen === 'demo') {
 		// Every game of the series starts from FILE's position, on the demo's clocks.
@@ -135,7 +152,13 @@ export async function runUi(options: UiOptions): Promise<number> {
 	// theme, whose marks stand in for the colours.
 	const theme = makeTheme({color: wantsColor(options.color, process.env) && chalk.level > 0, ascii: options.ascii});
 	// BEL on the terminal; the menu's Bell row and --quiet decide whether it rings.
-	const environment = {theme, engine, now: () => performance.now(), savesDir: options.savesDir, bell: () => void process.stdout.write('\u0007')};
+	const environment = {
+		theme,
+		engine,
+		now: () => performance.now(),
+		savesDir: options.savesDir,
+		bell: () => void process.stdout.write('\u0007'),
+	};
 	process.stdout.write(`${ALTERNATE_SCREEN_ON}${PASTE_MARKS_ON}`);
 	const restore = () => process.stdout.write(`${PASTE_MARKS_OFF}${ALTERNATE_SCREEN_OFF}${SHOW_CURSOR}`);
 	// Even an exception that escapes everything (thrown from a key handler) leaves the screen.
@@ -148,16 +171,30 @@ export async function runUi(options: UiOptions): Promise<number> {
 		instance?.unmount();
 	};
 	// Raw mode turns Ctrl-C into a key; a signal from elsewhere still quits cleanly.
-	const signals = [['SIGINT', quitOn(130)], ['SIGTERM', quitOn(143)], ['SIGHUP', quitOn(129)]] as const;
+	const signals = [
+		['SIGINT', quitOn(130)],
+		['SIGTERM', quitOn(143)],
+		['SIGHUP', quitOn(129)],
+	] as const;
 	for (const [signal, quit] of signals) process.once(signal, quit);
 	try {
-		instance = render(<App environment={environment} game={reviewed?.screen === 'review' ? reviewed.setup.game : game} start={start} choices={choices} demo={options.demo} {...(options.reviewBudget ? {reviewBudget: options.reviewBudget} : {})} />, {
-			exitOnCtrlC: false,
-			// Only the lines that changed are written, at most MAX_FPS frames a second.
-			incrementalRendering: true,
-			maxFps: MAX_FPS,
-			...(options.ascii ? {stdout: asciiStream(process.stdout)} : {}),
-		});
+		instance = render(
+			<App
+				environment={environment}
+				game={reviewed?.screen === 'review' ? reviewed.setup.game : game}
+				start={start}
+				choices={choices}
+				demo={options.demo}
+				{...(options.reviewBudget ? {reviewBudget: options.reviewBudget} : {})}
+			/>,
+			{
+				exitOnCtrlC: false,
+				// Only the lines that changed are written, at most MAX_FPS frames a second.
+				incrementalRendering: true,
+				maxFps: MAX_FPS,
+				...(options.ascii ? {stdout: asciiStream(process.stdout)} : {}),
+			},
+		);
 		const left = await instance.waitUntilExit();
 		if (typeof left === 'number') status = left;
 	} finally {

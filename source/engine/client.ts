@@ -28,7 +28,9 @@ export class EngineCrash extends Error {
 export function spawnEngineWorker(setup: WorkerSetup): Worker {
 	if (import.meta.url.endsWith('.ts')) {
 		// The ESM build of tsx/esm/api: its CommonJS build misresolves its own files inside a worker.
-		const api = createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs');
+		const api = createRequire(import.meta.url)
+			.resolve('tsx/esm/api')
+			.replace(/\.cjs$/, '.mjs');
 		const tsx = JSON.stringify(pathToFileURL(api).href);
 		const target = JSON.stringify(new URL('./worker.ts', import.meta.url).href);
 		const bootstrap = `import(${tsx}).then(api => { api.register(); return import(${target}); });`;

@@ -22,11 +22,56 @@ export interface Level {
 }
 
 export const LEVELS: readonly Level[] = [
-	{level: 1, name: 'Beginner', description: 'looks one move ahead, misjudges often, blunders now and then', maxDepth: 1, maxMs: 100, clockShare: 1, evalNoise: 250, blunderRate: 0.15},
-	{level: 2, name: 'Casual', description: 'looks two moves ahead, blunders rarely', maxDepth: 2, maxMs: 200, clockShare: 1, evalNoise: 120, blunderRate: 0.04},
-	{level: 3, name: 'Club', description: 'a quick four-ply search with a little noise', maxDepth: 4, maxMs: 400, clockShare: 1, evalNoise: 50, blunderRate: 0},
-	{level: 4, name: 'Strong', description: 'the full engine on half its time', maxDepth: undefined, maxMs: undefined, clockShare: 0.5, evalNoise: 0, blunderRate: 0},
-	{level: 5, name: 'Master', description: 'the full engine, all the clock allows', maxDepth: undefined, maxMs: undefined, clockShare: 1, evalNoise: 0, blunderRate: 0},
+	{
+		level: 1,
+		name: 'Beginner',
+		description: 'looks one move ahead, misjudges often, blunders now and then',
+		maxDepth: 1,
+		maxMs: 100,
+		clockShare: 1,
+		evalNoise: 250,
+		blunderRate: 0.15,
+	},
+	{
+		level: 2,
+		name: 'Casual',
+		description: 'looks two moves ahead, blunders rarely',
+		maxDepth: 2,
+		maxMs: 200,
+		clockShare: 1,
+		evalNoise: 120,
+		blunderRate: 0.04,
+	},
+	{
+		level: 3,
+		name: 'Club',
+		description: 'a quick four-ply search with a little noise',
+		maxDepth: 4,
+		maxMs: 400,
+		clockShare: 1,
+		evalNoise: 50,
+		blunderRate: 0,
+	},
+	{
+		level: 4,
+		name: 'Strong',
+		description: 'the full engine on half its time',
+		maxDepth: undefined,
+		maxMs: undefined,
+		clockShare: 0.5,
+		evalNoise: 0,
+		blunderRate: 0,
+	},
+	{
+		level: 5,
+		name: 'Master',
+		description: 'the full engine, all the clock allows',
+		maxDepth: undefined,
+		maxMs: undefined,
+		clockShare: 1,
+		evalNoise: 0,
+		blunderRate: 0,
+	},
 ];
 
 export const MAX_LEVEL = LEVELS.length;

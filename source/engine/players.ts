@@ -72,7 +72,8 @@ function trySolve(position: SearchPosition, request: ThinkRequest, options: Sear
 		...(options.shouldStop ? {shouldStop: options.shouldStop} : {}),
 	};
 	const multiPv = limits.multiPv ?? 1;
-	const solution: (Solution & {lines?: Line[]}) | null = multiPv > 1 ? solveLines(position, solveLimits, multiPv) : position.solve(solveLimits);
+	const solution: (Solution & {lines?: Line[]}) | null =
+		multiPv > 1 ? solveLines(position, solveLimits, multiPv) : position.solve(solveLimits);
 	const elapsedMs = now() - start;
 	if (solution) {
 		const info = {
@@ -138,14 +139,29 @@ export function choose(player: 'greedy' | 'random', position: SearchPosition, se
 	const move = player === 'greedy' ? greedyMove(position) : randomMove(position, seededRandom(seed ^ position.keyLo));
 	const elapsedMs = now() - start;
 	const lines = move < 0 ? [] : [{move, score: 0, pv: [move]}];
-	return {move, score: 0, lines, depth: 1, selDepth: 1, nodes: 0, nodesPerSecond: 0, elapsedMs, stoppedBy: move < 0 ? 'no-move' : 'depth', blundered: false};
+	return {
+		move,
+		score: 0,
+		lines,
+		depth: 1,
+		selDepth: 1,
+		nodes: 0,
+		nodesPerSecond: 0,
+		elapsedMs,
+		stoppedBy: move < 0 ? 'no-move' : 'depth',
+		blundered: false,
+	};
 }
 
 export type PlayerKind = {readonly kind: 'level'; readonly level: number} | {readonly kind: 'greedy'} | {readonly kind: 'random'};
 
 /** `5`, `level5`, `greedy`, `random` (with or without `ai:`) as a player kind, or null. */
 export function parsePlayerKind(text: string): PlayerKind | null {
-	const name = text.trim().toLowerCase().replace(/^ai:/, '').replace(/^level/, '');
+	const name = text
+		.trim()
+		.toLowerCase()
+		.replace(/^ai:/, '')
+		.replace(/^level/, '');
 	if (name === 'greedy') return {kind: 'greedy'};
 	if (name === 'random') return {kind: 'random'};
 	if (/^[1-5]$/.test(name)) return {kind: 'level', level: Number(name)};

@@ -195,7 +195,10 @@ export function moveBudget(clock: ClockReading): Budget {
 	const movesLeft = Math.max(1, Math.floor(clock.movesLeft));
 	const expected = Math.min(movesLeft, Math.max(SHARED_OVER_LEAST, clock.expectedMoves ?? movesLeft));
 	// Without a likely count: every move to the limit, or the least a game without one keeps.
-	let likely = Math.min(movesLeft, Math.max(1, Math.floor(clock.likelyMoves ?? (movesLeft === Infinity ? UNLIMITED_MIN_MOVES : movesLeft))));
+	let likely = Math.min(
+		movesLeft,
+		Math.max(1, Math.floor(clock.likelyMoves ?? (movesLeft === Infinity ? UNLIMITED_MIN_MOVES : movesLeft))),
+	);
 	// Every move to the limit, where that costs little: the clock then never runs out.
 	if (movesLeft !== Infinity && clock.overheadMs * (movesLeft - 1) <= FULL_SHARE * clock.remainingMs) likely = movesLeft;
 	const reserve = safety + clock.overheadMs * (likely - 1);

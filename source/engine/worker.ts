@@ -60,8 +60,7 @@ function think(message: Extract<ToWorker, {type: 'think'}>): void {
 	if (lastGame !== null && lastGame !== message.game) searcher.clear();
 	lastGame = message.game;
 	const state = replayed(game, message.past, parsed.value);
-	const lines = (found: readonly Line[]): EngineLine[] =>
-		found.map(line => ({...line, text: written(game, state, line.pv)}));
+	const lines = (found: readonly Line[]): EngineLine[] => found.map(line => ({...line, text: written(game, state, line.pv)}));
 	const result = decide(searcher, game.searchPosition(state), message.request, {
 		now,
 		shouldStop: () => Atomics.load(stop, 0) !== 0,

@@ -38,11 +38,19 @@ export interface Tally {
 	readonly lost: number;
 }
 
-
 /** The entry of one record file, read and checked whole (its moves replayed). */
 function entryOf(path: string, stats: Stats): PlayedEntry {
 	const name = basename(path);
-	const failed = (error: string): PlayedEntry => ({path, modified: stats.mtime, game: name, opponent: '', mine: false, result: '', points: null, error});
+	const failed = (error: string): PlayedEntry => ({
+		path,
+		modified: stats.mtime,
+		game: name,
+		opponent: '',
+		mine: false,
+		result: '',
+		points: null,
+		error,
+	});
 	const text = readText(path);
 	if (!text.ok) return failed(text.error);
 	const parsed = parseRecord(text.value, path);
@@ -57,7 +65,16 @@ function entryOf(path: string, stats: Stats): PlayedEntry {
 		const outcome = result === '*' ? 'not over' : winner === null ? 'drawn' : winner === mine ? 'won' : 'lost';
 		// The person's points first: "17-29" as RED wrote it is "29-17" for BLUE.
 		const points = pointsTag && mine === 1 ? pointsTag.split('-').reverse().join('-') : pointsTag;
-		return {path, modified: stats.mtime, game: game.name, opponent: screenPlayer(players![1 - mine]!), mine: true, result: outcome, points, error: null};
+		return {
+			path,
+			modified: stats.mtime,
+			game: game.name,
+			opponent: screenPlayer(players![1 - mine]!),
+			mine: true,
+			result: outcome,
+			points,
+			error: null,
+		};
 	}
 	// Two others (a demo, two people): both, shortly ("level 3 vs level 3"), first player first.
 	const opponent = players ? `${briefPlayer(players[0])} vs ${briefPlayer(players[1])}` : '';

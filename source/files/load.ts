@@ -37,7 +37,7 @@ function textOf(path: string, bytes: Uint8Array): Result<string, string> {
  * is never inside a character, so the same strict decoder can judge the text line by line.
  */
 function firstBadByte(bytes: Uint8Array): number {
-	for (let start = 0; start < bytes.length; ) {
+	for (let start = 0; start < bytes.length;) {
 		const newline = bytes.indexOf(10, start);
 		const end = newline < 0 ? bytes.length : newline;
 		try {
@@ -95,7 +95,8 @@ export function readText(path: string): Result<string, string> {
 	if (path === '') return {ok: false, error: 'the file name is empty'};
 	const name = path === '-' ? STANDARD_INPUT : path;
 	// Typed at a prompt with nothing piped in, it would wait for a position to be typed, silently.
-	if (path === '-' && isatty(0)) return {ok: false, error: `${STANDARD_INPUT} is a terminal: give a FILE, or pipe a position in (potm move < board.txt)`};
+	if (path === '-' && isatty(0))
+		return {ok: false, error: `${STANDARD_INPUT} is a terminal: give a FILE, or pipe a position in (potm move < board.txt)`};
 	let fd: number | undefined;
 	try {
 		if (path !== '-') fd = openSync(path, 'r');
@@ -129,7 +130,10 @@ export function gameOfFile(path: string, text: string, wanted?: string): Result<
 	const shaped = gameOfText(text);
 	if (asked && shaped && shaped !== asked) {
 		const view = shaped.board(shaped.initial());
-		return {ok: false, error: `${path} holds a ${shaped.name} position (${view.columns}×${view.rows}), but the command line asks for ${asked.name}`};
+		return {
+			ok: false,
+			error: `${path} holds a ${shaped.name} position (${view.columns}×${view.rows}), but the command line asks for ${asked.name}`,
+		};
 	}
 	return {ok: true, value: shaped ?? asked ?? gameById(DEFAULT_GAME)!};
 }

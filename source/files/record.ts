@@ -145,7 +145,9 @@ function clockTag(game: AnyGame, start: unknown, clocked: boolean): string {
 	// What each side had at the start: the allowance in a game from the beginning, and what was
 	// left when it was taken up in the middle.
 	const [first, second] = game.clocks(start);
-	return first === second ? `${shortSeconds(first)} s each` : `${game.sides[0]} ${shortSeconds(first)} s, ${game.sides[1]} ${shortSeconds(second)} s`;
+	return first === second
+		? `${shortSeconds(first)} s each`
+		: `${game.sides[0]} ${shortSeconds(first)} s, ${game.sides[1]} ${shortSeconds(second)} s`;
 }
 
 const two = (value: number): string => String(value).padStart(2, '0');
@@ -170,9 +172,14 @@ export function formatRecord(input: RecordInput): string {
 	const start = line[0];
 	const last = line.at(-1);
 	if (start === undefined || last === undefined) throw new RangeError('a record needs a position');
-	if (moves.length !== line.length - 1) throw new RangeError(`a game of ${line.length} positions has ${line.length - 1} moves, not ${moves.length}`);
+	if (moves.length !== line.length - 1)
+		throw new RangeError(`a game of ${line.length} positions has ${line.length - 1} moves, not ${moves.length}`);
 	const rules = game.outcome(last);
-	if (rules === null && input.ended !== null && (input.ended.result !== 'win' || input.ended.winner === null || input.ended.reason === '')) {
+	if (
+		rules === null &&
+		input.ended !== null &&
+		(input.ended.result !== 'win' || input.ended.winner === null || input.ended.reason === '')
+	) {
 		throw new RangeError('a game the rules have not ended can only end in a win with a reason (time, resignation)');
 	}
 	const outcome = rules ?? input.ended;
@@ -215,7 +222,8 @@ export function formatRecord(input: RecordInput): string {
 	const clockWidth = widest(plies.flatMap(ply => ply.clocks ?? []));
 	for (const ply of plies) {
 		const comments: string[] = [];
-		if (ply.clocks) comments.push(`{${game.sides[0]} ${ply.clocks[0].padStart(clockWidth)} ${game.sides[1]} ${ply.clocks[1].padStart(clockWidth)}}`);
+		if (ply.clocks)
+			comments.push(`{${game.sides[0]} ${ply.clocks[0].padStart(clockWidth)} ${game.sides[1]} ${ply.clocks[1].padStart(clockWidth)}}`);
 		if (ply.review) comments.push(`{${reviewComment(game, ply.review)}}`);
 		const head = `${ply.number.padStart(numberWidth)}${ply.dots.padEnd(4)}`;
 		lines.push(comments.length === 0 ? `${head}${ply.move}` : `${head}${ply.move.padEnd(moveWidth)}  ${comments.join(' ')}`);
@@ -256,7 +264,11 @@ export function parseRecord(text: string, fileName: string): Result<ParsedRecord
 		if (!raw.startsWith('[')) break;
 		const number = index + 1;
 		const match = TAG.exec(raw);
-		if (!match) return problem(number, `not a tag: a tag is [Name "value"], the value in double quotes with \\" and \\\\ inside it, e.g. [Game "LOAPS"]`);
+		if (!match)
+			return problem(
+				number,
+				`not a tag: a tag is [Name "value"], the value in double quotes with \\" and \\\\ inside it, e.g. [Game "LOAPS"]`,
+			);
 		const [, name, literal] = match as unknown as [string, string, string];
 		let value: unknown;
 		try {
@@ -264,7 +276,8 @@ export function parseRecord(text: string, fileName: string): Result<ParsedRecord
 		} catch {
 			value = undefined;
 		}
-		if (typeof value !== 'string') return problem(number, `the value of ${name} is not one quoted string: write a quote inside it as \\" and a backslash as \\\\`);
+		if (typeof value !== 'string')
+			return problem(number, `the value of ${name} is not one quoted string: write a quote inside it as \\" and a backslash as \\\\`);
 		const earlier = tagLines.get(name);
 		if (earlier !== undefined) return problem(number, `${name} is given twice (first on line ${earlier})`);
 		headers.set(name, value);
@@ -276,7 +289,10 @@ export function parseRecord(text: string, fileName: string): Result<ParsedRecord
 	const gameLine = tagLines.get('Game');
 	const gameName = headers.get('Game');
 	if (gameLine === undefined || gameName === undefined) {
-		return problem(tagLines.size === 0 ? Math.min(movesFrom + 1, lines.length) : afterTags, `no Game tag: a record starts with the game, e.g. [Game "${games[0]!.name}"]`);
+		return problem(
+			tagLines.size === 0 ? Math.min(movesFrom + 1, lines.length) : afterTags,
+			`no Game tag: a record starts with the game, e.g. [Game "${games[0]!.name}"]`,
+		);
 	}
 	const game = gameNamed(gameName);
 	if (!game) return problem(gameLine, `unknown game "${gameName}": potm plays ${games.map(one => one.name).join(', ')}`);
@@ -285,7 +301,10 @@ export function parseRecord(text: string, fileName: string): Result<ParsedRecord
 	if (startLine === undefined || startText === undefined) {
 		// A game with one start position shows it; a random board's would be just one of many.
 		const example = game.randomBoards ? '' : `, e.g. [Start ${JSON.stringify(game.format(game.initial()))}]`;
-		return problem(afterTags, `no Start tag: the position the moves start from, as the text of a ${game.name} file in double quotes${example}`);
+		return problem(
+			afterTags,
+			`no Start tag: the position the moves start from, as the text of a ${game.name} file in double quotes${example}`,
+		);
 	}
 	const start = game.parse(startText, 'Start');
 	if (!start.ok) {
@@ -295,7 +314,10 @@ export function parseRecord(text: string, fileName: string): Result<ParsedRecord
 	const resultLine = tagLines.get('Result');
 	const stated = headers.get('Result');
 	if (resultLine !== undefined && stated !== undefined && !isResultToken(stated)) {
-		return problem(resultLine, `Result is "${stated}": it is 1-0 (${game.sides[0]} won), 0-1 (${game.sides[1]} won), 1/2-1/2 (a tie or a draw) or * (not over)`);
+		return problem(
+			resultLine,
+			`Result is "${stated}": it is 1-0 (${game.sides[0]} won), 0-1 (${game.sides[1]} won), 1/2-1/2 (a tie or a draw) or * (not over)`,
+		);
 	}
 
 	const [first, second] = game.sides;
@@ -326,13 +348,18 @@ export function parseRecord(text: string, fileName: string): Result<ParsedRecord
 		}
 		const [, given, dots, rest] = ply as unknown as [string, string, string, string];
 		if (over) return problem(number, `the game is over before this move (${over.description})`);
-		if (dots !== '.' && dots !== '...') return problem(number, `"${given}${dots}" is not a move number: ${given}. for ${first}'s moves, ${given}... for ${second}'s`);
-		if (`${Number(given)}${dots}` !== expected) return problem(number, `the move here is ${expected} (${mover === 1 ? first : second}'s move ${game.moveNumber(state)}), not ${given}${dots}`);
+		if (dots !== '.' && dots !== '...')
+			return problem(number, `"${given}${dots}" is not a move number: ${given}. for ${first}'s moves, ${given}... for ${second}'s`);
+		if (`${Number(given)}${dots}` !== expected)
+			return problem(
+				number,
+				`the move here is ${expected} (${mover === 1 ? first : second}'s move ${game.moveNumber(state)}), not ${given}${dots}`,
+			);
 
 		const brace = rest.indexOf('{');
 		const moveText = (brace < 0 ? rest : rest.slice(0, brace)).trim();
 		const notes: string[] = [];
-		for (let at = brace; at >= 0 && at < rest.length; ) {
+		for (let at = brace; at >= 0 && at < rest.length;) {
 			if (rest[at] === '{') {
 				const close = rest.indexOf('}', at + 1);
 				if (close < 0) return problem(number, 'a comment is not closed: { needs a } on the same line');
@@ -351,7 +378,10 @@ export function parseRecord(text: string, fileName: string): Result<ParsedRecord
 				const words = READINGS.exec(note.trim());
 				if (!words || words[1] !== first || words[3] !== second) continue;
 				if (!SECONDS.test(words[2]!) || !SECONDS.test(words[4]!)) {
-					return problem(number, `{${note}} is not a clock reading: the seconds each side has left after the move, e.g. {${first} 58.21 ${second} 60.00}`);
+					return problem(
+						number,
+						`{${note}} is not a clock reading: the seconds each side has left after the move, e.g. {${first} 58.21 ${second} 60.00}`,
+					);
 				}
 				if (clocks !== null) return problem(number, 'two clock readings for one move');
 				clocks = [Number(words[2]), Number(words[4])];
@@ -383,11 +413,17 @@ export function parseRecord(text: string, fileName: string): Result<ParsedRecord
 			return problem(claimLine, `the result is ${claimed}, but by the rules the game ended ${resultToken(rules)}: ${rules.description}`);
 		}
 	} else if (claimed === '1/2-1/2') {
-		return problem(claimLine, 'the result is 1/2-1/2, but the last position is no draw or tie by the rules (a game ended early, by time or resignation, is a win: 1-0 or 0-1)');
+		return problem(
+			claimLine,
+			'the result is 1/2-1/2, but the last position is no draw or tie by the rules (a game ended early, by time or resignation, is a win: 1-0 or 0-1)',
+		);
 	} else if (claimed === '1-0' || claimed === '0-1') {
 		const reason = headers.get('Reason')?.trim();
 		if (!reason) {
-			return problem(claimLine, `the result is ${claimed}, but the last position is not over by the rules: a Reason tag says how the game ended, e.g. [Reason "time"] or [Reason "resignation"]`);
+			return problem(
+				claimLine,
+				`the result is ${claimed}, but the last position is not over by the rules: a Reason tag says how the game ended, e.g. [Reason "time"] or [Reason "resignation"]`,
+			);
 		}
 		const winner: Player = claimed === '1-0' ? 1 : 2;
 		const description = headers.get('Outcome') ?? `${game.sides[winner - 1]} wins (${reason})`;
@@ -399,13 +435,17 @@ export function parseRecord(text: string, fileName: string): Result<ParsedRecord
 	if (game.hasPoints && pointsLine !== undefined && points !== undefined) {
 		const scores = game.scores(state);
 		if (points.replace(/\s+/g, '') !== `${scores[0]}-${scores[1]}`) {
-			return problem(pointsLine, `Points "${points}", but the moves give ${first} ${scores[0]} and ${second} ${scores[1]}: ${scores[0]}-${scores[1]}`);
+			return problem(
+				pointsLine,
+				`Points "${points}", but the moves give ${first} ${scores[0]} and ${second} ${scores[1]}: ${scores[0]}-${scores[1]}`,
+			);
 		}
 	}
 
 	const firstPlayer = headers.get(first);
 	const secondPlayer = headers.get(second);
-	const players: [string, string] | null = firstPlayer === undefined && secondPlayer === undefined ? null : [firstPlayer ?? '?', secondPlayer ?? '?'];
+	const players: [string, string] | null =
+		firstPlayer === undefined && secondPlayer === undefined ? null : [firstPlayer ?? '?', secondPlayer ?? '?'];
 	const clock = headers.get('Clock');
 	const clocked = clock === undefined ? readingsSeen : clock.trim().toLowerCase() !== 'none';
 	return ok({game, line, moves, ended, headers, players, clocked, comments});

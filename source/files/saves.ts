@@ -20,7 +20,20 @@
  * is listed with the saves: it holds the same things, a start, the moves, how the game ended.
  */
 import {randomBytes} from 'node:crypto';
-import {closeSync, existsSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, writeSync, type Stats} from 'node:fs';
+import {
+	closeSync,
+	existsSync,
+	fsyncSync,
+	lstatSync,
+	mkdirSync,
+	openSync,
+	readdirSync,
+	renameSync,
+	rmSync,
+	statSync,
+	writeSync,
+	type Stats,
+} from 'node:fs';
 import {dirname, join, resolve} from 'node:path';
 import {positionOfText, readText, STANDARD_INPUT} from './load.js';
 import {isRecordText, parseRecord} from './record.js';
@@ -142,7 +155,15 @@ export function listSaves(dir: string): SaveEntry[] {
 			// A dangling link: nothing to load, but the user should see why it is there.
 			try {
 				const link = lstatSync(path);
-				entries.push({name, path, modified: link.mtime, summary: null, error: `cannot read ${path}: it points to no file`, hasHistory: false, game: null});
+				entries.push({
+					name,
+					path,
+					modified: link.mtime,
+					summary: null,
+					error: `cannot read ${path}: it points to no file`,
+					hasHistory: false,
+					game: null,
+				});
 			} catch {
 				// Gone since the listing: skip it.
 			}
@@ -186,9 +207,13 @@ function movesAlong<State>(game: Game<State>, line: readonly State[], moves: rea
 		const after = line[index]!;
 		const clocks = game.clocks(after);
 		const wanted = game.format(after);
-		const leads = (move: number) => game.legalMoves(before).includes(move) && game.format(game.withClocks(game.play(before, move), clocks)) === wanted;
+		const leads = (move: number) =>
+			game.legalMoves(before).includes(move) && game.format(game.withClocks(game.play(before, move), clocks)) === wanted;
 		const move = moves === undefined ? game.legalMoves(before).find(leads) : leads(moves[index - 1]!) ? moves[index - 1] : undefined;
-		if (move === undefined) return fail(`position ${index + 1} of the game does not follow from position ${index} by ${moves === undefined ? 'a legal move' : 'its move'}`);
+		if (move === undefined)
+			return fail(
+				`position ${index + 1} of the game does not follow from position ${index} by ${moves === undefined ? 'a legal move' : 'its move'}`,
+			);
 		found.push({move: game.formatMove(before, move), clocks: [clocks[0], clocks[1]]});
 	}
 	return ok(found);
@@ -198,10 +223,22 @@ function movesAlong<State>(game: Game<State>, line: readonly State[], moves: rea
  * The history file's text: JSON, one move per line so that it reads (and diffs) well. `replaces`
  * is the text of the .txt this save writes over (null for a new save): see loadGame.
  */
-function historyText<State>(game: Game<State>, start: State, moves: readonly HistoryMove[], ended: Outcome | null, replaces: string | null, players: readonly [string, string] | null): string {
+function historyText<State>(
+	game: Game<State>,
+	start: State,
+	moves: readonly HistoryMove[],
+	ended: Outcome | null,
+	replaces: string | null,
+	players: readonly [string, string] | null,
+): string {
 	const json = JSON.stringify;
-	const lines = moves.map(({move, clocks}, index) => `\t\t{"move": ${json(move)}, "clocks": [${json(clocks[0])}, ${json(clocks[1])}]}${index < moves.length - 1 ? ',' : ''}`);
-	const ending = ended ? `,\n\t"ended": {"result": ${json(ended.result)}, "winner": ${json(ended.winner)}, "reason": ${json(ended.reason)}, "description": ${json(ended.description)}}` : '';
+	const lines = moves.map(
+		({move, clocks}, index) =>
+			`\t\t{"move": ${json(move)}, "clocks": [${json(clocks[0])}, ${json(clocks[1])}]}${index < moves.length - 1 ? ',' : ''}`,
+	);
+	const ending = ended
+		? `,\n\t"ended": {"result": ${json(ended.result)}, "winner": ${json(ended.winner)}, "reason": ${json(ended.reason)}, "description": ${json(ended.description)}}`
+		: '';
 	return [
 		'{',
 		`\t"format": ${json(HISTORY_FORMAT)},`,
@@ -219,10 +256,12 @@ function historyText<State>(game: Game<State>, start: State, moves: readonly His
 /** The "ended" of a history: how the game ended where the rules do not say; null when absent. */
 function endingOf(value: unknown): Result<Outcome | null, string> {
 	if (value === undefined) return ok(null);
-	const expected = '"ended" must be {"result": "win", "winner": 1 or 2, "reason": "time", "description": "..."} (a reason such as "time" or "resignation")';
+	const expected =
+		'"ended" must be {"result": "win", "winner": 1 or 2, "reason": "time", "description": "..."} (a reason such as "time" or "resignation")';
 	if (typeof value !== 'object' || value === null || Array.isArray(value)) return fail(expected);
 	const {result, winner, reason, description} = value as Record<string, unknown>;
-	if (result !== 'win' || (winner !== 1 && winner !== 2) || typeof reason !== 'string' || reason === '' || typeof description !== 'string') return fail(expected);
+	if (result !== 'win' || (winner !== 1 && winner !== 2) || typeof reason !== 'string' || reason === '' || typeof description !== 'string')
+		return fail(expected);
 	return ok({result, winner, reason, description});
 }
 
@@ -262,7 +301,7 @@ export function writeTemporary(dir: string, fileName: string, text: string, temp
 	temporaries.push(path);
 	try {
 		const data = Buffer.from(text, 'utf8');
-		for (let written = 0; written < data.length; ) written += writeSync(fd, data, written, data.length - written);
+		for (let written = 0; written < data.length;) written += writeSync(fd, data, written, data.length - written);
 		fsyncSync(fd);
 	} finally {
 		closeSync(fd);
@@ -401,7 +440,12 @@ export function saveGame<State>(
 		making = false;
 		sweepTemporaries(dir);
 		const replaces = currentText(path);
-		const historyTemporary = writeTemporary(dir, historyPathOf(fileName), historyText(game, start, history.value, game.outcome(last) ? null : ended, replaces, players), temporaries);
+		const historyTemporary = writeTemporary(
+			dir,
+			historyPathOf(fileName),
+			historyText(game, start, history.value, game.outcome(last) ? null : ended, replaces, players),
+			temporaries,
+		);
 		const position = writeTemporary(dir, fileName, game.format(last), temporaries);
 		renameSync(historyTemporary, historyPath);
 		temporaries.shift();
@@ -442,7 +486,13 @@ const isClock = (value: unknown): value is number => typeof value === 'number' &
  * Fails with the reason (no file name) when the file is not a history of `game` or a move is
  * not legal where it stands.
  */
-function replay(game: AnyGame, text: string): Result<{line: unknown[]; moves: number[]; ended: Outcome | null; replaces: string | null; players: readonly [string, string] | null}, {line: number | null; message: string}> {
+function replay(
+	game: AnyGame,
+	text: string,
+): Result<
+	{line: unknown[]; moves: number[]; ended: Outcome | null; replaces: string | null; players: readonly [string, string] | null},
+	{line: number | null; message: string}
+> {
 	const problem = (message: string, line: number | null = null) => fail({line, message});
 	let data: unknown;
 	try {
@@ -477,7 +527,9 @@ function replay(game: AnyGame, text: string): Result<{line: unknown[]; moves: nu
 		const fields = typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>) : {};
 		const {move, clocks} = fields;
 		if (typeof move !== 'string' || !Array.isArray(clocks) || clocks.length !== 2 || !clocks.every(isClock)) {
-			return problem(`move ${number}: expected {"move": "b1 d3", "clocks": [seconds, seconds]}, got ${JSON.stringify(entry)?.slice(0, 60)}`);
+			return problem(
+				`move ${number}: expected {"move": "b1 d3", "clocks": [seconds, seconds]}, got ${JSON.stringify(entry)?.slice(0, 60)}`,
+			);
 		}
 		const parsed = game.parseMove(state, move);
 		if (!parsed.ok) return problem(`move ${number}: ${parsed.error}`);
@@ -493,7 +545,10 @@ function replay(game: AnyGame, text: string): Result<{line: unknown[]; moves: nu
 	const replaces = typeof history['replaces'] === 'string' ? history['replaces'] : null;
 	// Who played each side, as the game's screen named them; anything else is no names.
 	const given = history['players'];
-	const players = Array.isArray(given) && given.length === 2 && given.every(one => typeof one === 'string') ? ([given[0] as string, given[1] as string] as const) : null;
+	const players =
+		Array.isArray(given) && given.length === 2 && given.every(one => typeof one === 'string')
+			? ([given[0] as string, given[1] as string] as const)
+			: null;
 	return ok({line, moves, ended: game.outcome(state) ? null : ended.value, replaces, players});
 }
 
@@ -622,7 +677,14 @@ function finishedGame(path: string, wanted?: string): Result<LoadedGame, string>
 	const cutShort = replayed.value.replaces === position.value;
 	if (!cutShort && (!game.outcome(last) || game.format(last) !== position.value)) return null;
 	if (other) return fail(`${path} holds a game of ${named.name}, but the command line asks for ${asked.name}`);
-	return ok({game, line: replayed.value.line, moves: replayed.value.moves, ended: cutShort ? replayed.value.ended : null, note: null, players: replayed.value.players});
+	return ok({
+		game,
+		line: replayed.value.line,
+		moves: replayed.value.moves,
+		ended: cutShort ? replayed.value.ended : null,
+		note: null,
+		players: replayed.value.players,
+	});
 }
 
 /**
@@ -637,7 +699,8 @@ export function recordOfText(name: string, text: string, wanted?: string): Resul
 	const {game, line, moves, ended} = parsed.value;
 	const asked = wanted === undefined ? undefined : gameById(wanted);
 	if (asked === undefined || asked === game || asked.id === baseGameId(game)) return ok({game, line, moves, ended, note: null});
-	if (baseGameId(asked) !== baseGameId(game)) return fail(`${name} holds a game of ${game.name}, but the command line asks for ${asked.name}`);
+	if (baseGameId(asked) !== baseGameId(game))
+		return fail(`${name} holds a game of ${game.name}, but the command line asks for ${asked.name}`);
 	return replayUnder(asked, name, line, moves, ended);
 }
 
@@ -645,7 +708,13 @@ export function recordOfText(name: string, text: string, wanted?: string): Resul
  * A line of play replayed under another ruling of its game (classic LOA's two have the same
  * positions and moves; only who wins a simultaneous connection differs), its clocks kept.
  */
-function replayUnder(game: AnyGame, name: string, played: readonly unknown[], moves: readonly number[], ended: Outcome | null): Result<LoadedGame, string> {
+function replayUnder(
+	game: AnyGame,
+	name: string,
+	played: readonly unknown[],
+	moves: readonly number[],
+	ended: Outcome | null,
+): Result<LoadedGame, string> {
 	const from = played[0];
 	const start = game.parse(game.format(from), name);
 	if (!start.ok) return fail(formatParseError(start.error));

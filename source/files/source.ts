@@ -62,7 +62,8 @@ function refereeNotes(path: string, text: string): RefereeNotes | string {
 		const rest = line.slice(POSITION_PREFIX.length);
 		const length = (rest.length - POSITION_SUFFIX[0].length - POSITION_SUFFIX[1].length) / 2;
 		const position = rest.slice(0, length);
-		if (Number.isInteger(length) && length > 0 && rest === `${position}${POSITION_SUFFIX[0]}${position}${POSITION_SUFFIX[1]}`) return {position, header};
+		if (Number.isInteger(length) && length > 0 && rest === `${position}${POSITION_SUFFIX[0]}${position}${POSITION_SUFFIX[1]}`)
+			return {position, header};
 	}
 	const first = header.at(-1)?.number ?? 1;
 	return `${path} line ${first}: no "Final position: FILE (potm analyze FILE steps through the game)" line: it is not a whole potm referee record`;
@@ -104,8 +105,15 @@ function playerOf(header: RefereeNotes['header'], prefix: string): string | unde
 function faultEnding(loaded: LoadedGame, header: RefereeNotes['header']): Outcome | null {
 	const last = loaded.line.at(-1);
 	if (loaded.ended !== null || loaded.game.outcome(last) !== null) return loaded.ended;
-	const description = header.find(one => one.text.startsWith('Result: '))?.text.slice('Result: '.length).trim();
-	const reason = header.find(one => one.text.startsWith('Reason: '))?.text.slice('Reason: '.length).split(';')[0]!.trim();
+	const description = header
+		.find(one => one.text.startsWith('Result: '))
+		?.text.slice('Result: '.length)
+		.trim();
+	const reason = header
+		.find(one => one.text.startsWith('Reason: '))
+		?.text.slice('Reason: '.length)
+		.split(';')[0]!
+		.trim();
 	if (!reason) return null;
 	return {result: 'win', winner: other(loaded.game.toMove(last)), reason, description: description || reason};
 }
@@ -141,7 +149,8 @@ export function readGameSource(file: string, wanted: string | undefined): Result
 	let recordPath: string | undefined;
 	let positionPath = file;
 	if (isRefereeRecord(text)) recordPath = file;
-	else if (file.endsWith('.record.txt')) return fail(`${file} line 1: not a potm referee record (its first line should be "GAME, game N (match M) of a potm referee run")`);
+	else if (file.endsWith('.record.txt'))
+		return fail(`${file} line 1: not a potm referee record (its first line should be "GAME, game N (match M) of a potm referee run")`);
 	else {
 		// A referee game's position: its record beside it names the players and a fault's ending.
 		const beside = file.replace(/\.txt$/, '.record.txt');
@@ -157,7 +166,9 @@ export function readGameSource(file: string, wanted: string | undefined): Result
 				const position = positionOf(file, found.position);
 				if (position === undefined) {
 					const line = found.header.find(one => one.text.startsWith(POSITION_PREFIX))!.number;
-					return fail(`${file} line ${line}: the final position ${found.position} is not there (nor ${join(dirname(file), basename(found.position))})`);
+					return fail(
+						`${file} line ${line}: the final position ${found.position} is not there (nor ${join(dirname(file), basename(found.position))})`,
+					);
 				}
 				positionPath = position;
 				notes = found;
@@ -169,7 +180,9 @@ export function readGameSource(file: string, wanted: string | undefined): Result
 	if (!loaded.ok) return fail(loaded.error);
 	const {game, note} = loaded.value;
 	// A referee game's record names its players; a save, its history.
-	const players = notes ? ([playerOf(notes.header, `${game.sides[0]} (moves first): `) ?? '?', playerOf(notes.header, `${game.sides[1]}: `) ?? '?'] as const) : (loaded.value.players ?? null);
+	const players = notes
+		? ([playerOf(notes.header, `${game.sides[0]} (moves first): `) ?? '?', playerOf(notes.header, `${game.sides[1]}: `) ?? '?'] as const)
+		: (loaded.value.players ?? null);
 	return ok({
 		game,
 		line: loaded.value.line,
@@ -179,7 +192,10 @@ export function readGameSource(file: string, wanted: string | undefined): Result
 		date: modified(recordPath ?? file),
 		name,
 		recordText: null,
-		note: note === null ? null : `${note.replace(/ — undo starts from this position$/, '')}; the game starts from the position in ${positionPath}`,
+		note:
+			note === null
+				? null
+				: `${note.replace(/ — undo starts from this position$/, '')}; the game starts from the position in ${positionPath}`,
 	});
 }
 

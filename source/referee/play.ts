@@ -46,7 +46,10 @@ function faultOf(answer: Answer, overClock: boolean, perMoveMs: number | null): 
 		case 'time':
 			return {fault: 'time', message: `${ranOut} (stopped after ${cpu})`};
 		case 'hung':
-			return {fault: 'hung', message: `it did not answer within its clock and was hardly computing (${cpu} in ${(answer.wallMs / 1000).toFixed(1)} s)`};
+			return {
+				fault: 'hung',
+				message: `it did not answer within its clock and was hardly computing (${cpu} in ${(answer.wallMs / 1000).toFixed(1)} s)`,
+			};
 		case 'flood':
 			return {fault: 'flood', message: 'it flooded its output (a move is one short line)'};
 		case 'crash':
@@ -58,7 +61,12 @@ function faultOf(answer: Answer, overClock: boolean, perMoveMs: number | null): 
 	const exit = answer.exit;
 	if (exit && (exit.code !== 0 || exit.signal !== null)) {
 		// A shell's 126 and 127: the command could not be run at all (its own message is not the entry's stderr).
-		const why = exit.code === 127 ? ' (not found: a missing program or #! interpreter?)' : exit.code === 126 ? ' (it could not be run: permissions, or not a program?)' : '';
+		const why =
+			exit.code === 127
+				? ' (not found: a missing program or #! interpreter?)'
+				: exit.code === 126
+					? ' (it could not be run: permissions, or not a program?)'
+					: '';
 		return {fault: 'crash', message: exit.signal ? `it was killed by ${exit.signal}` : `it exited with status ${exit.code}${why}`};
 	}
 	return null;
@@ -68,7 +76,9 @@ export async function playGame(setup: GameSetup): Promise<PlayedGame | null> {
 	const {game, players, clockMs, signal} = setup;
 	const seat = (side: Player): Seat => {
 		const spec = players[side - 1]!;
-		return spec.kind === 'builtin' ? builtinSeat(game, spec, setup.seed * 2 + side) : externalSeat(game, spec, join(setup.dir, `player-${side}`));
+		return spec.kind === 'builtin'
+			? builtinSeat(game, spec, setup.seed * 2 + side)
+			: externalSeat(game, spec, join(setup.dir, `player-${side}`));
 	};
 	const seats = [seat(1), seat(2)] as const;
 	const names = [players[0].name, players[1].name] as const;
@@ -92,7 +102,14 @@ export async function playGame(setup: GameSetup): Promise<PlayedGame | null> {
 			if (pass !== undefined) {
 				// The player has no choice (and an entry may not know how to write a pass): the
 				// referee plays it, and nothing is charged.
-				records.push({player: side, move: game.formatMove(given, pass), cpuMs: 0, wallMs: 0, clockAfter: shownSeconds(remaining[side - 1]!), forced: true});
+				records.push({
+					player: side,
+					move: game.formatMove(given, pass),
+					cpuMs: 0,
+					wallMs: 0,
+					clockAfter: shownSeconds(remaining[side - 1]!),
+					forced: true,
+				});
 				state = game.play(given, pass);
 				line.push(state);
 				moves.push(pass);

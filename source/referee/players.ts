@@ -87,7 +87,9 @@ export function parsePlayer(text: string, cwd = process.cwd()): Result<PlayerSpe
 		path = isAbsolute(program!) ? program! : resolve(cwd, program!);
 		if (!existsSync(path)) return fail(`entry "${text}": ${program} does not exist`);
 		if (!executable(path)) {
-			return fail(`entry "${text}": ${program} is not an executable file${statSync(path).isFile() ? ` (chmod +x ${program}, or name its interpreter first)` : ''}`);
+			return fail(
+				`entry "${text}": ${program} is not an executable file${statSync(path).isFile() ? ` (chmod +x ${program}, or name its interpreter first)` : ''}`,
+			);
 		}
 	} else {
 		const found = onPath(program!);
@@ -95,7 +97,10 @@ export function parsePlayer(text: string, cwd = process.cwd()): Result<PlayerSpe
 		path = found;
 	}
 	// Arguments naming files here (a script, a weights file) must still be found from the entry's directory.
-	const argv = [path, ...args.map(arg => (!arg.startsWith('-') && !isAbsolute(arg) && existsSync(resolve(cwd, arg)) ? resolve(cwd, arg) : arg))];
+	const argv = [
+		path,
+		...args.map(arg => (!arg.startsWith('-') && !isAbsolute(arg) && existsSync(resolve(cwd, arg)) ? resolve(cwd, arg) : arg)),
+	];
 	return ok({kind: 'external', name: trimmed, command: text, argv});
 }
 

@@ -62,13 +62,19 @@ export function fittedTable(columns: readonly Column[], body: readonly (readonly
 			// A text column still above its floor gives a column: the one with the least fair length
 			// (names before the reason), the widest of them first.
 			const fair = (index: number) => columns[index]!.fair ?? FAIR_TEXT;
-			const widest = shown.filter(index => columns[index]!.least !== undefined && widths[index]! > floor(columns[index]!)).sort((a, b) => fair(a) - fair(b) || widths[b]! - widths[a]!)[0];
+			const widest = shown
+				.filter(index => columns[index]!.least !== undefined && widths[index]! > floor(columns[index]!))
+				.sort((a, b) => fair(a) - fair(b) || widths[b]! - widths[a]!)[0];
 			if (widest === undefined) return;
 			widths[widest]! -= 1;
 		}
 	};
 	shrink(column => Math.max(column.least!, column.fair ?? FAIR_TEXT));
-	for (const index of columns.map((column, at) => ({column, at})).filter(entry => entry.column.optional !== undefined).sort((a, b) => a.column.optional! - b.column.optional!).map(entry => entry.at)) {
+	for (const index of columns
+		.map((column, at) => ({column, at}))
+		.filter(entry => entry.column.optional !== undefined)
+		.sort((a, b) => a.column.optional! - b.column.optional!)
+		.map(entry => entry.at)) {
 		if (total() <= width) break;
 		shown = shown.filter(one => one !== index);
 	}
@@ -153,7 +159,10 @@ function header(report: RunReport, kind: 'match' | 'tournament'): string {
 	const {game, players, matches, clockMs} = report;
 	const names = players.map(player => player.name);
 	const who = kind === 'match' ? `${names[0]} against ${names[1]}` : `${players.length} players`;
-	const per = kind === 'match' ? `${matches} ${matches === 1 ? 'match' : 'matches'}` : `${matches} ${matches === 1 ? 'match' : 'matches'} per pairing`;
+	const per =
+		kind === 'match'
+			? `${matches} ${matches === 1 ? 'match' : 'matches'}`
+			: `${matches} ${matches === 1 ? 'match' : 'matches'} per pairing`;
 	const stopped = report.stopped ? ` — stopped after ${report.games.length} of ${report.scheduled} games` : '';
 	return `${game.name} ${kind}: ${who}, ${per} (${report.scheduled} games), ${clockMs / 1000} s ${game.clock.per === 'move' ? 'a move' : 'clocks'} (CPU time)${stopped}`;
 }
@@ -229,9 +238,17 @@ function standingsRows(report: RunReport, withCross: boolean, width: number): st
 	const body = places.map(place => {
 		const row = rows[place.player]!;
 		const rating = elo[place.player]!;
-		const eloText = Number.isFinite(rating.margin) ? `${rating.elo >= 0 ? '+' : ''}${Math.round(rating.elo)} ± ${Math.round(rating.margin)}` : '-';
+		const eloText = Number.isFinite(rating.margin)
+			? `${rating.elo >= 0 ? '+' : ''}${Math.round(rating.elo)} ± ${Math.round(rating.margin)}`
+			: '-';
 		const crossCells = withCross
-			? order.map(opponent => (opponent === place.player ? '·' : cross.games[place.player]![opponent]! === 0 ? '-' : String(cross.points[place.player]![opponent])))
+			? order.map(opponent =>
+					opponent === place.player
+						? '·'
+						: cross.games[place.player]![opponent]! === 0
+							? '-'
+							: String(cross.points[place.player]![opponent]),
+				)
 			: [];
 		return [
 			`${place.shared ? '=' : ''}${place.place}`,
@@ -262,17 +279,17 @@ const legend = (game: RunReport['game']): string =>
 	(game.tiebreak
 		? 'W D T L wins, draws, ties, losses; DQ losses by a fault (clock, output, crash), counted in L too; Elo relative to the field average, ± its 95 % margin'
 		: game.matchBy === 'points'
-		? [
-				'MP match points, a match at a time (2 for the higher total of game points over its two games, 1 each for equal totals);',
-				'W T L matches won, tied, lost; DQ matches lost by a fault (clock, an answer that is not the grid with one more marker, crash),',
-				'which loses the match whatever the points (a fault each ties it); Elo relative to the field average, ± its 95 % margin',
-			].join(' ')
-		: [
-		game.hasPoints
-			? 'MP match points (2 a win, 1 a draw or a tie); W D T L wins, draws (move limit), ties (equal points), losses;'
-			: 'MP match points (2 a win, 1 a draw); W D L wins, draws (repetition, simultaneous connection), losses;',
-		'DQ losses by a fault (clock, output, crash), counted in L too; Elo relative to the field average, ± its 95 % margin',
-	].join(' '));
+			? [
+					'MP match points, a match at a time (2 for the higher total of game points over its two games, 1 each for equal totals);',
+					'W T L matches won, tied, lost; DQ matches lost by a fault (clock, an answer that is not the grid with one more marker, crash),',
+					'which loses the match whatever the points (a fault each ties it); Elo relative to the field average, ± its 95 % margin',
+				].join(' ')
+			: [
+					game.hasPoints
+						? 'MP match points (2 a win, 1 a draw or a tie); W D T L wins, draws (move limit), ties (equal points), losses;'
+						: 'MP match points (2 a win, 1 a draw); W D L wins, draws (repetition, simultaneous connection), losses;',
+					'DQ losses by a fault (clock, output, crash), counted in L too; Elo relative to the field average, ± its 95 % margin',
+				].join(' '));
 
 /**
  * A game won on points: each match's games and totals, "points" as "game 1 + game 2" from the
@@ -319,7 +336,13 @@ function boardLines(report: RunReport): string[] {
 	if (distinct.size === 1) {
 		const board = boards[0]!;
 		const how = board.seed === null ? `--board ${board.file ?? ''}` : `--seed ${board.seed}${board.with ? ` ${board.with}` : ''}`;
-		return [`Board (${source(board)}; ${how} plays on it again), every match:`, ...board.text.replace(/\n$/, '').split('\n').map(line => `  ${line}`)];
+		return [
+			`Board (${source(board)}; ${how} plays on it again), every match:`,
+			...board.text
+				.replace(/\n$/, '')
+				.split('\n')
+				.map(line => `  ${line}`),
+		];
 	}
 	const lines = [`Boards, one a match (--seed ${boards[0]!.seed}${boards[0]!.with ? ` ${boards[0]!.with}` : ''} plays on them again):`];
 	for (const board of boards) lines.push(`  match ${board.match}: ${source(board)}`);
@@ -327,7 +350,13 @@ function boardLines(report: RunReport): string[] {
 		const rows = boards.map(board => board.text.replace(/\n$/, '').split('\n'));
 		const height = Math.max(...rows.map(one => one.length));
 		const wide = Math.max(...rows.flat().map(columnsOf));
-		for (let row = 0; row < height; row++) lines.push(`  ${rows.map(one => (one[row] ?? '').padEnd(wide)).join('   ').trimEnd()}`);
+		for (let row = 0; row < height; row++)
+			lines.push(
+				`  ${rows
+					.map(one => (one[row] ?? '').padEnd(wide))
+					.join('   ')
+					.trimEnd()}`,
+			);
 	}
 	return lines;
 }
@@ -364,13 +393,23 @@ function crosstableRows(report: RunReport, width: number): string {
 	const cross = crosstable(count, records);
 	const order = places.map(place => place.player);
 	const block = (from: number, to: number): string => {
-		const columns: Column[] = [{head: 'rank', right: true}, {head: 'player', least: 6}, ...order.slice(from, to).map((_, index) => ({head: String(from + index + 1), right: true}))];
+		const columns: Column[] = [
+			{head: 'rank', right: true},
+			{head: 'player', least: 6},
+			...order.slice(from, to).map((_, index) => ({head: String(from + index + 1), right: true})),
+		];
 		const body = places.map(place => [
 			`${place.shared ? '=' : ''}${place.place}`,
 			report.players[place.player]!.name,
 			...order
 				.slice(from, to)
-				.map(opponent => (opponent === place.player ? '·' : cross.games[place.player]![opponent]! === 0 ? '-' : String(cross.points[place.player]![opponent]))),
+				.map(opponent =>
+					opponent === place.player
+						? '·'
+						: cross.games[place.player]![opponent]! === 0
+							? '-'
+							: String(cross.points[place.player]![opponent]),
+				),
 		]);
 		return fittedTable(columns, body, width);
 	};
@@ -391,7 +430,14 @@ export function tournamentReport(report: RunReport, width = REPORT_WIDTH): strin
 	const together = standingsRows(report, true, width);
 	const tables = widest(together) <= width ? [together] : [standingsRows(report, false, width), '', crosstableRows(report, width)];
 	const boards = boardLines(report);
-	const parts = [paragraph(header(report, 'tournament'), width), ...(boards.length > 0 ? ['', ...boards] : []), '', ...tables, '', paragraph(`${legend(report.game)}; ${crossNote}`, width)];
+	const parts = [
+		paragraph(header(report, 'tournament'), width),
+		...(boards.length > 0 ? ['', ...boards] : []),
+		'',
+		...tables,
+		'',
+		paragraph(`${legend(report.game)}; ${crossNote}`, width),
+	];
 	const faults = faultLines(report).map(line => wrapLines(line, width, '  ').join('\n'));
 	if (faults.length > 0) parts.push('', ...faults);
 	return parts.join('\n') + '\n';
@@ -415,7 +461,17 @@ export function summary(report: RunReport): unknown {
 		gamesPlayed: report.games.length,
 		stopped: report.stopped,
 		matchBy: report.game.matchBy,
-		...(report.boards && report.boards.length > 0 ? {boards: report.boards.map(board => ({match: board.match, seed: board.seed, ...(board.file ? {file: board.file} : {}), ...(board.with ? {with: board.with} : {}), position: board.text}))} : {}),
+		...(report.boards && report.boards.length > 0
+			? {
+					boards: report.boards.map(board => ({
+						match: board.match,
+						seed: board.seed,
+						...(board.file ? {file: board.file} : {}),
+						...(board.with ? {with: board.with} : {}),
+						position: board.text,
+					})),
+				}
+			: {}),
 		players: report.players.map(player =>
 			player.kind === 'builtin' ? {name: player.name, builtin: true} : {name: player.name, builtin: false, command: player.command},
 		),
@@ -460,11 +516,24 @@ export function summary(report: RunReport): unknown {
 			losses: row.losses,
 			disqualifications: row.disqualifications,
 		})),
-		ranking: ranking(count, records, tiebreakOf(report.game)).map(place => ({place: place.place, shared: place.shared, player: name(place.player)})),
-		ratings: elo.map(rating => ({player: name(rating.player), elo: Math.round(rating.elo), margin: Number.isFinite(rating.margin) ? Math.round(rating.margin) : null})),
+		ranking: ranking(count, records, tiebreakOf(report.game)).map(place => ({
+			place: place.place,
+			shared: place.shared,
+			player: name(place.player),
+		})),
+		ratings: elo.map(rating => ({
+			player: name(rating.player),
+			elo: Math.round(rating.elo),
+			margin: Number.isFinite(rating.margin) ? Math.round(rating.margin) : null,
+		})),
 		crosstable: report.players.map((_, index) => ({
 			player: name(index),
-			against: Object.fromEntries(report.players.map((__, other) => [name(other), other === index ? null : {games: cross.games[index]![other], matchPoints: cross.points[index]![other]}])),
+			against: Object.fromEntries(
+				report.players.map((__, other) => [
+					name(other),
+					other === index ? null : {games: cross.games[index]![other], matchPoints: cross.points[index]![other]},
+				]),
+			),
 		})),
 	};
 }
@@ -473,18 +542,26 @@ export function summary(report: RunReport): unknown {
 function boardLine(boards: readonly Board[] | undefined, match: number): string[] {
 	const board = boards?.find(one => one.match === match);
 	if (!board) return [];
-	return [`Board: ${board.seed === null ? `from ${board.file ?? 'a file'} (--board)` : `seed ${board.seed} (--seed ${(board.seed - match + 1 + 0x80000000) % 0x80000000}${board.with ? ` ${board.with}` : ''} for the run)`}, both games of the match`];
+	return [
+		`Board: ${board.seed === null ? `from ${board.file ?? 'a file'} (--board)` : `seed ${board.seed} (--seed ${(board.seed - match + 1 + 0x80000000) % 0x80000000}${board.with ? ` ${board.with}` : ''} for the run)`}, both games of the match`,
+	];
 }
 
 /** A game's record for people: who played, how it ended, every move with its times and what entries printed. */
-export function recordText(record: GameRecord, report: Pick<RunReport, 'game' | 'players' | 'clockMs'> & Partial<Pick<RunReport, 'boards'>>, positionFile: string): string {
+export function recordText(
+	record: GameRecord,
+	report: Pick<RunReport, 'game' | 'players' | 'clockMs'> & Partial<Pick<RunReport, 'boards'>>,
+	positionFile: string,
+): string {
 	const {game} = report;
 	const sides = game.sides;
 	const player = (side: 1 | 2) => report.players[record.seats[side - 1]!]!;
 	const describe = (side: 1 | 2) => {
 		const spec = player(side);
 		const input = game.entry.input === 'stdin' ? '< INPUT' : 'INPUT';
-		return spec.kind === 'builtin' ? `${spec.name} (built in)` : `${spec.name}   [runs: ${spec.argv.map(word => (/[\s"'\\]/.test(word) ? JSON.stringify(word) : word)).join(' ')} ${input}]`;
+		return spec.kind === 'builtin'
+			? `${spec.name} (built in)`
+			: `${spec.name}   [runs: ${spec.argv.map(word => (/[\s"'\\]/.test(word) ? JSON.stringify(word) : word)).join(' ')} ${input}]`;
 	};
 	const lines = [
 		`${game.name}, game ${record.number} (match ${record.match}) of a potm referee run`,
@@ -504,13 +581,38 @@ export function recordText(record: GameRecord, report: Pick<RunReport, 'game' | 
 	record.moves.forEach((move, index) => {
 		const expected = `${move.move}\n`;
 		let output = move.forced ? 'no legal move: passed for it, not asked' : '';
-		if (move.stdout !== undefined && move.stdout !== expected && !move.asExpected) output = JSON.stringify(move.stdout.length > 60 ? `${move.stdout.slice(0, 60)}…` : move.stdout);
-		const stopped = {time: 'stopped by the referee: its clock ran out', hung: 'stopped by the referee: it hung', flood: 'stopped by the referee: it flooded its output'};
+		if (move.stdout !== undefined && move.stdout !== expected && !move.asExpected)
+			output = JSON.stringify(move.stdout.length > 60 ? `${move.stdout.slice(0, 60)}…` : move.stdout);
+		const stopped = {
+			time: 'stopped by the referee: its clock ran out',
+			hung: 'stopped by the referee: it hung',
+			flood: 'stopped by the referee: it flooded its output',
+		};
 		if (move.stopped) output += `${output ? ' ' : ''}${stopped[move.stopped]}`;
-		else if (move.exit && (move.exit.code !== 0 || move.exit.signal)) output += `${output ? ' ' : ''}${move.exit.signal ? `killed by ${move.exit.signal}` : `exit status ${move.exit.code}`}`;
-		rows.push([String(index + 1), sides[move.player - 1]!, move.move || '-', seconds(move.cpuMs, 3), seconds(move.wallMs, 3), move.clockAfter.toFixed(2), output]);
-		if (move.stderr) notes.push(`stderr of ply ${index + 1} (${sides[move.player - 1]}):`, ...move.stderr.replace(/\n$/, '').split('\n').map(text => `  ${text}`));
-		if (move.stdout !== undefined && move.stdout.length > 60 && move.stdout !== expected && !move.asExpected) notes.push(`stdout of ply ${index + 1} (${sides[move.player - 1]}), ${move.stdout.length} characters kept:`, `  ${JSON.stringify(move.stdout)}`);
+		else if (move.exit && (move.exit.code !== 0 || move.exit.signal))
+			output += `${output ? ' ' : ''}${move.exit.signal ? `killed by ${move.exit.signal}` : `exit status ${move.exit.code}`}`;
+		rows.push([
+			String(index + 1),
+			sides[move.player - 1]!,
+			move.move || '-',
+			seconds(move.cpuMs, 3),
+			seconds(move.wallMs, 3),
+			move.clockAfter.toFixed(2),
+			output,
+		]);
+		if (move.stderr)
+			notes.push(
+				`stderr of ply ${index + 1} (${sides[move.player - 1]}):`,
+				...move.stderr
+					.replace(/\n$/, '')
+					.split('\n')
+					.map(text => `  ${text}`),
+			);
+		if (move.stdout !== undefined && move.stdout.length > 60 && move.stdout !== expected && !move.asExpected)
+			notes.push(
+				`stdout of ply ${index + 1} (${sides[move.player - 1]}), ${move.stdout.length} characters kept:`,
+				`  ${JSON.stringify(move.stdout)}`,
+			);
 	});
 	lines.push(table(rows, [true, false, false, true, true, true, false]));
 	if (notes.length > 0) lines.push('', ...notes);

@@ -78,7 +78,7 @@ export async function runGames(options: RunOptions): Promise<PlayedGame[]> {
 	const cleanUp = () => rmSync(root, {recursive: true, force: true});
 	process.on('exit', cleanUp);
 	const finished: PlayedGame[] = [];
-	const seed = options.seed ?? (Date.now() & 0x7fffffff);
+	const seed = options.seed ?? Date.now() & 0x7fffffff;
 	let next = 0;
 	// A game that fails (a full disk, say) stops the others: their entries must not outlive the run.
 	const failed = new AbortController();

@@ -54,7 +54,8 @@ function checkGames(count: number, games: readonly GameRecord[]): void {
 	if (!Number.isInteger(count) || count < 0) throw new RangeError(`the player count must be a whole number, not ${count}`);
 	for (const game of games) {
 		for (const seat of game.seats) {
-			if (!Number.isInteger(seat) || seat < 0 || seat >= count) throw new RangeError(`game ${game.number}: seat ${seat} is not one of the ${count} players`);
+			if (!Number.isInteger(seat) || seat < 0 || seat >= count)
+				throw new RangeError(`game ${game.number}: seat ${seat} is not one of the ${count} players`);
 		}
 		if (game.seats[0] === game.seats[1]) throw new RangeError(`game ${game.number}: player ${game.seats[0]} plays itself`);
 	}
@@ -65,7 +66,16 @@ const square = (count: number, value = 0): number[][] => Array.from({length: cou
 /** One standing per player (players 0..count-1), from the finished games. */
 export function standings(count: number, games: readonly GameRecord[]): Standing[] {
 	checkGames(count, games);
-	const rows = Array.from({length: count}, (_, player) => ({player, games: 0, matchPoints: 0, wins: 0, draws: 0, ties: 0, losses: 0, disqualifications: 0}));
+	const rows = Array.from({length: count}, (_, player) => ({
+		player,
+		games: 0,
+		matchPoints: 0,
+		wins: 0,
+		draws: 0,
+		ties: 0,
+		losses: 0,
+		disqualifications: 0,
+	}));
 	for (const game of games) {
 		for (const side of SIDES) {
 			const row = rows[side === 1 ? game.seats[0] : game.seats[1]]!;
@@ -118,7 +128,7 @@ function untie(group: readonly number[], points: readonly (readonly number[])[])
 	const among = (player: number): number => group.reduce((sum, other) => sum + points[player]![other]!, 0);
 	const runs = levels(group, among);
 	if (runs.length === 1) return runs;
-	return runs.flatMap((run) => untie(run, points));
+	return runs.flatMap(run => untie(run, points));
 }
 
 /**
@@ -133,11 +143,11 @@ function untie(group: readonly number[], points: readonly (readonly number[])[])
  */
 export function ranking(count: number, games: readonly GameRecord[], tiebreak: 'head-to-head' | 'points' = 'head-to-head'): Place[] {
 	const {points} = crosstable(count, games);
-	const total = points.map((row) => row.reduce((sum, value) => sum + value, 0));
+	const total = points.map(row => row.reduce((sum, value) => sum + value, 0));
 	const players = Array.from({length: count}, (_, player) => player);
 	const gamePoints = pointTotals(count, games);
-	const groups = levels(players, (player) => total[player]!).flatMap((group) =>
-		tiebreak === 'points' ? levels(group, (player) => gamePoints[player]!) : untie(group, points),
+	const groups = levels(players, player => total[player]!).flatMap(group =>
+		tiebreak === 'points' ? levels(group, player => gamePoints[player]!) : untie(group, points),
 	);
 	const places: Place[] = [];
 	for (const group of groups) {
@@ -240,7 +250,7 @@ function invert(matrix: readonly (readonly number[])[]): number[][] {
 			for (let k = 0; k < 2 * m; k++) a[row]![k]! -= factor * lead[k]!;
 		}
 	}
-	return a.map((row) => row.slice(m));
+	return a.map(row => row.slice(m));
 }
 
 /**
@@ -250,12 +260,12 @@ function invert(matrix: readonly (readonly number[])[]): number[][] {
  */
 function pseudoInverse(information: readonly (readonly number[])[]): number[][] {
 	const m = information.length;
-	return invert(information.map((row) => row.map((value) => value + 1 / m))).map((row) => row.map((value) => value - 1 / m));
+	return invert(information.map(row => row.map(value => value + 1 / m))).map(row => row.map(value => value - 1 / m));
 }
 
 const centred = (r: readonly number[]): number[] => {
 	const mean = r.reduce((sum, value) => sum + value, 0) / r.length;
-	return r.map((value) => value - mean);
+	return r.map(value => value - mean);
 };
 
 /**
@@ -271,7 +281,7 @@ function fit(tallies: Tallies): {rating: number[]; variance: number[]} {
 	for (let iteration = 0; iteration < MAX_ITERATIONS; iteration++) {
 		const {gradient, information} = derivatives(tallies, r);
 		const inverse = pseudoInverse(information);
-		const step = inverse.map((row) => row.reduce((sum, entry, k) => sum + entry * gradient[k]!, 0));
+		const step = inverse.map(row => row.reduce((sum, entry, k) => sum + entry * gradient[k]!, 0));
 		const largest = Math.max(...step.map(Math.abs));
 		let t = 1;
 		let next = centred(r.map((x, i) => x + step[i]!));
@@ -340,7 +350,7 @@ export function ratings(count: number, games: readonly GameRecord[]): Rating[] {
 	for (const group of components(played)) {
 		if (group.length < 2) continue;
 		const local = (table: number[][], prior: number): number[][] =>
-			group.map((i) => group.map((j) => (played[i]![j]! > 0 ? table[i]![j]! + prior : 0)));
+			group.map(i => group.map(j => (played[i]![j]! > 0 ? table[i]![j]! + prior : 0)));
 		const {rating, variance} = fit({played: local(played, 1), scored: local(scored, 0.5)});
 		group.forEach((player, k) => {
 			result[player] = {player, elo: rating[k]! * ELO, margin: Z95 * ELO * Math.sqrt(variance[k]!)};

@@ -105,7 +105,15 @@ export function builtinSeat(game: AnyGame, spec: Extract<PlayerSpec, {kind: 'bui
 			} catch (error) {
 				const wallMs = performance.now() - started;
 				const message = `${(error as Error).message}\n`;
-				return {stdout: '', stderr: message, stderrBytes: message.length, exit: null, cpuMs: Math.min(wallMs, clockMs), wallMs, stopped: stopped ?? 'crash'};
+				return {
+					stdout: '',
+					stderr: message,
+					stderrBytes: message.length,
+					exit: null,
+					cpuMs: Math.min(wallMs, clockMs),
+					wallMs,
+					stopped: stopped ?? 'crash',
+				};
 			} finally {
 				clearTimeout(overdue);
 				clearTimeout(closing);

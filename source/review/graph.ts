@@ -90,10 +90,13 @@ export function renderGraph(points: readonly (GraphPoint | undefined)[], options
 	const currentColumn = options.current === null || count === 0 ? null : columnOf(Math.min(options.current, count - 1), columns, count);
 	// Under every column of the current position.
 	const current = options.current;
-	const marked = (column: number) => current !== null && count > 0 && (() => {
-		const {from, to} = bucket(column, columns, count);
-		return Math.min(current, count - 1) >= from && Math.min(current, count - 1) < to;
-	})();
+	const marked = (column: number) =>
+		current !== null &&
+		count > 0 &&
+		(() => {
+			const {from, to} = bucket(column, columns, count);
+			return Math.min(current, count - 1) >= from && Math.min(current, count - 1) < to;
+		})();
 	const marker = Array.from({length: columns}, (_, column) => (marked(column) ? (ascii ? '^' : '▲') : ' ')).join('');
 	return {rows: grid.map(row => row.join('')), columns, currentColumn, marker};
 }

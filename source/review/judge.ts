@@ -23,9 +23,9 @@ export function clipped(score: number, scale: ReviewScale): number {
 }
 
 /** Whether a score says the side it is from has won: a decided game, or a proven positive final margin. */
-export const winning = (score: number, proven: boolean): boolean => decidedIn(score) !== null ? score > 0 : proven && score > 0;
+export const winning = (score: number, proven: boolean): boolean => (decidedIn(score) !== null ? score > 0 : proven && score > 0);
 
-export const losing = (score: number, proven: boolean): boolean => decidedIn(score) !== null ? score < 0 : proven && score < 0;
+export const losing = (score: number, proven: boolean): boolean => (decidedIn(score) !== null ? score < 0 : proven && score < 0);
 
 /**
  * The evaluation of a position where the game is over, without a search: from the side to move's
@@ -67,7 +67,12 @@ export const forFirst = (score: number, mover: Player): number => (mover === 1 ?
  * line[i] (undefined where the review has not been yet); a move needs the positions before and
  * after it.
  */
-export function judgeMoves<State>(game: Game<State>, line: readonly State[], moves: readonly number[], evals: readonly (PositionEval | undefined)[]): MoveReview[] {
+export function judgeMoves<State>(
+	game: Game<State>,
+	line: readonly State[],
+	moves: readonly number[],
+	evals: readonly (PositionEval | undefined)[],
+): MoveReview[] {
 	const scale = game.reviewScale;
 	const judged: MoveReview[] = [];
 	for (let ply = 0; ply < moves.length; ply++) {
@@ -92,7 +97,10 @@ export function judgeMoves<State>(game: Game<State>, line: readonly State[], mov
 			loss,
 			mark,
 			// The engine's own choice has no better move to name: its loss is what the deeper look found.
-			better: loss > 0 && before.best >= 0 && before.best !== move ? {move: game.formatMove(state, before.best), score: forFirst(before.score, mover), proven: before.proven} : null,
+			better:
+				loss > 0 && before.best >= 0 && before.best !== move
+					? {move: game.formatMove(state, before.best), score: forFirst(before.score, mover), proven: before.proven}
+					: null,
 		});
 	}
 	return judged;
@@ -110,7 +118,13 @@ export function summarize(judged: readonly MoveReview[]): readonly [SideSummary,
 }
 
 /** The review of a game from its evaluations so far. */
-export function reviewOf<State>(game: Game<State>, line: readonly State[], moves: readonly number[], evals: readonly (PositionEval | undefined)[], budget: GameReview['budget']): GameReview {
+export function reviewOf<State>(
+	game: Game<State>,
+	line: readonly State[],
+	moves: readonly number[],
+	evals: readonly (PositionEval | undefined)[],
+	budget: GameReview['budget'],
+): GameReview {
 	const judged = judgeMoves(game, line, moves, evals);
 	return {budget, moves: judged, total: moves.length, summary: summarize(judged)};
 }

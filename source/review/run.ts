@@ -22,7 +22,8 @@ export const DEFAULT_REVIEW_MS = 1000;
 export type Budget = GameReview['budget'];
 
 /** "1.0 s a move", "depth 6": the budget as the record's header and the screens say it. */
-export const budgetText = (budget: Budget): string => ('ms' in budget ? `${(budget.ms / 1000).toFixed(1)} s a move` : `depth ${budget.depth}`);
+export const budgetText = (budget: Budget): string =>
+	'ms' in budget ? `${(budget.ms / 1000).toFixed(1)} s a move` : `depth ${budget.depth}`;
 
 /**
  * The search a position gets: two lines (the second tells an only move), within the budget. A
@@ -61,7 +62,15 @@ function forcedEval<State>(game: Game<State>, state: State, move: number, after:
 	const plies = decidedIn(next.score);
 	let score = same ? next.score : 0 - next.score;
 	if (plies !== null) score += score > 0 ? -1 : 1;
-	return {...next, score, best: move, line: [game.formatMove(state, move), ...(same ? [] : next.line)], second: null, secondProven: false, legal: 1};
+	return {
+		...next,
+		score,
+		best: move,
+		line: [game.formatMove(state, move), ...(same ? [] : next.line)],
+		second: null,
+		secondProven: false,
+		legal: 1,
+	};
 }
 
 export interface ReviewCallbacks {
@@ -109,12 +118,18 @@ export async function evaluateLine<State>(
 			// Filled in from the next position, once that one is known.
 			continue;
 		} else {
-			const result = await engine.think(game, state, reviewRequest(typeof budget === 'function' ? budget() : budget), info => callbacks.onProgress?.(index, info));
+			const result = await engine.think(game, state, reviewRequest(typeof budget === 'function' ? budget() : budget), info =>
+				callbacks.onProgress?.(index, info),
+			);
 			if (callbacks.shouldStop?.()) return {evals, stopped: true};
 			put(index, evalOf(game, state, result));
 		}
 		// The forced positions just before this one, the nearest first.
-		for (let back = index - 1; back >= 0 && evals[back] === undefined && game.legalMoves(line[back]!).length === 1 && !game.outcome(line[back]!); back--) {
+		for (
+			let back = index - 1;
+			back >= 0 && evals[back] === undefined && game.legalMoves(line[back]!).length === 1 && !game.outcome(line[back]!);
+			back--
+		) {
 			put(back, forcedEval(game, line[back]!, moves[back]!, line[back + 1]!, evals[back + 1]!));
 		}
 	}

@@ -33,7 +33,8 @@ export function scoreText(score: number, proven: boolean, sides: readonly [strin
 export const lossText = (loss: number): string => (loss / 100).toFixed(2);
 
 /** "12. b1 d3" or "12... a7 c5": a move as records and reports number it. */
-export const numbered = (move: Pick<MoveReview, 'number' | 'player' | 'move'>): string => `${move.number}${move.player === 1 ? '.' : '...'} ${move.move}`;
+export const numbered = (move: Pick<MoveReview, 'number' | 'player' | 'move'>): string =>
+	`${move.number}${move.player === 1 ? '.' : '...'} ${move.move}`;
 
 /** A mark counted: "1 blunder", "2 inaccuracies", "1 missed win". */
 const COUNTED: Readonly<Record<Mark, readonly [string, string]>> = {
@@ -46,7 +47,9 @@ const COUNTED: Readonly<Record<Mark, readonly [string, string]>> = {
 
 /** "1 blunder, 2 mistakes": the marks a side got, those it got none of left out; "no marks" when none. */
 export function countsText(summary: SideSummary): string {
-	const parts = MARKS.filter(mark => summary.counts[mark] > 0).map(mark => `${summary.counts[mark]} ${COUNTED[mark][summary.counts[mark] === 1 ? 0 : 1]}`);
+	const parts = MARKS.filter(mark => summary.counts[mark] > 0).map(
+		mark => `${summary.counts[mark]} ${COUNTED[mark][summary.counts[mark] === 1 ? 0 : 1]}`,
+	);
 	return parts.length === 0 ? 'no marks' : parts.join(', ');
 }
 

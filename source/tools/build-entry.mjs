@@ -20,7 +20,14 @@ const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 const bundle = join(dist, 'potm-move.cjs');
 const blob = join(dist, 'potm-move.blob');
 
-await build({entryPoints: [join(dist, 'snapshot-entry.js')], bundle: true, platform: 'node', format: 'iife', outfile: bundle, logLevel: 'warning'});
+await build({
+	entryPoints: [join(dist, 'snapshot-entry.js')],
+	bundle: true,
+	platform: 'node',
+	format: 'iife',
+	outfile: bundle,
+	logLevel: 'warning',
+});
 // Node warns that node:tty (the loader's isatty) is not verified in snapshots; it is only called when a move runs.
 const built = spawnSync(process.execPath, ['--no-warnings', '--snapshot-blob', blob, '--build-snapshot', bundle], {stdio: 'inherit'});
 if (built.status !== 0) {

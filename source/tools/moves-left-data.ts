@@ -82,7 +82,15 @@ function features(files: readonly string[]): void {
 		for (const {state, left, ply} of positions(line)) {
 			const [me, them] = shapes(state);
 			const limit = state.variant.moveLimit;
-			const row = [line.game, index, ply, state.moveNumber, limit > 0 ? limit - state.moveNumber + 1 : '', state.points[state.toMove - 1], state.points[2 - state.toMove]];
+			const row = [
+				line.game,
+				index,
+				ply,
+				state.moveNumber,
+				limit > 0 ? limit - state.moveNumber + 1 : '',
+				state.points[state.toMove - 1],
+				state.points[2 - state.toMove],
+			];
 			for (const shape of [me, them]) row.push(shape.pieces, shape.groups, shape.outside, shape.spread, shape.reach);
 			row.push(expectedMovesLeft(state).toFixed(2), left);
 			process.stdout.write(`${row.join(',')}\n`);
@@ -94,13 +102,16 @@ function features(files: readonly string[]): void {
 function check(files: readonly string[]): void {
 	const estimates: Record<string, (state: LoaState) => number> = {
 		'the estimate': expectedMovesLeft,
-		'a fixed 20 (capped by the limit)': state => Math.min(20, state.variant.moveLimit > 0 ? state.variant.moveLimit - state.moveNumber + 1 : 20),
+		'a fixed 20 (capped by the limit)': state =>
+			Math.min(20, state.variant.moveLimit > 0 ? state.variant.moveLimit - state.moveNumber + 1 : 20),
 	};
 	const lines = readLines(files);
 	const all = lines.flatMap(positions);
 	const meanLeft = all.reduce((sum, p) => sum + p.left, 0) / all.length;
 	estimates['the mean of the data'] = () => meanLeft;
-	process.stdout.write(`${lines.length} games, ${all.length} positions, ${(all.reduce((sum, p) => sum + p.ply, 0) / all.length).toFixed(1)} plies in on average, ${meanLeft.toFixed(2)} moves left on average\n`);
+	process.stdout.write(
+		`${lines.length} games, ${all.length} positions, ${(all.reduce((sum, p) => sum + p.ply, 0) / all.length).toFixed(1)} plies in on average, ${meanLeft.toFixed(2)} moves left on average\n`,
+	);
 	for (const [name, estimate] of Object.entries(estimates)) {
 		let absolute = 0;
 		let signed = 0;

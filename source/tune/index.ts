@@ -78,11 +78,13 @@ function parseOptions(argv: readonly string[]): Options | 'help' {
 	let games: TuneGameId[] = ['loaps', 'loa'];
 	if (gameText !== undefined) {
 		const id = gameText.toLowerCase();
-		if (id !== 'loaps' && id !== 'loa') throw new UsageError(`--game takes loaps or loa (the games with tuned evaluations), not "${gameText}"`);
+		if (id !== 'loaps' && id !== 'loa')
+			throw new UsageError(`--game takes loaps or loa (the games with tuned evaluations), not "${gameText}"`);
 		games = [id];
 	}
 	const methodText = take('--method') ?? 'texel';
-	if (methodText !== 'texel' && methodText !== 'spsa' && methodText !== 'none') throw new UsageError(`--method takes texel, spsa or none, not "${methodText}"`);
+	if (methodText !== 'texel' && methodText !== 'spsa' && methodText !== 'none')
+		throw new UsageError(`--method takes texel, spsa or none, not "${methodText}"`);
 	const options: Options = {
 		games,
 		method: methodText,
@@ -96,7 +98,8 @@ function parseOptions(argv: readonly string[]): Options | 'help' {
 	};
 	if (args.length > 0) throw new UsageError(`unknown option ${args[0]} (npm run tune -- --help lists them)`);
 	if (options.method === 'none' && options.check === 0) throw new UsageError('--method none only checks weights: give --check N');
-	if (options.weights !== undefined && options.games.length > 1) throw new UsageError('--weights names one evaluation\'s weights: give --game loaps or --game loa too');
+	if (options.weights !== undefined && options.games.length > 1)
+		throw new UsageError("--weights names one evaluation's weights: give --game loaps or --game loa too");
 	return options;
 }
 
@@ -137,7 +140,9 @@ async function main(): Promise<number> {
 async function tuneGame(pool: GamePool, tunable: Tunable, start: readonly number[], options: Options): Promise<void> {
 	const name = gameById(tunable.game)!.name;
 	const {method, seed} = options;
-	console.log(`\n== ${name}: ${method === 'none' ? 'no tuning' : `${method}, seed ${seed}, ${options.tuneGames} games at ${options.nodes} nodes a move`} (${options.threads} threads)`);
+	console.log(
+		`\n== ${name}: ${method === 'none' ? 'no tuning' : `${method}, seed ${seed}, ${options.tuneGames} games at ${options.nodes} nodes a move`} (${options.threads} threads)`,
+	);
 	let tuned: number[];
 	if (method === 'texel') tuned = await texel(pool, tunable, start, options);
 	else if (method === 'spsa') tuned = await runSpsa(pool, tunable, start, options);
@@ -169,7 +174,8 @@ async function texel(pool: GamePool, tunable: Tunable, start: readonly number[],
 	progress('');
 	console.log(`games: ${describeGames(records)} [${seconds(started)}]`);
 	const {train, validation} = splitPositions(tunable.game, records);
-	const count = (set: PositionSet) => `${set.results.length} positions (${set.quiet} quiet, the others resolved to their quiescence leaf) from ${set.games.length} games`;
+	const count = (set: PositionSet) =>
+		`${set.results.length} positions (${set.quiet} quiet, the others resolved to their quiescence leaf) from ${set.games.length} games`;
 	console.log(`training: ${count(train)}; validation: ${count(validation)}`);
 	const values = tunable.weights.values;
 	const saved = Float64Array.from(values);
@@ -192,7 +198,9 @@ async function texel(pool: GamePool, tunable: Tunable, start: readonly number[],
 		});
 		progress('');
 		const validationAfter = lossOf(validation, validationScores, k, report.weights);
-		console.log(`training loss ${trainBefore.toFixed(6)} -> ${report.loss.toFixed(6)}; validation loss ${validationBefore.toFixed(6)} -> ${validationAfter.toFixed(6)}`);
+		console.log(
+			`training loss ${trainBefore.toFixed(6)} -> ${report.loss.toFixed(6)}; validation loss ${validationBefore.toFixed(6)} -> ${validationAfter.toFixed(6)}`,
+		);
 		console.log(`${report.passes} passes, ${report.evaluations} evaluations of the training set [${seconds(fitStarted)}]`);
 		return report.weights;
 	} finally {
@@ -220,12 +228,19 @@ async function runSpsa(pool: GamePool, tunable: Tunable, start: readonly number[
 			progress(`SPSA: iteration ${k}/${iterations} [${seconds(started)}]`);
 			if (k % Math.max(1, Math.round(iterations / 5)) === 0 || k === iterations) {
 				progress('');
-				console.log(`after ${k} iterations: ${weightsOption(tunable, weights.map(value => Number(value.toPrecision(3))))}`);
+				console.log(
+					`after ${k} iterations: ${weightsOption(
+						tunable,
+						weights.map(value => Number(value.toPrecision(3))),
+					)}`,
+				);
 			}
 		},
 	});
 	progress('');
-	console.log(`SPSA: ${report.iterations} iterations of ${SPSA_PAIRS} pairs, ${report.games} games, the pairs' results summed without sign ${report.decisive} [${seconds(started)}]`);
+	console.log(
+		`SPSA: ${report.iterations} iterations of ${SPSA_PAIRS} pairs, ${report.games} games, the pairs' results summed without sign ${report.decisive} [${seconds(started)}]`,
+	);
 	return report.weights;
 }
 
@@ -249,7 +264,9 @@ async function check(pool: GamePool, tunable: Tunable, tuned: readonly number[],
 		const tunedIs = index % 2 === 0 ? 1 : 2;
 		return record.winner === null ? 1 : record.winner === tunedIs ? 2 : 0;
 	});
-	console.log(`\ncheck, ${options.check} games at ${options.checkNodes} nodes a move, these weights against ${tunable.exportName} as committed:`);
+	console.log(
+		`\ncheck, ${options.check} games at ${options.checkNodes} nodes a move, these weights against ${tunable.exportName} as committed:`,
+	);
 	console.log(`  ${describeMatch(summarise(points))}; ${describeGames(records)} [${seconds(started)}]`);
 }
 

@@ -70,14 +70,18 @@ export const TUNABLE: Readonly<Record<'loaps' | 'loa', Tunable>> = {
  */
 export function parseWeights(text: string, tunable: Tunable): number[] | string {
 	const values = [...tunable.weights.defaults];
-	for (const part of text.split(',').map(entry => entry.trim()).filter(entry => entry.length > 0)) {
+	for (const part of text
+		.split(',')
+		.map(entry => entry.trim())
+		.filter(entry => entry.length > 0)) {
 		const match = /^([A-Za-z][A-Za-z0-9]*)\s*=\s*(\S+)$/.exec(part);
 		if (!match) return `--weights: "${part}" is not name=value`;
 		const index = tunable.weights.names.indexOf(match[1]!);
 		if (index < 0) return `--weights: ${tunable.exportName} has no weight ${match[1]} (it has ${tunable.weights.names.join(', ')})`;
 		const value = Number(match[2]);
 		const range = tunable.ranges[index]!;
-		if (!Number.isFinite(value) || value < range.min || value > range.max) return `--weights: ${match[1]} takes a number from ${range.min} to ${range.max}`;
+		if (!Number.isFinite(value) || value < range.min || value > range.max)
+			return `--weights: ${match[1]} takes a number from ${range.min} to ${range.max}`;
 		values[index] = value;
 	}
 	return values;

@@ -48,7 +48,12 @@ export interface SpsaReport {
 	readonly decisive: number;
 }
 
-export async function spsa(start: readonly number[], ranges: readonly WeightRange[], playPairs: PlayPairs, options: SpsaOptions): Promise<SpsaReport> {
+export async function spsa(
+	start: readonly number[],
+	ranges: readonly WeightRange[],
+	playPairs: PlayPairs,
+	options: SpsaOptions,
+): Promise<SpsaReport> {
 	const n = start.length;
 	const iterations = Math.max(1, options.iterations);
 	const pairs = Math.max(1, options.pairsPerIteration);

@@ -35,7 +35,8 @@ export function summarise(points: readonly number[]): MatchSummary {
 	return {games, wins, drawn, losses, share, margin, elo: eloOf(share), eloLow: eloOf(share - margin), eloHigh: eloOf(share + margin)};
 }
 
-const signed = (value: number): string => (value === Infinity ? '+inf' : value === -Infinity ? '-inf' : `${value >= 0 ? '+' : ''}${Math.round(value)}`);
+const signed = (value: number): string =>
+	value === Infinity ? '+inf' : value === -Infinity ? '-inf' : `${value >= 0 ? '+' : ''}${Math.round(value)}`;
 
 /** "54.3 % ± 4.6 % of the match points (+101 =15 -84 in 200 games), Elo +30 (-2 .. +62)". */
 export const describeMatch = (summary: MatchSummary): string =>

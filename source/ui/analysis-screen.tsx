@@ -13,13 +13,29 @@ import {decidedIn} from '../engine/search.js';
 import type {EngineInfo, EngineResult} from '../engine/client.js';
 import {Board} from './board.js';
 import {boardMarks} from './board-input.js';
-import {stopQuietly, THINKING_FRAME_MS, thinkingRedraw, useEnvironment, useKeys, useRedrawAt, useRootWidth, useTerminalSize} from './context.js';
+import {
+	stopQuietly,
+	THINKING_FRAME_MS,
+	thinkingRedraw,
+	useEnvironment,
+	useKeys,
+	useRedrawAt,
+	useRootWidth,
+	useTerminalSize,
+} from './context.js';
 import {DialogView, TooSmall} from './dialogs.js';
 import {fileAction} from './files.js';
 import {capitalized, fit, formatScore, formatMargin} from './format.js';
 import {layoutFor} from './layout.js';
 import {GameOver, MoveList, StatusLine, gameOverRows, hintLine, tallyOf} from './panel.js';
-import {analysisReducer, analysisState, shownLines, type AnalysisAction, type AnalysisEffect, type AnalysisSetup} from './analysis-state.js';
+import {
+	analysisReducer,
+	analysisState,
+	shownLines,
+	type AnalysisAction,
+	type AnalysisEffect,
+	type AnalysisSetup,
+} from './analysis-state.js';
 import * as S from './session.js';
 import type {PlayedGame} from './review-export.js';
 import {useStore, type Dispatch} from './store.js';
@@ -28,7 +44,15 @@ import {goToPrompt} from './walk.js';
 export type {AnalysisSetup} from './analysis-state.js';
 
 /** The head of the lines: what the search has reached, or that it has seen every line to its end. */
-function searchHead(info: EngineInfo | null, done: boolean, elapsedMs: number, spinner: string, mover: Player, sides: readonly [string, string], width: number): string {
+function searchHead(
+	info: EngineInfo | null,
+	done: boolean,
+	elapsedMs: number,
+	spinner: string,
+	mover: Player,
+	sides: readonly [string, string],
+	width: number,
+): string {
 	if (!info) return `${spinner} starting`;
 	const head = searchHeadText(info, done, elapsedMs, spinner, mover, sides);
 	if ([...head].length <= width || !done) return head;
@@ -39,9 +63,17 @@ function searchHead(info: EngineInfo | null, done: boolean, elapsedMs: number, s
 }
 
 /** "950 nodes/s" under a thousand, "12k nodes/s" from there: never "0k". */
-export const nodesPerSecondText = (perSecond: number): string => (perSecond < 1000 ? `${Math.round(perSecond)} nodes/s` : `${Math.round(perSecond / 1000)}k nodes/s`);
+export const nodesPerSecondText = (perSecond: number): string =>
+	perSecond < 1000 ? `${Math.round(perSecond)} nodes/s` : `${Math.round(perSecond / 1000)}k nodes/s`;
 
-function searchHeadText(info: EngineInfo, done: boolean, elapsedMs: number, spinner: string, mover: Player, sides: readonly [string, string]): string {
+function searchHeadText(
+	info: EngineInfo,
+	done: boolean,
+	elapsedMs: number,
+	spinner: string,
+	mover: Player,
+	sides: readonly [string, string],
+): string {
 	const speed = `${nodesPerSecondText(info.nodesPerSecond)} · ${((info.elapsedMs ?? elapsedMs) / 1000).toFixed(1)} s`;
 	if (!done) return `${spinner} depth ${info.depth}/${info.selDepth} · ${speed}`;
 	const best = info.lines[0];
@@ -54,7 +86,15 @@ function searchHeadText(info: EngineInfo, done: boolean, elapsedMs: number, spin
 	return best.score === 0 ? `solved: neither side wins with best play · ${speed}` : `done at depth ${info.depth} · ${speed}`;
 }
 
-export function AnalysisScreen({setup, onMenu, onReview}: {setup: AnalysisSetup; onMenu: (game: AnyGame) => void; onReview?: (played: PlayedGame, at: number) => void}) {
+export function AnalysisScreen({
+	setup,
+	onMenu,
+	onReview,
+}: {
+	setup: AnalysisSetup;
+	onMenu: (game: AnyGame) => void;
+	onReview?: (played: PlayedGame, at: number) => void;
+}) {
 	const {theme, engine, now, savesDir} = useEnvironment();
 	const {exit} = useApp();
 	const size = useTerminalSize();
@@ -112,7 +152,8 @@ export function AnalysisScreen({setup, onMenu, onReview}: {setup: AnalysisSetup;
 	const layout = layoutFor(size.columns, size.rows, view);
 	// In the commit that draws the new size, so that no key comes between.
 	useLayoutEffect(() => dispatch({type: 'size', fits: layout.fits}), [layout.fits]);
-	if (!layout.fits) return <TooSmall columns={size.columns} rows={size.rows} needColumns={layout.need.columns} needRows={layout.need.rows} />;
+	if (!layout.fits)
+		return <TooSmall columns={size.columns} rows={size.rows} needColumns={layout.need.columns} needRows={layout.need.rows} />;
 	const width = size.columns;
 	if (state.dialog) return <DialogView dialog={state.dialog} theme={theme} width={Math.min(width, 80)} height={size.rows} />;
 
@@ -146,12 +187,23 @@ export function AnalysisScreen({setup, onMenu, onReview}: {setup: AnalysisSetup;
 					theme={theme}
 					flipped={state.flipped}
 					cell={layout.cell}
-					marks={{...boardMarks(state.input, game, position), last: S.lastMove(session)?.ends ?? [], hint: lineRows[0] ? game.moveEnds(position, lineRows[0].move) : []}}
+					marks={{
+						...boardMarks(state.input, game, position),
+						last: S.lastMove(session)?.ends ?? [],
+						hint: lineRows[0] ? game.moveEnds(position, lineRows[0].move) : [],
+					}}
 				/>
 				<Box flexDirection="column" marginLeft={1} width={panelWidth}>
 					<Text wrap="truncate">{fit(turn, panelWidth)}</Text>
 					{/* Over, the result box gives the points. */}
-					<Text wrap="truncate">{fit(!game.hasPoints || outcome ? '' : `${capitalized(game.phrases.points.many)} ${game.sides[0]} ${scores[0]} · ${game.sides[1]} ${scores[1]}`, panelWidth)}</Text>
+					<Text wrap="truncate">
+						{fit(
+							!game.hasPoints || outcome
+								? ''
+								: `${capitalized(game.phrases.points.many)} ${game.sides[0]} ${scores[0]} · ${game.sides[1]} ${scores[1]}`,
+							panelWidth,
+						)}
+					</Text>
 					{outcome ? (
 						<GameOver game={game} outcome={outcome} scores={scores} tally={tally} theme={theme} width={panelWidth} praise={false} />
 					) : (
@@ -161,7 +213,9 @@ export function AnalysisScreen({setup, onMenu, onReview}: {setup: AnalysisSetup;
 							</Text>
 							{Array.from({length: lines}, (_, index) => {
 								const entry = lineRows[index];
-								const text = entry ? `${index + 1}. ${formatScore(entry.score, mover, game.sides).padStart(6)}  ${entry.text.join(' ')}` : `${index + 1}.`;
+								const text = entry
+									? `${index + 1}. ${formatScore(entry.score, mover, game.sides).padStart(6)}  ${entry.text.join(' ')}`
+									: `${index + 1}.`;
 								return (
 									<Text key={index} wrap="truncate" bold={index === 0}>
 										{fit(text, panelWidth)}
@@ -172,17 +226,43 @@ export function AnalysisScreen({setup, onMenu, onReview}: {setup: AnalysisSetup;
 					)}
 					<Text> </Text>
 					{/* The moves taken back are listed after the current one, for ] and End to step on to. */}
-					<MoveList entries={[...S.moveList(session), ...S.redoList(session)]} current={session.moves.length - 1} height={moveRows} back={state.scroll} width={panelWidth} theme={theme} />
+					<MoveList
+						entries={[...S.moveList(session), ...S.redoList(session)]}
+						current={session.moves.length - 1}
+						height={moveRows}
+						back={state.scroll}
+						width={panelWidth}
+						theme={theme}
+					/>
 				</Box>
 			</Box>
 			<StatusLine
-				text={typing !== null ? `Type a move, Enter plays it, Esc cancels: ${typing}_` : state.goTo !== null ? goToPrompt(state.goTo) : state.status.text}
+				text={
+					typing !== null
+						? `Type a move, Enter plays it, Esc cancels: ${typing}_`
+						: state.goTo !== null
+							? goToPrompt(state.goTo)
+							: state.status.text
+				}
 				error={state.status.error && typing === null && state.goTo === null}
 				theme={theme}
 				width={width}
 			/>
 			<Text wrap="truncate" color={theme.color ? theme.dim : undefined}>
-				{hintLine([`${theme.ascii ? 'arrows' : '←↑→↓'} Enter`, 'm type', '[ ] step', '+/- lines', 'v review', 's save', 'o open', '? keys', 'q quit'], width)}
+				{hintLine(
+					[
+						`${theme.ascii ? 'arrows' : '←↑→↓'} Enter`,
+						'm type',
+						'[ ] step',
+						'+/- lines',
+						'v review',
+						's save',
+						'o open',
+						'? keys',
+						'q quit',
+					],
+					width,
+				)}
 			</Text>
 		</Box>
 	);

@@ -4,7 +4,17 @@
  */
 import type {AnyGame} from '../games/registry.js';
 import type {EngineInfo, EngineLine} from '../engine/client.js';
-import {boardAction, boardInput, dropped, pickedIn, typingKey, viewAction, type BoardInput, type BoardOutcome, type Permission} from './board-input.js';
+import {
+	boardAction,
+	boardInput,
+	dropped,
+	pickedIn,
+	typingKey,
+	viewAction,
+	type BoardInput,
+	type BoardOutcome,
+	type Permission,
+} from './board-input.js';
 import {dialogKey, helpDialog, openRefused, saveRefused, type Dialog} from './dialog-state.js';
 import type {FileAction, FileEffect} from './files.js';
 import {playedText} from './format.js';
@@ -96,7 +106,13 @@ export interface AnalysisSetup {
 const TWO_PEOPLE: readonly [S.Seat, S.Seat] = [S.HUMAN, S.HUMAN];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-function analysisSession(game: AnyGame, line: readonly any[] | undefined, moves: readonly number[] | undefined, ended: S.Session['ended'] | undefined, now: number): S.Session {
+function analysisSession(
+	game: AnyGame,
+	line: readonly any[] | undefined,
+	moves: readonly number[] | undefined,
+	ended: S.Session['ended'] | undefined,
+	now: number,
+): S.Session {
 	const session = S.newSession(game, {seats: TWO_PEOPLE, clocked: false, ...(line ? {line} : {}), ...(moves ? {moves} : {})}, now);
 	return ended ? {...session, ended} : session;
 }
@@ -163,13 +179,18 @@ function follow(state: AnalysisState, line: Omit<Following, 'line'>, label: stri
 	return {...after, following: {line: after.session.line, moves: line.moves.slice(1), texts: line.texts.slice(1), which: line.which}};
 }
 
-const playable = (session: S.Session, move: number | undefined): boolean => move !== undefined && session.game.legalMoves(S.current(session)).includes(move);
+const playable = (session: S.Session, move: number | undefined): boolean =>
+	move !== undefined && session.game.legalMoves(S.current(session)).includes(move);
 
 function step(state: AnalysisState, forward: boolean, now: number): AnalysisState {
 	const {session} = state;
 	if (!forward) {
 		// A game that ended by time or resignation: first back to its last position, played on.
-		if (session.ended) return say(moved(state, {...session, ended: null}), `Back before the ending (${session.ended.description}): the engine looks at the position`);
+		if (session.ended)
+			return say(
+				moved(state, {...session, ended: null}),
+				`Back before the ending (${session.ended.description}): the engine looks at the position`,
+			);
 		const back = S.undo(session, now);
 		return back === session ? say(state, 'At the first position', true) : moved(state, back);
 	}
@@ -189,10 +210,16 @@ function step(state: AnalysisState, forward: boolean, now: number): AnalysisStat
 function followLine(state: AnalysisState, which: number, now: number): AnalysisState {
 	const allowed = permission(state.session);
 	if (!allowed.canMove) return say(state, allowed.cannotMove, true);
-	if (which > state.lines) return say(state, `Line ${which} is not shown: ${state.lines} ${state.lines === 1 ? 'is' : 'are'} (+ shows more)`, true);
+	if (which > state.lines)
+		return say(state, `Line ${which} is not shown: ${state.lines} ${state.lines === 1 ? 'is' : 'are'} (+ shows more)`, true);
 	const lines = shownLines(state);
 	const line = lines[which - 1];
-	if (!line) return say(state, lines.length === 0 ? 'The engine has no lines yet' : `The engine has no line ${which} yet (${lines.length} so far)`, true);
+	if (!line)
+		return say(
+			state,
+			lines.length === 0 ? 'The engine has no lines yet' : `The engine has no line ${which} yet (${lines.length} so far)`,
+			true,
+		);
 	if (!playable(state.session, line.pv[0])) return say(state, 'No line to follow yet', true);
 	return follow(state, {moves: line.pv, texts: line.text, which}, `line ${which}`, now);
 }
@@ -246,7 +273,16 @@ function dialogAnswer(state: AnalysisState, dialog: Dialog, name: string): Analy
 			return doing({...state, left: true}, {kind: 'exit', code: 130});
 		case 'save': {
 			const {session} = state;
-			return doing(state, {kind: 'save', name: answer.name, replace: answer.replace, game: session.game, line: session.line, moves: session.moves, from: session.line, ended: session.ended});
+			return doing(state, {
+				kind: 'save',
+				name: answer.name,
+				replace: answer.replace,
+				game: session.game,
+				line: session.line,
+				moves: session.moves,
+				from: session.line,
+				ended: session.ended,
+			});
 		}
 		case 'open':
 			return doing(state, {kind: 'open', path: answer.path});
@@ -320,7 +356,11 @@ export function analysisReducer(state: AnalysisState, action: AnalysisAction): A
 			return stay(search && search.line === action.line ? {...state, search: {...search, info: action.info, done: action.done}} : state);
 		}
 		case 'search-failed':
-			return stay(state.search?.line === action.line ? say({...state, search: null}, `The engine failed: ${action.message}; any move starts it again`, true) : state);
+			return stay(
+				state.search?.line === action.line
+					? say({...state, search: null}, `The engine failed: ${action.message}; any move starts it again`, true)
+					: state,
+			);
 		case 'dialog':
 			return stay({...state, dialog: action.dialog});
 		case 'saved': {

@@ -34,7 +34,6 @@ export interface AppProps {
 	readonly reviewBudget?: Budget;
 }
 
-
 /** A game against the AI (or two people) from the menu's choices. */
 export function playSetup(game: AnyGame, choices: MenuChoices, twoPlayers: boolean): PlaySetup {
 	const opponent = ai(choices.level);
@@ -58,23 +57,64 @@ function routeOf(pick: MenuPick, demo: Omit<DemoSetup, 'game'>, reviewBudget: Bu
 			// The menu's Level row plays against itself, on its Clock row's clock (or none).
 			const {clock, level} = pick.choices;
 			const {clockSeconds: _clockSeconds, ...rest} = demo;
-			return {screen: 'demo', setup: {...rest, game: pick.game, ...boardChoices(pick.choices), levels: [level, level], clocked: clock !== null, ...(clock === null ? {} : {clockSeconds: clock})}};
+			return {
+				screen: 'demo',
+				setup: {
+					...rest,
+					game: pick.game,
+					...boardChoices(pick.choices),
+					levels: [level, level],
+					clocked: clock !== null,
+					...(clock === null ? {} : {clockSeconds: clock}),
+				},
+			};
 		}
 		case 'review':
 			return {
 				screen: 'review',
-				setup: {game: pick.game, line: pick.line, moves: pick.moves, ended: pick.ended, budget: reviewBudget, backTo: pick.fromGames ? 'the games list' : 'menu', ...(pick.players ? {players: pick.players} : {}), ...(pick.name ? {name: pick.name} : {}), note: pick.note ?? `Reviewing ${pick.path}: Esc stops (what is done is kept)`},
+				setup: {
+					game: pick.game,
+					line: pick.line,
+					moves: pick.moves,
+					ended: pick.ended,
+					budget: reviewBudget,
+					backTo: pick.fromGames ? 'the games list' : 'menu',
+					...(pick.players ? {players: pick.players} : {}),
+					...(pick.name ? {name: pick.name} : {}),
+					note: pick.note ?? `Reviewing ${pick.path}: Esc stops (what is done is kept)`,
+				},
 				back: pick.fromGames ? {screen: 'menu', games: true} : null,
 			};
 		case 'analyse':
-			return {screen: 'analysis', setup: {game: pick.game, line: pick.line, moves: pick.moves, ended: pick.ended, name: recordName(pick.path), note: pick.note ?? `Opened ${pick.path}`}};
+			return {
+				screen: 'analysis',
+				setup: {
+					game: pick.game,
+					line: pick.line,
+					moves: pick.moves,
+					ended: pick.ended,
+					name: recordName(pick.path),
+					note: pick.note ?? `Opened ${pick.path}`,
+				},
+			};
 		case 'open': {
 			const base = playSetup(pick.game, pick.choices, false);
 			// A saved game goes on with its own clock readings; under a clock per move, which no
 			// file carries, with the menu's.
 			const {clockSeconds, start: _start, ...rest} = base;
 			const perMove = pick.game.clock.per === 'move' && clockSeconds !== undefined;
-			return {screen: 'play', setup: {...rest, ...(perMove ? {clockSeconds} : {}), line: pick.line, moves: pick.moves, ended: pick.ended, name: recordName(pick.path), note: pick.note ?? `Opened ${pick.path}`}};
+			return {
+				screen: 'play',
+				setup: {
+					...rest,
+					...(perMove ? {clockSeconds} : {}),
+					line: pick.line,
+					moves: pick.moves,
+					ended: pick.ended,
+					name: recordName(pick.path),
+					note: pick.note ?? `Opened ${pick.path}`,
+				},
+			};
 		}
 	}
 }
@@ -92,10 +132,18 @@ export function App({environment, game, start, choices, demo, reviewBudget = {ms
 		if (next.screen !== 'menu') setMenuGame(next.setup.game);
 	};
 	// The last review's findings: reviewing the same game again (back from it, then v) starts from them.
-	const [lastReview, setLastReview] = useState<{played: PlayedGame; evals: readonly (PositionEval | undefined)[]; budgetsUsed: readonly string[]} | null>(null);
+	const [lastReview, setLastReview] = useState<{
+		played: PlayedGame;
+		evals: readonly (PositionEval | undefined)[];
+		budgetsUsed: readonly string[];
+	} | null>(null);
 	const review = (played: PlayedGame, back: Route, backTo: string, view?: number, flipped?: boolean) => {
 		const again = lastReview && sameGame(lastReview.played, played) ? {evals: lastReview.evals, budgetsUsed: lastReview.budgetsUsed} : {};
-		go({screen: 'review', setup: {...played, budget: reviewBudget, backTo, ...again, ...(view === undefined ? {} : {view}), ...(flipped ? {flipped} : {})}, back});
+		go({
+			screen: 'review',
+			setup: {...played, budget: reviewBudget, backTo, ...again, ...(view === undefined ? {} : {view}), ...(flipped ? {flipped} : {})},
+			back,
+		});
 	};
 	/** Back to the menu, which then shows the game the screen ended with (a file opened in it may be another's). */
 	const toMenu = (played?: AnyGame) => {
@@ -105,50 +153,80 @@ export function App({environment, game, start, choices, demo, reviewBudget = {ms
 	return (
 		<EnvironmentProvider value={environment}>
 			<KeyRouter>
-			{route.screen === 'menu' ? (
-				<MenuScreen
-					key={visit}
-					game={menuGame}
-					initial={menuChoices}
-					openGames={route.games === true}
-					onPick={pick => {
-						if ('choices' in pick) setMenuChoices(pick.choices);
-						go(routeOf(pick, demo, reviewBudget));
-					}}
-				/>
-			) : route.screen === 'play' ? (
-				<PlayScreen
-					key={visit}
-					setup={route.setup}
-					onMenu={toMenu}
-					onReview={(played, seats, flipped) => {
-						// Back from the review, the game's end as it was: its own clock readings, not the setup's.
-						const {clockSeconds, name: _name, ...rest} = route.setup;
-						const perMove = played.game.clock.per === 'move' && clockSeconds !== undefined;
-						const back: Route = {screen: 'play', setup: {...rest, ...(perMove ? {clockSeconds} : {}), seats, line: played.line, moves: played.moves, ended: played.ended, ...(played.name ? {name: played.name} : {}), note: 'Back from the review'}};
-						review(played, back, 'back to the game', undefined, flipped);
-					}}
-				/>
-			) : route.screen === 'analysis' ? (
-				<AnalysisScreen
-					key={visit}
-					setup={route.setup}
-					onMenu={toMenu}
-					onReview={(played, at) => review(played, {screen: 'analysis', setup: {game: played.game, line: played.line, moves: played.moves, ended: played.ended, at, ...(played.name ? {name: played.name} : {}), note: 'Back from the review'}}, 'back to analysis', at)}
-				/>
-			) : route.screen === 'review' ? (
-				<ReviewScreen
-					key={visit}
-					setup={route.setup}
-					onBack={(evals, budgetsUsed) => {
-						setLastReview({played: route.setup, evals, budgetsUsed});
-						if (route.back) go(route.back);
-						else toMenu(route.setup.game);
-					}}
-				/>
-			) : (
-				<DemoScreen key={visit} setup={route.setup} onMenu={toMenu} onReview={played => review(played, {screen: 'menu'}, 'menu')} />
-			)}
+				{route.screen === 'menu' ? (
+					<MenuScreen
+						key={visit}
+						game={menuGame}
+						initial={menuChoices}
+						openGames={route.games === true}
+						onPick={pick => {
+							if ('choices' in pick) setMenuChoices(pick.choices);
+							go(routeOf(pick, demo, reviewBudget));
+						}}
+					/>
+				) : route.screen === 'play' ? (
+					<PlayScreen
+						key={visit}
+						setup={route.setup}
+						onMenu={toMenu}
+						onReview={(played, seats, flipped) => {
+							// Back from the review, the game's end as it was: its own clock readings, not the setup's.
+							const {clockSeconds, name: _name, ...rest} = route.setup;
+							const perMove = played.game.clock.per === 'move' && clockSeconds !== undefined;
+							const back: Route = {
+								screen: 'play',
+								setup: {
+									...rest,
+									...(perMove ? {clockSeconds} : {}),
+									seats,
+									line: played.line,
+									moves: played.moves,
+									ended: played.ended,
+									...(played.name ? {name: played.name} : {}),
+									note: 'Back from the review',
+								},
+							};
+							review(played, back, 'back to the game', undefined, flipped);
+						}}
+					/>
+				) : route.screen === 'analysis' ? (
+					<AnalysisScreen
+						key={visit}
+						setup={route.setup}
+						onMenu={toMenu}
+						onReview={(played, at) =>
+							review(
+								played,
+								{
+									screen: 'analysis',
+									setup: {
+										game: played.game,
+										line: played.line,
+										moves: played.moves,
+										ended: played.ended,
+										at,
+										...(played.name ? {name: played.name} : {}),
+										note: 'Back from the review',
+									},
+								},
+								'back to analysis',
+								at,
+							)
+						}
+					/>
+				) : route.screen === 'review' ? (
+					<ReviewScreen
+						key={visit}
+						setup={route.setup}
+						onBack={(evals, budgetsUsed) => {
+							setLastReview({played: route.setup, evals, budgetsUsed});
+							if (route.back) go(route.back);
+							else toMenu(route.setup.game);
+						}}
+					/>
+				) : (
+					<DemoScreen key={visit} setup={route.setup} onMenu={toMenu} onReview={played => review(played, {screen: 'menu'}, 'menu')} />
+				)}
 			</KeyRouter>
 		</EnvironmentProvider>
 	);

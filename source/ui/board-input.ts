@@ -44,7 +44,8 @@ export function boardInput(game: AnyGame, state: any, side?: number): BoardInput
 }
 
 /** Nothing picked and nothing typed: the position changed. */
-export const dropped = (input: BoardInput): BoardInput => (input.picked.length === 0 && input.typing === null ? input : {...input, picked: NOTHING, typing: null});
+export const dropped = (input: BoardInput): BoardInput =>
+	input.picked.length === 0 && input.typing === null ? input : {...input, picked: NOTHING, typing: null};
 
 /** The points picked, while they still begin a legal move (the position may have changed under them). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -100,7 +101,10 @@ export function boardAction(
 		case 'right':
 			return {input: {...input, picked, cursor: moveCursor(input.cursor, action, view, flipped)}};
 		case 'cancel':
-			return {input: {...input, picked: NOTHING}, ...(picked.length === 0 ? {} : {say: {text: `Let go of ${view.squareName(picked[picked.length - 1]!)}`, error: false}})};
+			return {
+				input: {...input, picked: NOTHING},
+				...(picked.length === 0 ? {} : {say: {text: `Let go of ${view.squareName(picked[picked.length - 1]!)}`, error: false}}),
+			};
 		case 'type-move':
 			return {input: {...input, typing: ''}};
 		case 'select': {
@@ -112,7 +116,13 @@ export function boardAction(
 			if (result.pointer.picked.length === 0) return {input: next};
 			const count = movesBeginning(game, state, result.pointer.picked).length;
 			const last = result.pointer.picked[result.pointer.picked.length - 1]!;
-			return {input: next, say: {text: `${view.squareName(last)}: ${count} move${count === 1 ? '' : 's'} (Enter on ${game.phrases.target ?? 'a marked square'}; Esc lets go)`, error: false}};
+			return {
+				input: next,
+				say: {
+					text: `${view.squareName(last)}: ${count} move${count === 1 ? '' : 's'} (Enter on ${game.phrases.target ?? 'a marked square'}; Esc lets go)`,
+					error: false,
+				},
+			};
 		}
 		default:
 			return null;

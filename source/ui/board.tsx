@@ -74,7 +74,13 @@ function square(view: BoardView, index: number, marks: BoardMarks, theme: Theme)
 	const picked = marks.picked.includes(index);
 	const target = marks.targets.has(index);
 	const bonusMark = bonus >= 7 ? glyphs.bonusLarge : bonus > 0 ? glyphs.bonusSmall : '';
-	let glyph = blocked ? glyphs.blocked : piece !== 0 ? pieceGlyph(theme, piece, view.sides) : target ? glyphs.target : bonusMark || glyphs.empty;
+	let glyph = blocked
+		? glyphs.blocked
+		: piece !== 0
+			? pieceGlyph(theme, piece, view.sides)
+			: target
+				? glyphs.target
+				: bonusMark || glyphs.empty;
 	let glyphColor = blocked ? theme.dim : piece !== 0 ? palette.pieces[piece - 1] : target ? theme.accent : bonusMark ? 'yellow' : theme.dim;
 	if (!color && cell === EMPTY && !target && !bonusMark) glyphColor = undefined;
 	// The two marks beside the glyph, most important first.
@@ -121,7 +127,8 @@ export interface BoardProps {
 }
 
 export function Board({view, marks, theme, flipped, cell}: BoardProps) {
-	if (view.lattice) return <LatticeBoard view={{...view, lattice: view.lattice}} marks={marks} theme={theme} flipped={flipped} cell={cell} />;
+	if (view.lattice)
+		return <LatticeBoard view={{...view, lattice: view.lattice}} marks={marks} theme={theme} flipped={flipped} cell={cell} />;
 	const columns = Array.from({length: view.columns}, (_, column) => (flipped ? view.columns - 1 - column : column));
 	const rowOrder = Array.from({length: view.rows}, (_, row) => (flipped ? view.rows - 1 - row : row));
 	// Space either side of a square's three characters; a narrow square has its spare on the left.

@@ -15,7 +15,16 @@ import {DialogView, TooSmall} from './dialogs.js';
 import {clockChangesAt, fit} from './format.js';
 import {layoutFor} from './layout.js';
 import {EngineLine, GameOver, MoveList, Players, StatusLine, gameOverRows, hintLine, tallyOf} from './panel.js';
-import {betweenGames, demoReducer, demoState, seriesOver, seriesText, type DemoAction, type DemoEffect, type DemoSetup} from './demo-state.js';
+import {
+	betweenGames,
+	demoReducer,
+	demoState,
+	seriesOver,
+	seriesText,
+	type DemoAction,
+	type DemoEffect,
+	type DemoSetup,
+} from './demo-state.js';
 import {keepGame, type PlayedGame} from './review-export.js';
 import {seatName} from './play-state.js';
 import * as S from './session.js';
@@ -23,7 +32,6 @@ import {paletteOf} from './theme.js';
 import {useStore, type Dispatch} from './store.js';
 
 export type {DemoSetup} from './demo-state.js';
-
 
 export function DemoScreen({setup, onMenu, onReview}: {setup: DemoSetup; onMenu: () => void; onReview?: (played: PlayedGame) => void}) {
 	const {theme, engine, now, savesDir} = useEnvironment();
@@ -62,12 +70,23 @@ export function DemoScreen({setup, onMenu, onReview}: {setup: DemoSetup; onMenu:
 		let live = true;
 		const startedAt = now();
 		const readings = S.heldClocks(session, startedAt);
-		const plan = session.clocked ? planMove(seat.level, {clock: clockReading(game, position, readings[mover - 1]! * 1000, WORKER_OVERHEAD_MS), seed: 7 + gameIndex}) : planMove(seat.level, {seed: 7 + gameIndex});
-		dispatch({type: 'think-start', line, thinking: {who: `${game.sides[mover - 1]} (level ${seat.level})`, info: null, startedAt, budgetMs: plan.limits.hardMs ?? null, mover}});
+		const plan = session.clocked
+			? planMove(seat.level, {clock: clockReading(game, position, readings[mover - 1]! * 1000, WORKER_OVERHEAD_MS), seed: 7 + gameIndex})
+			: planMove(seat.level, {seed: 7 + gameIndex});
+		dispatch({
+			type: 'think-start',
+			line,
+			thinking: {who: `${game.sides[mover - 1]} (level ${seat.level})`, info: null, startedAt, budgetMs: plan.limits.hardMs ?? null, mover},
+		});
 		engine
-			.think(game, session.clocked ? game.withClocks(position, readings) : position, {...plan, seed: 11 * gameIndex + line.length}, info => {
-				if (live) dispatch({type: 'think-progress', line, info});
-			})
+			.think(
+				game,
+				session.clocked ? game.withClocks(position, readings) : position,
+				{...plan, seed: 11 * gameIndex + line.length},
+				info => {
+					if (live) dispatch({type: 'think-progress', line, info});
+				},
+			)
 			.then(result => {
 				if (live) dispatch({type: 'think-answer', line, result, now: now()});
 			})
@@ -117,7 +136,8 @@ export function DemoScreen({setup, onMenu, onReview}: {setup: DemoSetup; onMenu:
 	const layout = layoutFor(size.columns, size.rows, view);
 	// In the commit that draws the new size, so that no key comes between.
 	useLayoutEffect(() => dispatch({type: 'size', fits: layout.fits}), [layout.fits]);
-	if (!layout.fits) return <TooSmall columns={size.columns} rows={size.rows} needColumns={layout.need.columns} needRows={layout.need.rows} />;
+	if (!layout.fits)
+		return <TooSmall columns={size.columns} rows={size.rows} needColumns={layout.need.columns} needRows={layout.need.rows} />;
 	if (state.help) return <DialogView dialog={state.help} theme={theme} width={Math.min(size.columns, 80)} height={size.rows} />;
 
 	const panelWidth = layout.panelColumns;
@@ -130,8 +150,13 @@ export function DemoScreen({setup, onMenu, onReview}: {setup: DemoSetup; onMenu:
 	] as const;
 	const limit = game.moveLimit;
 	const pause = `${(delay / 1000).toFixed(2)} s between moves`;
-	const keptText = state.kept === null ? '' : 'path' in state.kept ? ` · kept in ${dirname(state.kept.path)}/` : ` · not kept: ${state.kept.error}`;
-	const doing = over ? `Series over${keptText} · v review · q quits · Esc menu` : paused ? `Paused (${pause}) · Space goes on · ${theme.ascii ? 'Right' : '→'} next move` : `Playing · ${pause}`;
+	const keptText =
+		state.kept === null ? '' : 'path' in state.kept ? ` · kept in ${dirname(state.kept.path)}/` : ` · not kept: ${state.kept.error}`;
+	const doing = over
+		? `Series over${keptText} · v review · q quits · Esc menu`
+		: paused
+			? `Paused (${pause}) · Space goes on · ${theme.ascii ? 'Right' : '→'} next move`
+			: `Playing · ${pause}`;
 	const waiting = pending && (paused || time - state.lastMoveAt < delay);
 	const overRows = outcome ? gameOverRows(game, outcome, panelWidth, tally) : 0;
 	const moveRows = Math.max(2, layout.bodyRows - 9 - overRows);
@@ -142,24 +167,58 @@ export function DemoScreen({setup, onMenu, onReview}: {setup: DemoSetup; onMenu:
 				<Text color={theme.color ? theme.dim : undefined}>{fit(seriesText(state), Math.max(0, size.columns - 30), theme.ascii)}</Text>
 			</Text>
 			<Box>
-				<Board view={view} theme={theme} flipped={state.flipped} cell={layout.cell} marks={{...NO_MARKS, last: S.lastMove(session)?.ends ?? []}} />
+				<Board
+					view={view}
+					theme={theme}
+					flipped={state.flipped}
+					cell={layout.cell}
+					marks={{...NO_MARKS, last: S.lastMove(session)?.ends ?? []}}
+				/>
 				<Box flexDirection="column" marginLeft={1} width={panelWidth}>
-					<Players sides={sideLines} toMove={mover} theme={theme} width={panelWidth} over={outcome !== null} units={game.phrases.points.short} />
-					<Text wrap="truncate">{fit(outcome ? 'Game over' : `Move ${game.moveNumber(position)}${limit ? `/${limit}` : ''} · ${game.sides[mover - 1]} to play`, panelWidth)}</Text>
+					<Players
+						sides={sideLines}
+						toMove={mover}
+						theme={theme}
+						width={panelWidth}
+						over={outcome !== null}
+						units={game.phrases.points.short}
+					/>
+					<Text wrap="truncate">
+						{fit(
+							outcome ? 'Game over' : `Move ${game.moveNumber(position)}${limit ? `/${limit}` : ''} · ${game.sides[mover - 1]} to play`,
+							panelWidth,
+						)}
+					</Text>
 					<Text> </Text>
 					<MoveList entries={S.moveList(session)} height={moveRows} back={state.scroll} width={panelWidth} theme={theme} />
-					{outcome ? <GameOver game={game} outcome={outcome} scores={scores} tally={tally} theme={theme} width={panelWidth} praise={false} /> : null}
+					{outcome ? (
+						<GameOver game={game} outcome={outcome} scores={scores} tally={tally} theme={theme} width={panelWidth} praise={false} />
+					) : null}
 					{([1, 2] as const).map(player => (
 						<Text key={player} wrap="truncate" color={theme.color ? paletteOf(game.sides).names[player - 1] : undefined}>
 							{fit(`${game.sides[player - 1]}: ${state.thoughts[player - 1] || 'no move yet'}`, panelWidth, theme.ascii)}
 						</Text>
 					))}
-					{state.thinking ? <EngineLine thinking={state.thinking} now={time} theme={theme} width={panelWidth} sides={game.sides} /> : <Text> </Text>}
+					{state.thinking ? (
+						<EngineLine thinking={state.thinking} now={time} theme={theme} width={panelWidth} sides={game.sides} />
+					) : (
+						<Text> </Text>
+					)}
 				</Box>
 			</Box>
-			<StatusLine text={state.failure ? `${state.failure}; trying again` : waiting ? `${doing} · next: ${pending.text}` : doing} error={state.failure !== null} theme={theme} width={size.columns} />
+			<StatusLine
+				text={state.failure ? `${state.failure}; trying again` : waiting ? `${doing} · next: ${pending.text}` : doing}
+				error={state.failure !== null}
+				theme={theme}
+				width={size.columns}
+			/>
 			<Text wrap="truncate" color={theme.color ? theme.dim : undefined}>
-				{hintLine(over ? ['Esc menu', 'f flip', 'PgUp/PgDn moves', '? keys', 'q quit'] : ['Space pause', `${theme.ascii ? 'Right' : '→'} step`, '+/- speed', 'f flip', 'Esc menu', '? keys', 'q quit'], size.columns)}
+				{hintLine(
+					over
+						? ['Esc menu', 'f flip', 'PgUp/PgDn moves', '? keys', 'q quit']
+						: ['Space pause', `${theme.ascii ? 'Right' : '→'} step`, '+/- speed', 'f flip', 'Esc menu', '? keys', 'q quit'],
+					size.columns,
+				)}
 			</Text>
 		</Box>
 	);

@@ -140,7 +140,16 @@ function startOf(setup: DemoSetup, index: number): unknown {
 }
 
 const freshSession = (setup: DemoSetup, index: number, now: number): S.Session =>
-	S.newSession(setup.game, {seats: seatsFor(setup, index), clocked: setup.clocked ?? true, ...(setup.clockSeconds === undefined ? {} : {clockSeconds: setup.clockSeconds}), line: [startOf(setup, index)]}, now);
+	S.newSession(
+		setup.game,
+		{
+			seats: seatsFor(setup, index),
+			clocked: setup.clocked ?? true,
+			...(setup.clockSeconds === undefined ? {} : {clockSeconds: setup.clockSeconds}),
+			line: [startOf(setup, index)],
+		},
+		now,
+	);
 
 export function demoState(setup: DemoSetup, now: number): DemoState {
 	return {
@@ -224,7 +233,9 @@ function key(state: DemoState, name: string): DemoStep {
 /** What a side thought, for the panel: "c1 c3  +0.35  depth 5  a6 c4 ...". */
 function thought(result: EngineResult, mover: Player, sides: readonly [string, string]): string {
 	const best = result.lines[0];
-	return best ? `${result.moveText}  ${formatScore(best.score, mover, sides)}  depth ${result.depth}  ${best.text.slice(1).join(' ')}`.trimEnd() : result.moveText;
+	return best
+		? `${result.moveText}  ${formatScore(best.score, mover, sides)}  depth ${result.depth}  ${best.text.slice(1).join(' ')}`.trimEnd()
+		: result.moveText;
 }
 
 /** Every game of the series is kept once it ends, as a game played is: the step, with the effect that keeps it. */
@@ -252,17 +263,33 @@ function reduce(state: DemoState, action: DemoAction): DemoStep {
 			return stay(state.fits === action.fits ? state : {...state, fits: action.fits});
 		case 'think-start':
 			// The side to move's clock runs while it thinks.
-			return stay(current(action.line) ? {...state, session: S.resumeClock(session, action.thinking.startedAt), thinking: {...action.thinking, line: action.line}} : state);
+			return stay(
+				current(action.line)
+					? {...state, session: S.resumeClock(session, action.thinking.startedAt), thinking: {...action.thinking, line: action.line}}
+					: state,
+			);
 		case 'think-progress':
-			return stay(state.thinking && state.thinking.line === action.line ? {...state, thinking: {...state.thinking, info: action.info}} : state);
+			return stay(
+				state.thinking && state.thinking.line === action.line ? {...state, thinking: {...state.thinking, info: action.info}} : state,
+			);
 		case 'think-answer': {
-			if (!current(action.line) || S.isOver(session)) return stay(state.thinking?.line === action.line ? {...state, thinking: null} : state);
+			if (!current(action.line) || S.isOver(session))
+				return stay(state.thinking?.line === action.line ? {...state, thinking: null} : state);
 			const {result} = action;
 			if (result.move < 0) return stay({...state, thinking: null, failure: 'the engine found no move'});
 			const mover = S.toMove(session);
-			const thoughts: readonly [string, string] = mover === 1 ? [thought(result, mover, session.game.sides), state.thoughts[1]] : [state.thoughts[0], thought(result, mover, session.game.sides)];
+			const thoughts: readonly [string, string] =
+				mover === 1
+					? [thought(result, mover, session.game.sides), state.thoughts[1]]
+					: [state.thoughts[0], thought(result, mover, session.game.sides)];
 			// The clock stops while the move waits to be shown.
-			return stay({...state, session: S.pauseClock(session, action.now), thinking: null, thoughts, pending: {line: action.line, move: result.move, text: result.moveText}});
+			return stay({
+				...state,
+				session: S.pauseClock(session, action.now),
+				thinking: null,
+				thoughts,
+				pending: {line: action.line, move: result.move, text: result.moveText},
+			});
 		}
 		case 'think-failed':
 			return stay(current(action.line) ? {...state, thinking: null, failure: `the engine failed: ${action.message}`} : state);
@@ -271,7 +298,9 @@ function reduce(state: DemoState, action: DemoAction): DemoStep {
 		case 'play-pending': {
 			const {pending} = state;
 			if (!pending || !current(pending.line)) return stay({...state, pending: null});
-			return stay(count({...state, session: S.playMove(session, pending.move, action.now), pending: null, stepOnce: false, lastMoveAt: action.now}));
+			return stay(
+				count({...state, session: S.playMove(session, pending.move, action.now), pending: null, stepOnce: false, lastMoveAt: action.now}),
+			);
 		}
 		case 'next-game': {
 			const next = state.gameIndex + 1;

@@ -59,10 +59,20 @@ export type DialogAnswer =
 	/** `purpose`, where the key says what for (the Games list: review or board). */
 	| {readonly kind: 'open'; readonly path: string; readonly purpose?: 'review' | 'analyse'};
 
-export const helpDialog = (context: KeyContext, phrases?: GamePhrases): HelpDialog => ({kind: 'help', context, ...(phrases ? {phrases} : {})});
+export const helpDialog = (context: KeyContext, phrases?: GamePhrases): HelpDialog => ({
+	kind: 'help',
+	context,
+	...(phrases ? {phrases} : {}),
+});
 
 /** The save dialog, its name the date and time `date` gives (one not taken in `dir`). Reads the folder. */
-export const saveDialog = (dir: string, date: Date): SaveDialog => ({kind: 'save', dir, name: uniqueSaveName(dir, date), problem: null, confirming: false});
+export const saveDialog = (dir: string, date: Date): SaveDialog => ({
+	kind: 'save',
+	dir,
+	name: uniqueSaveName(dir, date),
+	problem: null,
+	confirming: false,
+});
 
 /** The Games list of the games folder `dir`. Reads the folder and every record in it. */
 export function gamesDialog(dir: string): GamesDialog {
@@ -71,7 +81,14 @@ export function gamesDialog(dir: string): GamesDialog {
 }
 
 /** The open dialog, listing `dir`. Reads the folder and every file in it. */
-export const loadDialog = (dir: string, title?: string): LoadDialog => ({kind: 'load', ...(title === undefined ? {} : {title}), dir, entries: listSaves(dir), index: 0, problem: null});
+export const loadDialog = (dir: string, title?: string): LoadDialog => ({
+	kind: 'load',
+	...(title === undefined ? {} : {title}),
+	dir,
+	entries: listSaves(dir),
+	index: 0,
+	problem: null,
+});
 
 const stay = (dialog: Dialog): DialogAnswer => ({kind: 'stay', dialog});
 
@@ -106,7 +123,9 @@ function gamesKey(dialog: GamesDialog, name: string): DialogAnswer {
 	if (index !== null) return stay({...dialog, index, problem: null});
 	const entry = dialog.entries[dialog.index];
 	if ((name === 'enter' || name === 'a') && entry) {
-		return entry.error ? stay({...dialog, problem: entry.error}) : {kind: 'open', path: entry.path, purpose: name === 'enter' ? 'review' : 'analyse'};
+		return entry.error
+			? stay({...dialog, problem: entry.error})
+			: {kind: 'open', path: entry.path, purpose: name === 'enter' ? 'review' : 'analyse'};
 	}
 	return stay(dialog);
 }
@@ -138,7 +157,10 @@ function loadKey(dialog: LoadDialog, name: string): DialogAnswer {
 }
 
 /** What became of a save the dialog asked for. */
-export type SaveOutcome = {readonly kind: 'saved'; readonly path: string} | {readonly kind: 'exists'; readonly file: string} | {readonly kind: 'failed'; readonly error: string};
+export type SaveOutcome =
+	| {readonly kind: 'saved'; readonly path: string}
+	| {readonly kind: 'exists'; readonly file: string}
+	| {readonly kind: 'failed'; readonly error: string};
 
 /** The save dialog after a save it asked for did not happen: the file exists (Enter again replaces it), or it failed. */
 export function saveRefused(dialog: SaveDialog, outcome: Exclude<SaveOutcome, {kind: 'saved'}>): SaveDialog {

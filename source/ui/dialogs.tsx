@@ -23,7 +23,9 @@ const CURSOR_LABEL = 'move the cursor';
 export function DialogView({dialog, theme, width, height}: {dialog: Dialog; theme: Theme; width: number; height: number}) {
 	switch (dialog.kind) {
 		case 'help':
-			return <Help context={dialog.context} notes={dialog.notes ?? []} phrases={dialog.phrases} theme={theme} width={width} height={height} />;
+			return (
+				<Help context={dialog.context} notes={dialog.notes ?? []} phrases={dialog.phrases} theme={theme} width={width} height={height} />
+			);
 		case 'save':
 			return <SaveDialog dialog={dialog} theme={theme} width={width} />;
 		case 'load':
@@ -61,7 +63,9 @@ function keyRows(context: KeyContext, ascii: boolean, phrases: GamePhrases | und
 export function gameKeysInShort(list: readonly AnyGame[] = games.filter(game => baseGameId(game) === game.id)): string {
 	const groups: {names: string[]; phrases: GamePhrases}[] = [];
 	for (const game of list) {
-		const same = groups.find(group => group.phrases.select === game.phrases.select && group.phrases.moveExample === game.phrases.moveExample);
+		const same = groups.find(
+			group => group.phrases.select === game.phrases.select && group.phrases.moveExample === game.phrases.moveExample,
+		);
 		if (same) same.names.push(game.name);
 		else groups.push({names: [game.name], phrases: game.phrases});
 	}
@@ -70,7 +74,21 @@ export function gameKeysInShort(list: readonly AnyGame[] = games.filter(game => 
 }
 
 /** Every key of a context, from the one binding table; any key closes it. */
-function Help({context, notes, phrases, theme, width, height}: {context: KeyContext; notes: readonly string[]; phrases: GamePhrases | undefined; theme: Theme; width: number; height: number}) {
+function Help({
+	context,
+	notes,
+	phrases,
+	theme,
+	width,
+	height,
+}: {
+	context: KeyContext;
+	notes: readonly string[];
+	phrases: GamePhrases | undefined;
+	theme: Theme;
+	width: number;
+	height: number;
+}) {
 	const rows = keyRows(context, theme.ascii, phrases);
 	const noteRows = notes.flatMap(note => wrapLines(note, width - 4));
 	const columns = rows.length > height - 3 - (noteRows.length > 0 ? noteRows.length + 1 : 0) ? 2 : 1;
@@ -117,7 +135,7 @@ function SaveDialog({dialog, theme, width}: {dialog: SaveState; theme: Theme; wi
 			<Text bold>Save the position</Text>
 			<Text wrap="truncate">
 				{`Name: ${name}`}
-				<Text inverse>{' '}</Text>
+				<Text inverse> </Text>
 				<Text color={theme.color ? theme.dim : undefined}>{'.txt'}</Text>
 			</Text>
 			<Text wrap="truncate" color={theme.color ? theme.dim : undefined}>
@@ -141,12 +159,16 @@ function LoadDialog({dialog, theme, width, height}: {dialog: LoadState; theme: T
 	const nameWidth = Math.min(28, Math.max(8, ...entries.map(entry => entry.name.length)));
 	return (
 		<Box flexDirection="column" borderStyle={theme.ascii ? 'classic' : 'round'} paddingX={1} width={width}>
-			<Text bold>{`${dialog.title ?? 'Open a saved position'} (${dir}/)${entries.length > shown ? ` · ${first + 1}–${Math.min(entries.length, first + shown)} of ${entries.length}, ↑↓ scroll` : ''}`}</Text>
+			<Text
+				bold
+			>{`${dialog.title ?? 'Open a saved position'} (${dir}/)${entries.length > shown ? ` · ${first + 1}–${Math.min(entries.length, first + shown)} of ${entries.length}, ↑↓ scroll` : ''}`}</Text>
 			{entries.length === 0 ? <Text>{`No saved positions in ${dir}/ yet: s saves one.`}</Text> : null}
 			{entries.slice(first, first + shown).map((entry, offset) => {
 				const at = first + offset;
 				const chosen = at === index;
-				const detail = entry.error ? `${theme.ascii ? 'x' : '✗'} cannot be read` : `${entry.game === null ? '' : `${entry.game} · `}${entry.summary ?? ''}`;
+				const detail = entry.error
+					? `${theme.ascii ? 'x' : '✗'} cannot be read`
+					: `${entry.game === null ? '' : `${entry.game} · `}${entry.summary ?? ''}`;
 				return (
 					<Text key={entry.path} wrap="truncate" inverse={chosen} color={theme.color && entry.error ? theme.error : undefined}>
 						{fit(`${chosen ? '>' : ' '} ${fit(entry.name, nameWidth).padEnd(nameWidth)}  ${detail}`, width - 4)}
@@ -196,7 +218,11 @@ function GamesList({dialog, theme, width, height}: {dialog: GamesDialog; theme: 
 	return (
 		<Box flexDirection="column" borderStyle={theme.ascii ? 'classic' : 'round'} paddingX={1} width={width}>
 			<Text bold wrap="truncate">
-				{fit(`Games played (${dir}/)${entries.length > shown ? ` · ${first + 1}–${Math.min(entries.length, first + shown)} of ${entries.length}` : ''}`, width - 4, theme.ascii)}
+				{fit(
+					`Games played (${dir}/)${entries.length > shown ? ` · ${first + 1}–${Math.min(entries.length, first + shown)} of ${entries.length}` : ''}`,
+					width - 4,
+					theme.ascii,
+				)}
 			</Text>
 			{tallyRows.map(row => (
 				<Text key={row} wrap="truncate" color={dim}>
@@ -223,7 +249,19 @@ function GamesList({dialog, theme, width, height}: {dialog: GamesDialog; theme: 
 }
 
 /** Said instead of drawing a board that does not fit; a question asked meanwhile (q in a game not saved) shows here. */
-export function TooSmall({columns, rows, needColumns, needRows, question = null}: {columns: number; rows: number; needColumns: number; needRows: number; question?: string | null}) {
+export function TooSmall({
+	columns,
+	rows,
+	needColumns,
+	needRows,
+	question = null,
+}: {
+	columns: number;
+	rows: number;
+	needColumns: number;
+	needRows: number;
+	question?: string | null;
+}) {
 	return (
 		<Box flexDirection="column">
 			<Text wrap="wrap">{`The terminal is ${columns}×${rows}; potm needs at least ${needColumns}×${needRows}.`}</Text>

@@ -43,7 +43,12 @@ export function fileAction(effect: FileEffect, dir: string, now: number): FileAc
 		case 'show':
 			return {type: 'dialog', dialog: effect.dialog === 'save' ? saveDialog(dir, new Date()) : loadDialog(dir), now};
 		case 'save':
-			return {type: 'saved', outcome: saveTo(dir, effect.name, effect.replace, effect.game, effect.line, effect.moves, effect.ended, effect.players ?? null), line: effect.from, now};
+			return {
+				type: 'saved',
+				outcome: saveTo(dir, effect.name, effect.replace, effect.game, effect.line, effect.moves, effect.ended, effect.players ?? null),
+				line: effect.from,
+				now,
+			};
 		case 'open': {
 			const loaded = loadGame(effect.path);
 			return loaded.ok ? {type: 'opened', path: effect.path, now, ...loaded.value} : {type: 'open-failed', error: loaded.error};
@@ -56,7 +61,16 @@ export function fileAction(effect: FileEffect, dir: string, now: number): FileAc
  * existing save of that name is left alone and said: the dialog then asks before replacing it.
  * `ended`: how the game ended where the rules do not say, kept in the history.
  */
-function saveTo<State>(dir: string, name: string, replace: boolean, game: Game<State>, line: readonly State[], moves: readonly number[], ended: Outcome | null, players: readonly [string, string] | null): SaveOutcome {
+function saveTo<State>(
+	dir: string,
+	name: string,
+	replace: boolean,
+	game: Game<State>,
+	line: readonly State[],
+	moves: readonly number[],
+	ended: Outcome | null,
+	players: readonly [string, string] | null,
+): SaveOutcome {
 	const file = saveFileName(name);
 	if (!replace && existsSync(join(dir, file))) return {kind: 'exists', file};
 	const saved = saveGame(dir, name, game, line, moves, ended, players);

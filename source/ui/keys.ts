@@ -108,8 +108,13 @@ export const BINDINGS: readonly Binding[] = [
 	{action: 'more-time', keys: ['+', '='], contexts: ['review'], label: 'more time for each position still to look at', row: 'time'},
 	{action: 'less-time', keys: ['-'], contexts: ['review'], label: 'less', row: 'time'},
 	{action: 'review', keys: ['v'], contexts: ['review'], label: 'go on with a review stopped by Esc'},
-	{action: 'review', keys: ['v'], contexts: ['over', 'analysis'], label: 'review the game: the engine judges every move (marks: ?? blunder, ? mistake, ?! inaccuracy, ?W missed a win, □ only move)'},
-	{action: 'export', keys: ['e'], contexts: ['over', 'review'], label: 'write the record, saves/NAME.game.txt (a review\'s findings too)'},
+	{
+		action: 'review',
+		keys: ['v'],
+		contexts: ['over', 'analysis'],
+		label: 'review the game: the engine judges every move (marks: ?? blunder, ? mistake, ?! inaccuracy, ?W missed a win, □ only move)',
+	},
+	{action: 'export', keys: ['e'], contexts: ['over', 'review'], label: "write the record, saves/NAME.game.txt (a review's findings too)"},
 	{action: 'cancel', keys: ['escape'], contexts: ['review'], label: 'stop the review (what is done is kept); then back'},
 	{action: 'hint', keys: ['t'], contexts: ['play'], label: "hint: the engine's move, shown on the board"},
 	{action: 'resign', keys: ['x'], contexts: ['play'], label: 'resign'},
@@ -211,7 +216,8 @@ export function keysOf(sequence: string): string[] {
  * Keys within a paste: its characters as typed, but not its line breaks or other control
  * characters, so that pasting a name or a move with a line after it enters nothing unasked.
  */
-export const pastedKeys = (names: readonly string[]): string[] => names.filter(name => name !== 'enter' && name !== 'tab' && !name.startsWith('ctrl+'));
+export const pastedKeys = (names: readonly string[]): string[] =>
+	names.filter(name => name !== 'enter' && name !== 'tab' && !name.startsWith('ctrl+'));
 
 export function actionFor(context: KeyContext, name: string): Action | undefined {
 	return BINDINGS.find(binding => binding.contexts.includes(context) && binding.keys.includes(name))?.action;

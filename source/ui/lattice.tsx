@@ -34,7 +34,8 @@ function joined(pieces: readonly Piece[]): Piece[] {
 	const out: Piece[] = [];
 	for (const piece of pieces) {
 		const last = out[out.length - 1];
-		if (last && last.color === piece.color && last.background === piece.background && last.bold === piece.bold && last.dim === piece.dim) out[out.length - 1] = {...last, text: last.text + piece.text};
+		if (last && last.color === piece.color && last.background === piece.background && last.bold === piece.bold && last.dim === piece.dim)
+			out[out.length - 1] = {...last, text: last.text + piece.text};
 		else out.push(piece);
 	}
 	return out;
@@ -68,7 +69,8 @@ export function LatticeBoard({view, marks, theme, flipped, cell}: LatticeProps) 
 		if (horizontal) return a[0] === row && b[0] === row && Math.min(a[1], b[1]) <= column && column < Math.max(a[1], b[1]);
 		return a[1] === column && b[1] === column && Math.min(a[0], b[0]) <= row && row < Math.max(a[0], b[0]);
 	};
-	const ownerColor = (owner: number): string | undefined => (!color ? undefined : owner === SET_UP ? theme.dim : owner > 0 ? palette.pieces[owner - 1] : undefined);
+	const ownerColor = (owner: number): string | undefined =>
+		!color ? undefined : owner === SET_UP ? theme.dim : owner > 0 ? palette.pieces[owner - 1] : undefined;
 	const segmentLook = (owner: number, last: boolean, hint: boolean): Pick<Piece, 'color' | 'background' | 'dim'> => ({
 		color: ownerColor(owner),
 		background: color ? (hint ? palette.hint : last ? palette.lastMove : undefined) : undefined,
@@ -88,12 +90,25 @@ export function LatticeBoard({view, marks, theme, flipped, cell}: LatticeProps) 
 		let glyph = target ? glyphs.target : glyphs.vertex;
 		if (!color && hintEnds.has(vertex)) glyph = '!';
 		else if (!color && lastEnds.has(vertex) && !target) glyph = '*';
-		const background = color ? (picked ? palette.selected : hintEnds.has(vertex) ? palette.hint : lastEnds.has(vertex) ? palette.lastMove : undefined) : undefined;
+		const background = color
+			? picked
+				? palette.selected
+				: hintEnds.has(vertex)
+					? palette.hint
+					: lastEnds.has(vertex)
+						? palette.lastMove
+						: undefined
+			: undefined;
 		const pair = marks.cursor === vertex ? '[]' : picked ? '<>' : null;
 		return {
 			left: pair?.[0] ?? null,
 			right: pair?.[1] ?? null,
-			glyph: {text: glyph, color: color ? (target || marks.cursor === vertex ? theme.accent : undefined) : undefined, background, bold: marks.cursor === vertex || picked},
+			glyph: {
+				text: glyph,
+				color: color ? (target || marks.cursor === vertex ? theme.accent : undefined) : undefined,
+				background,
+				bold: marks.cursor === vertex || picked,
+			},
 		};
 	};
 
@@ -102,7 +117,9 @@ export function LatticeBoard({view, marks, theme, flipped, cell}: LatticeProps) 
 	const columnLabels: Piece = {
 		text:
 			'   ' +
-			Array.from({length: columns + 1}, (_, index) => view.columnLabels[columnAt(index)]!.padEnd(index < columns ? width + 1 : 1)).join('') +
+			Array.from({length: columns + 1}, (_, index) => view.columnLabels[columnAt(index)]!.padEnd(index < columns ? width + 1 : 1)).join(
+				'',
+			) +
 			'   ',
 		color: labelColor,
 	};
@@ -118,7 +135,10 @@ export function LatticeBoard({view, marks, theme, flipped, cell}: LatticeProps) 
 			// The mark before the vertex replaces the last character before it: the label's space, or the segment's.
 			if (look.left !== null) {
 				const before = vertexLine.pop()!;
-				vertexLine.push({...before, text: before.text.slice(0, -1)}, {text: look.left, color: color ? theme.accent : undefined, bold: true});
+				vertexLine.push(
+					{...before, text: before.text.slice(0, -1)},
+					{text: look.left, color: color ? theme.accent : undefined, bold: true},
+				);
 			}
 			vertexLine.push(look.glyph);
 			carry = look.right;
@@ -149,14 +169,22 @@ export function LatticeBoard({view, marks, theme, flipped, cell}: LatticeProps) 
 			for (let at = 0; at <= columns; at++) {
 				const column = columnAt(at);
 				const owner = lattice.vertical[boxRow * (columns + 1) + column]!;
-				boxLine.push({text: owner === 0 ? ' ' : glyphs.vertical, ...segmentLook(owner, between(marks.last, boxRow, column, false), between(marks.hint, boxRow, column, false))});
+				boxLine.push({
+					text: owner === 0 ? ' ' : glyphs.vertical,
+					...segmentLook(owner, between(marks.last, boxRow, column, false), between(marks.hint, boxRow, column, false)),
+				});
 				if (at === columns) break;
 				const boxColumn = flipped ? column - 1 : column;
 				const taken = lattice.boxes[boxRow * columns + boxColumn]!;
 				const letter = taken === SET_UP ? (ascii ? '#' : '▒') : taken > 0 ? view.sides[taken - 1]!.charAt(0) : ' ';
 				const text = middle ? letter.padStart(Math.ceil(width / 2)).padEnd(width) : ' '.repeat(width);
 				const background = color && taken > 0 && taken !== SET_UP ? palette.pieces[taken - 1] : undefined;
-				boxLine.push({text, color: color ? (taken > 0 && taken !== SET_UP ? 'black' : theme.dim) : undefined, background, bold: taken > 0 && taken !== SET_UP});
+				boxLine.push({
+					text,
+					color: color ? (taken > 0 && taken !== SET_UP ? 'black' : theme.dim) : undefined,
+					background,
+					bold: taken > 0 && taken !== SET_UP,
+				});
 			}
 			boxLine.push({text: '   '});
 			lines.push(boxLine);
@@ -168,7 +196,13 @@ export function LatticeBoard({view, marks, theme, flipped, cell}: LatticeProps) 
 			{lines.map((line, index) => (
 				<Text key={index}>
 					{joined(line).map((piece, part) => (
-						<Text key={part} color={piece.color} backgroundColor={piece.background} bold={piece.bold ?? false} dimColor={piece.dim ?? false}>
+						<Text
+							key={part}
+							color={piece.color}
+							backgroundColor={piece.background}
+							bold={piece.bold ?? false}
+							dimColor={piece.dim ?? false}
+						>
 							{piece.text}
 						</Text>
 					))}

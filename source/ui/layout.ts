@@ -34,10 +34,11 @@ export function layoutFor(columns: number, rows: number, view: BoardView): Layou
 		return {board, columns: board.columns + 1 + PANEL_MIN_COLUMNS, rows: Math.max(board.rows, PANEL_MIN_ROWS) + CHROME_ROWS + 1};
 	};
 	const need = needFor(COMPACT);
-	const cell = CELL_SIZES.find(size => {
-		const wanted = needFor(size);
-		return columns >= wanted.columns && rows >= wanted.rows;
-	}) ?? COMPACT;
+	const cell =
+		CELL_SIZES.find(size => {
+			const wanted = needFor(size);
+			return columns >= wanted.columns && rows >= wanted.rows;
+		}) ?? COMPACT;
 	const board = needFor(cell).board;
 	return {
 		fits: columns >= need.columns && rows >= need.rows,

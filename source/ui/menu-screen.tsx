@@ -12,7 +12,19 @@ import {loadGame} from '../files/saves.js';
 import {readReviewable} from '../files/source.js';
 import {fit} from './format.js';
 import {hintLine} from './panel.js';
-import {boardOf, menuReducer, menuState, rowsFor, setupOf, sizeOf, type GameStart, type MenuChoices, type MenuEffect, type Purpose, type Row} from './menu-state.js';
+import {
+	boardOf,
+	menuReducer,
+	menuState,
+	rowsFor,
+	setupOf,
+	sizeOf,
+	type GameStart,
+	type MenuChoices,
+	type MenuEffect,
+	type Purpose,
+	type Row,
+} from './menu-state.js';
 import {useStore, type Dispatch} from './store.js';
 import type {MenuAction} from './menu-state.js';
 
@@ -38,7 +50,6 @@ export type MenuPick =
 			readonly fromGames?: boolean;
 	  };
 
-
 /** Columns of the menu's rows beside a board's preview, and of the preview (a compact 7×7 board). */
 const MENU_COLUMNS = 48;
 const PREVIEW_COLUMNS = 2 + 7 * 3 + 6;
@@ -58,7 +69,17 @@ const gameFirst = (dialog: LoadDialog, game: AnyGame): LoadDialog => ({
 /** How many squares of a board are out of play. */
 const holesOf = (view: BoardView): number => view.cells.filter(cell => cell === BLOCKED).length;
 
-export function MenuScreen({game: initialGame, initial, onPick, openGames = false}: {game: AnyGame; initial: MenuChoices; onPick: (pick: MenuPick) => void; openGames?: boolean}) {
+export function MenuScreen({
+	game: initialGame,
+	initial,
+	onPick,
+	openGames = false,
+}: {
+	game: AnyGame;
+	initial: MenuChoices;
+	onPick: (pick: MenuPick) => void;
+	openGames?: boolean;
+}) {
 	const {theme, savesDir} = useEnvironment();
 	const {exit} = useApp();
 	const size = useTerminalSize();
@@ -70,7 +91,11 @@ export function MenuScreen({game: initialGame, initial, onPick, openGames = fals
 			case 'demo':
 				return onPick(effect);
 			case 'list':
-				return dispatch({type: 'listed', dialog: gameFirst(loadDialog(savesDir, `${LIST_TITLES[effect.purpose]}, ${effect.game.name} first`), effect.game), purpose: effect.purpose});
+				return dispatch({
+					type: 'listed',
+					dialog: gameFirst(loadDialog(savesDir, `${LIST_TITLES[effect.purpose]}, ${effect.game.name} first`), effect.game),
+					purpose: effect.purpose,
+				});
 			case 'list-games':
 				return dispatch({type: 'games-listed', dialog: gamesDialog(gamesDir(savesDir))});
 			case 'open': {
@@ -79,7 +104,16 @@ export function MenuScreen({game: initialGame, initial, onPick, openGames = fals
 					const source = readReviewable(effect.path, undefined);
 					if (!source.ok) return dispatch({type: 'open-failed', error: source.error});
 					const {players, name, note, recordText: _text, date: _date, ...played} = source.value;
-					return onPick({kind: 'review', choices: effect.choices, ...played, note, path: effect.path, name, ...(players ? {players} : {}), ...(effect.fromGames ? {fromGames: true} : {})});
+					return onPick({
+						kind: 'review',
+						choices: effect.choices,
+						...played,
+						note,
+						path: effect.path,
+						name,
+						...(players ? {players} : {}),
+						...(effect.fromGames ? {fromGames: true} : {}),
+					});
 				}
 				const loaded = loadGame(effect.path);
 				if (!loaded.ok) return dispatch({type: 'open-failed', error: loaded.error});
@@ -90,7 +124,11 @@ export function MenuScreen({game: initialGame, initial, onPick, openGames = fals
 				return exit(effect.code);
 		}
 	};
-	const [state, dispatch] = useStore(menuReducer, () => menuState(initialGame, initial, openGames ? gamesDialog(gamesDir(savesDir)) : null), perform);
+	const [state, dispatch] = useStore(
+		menuReducer,
+		() => menuState(initialGame, initial, openGames ? gamesDialog(gamesDir(savesDir)) : null),
+		perform,
+	);
 	const {choices, game, dialog, row} = state;
 	const width = Math.min(size.columns, 80);
 
@@ -106,7 +144,10 @@ export function MenuScreen({game: initialGame, initial, onPick, openGames = fals
 		level: `   Level       ${arrows(`${level.level} ${level.name}`)}`,
 		size: chosenSize === null ? '' : `Size          ${arrows(`${chosenSize[0]}×${chosenSize[1]} boxes`)}`,
 		lines: chosenSize === null ? '' : `Lines         ${arrows(linesText(setupOf(game, choices).lines ?? 0))}`,
-		board: board === null ? '' : `Board         ${arrows(chosenSize === null ? `${holesOf(game.board(board))} holes · seed ${choices.board}` : `seed ${choices.board}`)}`,
+		board:
+			board === null
+				? ''
+				: `Board         ${arrows(chosenSize === null ? `${holesOf(game.board(board))} holes · seed ${choices.board}` : `seed ${choices.board}`)}`,
 		clock: `   Clock       ${arrows(choices.clock === null ? 'no clock' : game.clock.per === 'move' ? `${choices.clock} s a move` : `${choices.clock} s each`)}`,
 		bell: `Bell          ${arrows(choices.bell === false ? 'off' : 'on')}`,
 		'two-players': 'Two players at one keyboard',
@@ -173,7 +214,10 @@ export function MenuScreen({game: initialGame, initial, onPick, openGames = fals
 			</Text>
 			<Text> </Text>
 			<Text color={theme.color ? theme.dim : undefined} wrap="truncate">
-				{hintLine([`${theme.ascii ? 'Up/Down' : '↑↓'} choose`, `${theme.ascii ? 'Left/Right' : '←→'} change`, 'Enter starts', '? keys', 'q quits'], size.columns)}
+				{hintLine(
+					[`${theme.ascii ? 'Up/Down' : '↑↓'} choose`, `${theme.ascii ? 'Left/Right' : '←→'} change`, 'Enter starts', '? keys', 'q quits'],
+					size.columns,
+				)}
 			</Text>
 		</Box>
 	);

@@ -43,8 +43,43 @@ function clockFor(from: AnyGame, to: AnyGame, clock: number | null): number | nu
 	return at < 0 ? to.clock.seconds : clocksFor(to)[at]!;
 }
 
-export type Row = 'game' | 'size' | 'lines' | 'board' | 'play' | 'side' | 'level' | 'clock' | 'two-players' | 'demo' | 'analyse' | 'review' | 'open' | 'games' | 'bell' | 'help' | 'quit';
-export const ROWS: readonly Row[] = ['game', 'size', 'lines', 'board', 'play', 'side', 'level', 'clock', 'two-players', 'demo', 'analyse', 'review', 'open', 'games', 'bell', 'help', 'quit'];
+export type Row =
+	| 'game'
+	| 'size'
+	| 'lines'
+	| 'board'
+	| 'play'
+	| 'side'
+	| 'level'
+	| 'clock'
+	| 'two-players'
+	| 'demo'
+	| 'analyse'
+	| 'review'
+	| 'open'
+	| 'games'
+	| 'bell'
+	| 'help'
+	| 'quit';
+export const ROWS: readonly Row[] = [
+	'game',
+	'size',
+	'lines',
+	'board',
+	'play',
+	'side',
+	'level',
+	'clock',
+	'two-players',
+	'demo',
+	'analyse',
+	'review',
+	'open',
+	'games',
+	'bell',
+	'help',
+	'quit',
+];
 
 /**
  * The rows the menu shows for a game: the Board row only where boards are drawn at random, the
@@ -52,7 +87,13 @@ export const ROWS: readonly Row[] = ['game', 'size', 'lines', 'board', 'play', '
  */
 export const rowsFor = (game: AnyGame): readonly Row[] =>
 	ROWS.filter(row =>
-		row === 'board' ? game.randomBoards : row === 'size' ? game.sizes !== undefined : row === 'lines' ? game.randomBoards && game.sizes !== undefined : true,
+		row === 'board'
+			? game.randomBoards
+			: row === 'size'
+				? game.sizes !== undefined
+				: row === 'lines'
+					? game.randomBoards && game.sizes !== undefined
+					: true,
 	);
 
 /** The size a game's new board has by the choices: rows and columns, the game's default where none is chosen; null for a game of one size. */
@@ -63,7 +104,6 @@ export function sizeOf(game: AnyGame, choices: Pick<MenuChoices, 'rows' | 'colum
 		value === undefined || value < min || value > max ? fallback : value;
 	return [within(choices.rows, sizes.rows, sizes.default[0]), within(choices.columns, sizes.columns, sizes.default[1])];
 }
-
 
 /**
  * What a new game is set up from by the choices (seed, size, pre-drawn lines or holes), for a
@@ -80,7 +120,13 @@ export function setupOf(game: AnyGame, choices: Pick<MenuChoices, 'board' | 'hol
 /** The choices that say which board a demo's games start on (a DemoSetup's). */
 export const boardChoices = (choices: MenuChoices): Pick<MenuChoices, 'board' | 'holes' | 'rows' | 'columns' | 'lines'> => {
 	const {board, holes, rows, columns, lines} = choices;
-	return {board, ...(holes === undefined ? {} : {holes}), ...(rows === undefined ? {} : {rows}), ...(columns === undefined ? {} : {columns}), ...(lines === undefined ? {} : {lines})};
+	return {
+		board,
+		...(holes === undefined ? {} : {holes}),
+		...(rows === undefined ? {} : {rows}),
+		...(columns === undefined ? {} : {columns}),
+		...(lines === undefined ? {} : {lines}),
+	};
 };
 
 /** The board a new game of a random-board game starts from, as the menu's choices say. */
@@ -92,7 +138,8 @@ export function sizesOf(game: AnyGame): (readonly [number, number])[] {
 	const sizes = game.sizes;
 	if (!sizes) return [];
 	const list: (readonly [number, number])[] = [];
-	for (let rows = sizes.rows[0]; rows <= sizes.rows[1]; rows++) for (let columns = sizes.columns[0]; columns <= sizes.columns[1]; columns++) list.push([rows, columns]);
+	for (let rows = sizes.rows[0]; rows <= sizes.rows[1]; rows++)
+		for (let columns = sizes.columns[0]; columns <= sizes.columns[1]; columns++) list.push([rows, columns]);
 	return list;
 }
 
@@ -227,7 +274,11 @@ export function menuReducer(state: MenuState, action: MenuAction): MenuStep {
 	if (action.type === 'games-listed') return stay({...state, dialog: action.dialog});
 	if (action.type === 'open-failed') {
 		if (state.dialog?.kind === 'games') return stay({...state, dialog: {...state.dialog, problem: action.error}});
-		return stay(state.dialog?.kind === 'load' ? {...state, dialog: {...openRefused(state.dialog, action.error), purpose: state.dialog.purpose}} : state);
+		return stay(
+			state.dialog?.kind === 'load'
+				? {...state, dialog: {...openRefused(state.dialog, action.error), purpose: state.dialog.purpose}}
+				: state,
+		);
 	}
 	const {name} = action;
 	const {dialog} = state;
@@ -235,11 +286,23 @@ export function menuReducer(state: MenuState, action: MenuAction): MenuStep {
 		const answer = dialogKey(dialog, name);
 		switch (answer.kind) {
 			case 'stay':
-				return stay({...state, dialog: dialog.kind === 'load' && answer.dialog.kind === 'load' ? {...answer.dialog, purpose: dialog.purpose} : (answer.dialog as HelpDialog | GamesDialog)});
+				return stay({
+					...state,
+					dialog:
+						dialog.kind === 'load' && answer.dialog.kind === 'load'
+							? {...answer.dialog, purpose: dialog.purpose}
+							: (answer.dialog as HelpDialog | GamesDialog),
+				});
 			case 'interrupt':
 				return leave(state, {kind: 'quit', code: 130});
 			case 'open':
-				return doing(state, {kind: 'open', path: answer.path, purpose: answer.purpose ?? (dialog.kind === 'load' ? dialog.purpose : 'open'), choices: state.choices, ...(dialog.kind === 'games' ? {fromGames: true} : {})});
+				return doing(state, {
+					kind: 'open',
+					path: answer.path,
+					purpose: answer.purpose ?? (dialog.kind === 'load' ? dialog.purpose : 'open'),
+					choices: state.choices,
+					...(dialog.kind === 'games' ? {fromGames: true} : {}),
+				});
 			default:
 				return stay({...state, dialog: null});
 		}

@@ -22,7 +22,21 @@ export interface SideLine {
 /** The players' rows are no wider than this: in a wide panel the points and clocks stay near the names. */
 const PLAYERS_MAX_COLUMNS = 48;
 
-export function Players({sides, toMove, theme, width: panelWidth, over, units = ['pt', 'pts']}: {sides: readonly [SideLine, SideLine]; toMove: Player; theme: Theme; width: number; over: boolean; units?: readonly [string, string]}) {
+export function Players({
+	sides,
+	toMove,
+	theme,
+	width: panelWidth,
+	over,
+	units = ['pt', 'pts'],
+}: {
+	sides: readonly [SideLine, SideLine];
+	toMove: Player;
+	theme: Theme;
+	width: number;
+	over: boolean;
+	units?: readonly [string, string];
+}) {
 	const width = Math.min(panelWidth, PLAYERS_MAX_COLUMNS);
 	const names = [sides[0].name, sides[1].name];
 	const palette = paletteOf(names);
@@ -43,7 +57,11 @@ export function Players({sides, toMove, theme, width: panelWidth, over, units = 
 					<Text key={side.name} wrap="truncate">
 						<Text color={colour} bold={active}>{`${side.name.padEnd(4)} `}</Text>
 						{/* The piece as the board shows it, on a square of the board's. */}
-						<Text color={theme.color ? palette.pieces[index] : undefined} backgroundColor={theme.color ? palette.squares[0] : undefined} bold>
+						<Text
+							color={theme.color ? palette.pieces[index] : undefined}
+							backgroundColor={theme.color ? palette.squares[0] : undefined}
+							bold
+						>
 							{pieceGlyph(theme, player, names)}
 						</Text>
 						<Text color={colour} bold={active}>{` ${fit(side.who, whoWidth).padEnd(whoWidth)}`}</Text>
@@ -149,7 +167,10 @@ export function MoveList({
 	const visible = rows.slice(Math.max(0, end - shown), end);
 	const earlier = end - visible.length;
 	const later = rows.length - end;
-	const title = earlier + later > 0 ? `Moves (${[earlier > 0 ? `${earlier} earlier` : '', later > 0 ? `${later} later` : ''].filter(Boolean).join(', ')}, PgUp/PgDn)` : 'Moves';
+	const title =
+		earlier + later > 0
+			? `Moves (${[earlier > 0 ? `${earlier} earlier` : '', later > 0 ? `${later} later` : ''].filter(Boolean).join(', ')}, PgUp/PgDn)`
+			: 'Moves';
 	const move = (ply: number): Piece[] => {
 		const mark = marks?.[ply] ?? '';
 		const here = current !== undefined && ply === current;
@@ -164,14 +185,18 @@ export function MoveList({
 		const [first, second] = row.plies;
 		const left = first === null ? [{text: ' '}, {text: theme.ascii ? '..' : '…'}] : move(first);
 		const used = left.reduce((sum, piece) => sum + [...piece.text].length, 0);
-		return [{text: `${String(row.number).padStart(3)}.`}, ...left, ...(second === null ? [] : [{text: ' '.repeat(Math.max(1, 1 + MOVE_COLUMNS - used))}, ...move(second)])];
+		return [
+			{text: `${String(row.number).padStart(3)}.`},
+			...left,
+			...(second === null ? [] : [{text: ' '.repeat(Math.max(1, 1 + MOVE_COLUMNS - used))}, ...move(second)]),
+		];
 	};
 	return (
 		<Box flexDirection="column" height={height}>
 			<Text bold color={theme.color ? theme.dim : undefined} wrap="truncate">
 				{fit(title, width)}
 			</Text>
-			{visible.length === 0 ? <Text color={theme.color ? theme.dim : undefined}>  none yet</Text> : null}
+			{visible.length === 0 ? <Text color={theme.color ? theme.dim : undefined}> none yet</Text> : null}
 			{visible.map(row => (
 				<Text key={row.plies.join(' ')} wrap="truncate">
 					{cutPieces(pieces(row), width, theme.ascii).map((piece, index) => (
@@ -196,7 +221,19 @@ export interface Thinking {
 }
 
 /** Spinner, time budget bar, depth, evaluation and principal variation. */
-export function EngineLine({thinking, now, theme, width, sides}: {thinking: Thinking; now: number; theme: Theme; width: number; sides: readonly [string, string]}) {
+export function EngineLine({
+	thinking,
+	now,
+	theme,
+	width,
+	sides,
+}: {
+	thinking: Thinking;
+	now: number;
+	theme: Theme;
+	width: number;
+	sides: readonly [string, string];
+}) {
 	const {glyphs} = theme;
 	const elapsed = Math.max(0, now - thinking.startedAt);
 	const frame = glyphs.spinner[Math.floor(elapsed / THINKING_FRAME_MS) % glyphs.spinner.length];
@@ -204,8 +241,12 @@ export function EngineLine({thinking, now, theme, width, sides}: {thinking: Thin
 	const best = info?.lines[0];
 	const depth = info ? `depth ${info.depth}` : 'starting';
 	const score = best ? formatScore(best.score, thinking.mover, sides) : '';
-	const seconds = thinking.budgetMs === null ? `${(elapsed / 1000).toFixed(1)} s` : `${(elapsed / 1000).toFixed(1)}/${(thinking.budgetMs / 1000).toFixed(1)} s`;
-	const withBar = thinking.budgetMs === null ? seconds : `${bar(elapsed / thinking.budgetMs, 10, glyphs.barFull, glyphs.barEmpty)} ${seconds}`;
+	const seconds =
+		thinking.budgetMs === null
+			? `${(elapsed / 1000).toFixed(1)} s`
+			: `${(elapsed / 1000).toFixed(1)}/${(thinking.budgetMs / 1000).toFixed(1)} s`;
+	const withBar =
+		thinking.budgetMs === null ? seconds : `${bar(elapsed / thinking.budgetMs, 10, glyphs.barFull, glyphs.barEmpty)} ${seconds}`;
 	// The score whole before the bar: where the row is short, the bar goes first.
 	const budget = [...`  ${withBar}  ${depth}  ${score}`].length <= width ? withBar : seconds;
 	return (
@@ -251,9 +292,31 @@ export function hintLine(items: readonly string[], width: number): string {
 }
 
 /** The result of a finished game, in a box: who won, how (in full, over as many rows as it takes), the points. */
-export function GameOver({game, outcome, scores, tally, theme, width, praise, kept = null}: {game: AnyGame; outcome: Outcome; scores: readonly [number, number]; tally: readonly string[]; theme: Theme; width: number; praise: boolean; kept?: string | null}) {
+export function GameOver({
+	game,
+	outcome,
+	scores,
+	tally,
+	theme,
+	width,
+	praise,
+	kept = null,
+}: {
+	game: AnyGame;
+	outcome: Outcome;
+	scores: readonly [number, number];
+	tally: readonly string[];
+	theme: Theme;
+	width: number;
+	praise: boolean;
+	kept?: string | null;
+}) {
 	const inner = Math.max(1, width - 4);
-	const title = outcome.winner ? `${game.sides[outcome.winner - 1]} wins${praise ? ': well played!' : ''}` : outcome.result === 'tie' ? 'A tie' : 'A draw';
+	const title = outcome.winner
+		? `${game.sides[outcome.winner - 1]} wins${praise ? ': well played!' : ''}`
+		: outcome.result === 'tie'
+			? 'A tie'
+			: 'A draw';
 	return (
 		<Box flexDirection="column" borderStyle={theme.ascii ? 'classic' : 'round'} paddingX={1} width={width}>
 			<Text bold color={theme.color ? theme.accent : undefined} wrap="truncate">
@@ -262,11 +325,13 @@ export function GameOver({game, outcome, scores, tally, theme, width, praise, ke
 			{wrapLines(outcome.description, inner).map((row, index) => (
 				<Text key={index}>{row}</Text>
 			))}
-			{tally.length > 0
-				? tally.flatMap((line, index) => wrapItems(line, inner).map((row, part) => <Text key={`t${index}-${part}`}>{row}</Text>))
-				: !game.hasPoints
-					? null
-					: <Text wrap="truncate">{fit(`${capitalized(game.phrases.points.many)}: ${game.sides[0]} ${scores[0]} · ${game.sides[1]} ${scores[1]}`, inner)}</Text>}
+			{tally.length > 0 ? (
+				tally.flatMap((line, index) => wrapItems(line, inner).map((row, part) => <Text key={`t${index}-${part}`}>{row}</Text>))
+			) : !game.hasPoints ? null : (
+				<Text wrap="truncate">
+					{fit(`${capitalized(game.phrases.points.many)}: ${game.sides[0]} ${scores[0]} · ${game.sides[1]} ${scores[1]}`, inner)}
+				</Text>
+			)}
 			{kept === null
 				? null
 				: keptRows(kept, inner).map((row, index) => (
@@ -306,10 +371,20 @@ export function wrapItems(line: string, width: number): string[] {
 export const tallyOf = (game: AnyGame, state: any): readonly string[] => (game.tally && game.outcome(state) ? game.tally(state) : []);
 
 /** Where a finished game was kept, as the result box says it: its folder, then its name, each on lines of its own. */
-const keptRows = (path: string, width: number): string[] => ["Kept (the menu's Games played):", ...wrapLines(`${dirname(path)}/`, width), ...wrapLines(basename(path), width)];
+const keptRows = (path: string, width: number): string[] => [
+	"Kept (the menu's Games played):",
+	...wrapLines(`${dirname(path)}/`, width),
+	...wrapLines(basename(path), width),
+];
 
 /** The rows GameOver takes. */
-export const gameOverRows = (game: AnyGame, outcome: Outcome, width: number, tally: readonly string[] = [], kept: string | null = null): number => {
+export const gameOverRows = (
+	game: AnyGame,
+	outcome: Outcome,
+	width: number,
+	tally: readonly string[] = [],
+	kept: string | null = null,
+): number => {
 	const inner = Math.max(1, width - 4);
 	const points = tally.length > 0 ? tally.reduce((rows, line) => rows + wrapItems(line, inner).length, 0) : game.hasPoints ? 1 : 0;
 	return 3 + wrapLines(outcome.description, inner).length + points + (kept === null ? 0 : keptRows(kept, inner).length);

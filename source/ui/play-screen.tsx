@@ -18,7 +18,17 @@ import {keyFor} from './keys.js';
 import {layoutFor} from './layout.js';
 import {EngineLine, GameOver, MoveList, Players, StatusLine, gameOverRows, hintLine, tallyOf} from './panel.js';
 import {clockChangesAt, moveExample} from './format.js';
-import {HINT_MS, playReducer, playState, seatName, shownIndex, turnLine, type PlayAction, type PlayEffect, type PlaySetup} from './play-state.js';
+import {
+	HINT_MS,
+	playReducer,
+	playState,
+	seatName,
+	shownIndex,
+	turnLine,
+	type PlayAction,
+	type PlayEffect,
+	type PlaySetup,
+} from './play-state.js';
 import * as S from './session.js';
 import {exportGame, keepGame, type PlayedGame} from './review-export.js';
 import {useStore, type Dispatch} from './store.js';
@@ -26,8 +36,15 @@ import {goToPrompt} from './walk.js';
 
 export type {PlaySetup} from './play-state.js';
 
-
-export function PlayScreen({setup, onMenu, onReview}: {setup: PlaySetup; onMenu: (game: AnyGame) => void; onReview?: (played: PlayedGame, seats: readonly [S.Seat, S.Seat], flipped: boolean) => void}) {
+export function PlayScreen({
+	setup,
+	onMenu,
+	onReview,
+}: {
+	setup: PlaySetup;
+	onMenu: (game: AnyGame) => void;
+	onReview?: (played: PlayedGame, seats: readonly [S.Seat, S.Seat], flipped: boolean) => void;
+}) {
 	const {theme, engine, now, savesDir, bell} = useEnvironment();
 	const {exit} = useApp();
 	const size = useTerminalSize();
@@ -95,7 +112,11 @@ export function PlayScreen({setup, onMenu, onReview}: {setup: PlaySetup; onMenu:
 			? planMove(seat.level, {clock: clockReading(game, position, readings[mover - 1]! * 1000, WORKER_OVERHEAD_MS), seed: state.seed})
 			: planMove(seat.level, {seed: state.seed});
 		// The bar runs to the hard deadline: the search may stretch its soft budget up to it.
-		dispatch({type: 'ai-thinking', line, thinking: {who: seatName(seat, bothHuman, mover), info: null, startedAt, budgetMs: plan.limits.hardMs ?? null, mover}});
+		dispatch({
+			type: 'ai-thinking',
+			line,
+			thinking: {who: seatName(seat, bothHuman, mover), info: null, startedAt, budgetMs: plan.limits.hardMs ?? null, mover},
+		});
 		engine
 			.think(game, session.clocked ? game.withClocks(position, readings) : position, {...plan, seed: state.seed + line.length}, info => {
 				if (live) dispatch({type: 'ai-progress', line, info});
@@ -137,7 +158,16 @@ export function PlayScreen({setup, onMenu, onReview}: {setup: PlaySetup; onMenu:
 		else if (readings[side]! >= 10) rangLow.current[side] = false;
 	}, [personLow, mover]);
 
-	if (!layout.fits) return <TooSmall columns={size.columns} rows={size.rows} needColumns={layout.need.columns} needRows={layout.need.rows} question={state.question?.text ?? null} />;
+	if (!layout.fits)
+		return (
+			<TooSmall
+				columns={size.columns}
+				rows={size.rows}
+				needColumns={layout.need.columns}
+				needRows={layout.need.rows}
+				question={state.question?.text ?? null}
+			/>
+		);
 	const width = size.columns;
 	if (state.dialog) return <DialogView dialog={state.dialog} theme={theme} width={Math.min(width, 80)} height={size.rows} />;
 
@@ -152,7 +182,10 @@ export function PlayScreen({setup, onMenu, onReview}: {setup: PlaySetup; onMenu:
 		who: seatName(session.seats[player - 1]!, bothHuman, player),
 		points: !game.hasPoints ? null : shownScores[player - 1]!,
 		clock: session.clocked ? readings[player - 1]! : null,
-	})) as unknown as readonly [{name: string; who: string; points: number | null; clock: number | null}, {name: string; who: string; points: number | null; clock: number | null}];
+	})) as unknown as readonly [
+		{name: string; who: string; points: number | null; clock: number | null},
+		{name: string; who: string; points: number | null; clock: number | null},
+	];
 	const panelWidth = layout.panelColumns;
 	const engineRows = 3;
 	const overRows = outcome ? gameOverRows(game, outcome, panelWidth, tally, state.keptPath) : 0;
@@ -169,28 +202,98 @@ export function PlayScreen({setup, onMenu, onReview}: {setup: PlaySetup; onMenu:
 	// A game lost on time is not taken back: undo is not offered then.
 	const undoable = session.ended?.reason !== 'time';
 	const keysLine = outcome
-		? hintLine([`${keyFor('over', 'new-game')} new game`, `${keyFor('over', 'rematch')} rematch`, `${keyFor('over', 'review')} review`, `${keyFor('over', 'export')} export`, '[ ] walk', `${keyFor('over', 'save')} save`, ...(undoable ? [`${keyFor('over', 'undo')} undo`] : []), 'Esc menu', '? keys', `${keyFor('over', 'quit')} quit`], width)
-		: hintLine([`${theme.ascii ? 'arrows' : '←↑→↓'} Enter`, 'm type', 'u undo', 'r redo', 't hint', '[ ] walk', 's save', 'o open', '? keys', 'q quit'], width);
+		? hintLine(
+				[
+					`${keyFor('over', 'new-game')} new game`,
+					`${keyFor('over', 'rematch')} rematch`,
+					`${keyFor('over', 'review')} review`,
+					`${keyFor('over', 'export')} export`,
+					'[ ] walk',
+					`${keyFor('over', 'save')} save`,
+					...(undoable ? [`${keyFor('over', 'undo')} undo`] : []),
+					'Esc menu',
+					'? keys',
+					`${keyFor('over', 'quit')} quit`,
+				],
+				width,
+			)
+		: hintLine(
+				[
+					`${theme.ascii ? 'arrows' : '←↑→↓'} Enter`,
+					'm type',
+					'u undo',
+					'r redo',
+					't hint',
+					'[ ] walk',
+					's save',
+					'o open',
+					'? keys',
+					'q quit',
+				],
+				width,
+			);
 	const humanWon = outcome?.winner ? session.seats[outcome.winner - 1]!.kind === 'human' && !bothHuman : false;
 
 	return (
 		<Box flexDirection="column" width={rootWidth}>
 			<Text bold wrap="truncate">
 				{`${game.name}  `}
-				<Text color={theme.color ? theme.dim : undefined}>{`${game.sides[0]} ${sideLines[0].who} vs ${game.sides[1]} ${sideLines[1].who}${session.clocked ? '' : ' · no clock'}`}</Text>
+				<Text
+					color={theme.color ? theme.dim : undefined}
+				>{`${game.sides[0]} ${sideLines[0].who} vs ${game.sides[1]} ${sideLines[1].who}${session.clocked ? '' : ' · no clock'}`}</Text>
 			</Text>
 			<Box>
-				<Board view={view} theme={theme} flipped={state.flipped} cell={layout.cell} marks={{...boardMarks(state.input, game, shownPosition), last: last?.ends ?? [], hint: walking ? [] : (state.hint?.ends ?? [])}} />
+				<Board
+					view={view}
+					theme={theme}
+					flipped={state.flipped}
+					cell={layout.cell}
+					marks={{...boardMarks(state.input, game, shownPosition), last: last?.ends ?? [], hint: walking ? [] : (state.hint?.ends ?? [])}}
+				/>
 				<Box flexDirection="column" marginLeft={1} width={panelWidth}>
-					<Players sides={sideLines} toMove={mover} theme={theme} width={panelWidth} over={outcome !== null} units={game.phrases.points.short} />
+					<Players
+						sides={sideLines}
+						toMove={mover}
+						theme={theme}
+						width={panelWidth}
+						over={outcome !== null}
+						units={game.phrases.points.short}
+					/>
 					<Text wrap="truncate">{turnLine(state)}</Text>
 					<Text> </Text>
-					<MoveList entries={S.moveList(session)} current={shown - 1} height={moveRows} back={state.scroll} width={panelWidth} theme={theme} />
-					{outcome ? <GameOver game={game} outcome={outcome} scores={scores} tally={tally} theme={theme} width={panelWidth} praise={humanWon} kept={state.keptPath} /> : null}
-					{state.task ? <EngineLine thinking={state.task.thinking} now={time} theme={theme} width={panelWidth} sides={game.sides} /> : <Text> </Text>}
+					<MoveList
+						entries={S.moveList(session)}
+						current={shown - 1}
+						height={moveRows}
+						back={state.scroll}
+						width={panelWidth}
+						theme={theme}
+					/>
+					{outcome ? (
+						<GameOver
+							game={game}
+							outcome={outcome}
+							scores={scores}
+							tally={tally}
+							theme={theme}
+							width={panelWidth}
+							praise={humanWon}
+							kept={state.keptPath}
+						/>
+					) : null}
+					{state.task ? (
+						<EngineLine thinking={state.task.thinking} now={time} theme={theme} width={panelWidth} sides={game.sides} />
+					) : (
+						<Text> </Text>
+					)}
 				</Box>
 			</Box>
-			<StatusLine text={statusText} error={state.status.error && typing === null && state.goTo === null && state.question === null} theme={theme} width={width} />
+			<StatusLine
+				text={statusText}
+				error={state.status.error && typing === null && state.goTo === null && state.question === null}
+				theme={theme}
+				width={width}
+			/>
 			<Text wrap="truncate" color={theme.color ? theme.dim : undefined}>
 				{keysLine}
 			</Text>

@@ -213,7 +213,8 @@ export function playState(setup: PlaySetup, now: number): PlayState {
 function startOf(session: S.Session, clockSeconds?: number): unknown {
 	const {game} = session;
 	// eslint-disable-next-line @typescript-eslint/no-explicit-any
-	const playable = (state: any) => !game.outcome(state) && (!session.clocked || (game.clocks(state) as readonly number[]).every(seconds => seconds > 0));
+	const playable = (state: any) =>
+		!game.outcome(state) && (!session.clocked || (game.clocks(state) as readonly number[]).every(seconds => seconds > 0));
 	const last = S.current(session);
 	if (session.ended === null && playable(last)) return last;
 	if (playable(session.line[0])) return session.line[0];
@@ -227,7 +228,8 @@ export const seatName = (seat: S.Seat, bothHuman: boolean, player: Player): stri
 const bothHuman = (session: S.Session): boolean => session.seats.every(seat => seat.kind === 'human');
 
 /** Whether leaving now would lose moves that are in no file. */
-export const unsaved = (state: PlayState): boolean => !S.isOver(state.session) && state.session.moves.length > 0 && state.session.line !== state.savedLine;
+export const unsaved = (state: PlayState): boolean =>
+	!S.isOver(state.session) && state.session.moves.length > 0 && state.session.line !== state.savedLine;
 
 export const keyContext = (state: PlayState): KeyContext => (S.isOver(state.session) ? 'over' : 'play');
 
@@ -236,7 +238,12 @@ export function permission(session: S.Session): {canMove: boolean; cannotMove: s
 	const outcome = S.outcomeOf(session);
 	if (outcome) return {canMove: false, cannotMove: `The game is over: ${outcome.description}`};
 	const mover = S.toMove(session);
-	if (S.seatToMove(session).kind !== 'human') return {canMove: false, cannotMove: `${session.game.sides[mover - 1]} (the AI) is to move: wait for it, or type your move (m) to play it at once after`, canPremove: true};
+	if (S.seatToMove(session).kind !== 'human')
+		return {
+			canMove: false,
+			cannotMove: `${session.game.sides[mover - 1]} (the AI) is to move: wait for it, or type your move (m) to play it at once after`,
+			canPremove: true,
+		};
 	return {canMove: true, cannotMove: ''};
 }
 
@@ -256,7 +263,15 @@ function settle(state: PlayState, now: number): PlayState {
 }
 
 /** A new position: the hint and the scroll go, and so does the piece picked up; a position walked to may be gone. */
-const moved = (state: PlayState, session: S.Session): PlayState => ({...state, session, hint: null, scroll: 0, view: null, input: dropped(state.input), premove: null});
+const moved = (state: PlayState, session: S.Session): PlayState => ({
+	...state,
+	session,
+	hint: null,
+	scroll: 0,
+	view: null,
+	input: dropped(state.input),
+	premove: null,
+});
 
 /** The index into the session's line of the position shown: the one walked to, else the game's last. */
 export const shownIndex = (state: PlayState): number => state.view ?? state.session.line.length - 1;
@@ -266,7 +281,8 @@ function walkTo(state: PlayState, index: number): PlayState {
 	const {session} = state;
 	const live = session.line.length - 1;
 	const target = Math.max(0, Math.min(live, index));
-	if (target === live) return say({...state, view: null, scroll: 0}, state.view === null ? 'At the game as it stands' : 'Back to the game as it stands');
+	if (target === live)
+		return say({...state, view: null, scroll: 0}, state.view === null ? 'At the game as it stands' : 'Back to the game as it stands');
 	const name = positionName(S.moveList(session), session.game.sides, target);
 	// A piece picked up belongs to the game as it stands, not to the position shown.
 	return say({...state, view: target, scroll: 0, input: dropped(state.input)}, `Viewing ${name}: [ ] walk, End returns to the game`);
@@ -305,7 +321,18 @@ function goToAnswer(state: PlayState, typed: string, name: string): PlayState {
  * Keys that act on the game: while a past position is shown, they first go back to the game as
  * it stands, then act on it, as if it had never been walked.
  */
-const ON_THE_GAME: ReadonlySet<Action> = new Set<Action>(['select', 'type-move', 'undo', 'redo', 'hint', 'resign', 'new-game', 'rematch', 'save', 'load']);
+const ON_THE_GAME: ReadonlySet<Action> = new Set<Action>([
+	'select',
+	'type-move',
+	'undo',
+	'redo',
+	'hint',
+	'resign',
+	'new-game',
+	'rematch',
+	'save',
+	'load',
+]);
 
 /** The effect of stopping a hint under way, if one is. */
 const stopHint = (state: PlayState): PlayEffect[] => (state.task?.kind === 'hint' ? [{kind: 'stop-hint'}] : []);
@@ -317,10 +344,17 @@ function leave(state: PlayState, effect: PlayEffect): PlayStep {
 }
 
 /** A question in the status line; a move being typed or a piece picked up is let go, so the question shows. */
-const ask = (state: PlayState, question: Omit<Question, 'text'>, text: string): PlayState => ({...state, question: {...question, text}, input: dropped(state.input)});
+const ask = (state: PlayState, question: Omit<Question, 'text'>, text: string): PlayState => ({
+	...state,
+	question: {...question, text},
+	input: dropped(state.input),
+});
 
 /** Resigning or starting afresh is no longer the question once the game has ended meanwhile (the AI's move, a flag fall). */
-const moot = (state: PlayState): PlayState => (state.question && (state.question.kind === 'resign' || state.question.kind === 'new') && S.isOver(state.session) ? {...state, question: null} : state);
+const moot = (state: PlayState): PlayState =>
+	state.question && (state.question.kind === 'resign' || state.question.kind === 'new') && S.isOver(state.session)
+		? {...state, question: null}
+		: state;
 
 /** q, Esc or Ctrl-C: leaves, asking first when the game is not saved. */
 function leaveAsking(state: PlayState, quit: boolean, interrupt = false): PlayStep {
@@ -328,7 +362,13 @@ function leaveAsking(state: PlayState, quit: boolean, interrupt = false): PlaySt
 	if (!unsaved(state)) return leave(state, quit ? {kind: 'exit', code} : {kind: 'menu', game: state.session.game});
 	const question = {kind: quit ? ('quit' as const) : ('leave' as const), ...(interrupt ? {interrupt} : {})};
 	const again = interrupt ? ', Ctrl-C again quits' : '';
-	return stay(ask(state, question, `${quit ? 'Quit' : 'Leave this game for the menu'}? It is not saved: y ${quit ? 'quits' : 'leaves'}, s saves first${again}, any other key goes on`));
+	return stay(
+		ask(
+			state,
+			question,
+			`${quit ? 'Quit' : 'Leave this game for the menu'}? It is not saved: y ${quit ? 'quits' : 'leaves'}, s saves first${again}, any other key goes on`,
+		),
+	);
 }
 
 function restart(state: PlayState, now: number, swap: boolean): PlayStep {
@@ -355,7 +395,10 @@ function boardOutcome(state: PlayState, outcome: BoardOutcome, now: number): Pla
 	const next = {...state, input: outcome.input};
 	if (outcome.premove !== undefined) {
 		const ai = state.session.game.sides[S.toMove(state.session) - 1];
-		return say({...next, premove: outcome.premove}, `Premove ${outcome.premove}: played as soon as ${ai} has moved, if legal then; Esc cancels it`);
+		return say(
+			{...next, premove: outcome.premove},
+			`Premove ${outcome.premove}: played as soon as ${ai} has moved, if legal then; Esc cancels it`,
+		);
 	}
 	if (outcome.move !== undefined) return play(next, outcome.move, now);
 	return outcome.say ? say(next, outcome.say.text, outcome.say.error) : next;
@@ -365,7 +408,12 @@ function answerQuestion(state: PlayState, question: Question, name: string, now:
 	const answer = name.toLowerCase();
 	const closed = {...state, question: null};
 	if (question.kind === 'quit' || question.kind === 'leave' || question.kind === 'open') {
-		const then: PlayState['afterSave'] = question.kind === 'quit' ? {kind: 'exit', code: question.interrupt ? 130 : 0} : question.kind === 'leave' ? {kind: 'menu'} : {kind: 'load'};
+		const then: PlayState['afterSave'] =
+			question.kind === 'quit'
+				? {kind: 'exit', code: question.interrupt ? 130 : 0}
+				: question.kind === 'leave'
+					? {kind: 'menu'}
+					: {kind: 'load'};
 		if (answer === 'y') return afterSaving(closed, then);
 		// Save, then do what was asked.
 		return answer === 's' ? doing({...closed, afterSave: then}, {kind: 'show', dialog: 'save'}) : stay(closed);
@@ -377,7 +425,10 @@ function answerQuestion(state: PlayState, question: Question, name: string, now:
 	const {session} = state;
 	// moved() below lets go of a premove too.
 	const resigner = bothHuman(session) ? S.toMove(session) : ((session.seats.findIndex(seat => seat.kind === 'human') + 1) as Player);
-	return doing(say(moved(withoutHint(closed), S.resign(session, resigner, now)), `${session.game.sides[resigner - 1]} resigned`), ...stopHint(state));
+	return doing(
+		say(moved(withoutHint(closed), S.resign(session, resigner, now)), `${session.game.sides[resigner - 1]} resigned`),
+		...stopHint(state),
+	);
 }
 
 /** Quit, leave for the menu or open another game, as asked before a save (or without one). */
@@ -403,7 +454,17 @@ function dialogAnswer(state: PlayState, dialog: Dialog, name: string, now: numbe
 			// The clocks as they read now, not as the turn began.
 			const line = S.lineNow(session, now);
 			const {players} = playedGame(state, now);
-			return doing(state, {kind: 'save', name: answer.name, replace: answer.replace, game: session.game, line, moves: session.moves, ended: session.ended, from: session.line, ...(players ? {players} : {})});
+			return doing(state, {
+				kind: 'save',
+				name: answer.name,
+				replace: answer.replace,
+				game: session.game,
+				line,
+				moves: session.moves,
+				ended: session.ended,
+				from: session.line,
+				...(players ? {players} : {}),
+			});
 		}
 		case 'open':
 			return doing(state, {kind: 'open', path: answer.path});
@@ -415,7 +476,11 @@ function undoRedo(state: PlayState, back: boolean, now: number): PlayStep {
 	const after = back ? S.undo(before, now) : S.redo(before, now);
 	const stopped = withoutHint(state);
 	if (after === before) {
-		const why = !back ? 'Nothing to play again' : before.ended?.reason === 'time' ? 'Time ran out: taking moves back gives no time back (n starts a new game)' : 'Nothing to take back';
+		const why = !back
+			? 'Nothing to play again'
+			: before.ended?.reason === 'time'
+				? 'Time ran out: taking moves back gives no time back (n starts a new game)'
+				: 'Nothing to take back';
 		return doing(say(stopped, why, true), ...stopHint(state));
 	}
 	const count = Math.abs(after.moves.length - before.moves.length);
@@ -430,7 +495,10 @@ function askHint(state: PlayState, now: number): PlayStep {
 	if (state.task) return stay(state);
 	const mover = S.toMove(session);
 	const thinking: Thinking = {who: 'hint:', info: null, startedAt: now, budgetMs: HINT_MS, mover};
-	return doing({...state, task: {kind: 'hint', line: session.line, thinking}}, {kind: 'hint', game: session.game, state: S.current(session), line: session.line});
+	return doing(
+		{...state, task: {kind: 'hint', line: session.line, thinking}},
+		{kind: 'hint', game: session.game, state: S.current(session), line: session.line},
+	);
 }
 
 /** How long a hint may think. */
@@ -457,7 +525,8 @@ function key(state: PlayState, name: string, now: number): PlayStep {
 	if (typed) return stay(boardOutcome(state, typed, now));
 	const action = actionFor(keyContext(state), name);
 	if (action === undefined) return stay(state);
-	if (state.premove !== null && action === 'cancel' && state.input.picked.length === 0) return stay(say({...state, premove: null}, `Premove ${state.premove} cancelled`));
+	if (state.premove !== null && action === 'cancel' && state.input.picked.length === 0)
+		return stay(say({...state, premove: null}, `Premove ${state.premove} cancelled`));
 	const walked = walk(state, action);
 	if (walked) return stay(walked);
 	if (state.view !== null) {
@@ -496,12 +565,17 @@ function act(state: PlayState, action: Action, now: number): PlayStep {
 		case 'save':
 			return doing(state, {kind: 'show', dialog: 'save'});
 		case 'load':
-			if (unsaved(state)) return stay(ask(state, {kind: 'open'}, 'Open another game? This one is not saved: y opens the list, s saves first, any other key goes on'));
+			if (unsaved(state))
+				return stay(
+					ask(state, {kind: 'open'}, 'Open another game? This one is not saved: y opens the list, s saves first, any other key goes on'),
+				);
 			return afterSaving(state, {kind: 'load'});
 		case 'help':
 			return stay({...state, dialog: helpDialog(keyContext(state), state.session.game.phrases)});
 		case 'review':
-			return over ? doing(state, {kind: 'review', played: playedGame(state, now), seats: session.seats, flipped: state.flipped}) : stay(state);
+			return over
+				? doing(state, {kind: 'review', played: playedGame(state, now), seats: session.seats, flipped: state.flipped})
+				: stay(state);
 		case 'export':
 			return over ? doing(state, {kind: 'export', played: playedGame(state, now)}) : stay(state);
 		case 'menu':
@@ -526,7 +600,10 @@ function aiAnswer(state: PlayState, line: readonly unknown[], result: EngineResu
 	const best = result.lines[0];
 	const played = `${playedText(game, position, result.move)}${best ? ` (${formatScore(best.score, mover, game.sides)}, depth ${result.depth})` : ''}`;
 	// A warning from opening the file stays in view after the AI's first move.
-	const status = state.status.error && state.status.text.startsWith('Opened') ? {text: `${played} · ${state.status.text}`, error: true} : {text: played, error: false};
+	const status =
+		state.status.error && state.status.text.startsWith('Opened')
+			? {text: `${played} · ${state.status.text}`, error: true}
+			: {text: played, error: false};
 	const answered: PlayState = {...state, task: null, session: S.playMove(session, result.move, now), scroll: 0, status};
 	return state.premove === null ? answered : playPremove(answered, state.premove, now);
 }
@@ -551,12 +628,24 @@ function reduce(state: PlayState, action: PlayAction): PlayStep {
 		case 'tick': {
 			const flagged = S.checkFlag(state.session, action.now);
 			// What the status said before (a hint, say) is no longer the news.
-			return stay(flagged === state.session ? state : moot(say({...state, session: flagged, input: dropped(state.input), hint: null, premove: null}, flagged.ended?.description ?? '')));
+			return stay(
+				flagged === state.session
+					? state
+					: moot(
+							say({...state, session: flagged, input: dropped(state.input), hint: null, premove: null}, flagged.ended?.description ?? ''),
+						),
+			);
 		}
 		case 'ai-thinking':
-			return stay(state.session.line === action.line ? {...state, task: {kind: 'ai', line: action.line, thinking: action.thinking}} : state);
+			return stay(
+				state.session.line === action.line ? {...state, task: {kind: 'ai', line: action.line, thinking: action.thinking}} : state,
+			);
 		case 'ai-progress':
-			return stay(state.task?.kind === 'ai' && state.task.line === action.line ? {...state, task: {...state.task, thinking: {...state.task.thinking, info: action.info}}} : state);
+			return stay(
+				state.task?.kind === 'ai' && state.task.line === action.line
+					? {...state, task: {...state.task, thinking: {...state.task.thinking, info: action.info}}}
+					: state,
+			);
 		case 'ai-answer': {
 			const answered = moot(aiAnswer(state, action.line, action.result, action.now));
 			// The AI moved: the person hears it (the game's end rings on its own).
@@ -564,11 +653,19 @@ function reduce(state: PlayState, action: PlayAction): PlayStep {
 			return moved && state.bell && !S.isOver(answered.session) ? doing(answered, {kind: 'bell'}) : stay(answered);
 		}
 		case 'ai-failed':
-			return stay(state.session.line === action.line ? say({...state, task: null}, `The engine failed: ${action.message}. u takes back; the next move starts it again`, true) : state);
+			return stay(
+				state.session.line === action.line
+					? say({...state, task: null}, `The engine failed: ${action.message}. u takes back; the next move starts it again`, true)
+					: state,
+			);
 		case 'ai-gone':
 			return stay(state.task?.kind === 'ai' && state.task.line === action.line ? {...state, task: null} : state);
 		case 'hint-progress':
-			return stay(state.task?.kind === 'hint' && state.task.line === action.line ? {...state, task: {...state.task, thinking: {...state.task.thinking, info: action.info}}} : state);
+			return stay(
+				state.task?.kind === 'hint' && state.task.line === action.line
+					? {...state, task: {...state.task, thinking: {...state.task.thinking, info: action.info}}}
+					: state,
+			);
 		case 'hint-answer': {
 			const done = withoutHint(state);
 			const {result} = action;
@@ -590,7 +687,11 @@ function reduce(state: PlayState, action: PlayAction): PlayStep {
 		}
 		case 'opened': {
 			const {session} = state;
-			const next = S.newSession(action.game, {seats: session.seats, clocked: session.clocked, line: action.line, moves: action.moves, ended: action.ended}, action.now);
+			const next = S.newSession(
+				action.game,
+				{seats: session.seats, clocked: session.clocked, line: action.line, moves: action.moves, ended: action.ended},
+				action.now,
+			);
 			const human = session.seats.findIndex(seat => seat.kind === 'human');
 			// Against the AI a person keeps their seat: say which side that is in the game opened.
 			const side = bothHuman(session) || human < 0 ? '' : ` · you play ${action.game.sides[human]}`;

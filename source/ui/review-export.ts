@@ -17,10 +17,18 @@ export interface PlayedGame extends Omit<RecordInput, 'date' | 'review'> {
 
 /** Whether two games are the same: the same game, start and moves (a review of one stands for the other). */
 export const sameGame = (a: Pick<PlayedGame, 'game' | 'line' | 'moves'>, b: Pick<PlayedGame, 'game' | 'line' | 'moves'>): boolean =>
-	a.game.id === b.game.id && a.moves.length === b.moves.length && a.moves.every((move, index) => move === b.moves[index]) && a.game.format(a.line[0]) === b.game.format(b.line[0]);
+	a.game.id === b.game.id &&
+	a.moves.length === b.moves.length &&
+	a.moves.every((move, index) => move === b.moves[index]) &&
+	a.game.format(a.line[0]) === b.game.format(b.line[0]);
 
 /** Writes saves/NAME.game.txt (NAME the game's, else the date's; never over another), with a review's findings if any; gives its path or why not. */
-export function exportGame(setup: PlayedGame, review: {readonly budget: string; readonly moves: GameReview['moves']} | null, dir: string, date: Date): Result<string, string> {
+export function exportGame(
+	setup: PlayedGame,
+	review: {readonly budget: string; readonly moves: GameReview['moves']} | null,
+	dir: string,
+	date: Date,
+): Result<string, string> {
 	const text = formatRecord({
 		game: setup.game,
 		line: setup.line,

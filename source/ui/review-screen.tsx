@@ -19,7 +19,16 @@ import {DialogView, TooSmall} from './dialogs.js';
 import {bar, fit} from './format.js';
 import {layoutFor} from './layout.js';
 import {MoveList, StatusLine, hintLine} from './panel.js';
-import {budgetsText, reviewEntries, reviewReducer, reviewState, type ReviewAction, type ReviewEffect, type ReviewSetup, type ReviewState} from './review-state.js';
+import {
+	budgetsText,
+	reviewEntries,
+	reviewReducer,
+	reviewState,
+	type ReviewAction,
+	type ReviewEffect,
+	type ReviewSetup,
+	type ReviewState,
+} from './review-state.js';
 import {useStore, type Dispatch} from './store.js';
 import type {Theme} from './theme.js';
 import {exportGame} from './review-export.js';
@@ -42,7 +51,13 @@ function graphPoint(game: AnyGame, state: any, evaluation: PositionEval | undefi
 	if (!evaluation) return undefined;
 	const mover = game.toMove(state);
 	const value = forFirst(clipped(evaluation.score, game.reviewScale), mover);
-	const won = winning(evaluation.score, evaluation.proven) ? mover : winning(0 - evaluation.score, evaluation.proven) ? (mover === 1 ? 2 : 1) : null;
+	const won = winning(evaluation.score, evaluation.proven)
+		? mover
+		: winning(0 - evaluation.score, evaluation.proven)
+			? mover === 1
+				? 2
+				: 1
+			: null;
 	return {value, won};
 }
 
@@ -62,7 +77,10 @@ function EvalGraph({state, theme, width, height}: {state: ReviewState; theme: Th
 		initials: [game.sides[0][0]!, game.sides[1][0]!],
 	});
 	const middle = Math.floor(height / 2) - 1;
-	const labels = Array.from({length: height}, (_, row) => (row === 0 ? label : row === height - 1 ? `-${decisive}` : row === middle ? '0' : '').padStart(labelWidth - 1) + ' ');
+	const labels = Array.from(
+		{length: height},
+		(_, row) => (row === 0 ? label : row === height - 1 ? `-${decisive}` : row === middle ? '0' : '').padStart(labelWidth - 1) + ' ',
+	);
 	// The current position's columns, lit.
 	const from = graph.marker.search(/\S/);
 	const to = from < 0 ? -1 : graph.marker.trimEnd().length;
@@ -128,7 +146,7 @@ function Judgement({state, theme, width}: {state: ReviewState; theme: Theme; wid
 			? 'every other move lost'
 			: judged.loss > 0
 				? `engine's choice, refuted (-${lossText(judged.loss)})`
-				: 'the engine\'s move, or as good';
+				: "the engine's move, or as good";
 	return (
 		<Box flexDirection="column">
 			<Text wrap="truncate">
@@ -145,7 +163,6 @@ function Judgement({state, theme, width}: {state: ReviewState; theme: Theme; wid
 		</Box>
 	);
 }
-
 
 /**
  * What follows "GAME review" on the first row: who played and how the game ended, within
@@ -172,7 +189,13 @@ function progressText(state: ReviewState, theme: Theme, now: number, startedAt: 
 	return `Reviewed at ${budgetsText(state)}`;
 }
 
-export function ReviewScreen({setup, onBack}: {setup: ReviewSetup; onBack: (evals: readonly (PositionEval | undefined)[], budgetsUsed: readonly string[]) => void}) {
+export function ReviewScreen({
+	setup,
+	onBack,
+}: {
+	setup: ReviewSetup;
+	onBack: (evals: readonly (PositionEval | undefined)[], budgetsUsed: readonly string[]) => void;
+}) {
 	const {theme, engine, now, savesDir} = useEnvironment();
 	const {exit} = useApp();
 	const size = useTerminalSize();
@@ -189,7 +212,10 @@ export function ReviewScreen({setup, onBack}: {setup: ReviewSetup; onBack: (eval
 			case 'exit':
 				return exit(effect.code);
 			case 'export':
-				return dispatch({type: 'exported', result: exportGame(setup, {budget: effect.budget, moves: effect.review.moves}, savesDir, new Date())});
+				return dispatch({
+					type: 'exported',
+					result: exportGame(setup, {budget: effect.budget, moves: effect.review.moves}, savesDir, new Date()),
+				});
 		}
 	};
 	const [state, dispatch] = useStore(reviewReducer, () => reviewState(setup), perform);
@@ -233,9 +259,18 @@ export function ReviewScreen({setup, onBack}: {setup: ReviewSetup; onBack: (eval
 	const view = game.board(position);
 	const layout = layoutFor(size.columns, size.rows, view);
 	useLayoutEffect(() => dispatch({type: 'size', fits: layout.fits}), [layout.fits]);
-	if (!layout.fits) return <TooSmall columns={size.columns} rows={size.rows} needColumns={layout.need.columns} needRows={layout.need.rows} />;
+	if (!layout.fits)
+		return <TooSmall columns={size.columns} rows={size.rows} needColumns={layout.need.columns} needRows={layout.need.rows} />;
 	const width = size.columns;
-	if (state.help) return <DialogView dialog={{kind: 'help', context: 'review', notes: marksLegend(game, theme.ascii)}} theme={theme} width={Math.min(width, 80)} height={size.rows} />;
+	if (state.help)
+		return (
+			<DialogView
+				dialog={{kind: 'help', context: 'review', notes: marksLegend(game, theme.ascii)}}
+				theme={theme}
+				width={Math.min(width, 80)}
+				height={size.rows}
+			/>
+		);
 
 	const panelWidth = layout.panelColumns;
 	const graphHeight = layout.bodyRows >= 22 ? 8 : layout.bodyRows >= 18 ? 6 : 4;
@@ -279,12 +314,34 @@ export function ReviewScreen({setup, onBack}: {setup: ReviewSetup; onBack: (eval
 					<Judgement state={state} theme={theme} width={panelWidth} />
 					<Text wrap="truncate">{fit(summaryRow(first), panelWidth)}</Text>
 					<Text wrap="truncate">{fit(summaryRow(second), panelWidth)}</Text>
-					<MoveList entries={entries} height={moveRows} back={state.scroll} width={panelWidth} theme={theme} current={ply} marks={marks} markColors={markColors} />
+					<MoveList
+						entries={entries}
+						height={moveRows}
+						back={state.scroll}
+						width={panelWidth}
+						theme={theme}
+						current={ply}
+						marks={marks}
+						markColors={markColors}
+					/>
 				</Box>
 			</Box>
 			<StatusLine text={statusText} error={state.status.error && state.jump === null} theme={theme} width={width} />
 			<Text wrap="truncate" color={theme.color ? theme.dim : undefined}>
-				{hintLine([`${theme.ascii ? 'Left Right' : '←→'} [ ] walk`, 'Home End', 'g move', 'e export', '+/- time', 'f flip', `Esc ${state.phase === 'running' ? 'stop' : setup.backTo}`, '? keys', 'q quit'], width)}
+				{hintLine(
+					[
+						`${theme.ascii ? 'Left Right' : '←→'} [ ] walk`,
+						'Home End',
+						'g move',
+						'e export',
+						'+/- time',
+						'f flip',
+						`Esc ${state.phase === 'running' ? 'stop' : setup.backTo}`,
+						'? keys',
+						'q quit',
+					],
+					width,
+				)}
 			</Text>
 		</Box>
 	);

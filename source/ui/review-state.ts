@@ -79,7 +79,8 @@ export type ReviewEffect =
 type ReviewStep = Step<ReviewState, ReviewEffect>;
 
 export function reviewState(setup: ReviewSetup): ReviewState {
-	const evals = setup.evals && setup.evals.length === setup.line.length ? setup.evals : Array.from({length: setup.line.length}, () => undefined);
+	const evals =
+		setup.evals && setup.evals.length === setup.line.length ? setup.evals : Array.from({length: setup.line.length}, () => undefined);
 	const complete = evals.every(evaluation => evaluation !== undefined);
 	return {
 		setup,
@@ -94,7 +95,10 @@ export function reviewState(setup: ReviewSetup): ReviewState {
 		jump: null,
 		flipped: setup.flipped ?? false,
 		scroll: 0,
-		status: {text: setup.note ?? (complete ? 'The review of this game, done before' : 'Reviewing the game: Esc stops (what is done is kept)'), error: false},
+		status: {
+			text: setup.note ?? (complete ? 'The review of this game, done before' : 'Reviewing the game: Esc stops (what is done is kept)'),
+			error: false,
+		},
 		help: false,
 		fits: true,
 		left: false,
@@ -105,7 +109,8 @@ export function reviewState(setup: ReviewSetup): ReviewState {
 const say = (state: ReviewState, text: string, error = false): ReviewState => ({...state, status: {text, error}});
 
 /** What the positions looked at were given: "1.0 s a move", or "1.0 s a move, then 2.0 s a move" after + or -. */
-export const budgetsText = (state: ReviewState): string => (state.budgetsUsed.length === 0 ? budgetText(state.budget) : state.budgetsUsed.join(', then '));
+export const budgetsText = (state: ReviewState): string =>
+	state.budgetsUsed.length === 0 ? budgetText(state.budget) : state.budgetsUsed.join(', then ');
 
 /** Whether the review still needs positions looked at (a review stopped early does). */
 export const unfinished = (state: ReviewState): boolean => state.evals.some(evaluation => evaluation === undefined);
@@ -118,7 +123,8 @@ export function reviewEntries(setup: ReviewSetup): MoveEntry[] {
 function walk(state: ReviewState, to: number): ReviewState {
 	const last = state.setup.line.length - 1;
 	const view = Math.max(0, Math.min(last, to));
-	if (view === state.view) return say(state, view === 0 ? 'At the first position' : view === last ? 'At the last position' : 'Already there', true);
+	if (view === state.view)
+		return say(state, view === 0 ? 'At the first position' : view === last ? 'At the last position' : 'Already there', true);
 	return {...state, view, scroll: 0, status: {text: '', error: false}};
 }
 
@@ -141,8 +147,14 @@ function retimed(state: ReviewState, more: boolean): ReviewState {
 		const step = more ? STEPS_MS.find(ms => ms > budget.ms) : STEPS_MS.findLast(ms => ms < budget.ms);
 		next = {ms: step ?? budget.ms};
 	}
-	const left = state.phase === 'running' ? 'each position still to look at gets' : state.phase === 'stopped' ? 'v goes on with the review, giving each position' : 'the review is done; it gave each position';
-	if (state.phase === 'done') return say(state, `The review is done: each position had ${budgetText(state.review.budget).replace(/ a move$/, '')}`);
+	const left =
+		state.phase === 'running'
+			? 'each position still to look at gets'
+			: state.phase === 'stopped'
+				? 'v goes on with the review, giving each position'
+				: 'the review is done; it gave each position';
+	if (state.phase === 'done')
+		return say(state, `The review is done: each position had ${budgetText(state.review.budget).replace(/ a move$/, '')}`);
 	return say({...state, budget: next}, `${left} ${budgetText(next)}`.replace(/^./, first => first.toUpperCase()).replace(/ a move$/, ''));
 }
 
@@ -171,7 +183,8 @@ function key(state: ReviewState, name: string): ReviewStep {
 		case 'less-time':
 			return stay(retimed(state, action === 'more-time'));
 		case 'export':
-			if (state.exported && state.exported.judged === state.review.moves.length) return stay(say(state, `Already written: ${state.exported.path}`));
+			if (state.exported && state.exported.judged === state.review.moves.length)
+				return stay(say(state, `Already written: ${state.exported.path}`));
 			return doing(state, {kind: 'export', review: state.review, budget: budgetsText(state)});
 		case 'help':
 			return stay({...state, help: true});
@@ -181,7 +194,14 @@ function key(state: ReviewState, name: string): ReviewStep {
 			return stay(say({...state, phase: 'running', run: state.run + 1}, `Reviewing on at ${budgetText(state.budget)}: Esc stops`));
 		case 'cancel':
 		case 'menu':
-			if (state.phase === 'running') return doing(say({...state, phase: 'stopped', searching: null}, `Review stopped: ${state.review.moves.length} of ${state.review.total} moves judged; v goes on, Esc again goes back`), {kind: 'stop-review'});
+			if (state.phase === 'running')
+				return doing(
+					say(
+						{...state, phase: 'stopped', searching: null},
+						`Review stopped: ${state.review.moves.length} of ${state.review.total} moves judged; v goes on, Esc again goes back`,
+					),
+					{kind: 'stop-review'},
+				);
 			return doing({...state, left: true}, {kind: 'stop-review'}, {kind: 'back'});
 		case 'quit':
 			return doing({...state, left: true}, {kind: 'stop-review'}, {kind: 'exit', code: 0});
@@ -210,7 +230,12 @@ export function reviewReducer(state: ReviewState, action: ReviewAction): ReviewS
 		case 'finished': {
 			if (state.phase !== 'running') return stay(state);
 			const done = !action.stopped && !unfinished(state);
-			return stay(say({...state, phase: done ? 'done' : 'stopped', searching: null}, done ? `Review done: ${state.review.moves.length} move${state.review.moves.length === 1 ? '' : 's'} judged` : state.status.text));
+			return stay(
+				say(
+					{...state, phase: done ? 'done' : 'stopped', searching: null},
+					done ? `Review done: ${state.review.moves.length} move${state.review.moves.length === 1 ? '' : 's'} judged` : state.status.text,
+				),
+			);
 		}
 		case 'failed':
 			return stay(say({...state, phase: 'stopped', searching: null}, `The engine failed: ${action.message}; what is done is kept`, true));

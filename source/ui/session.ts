@@ -104,7 +104,10 @@ function turnMs(session: Session, now: number): number {
 /** Seconds left on each clock now (the side to move's running down). */
 export function clockReadings(session: Session, now: number): readonly [number, number] {
 	const allowance = session.moveAllowance;
-	const [first, second] = allowance === null ? (session.clocksNow ?? (session.game.clocks(current(session)) as readonly [number, number])) : [allowance, allowance];
+	const [first, second] =
+		allowance === null
+			? (session.clocksNow ?? (session.game.clocks(current(session)) as readonly [number, number]))
+			: [allowance, allowance];
 	// After the last move of a game the rules ended, no clock runs; after a flag fall or a
 	// resignation the turn's time so far still counts (the loser of a flag fall shows 0).
 	if (!session.clocked || session.game.outcome(current(session))) return [first, second];
@@ -116,7 +119,8 @@ export function clockReadings(session: Session, now: number): readonly [number, 
  * What the turn after an undo or a redo starts having used: nothing under a clock per game (the
  * clocks go on from their readings), the time this turn has used under a clock per move.
  */
-const keptTurnMs = (session: Session, now: number): number => (session.moveAllowance === null || !session.clocked ? 0 : turnMs(session, now));
+const keptTurnMs = (session: Session, now: number): number =>
+	session.moveAllowance === null || !session.clocked ? 0 : turnMs(session, now);
 
 /** The clock stops (a dialog is open, the demo pauses); `resume` starts it again. */
 export function pauseClock(session: Session, now: number): Session {
@@ -211,7 +215,17 @@ export function undo(session: Session, now: number): Session {
 	// The positions keep the clocks they were played with; the game goes on from what the clocks read now.
 	// The clock runs again, even after a resignation stopped it. A clock per move goes on from what
 	// the turn has used: taking back and replaying would otherwise refill it.
-	return {...session, line, moves, redo, redoLine, clocksNow: session.clocked ? clocks : null, spentMs: keptTurnMs(session, now), runningSince: now, ended: null};
+	return {
+		...session,
+		line,
+		moves,
+		redo,
+		redoLine,
+		clocksNow: session.clocked ? clocks : null,
+		spentMs: keptTurnMs(session, now),
+		runningSince: now,
+		ended: null,
+	};
 }
 
 /**
@@ -247,7 +261,12 @@ export function redo(session: Session, now: number): Session {
 	do {
 		state = session.game.play(state, session.redo[count]!);
 		count++;
-	} while (count < session.redo.length && hasHuman(session) && session.seats[session.game.toMove(state) - 1]!.kind !== 'human' && !session.game.outcome(state));
+	} while (
+		count < session.redo.length &&
+		hasHuman(session) &&
+		session.seats[session.game.toMove(state) - 1]!.kind !== 'human' &&
+		!session.game.outcome(state)
+	);
 	return {...replay(session, count, now), spentMs: keptTurnMs(session, now)};
 }
 
@@ -265,7 +284,17 @@ export function seek(session: Session, index: number, now: number): Session {
 	if (target < here) {
 		const line = session.line.slice(0, target + 1);
 		const redoLine = [...session.line.slice(target + 1), ...session.redoLine];
-		return {...session, line, moves: all.slice(0, target), redo: all.slice(target), redoLine, clocksNow: session.clocked ? heldClocks(session, now) : null, spentMs: keptTurnMs(session, now), runningSince: now, ended: null};
+		return {
+			...session,
+			line,
+			moves: all.slice(0, target),
+			redo: all.slice(target),
+			redoLine,
+			clocksNow: session.clocked ? heldClocks(session, now) : null,
+			spentMs: keptTurnMs(session, now),
+			runningSince: now,
+			ended: null,
+		};
 	}
 	// Nothing is played on after an ending.
 	if (session.ended) return session;
@@ -280,7 +309,11 @@ export interface MoveEntry {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const entryOf = (game: AnyGame, before: any, move: number): MoveEntry => ({number: game.moveNumber(before), player: game.toMove(before), text: game.formatMove(before, move)});
+export const entryOf = (game: AnyGame, before: any, move: number): MoveEntry => ({
+	number: game.moveNumber(before),
+	player: game.toMove(before),
+	text: game.formatMove(before, move),
+});
 
 /** The moves of the line, written out. */
 export function moveList(session: Session): MoveEntry[] {
@@ -311,5 +344,9 @@ export function lastMove(session: Session, index = session.line.length - 1): {en
 export function restart(session: Session, now: number, swap: boolean, start: any): Session {
 	const seats: readonly [Seat, Seat] = swap ? [session.seats[1], session.seats[0]] : session.seats;
 	const clockSeconds = session.moveAllowance ?? undefined;
-	return newSession(session.game, {seats, clocked: session.clocked, line: [start], ...(clockSeconds === undefined ? {} : {clockSeconds})}, now);
+	return newSession(
+		session.game,
+		{seats, clocked: session.clocked, line: [start], ...(clockSeconds === undefined ? {} : {clockSeconds})},
+		now,
+	);
 }

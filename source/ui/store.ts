@@ -79,7 +79,9 @@ export function useStore<State, Action, Effect>(
 ): [State, Dispatch<Action>] {
 	const performer = useRef(perform);
 	performer.current = perform;
-	const [store] = useState(() => createStore(reduce, initial(), (effect: Effect, dispatch: Dispatch<Action>) => performer.current(effect, dispatch)));
+	const [store] = useState(() =>
+		createStore(reduce, initial(), (effect: Effect, dispatch: Dispatch<Action>) => performer.current(effect, dispatch)),
+	);
 	const state = useSyncExternalStore(store.subscribe, store.get);
 	return [state, store.dispatch];
 }

@@ -10,7 +10,16 @@ import type {Game, Player} from '../../source/games/game.js';
 import {summary, type RunReport} from '../../source/referee/report.js';
 import {ratings} from '../../source/referee/scoring.js';
 import type {GameRecord, PlayerSpec} from '../../source/referee/types.js';
-import {eloDifference, ladderTable, parseClocks, readSummary, tallyPairing, TARGET_GAMES, verdict, type PairingTally} from '../../source/bench/ladder-score.js';
+import {
+	eloDifference,
+	ladderTable,
+	parseClocks,
+	readSummary,
+	tallyPairing,
+	TARGET_GAMES,
+	verdict,
+	type PairingTally,
+} from '../../source/bench/ladder-score.js';
 import {ladderOpenings} from '../../source/bench/openings.js';
 
 const NEW = './dist/potm move';
@@ -88,8 +97,8 @@ function tally(made: readonly Made[], stopped = false): PairingTally {
 	return counted.value;
 }
 
-describe('the tally of a pairing, from the referee\'s summary', () => {
-	test('counts each game from the new entry\'s side, whichever side it played', () => {
+describe("the tally of a pairing, from the referee's summary", () => {
+	test("counts each game from the new entry's side, whichever side it played", () => {
 		expect(tally(GAMES)).toEqual({
 			game: 'loaps',
 			clockSeconds: 10,
@@ -109,7 +118,7 @@ describe('the tally of a pairing, from the referee\'s summary', () => {
 		});
 	});
 
-	test('tells the other player\'s side when asked for it', () => {
+	test("tells the other player's side when asked for it", () => {
 		const read = readSummary(summaryOf(GAMES));
 		if (!read.ok) throw new Error(read.error);
 		const theirs = tallyPairing(read.value, BASE);
@@ -127,7 +136,10 @@ describe('the tally of a pairing, from the referee\'s summary', () => {
 	test('names a player the summary does not have', () => {
 		const read = readSummary(summaryOf(GAMES));
 		if (!read.ok) throw new Error(read.error);
-		expect(tallyPairing(read.value, 'ai:5')).toEqual({ok: false, error: `the referee's summary has no player ai:5 (it has ${NEW} and ${BASE})`});
+		expect(tallyPairing(read.value, 'ai:5')).toEqual({
+			ok: false,
+			error: `the referee's summary has no player ai:5 (it has ${NEW} and ${BASE})`,
+		});
 	});
 });
 
@@ -142,19 +154,47 @@ describe('reading the summary', () => {
 
 	test.each([
 		['not an object', [1, 2], "the referee's summary: not an object"],
-		['a tournament of three', changed(copy => (copy['players'] as unknown[]).push({name: 'ai:3'})), "the referee's summary: players is not a list of two (a match has two)"],
-		['a game with someone else', changed(copy => (copy.games[2]!['players'] = [NEW, 'ai:3'])), `the referee's summary: games[2].players is not ${NEW} and ${BASE}, one a side`],
-		['a winner who did not play', changed(copy => (copy.games[0]!['winner'] = 'ai:3')), "the referee's summary: games[0].winner is neither a player nor null"],
-		['a win without a winner', changed(copy => (copy.games[1]!['winner'] = null)), "the referee's summary: games[1]: a win without a winner"],
-		['a fault without a culprit', changed(copy => (copy.games[4]!['disqualified'] = null)), "the referee's summary: games[4]: fault and disqualified disagree"],
-		['a disqualified winner', changed(copy => (copy.games[4]!['winner'] = BASE)), "the referee's summary: games[4]: the disqualified player won"],
-		['CPU for one side only', changed(copy => (copy.games[3]!['clockUsed'] = [1.5])), "the referee's summary: games[3].clockUsed is not two numbers of seconds"],
+		[
+			'a tournament of three',
+			changed(copy => (copy['players'] as unknown[]).push({name: 'ai:3'})),
+			"the referee's summary: players is not a list of two (a match has two)",
+		],
+		[
+			'a game with someone else',
+			changed(copy => (copy.games[2]!['players'] = [NEW, 'ai:3'])),
+			`the referee's summary: games[2].players is not ${NEW} and ${BASE}, one a side`,
+		],
+		[
+			'a winner who did not play',
+			changed(copy => (copy.games[0]!['winner'] = 'ai:3')),
+			"the referee's summary: games[0].winner is neither a player nor null",
+		],
+		[
+			'a win without a winner',
+			changed(copy => (copy.games[1]!['winner'] = null)),
+			"the referee's summary: games[1]: a win without a winner",
+		],
+		[
+			'a fault without a culprit',
+			changed(copy => (copy.games[4]!['disqualified'] = null)),
+			"the referee's summary: games[4]: fault and disqualified disagree",
+		],
+		[
+			'a disqualified winner',
+			changed(copy => (copy.games[4]!['winner'] = BASE)),
+			"the referee's summary: games[4]: the disqualified player won",
+		],
+		[
+			'CPU for one side only',
+			changed(copy => (copy.games[3]!['clockUsed'] = [1.5])),
+			"the referee's summary: games[3].clockUsed is not two numbers of seconds",
+		],
 		['no clock', changed(copy => delete copy['clockSeconds']), "the referee's summary: clockSeconds is not a positive number"],
 	])('refuses %s, naming the field', (_, json, message) => {
 		expect(readSummary(json)).toEqual({ok: false, error: message});
 	});
 
-	test('reads the referee\'s own summary whole', () => {
+	test("reads the referee's own summary whole", () => {
 		const read = readSummary(good);
 		expect(read.ok && read.value.games).toHaveLength(GAMES.length);
 		expect(read.ok && read.value.players).toEqual([NEW, BASE]);
@@ -167,7 +207,7 @@ describe('the Elo difference', () => {
 		const made: Made[] = Array.from({length: games}, (_, index) => ({
 			seats: index % 2 === 0 ? NEW_FIRST : BASE_FIRST,
 			result: index < wins ? 'win' : index < wins + draws ? 'draw' : 'win',
-			winner: index < wins + draws && index >= wins ? null : ((index < wins) === (index % 2 === 0) ? 1 : 2),
+			winner: index < wins + draws && index >= wins ? null : index < wins === (index % 2 === 0) ? 1 : 2,
 			reason: 'connection',
 			plies: 1,
 			cpu: [0, 0],
@@ -182,7 +222,7 @@ describe('the Elo difference', () => {
 		[0, 0, 20],
 		[3, 1, 4],
 		[7, 5, 12],
-	])('is the referee\'s model: %i wins and %i draws of %i games', (wins, draws, games) => {
+	])("is the referee's model: %i wins and %i draws of %i games", (wins, draws, games) => {
 		const [ours, theirs] = refereeRatings(wins, draws, games);
 		const difference = eloDifference(wins + draws / 2, games);
 		expect(difference.elo).toBeCloseTo(ours!.elo - theirs!.elo, 6);
@@ -213,7 +253,7 @@ describe('the targets', () => {
 		expect(verdict({clockSeconds, points, games: ofPoints / 2})).toEqual({target: clockSeconds === 10 ? 0.75 : 0.65, met, enough: true});
 	});
 
-	test('fewer than the issue\'s games is not enough for a verdict; no games meet nothing', () => {
+	test("fewer than the issue's games is not enough for a verdict; no games meet nothing", () => {
 		expect(verdict({clockSeconds: 10, points: 4, games: 2})).toEqual({target: 0.75, met: true, enough: false});
 		expect(verdict({clockSeconds: 10, points: 0, games: 0})).toMatchObject({met: false});
 		expect(TARGET_GAMES).toBe(20);
@@ -249,21 +289,49 @@ describe('the table', () => {
 		const text = ladderTable([tally(GAMES)], names);
 		const row = text.split('\n')[1]!.split(/\s{2,}/);
 		const elo = eloDifference(11 / 2, 9);
-		expect(row).toEqual(['LOAPS', '10 s', '9', '61.1 %', '4', '1', '2', '2', `+${Math.round(elo.elo)} ± ${Math.round(elo.margin)}`, '1/1', '0/1', '38.9', '49 %', '36 %', '≥ 75 %: no*']);
+		expect(row).toEqual([
+			'LOAPS',
+			'10 s',
+			'9',
+			'61.1 %',
+			'4',
+			'1',
+			'2',
+			'2',
+			`+${Math.round(elo.elo)} ± ${Math.round(elo.margin)}`,
+			'1/1',
+			'0/1',
+			'38.9',
+			'49 %',
+			'36 %',
+			'≥ 75 %: no*',
+		]);
 		expect(text).toContain(`* fewer than ${TARGET_GAMES} games: not a verdict on the target.`);
 	});
 
 	test('says a target is met; no footnote when the games suffice', () => {
 		const sweep = Array.from({length: 20}, (_, index) => GAMES[index % 2]!);
 		const text = ladderTable([tally(sweep)], names);
-		expect(text.split('\n')[1]!.split(/\s{2,}/).slice(2, 4)).toEqual(['20', '100.0 %']);
-		expect(text.split('\n')[1]!.split(/\s{2,}/).at(-1)).toBe('≥ 75 %: yes');
+		expect(
+			text
+				.split('\n')[1]!
+				.split(/\s{2,}/)
+				.slice(2, 4),
+		).toEqual(['20', '100.0 %']);
+		expect(
+			text
+				.split('\n')[1]!
+				.split(/\s{2,}/)
+				.at(-1),
+		).toBe('≥ 75 %: yes');
 		expect(text).not.toContain('* fewer than');
 		expect(text).not.toContain('stopped by Ctrl-C');
 	});
 
 	test('marks a stopped pairing and a missed target', () => {
-		const many = Array.from({length: 3}, () => GAMES).flat().slice(0, 22);
+		const many = Array.from({length: 3}, () => GAMES)
+			.flat()
+			.slice(0, 22);
 		const text = ladderTable([tally(many, true)], names);
 		const row = text.split('\n')[1]!.split(/\s{2,}/);
 		expect(row[2]).toBe('22/24');

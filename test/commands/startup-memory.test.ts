@@ -46,7 +46,13 @@ describe('the start-up memory', () => {
 		const folder = join(scratch, 'sweep');
 		mkdirSync(folder);
 		const old = (Date.now() - STALE_MS - 60_000) / 1000;
-		const names = ['startup-snapshot-v18-x64-a.txt', 'startup-snapshot-v18-x64-b.txt.123.tmp', 'startup-modules-v20-x64-c.txt', 'notes.txt', 'startup-recent.txt'];
+		const names = [
+			'startup-snapshot-v18-x64-a.txt',
+			'startup-snapshot-v18-x64-b.txt.123.tmp',
+			'startup-modules-v20-x64-c.txt',
+			'notes.txt',
+			'startup-recent.txt',
+		];
 		for (const name of names) writeFileSync(join(folder, name), '60\n');
 		for (const name of names.slice(0, 4)) utimesSync(join(folder, name), old, old);
 		const file = join(folder, 'startup-snapshot-v20-x64-d.txt');

@@ -7,7 +7,14 @@ import {spawnSync} from 'node:child_process';
 import {fileURLToPath} from 'node:url';
 import {Worker} from 'node:worker_threads';
 import {afterEach, describe, expect, test, vi} from 'vitest';
-import {EngineClient, EngineCrash, spawnEngineWorker, type EngineClientOptions, type EngineInfo, type EngineResult} from '../../source/engine/client.js';
+import {
+	EngineClient,
+	EngineCrash,
+	spawnEngineWorker,
+	type EngineClientOptions,
+	type EngineInfo,
+	type EngineResult,
+} from '../../source/engine/client.js';
 import type {WorkerSetup} from '../../source/engine/protocol.js';
 import type {Game} from '../../source/games/game.js';
 import {classicLoa, classicLoaMoverWins, loaps} from '../../source/games/loa/index.js';
@@ -20,7 +27,6 @@ type ClientModule = typeof import('../../source/engine/client.js');
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const builtClient = new URL('../../dist/engine/client.js', import.meta.url).href;
-
 
 /** The result's move is legal in `state`, and its text, line and notation agree. */
 function expectLegalResult<State>(game: Game<State>, state: State, result: EngineResult): void {
@@ -194,7 +200,9 @@ describe('crashes', () => {
 	});
 
 	test('a worker that exits is a crash too, with its exit code; an unsubscribed listener hears nothing', async () => {
-		const engine = client({spawn: spawnFirst(() => evalWorker(`require('node:worker_threads').parentPort.on('message', () => process.exit(3));`))});
+		const engine = client({
+			spawn: spawnFirst(() => evalWorker(`require('node:worker_threads').parentPort.on('message', () => process.exit(3));`)),
+		});
 		const crashes: EngineCrash[] = [];
 		engine.onCrash(error => crashes.push(error));
 		const unsubscribed = vi.fn();
@@ -238,7 +246,9 @@ describe('refused positions', () => {
 		const crashes = vi.fn();
 		engine.onCrash(crashes);
 		const garbled: Game<LoaState> = {...loaps, format: () => 'garbage\n'};
-		await expect(engine.think(garbled, loaps.initial(), {limits: {depth: 1}})).rejects.toThrow(/^position line 1: expected two numbers.*"garbage"/);
+		await expect(engine.think(garbled, loaps.initial(), {limits: {depth: 1}})).rejects.toThrow(
+			/^position line 1: expected two numbers.*"garbage"/,
+		);
 		const unknown: Game<LoaState> = {...loaps, id: 'no-such-game'};
 		await expect(engine.think(unknown, loaps.initial(), {limits: {depth: 1}})).rejects.toThrow('no game "no-such-game"');
 		expect(engine.busy).toBe(false);

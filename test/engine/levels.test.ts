@@ -17,7 +17,6 @@ import {position} from '../games/loa/diagram.js';
 import {steppingClock} from '../helpers/clock.js';
 import {loadSave} from '../helpers/saves.js';
 
-
 const SAVES: readonly (readonly [string, LoaState])[] = [
 	['the start', loaps.initial()],
 	['start.txt', loadSave('start.txt')],
@@ -38,7 +37,6 @@ function playout(seed: number, plies: number): LoaState {
 
 /** RED to move with no legal move: a1 is boxed in by b1, a2 and b2, g7 by f7, f6 and g6. */
 const PINNED = position(['.....21', '.....22', '.......', '.......', '.......', '22.....', '12.....']);
-
 
 /** A clock that never moves: searches end by their depth caps only. */
 const frozen = (): number => 0;
@@ -88,12 +86,18 @@ describe('planMove', () => {
 		for (const level of [1, 2, 3]) {
 			const spec = levelOf(level);
 			expect(spec.maxDepth).toBeGreaterThan(0);
-			expect(planMove(level, {clock}).limits).toEqual({softMs: spec.maxMs, hardMs: spec.maxMs, depth: spec.maxDepth, minDepth: 2, cutoffMs: (60_000 - 1200 - 100) / 4});
+			expect(planMove(level, {clock}).limits).toEqual({
+				softMs: spec.maxMs,
+				hardMs: spec.maxMs,
+				depth: spec.maxDepth,
+				minDepth: 2,
+				cutoffMs: (60_000 - 1200 - 100) / 4,
+			});
 		}
 		expect([1, 2, 3].map(level => levelOf(level).maxMs)).toEqual([100, 200, 400]);
 	});
 
-	test('levels 4 and 5 scale with the clock, level 4 on half of level 5\'s budget', () => {
+	test("levels 4 and 5 scale with the clock, level 4 on half of level 5's budget", () => {
 		fc.assert(
 			fc.property(clockReading, clock => {
 				const five = planMove(5, {clock}).limits;
@@ -116,8 +120,16 @@ describe('planMove', () => {
 			previous = softMs!;
 		}
 		const floor = {minDepth: 2, cutoffMs: (60_000 - 1200 - 100) / 4};
-		expect(planMove(5, {clock: {remainingMs: 60_000, movesLeft: 50, expectedMoves: 20, overheadMs: 100}}).limits).toEqual({softMs: 2690, hardMs: 8070, ...floor});
-		expect(planMove(4, {clock: {remainingMs: 60_000, movesLeft: 50, expectedMoves: 20, overheadMs: 100}}).limits).toEqual({softMs: 1345, hardMs: 4035, ...floor});
+		expect(planMove(5, {clock: {remainingMs: 60_000, movesLeft: 50, expectedMoves: 20, overheadMs: 100}}).limits).toEqual({
+			softMs: 2690,
+			hardMs: 8070,
+			...floor,
+		});
+		expect(planMove(4, {clock: {remainingMs: 60_000, movesLeft: 50, expectedMoves: 20, overheadMs: 100}}).limits).toEqual({
+			softMs: 1345,
+			hardMs: 4035,
+			...floor,
+		});
 	});
 
 	test('a fixed time per move is both the soft and the hard limit, capped by the level', () => {
@@ -133,7 +145,7 @@ describe('planMove', () => {
 		}
 	});
 
-	test('without a clock: the unclocked default, scaled by the level\'s share and capped', () => {
+	test("without a clock: the unclocked default, scaled by the level's share and capped", () => {
 		expect(planMove(5).limits).toEqual({softMs: UNCLOCKED_MS, hardMs: 2 * UNCLOCKED_MS});
 		expect(planMove(4).limits).toEqual({softMs: UNCLOCKED_MS / 2, hardMs: UNCLOCKED_MS});
 		for (const level of [1, 2, 3]) {
@@ -174,13 +186,20 @@ describe('parsePlayerKind', () => {
 		expect(parsePlayerKind(text)).toEqual(kind);
 	});
 
-	test.each(['0', '6', '10', 'foo', '', 'ai:', 'level', 'level0', 'level6', '-1', '2.0', 'greedy2', 'human'])('%j is not a player', text => {
-		expect(parsePlayerKind(text)).toBeNull();
-	});
+	test.each(['0', '6', '10', 'foo', '', 'ai:', 'level', 'level0', 'level6', '-1', '2.0', 'greedy2', 'human'])(
+		'%j is not a player',
+		text => {
+			expect(parsePlayerKind(text)).toBeNull();
+		},
+	);
 });
 
 describe('LocalPlayer', () => {
-	const KINDS: readonly PlayerKind[] = [{kind: 'random'}, {kind: 'greedy'}, ...LEVELS.map(spec => ({kind: 'level', level: spec.level}) as const)];
+	const KINDS: readonly PlayerKind[] = [
+		{kind: 'random'},
+		{kind: 'greedy'},
+		...LEVELS.map(spec => ({kind: 'level', level: spec.level}) as const),
+	];
 
 	test.each(KINDS.map(kind => [kind.kind === 'level' ? `level ${kind.level}` : kind.kind, kind] as const))(
 		'%s plays a legal move from the start and every save, and leaves the position as it found it',
@@ -215,7 +234,7 @@ describe('decide', () => {
 	);
 	const LIMITS = {depth: 2};
 
-	test('blunderRate 1 plays a random legal move, flagged as a blunder whenever it is not the search\'s', () => {
+	test("blunderRate 1 plays a random legal move, flagged as a blunder whenever it is not the search's", () => {
 		let blunders = 0;
 		let agreements = 0;
 		const blunderMoves = new Set<number>();
@@ -223,7 +242,12 @@ describe('decide', () => {
 			const best = decide(new Searcher({tableMegabytes: 2}), loaps.searchPosition(state), {limits: LIMITS}, {now: frozen});
 			expect(best.blundered).toBe(false);
 			for (let seed = 1; seed <= 6; seed++) {
-				const decision = decide(new Searcher({tableMegabytes: 2}), loaps.searchPosition(state), {limits: LIMITS, blunderRate: 1, seed}, {now: frozen});
+				const decision = decide(
+					new Searcher({tableMegabytes: 2}),
+					loaps.searchPosition(state),
+					{limits: LIMITS, blunderRate: 1, seed},
+					{now: frozen},
+				);
 				expect(loaps.legalMoves(state)).toContain(decision.move);
 				// What the search found is still reported: the same as without blunders.
 				expect(decision.lines[0]!.move).toBe(best.move);
@@ -241,12 +265,17 @@ describe('decide', () => {
 		expect(blunders + agreements).toBe(POSITIONS.length * 6);
 	});
 
-	test('blunderRate 0 (or none) never blunders: it plays the search\'s move', () => {
+	test("blunderRate 0 (or none) never blunders: it plays the search's move", () => {
 		for (const state of POSITIONS) {
 			for (const blunderRate of [0, undefined]) {
 				const searcher = new Searcher({tableMegabytes: 2});
 				const result = new Searcher({tableMegabytes: 2}).search(loaps.searchPosition(state), LIMITS, {now: frozen});
-				const decision = decide(searcher, loaps.searchPosition(state), {limits: LIMITS, seed: 9, ...(blunderRate === undefined ? {} : {blunderRate})}, {now: frozen});
+				const decision = decide(
+					searcher,
+					loaps.searchPosition(state),
+					{limits: LIMITS, seed: 9, ...(blunderRate === undefined ? {} : {blunderRate})},
+					{now: frozen},
+				);
 				expect(decision.blundered).toBe(false);
 				expect(decision.move).toBe(result.move);
 			}

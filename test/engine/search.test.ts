@@ -74,7 +74,6 @@ function boardState(board: LoaBoard) {
 	};
 }
 
-
 const saves = sampleNames().map(file => [file, loadSave(file)] as const);
 
 // -----------------------------------------------------------------------------------------------
@@ -292,7 +291,12 @@ describe('search: decided games', () => {
 		}
 		// Both pins score as wins in one; the next best line is not decided.
 		const lines = search(state, {depth: 2, multiPv: 3}).lines;
-		expect(lines.slice(0, 2).map(line => name(state, line.move)).sort()).toEqual(['b4 b2', 'b4 c3']);
+		expect(
+			lines
+				.slice(0, 2)
+				.map(line => name(state, line.move))
+				.sort(),
+		).toEqual(['b4 b2', 'b4 c3']);
 		expect(lines.map(line => decidedIn(line.score))).toEqual([1, 1, null]);
 		// The pinned side has no move: the search says so rather than inventing one.
 		const pinned = loaps.play(state, mv('b4 c3'));
@@ -494,7 +498,6 @@ describe('search: evaluation noise', () => {
 			expect(['b4 b2', 'b4 c3']).toContain(name(pin, pinning.move));
 		}
 	});
-
 });
 
 describe('search: classic LOA, the repetition rule', () => {
@@ -536,8 +539,14 @@ describe('search: classic LOA, the repetition rule', () => {
 			expect(result.lines, `depth ${depth}`).toHaveLength(moves.length);
 			const scores = new Map(result.lines.map(line => [line.move, line.score]));
 			const quiet = moves.filter(move => !captures.includes(move));
-			expect(quiet.map(move => scores.get(move)), `depth ${depth}`).toEqual(quiet.map(() => 0));
-			expect(captures.map(move => scores.get(move)).filter(score => score === 0), `depth ${depth}`).toEqual([]);
+			expect(
+				quiet.map(move => scores.get(move)),
+				`depth ${depth}`,
+			).toEqual(quiet.map(() => 0));
+			expect(
+				captures.map(move => scores.get(move)).filter(score => score === 0),
+				`depth ${depth}`,
+			).toEqual([]);
 			expect(board.undoDepth).toBe(0);
 		}
 	});

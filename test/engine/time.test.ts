@@ -39,7 +39,6 @@ import {steppingClock} from '../helpers/clock.js';
 import {position} from '../games/loa/diagram.js';
 import {loadSave} from '../helpers/saves.js';
 
-
 const POSITIONS: readonly (readonly [string, LoaState])[] = [
 	['the start', loaps.initial()],
 	['red-move-10.txt', loadSave('red-move-10.txt')],
@@ -47,7 +46,6 @@ const POSITIONS: readonly (readonly [string, LoaState])[] = [
 ];
 
 const defaultSafety = defaultSafetyMs;
-
 
 describe('moveBudget: one move', () => {
 	interface Reading {
@@ -84,7 +82,9 @@ describe('moveBudget: one move', () => {
 	const reading: fc.Arbitrary<Reading> = fc
 		.oneof(
 			fc.tuple(fc.double({min: 0, max: 120_000, noNaN: true}), rest).map(([remainingMs, r]) => ({...r, remainingMs})),
-			fc.tuple(fc.double({min: -200, max: 1000, noNaN: true}), rest).map(([excess, r]) => ({...r, remainingMs: Math.min(120_000, Math.max(0, threshold(r) + excess))})),
+			fc
+				.tuple(fc.double({min: -200, max: 1000, noNaN: true}), rest)
+				.map(([excess, r]) => ({...r, remainingMs: Math.min(120_000, Math.max(0, threshold(r) + excess))})),
 		)
 		// Without a move limit the reserve needs a count of its own.
 		.filter(r => r.movesLeft !== Infinity || r.likelyMoves !== undefined);
@@ -99,7 +99,7 @@ describe('moveBudget: one move', () => {
 		...(r.share === undefined ? {} : {share: r.share}),
 	});
 
-	test('0 <= soft <= hard, and hard + this move\'s overhead leaves the likely reserve whenever the clock exceeds it, whatever the estimates', () => {
+	test("0 <= soft <= hard, and hard + this move's overhead leaves the likely reserve whenever the clock exceeds it, whatever the estimates", () => {
 		fc.assert(
 			fc.property(reading, r => {
 				const {softMs, hardMs} = moveBudget(clockOf(r));
@@ -194,17 +194,35 @@ describe('moveBudget: one move', () => {
 		expect(short.softMs).toBeCloseTo((30_000 - 2850 - 90) / 14, 6);
 		// The entry that has started already pays only its end this move: 10 s less 60 ms of start-up,
 		// 10 expected, 19 likely: reserve 200 + 90 × 18 = 1820, usable 9940 - 1820 - 25 = 8095.
-		const entry = moveBudget({remainingMs: 9940, movesLeft: 41, expectedMoves: 10, likelyMoves: 19, overheadMs: 90, ownOverheadMs: 25, safetyMs: 200});
+		const entry = moveBudget({
+			remainingMs: 9940,
+			movesLeft: 41,
+			expectedMoves: 10,
+			likelyMoves: 19,
+			overheadMs: 90,
+			ownOverheadMs: 25,
+			safetyMs: 200,
+		});
 		expect(entry.softMs).toBeCloseTo(8095 / 10, 6);
 		expect(entry.hardMs).toBeCloseTo((3 * 8095) / 10, 6);
 		// Without a likely count the reserve covers every move to the limit, as it did before issue 26.
-		expect(moveBudget({remainingMs: 60_000, movesLeft: 50, overheadMs: 100})).toEqual({softMs: 1076, hardMs: 3228, minDepth: 2, cutoffMs: (60_000 - 1200 - 100) / 4});
+		expect(moveBudget({remainingMs: 60_000, movesLeft: 50, overheadMs: 100})).toEqual({
+			softMs: 1076,
+			hardMs: 3228,
+			minDepth: 2,
+			cutoffMs: (60_000 - 1200 - 100) / 4,
+		});
 		// The last move: hard is HARD_SHARE of usable, and soft may not exceed it.
 		const last = moveBudget({remainingMs: 10_000, movesLeft: 1, overheadMs: 100});
 		expect(last.hardMs).toBeCloseTo((10_000 - 200 - 100) * HARD_SHARE, 6);
 		expect(last.softMs).toBe(last.hardMs);
 		// Less than the reserve: nothing to search with beyond depth 2, which may take a quarter of what is spare.
-		expect(moveBudget({remainingMs: 5000, movesLeft: 50, expectedMoves: 10, likelyMoves: 50, overheadMs: 100})).toEqual({softMs: 0, hardMs: 0, minDepth: 2, cutoffMs: (5000 - 100 - 100) / 4});
+		expect(moveBudget({remainingMs: 5000, movesLeft: 50, expectedMoves: 10, likelyMoves: 50, overheadMs: 100})).toEqual({
+			softMs: 0,
+			hardMs: 0,
+			minDepth: 2,
+			cutoffMs: (5000 - 100 - 100) / 4,
+		});
 		// Under a second: depth 1 is enough.
 		expect(moveBudget({remainingMs: 900, movesLeft: 50, expectedMoves: 10, likelyMoves: 20, overheadMs: 100}).minDepth).toBe(1);
 		// Far from the end, hard is HARD_FACTOR softs.
@@ -212,10 +230,19 @@ describe('moveBudget: one move', () => {
 		expect(early.softMs).toBeCloseTo(60_000 / 20, 6);
 		expect(early.hardMs).toBeCloseTo(Math.min(60_000 * HARD_SHARE, (60_000 / 20) * HARD_FACTOR), 6);
 		// Estimates beyond the limit count as the limit; below 1 as 1.
-		expect(moveBudget({remainingMs: 60_000, movesLeft: 5, expectedMoves: 9, likelyMoves: 12, overheadMs: 50})).toEqual(moveBudget({remainingMs: 60_000, movesLeft: 5, overheadMs: 50}));
-		expect(moveBudget({remainingMs: 60_000, movesLeft: 5, expectedMoves: 0.2, overheadMs: 50})).toEqual(moveBudget({remainingMs: 60_000, movesLeft: 5, expectedMoves: 1, overheadMs: 50}));
+		expect(moveBudget({remainingMs: 60_000, movesLeft: 5, expectedMoves: 9, likelyMoves: 12, overheadMs: 50})).toEqual(
+			moveBudget({remainingMs: 60_000, movesLeft: 5, overheadMs: 50}),
+		);
+		expect(moveBudget({remainingMs: 60_000, movesLeft: 5, expectedMoves: 0.2, overheadMs: 50})).toEqual(
+			moveBudget({remainingMs: 60_000, movesLeft: 5, expectedMoves: 1, overheadMs: 50}),
+		);
 		// A clock per move: half of what is spare to start iterations, 90 % at most.
-		expect(moveBudget({remainingMs: 2000, movesLeft: 1, overheadMs: 100, perMove: true})).toEqual({softMs: 900, hardMs: 1620, minDepth: 2, cutoffMs: 1620});
+		expect(moveBudget({remainingMs: 2000, movesLeft: 1, overheadMs: 100, perMove: true})).toEqual({
+			softMs: 900,
+			hardMs: 1620,
+			minDepth: 2,
+			cutoffMs: 1620,
+		});
 	});
 
 	test('likelyMovesLeft: LIKELY_FACTOR × expected + LIKELY_EXTRA, within the limit, more once the game has lasted; at least UNLIMITED_MIN_MOVES without a limit', () => {
@@ -237,7 +264,7 @@ describe('moveBudget: one move', () => {
 		expect(likelyMovesLeft(2, 5, 8, true)).toBe(5);
 	});
 
-	test('LOAPS drags on where the margin is two thirds of the connection\'s 12 or more: the reserve covers every move to the limit', () => {
+	test("LOAPS drags on where the margin is two thirds of the connection's 12 or more: the reserve covers every move to the limit", () => {
 		const cells = ['.......', '......2', '.......', '..21...', '..222..', '.2...1.', '.1...1.'];
 		const race = position(cells, {moveNumber: 9, points: [16, 9]});
 		const lopsidedGame = position(cells, {moveNumber: 9, points: [17, 9]});
@@ -308,7 +335,11 @@ describe('moveBudget: whole games on a fake clock', () => {
 		expect(sides.length).toBe(64);
 		for (const startMs of [5000, 10_000, 60_000]) {
 			for (const side of sides) {
-				const moves = side.estimates.map((expected, index) => ({spent: 1, expected, likely: likelyMovesLeft(expected, side.limit, index + 1)}));
+				const moves = side.estimates.map((expected, index) => ({
+					spent: 1,
+					expected,
+					likely: likelyMovesLeft(expected, side.limit, index + 1),
+				}));
 				const least = playGame(startMs, 100, moves, side.limit);
 				if (least < 100) expect.fail(`${side.name} at ${startMs} ms: ${least} ms left at its worst`);
 			}
@@ -319,7 +350,9 @@ describe('moveBudget: whole games on a fake clock', () => {
 /** Each side of each fixture game: the estimate at each of its moves, and its move limit. */
 function fixtureSides(): {name: string; estimates: number[]; limit: number}[] {
 	const sides: {name: string; estimates: number[]; limit: number}[] = [];
-	const lines = readFileSync(new URL('../fixtures/moves-left-games.jsonl', import.meta.url), 'utf8').trim().split('\n');
+	const lines = readFileSync(new URL('../fixtures/moves-left-games.jsonl', import.meta.url), 'utf8')
+		.trim()
+		.split('\n');
 	lines.forEach((line, index) => {
 		const record = JSON.parse(line) as {game: string; moves: string[]};
 		const game = record.game === 'loaps' ? loaps : classicLoa;
@@ -332,7 +365,10 @@ function fixtureSides(): {name: string; estimates: number[]; limit: number}[] {
 			state = game.play(state, parsed.value);
 		}
 		const limit = game === loaps ? 50 : Infinity;
-		sides.push({name: `game ${index + 1} (${record.game}) first`, estimates: estimates[0], limit}, {name: `game ${index + 1} (${record.game}) second`, estimates: estimates[1], limit});
+		sides.push(
+			{name: `game ${index + 1} (${record.game}) first`, estimates: estimates[0], limit},
+			{name: `game ${index + 1} (${record.game}) second`, estimates: estimates[1], limit},
+		);
 	});
 	return sides;
 }
@@ -346,7 +382,14 @@ describe('moveBudget: spends the clock', () => {
 		let remaining = startMs;
 		for (let m = 1; m <= moves; m++) {
 			const expected = moves - m + 1;
-			remaining -= moveBudget({remainingMs: remaining, movesLeft: 51 - m, expectedMoves: expected, likelyMoves: likelyMovesLeft(expected, 51 - m, m), overheadMs}).softMs + overheadMs;
+			remaining -=
+				moveBudget({
+					remainingMs: remaining,
+					movesLeft: 51 - m,
+					expectedMoves: expected,
+					likelyMoves: likelyMovesLeft(expected, 51 - m, m),
+					overheadMs,
+				}).softMs + overheadMs;
 		}
 		return remaining / startMs;
 	}
@@ -362,7 +405,8 @@ describe('moveBudget: spends the clock', () => {
 		for (const moves of [16, 20, 25, 30, 40]) expect(unused(60_000, 90, moves)).toBeLessThan(0.07);
 		// What the plan before issue 26 left (a reserve to move 50): 2.6 s at 10 s when the game ends at move 20.
 		let before = 10_000;
-		for (let m = 1; m <= 20; m++) before -= moveBudget({remainingMs: before, movesLeft: 51 - m, expectedMoves: 21 - m, overheadMs: 90}).softMs + 90;
+		for (let m = 1; m <= 20; m++)
+			before -= moveBudget({remainingMs: before, movesLeft: 51 - m, expectedMoves: 21 - m, overheadMs: 90}).softMs + 90;
 		expect(before / 10_000).toBeGreaterThan(0.25);
 	});
 });
@@ -371,7 +415,13 @@ describe('clockReading: what each game tells the plan', () => {
 	test('LOAPS: the move limit bounds the reserve, the position estimates the moves to come and the likely count', () => {
 		const reading = clockReading(loaps, loaps.initial(), 60_000, 75);
 		const expected = expectedMovesLeft(loaps.initial());
-		expect(reading).toEqual({remainingMs: 60_000, movesLeft: 50, expectedMoves: expected, likelyMoves: likelyMovesLeft(expected, 50), overheadMs: 75});
+		expect(reading).toEqual({
+			remainingMs: 60_000,
+			movesLeft: 50,
+			expectedMoves: expected,
+			likelyMoves: likelyMovesLeft(expected, 50),
+			overheadMs: 75,
+		});
 		expect(reading.expectedMoves).toBeGreaterThan(10);
 		expect(reading.expectedMoves).toBeLessThan(20);
 	});
@@ -384,7 +434,10 @@ describe('clockReading: what each game tells the plan', () => {
 		expect(start.likelyMoves).toBe(Math.ceil(LIKELY_FACTOR * expected + LIKELY_EXTRA));
 		expect(start.likelyMoves).toBeGreaterThan(30);
 		// Two pieces a side, one step from connecting: the floor.
-		const near = classicLoa.parse('1 30\n1 0 9.5\n2 0 9.5\n........\n........\n..1.....\n....1...\n.....2..\n.......2\n........\n........\n', 'near');
+		const near = classicLoa.parse(
+			'1 30\n1 0 9.5\n2 0 9.5\n........\n........\n..1.....\n....1...\n.....2..\n.......2\n........\n........\n',
+			'near',
+		);
 		expect(near.ok).toBe(true);
 		if (!near.ok) return;
 		expect(clockReading(classicLoa, near.value, 9500, 75).likelyMoves).toBe(UNLIMITED_MIN_MOVES);
@@ -393,25 +446,52 @@ describe('clockReading: what each game tells the plan', () => {
 	test('LINES and BOXES expects 0.42 moves a free unit segment, within its bound, and shares its clock by the weight of each move; PAH-TUM keeps its clock per move', () => {
 		// 24 free unit segments, within the endgame's 40: an even share of the 10.08 moves expected.
 		const board = boxes.initial({rows: 3, columns: 3});
-		expect(clockReading(boxes, board, 60_000, 20)).toEqual({remainingMs: 60_000, movesLeft: 12, expectedMoves: 24 * EXPECTED_MOVES_PER_FREE_UNIT, likelyMoves: 12, overheadMs: 20, share: 1 / (24 * EXPECTED_MOVES_PER_FREE_UNIT)});
+		expect(clockReading(boxes, board, 60_000, 20)).toEqual({
+			remainingMs: 60_000,
+			movesLeft: 12,
+			expectedMoves: 24 * EXPECTED_MOVES_PER_FREE_UNIT,
+			likelyMoves: 12,
+			overheadMs: 20,
+			share: 1 / (24 * EXPECTED_MOVES_PER_FREE_UNIT),
+		});
 		// 8×8 has 144 unit segments: its bound is 72 moves; a game from the empty board lasts about
 		// 60 of them, and the reserve covers all 72 (1.5 × 60 + 4 is more).
 		const large = boxes.initial({rows: 8, columns: 8});
-		expect(clockReading(boxes, large, 60_000, 20)).toEqual({remainingMs: 60_000, movesLeft: 72, expectedMoves: 144 * EXPECTED_MOVES_PER_FREE_UNIT, likelyMoves: 72, overheadMs: 20, share: timeShare(144)});
+		expect(clockReading(boxes, large, 60_000, 20)).toEqual({
+			remainingMs: 60_000,
+			movesLeft: 72,
+			expectedMoves: 144 * EXPECTED_MOVES_PER_FREE_UNIT,
+			likelyMoves: 72,
+			overheadMs: 20,
+			share: timeShare(144),
+		});
 		// The first move of an 8×8 board with 21 segments drawn (123 free), at 20 s: less than half of
 		// an even share of the 52 moves expected, and a third of what it got when the plan read the
 		// game as UNKNOWN_MOVES long.
-		const drawn = boxes.parse(readFileSync(new URL('../fixtures/boxes-8x8-21-drawn.txt', import.meta.url), 'utf8'), 'boxes-8x8-21-drawn.txt');
+		const drawn = boxes.parse(
+			readFileSync(new URL('../fixtures/boxes-8x8-21-drawn.txt', import.meta.url), 'utf8'),
+			'boxes-8x8-21-drawn.txt',
+		);
 		expect(drawn.ok).toBe(true);
 		if (!drawn.ok) return;
 		const reading = clockReading(boxes, drawn.value, 20_000, 87);
 		const budget = moveBudget(reading);
 		const even = moveBudget({...reading, share: undefined});
-		const unknown = moveBudget({...reading, share: undefined, expectedMoves: UNKNOWN_MOVES, likelyMoves: likelyMovesLeft(UNKNOWN_MOVES, 62)});
+		const unknown = moveBudget({
+			...reading,
+			share: undefined,
+			expectedMoves: UNKNOWN_MOVES,
+			likelyMoves: likelyMovesLeft(UNKNOWN_MOVES, 62),
+		});
 		expect(budget.softMs).toBeLessThan(even.softMs / 2);
 		expect(budget.softMs).toBeLessThan(unknown.softMs / 5);
 		expect(budget.softMs).toBeGreaterThan(100);
-		expect(clockReading(pahtum, pahtum.initial({seed: 1}), 10_000, 20)).toEqual({remainingMs: 10_000, movesLeft: 1, overheadMs: 20, perMove: true});
+		expect(clockReading(pahtum, pahtum.initial({seed: 1}), 10_000, 20)).toEqual({
+			remainingMs: 10_000,
+			movesLeft: 1,
+			overheadMs: 20,
+			perMove: true,
+		});
 		expect(UNKNOWN_MOVES).toBe(20);
 	});
 
@@ -549,19 +629,27 @@ describe('the least depth on a fake clock', () => {
 		// 0 at the start, then far beyond the hard deadline (but not the cutoff) at every reading.
 		let readings = 0;
 		const late = () => (readings++ === 0 ? 0 : 1e6);
-		const result = new Searcher({tableMegabytes: 2}).search(loaps.searchPosition(state), {softMs: 0, hardMs: 0, minDepth: 2, cutoffMs: 1e9}, {now: late});
+		const result = new Searcher({tableMegabytes: 2}).search(
+			loaps.searchPosition(state),
+			{softMs: 0, hardMs: 0, minDepth: 2, cutoffMs: 1e9},
+			{now: late},
+		);
 		expect(result.depth).toBe(2);
 		expect(result.stoppedBy).toBe('time');
 		expect(result.move).toBe(depthTwo.move);
 		expect(result.score).toBe(depthTwo.score);
 		// Past the cutoff too: depth 1, which time never stops, and no more.
 		readings = 0;
-		const cut = new Searcher({tableMegabytes: 2}).search(loaps.searchPosition(state), {softMs: 0, hardMs: 0, minDepth: 2, cutoffMs: 10}, {now: late});
+		const cut = new Searcher({tableMegabytes: 2}).search(
+			loaps.searchPosition(state),
+			{softMs: 0, hardMs: 0, minDepth: 2, cutoffMs: 10},
+			{now: late},
+		);
 		expect(cut.depth).toBe(1);
 		expect(legal).toContain(cut.move);
 	});
 
-	test('the level\'s own depth bounds the least depth: level 1 looks one move ahead on any clock', () => {
+	test("the level's own depth bounds the least depth: level 1 looks one move ahead on any clock", () => {
 		const plan = planMove(1, {clock: {remainingMs: 60_000, movesLeft: 50, overheadMs: 100}});
 		expect(plan.limits.minDepth).toBe(2);
 		const result = new Searcher({tableMegabytes: 2}).search(loaps.searchPosition(loaps.initial()), plan.limits, {now: () => 0});

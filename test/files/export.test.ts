@@ -60,7 +60,9 @@ describe('exportRecord', () => {
 
 	test('never overwrites: NAME-2, NAME-3, ... and every earlier record is as it was', () => {
 		const paths = [1, 2, 3].map(round => exportRecord(dir, 'same', `${TEXT}; round ${round}\n`));
-		expect(paths.map(path => (path.ok ? path.value : path.error))).toEqual(['same.game.txt', 'same-2.game.txt', 'same-3.game.txt'].map(name => join(dir, name)));
+		expect(paths.map(path => (path.ok ? path.value : path.error))).toEqual(
+			['same.game.txt', 'same-2.game.txt', 'same-3.game.txt'].map(name => join(dir, name)),
+		);
 		expect(readFileSync(join(dir, 'same.game.txt'), 'utf8')).toBe(`${TEXT}; round 1\n`);
 		expect(readFileSync(join(dir, 'same-3.game.txt'), 'utf8')).toBe(`${TEXT}; round 3\n`);
 		expect(readdirSync(dir).sort()).toEqual(['same-2.game.txt', 'same-3.game.txt', 'same.game.txt']);
@@ -76,7 +78,10 @@ describe('exportRecord', () => {
 		const file = join(dir, 'file');
 		writeFileSync(file, 'x');
 		expect(exportRecord(file, 'x', TEXT)).toEqual({ok: false, error: `cannot write ${join(file, 'x.game.txt')}: ${file} is not a folder`});
-		expect(exportRecord(dir, '.hidden', TEXT)).toEqual({ok: false, error: `cannot write ${join(dir, '.hidden.game.txt')}: a name cannot start with "."`});
+		expect(exportRecord(dir, '.hidden', TEXT)).toEqual({
+			ok: false,
+			error: `cannot write ${join(dir, '.hidden.game.txt')}: a name cannot start with "."`,
+		});
 		expect(readdirSync(dir)).toEqual(['file']);
 	});
 

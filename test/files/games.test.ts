@@ -22,7 +22,8 @@ function keep(name: string, players: readonly [string, string], winner: 1 | 2 | 
 	const start = loaps.initial();
 	const first = loaps.legalMoves(start)[0]!;
 	const after = loaps.play(start, first);
-	const ended: Outcome | null = winner === null ? null : {result: 'win', winner, reason: 'time', description: `${loaps.sides[2 - winner]} ran out of time`};
+	const ended: Outcome | null =
+		winner === null ? null : {result: 'win', winner, reason: 'time', description: `${loaps.sides[2 - winner]} ran out of time`};
 	const path = join(dir, `${name}.game.txt`);
 	writeFileSync(path, formatRecord({game: loaps, line: [start, after], moves: [first], ended, players, clocked: false}));
 	const when = new Date(Date.now() - minutesAgo * 60_000);
@@ -55,13 +56,16 @@ describe('listGames', () => {
 		expect(listGames(dir)[0]).toMatchObject({result: 'RED won', opponent: 'level 5 vs level 3', mine: false});
 	});
 
-	test('the points are the person\'s first', () => {
+	test("the points are the person's first", () => {
 		// RED scores with its first move, then resigns: BLUE, the person, won with none to RED's.
 		const start = loaps.initial();
 		const move = loaps.legalMoves(start).find(one => loaps.scores(loaps.play(start, one))[0] > 0)!;
 		const line = [start, loaps.play(start, move)];
 		const resign: Outcome = {result: 'win', winner: 2, reason: 'resignation', description: 'RED resigns: BLUE wins'};
-		writeFileSync(join(dir, 'p.game.txt'), formatRecord({game: loaps, line, moves: [move], ended: resign, players: ['potm level 3 Club', 'you'], clocked: false}));
+		writeFileSync(
+			join(dir, 'p.game.txt'),
+			formatRecord({game: loaps, line, moves: [move], ended: resign, players: ['potm level 3 Club', 'you'], clocked: false}),
+		);
 		const [entry] = listGames(dir);
 		const red = loaps.scores(line[1]!)[0];
 		expect(red).toBeGreaterThan(0);
@@ -69,8 +73,22 @@ describe('listGames', () => {
 		// A PAH-TUM game reads the same way.
 		const grid = pahtum.initial({seed: 3});
 		const place = pahtum.legalMoves(grid)[0]!;
-		writeFileSync(join(dir, 'q.game.txt'), formatRecord({game: pahtum, line: [grid, pahtum.play(grid, place)], moves: [place], ended: resign, players: ['you', 'potm level 3 Club'], clocked: false}));
-		expect(listGames(dir).find(one => one.path.endsWith('q.game.txt'))).toMatchObject({game: 'PAH-TUM', result: 'lost', opponent: 'level 3 Club'});
+		writeFileSync(
+			join(dir, 'q.game.txt'),
+			formatRecord({
+				game: pahtum,
+				line: [grid, pahtum.play(grid, place)],
+				moves: [place],
+				ended: resign,
+				players: ['you', 'potm level 3 Club'],
+				clocked: false,
+			}),
+		);
+		expect(listGames(dir).find(one => one.path.endsWith('q.game.txt'))).toMatchObject({
+			game: 'PAH-TUM',
+			result: 'lost',
+			opponent: 'level 3 Club',
+		});
 	});
 
 	test('a file that does not read is listed with its error; hidden files, other files and folders are not', () => {
@@ -92,6 +110,9 @@ describe('tallies', () => {
 		keep('d', ['you', 'potm level 2 Casual'], 1, 2);
 		keep('e', ['player 1', 'player 2'], 1, 1);
 		keep('f', ['you', 'potm level 2 Casual'], null, 1);
-		expect(tallies(listGames(dir)).map(tallyText)).toEqual(['LOAPS vs level 4 Strong: 1 won, 2 lost', 'LOAPS vs level 2 Casual: 1 won, 0 lost']);
+		expect(tallies(listGames(dir)).map(tallyText)).toEqual([
+			'LOAPS vs level 4 Strong: 1 won, 2 lost',
+			'LOAPS vs level 2 Casual: 1 won, 0 lost',
+		]);
 	});
 });

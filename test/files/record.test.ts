@@ -55,7 +55,10 @@ function playRandom(game: AnyGame, seed: number, plies: number, clocked: boolean
 			const [first, second] = game.clocks(state).map(seconds => Math.round(seconds * 100));
 			const spent = Math.floor(random() * 300);
 			const mover = game.toMove(state);
-			next = game.withClocks(next, [(mover === 1 ? Math.max(0, first! - spent) : first!) / 100, (mover === 2 ? Math.max(0, second! - spent) : second!) / 100]);
+			next = game.withClocks(next, [
+				(mover === 1 ? Math.max(0, first! - spent) : first!) / 100,
+				(mover === 2 ? Math.max(0, second! - spent) : second!) / 100,
+			]);
 		}
 		line.push(next);
 		moves.push(move);
@@ -67,10 +70,21 @@ function playRandom(game: AnyGame, seed: number, plies: number, clocked: boolean
 /** A review's verdict on a move, scores now and then decided. */
 function reviewOf(game: AnyGame, played: Played, ply: number, random: () => number): MoveReview {
 	const before = played.line[ply];
-	const score = () => (random() < 0.1 ? (random() < 0.5 ? 1 : -1) * (WIN - Math.floor(random() * 40)) : Math.floor((random() - 0.5) * 2 * DECIDED * 1e-5));
+	const score = () =>
+		random() < 0.1 ? (random() < 0.5 ? 1 : -1) * (WIN - Math.floor(random() * 40)) : Math.floor((random() - 0.5) * 2 * DECIDED * 1e-5);
 	const mark = random() < 0.5 ? null : MARKS[Math.floor(random() * MARKS.length)]!;
 	const better = random() < 0.5 ? null : {move: game.formatMove(before, played.moves[ply]!), score: score(), proven: false};
-	return {ply, player: game.toMove(before) as Player, number: game.moveNumber(before), move: game.formatMove(before, played.moves[ply]!), score: score(), proven: false, loss: 0, mark, better};
+	return {
+		ply,
+		player: game.toMove(before) as Player,
+		number: game.moveNumber(before),
+		move: game.formatMove(before, played.moves[ply]!),
+		score: score(),
+		proven: false,
+		loss: 0,
+		mark,
+		better,
+	};
 }
 
 function parsed(text: string, file = 'game.game.txt'): ParsedRecord {
@@ -139,10 +153,29 @@ describe('formatRecord and parseRecord', () => {
 					const last = played.line.at(-1);
 					const over = game.outcome(last);
 					const ended: Outcome | null =
-						ending === null ? null : {result: 'win', winner, reason: ending, description: `${game.sides[winner - 1]} wins: ${game.sides[2 - winner]} ${ending === 'time' ? 'ran out of time' : 'resigned'}`};
+						ending === null
+							? null
+							: {
+									result: 'win',
+									winner,
+									reason: ending,
+									description: `${game.sides[winner - 1]} wins: ${game.sides[2 - winner]} ${ending === 'time' ? 'ran out of time' : 'resigned'}`,
+								};
 					const random = generator(seed ^ 0x5bd1e995);
-					const reviewed = review ? {budget: '1.0 s a move', moves: played.moves.map((_, ply) => (random() < 0.7 ? reviewOf(game, played, ply, random) : undefined))} : undefined;
-					const text = formatRecord({...played, ended, clocked, ...(players ? {players} : {}), ...(date ? {date} : {}), ...(reviewed ? {review: reviewed} : {})});
+					const reviewed = review
+						? {
+								budget: '1.0 s a move',
+								moves: played.moves.map((_, ply) => (random() < 0.7 ? reviewOf(game, played, ply, random) : undefined)),
+							}
+						: undefined;
+					const text = formatRecord({
+						...played,
+						ended,
+						clocked,
+						...(players ? {players} : {}),
+						...(date ? {date} : {}),
+						...(reviewed ? {review: reviewed} : {}),
+					});
 					seen[over ? 'over' : ended ? 'ended' : 'going']++;
 
 					expect(isRecordText(text)).toBe(true);
@@ -192,10 +225,27 @@ describe('formatRecord and parseRecord', () => {
 			budget: '1.0 s a move',
 			moves: [
 				{ply: 0, player: 1, number: 1, move: 'b1 d3', score: 35, proven: false, loss: 0, mark: null, better: null},
-				{ply: 1, player: 2, number: 1, move: 'a2 c4', score: 120, proven: false, loss: 150, mark: 'mistake', better: {move: 'a7 c5', score: -30, proven: false}},
+				{
+					ply: 1,
+					player: 2,
+					number: 1,
+					move: 'a2 c4',
+					score: 120,
+					proven: false,
+					loss: 150,
+					mark: 'mistake',
+					better: {move: 'a7 c5', score: -30, proven: false},
+				},
 			] satisfies MoveReview[],
 		};
-		const text = formatRecord({game: loaps, ...moves, ended: {result: 'win', winner: 2, reason: 'resignation', description: 'RED resigned: BLUE wins'}, players: ['you', 'potm level 4 "Strong"'], date: new Date(2026, 10, 25), review});
+		const text = formatRecord({
+			game: loaps,
+			...moves,
+			ended: {result: 'win', winner: 2, reason: 'resignation', description: 'RED resigned: BLUE wins'},
+			players: ['you', 'potm level 4 "Strong"'],
+			date: new Date(2026, 10, 25),
+			review,
+		});
 		expect(text).toBe(
 			[
 				'[Game "LOAPS"]',
@@ -219,7 +269,11 @@ describe('formatRecord and parseRecord', () => {
 		);
 		const record = parsed(text);
 		expect(record.players).toEqual(['you', 'potm level 4 "Strong"']);
-		expect(record.comments).toEqual([['RED 58.21 BLUE 60.00', '+0.35'], ['RED 58.21 BLUE 57.90', '+1.20; mistake; better a7 c5 -0.30'], ['RED 56.42 BLUE 57.90']]);
+		expect(record.comments).toEqual([
+			['RED 58.21 BLUE 60.00', '+0.35'],
+			['RED 58.21 BLUE 57.90', '+1.20; mistake; better a7 c5 -0.30'],
+			['RED 56.42 BLUE 57.90'],
+		]);
 		expect(record.ended).toEqual({result: 'win', winner: 2, reason: 'resignation', description: 'RED resigned: BLUE wins'});
 		expect(loaps.clocks(record.line.at(-1))).toEqual([56.42, 57.9]);
 	});
@@ -228,7 +282,12 @@ describe('formatRecord and parseRecord', () => {
 		const line = [loaps.initial()];
 		const move = loaps.legalMoves(line[0])[0]!;
 		line.push(loaps.play(line[0]!, move));
-		const review = {budget: 'depth 6', moves: [{ply: 0, player: 1 as const, number: 1, move: '', score: -(WIN - 5), proven: true, loss: 0, mark: 'blunder' as const, better: null}]};
+		const review = {
+			budget: 'depth 6',
+			moves: [
+				{ply: 0, player: 1 as const, number: 1, move: '', score: -(WIN - 5), proven: true, loss: 0, mark: 'blunder' as const, better: null},
+			],
+		};
 		const text = formatRecord({game: loaps, line, moves: [move], ended: null, clocked: false, review});
 		expect(text).toMatch(/\n1\. {3}\S+ \S+ {2}\{BLUE wins in 3; blunder\}\n\*\n$/);
 		expect(text).toContain('[Clock "none"]');
@@ -253,7 +312,8 @@ describe('formatRecord and parseRecord', () => {
 	});
 
 	test('a hand-written record: CRLF, a byte-order mark, comment lines, blank lines, the id for the name, no Result', () => {
-		const text = '\uFEFF; written by hand\r\n[Game "loaps"]\r\n\r\n[Start "1 1\\n1 0 60.0\\n2 0 60.0\\n.11.11.\\n2.....2\\n2.....2\\n.......\\n2.....2\\n2.....2\\n.11.11.\\n"]\r\n\r\n; the opening\r\n1. b1 d3\r\n\r\n1... a2 c4 {RED 59 BLUE 58.5}\r\n';
+		const text =
+			'\uFEFF; written by hand\r\n[Game "loaps"]\r\n\r\n[Start "1 1\\n1 0 60.0\\n2 0 60.0\\n.11.11.\\n2.....2\\n2.....2\\n.......\\n2.....2\\n2.....2\\n.11.11.\\n"]\r\n\r\n; the opening\r\n1. b1 d3\r\n\r\n1... a2 c4 {RED 59 BLUE 58.5}\r\n';
 		expect(isRecordText(text)).toBe(true);
 		const record = parsed(text);
 		expect(record.game).toBe(loaps);
@@ -298,13 +358,22 @@ describe('malformed records: refused at their line, saying what is wrong', () =>
 	}
 
 	const replace = (index: number, text: string) => (lines: string[]) => lines.map((one, at) => (at === index - 1 ? text : one));
-	const insert = (index: number, ...texts: string[]) => (lines: string[]) => [...lines.slice(0, index - 1), ...texts, ...lines.slice(index - 1)];
+	const insert =
+		(index: number, ...texts: string[]) =>
+		(lines: string[]) => [...lines.slice(0, index - 1), ...texts, ...lines.slice(index - 1)];
 
 	test('the base record reads, and its lines are where these tests expect them', () => {
 		const lines = base();
 		expect(lines[0]).toBe('[Game "LOAPS"]');
 		expect(lines[7]).toMatch(/^\[Start /);
-		expect(lines.slice(8)).toEqual(['', '1.   b1 d3  {RED 60.00 BLUE 60.00}', '1... a2 c4  {RED 60.00 BLUE 60.00}', '2.   c1 c4  {RED 60.00 BLUE 60.00}', '*', '']);
+		expect(lines.slice(8)).toEqual([
+			'',
+			'1.   b1 d3  {RED 60.00 BLUE 60.00}',
+			'1... a2 c4  {RED 60.00 BLUE 60.00}',
+			'2.   c1 c4  {RED 60.00 BLUE 60.00}',
+			'*',
+			'',
+		]);
 		expect(parseRecord(lines.join('\n'), 'x').ok).toBe(true);
 	});
 
@@ -314,34 +383,52 @@ describe('malformed records: refused at their line, saying what is wrong', () =>
 	test('an unknown game', () => refused(replace(1, '[Game "Chess"]'), 1, /unknown game "Chess"/));
 	test('no Game tag', () => refused(lines => lines.slice(1), 8, /no Game tag/));
 	test('no Start tag', () => refused(lines => lines.filter(one => !one.startsWith('[Start')), 8, /no Start tag/));
-	test('a Start that is no position of the game: at the Start tag', () => refused(replace(8, '[Start "1 1\\n1 0 60.0\\n"]'), 8, /the Start position is not a LOAPS position/));
+	test('a Start that is no position of the game: at the Start tag', () =>
+		refused(replace(8, '[Start "1 1\\n1 0 60.0\\n"]'), 8, /the Start position is not a LOAPS position/));
 	test('an illegal move', () => refused(replace(11, '1... a2 a5'), 11, /^a2 a5 is not a legal move: /));
 	test('a move that does not read', () => refused(replace(10, '1. hello'), 10, /^hello is not a legal move/));
 	test('no move after the number', () => refused(replace(10, '1.  {RED 60.00 BLUE 60.00}'), 10, /no move after 1\./));
 	test('a wrong move number', () => refused(replace(12, '3. c1 c4'), 12, /the move here is 2\. \(RED's move 2\), not 3\./));
-	test('the wrong side\'s dots', () => refused(replace(11, '1. a2 c4'), 11, /the move here is 1\.\.\. \(BLUE's move 1\), not 1\./));
+	test("the wrong side's dots", () => refused(replace(11, '1. a2 c4'), 11, /the move here is 1\.\.\. \(BLUE's move 1\), not 1\./));
 	test('dots that are neither . nor ...', () => refused(replace(11, '1.. a2 c4'), 11, /"1\.\." is not a move number/));
 	test('a comment not closed', () => refused(replace(11, '1... a2 c4 {RED 60.00 BLUE 60.00'), 11, /not closed/));
 	test('text after the comments', () => refused(replace(11, '1... a2 c4 {RED 60.00 BLUE 60.00} good'), 11, /"good" after the comments/));
 	test('a clock reading that is no number', () => refused(replace(11, '1... a2 c4 {RED 60.00 BLUE sixty}'), 11, /not a clock reading/));
 	test('two clock readings', () => refused(replace(11, '1... a2 c4 {RED 60.00 BLUE 60.00} {RED 1 BLUE 2}'), 11, /two clock readings/));
-	test('a line that is neither a move, a result nor a comment', () => refused(insert(12, 'then RED played on'), 12, /expected a move such as "2\. [a-g]\d [a-g]\d"/));
+	test('a line that is neither a move, a result nor a comment', () =>
+		refused(insert(12, 'then RED played on'), 12, /expected a move such as "2\. [a-g]\d [a-g]\d"/));
 	test('a tag among the moves', () => refused(insert(12, '[Round "1"]'), 12, /a tag among the moves/));
 	test('text after the result', () => refused(insert(14, '3. d1 d2'), 14, /text after the result \* on line 13/));
 	test('a Result that is no result', () => refused(replace(6, '[Result "RED"]'), 6, /Result is "RED"/));
-	test('a result token that differs from the Result tag', () => refused(replace(13, '1-0'), 13, /the result 1-0 differs from the Result tag "\*" on line 6/));
-	test('a win the rules do not see, with no Reason', () => refused(lines => replace(13, '1-0')(replace(6, '[Result "1-0"]')(lines)), 6, /a Reason tag says how the game ended/));
-	test('a draw the rules do not see', () => refused(lines => replace(13, '1/2-1/2')(replace(6, '[Result "1/2-1/2"]')(lines)), 6, /no draw or tie by the rules/));
-	test('Points the moves do not give', () => refused(replace(7, '[Points "3-0"]'), 7, /Points "3-0", but the moves give RED 1 and BLUE 0: 1-0/));
+	test('a result token that differs from the Result tag', () =>
+		refused(replace(13, '1-0'), 13, /the result 1-0 differs from the Result tag "\*" on line 6/));
+	test('a win the rules do not see, with no Reason', () =>
+		refused(lines => replace(13, '1-0')(replace(6, '[Result "1-0"]')(lines)), 6, /a Reason tag says how the game ended/));
+	test('a draw the rules do not see', () =>
+		refused(lines => replace(13, '1/2-1/2')(replace(6, '[Result "1/2-1/2"]')(lines)), 6, /no draw or tie by the rules/));
+	test('Points the moves do not give', () =>
+		refused(replace(7, '[Points "3-0"]'), 7, /Points "3-0", but the moves give RED 1 and BLUE 0: 1-0/));
 
 	test('a Result that contradicts how the rules ended the game', () => {
 		// A LINES and BOXES game on a 3×3 board played to its end: the rules say who won.
-		const {game, line, moves} = playRandom(games.find(one => one.id === 'boxes')!, 5, 1000, false, [3, 3]);
+		const {game, line, moves} = playRandom(
+			games.find(one => one.id === 'boxes')!,
+			5,
+			1000,
+			false,
+			[3, 3],
+		);
 		const outcome = game.outcome(line.at(-1))!;
 		expect(outcome).not.toBeNull();
 		const lines = formatRecord({game, line, moves, ended: null}).split('\n');
 		const wrong = outcome.winner === 1 ? '0-1' : '1-0';
-		const edited = lines.map(one => (one.startsWith('[Result ') ? `[Result "${wrong}"]` : one === (outcome.winner === 1 ? '1-0' : outcome.winner === 2 ? '0-1' : '1/2-1/2') ? wrong : one));
+		const edited = lines.map(one =>
+			one.startsWith('[Result ')
+				? `[Result "${wrong}"]`
+				: one === (outcome.winner === 1 ? '1-0' : outcome.winner === 2 ? '0-1' : '1/2-1/2')
+					? wrong
+					: one,
+		);
 		const result = parseRecord(edited.join('\n'), 'over.game.txt');
 		expect(result.ok).toBe(false);
 		if (result.ok) return;
@@ -356,7 +443,10 @@ describe('malformed records: refused at their line, saying what is wrong', () =>
 		const result = lines.findIndex(one => /^(1-0|0-1|1\/2-1\/2)$/.test(one));
 		const edited = [...lines.slice(0, result), '30. A1', ...lines.slice(result)];
 		const refusal = parseRecord(edited.join('\n'), 'late.game.txt');
-		expect(refusal).toMatchObject({ok: false, error: {line: result + 1, message: expect.stringMatching(/the game is over before this move/) as unknown}});
+		expect(refusal).toMatchObject({
+			ok: false,
+			error: {line: result + 1, message: expect.stringMatching(/the game is over before this move/) as unknown},
+		});
 	});
 });
 
@@ -397,7 +487,10 @@ describe('records load like saves', () => {
 		expect(mover.game).toBe(classicLoaMoverWins);
 		expect(mover.moves).toEqual(played.moves);
 		expect(formats(classicLoaMoverWins, mover.line)).toEqual(formats(classicLoa, played.line));
-		expect(loadGame(path, 'loaps')).toEqual({ok: false, error: `${path} holds a game of Lines of Action, but the command line asks for LOAPS`});
+		expect(loadGame(path, 'loaps')).toEqual({
+			ok: false,
+			error: `${path} holds a game of Lines of Action, but the command line asks for LOAPS`,
+		});
 		// A record of the mover-wins ruling keeps it when just the game is named.
 		const moverPath = join(dir, 'mover.game.txt');
 		writeFileSync(moverPath, formatRecord({...playRandom(classicLoaMoverWins, 4, 6, true, [3, 3]), ended: null}));
@@ -409,14 +502,20 @@ describe('records load like saves', () => {
 		writeFileSync(path, '[Game "LOAPS"]\n[Start "1 1\\n"]\n');
 		const result = loadGame(path);
 		expect(result.ok).toBe(false);
-		if (!result.ok) expect(result.error).toMatch(new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} line 2: the Start position is not a LOAPS position`));
+		if (!result.ok)
+			expect(result.error).toMatch(
+				new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} line 2: the Start position is not a LOAPS position`),
+			);
 	});
 
 	test('listSaves lists a record with its summary, beside a save', () => {
 		const played = playRandom(loaps, 8, 5, true, [3, 3]);
 		writeFileSync(join(dir, 'mine.game.txt'), formatRecord({...played, ended: null}));
 		const lost = playRandom(pahtum, 8, 4, false, [3, 3]);
-		writeFileSync(join(dir, 'resigned.game.txt'), formatRecord({...lost, ended: {result: 'win', winner: 2, reason: 'resignation', description: 'X resigned: O wins'}}));
+		writeFileSync(
+			join(dir, 'resigned.game.txt'),
+			formatRecord({...lost, ended: {result: 'win', winner: 2, reason: 'resignation', description: 'X resigned: O wins'}}),
+		);
 		expect(saveGame(dir, 'save', loaps, played.line).ok).toBe(true);
 		writeFileSync(join(dir, 'broken.game.txt'), '[Game "LOAPS"]\n');
 		const entries = listSaves(dir);
@@ -424,6 +523,9 @@ describe('records load like saves', () => {
 		expect(byName.get('mine.game.txt')).toMatchObject({summary: 'BLUE to move, move 3/50', error: null, hasHistory: false});
 		expect(byName.get('resigned.game.txt')).toMatchObject({summary: 'X resigned: O wins', error: null});
 		expect(byName.get('save.txt')).toMatchObject({summary: 'BLUE to move, move 3/50'});
-		expect(byName.get('broken.game.txt')).toMatchObject({summary: null, error: expect.stringMatching(/broken\.game\.txt line 2: no Start tag/) as unknown});
+		expect(byName.get('broken.game.txt')).toMatchObject({
+			summary: null,
+			error: expect.stringMatching(/broken\.game\.txt line 2: no Start tag/) as unknown,
+		});
 	});
 });

@@ -55,7 +55,8 @@ function parsed(game: AnyGame, text: string): LoaState {
 	return result.value as LoaState;
 }
 
-const historyOf = (path: string) => JSON.parse(readFileSync(historyPathOf(path), 'utf8')) as {game: string; start: string; moves: {move: string}[]};
+const historyOf = (path: string) =>
+	JSON.parse(readFileSync(historyPathOf(path), 'utf8')) as {game: string; start: string; moves: {move: string}[]};
 
 describe('saving and loading a classic game', () => {
 	test('the .txt is the 8×8 POTM file (8 board lines of 8), the history says "loa", and it all comes back', () => {
@@ -123,9 +124,13 @@ describe('saving and loading a classic game', () => {
 
 	test('a save of the other game than the one asked for is refused, naming the file', () => {
 		const classicPath = saved(saveGame(dir, 'eight', classicLoa, line(classicLoa, ['e1 e3'])));
-		expect(failed(loadGame(classicPath, 'loaps'))).toMatch(/eight\.txt holds a Lines of Action position \(8×8\), but the command line asks for LOAPS/);
+		expect(failed(loadGame(classicPath, 'loaps'))).toMatch(
+			/eight\.txt holds a Lines of Action position \(8×8\), but the command line asks for LOAPS/,
+		);
 		const loapsPath = saved(saveGame(dir, 'seven', loaps, [loaps.initial()]));
-		expect(failed(loadGame(loapsPath, 'loa'))).toMatch(/seven\.txt holds a LOAPS position \(7×7\), but the command line asks for Lines of Action/);
+		expect(failed(loadGame(loapsPath, 'loa'))).toMatch(
+			/seven\.txt holds a LOAPS position \(7×7\), but the command line asks for Lines of Action/,
+		);
 	});
 
 	// A finished game's .txt is connected, so loadPosition fails and finishedGame reads the history:

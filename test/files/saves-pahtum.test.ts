@@ -78,7 +78,11 @@ describe('saving and loading PAH-TUM', () => {
 		expect(Buffer.byteLength(readFileSync(result.value, 'utf8'))).toBe(56);
 		const loaded = loadGame(result.value);
 		if (!loaded.ok) throw new Error(loaded.error);
-		expect(loaded.value.line.map(state => pahtum.clocks(state as PahtumState))).toEqual([[10, 10], [7.5, 10], [10, 3.75]]);
+		expect(loaded.value.line.map(state => pahtum.clocks(state as PahtumState))).toEqual([
+			[10, 10],
+			[7.5, 10],
+			[10, 3.75],
+		]);
 	});
 
 	test('a grid without a history opens as it is: the position, no moves before it', () => {

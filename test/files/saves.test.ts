@@ -11,7 +11,17 @@ import {fileURLToPath} from 'node:url';
 import {afterEach, beforeEach, describe, expect, test} from 'vitest';
 import {loaps} from '../../source/games/loa/index.js';
 import type {LoaState} from '../../source/games/loa/rules.js';
-import {checkSaveName, defaultSaveName, historyPathOf, listSaves, loadGame, makeFolder, saveFileName, saveGame, uniqueSaveName} from '../../source/files/saves.js';
+import {
+	checkSaveName,
+	defaultSaveName,
+	historyPathOf,
+	listSaves,
+	loadGame,
+	makeFolder,
+	saveFileName,
+	saveGame,
+	uniqueSaveName,
+} from '../../source/files/saves.js';
 import {seededRandom} from '../../source/games/seeded.js';
 import {loadSave} from '../helpers/saves.js';
 
@@ -110,7 +120,9 @@ describe('saveGame and loadGame', () => {
 
 		expect(failed(saveGame(dir, 'short', loaps, line, moves.slice(1)))).toMatch(/6 positions has 5 moves, not 4/);
 		const swapped = [moves[0]!, moves[1]!, moves[2]!, moves[4]!, moves[3]!];
-		expect(failed(saveGame(dir, 'swapped', loaps, line, swapped))).toMatch(/position 5 of the game does not follow from position 4 by its move/);
+		expect(failed(saveGame(dir, 'swapped', loaps, line, swapped))).toMatch(
+			/position 5 of the game does not follow from position 4 by its move/,
+		);
 		expect(contents()).toEqual(['found.history.json', 'found.txt', 'given.history.json', 'given.txt']);
 	});
 
@@ -299,10 +311,15 @@ describe('loadGame with a missing or broken history', () => {
 				let errors = '';
 				run.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
 				run.stdout.on('data', (chunk: Buffer) => {
-					told += chunk.toString().split('\n').filter(line => line.startsWith('saved')).length;
+					told += chunk
+						.toString()
+						.split('\n')
+						.filter(line => line.startsWith('saved')).length;
 					if (told >= after) run.kill('SIGKILL');
 				});
-				run.on('exit', (_code, signal) => (signal === 'SIGKILL' ? done() : failed(new Error(`the saving process ended by itself: ${errors}`))));
+				run.on('exit', (_code, signal) =>
+					signal === 'SIGKILL' ? done() : failed(new Error(`the saving process ended by itself: ${errors}`)),
+				);
 			});
 			const loaded = saved(loadGame(join(dir, 'game.txt')));
 			expect(loaded.note).toBeNull();
@@ -335,10 +352,12 @@ describe('loadGame with a missing or broken history', () => {
 		writeFileSync(path, loaps.format(edited));
 		const loaded = saved(loadGame(path));
 		expect(formats(loaded.line)).toEqual([loaps.format(edited)]);
-		expect(loaded.note).toMatch(/game\.history\.json: its moves do not lead to the position in .*game\.txt .* — undo starts from this position$/);
+		expect(loaded.note).toMatch(
+			/game\.history\.json: its moves do not lead to the position in .*game\.txt .* — undo starts from this position$/,
+		);
 	});
 
-	test('clocks edited by hand in the .txt are not a mismatch: the file\'s clocks win', () => {
+	test("clocks edited by hand in the .txt are not a mismatch: the file's clocks win", () => {
 		const line = playLine(4);
 		const path = saved(saveGame(dir, 'game', loaps, line));
 		const edited = loaps.withClocks(line[4]!, [12.5, 33]);
@@ -353,10 +372,17 @@ describe('loadGame with a missing or broken history', () => {
 		writeFileSync(elf, Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00, 0x00, 0xfa, 0x61, 0x0a, 0xff]));
 		expect(failed(loadGame(elf))).toBe(`${elf} line 1: not a text file (bytes that are not UTF-8 text)`);
 		const latin = join(dir, 'latin.txt');
-		writeFileSync(latin, Buffer.concat([Buffer.from('1 1\n1 0 60.0\n2 0 60.0\n.11.11.\n'), Buffer.from([0x2e, 0xe9, 0x2e]), Buffer.from('\n')]));
+		writeFileSync(
+			latin,
+			Buffer.concat([Buffer.from('1 1\n1 0 60.0\n2 0 60.0\n.11.11.\n'), Buffer.from([0x2e, 0xe9, 0x2e]), Buffer.from('\n')]),
+		);
 		expect(failed(loadGame(latin))).toBe(`${latin} line 5: not a text file (bytes that are not UTF-8 text)`);
 		// Bytes a loose reading would pass: a surrogate (ED A0 80), an overlong form (E0 80 80), past U+10FFFF (F4 90 80 80).
-		for (const bad of [[0xed, 0xa0, 0x80], [0xe0, 0x80, 0x80], [0xf4, 0x90, 0x80, 0x80]]) {
+		for (const bad of [
+			[0xed, 0xa0, 0x80],
+			[0xe0, 0x80, 0x80],
+			[0xf4, 0x90, 0x80, 0x80],
+		]) {
 			const odd = join(dir, 'odd.txt');
 			writeFileSync(odd, Buffer.concat([Buffer.from('1 1\n1 0 60.0\n'), Buffer.from(bad), Buffer.from('\n.11.11.\n2.....2\n')]));
 			expect(failed(loadGame(odd))).toBe(`${odd} line 3: not a text file (bytes that are not UTF-8 text)`);
@@ -471,7 +497,15 @@ describe('listSaves', () => {
 
 describe('save names', () => {
 	test('checkSaveName accepts ordinary names, with or without .txt', () => {
-		for (const name of ['game', 'game.txt', '2026-11-21-1530', 'Red vs Blue (2)', 'partie-déjà', 'x'.repeat(100), 'x'.repeat(100) + '.txt']) {
+		for (const name of [
+			'game',
+			'game.txt',
+			'2026-11-21-1530',
+			'Red vs Blue (2)',
+			'partie-déjà',
+			'x'.repeat(100),
+			'x'.repeat(100) + '.txt',
+		]) {
 			expect(checkSaveName(name), name).toBeNull();
 		}
 	});

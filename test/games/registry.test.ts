@@ -33,7 +33,7 @@ describe('the registry', () => {
 		expect(gameOfText('1 1\n1 0 60.0\n2 0 60.0\n' + '.......\n'.repeat(8))).toBeUndefined();
 	});
 
-	test('tells a PAH-TUM grid from the LOA files: neither game recognizes the other\'s', () => {
+	test("tells a PAH-TUM grid from the LOA files: neither game recognizes the other's", () => {
 		expect(gameById('pahtum')).toBe(pahtum);
 		const grid = '-------\n------+\n---+---\n-------\n--++---\n-------\n+------\n';
 		expect(gameOfText(grid)).toBe(pahtum);
@@ -43,7 +43,7 @@ describe('the registry', () => {
 		expect(pahtum.recognizes(classicLoa.format(classicLoa.initial()))).toBe(false);
 	});
 
-	test('a grid cut short, or with a stray character, is still told as PAH-TUM\'s, so its refusal speaks of grids', () => {
+	test("a grid cut short, or with a stray character, is still told as PAH-TUM's, so its refusal speaks of grids", () => {
 		expect(gameOfText('-------\n')).toBe(pahtum);
 		expect(gameOfText('-------\n--x----\n')).toBe(pahtum);
 		expect(gameOfText('-------\n------+\n---+---\n---?---\n--++---\n-------\n+------\n')).toBe(pahtum);
@@ -71,7 +71,8 @@ describe('LINES and BOXES in the registry', () => {
 	test('tells a boxes file from LOA files and PAH-TUM grids, both ways', () => {
 		for (const text of samples) expect(gameOfText(text)).toBe(boxes);
 		expect(gameOfText(boxes.format(boxes.initial({seed: 3, rows: 4, columns: 6, lines: 9})))).toBe(boxes);
-		for (const game of [loaps, classicLoa, classicLoaMoverWins, pahtum]) for (const text of samples) expect(game.recognizes(text)).toBe(false);
+		for (const game of [loaps, classicLoa, classicLoaMoverWins, pahtum])
+			for (const text of samples) expect(game.recognizes(text)).toBe(false);
 		for (const name of ['start.txt', 'red-move-10.txt', 'blue-move-28.txt']) expect(boxes.recognizes(save(name))).toBe(false);
 		expect(boxes.recognizes(classicLoa.format(classicLoa.initial()))).toBe(false);
 		expect(boxes.recognizes(pahtum.format(pahtum.initial({seed: 7})))).toBe(false);
@@ -100,7 +101,7 @@ describe('the Game interface of LOAPS', () => {
 	test('a search position made from a finished game knows the game is over', () => {
 		const over = loaps.play(
 			position(['....2.2', '.......', '.......', '.......', '.1.....', '.......', '1......']),
-			(sq('a1') | (sq('a2') << 6)),
+			sq('a1') | (sq('a2') << 6),
 		);
 		expect(over.outcome).not.toBeNull();
 		expect(loaps.searchPosition(over).terminal()).not.toBe(ONGOING);

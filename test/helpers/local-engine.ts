@@ -10,10 +10,23 @@ export class LocalEngine implements ReviewEngine {
 	readonly searcher = new Searcher({tableMegabytes: 8});
 	readonly requests: ThinkRequest[] = [];
 
-	async think<State>(game: Game<State>, state: State, request: ThinkRequest, onProgress?: (info: EngineInfo) => void): Promise<EngineResult> {
+	async think<State>(
+		game: Game<State>,
+		state: State,
+		request: ThinkRequest,
+		onProgress?: (info: EngineInfo) => void,
+	): Promise<EngineResult> {
 		this.requests.push(request);
 		const lines = (found: readonly Line[]) => found.map(line => ({...line, text: written(game, state, line.pv)}));
-		const result = decide(this.searcher, game.searchPosition(state), request, {onProgress: info => onProgress?.({...info, lines: lines(info.lines)})});
-		return {...result, lines: lines(result.lines), moveText: result.move < 0 ? '' : game.formatMove(state, result.move), threadMs: 0, cpuClock: false};
+		const result = decide(this.searcher, game.searchPosition(state), request, {
+			onProgress: info => onProgress?.({...info, lines: lines(info.lines)}),
+		});
+		return {
+			...result,
+			lines: lines(result.lines),
+			moveText: result.move < 0 ? '' : game.formatMove(state, result.move),
+			threadMs: 0,
+			cpuClock: false,
+		};
 	}
 }

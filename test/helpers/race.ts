@@ -2,7 +2,19 @@
 import {loaps} from '../../source/games/loa/index.js';
 import type {LoaState} from '../../source/games/loa/rules.js';
 
-export const RACE = ['2 38', '1 34 60.0', '2 26 60.0', '.......', '.......', '.......', '....2..', '2.2...1', '...1.1.', '...1...', ''].join('\n');
+export const RACE = [
+	'2 38',
+	'1 34 60.0',
+	'2 26 60.0',
+	'.......',
+	'.......',
+	'.......',
+	'....2..',
+	'2.2...1',
+	'...1.1.',
+	'...1...',
+	'',
+].join('\n');
 
 export function raceStart(): LoaState {
 	const parsed = loaps.parse(RACE, 'race.txt');

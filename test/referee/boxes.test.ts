@@ -69,8 +69,26 @@ interface Summary {
 	game: string;
 	clockSeconds: number;
 	boards: {match: number; seed: number | null; file?: string; with?: string; position: string}[];
-	games: {number: number; players: string[]; winner: string | null; reason: string; fault: boolean; disqualified: string | null; points: [number, number]; plies: number}[];
-	totals: {player: string; matchPoints: number; boxes: number; games: number; wins: number; ties: number; losses: number; disqualifications: number}[];
+	games: {
+		number: number;
+		players: string[];
+		winner: string | null;
+		reason: string;
+		fault: boolean;
+		disqualified: string | null;
+		points: [number, number];
+		plies: number;
+	}[];
+	totals: {
+		player: string;
+		matchPoints: number;
+		boxes: number;
+		games: number;
+		wins: number;
+		ties: number;
+		losses: number;
+		disqualifications: number;
+	}[];
 	ranking: {place: number; shared: boolean; player: string}[];
 }
 
@@ -91,8 +109,10 @@ function fakeMove(state: unknown, mode: 'first' | 'last'): number {
 	const {rows, columns} = lattice;
 	const L = 'ABCDEFGHI';
 	const units: string[] = [];
-	for (let r = 0; r <= rows; r++) for (let c = 0; c < columns; c++) if (!lattice.horizontal[r * columns + c]) units.push(`${L[c]}${r + 1} ${L[c + 1]}${r + 1}`);
-	for (let c = 0; c <= columns; c++) for (let r = 0; r < rows; r++) if (!lattice.vertical[r * (columns + 1) + c]) units.push(`${L[c]}${r + 1} ${L[c]}${r + 2}`);
+	for (let r = 0; r <= rows; r++)
+		for (let c = 0; c < columns; c++) if (!lattice.horizontal[r * columns + c]) units.push(`${L[c]}${r + 1} ${L[c + 1]}${r + 1}`);
+	for (let c = 0; c <= columns; c++)
+		for (let r = 0; r < rows; r++) if (!lattice.vertical[r * (columns + 1) + c]) units.push(`${L[c]}${r + 1} ${L[c]}${r + 2}`);
 	const parsed = boxes.parseMove(state, mode === 'first' ? units[0]! : units.at(-1)!);
 	if (!parsed.ok) throw new Error(parsed.error);
 	return parsed.value;
@@ -110,11 +130,13 @@ function played(board: unknown, one: 'first' | 'last', two: 'first' | 'last'): {
 }
 
 describe('a match between two good fakes', () => {
-	test('two games on the seed\'s board, each side first once; the records, the match points, the boxes totals', () => {
+	test("two games on the seed's board, each side first once; the records, the match points, the boxes totals", () => {
 		const out = join(scratch, 'run-21');
 		const {summary, tables} = match(first, last, '--seed', '21', '--size', '3x4', '--lines', '5', '--out', out);
 		// Each game's record says how to draw its board again, and its final position is a boxes file.
-		expect(readFileSync(join(out, 'game-001.record.txt'), 'utf8')).toContain('Board: seed 21 (--seed 21 --size 3x4 --lines 5 for the run), both games of the match');
+		expect(readFileSync(join(out, 'game-001.record.txt'), 'utf8')).toContain(
+			'Board: seed 21 (--seed 21 --size 3x4 --lines 5 for the run), both games of the match',
+		);
 		expect(boxes.recognizes(readFileSync(join(out, 'game-002.txt'), 'utf8'))).toBe(true);
 		const board = boxes.initial({seed: 21, rows: 3, columns: 4, lines: 5});
 		expect(summary.game).toBe('boxes');
@@ -142,7 +164,7 @@ describe('a match between two good fakes', () => {
 		for (const line of tables.slice(tables.indexOf('\n\n')).split('\n')) expect([...line].length, line).toBeLessThanOrEqual(80);
 	}, 120_000);
 
-	test('--sizes varies the board by match number; --board FILE plays on a file\'s board (only player 0\'s lines)', () => {
+	test("--sizes varies the board by match number; --board FILE plays on a file's board (only player 0's lines)", () => {
 		const {summary} = match(first, first, '--seed', '3', '--sizes', '3x3,3x5', '--matches', '3');
 		expect(summary.boards.map(one => [one.seed, one.position.split('\n')[0]])).toEqual([
 			[3, '1 3 3'],
@@ -156,13 +178,27 @@ describe('a match between two good fakes', () => {
 		const file = join(scratch, 'board.txt');
 		writeFileSync(file, '1 5 7\n1 0 60.00\n2 0 60.00\n0 A2 A3\n0 A2 B2\n0 B2 B3\n0 A3 B3\n');
 		const fromFile = match(first, last, '--board', file);
-		expect(fromFile.summary.boards).toEqual([{match: 1, seed: null, file, position: boxes.format(boxes.parse(readFileSync(file, 'utf8'), file).ok ? (boxes.parse(readFileSync(file, 'utf8'), file) as {value: unknown}).value : null)}]);
+		expect(fromFile.summary.boards).toEqual([
+			{
+				match: 1,
+				seed: null,
+				file,
+				position: boxes.format(
+					boxes.parse(readFileSync(file, 'utf8'), file).ok
+						? (boxes.parse(readFileSync(file, 'utf8'), file) as {value: unknown}).value
+						: null,
+				),
+			},
+		]);
 		const parsed = boxes.parse(readFileSync(file, 'utf8'), file);
 		if (!parsed.ok) throw new Error('the test board does not parse');
-		expect(fromFile.summary.games.map(game => game.points)).toEqual([played(parsed.value, 'first', 'last').points, played(parsed.value, 'last', 'first').points]);
+		expect(fromFile.summary.games.map(game => game.points)).toEqual([
+			played(parsed.value, 'first', 'last').points,
+			played(parsed.value, 'last', 'first').points,
+		]);
 	}, 120_000);
 
-	test('a --board with the players\' moves on it, --board with --size, --size 9x3, --holes: one line, exit 2', () => {
+	test("a --board with the players' moves on it, --board with --size, --size 9x3, --holes: one line, exit 2", () => {
 		const moved = join(scratch, 'moved.txt');
 		writeFileSync(moved, '2 8 3\n1 0 58.32\n2 1 43.16\n0 A2 D2\n0 B1 B9\n1 A1 C1\n2 A1 A5\n1 C1 C9\n');
 		const runs: [string[], RegExp][] = [
@@ -188,15 +224,19 @@ describe('faults: each loses its game, as in LOA', () => {
 		['garbage', garbage, 'unparsable', /garbage\.sh \(BLUE\) loses: "hello" is not a move/],
 		['a drawn segment', drawnOne, 'illegal', /drawn \(BLUE\) loses: A1 B1 overlaps the drawn A1 B1/],
 		['a reversed pair', reversed, 'illegal', /reversed \(BLUE\) loses: C1 B1 is reversed: the lesser vertex first, as in B1 C1/],
-	])('%s', (_name, faulty, reason, message) => {
-		const {summary, tables} = match(first, faulty, '--seed', '9', '--size', '3x3', '--lines', '2');
-		expect(summary.games).toHaveLength(2);
-		for (const game of summary.games) expect(game).toMatchObject({fault: true, disqualified: faulty, winner: first});
-		expect(summary.games.map(game => game.reason)).toContain(reason);
-		expect(summary.totals.find(row => row.player === first)).toMatchObject({matchPoints: 4, wins: 2});
-		expect(summary.totals.find(row => row.player === faulty)).toMatchObject({matchPoints: 0, boxes: 0, losses: 2, disqualifications: 2});
-		expect(tables.replace(/\s+/g, ' ')).toMatch(message);
-	}, 120_000);
+	])(
+		'%s',
+		(_name, faulty, reason, message) => {
+			const {summary, tables} = match(first, faulty, '--seed', '9', '--size', '3x3', '--lines', '2');
+			expect(summary.games).toHaveLength(2);
+			for (const game of summary.games) expect(game).toMatchObject({fault: true, disqualified: faulty, winner: first});
+			expect(summary.games.map(game => game.reason)).toContain(reason);
+			expect(summary.totals.find(row => row.player === first)).toMatchObject({matchPoints: 4, wins: 2});
+			expect(summary.totals.find(row => row.player === faulty)).toMatchObject({matchPoints: 0, boxes: 0, losses: 2, disqualifications: 2});
+			expect(tables.replace(/\s+/g, ' ')).toMatch(message);
+		},
+		120_000,
+	);
 
 	test('an entry that never answers is stopped at its clock for the game (--clock 1) and loses', () => {
 		const started = performance.now();
@@ -212,7 +252,13 @@ describe('faults: each loses its game, as in LOA', () => {
 });
 
 describe('the boxes tiebreak', () => {
-	const record = (number: number, seats: [number, number], winner: 1 | 2 | null, points: [number, number], disqualified: 1 | 2 | null = null): GameRecord => ({
+	const record = (
+		number: number,
+		seats: [number, number],
+		winner: 1 | 2 | null,
+		points: [number, number],
+		disqualified: 1 | 2 | null = null,
+	): GameRecord => ({
 		number,
 		match: 1,
 		seats,
@@ -229,7 +275,7 @@ describe('the boxes tiebreak', () => {
 		finalPosition: '',
 	});
 
-	test('players level on match points are ranked by their boxes (not head-to-head); a faulted game\'s boxes do not count; still level, they share', () => {
+	test("players level on match points are ranked by their boxes (not head-to-head); a faulted game's boxes do not count; still level, they share", () => {
 		// A level pair: 2 MP each, boxes 25 against 30: the one with more boxes first, whatever they did against each other.
 		const pair = [record(1, [0, 1], 1, [13, 12]), record(2, [1, 0], 1, [18, 7])];
 		expect(ranking(2, pair, 'points').map(place => [place.player, place.place, place.shared])).toEqual([
@@ -247,7 +293,7 @@ describe('the boxes tiebreak', () => {
 		]);
 	});
 
-	test('the match report of LINES and BOXES shows each player\'s boxes beside the match points', () => {
+	test("the match report of LINES and BOXES shows each player's boxes beside the match points", () => {
 		const games = [record(1, [0, 1], 1, [13, 12]), record(2, [1, 0], 1, [18, 7])];
 		const players = [
 			{kind: 'builtin' as const, name: 'ai:1', player: 'level-1' as never},

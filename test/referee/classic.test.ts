@@ -106,7 +106,17 @@ function queue(name: string, list: string): PlayerSpec {
 }
 
 function setupOf(game: AnyGame, players: readonly [PlayerSpec, PlayerSpec]): GameSetup {
-	return {game, number: 1, match: 1, seats: [0, 1], players, clockMs: 60_000, dir: join(dir, `game-${++games}`), seed: 5, signal: new AbortController().signal};
+	return {
+		game,
+		number: 1,
+		match: 1,
+		seats: [0, 1],
+		players,
+		clockMs: 60_000,
+		dir: join(dir, `game-${++games}`),
+		seed: 5,
+		signal: new AbortController().signal,
+	};
 }
 
 const listOf = (walked: Walk, player: 1 | 2, withPasses = false) =>
@@ -166,9 +176,14 @@ describe('a forced pass in a refereed game', () => {
 	test('the control: an entry that is asked for the pass does not know it (the check above can fail)', async () => {
 		// Played by a list with the pass left out and the referee asked at move 7: here, by a game
 		// whose "forced pass" is hidden (its pass joins a square), the entry answers its first move.
-		const hidden: AnyGame = {...passFirst, moveEnds: (state: LoaState, move: number) => (classicLoa.moveEnds(state, move).length === 0 ? [0] : classicLoa.moveEnds(state, move))};
+		const hidden: AnyGame = {
+			...passFirst,
+			moveEnds: (state: LoaState, move: number) => (classicLoa.moveEnds(state, move).length === 0 ? [0] : classicLoa.moveEnds(state, move)),
+		};
 		const list = file('black-control.txt', listOf(GAME, 1));
-		const result = await playGame(setupOf(hidden, [queue('black-entry', list), queue('white-entry', file('white-control.txt', listOf(GAME, 2)))]));
+		const result = await playGame(
+			setupOf(hidden, [queue('black-entry', list), queue('white-entry', file('white-control.txt', listOf(GAME, 2)))]),
+		);
 		expect(result!.record.disqualified).toBe(1);
 		expect(result!.record.reason).toBe('illegal');
 		expect(readFileSync(list, 'utf8')).toBe(listOf(GAME, 1).split('\n').slice(1).join('\n'));
@@ -189,9 +204,16 @@ describe('an entry\'s "pass"', () => {
 
 	test('a side that could move and prints "pass" loses the game as illegal', async () => {
 		const bad = file('pass.sh', '#!/bin/sh\necho pass\n', 0o755);
-		const result = await playGame(setupOf(classicLoa, [{kind: 'external', name: 'passer', command: bad, argv: [bad]}, {kind: 'builtin', name: 'ai:random', player: {kind: 'random'}}]));
+		const result = await playGame(
+			setupOf(classicLoa, [
+				{kind: 'external', name: 'passer', command: bad, argv: [bad]},
+				{kind: 'builtin', name: 'ai:random', player: {kind: 'random'}},
+			]),
+		);
 		expect(result!.record).toMatchObject({disqualified: 1, reason: 'illegal', winner: 2, plies: 0});
-		expect(result!.record.description).toMatch(/passer \(BLACK\) loses: it passed, but a side may pass only when none of its pieces can move/);
+		expect(result!.record.description).toMatch(
+			/passer \(BLACK\) loses: it passed, but a side may pass only when none of its pieces can move/,
+		);
 	});
 });
 
@@ -206,7 +228,15 @@ describe('reports of a game without points', () => {
 		const result = await playGame(setupOf(classicLoa, [players[0]!, players[1]!]));
 		record = result!.record;
 	}, 60_000);
-	const reportOf = (game: AnyGame): RunReport => ({game, players, matches: 1, clockMs: 60_000, scheduled: 1, games: [record], stopped: false});
+	const reportOf = (game: AnyGame): RunReport => ({
+		game,
+		players,
+		matches: 1,
+		clockMs: 60_000,
+		scheduled: 1,
+		games: [record],
+		stopped: false,
+	});
 
 	test('the games table has no points column, the standings no T column; the legend says why', () => {
 		// Wide enough for every column.
@@ -229,7 +259,7 @@ describe('reports of a game without points', () => {
 		expect(text).toMatch(/^rank\s+player\s+MP\s+games\s+W\s+D\s+T\s+L\s+DQ\s+Elo$/m);
 	});
 
-	test('the progress line has no score; LOAPS\'s has one', () => {
+	test("the progress line has no score; LOAPS's has one", () => {
 		const line = progressLine(record, reportOf(classicLoa));
 		expect(line).toMatch(/^game 1\/1: ai:(random|greedy) (beat ai:(random|greedy)|and ai:(random|greedy) drew) \([a-z-]+, \d+ plies\)$/);
 		expect(progressLine(record, reportOf(loaps))).toMatch(/ \d+-\d+ \(/);
@@ -252,12 +282,18 @@ describe('potm match --game loa, end to end', () => {
 		const run = potm(['match', 'ai:1', 'ai:random', '--game', 'loa', '--clock', '5']);
 		expect(run.status, run.stderr).toBe(0);
 		const out = run.stdout;
-		expect(out.split('\n\n')[0]!.replace(/\n/g, ' ')).toBe('Lines of Action match: ai:1 against ai:random, 1 match (2 games), 5 s clocks (CPU time)');
+		expect(out.split('\n\n')[0]!.replace(/\n/g, ' ')).toBe(
+			'Lines of Action match: ai:1 against ai:random, 1 match (2 games), 5 s clocks (CPU time)',
+		);
 		// The match and the longest move are left out at 80 columns where the rest needs the room.
 		expect(out).toMatch(/^game(\s+match)?\s+BLACK\s+WHITE\s+winner\s+reason\s+plies\s+CPU s(\s+longest)?$/m);
 		// The rows: game, the two players, the winner, the reason, then straight to the plies.
-		expect(out).toMatch(/^\s+1(\s+1)?\s+ai:1\s+ai:random\s+(BLACK|WHITE|draw)\s+[a-z-]+\s+\d+\s+\d+\.\d\d\/\d+\.\d\d(\s+\d+\.\d\d\/\d+\.\d\d)?$/m);
-		expect(out).toMatch(/^\s+2(\s+1)?\s+ai:random\s+ai:1\s+(BLACK|WHITE|draw)\s+[a-z-]+\s+\d+\s+\d+\.\d\d\/\d+\.\d\d(\s+\d+\.\d\d\/\d+\.\d\d)?$/m);
+		expect(out).toMatch(
+			/^\s+1(\s+1)?\s+ai:1\s+ai:random\s+(BLACK|WHITE|draw)\s+[a-z-]+\s+\d+\s+\d+\.\d\d\/\d+\.\d\d(\s+\d+\.\d\d\/\d+\.\d\d)?$/m,
+		);
+		expect(out).toMatch(
+			/^\s+2(\s+1)?\s+ai:random\s+ai:1\s+(BLACK|WHITE|draw)\s+[a-z-]+\s+\d+\s+\d+\.\d\d\/\d+\.\d\d(\s+\d+\.\d\d\/\d+\.\d\d)?$/m,
+		);
 		for (const line of out.split('\n')) expect([...line].length, line).toBeLessThanOrEqual(80);
 		expect(out).toMatch(/^rank\s+player\s+MP\s+games\s+W\s+D\s+L\s+DQ\s+Elo$/m);
 		expect(out).toMatch(/^\s+=?[12]\s+ai:1\s+\d\s+2\s+\d\s+\d\s+\d\s+0\s/m);

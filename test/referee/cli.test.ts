@@ -7,7 +7,19 @@
  * entry and no temporary folder left behind) and a hung entry that must not hold the referee.
  */
 import {spawn, spawnSync} from 'node:child_process';
-import {chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import {
+	chmodSync,
+	copyFileSync,
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	readlinkSync,
+	rmSync,
+	statSync,
+	writeFileSync,
+} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -79,7 +91,16 @@ interface Summary {
 		clockUsed: number[];
 		longestMove: number[];
 	}[];
-	totals: {player: string; matchPoints: number; games: number; wins: number; draws: number; ties: number; losses: number; disqualifications: number}[];
+	totals: {
+		player: string;
+		matchPoints: number;
+		games: number;
+		wins: number;
+		draws: number;
+		ties: number;
+		losses: number;
+		disqualifications: number;
+	}[];
 	ranking: {place: number; shared: boolean; player: string}[];
 	ratings: {player: string; elo: number; margin: number | null}[];
 	crosstable: {player: string; against: Record<string, {games: number; matchPoints: number} | null>}[];
@@ -149,7 +170,14 @@ describe('potm match, built-in players', () => {
 		const run = potm(['match', 'ai:random', 'ai:greedy', '--clock', '5', '--json']);
 		expect(run.status, run.stderr).toBe(0);
 		const summary = summaryOf(run);
-		expect(summary).toMatchObject({game: 'loaps', clockSeconds: 5, matchesPerPairing: 1, gamesScheduled: 2, gamesPlayed: 2, stopped: false});
+		expect(summary).toMatchObject({
+			game: 'loaps',
+			clockSeconds: 5,
+			matchesPerPairing: 1,
+			gamesScheduled: 2,
+			gamesPlayed: 2,
+			stopped: false,
+		});
 		expect(summary.players).toEqual([
 			{name: 'ai:random', builtin: true},
 			{name: 'ai:greedy', builtin: true},
@@ -181,7 +209,9 @@ describe('potm match, built-in players', () => {
 		const run = potm(['match', 'ai:random', 'ai:greedy', '--clock', '5']);
 		expect(run.status, run.stderr).toBe(0);
 		// The header, wrapped at 80 columns.
-		expect(run.stdout.split('\n\n')[0]!.replace(/\n/g, ' ')).toBe('LOAPS match: ai:random against ai:greedy, 1 match (2 games), 5 s clocks (CPU time)');
+		expect(run.stdout.split('\n\n')[0]!.replace(/\n/g, ' ')).toBe(
+			'LOAPS match: ai:random against ai:greedy, 1 match (2 games), 5 s clocks (CPU time)',
+		);
 		expect(run.stdout).toMatch(/^game(\s+match)?\s+RED\s+BLUE\s+winner\s+reason\s+points\s+plies/m);
 		expect(run.stdout).toMatch(/^\s+1(\s+1)?\s+ai:random\s+ai:greedy\s+\S/m);
 		expect(run.stdout).toMatch(/^\s+2(\s+1)?\s+ai:greedy\s+ai:random\s+\S/m);
@@ -274,7 +304,14 @@ describe('potm match against an external entry', () => {
 		expect(summary.games).toHaveLength(2);
 		expectWellFormedGames(summary);
 		for (const game of summary.games) {
-			expect(game).toMatchObject({result: 'win', winner: 'ai:random', reason: 'unparsable', fault: true, disqualified: garbage, pointsCount: false});
+			expect(game).toMatchObject({
+				result: 'win',
+				winner: 'ai:random',
+				reason: 'unparsable',
+				fault: true,
+				disqualified: garbage,
+				pointsCount: false,
+			});
 			expect(game.description).toContain('I resign, good game!');
 		}
 		expect(totalsOf(summary, garbage)).toMatchObject({matchPoints: 0, games: 2, losses: 2, disqualifications: 2});
@@ -379,7 +416,8 @@ describe('potm tournament', () => {
 			expect(cells.filter(cell => cell === '·')).toHaveLength(1);
 		});
 		// The report (after the progress lines, one a game) fits 80 columns.
-		for (const line of run.stderr.slice(run.stderr.indexOf('LOAPS tournament:')).split('\n')) expect([...line].length, line).toBeLessThanOrEqual(80);
+		for (const line of run.stderr.slice(run.stderr.indexOf('LOAPS tournament:')).split('\n'))
+			expect([...line].length, line).toBeLessThanOrEqual(80);
 
 		const serial = potm(['tournament', ...players, '--clock', '5', '--json', '--jobs', '1']);
 		expect(serial.status, serial.stderr).toBe(0);
@@ -387,7 +425,12 @@ describe('potm tournament', () => {
 		expect(one.gamesPlayed).toBe(summary.gamesPlayed);
 		expect(one.games.map(game => game.players)).toEqual(summary.games.map(game => game.players));
 		// With one job the games end in their order: the progress lines say so.
-		expect(serial.stderr.split('\n').filter(line => /^game \d\/6:/.test(line)).map(line => line.slice(5, 6))).toEqual(['1', '2', '3', '4', '5', '6']);
+		expect(
+			serial.stderr
+				.split('\n')
+				.filter(line => /^game \d\/6:/.test(line))
+				.map(line => line.slice(5, 6)),
+		).toEqual(['1', '2', '3', '4', '5', '6']);
 	});
 
 	// BUG: distinctNames (source/referee/players.ts) gives a repeated player "NAME #2" without checking
@@ -434,7 +477,11 @@ describe('argument errors: exit 2, one potm: line, no stack trace', () => {
 		['--jobs 0', ['match', 'ai:1', 'ai:2', '--jobs', '0'], /--jobs takes a whole number/],
 		['--out at a file', ['match', 'ai:1', 'ai:2', '--out', aFile], /--out .*a-file\.txt: it is a file, not a folder/],
 		// Node's own recursive mkdir spins forever there.
-		['--out where no folder can be made', ['match', 'ai:1', 'ai:2', '--out', '/proc/no-such-potm-folder/run'], /--out \/proc\/no-such-potm-folder\/run: cannot make the folder/],
+		[
+			'--out where no folder can be made',
+			['match', 'ai:1', 'ai:2', '--out', '/proc/no-such-potm-folder/run'],
+			/--out \/proc\/no-such-potm-folder\/run: cannot make the folder/,
+		],
 		['--side, an option of play', ['match', 'ai:1', 'ai:2', '--side', '2'], /--side goes with play/],
 	])('%s', (_, args, message) => {
 		const run = potm(args, {cwd: scratch});
@@ -541,15 +588,19 @@ describe('entries that never answer', () => {
 		let stderr = '';
 		child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
 		child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-		const exited = new Promise<{code: number | null; signal: string | null}>(resolve => child.on('exit', (code, signal) => resolve({code, signal})));
+		const exited = new Promise<{code: number | null; signal: string | null}>(resolve =>
+			child.on('exit', (code, signal) => resolve({code, signal})),
+		);
 		try {
 			// Both games under way: their sleepers (and the sleepers' children) are running, once started.
 			const started = performance.now();
 			// The entries' processes (not potm itself, whose command line names the sleeper too).
 			const entryProcesses = () => liveOf(program, tmp).filter(proc => proc.pid !== child.pid && proc.cwd.startsWith(`${tmp}/`));
-			const sleepers = (procs: readonly Proc[]) => procs.filter(proc => proc.cmdline.includes(program) && !proc.cmdline.includes('potm-entry'));
+			const sleepers = (procs: readonly Proc[]) =>
+				procs.filter(proc => proc.cmdline.includes(program) && !proc.cmdline.includes('potm-entry'));
 			const sleeps = (procs: readonly Proc[]) => procs.filter(proc => /^sleep 1000/.test(proc.cmdline));
-			while ((sleepers(entryProcesses()).length < 2 || sleeps(entryProcesses()).length < 2) && performance.now() - started < 15_000) await pause(20);
+			while ((sleepers(entryProcesses()).length < 2 || sleeps(entryProcesses()).length < 2) && performance.now() - started < 15_000)
+				await pause(20);
 			const running = entryProcesses();
 			expect(sleepers(running).length, stderr).toBe(2);
 			// The `sleep 1000` each sleeper started, found by its working folder.
@@ -590,7 +641,10 @@ describe('entries that never answer', () => {
 		const dir = join(folder('hung'), 'run');
 		const tmp = folder('hung-tmp');
 		// One game at a time, so that the bound below is the sum of both hangs.
-		const run = potm(['match', 'ai:random', sleeper, '--clock', '2', '--jobs', '1', '--json', '--out', dir], {env: {TMPDIR: tmp}, timeoutMs: 40_000});
+		const run = potm(['match', 'ai:random', sleeper, '--clock', '2', '--jobs', '1', '--json', '--out', dir], {
+			env: {TMPDIR: tmp},
+			timeoutMs: 40_000,
+		});
 		expect(run.status, run.stderr).toBe(0);
 		// 2 × (2 s clock + 1 s grace) and a few seconds for the rest.
 		expect(run.ms).toBeLessThan(2 * (2_000 + 1_000) + 4_000);

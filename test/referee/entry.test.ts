@@ -154,7 +154,13 @@ describe('parseStat: one /proc/PID/stat line', () => {
 	});
 
 	test('a command name with spaces and parentheses', () => {
-		expect(parseStat(stat('my (odd) entry', 'R', 99, 98, [1, 2, 3, 4]))).toMatchObject({pid: 4242, state: 'R', group: 99, session: 98, ticks: 10});
+		expect(parseStat(stat('my (odd) entry', 'R', 99, 98, [1, 2, 3, 4]))).toMatchObject({
+			pid: 4242,
+			state: 'R',
+			group: 99,
+			session: 98,
+			ticks: 10,
+		});
 		expect(parseStat(stat(') S 5 5 5', 'S', 12, 11, [0, 0, 0, 7]))).toMatchObject({group: 12, session: 11, ticks: 7});
 	});
 
@@ -177,7 +183,14 @@ describe('parseStat: one /proc/PID/stat line', () => {
 describe('runEntry: what the entry printed and how it ended', () => {
 	test('a legal answer: its line, exit 0, the input path appended to its words', async () => {
 		const answer = await run([entry('fixed.sh'), movesFile]);
-		expect(answer).toMatchObject({stdout: 'b1 d3\n', stderr: '', stderrBytes: 0, exit: {code: 0, signal: null}, stopped: null, accounted: true});
+		expect(answer).toMatchObject({
+			stdout: 'b1 d3\n',
+			stderr: '',
+			stderrBytes: 0,
+			exit: {code: 0, signal: null},
+			stopped: null,
+			accounted: true,
+		});
 		expect(answer.cpuMs).toBeGreaterThanOrEqual(0);
 		expect(answer.cpuMs).toBeLessThan(1000);
 		expect(answer.wallMs).toBeGreaterThan(0);
@@ -229,7 +242,12 @@ describe('runEntry: what the entry printed and how it ended', () => {
 
 	test('an exit status after printing a move: crash.sh 3', async () => {
 		const answer = await run([entry('crash.sh'), '3']);
-		expect(answer).toMatchObject({stdout: 'b1 d3\n', stderr: 'crash.sh: something went wrong\n', exit: {code: 3, signal: null}, stopped: null});
+		expect(answer).toMatchObject({
+			stdout: 'b1 d3\n',
+			stderr: 'crash.sh: something went wrong\n',
+			exit: {code: 3, signal: null},
+			stopped: null,
+		});
 	});
 
 	test('an entry that exits at once saying nothing: empty output, exit 0, quickly', async () => {
@@ -344,14 +362,14 @@ describe('runEntry: clock accounting of a process that burns a known amount of C
 	/** burn.mjs counts node's whole process time (start-up included) to MS: the charge is MS and the shells around it. */
 	const SLACK_MS = 400;
 
-	test('burn.mjs 400 is charged 400 ms and a little, by the system\'s accounting of the finished process', async () => {
+	test("burn.mjs 400 is charged 400 ms and a little, by the system's accounting of the finished process", async () => {
 		const answer = await run([entry('burn.mjs'), '400', movesFile]);
 		expect(answer).toMatchObject({stdout: 'b1 d3\n', exit: {code: 0, signal: null}, stopped: null, accounted: true});
 		expect(answer.cpuMs).toBeGreaterThanOrEqual(400);
 		expect(answer.cpuMs).toBeLessThan(400 + SLACK_MS);
 	});
 
-	test('parent.sh 400: the CPU of a child the entry waited for is the entry\'s', async () => {
+	test("parent.sh 400: the CPU of a child the entry waited for is the entry's", async () => {
 		const answer = await run([entry('parent.sh'), '400', movesFile]);
 		expect(answer).toMatchObject({stdout: 'b1 d3\n', exit: {code: 0, signal: null}, stopped: null, accounted: true});
 		expect(answer.cpuMs).toBeGreaterThanOrEqual(400);
@@ -376,7 +394,10 @@ describe('runEntry: clock accounting of a process that burns a known amount of C
 
 	test('CPU burnt by a child nobody waits for (double fork) is charged too, not only what `times` saw', async () => {
 		// The subshell's child is orphaned at once: the wrapper never waits for it, so `times` misses it.
-		const sneaky = script('double-fork', `( node "${entry('burn.mjs')}" 600 "${movesFile}" "$1" > "$1.out" & )\nwhile [ ! -s "$1.out" ]; do sleep 0.05; done\ncat "$1.out"`);
+		const sneaky = script(
+			'double-fork',
+			`( node "${entry('burn.mjs')}" 600 "${movesFile}" "$1" > "$1.out" & )\nwhile [ ! -s "$1.out" ]; do sleep 0.05; done\ncat "$1.out"`,
+		);
 		const answer = await run([sneaky], 10_000);
 		expect(answer).toMatchObject({stdout: 'b1 d3\n', stopped: null, accounted: true});
 		// The live readings see the burner (up to a tick late); without them the charge was a few ms.
@@ -406,16 +427,33 @@ describe('runEntry: nothing the entry started is left behind', () => {
 	 * Each entry leaves a background subshell (a loop, so it is not replaced by `sleep`: it keeps
 	 * the script's command line, and with it the marker) before it does its thing.
 	 */
-	const child = (tag: string, holdsOutput: boolean) =>
-		`while :; do sleep 1; done ${holdsOutput ? '' : '>/dev/null 2>&1'} &\n# ${tag}`;
+	const child = (tag: string, holdsOutput: boolean) => `while :; do sleep 1; done ${holdsOutput ? '' : '>/dev/null 2>&1'} &\n# ${tag}`;
 
 	const cases: readonly {name: string; body: string; clockMs: number; stopped: EntryAnswer['stopped']; wallUnder: number}[] = [
-		{name: 'exits at once, its child holding stdout open', body: `${child('a', true)}\necho "b1 d3"`, clockMs: 5000, stopped: null, wallUnder: 1500},
-		{name: 'exits at once, its child detached from its output', body: `${child('b', false)}\necho "b1 d3"`, clockMs: 5000, stopped: null, wallUnder: 1500},
+		{
+			name: 'exits at once, its child holding stdout open',
+			body: `${child('a', true)}\necho "b1 d3"`,
+			clockMs: 5000,
+			stopped: null,
+			wallUnder: 1500,
+		},
+		{
+			name: 'exits at once, its child detached from its output',
+			body: `${child('b', false)}\necho "b1 d3"`,
+			clockMs: 5000,
+			stopped: null,
+			wallUnder: 1500,
+		},
 		{name: 'crashes', body: `${child('c', true)}\necho "b1 d3"; kill -SEGV $$`, clockMs: 5000, stopped: null, wallUnder: 1500},
 		{name: 'floods', body: `${child('d', true)}\nyes "b1 d3"`, clockMs: 5000, stopped: 'flood', wallUnder: 2000},
 		{name: 'hangs', body: `${child('e', true)}\nsleep 1000`, clockMs: 500, stopped: 'hung', wallUnder: 500 + HANG_GRACE_MS + 1500},
-		{name: 'runs out of time', body: `${child('f', true)}\nnode "${entry('burn.mjs')}" 60000 "${join(dir ?? '', 'x')}" "$1"`, clockMs: 500, stopped: 'time', wallUnder: 500 + HANG_GRACE_MS},
+		{
+			name: 'runs out of time',
+			body: `${child('f', true)}\nnode "${entry('burn.mjs')}" 60000 "${join(dir ?? '', 'x')}" "$1"`,
+			clockMs: 500,
+			stopped: 'time',
+			wallUnder: 500 + HANG_GRACE_MS,
+		},
 	];
 
 	test.each(cases)('an entry that $name', async ({name, body, clockMs, stopped, wallUnder}) => {
@@ -457,7 +495,10 @@ describe('runEntry: nothing the entry started is left behind', () => {
 	test.skipIf(!existsSync('/usr/bin/perl'))('a child that moved to a process group of its own is not left running', async () => {
 		const marker = `${MARKER}-own-group`;
 		// The child is in its group before the entry answers (the sleep), so the race is not the question.
-		const path = script(marker, `perl -e 'setpgrp(0, 0); exec "sh", "-c", "while :; do sleep 1; done; : ${marker}"' >/dev/null 2>&1 &\nsleep 0.3\necho "b1 d3"`);
+		const path = script(
+			marker,
+			`perl -e 'setpgrp(0, 0); exec "sh", "-c", "while :; do sleep 1; done; : ${marker}"' >/dev/null 2>&1 &\nsleep 0.3\necho "b1 d3"`,
+		);
 		try {
 			const answer = await run([path], 5000);
 			expect(answer.stdout).toBe('b1 d3\n');
@@ -467,19 +508,25 @@ describe('runEntry: nothing the entry started is left behind', () => {
 		}
 	});
 
-	test.skipIf(!existsSync('/usr/bin/perl'))('CPU burnt by a child in a process group of its own is charged live: the entry is stopped for time, the child too', async () => {
-		const clockMs = 500;
-		const marker = `${MARKER}-own-group-burner`;
-		const path = script(marker, `perl -e 'setpgrp(0, 0); exec "node", "${entry('burn.mjs')}", "60000", "/nonexistent", "${marker}"' & wait`);
-		try {
-			const answer = await run([path], clockMs);
-			expect(answer.stopped).toBe('time');
-			expect(answer.wallMs).toBeLessThan(clockMs + HANG_GRACE_MS);
-			expect(await survivors(marker)).toEqual([]);
-		} finally {
-			killAll(marker);
-		}
-	});
+	test.skipIf(!existsSync('/usr/bin/perl'))(
+		'CPU burnt by a child in a process group of its own is charged live: the entry is stopped for time, the child too',
+		async () => {
+			const clockMs = 500;
+			const marker = `${MARKER}-own-group-burner`;
+			const path = script(
+				marker,
+				`perl -e 'setpgrp(0, 0); exec "node", "${entry('burn.mjs')}", "60000", "/nonexistent", "${marker}"' & wait`,
+			);
+			try {
+				const answer = await run([path], clockMs);
+				expect(answer.stopped).toBe('time');
+				expect(answer.wallMs).toBeLessThan(clockMs + HANG_GRACE_MS);
+				expect(await survivors(marker)).toEqual([]);
+			} finally {
+				killAll(marker);
+			}
+		},
+	);
 
 	// BUG: killSession kills the leader's group, then every other member of the session found in one
 	// pass over /proc. A member that forks while that pass runs has children the pass did not see,

@@ -34,11 +34,19 @@ function game(match: number, first: number, second: number, points: readonly [nu
 }
 
 describe('matchResults', () => {
-	test('the totals decide, added from each player\'s side, not the games won', () => {
+	test("the totals decide, added from each player's side, not the games won", () => {
 		// Player 4 wins game 1 by 1 point as X and loses game 2 by 30 as O: player 7 takes the match 60 to 31.
 		const games = [game(1, 4, 7, [21, 20]), game(1, 7, 4, [40, 10])];
 		const [result] = matchResults(games);
-		expect(result!.record).toMatchObject({seats: [4, 7], winner: 2, result: 'win', reason: 'points', points: [31, 60], disqualified: null, plies: 20});
+		expect(result!.record).toMatchObject({
+			seats: [4, 7],
+			winner: 2,
+			result: 'win',
+			reason: 'points',
+			points: [31, 60],
+			disqualified: null,
+			plies: 20,
+		});
 		expect(result!.record.clockUsedMs).toEqual([300, 300]);
 		expect(result!.games).toEqual(games);
 	});
@@ -63,7 +71,14 @@ describe('matchResults', () => {
 	});
 
 	test('matches are told apart by number and pairing, listed by their first game, seats as in it', () => {
-		const games = [game(2, 1, 0, [5, 9]), game(1, 0, 1, [3, 3]), game(1, 2, 0, [1, 0]), game(1, 1, 0, [3, 3]), game(2, 0, 1, [9, 4]), game(1, 0, 2, [1, 0])];
+		const games = [
+			game(2, 1, 0, [5, 9]),
+			game(1, 0, 1, [3, 3]),
+			game(1, 2, 0, [1, 0]),
+			game(1, 1, 0, [3, 3]),
+			game(2, 0, 1, [9, 4]),
+			game(1, 0, 2, [1, 0]),
+		];
 		const results = matchResults(games);
 		expect(results.map(one => [one.record.match, one.record.seats, one.games.map(played => played.number)])).toEqual([
 			[2, [1, 0], [numbered - 5, numbered - 1]],

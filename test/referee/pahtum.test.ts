@@ -41,8 +41,14 @@ const last = fake(
 	`${READ}\nprintf '%s\\n' "$grid" | awk '{ s = ""; for (i = length($0); i > 0; i--) s = s substr($0, i, 1); line[NR] = s } END { for (i = NR; i > 0; i--) print line[i] }' | awk -v me="$me" '!done && sub(/-/, me) { done = 1 } { print }' | awk '{ s = ""; for (i = length($0); i > 0; i--) s = s substr($0, i, 1); line[NR] = s } END { for (i = NR; i > 0; i--) print line[i] }'`,
 );
 const garbage = fake('garbage.sh', 'cat > /dev/null\necho hello');
-const wrongLetter = fake('wrong-letter.sh', `${READ}\nprintf '%s\\n' "$grid" | awk -v me="$them" '!done && sub(/-/, me) { done = 1 } { print }'`);
-const twoMarkers = fake('two-markers.sh', `${READ}\nprintf '%s\\n' "$grid" | awk -v me="$me" 'n < 2 { n += gsub(/^-/, me) } n < 2 && sub(/-/, me) { n++ } { print }'`);
+const wrongLetter = fake(
+	'wrong-letter.sh',
+	`${READ}\nprintf '%s\\n' "$grid" | awk -v me="$them" '!done && sub(/-/, me) { done = 1 } { print }'`,
+);
+const twoMarkers = fake(
+	'two-markers.sh',
+	`${READ}\nprintf '%s\\n' "$grid" | awk -v me="$me" 'n < 2 { n += gsub(/^-/, me) } n < 2 && sub(/-/, me) { n++ } { print }'`,
+);
 const hang = fake('hang.sh', 'cat > /dev/null\nwhile :; do :; done');
 const sleeper = fake('sleeper.sh', 'cat > /dev/null\nexec sleep 1000');
 
@@ -50,8 +56,24 @@ interface Summary {
 	game: string;
 	clockSeconds: number;
 	boards: {match: number; seed: number | null; file?: string; position: string}[];
-	games: {number: number; players: string[]; winner: string | null; reason: string; fault: boolean; disqualified: string | null; points: [number, number]; plies: number}[];
-	matches: {match: number; players: string[]; totals: [number, number]; winner: string | null; reason: string; disqualified: string | null}[];
+	games: {
+		number: number;
+		players: string[];
+		winner: string | null;
+		reason: string;
+		fault: boolean;
+		disqualified: string | null;
+		points: [number, number];
+		plies: number;
+	}[];
+	matches: {
+		match: number;
+		players: string[];
+		totals: [number, number];
+		winner: string | null;
+		reason: string;
+		disqualified: string | null;
+	}[];
 	totals: {player: string; matchPoints: number; games: number; wins: number; ties: number; losses: number; disqualifications: number}[];
 }
 
@@ -78,7 +100,7 @@ function played(board: unknown, x: 'first' | 'last', o: 'first' | 'last'): reado
 }
 
 describe('a match between two good fakes on one board', () => {
-	test('each game\'s points, the totals and the winner by the totals; the board is the seed\'s, both games', () => {
+	test("each game's points, the totals and the winner by the totals; the board is the seed's, both games", () => {
 		const {summary, tables} = match(first, last, '--seed', '12345');
 		const board = pahtum.initial({seed: 12345});
 		expect(summary.game).toBe('pahtum');
@@ -93,7 +115,9 @@ describe('a match between two good fakes on one board', () => {
 		const totals: [number, number] = [one[0] + two[1], one[1] + two[0]];
 		expect(totals[0]).not.toBe(totals[1]);
 		const winner = totals[0] > totals[1] ? first : last;
-		expect(summary.matches).toEqual([{match: 1, games: [1, 2], players: [first, last], totals, winner, reason: 'points', disqualified: null}]);
+		expect(summary.matches).toEqual([
+			{match: 1, games: [1, 2], players: [first, last], totals, winner, reason: 'points', disqualified: null},
+		]);
 		const mp = Object.fromEntries(summary.totals.map(row => [row.player, row.matchPoints]));
 		expect(mp).toEqual({[winner]: 2, [winner === first ? last : first]: 0});
 		// The tables: the board with its seed, each game's points and the totals, within 80 columns.
@@ -105,7 +129,7 @@ describe('a match between two good fakes on one board', () => {
 		for (const line of tables.slice(tables.indexOf('\n\n')).split('\n')) expect([...line].length, line).toBeLessThanOrEqual(80);
 	});
 
-	test('without --seed a random board, whose seed the report gives; --board FILE plays on a file\'s board', () => {
+	test("without --seed a random board, whose seed the report gives; --board FILE plays on a file's board", () => {
 		const {summary, tables} = match(first, first, '--matches', '2');
 		expect(summary.boards).toHaveLength(2);
 		const seed = summary.boards[0]!.seed!;
@@ -120,7 +144,10 @@ describe('a match between two good fakes on one board', () => {
 		expect(fromFile.summary.boards).toEqual([{match: 1, seed: null, file, position: readFileSync(file, 'utf8')}]);
 		const parsed = pahtum.parse(readFileSync(file, 'utf8'), file);
 		if (!parsed.ok) throw new Error('the test board does not parse');
-		expect(fromFile.summary.games.map(game => game.points)).toEqual([played(parsed.value, 'first', 'last'), played(parsed.value, 'last', 'first')]);
+		expect(fromFile.summary.games.map(game => game.points)).toEqual([
+			played(parsed.value, 'first', 'last'),
+			played(parsed.value, 'last', 'first'),
+		]);
 		// The grid tells its own game: --board without --game plays PAH-TUM on it.
 		const bare = potm(['match', first, last, '--json', '--board', file]);
 		expect(bare.status, bare.stderr).toBe(0);
@@ -144,7 +171,10 @@ describe('a match between two good fakes on one board', () => {
 			expect(run.stderr.split('\n')).toHaveLength(2);
 		}
 		const loa = potm(['match', 'ai:random', 'ai:random', '--seed', '3']);
-		expect(loa).toMatchObject({status: 2, stderr: 'potm: --seed is for a game whose boards are drawn at random; LOAPS has one start position\n'});
+		expect(loa).toMatchObject({
+			status: 2,
+			stderr: 'potm: --seed is for a game whose boards are drawn at random; LOAPS has one start position\n',
+		});
 	});
 });
 
@@ -185,9 +215,12 @@ describe('faults: each loses its game, and the match', () => {
 		expect(tables.replace(/\s+/g, ' ')).toMatch(message);
 	});
 
-	test('a fault in one game loses the match, whatever the other game\'s points', () => {
+	test("a fault in one game loses the match, whatever the other game's points", () => {
 		// The faulty player plays well as X (game 1) and gives garbage only as O (game 2).
-		const xOnly = fake('x-only.sh', `${READ}\nif [ "$me" = O ]; then echo hello; exit; fi\nprintf '%s\\n' "$grid" | awk -v me="$me" '!done && sub(/-/, me) { done = 1 } { print }'`);
+		const xOnly = fake(
+			'x-only.sh',
+			`${READ}\nif [ "$me" = O ]; then echo hello; exit; fi\nprintf '%s\\n' "$grid" | awk -v me="$me" '!done && sub(/-/, me) { done = 1 } { print }'`,
+		);
 		const {summary} = match(xOnly, last, '--seed', '5');
 		expect(summary.games[0]!.fault).toBe(false);
 		expect(summary.games[1]).toMatchObject({fault: true, disqualified: xOnly});

@@ -73,7 +73,8 @@ function walk(seed: number, seekTie = false): Walk {
  */
 function pinned(ending: string, seed: number, accept: (found: Walk) => boolean, seekTie = false): Walk {
 	const found = walk(seed, seekTie);
-	if (!accept(found)) throw new Error(`the random game of seed ${seed} no longer ends in ${ending}: try seeds 1, 2, 3 ... for the first that does`);
+	if (!accept(found))
+		throw new Error(`the random game of seed ${seed} no longer ends in ${ending}: try seeds 1, 2, 3 ... for the first that does`);
 	return found;
 }
 
@@ -83,16 +84,32 @@ const outcomeOf = (game: Walk) => finalOf(game).outcome!;
 const lastMover = (game: Walk): Player => (game.moves.length % 2 === 1 ? 1 : 2);
 
 /** (a) RED or BLUE connects and has more points. */
-const WON = pinned('a connection won on points', 5, game => outcomeOf(game).reason === 'connection' && outcomeOf(game).winner === lastMover(game) && game.moves.length <= 40);
+const WON = pinned(
+	'a connection won on points',
+	5,
+	game => outcomeOf(game).reason === 'connection' && outcomeOf(game).winner === lastMover(game) && game.moves.length <= 40,
+);
 /** (a') The side that connects has fewer points, and loses (ruling 5). */
-const LOST_ON_POINTS = pinned('a connection lost on points', 91, game => outcomeOf(game).reason === 'connection' && outcomeOf(game).winner === other(lastMover(game)) && game.moves.length <= 60);
+const LOST_ON_POINTS = pinned(
+	'a connection lost on points',
+	91,
+	game => outcomeOf(game).reason === 'connection' && outcomeOf(game).winner === other(lastMover(game)) && game.moves.length <= 60,
+);
 /** (b) A connection with equal points: a tie (the walk takes a move that ties whenever there is one). */
 const TIED = pinned('a tie', 12, game => outcomeOf(game).result === 'tie' && outcomeOf(game).reason === 'connection', true);
 /** (c) Both sides make 50 moves: a draw. */
 const DRAWN = pinned('a draw at the move limit', 1, game => outcomeOf(game).reason === 'move-limit');
 /** (d) A capture that leaves the opponent connected (ruling 4); (e) both connected at once. */
-const OPPONENT_CONNECTED = pinned('a capture that leaves the opponent connected', 3, game => outcomeOf(game).reason === 'opponent-connected' && outcomeOf(game).result === 'win' && game.moves.length <= 80);
-const SIMULTANEOUS = pinned('both sides connected at once', 56, game => outcomeOf(game).reason === 'simultaneous' && game.moves.length <= 90);
+const OPPONENT_CONNECTED = pinned(
+	'a capture that leaves the opponent connected',
+	3,
+	game => outcomeOf(game).reason === 'opponent-connected' && outcomeOf(game).result === 'win' && game.moves.length <= 80,
+);
+const SIMULTANEOUS = pinned(
+	'both sides connected at once',
+	56,
+	game => outcomeOf(game).reason === 'simultaneous' && game.moves.length <= 90,
+);
 
 /** fixed.sh's MOVES file: "PLAYER MOVE-NUMBER FROM TO" per line (the first `count` moves). */
 function movesText(game: Walk, count = game.moves.length): string {
@@ -124,7 +141,8 @@ function file(name: string, text: string, mode?: number): string {
 	return path;
 }
 
-const movesFile = (game: Walk, count?: number): string => file(`moves-${game.seed}-${count ?? 'all'}-${++games}.txt`, movesText(game, count));
+const movesFile = (game: Walk, count?: number): string =>
+	file(`moves-${game.seed}-${count ?? 'all'}-${++games}.txt`, movesText(game, count));
 
 function external(name: string, argv: readonly string[]): PlayerSpec {
 	return {kind: 'external', name, command: argv.join(' '), argv};
@@ -239,7 +257,11 @@ describe('games that end by the rules: two fixed entries reproduce the game exac
 		expect(record.result).toBe(outcome.result);
 		expect(record.winner).toBe(outcome.winner);
 		expect(record.disqualified).toBeNull();
-		expect(record.description).toBe(outcome.winner === null ? outcome.description : `${nameOf(players[outcome.winner - 1]!, outcome.winner)} wins. ${outcome.description}`);
+		expect(record.description).toBe(
+			outcome.winner === null
+				? outcome.description
+				: `${nameOf(players[outcome.winner - 1]!, outcome.winner)} wins. ${outcome.description}`,
+		);
 		expect([record.number, record.match, record.seats]).toEqual([3, 2, [4, 7]]);
 		for (const [ply, move] of record.moves.entries()) {
 			expect(move.stdout).toBe(`${moveName(game.moves[ply]!, 7)}\n`);
@@ -264,7 +286,7 @@ describe('games that end by the rules: two fixed entries reproduce the game exac
 		expect(matchPoints(record, other(record.winner!))).toBe(0);
 	});
 
-	test('(a\') a connection by the side behind on points: the other side wins (more game points wins)', async () => {
+	test("(a') a connection by the side behind on points: the other side wins (more game points wins)", async () => {
 		const record = await replay(LOST_ON_POINTS);
 		expect(record.result).toBe('win');
 		expect(record.reason).toBe('connection');
@@ -363,7 +385,10 @@ describe('the input file each entry is given (ruling 9)', () => {
 		const log = join(root, `burner-${++games}.log`);
 		// RED's list holds its first three moves only: at its fourth, burn.mjs burns and then exits 1 (a crash).
 		const redMoves = movesFile(WON, 6);
-		const players = [logged('burner', log, [entry('burn.mjs'), String(burnMs), redMoves]), logged('blue', log, [entry('fixed.sh'), movesFile(WON)])] as const;
+		const players = [
+			logged('burner', log, [entry('burn.mjs'), String(burnMs), redMoves]),
+			logged('blue', log, [entry('fixed.sh'), movesFile(WON)]),
+		] as const;
 		const {record} = await played(setupOf(players, clockMs));
 		expect(record.reason).toBe('crash');
 		expect(record.disqualified).toBe(1);
@@ -419,20 +444,138 @@ describe('faults: the faulty side loses the game, disqualified', () => {
 	const spin = () => file('spin.sh', '#!/bin/sh\ni=0; while [ $i -lt 8000 ]; do i=$((i+1)); done\necho "b1 d3"\n', 0o755);
 
 	const cases: readonly FaultCase[] = [
-		{label: 'garbage', side: 2, player: () => external('garbage', [entry('garbage.sh')]), reason: 'unparsable', stdout: 'I resign, good game!\n', exit: {code: 0, signal: null}, wallUnder: 3000},
-		{label: 'two lines', side: 1, player: () => external('two-lines', [entry('print.sh'), 'b1 d3\\nb1 d3\\n']), reason: 'lines', stdout: 'b1 d3\nb1 d3\n', exit: {code: 0, signal: null}, wallUnder: 3000},
-		{label: 'nothing at all', side: 2, player: () => external('silent', [entry('print.sh'), '']), reason: 'no-output', stdout: '', exit: {code: 0, signal: null}, wallUnder: 3000},
-		{label: 'a move to its own square', side: 1, player: () => external('b1b1', [entry('print.sh'), 'b1 b1\\n']), reason: 'illegal', stdout: 'b1 b1\n', exit: {code: 0, signal: null}, wallUnder: 3000},
-		{label: "a move of the opponent's piece", side: 2, player: () => external('wrong-side', [entry('print.sh'), 'c1 c3\\n']), reason: 'illegal', stdout: 'c1 c3\n', exit: {code: 0, signal: null}, wallUnder: 3000},
-		{label: 'a segmentation fault after a legal move', side: 1, player: () => external('segv', [entry('crash.sh')]), reason: 'crash', stdout: 'b1 d3\n', exit: {code: null, signal: 'SIGSEGV'}, stderr: 'crash.sh: something went wrong\n', says: 'SIGSEGV', wallUnder: 3000},
-		{label: 'exit status 3 after a legal move', side: 1, player: () => external('status-3', [entry('crash.sh'), '3']), reason: 'crash', stdout: 'b1 d3\n', exit: {code: 3, signal: null}, stderr: 'crash.sh: something went wrong\n', says: 'status 3', wallUnder: 3000},
-		{label: 'exit status 1 saying nothing (a crash, not no-output)', side: 2, player: () => external('no-list', [entry('fixed.sh'), file('empty-list.txt', '')]), reason: 'crash', stdout: '', exit: {code: 1, signal: null}, stderr: 'fixed.sh: no move listed for player 2, move 1\n', says: 'status 1', wallUnder: 3000},
-		{label: 'a sleeper', side: 2, clockMs: 1000, player: () => external('sleeper', [entry('sleeper.sh')]), reason: 'hung', stdout: '', exit: {code: null, signal: 'SIGKILL'}, stopped: 'hung', wallUnder: 1000 + HANG_GRACE_MS + 1500},
-		{label: 'a flood', side: 1, player: () => external('flood', [entry('flood.sh')]), reason: 'flood', stdout: text => text.length === OUTPUT_LIMIT && text.startsWith('b1 d3\nb1 d3\n'), exit: {code: null, signal: 'SIGKILL'}, stopped: 'flood', wallUnder: 3000},
-		{label: 'a CPU burner past its clock', side: 2, clockMs: 600, player: () => external('burner', [entry('burn.mjs'), '60000', file('burn-moves.txt', '')]), reason: 'time', stdout: '', exit: {code: null, signal: 'SIGKILL'}, stopped: 'time', says: 'clock ran out', wallUnder: 600 + HANG_GRACE_MS},
+		{
+			label: 'garbage',
+			side: 2,
+			player: () => external('garbage', [entry('garbage.sh')]),
+			reason: 'unparsable',
+			stdout: 'I resign, good game!\n',
+			exit: {code: 0, signal: null},
+			wallUnder: 3000,
+		},
+		{
+			label: 'two lines',
+			side: 1,
+			player: () => external('two-lines', [entry('print.sh'), 'b1 d3\\nb1 d3\\n']),
+			reason: 'lines',
+			stdout: 'b1 d3\nb1 d3\n',
+			exit: {code: 0, signal: null},
+			wallUnder: 3000,
+		},
+		{
+			label: 'nothing at all',
+			side: 2,
+			player: () => external('silent', [entry('print.sh'), '']),
+			reason: 'no-output',
+			stdout: '',
+			exit: {code: 0, signal: null},
+			wallUnder: 3000,
+		},
+		{
+			label: 'a move to its own square',
+			side: 1,
+			player: () => external('b1b1', [entry('print.sh'), 'b1 b1\\n']),
+			reason: 'illegal',
+			stdout: 'b1 b1\n',
+			exit: {code: 0, signal: null},
+			wallUnder: 3000,
+		},
+		{
+			label: "a move of the opponent's piece",
+			side: 2,
+			player: () => external('wrong-side', [entry('print.sh'), 'c1 c3\\n']),
+			reason: 'illegal',
+			stdout: 'c1 c3\n',
+			exit: {code: 0, signal: null},
+			wallUnder: 3000,
+		},
+		{
+			label: 'a segmentation fault after a legal move',
+			side: 1,
+			player: () => external('segv', [entry('crash.sh')]),
+			reason: 'crash',
+			stdout: 'b1 d3\n',
+			exit: {code: null, signal: 'SIGSEGV'},
+			stderr: 'crash.sh: something went wrong\n',
+			says: 'SIGSEGV',
+			wallUnder: 3000,
+		},
+		{
+			label: 'exit status 3 after a legal move',
+			side: 1,
+			player: () => external('status-3', [entry('crash.sh'), '3']),
+			reason: 'crash',
+			stdout: 'b1 d3\n',
+			exit: {code: 3, signal: null},
+			stderr: 'crash.sh: something went wrong\n',
+			says: 'status 3',
+			wallUnder: 3000,
+		},
+		{
+			label: 'exit status 1 saying nothing (a crash, not no-output)',
+			side: 2,
+			player: () => external('no-list', [entry('fixed.sh'), file('empty-list.txt', '')]),
+			reason: 'crash',
+			stdout: '',
+			exit: {code: 1, signal: null},
+			stderr: 'fixed.sh: no move listed for player 2, move 1\n',
+			says: 'status 1',
+			wallUnder: 3000,
+		},
+		{
+			label: 'a sleeper',
+			side: 2,
+			clockMs: 1000,
+			player: () => external('sleeper', [entry('sleeper.sh')]),
+			reason: 'hung',
+			stdout: '',
+			exit: {code: null, signal: 'SIGKILL'},
+			stopped: 'hung',
+			wallUnder: 1000 + HANG_GRACE_MS + 1500,
+		},
+		{
+			label: 'a flood',
+			side: 1,
+			player: () => external('flood', [entry('flood.sh')]),
+			reason: 'flood',
+			stdout: text => text.length === OUTPUT_LIMIT && text.startsWith('b1 d3\nb1 d3\n'),
+			exit: {code: null, signal: 'SIGKILL'},
+			stopped: 'flood',
+			wallUnder: 3000,
+		},
+		{
+			label: 'a CPU burner past its clock',
+			side: 2,
+			clockMs: 600,
+			player: () => external('burner', [entry('burn.mjs'), '60000', file('burn-moves.txt', '')]),
+			reason: 'time',
+			stdout: '',
+			exit: {code: null, signal: 'SIGKILL'},
+			stopped: 'time',
+			says: 'clock ran out',
+			wallUnder: 600 + HANG_GRACE_MS,
+		},
 		// About 10-15 ms of CPU against a 5 ms clock, done long before the first live reading (100 ms): the accounting catches it.
-		{label: 'a legal answer that took more CPU than the clock had left', side: 1, clockMs: 5, player: () => external('spin', [spin()]), reason: 'time', stdout: 'b1 d3\n', exit: {code: 0, signal: null}, says: 'this move took', wallUnder: 3000},
-		{label: 'an entry that exits at once', side: 2, player: () => external('quit', [entry('quit.sh')]), reason: 'no-output', stdout: '', exit: {code: 0, signal: null}, wallUnder: 3000},
+		{
+			label: 'a legal answer that took more CPU than the clock had left',
+			side: 1,
+			clockMs: 5,
+			player: () => external('spin', [spin()]),
+			reason: 'time',
+			stdout: 'b1 d3\n',
+			exit: {code: 0, signal: null},
+			says: 'this move took',
+			wallUnder: 3000,
+		},
+		{
+			label: 'an entry that exits at once',
+			side: 2,
+			player: () => external('quit', [entry('quit.sh')]),
+			reason: 'no-output',
+			stdout: '',
+			exit: {code: 0, signal: null},
+			wallUnder: 3000,
+		},
 	];
 
 	test.each(cases)('$label ($reason, player $side)', async testCase => {
@@ -526,7 +669,13 @@ describe('built-in players', () => {
 		}
 		const outcome = loaps.outcome(state)!;
 		expect(outcome).not.toBeNull();
-		expect([record.reason, record.result, record.winner, record.points, record.plies]).toEqual([outcome.reason, outcome.result, outcome.winner, state.points, record.moves.length]);
+		expect([record.reason, record.result, record.winner, record.points, record.plies]).toEqual([
+			outcome.reason,
+			outcome.result,
+			outcome.winner,
+			state.points,
+			record.moves.length,
+		]);
 		expectClockAccounting(record, clockMs);
 	});
 });

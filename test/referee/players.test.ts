@@ -70,7 +70,10 @@ describe('parsePlayer', () => {
 	test.each([
 		['./missing', 'entry "./missing": ./missing does not exist'],
 		['./plain.txt', 'entry "./plain.txt": ./plain.txt is not an executable file (chmod +x ./plain.txt, or name its interpreter first)'],
-		['no-such-program-here', 'entry "no-such-program-here": no program "no-such-program-here" on the PATH (for a file here, write ./no-such-program-here)'],
+		[
+			'no-such-program-here',
+			'entry "no-such-program-here": no program "no-such-program-here" on the PATH (for a file here, write ./no-such-program-here)',
+		],
 		['./entry.sh "open', 'entry "./entry.sh "open": a double quote is not closed'],
 		['.', 'entry ".": no program "." on the PATH (for a file here, write ./.)'],
 		['./', 'entry "./": ./ is not an executable file'],
@@ -82,7 +85,12 @@ describe('parsePlayer', () => {
 test('distinctNames numbers a player that comes again', () => {
 	const random = {kind: 'builtin', name: 'ai:random', player: {kind: 'random'}} as const;
 	const greedy = {kind: 'builtin', name: 'ai:greedy', player: {kind: 'greedy'}} as const;
-	expect(distinctNames([random, greedy, random, random]).map(player => player.name)).toEqual(['ai:random', 'ai:greedy', 'ai:random #2', 'ai:random #3']);
+	expect(distinctNames([random, greedy, random, random]).map(player => player.name)).toEqual([
+		'ai:random',
+		'ai:greedy',
+		'ai:random #2',
+		'ai:random #3',
+	]);
 });
 
 test('distinctNames never makes a name another player has', () => {

@@ -11,7 +11,13 @@ import type {GameRecord, PlayerSpec} from '../../source/referee/types.js';
 const builtin = (name: string): PlayerSpec => ({kind: 'builtin', name, player: {kind: 'random'}});
 const entry = (name: string): PlayerSpec => ({kind: 'external', name, command: name, argv: name.split(' ')}) as unknown as PlayerSpec;
 
-function record(number: number, seats: [number, number], winner: 1 | 2 | null, reason: string, cpu: [number, number] = [41_800, 52_400]): GameRecord {
+function record(
+	number: number,
+	seats: [number, number],
+	winner: 1 | 2 | null,
+	reason: string,
+	cpu: [number, number] = [41_800, 52_400],
+): GameRecord {
 	return {
 		number,
 		match: Math.ceil(number / 2),
@@ -57,7 +63,9 @@ describe('the match report', () => {
 	});
 
 	test('long entry names at 80 columns: cut with an ellipsis, the rest of the row kept', () => {
-		const text = matchReport(matchOf([entry('python3 /home/someone/entries/loaps/final_entry.py'), entry('node /srv/potm/entries/other-entry/index.js --fast')]));
+		const text = matchReport(
+			matchOf([entry('python3 /home/someone/entries/loaps/final_entry.py'), entry('node /srv/potm/entries/other-entry/index.js --fast')]),
+		);
 		expect(widest(text)).toBeLessThanOrEqual(80);
 		expect(text).toMatch(/python3 ?\S*…/);
 		expect(text).toMatch(/\s+RED\s+opponent-connected\s+19-7\s+41/);
@@ -78,10 +86,16 @@ describe('the match report', () => {
 
 describe('the tournament report', () => {
 	test('eight players, some with long names: the crosstable and every line within 80 columns', () => {
-		const players = [...['ai:1', 'ai:2', 'ai:3', 'ai:4', 'ai:5', 'ai:greedy'].map(builtin), entry('python3 my_first_entry.py --depth 4'), entry('./another-entry-with-a-long-name')];
+		const players = [
+			...['ai:1', 'ai:2', 'ai:3', 'ai:4', 'ai:5', 'ai:greedy'].map(builtin),
+			entry('python3 my_first_entry.py --depth 4'),
+			entry('./another-entry-with-a-long-name'),
+		];
 		const games: GameRecord[] = [];
 		let number = 0;
-		for (let a = 0; a < players.length; a++) for (let b = a + 1; b < players.length; b++) games.push(record(++number, [a, b], 1, 'connection'), record(++number, [b, a], 2, 'connection'));
+		for (let a = 0; a < players.length; a++)
+			for (let b = a + 1; b < players.length; b++)
+				games.push(record(++number, [a, b], 1, 'connection'), record(++number, [b, a], 2, 'connection'));
 		const text = tournamentReport({game: loaps, players, matches: 1, clockMs: 60_000, scheduled: games.length, games, stopped: false});
 		expect(widest(text)).toBeLessThanOrEqual(80);
 		expect(text).toMatch(/^rank\s+player\s+MP\s+1\s+2\s+3\s+4\s+5\s+6\s+7\s+8\s/m);
@@ -90,20 +104,26 @@ describe('the tournament report', () => {
 });
 
 describe('a tournament too many for the crosstable beside the standings', () => {
-	test.each([10, 12, 16, 20, 24, 30])('%i players: the crosstable beside the standings while they fit, else in a table of its own (in blocks of ranks if need be); all within 80 columns', count => {
-		const players = Array.from({length: count}, (_, index) => builtin(`ai:p${index}`));
-		const games: GameRecord[] = [];
-		let number = 0;
-		for (let a = 0; a < count; a++) for (let b = a + 1; b < count; b++) games.push(record(++number, [a, b], 1, 'connection'), record(++number, [b, a], 2, 'connection'));
-		const text = tournamentReport({game: loaps, players, matches: 1, clockMs: 60_000, scheduled: games.length, games, stopped: false});
-		expect(widest(text)).toBeLessThanOrEqual(80);
-		const heads = text.split('\n').filter(line => /^rank\s+player/.test(line));
-		expect(heads.some(line => /\bMP\b.*\bElo$/.test(line))).toBe(true);
-		// Every rank has its column, once.
-		const crossHeads = heads.filter(line => !/\bMP\b/.test(line) || /\b1\s+2\b/.test(line)).join(' ');
-		for (let rank = 1; rank <= count; rank++) expect(crossHeads.match(new RegExp(`\\s${rank}(?=\\s|$)`, 'g'))?.length, `column ${rank}`).toBe(1);
-		if (count >= 12) expect(heads.length).toBeGreaterThanOrEqual(2);
-	});
+	test.each([10, 12, 16, 20, 24, 30])(
+		'%i players: the crosstable beside the standings while they fit, else in a table of its own (in blocks of ranks if need be); all within 80 columns',
+		count => {
+			const players = Array.from({length: count}, (_, index) => builtin(`ai:p${index}`));
+			const games: GameRecord[] = [];
+			let number = 0;
+			for (let a = 0; a < count; a++)
+				for (let b = a + 1; b < count; b++)
+					games.push(record(++number, [a, b], 1, 'connection'), record(++number, [b, a], 2, 'connection'));
+			const text = tournamentReport({game: loaps, players, matches: 1, clockMs: 60_000, scheduled: games.length, games, stopped: false});
+			expect(widest(text)).toBeLessThanOrEqual(80);
+			const heads = text.split('\n').filter(line => /^rank\s+player/.test(line));
+			expect(heads.some(line => /\bMP\b.*\bElo$/.test(line))).toBe(true);
+			// Every rank has its column, once.
+			const crossHeads = heads.filter(line => !/\bMP\b/.test(line) || /\b1\s+2\b/.test(line)).join(' ');
+			for (let rank = 1; rank <= count; rank++)
+				expect(crossHeads.match(new RegExp(`\\s${rank}(?=\\s|$)`, 'g'))?.length, `column ${rank}`).toBe(1);
+			if (count >= 12) expect(heads.length).toBeGreaterThanOrEqual(2);
+		},
+	);
 });
 
 describe('fittedTable', () => {
@@ -111,7 +131,9 @@ describe('fittedTable', () => {
 	const body = [['x', 'a fairly long name indeed', 'something', '12']];
 
 	test('fits as it is when it can', () => {
-		expect(fittedTable(columns, body, 200)).toBe('a  name                       extra       n\nx  a fairly long name indeed  something  12');
+		expect(fittedTable(columns, body, 200)).toBe(
+			'a  name                       extra       n\nx  a fairly long name indeed  something  12',
+		);
 	});
 
 	test('cuts text as far as needed down to a fair length, then leaves out optional columns, then cuts further', () => {

@@ -14,13 +14,21 @@ import {matchPoints, type GameRecord} from '../../source/referee/types.js';
 type Outcome = 'win' | 'loss' | 'draw' | 'tie' | 'fault' | 'opponent-fault';
 const OUTCOMES: readonly Outcome[] = ['win', 'loss', 'draw', 'tie', 'fault', 'opponent-fault'];
 
-const FLIPPED: Record<Outcome, Outcome> = {win: 'loss', loss: 'win', draw: 'draw', tie: 'tie', fault: 'opponent-fault', 'opponent-fault': 'fault'};
+const FLIPPED: Record<Outcome, Outcome> = {
+	win: 'loss',
+	loss: 'win',
+	draw: 'draw',
+	tie: 'tie',
+	fault: 'opponent-fault',
+	'opponent-fault': 'fault',
+};
 
 let numbered = 0;
 
 /** A game of `first` (player 1) against `second`. Only what scoring reads is meaningful. */
 function game(first: number, second: number, outcome: Outcome): GameRecord {
-	const winner: Player | null = outcome === 'win' || outcome === 'opponent-fault' ? 1 : outcome === 'loss' || outcome === 'fault' ? 2 : null;
+	const winner: Player | null =
+		outcome === 'win' || outcome === 'opponent-fault' ? 1 : outcome === 'loss' || outcome === 'fault' ? 2 : null;
 	const disqualified: Player | null = outcome === 'fault' ? 1 : outcome === 'opponent-fault' ? 2 : null;
 	return {
 		number: ++numbered,
@@ -47,17 +55,20 @@ const match = (a: number, b: number, [one, two]: readonly [Outcome, Outcome]): G
 const series = (a: number, b: number, n: number, outcome: Outcome): GameRecord[] =>
 	Array.from({length: n}, (_, k) => (k % 2 === 0 ? game(a, b, outcome) : game(b, a, FLIPPED[outcome])));
 
-const placesOf = (places: readonly Place[]): [number, number, boolean][] => places.map(({player, place, shared}) => [player, place, shared]);
+const placesOf = (places: readonly Place[]): [number, number, boolean][] =>
+	places.map(({player, place, shared}) => [player, place, shared]);
 
 const ELO = 400 / Math.LN10;
 
 /** Any field of 2..7 players and up to 60 games among them. */
-const field = fc.integer({min: 2, max: 7}).chain((count) =>
+const field = fc.integer({min: 2, max: 7}).chain(count =>
 	fc.tuple(
 		fc.constant(count),
 		fc
-			.array(fc.tuple(fc.integer({min: 0, max: count - 1}), fc.integer({min: 0, max: count - 2}), fc.constantFrom(...OUTCOMES)), {maxLength: 60})
-			.map((list) => list.map(([a, b, outcome]) => game(a, b >= a ? b + 1 : b, outcome))),
+			.array(fc.tuple(fc.integer({min: 0, max: count - 1}), fc.integer({min: 0, max: count - 2}), fc.constantFrom(...OUTCOMES)), {
+				maxLength: 60,
+			})
+			.map(list => list.map(([a, b, outcome]) => game(a, b >= a ? b + 1 : b, outcome))),
 	),
 );
 
@@ -140,8 +151,8 @@ describe('crosstable', () => {
 						expect(points[i]![j]! + points[j]![i]!).toBe(2 * played[i]![j]!);
 					}
 				}
-				const totals = standings(count, games).map((row) => row.matchPoints);
-				expect(points.map((row) => row.reduce((sum, value) => sum + value, 0))).toEqual(totals);
+				const totals = standings(count, games).map(row => row.matchPoints);
+				expect(points.map(row => row.reduce((sum, value) => sum + value, 0))).toEqual(totals);
 			}),
 		);
 	});
@@ -161,7 +172,7 @@ describe('ranking', () => {
 	test('breaks a two-way tie by head-to-head', () => {
 		// 1 and 0 are level on 3; 1 took 3 of the 4 points between them.
 		const games = [...match(1, 0, ['win', 'draw']), ...match(1, 2, ['loss', 'loss']), ...match(0, 2, ['win', 'loss'])];
-		expect(standings(3, games).map((row) => row.matchPoints)).toEqual([3, 3, 6]);
+		expect(standings(3, games).map(row => row.matchPoints)).toEqual([3, 3, 6]);
 		expect(placesOf(ranking(3, games))).toEqual([
 			[2, 1, false],
 			[1, 2, false],
@@ -180,7 +191,7 @@ describe('ranking', () => {
 			...match(c, d, ['win', 'win']),
 		];
 		// All three on 7; among themselves a 6, b 3, c 3; between b and c, b 3 to 1.
-		expect(standings(4, games).map((row) => row.matchPoints)).toEqual([7, 7, 7, 3]);
+		expect(standings(4, games).map(row => row.matchPoints)).toEqual([7, 7, 7, 3]);
 		expect(placesOf(ranking(4, games))).toEqual([
 			[a, 1, false],
 			[b, 2, false],
@@ -202,11 +213,11 @@ describe('ranking', () => {
 		const top = 3;
 		const bottom = 4;
 		const games = [
-			...[0, 1, 2, bottom].flatMap((other) => match(top, other, ['win', 'win'])),
+			...[0, 1, 2, bottom].flatMap(other => match(top, other, ['win', 'win'])),
 			...match(0, 1, ['win', 'win']),
 			...match(1, 2, ['win', 'win']),
 			...match(2, 0, ['win', 'win']),
-			...[0, 1, 2].flatMap((other) => match(other, bottom, ['win', 'win'])),
+			...[0, 1, 2].flatMap(other => match(other, bottom, ['win', 'win'])),
 		];
 		expect(placesOf(ranking(5, games))).toEqual([
 			[top, 1, false],
@@ -221,13 +232,13 @@ describe('ranking', () => {
 		fc.assert(
 			fc.property(field, ([count, games]) => {
 				const places = ranking(count, games);
-				const points = standings(count, games).map((row) => row.matchPoints);
-				expect(places.map((entry) => entry.player).sort((x, y) => x - y)).toEqual([...Array(count).keys()]);
+				const points = standings(count, games).map(row => row.matchPoints);
+				expect(places.map(entry => entry.player).sort((x, y) => x - y)).toEqual([...Array(count).keys()]);
 				places.forEach((entry, k) => {
 					const previous = places[k - 1];
 					if (previous) expect(points[entry.player]!).toBeLessThanOrEqual(points[previous.player]!);
-					const sharing = places.filter((other) => other.place === entry.place);
-					expect(entry.place).toBe(places.findIndex((other) => other.place === entry.place) + 1);
+					const sharing = places.filter(other => other.place === entry.place);
+					expect(entry.place).toBe(places.findIndex(other => other.place === entry.place) + 1);
 					expect(entry.shared).toBe(sharing.length > 1);
 				});
 			}),
@@ -294,7 +305,7 @@ describe('ratings', () => {
 			...match(1, 3, ['win', 'loss']),
 		];
 		const result = ratings(5, games);
-		const elo = result.map((rating) => rating.elo);
+		const elo = result.map(rating => rating.elo);
 		expect(elo[2]).toBeGreaterThan(elo[0]!);
 		expect(elo[0]).toBeGreaterThan(elo[3]!);
 		expect(elo[0]).toBeGreaterThan(elo[1]!);
@@ -313,7 +324,7 @@ describe('ratings', () => {
 		];
 		const count = 4;
 		const {points, games: played} = crosstable(count, games);
-		const elo = ratings(count, games).map((rating) => rating.elo);
+		const elo = ratings(count, games).map(rating => rating.elo);
 		for (let i = 0; i < count; i++) {
 			let expected = 0;
 			let actual = 0;
@@ -352,8 +363,8 @@ describe('ratings', () => {
 		fc.assert(
 			fc.property(field, ([count, games]) => {
 				const result = ratings(count, games);
-				const played = standings(count, games).map((row) => row.games);
-				expect(result.map((rating) => rating.player)).toEqual([...Array(count).keys()]);
+				const played = standings(count, games).map(row => row.games);
+				expect(result.map(rating => rating.player)).toEqual([...Array(count).keys()]);
 				for (const rating of result) {
 					expect(Number.isFinite(rating.elo)).toBe(true);
 					if (played[rating.player]! > 0) {

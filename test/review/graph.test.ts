@@ -23,7 +23,7 @@ describe('the evaluation graph', () => {
 		expect(graph.rows).toEqual(['▁', '█']);
 	});
 
-	test('proven wins end their column in the winner\'s initial; ASCII marks without Unicode', () => {
+	test("proven wins end their column in the winner's initial; ASCII marks without Unicode", () => {
 		const graph = renderGraph([point(1000, 1), point(-1000, 2), point(0)], {...options, ascii: true, width: 3});
 		expect(graph.rows.map(row => row[0]).join('')).toBe('R###');
 		expect(graph.rows.map(row => row[1]).join('')).toBe(' -  '.slice(0, 3) + 'B');
@@ -45,7 +45,10 @@ describe('the evaluation graph', () => {
 	test('a long game shares columns: every position falls in one, in order, the last in the last', () => {
 		fc.assert(
 			fc.property(fc.integer({min: 1, max: 300}), fc.integer({min: 1, max: 80}), (count, width) => {
-				const graph = renderGraph(Array.from({length: count}, () => point(0)), {...options, width});
+				const graph = renderGraph(
+					Array.from({length: count}, () => point(0)),
+					{...options, width},
+				);
 				expect(graph.columns).toBeLessThanOrEqual(width);
 				let previous = -1;
 				for (let index = 0; index < count; index++) {

@@ -79,7 +79,7 @@ describe('marks by the loss', () => {
 		expect(judged.better).toEqual({move: loaps.formatMove(start, other), score: 200, proven: false});
 	});
 
-	test('the engine\'s own choice loses what the next search finds, a ply deeper into its line; with no better move to name', () => {
+	test("the engine's own choice loses what the next search finds, a ply deeper into its line; with no better move to name", () => {
 		// The issue's case: +3.14 before 5. e7 c5 (the engine's move), -4.88 after it.
 		const refuted = judge(position(314, played), position(488, -1));
 		expect(refuted).toMatchObject({loss: 802, mark: 'blunder', better: null, score: -488});
@@ -112,7 +112,7 @@ describe('marks by the loss', () => {
 		expect(judged).toMatchObject({loss: 0, mark: null});
 	});
 
-	test('the summary averages each side\'s losses and counts its marks', () => {
+	test("the summary averages each side's losses and counts its marks", () => {
 		const judged = [
 			{...judge(position(200, other), position(400, -1)), player: 1 as const},
 			{...judge(position(200, other), position(-150, -1)), player: 1 as const},
@@ -129,7 +129,7 @@ describe('marks by the loss', () => {
 });
 
 describe('properties', () => {
-	test('losses are never negative nor more than twice the decisive margin; the engine\'s own choice loses what the next search finds, and names no better move', () => {
+	test("losses are never negative nor more than twice the decisive margin; the engine's own choice loses what the next search finds, and names no better move", () => {
 		const score = fc.oneof(fc.integer({min: -5000, max: 5000}), fc.constantFrom(WIN - 1, WIN - 7, -(WIN - 2), -(WIN - 8)));
 		fc.assert(
 			fc.property(score, score, fc.boolean(), (before, after, best) => {
@@ -184,13 +184,20 @@ test('a review stopped partway keeps what it has done', async () => {
 		line.push(state);
 	}
 	let seen = 0;
-	const {evals, stopped} = await evaluateLine(new LocalEngine(), loaps, line, moves, {depth: 2}, {onEval: () => seen++, shouldStop: () => seen >= 3});
+	const {evals, stopped} = await evaluateLine(
+		new LocalEngine(),
+		loaps,
+		line,
+		moves,
+		{depth: 2},
+		{onEval: () => seen++, shouldStop: () => seen >= 3},
+	);
 	expect(stopped).toBe(true);
 	expect(evals.filter(Boolean)).toHaveLength(3);
 	expect(judgeMoves(loaps, line, moves, evals)).toHaveLength(2);
 });
 
-describe('PAH-TUM\'s scale', () => {
+describe("PAH-TUM's scale", () => {
 	test('a game that slides to 149-9 keeps counting its losses past the first 40 points (issue 27)', async () => {
 		const {pahtum} = await import('../../source/games/pahtum/index.js');
 		// X's moves give up 30 points each, from even to 140 behind: every one of them a blunder.
@@ -205,7 +212,9 @@ describe('PAH-TUM\'s scale', () => {
 		}
 		// evals[i] from the side to move at line[i]: X is to move at even plies, 30 points more lost after each of its moves.
 		const xValue = (ply: number) => -3000 * Math.floor((ply + 1) / 2);
-		const evals = line.map((_, ply) => position(ply % 2 === 0 ? xValue(ply) : -xValue(ply), ply < moves.length ? moves[ply]! + (ply % 2 === 0 ? 1 : 0) : -1));
+		const evals = line.map((_, ply) =>
+			position(ply % 2 === 0 ? xValue(ply) : -xValue(ply), ply < moves.length ? moves[ply]! + (ply % 2 === 0 ? 1 : 0) : -1),
+		);
 		const judged = judgeMoves(pahtum, line, moves, evals);
 		const xMoves = judged.filter(move => move.player === 1);
 		expect(xMoves.map(move => move.loss)).toEqual([3000, 3000, 3000, 3000, 3000]);

@@ -40,7 +40,7 @@ describe.each(['loaps', 'loa'] as const)('%s', game => {
 		}
 	});
 
-	it("resolves a position to its quiescence leaf, where the side to move stands pat: a quiet position", () => {
+	it('resolves a position to its quiescence leaf, where the side to move stands pat: a quiet position', () => {
 		const rules = gameById(game)!;
 		let lines = 0;
 		for (const record of records) {
@@ -96,7 +96,12 @@ describe.each(['loaps', 'loa'] as const)('%s', game => {
 
 describe('splitPositions', () => {
 	it('holds out every fifth game for validation', () => {
-		const records = Array.from({length: 10}, (_, index) => ({moves: [index], winner: 1 as const, reason: 'connection', samples: [{ply: 0, line: []}]}));
+		const records = Array.from({length: 10}, (_, index) => ({
+			moves: [index],
+			winner: 1 as const,
+			reason: 'connection',
+			samples: [{ply: 0, line: []}],
+		}));
 		const {train, validation} = splitPositions('loaps', records);
 		expect(validation.games.map(record => record.moves[0])).toEqual([4, 9]);
 		expect(train.games).toHaveLength(8);

@@ -60,7 +60,8 @@ describe('deriveSeed', () => {
 	it('is the same for the same run, part and game, and differs between them', () => {
 		expect(deriveSeed(1, 1, 0)).toBe(deriveSeed(1, 1, 0));
 		const seeds = new Set<number>();
-		for (const seed of [1, 2]) for (const stream of [1, 2, 3]) for (let index = 0; index < 100; index++) seeds.add(deriveSeed(seed, stream, index));
+		for (const seed of [1, 2])
+			for (const stream of [1, 2, 3]) for (let index = 0; index < 100; index++) seeds.add(deriveSeed(seed, stream, index));
 		expect(seeds.size).toBe(600);
 		expect([...seeds].every(seed => Number.isInteger(seed) && seed >= 0)).toBe(true);
 	});
@@ -68,7 +69,8 @@ describe('deriveSeed', () => {
 
 describe('npm run tune (the built dist/tune/index.js)', () => {
 	const root = fileURLToPath(new URL('../..', import.meta.url));
-	const tune = (args: string[]) => spawnSync(process.execPath, [join(root, 'dist', 'tune', 'index.js'), ...args], {cwd: root, encoding: 'utf8'});
+	const tune = (args: string[]) =>
+		spawnSync(process.execPath, [join(root, 'dist', 'tune', 'index.js'), ...args], {cwd: root, encoding: 'utf8'});
 
 	it.each([
 		[['--game', 'pahtum'], /^tune: --game takes loaps or loa/],

@@ -29,26 +29,39 @@ describe('spsa', () => {
 		const start = [20, 0.2, 15];
 		const asked: SpsaPair[] = [];
 		const play = matches(5);
-		const report = await spsa(start, ranges, async pairs => {
-			asked.push(...pairs);
-			return play(pairs);
-		}, {iterations: 400, pairsPerIteration: 2, seed: 9});
+		const report = await spsa(
+			start,
+			ranges,
+			async pairs => {
+				asked.push(...pairs);
+				return play(pairs);
+			},
+			{iterations: 400, pairsPerIteration: 2, seed: 9},
+		);
 		expect(report.games).toBe(1600);
 		expect(report.iterations).toBe(400);
 		expect(distance(report.weights)).toBeLessThan(distance(start) / 4);
 		for (const pair of asked) {
-			for (const weights of [pair.plus, pair.minus]) weights.forEach((value, i) => expect(value >= ranges[i]!.min && value <= ranges[i]!.max).toBe(true));
+			for (const weights of [pair.plus, pair.minus])
+				weights.forEach((value, i) => expect(value >= ranges[i]!.min && value <= ranges[i]!.max).toBe(true));
 		}
 		// The weights come out rounded to their precision.
-		report.weights.forEach((value, i) => expect(Math.abs(value / ranges[i]!.precision - Math.round(value / ranges[i]!.precision))).toBeLessThan(1e-9));
+		report.weights.forEach((value, i) =>
+			expect(Math.abs(value / ranges[i]!.precision - Math.round(value / ranges[i]!.precision))).toBeLessThan(1e-9),
+		);
 	});
 
 	it('perturbs every weight by the same signed multiple of its step, + against −', async () => {
 		const pairs: SpsaPair[] = [];
-		await spsa([50, 0.5, 0], ranges, async asked => {
-			pairs.push(...asked);
-			return asked.map(() => 0);
-		}, {iterations: 3, pairsPerIteration: 2, seed: 1});
+		await spsa(
+			[50, 0.5, 0],
+			ranges,
+			async asked => {
+				pairs.push(...asked);
+				return asked.map(() => 0);
+			},
+			{iterations: 3, pairsPerIteration: 2, seed: 1},
+		);
 		expect(pairs).toHaveLength(6);
 		for (const pair of pairs) {
 			const shifts = pair.plus.map((value, i) => (value - pair.minus[i]!) / (2 * ranges[i]!.step));

@@ -74,7 +74,8 @@ describe('localSearch', () => {
 		{min: 0, max: 1, step: 0.1, precision: 0.01},
 	];
 	const target = [37, -4.5, 0.42];
-	const loss = (weights: readonly number[]) => (weights[0]! - target[0]!) ** 2 + 10 * (weights[1]! - target[1]!) ** 2 + 1000 * (weights[2]! - target[2]!) ** 2;
+	const loss = (weights: readonly number[]) =>
+		(weights[0]! - target[0]!) ** 2 + 10 * (weights[1]! - target[1]!) ** 2 + 1000 * (weights[2]! - target[2]!) ** 2;
 
 	it("walks to a quadratic's least value on the weights' grid", () => {
 		const report = localSearch([10, 5, 0.9], ranges, loss);

@@ -16,7 +16,8 @@ afterEach(() => {
 });
 
 /** The line of a vertex row on the screen: the one starting with its number. */
-const vertexRow = (frame: string, row: number): string => frame.split('\n').find(line => new RegExp(`^\\s*${row} [+*o<\\[]`).test(line)) ?? '';
+const vertexRow = (frame: string, row: number): string =>
+	frame.split('\n').find(line => new RegExp(`^\\s*${row} [+*o<\\[]`).test(line)) ?? '';
 
 const human = {kind: 'human'} as const;
 const ai = {kind: 'ai', level: 1} as const;
@@ -75,7 +76,12 @@ describe('a game of LINES and BOXES', () => {
 	});
 
 	test('? explains the game on the board: picking a dot and its other end, a line typed as A3 C3; nothing of pieces or markers', async () => {
-		app = start({start: {screen: 'play', setup: {game: boxes, seats: [human, human], clocked: false, start: boxes.initial({rows: 3, columns: 3, seed: 1})}}});
+		app = start({
+			start: {
+				screen: 'play',
+				setup: {game: boxes, seats: [human, human], clocked: false, start: boxes.initial({rows: 3, columns: 3, seed: 1})},
+			},
+		});
 		await app.see('RED to play');
 		const help = await app.press('?', now => now.includes('Keys — Playing'));
 		expect(help).toContain('pick a dot, then the dot at the other end of the line');

@@ -15,7 +15,7 @@ describe('a new LINES and BOXES board from the choices', () => {
 		}
 	});
 
-	test('the demo\'s first game too (each board twice, then the next seed)', () => {
+	test("the demo's first game too (each board twice, then the next seed)", () => {
 		const state = demoState({game: boxes, levels: [1, 1], delayMs: 0, games: 2, board: 17, rows: 4, columns: 7, lines: 6}, 0);
 		const first = (state.session as unknown as {line: unknown[]}).line[0];
 		expect(boxes.format(first as BoxesState)).toBe(expected);

@@ -57,7 +57,10 @@ describe('the menu', () => {
 	test('↑ → → ←: the game row changes, twice forward and once back', async () => {
 		app = start();
 		await app.see('Play against the AI');
-		const frame = await app.burst([KEYS.up, KEYS.right, KEYS.right, KEYS.left], now => chosenRow(now).includes('Game') && now.includes('< Lines of Action >'));
+		const frame = await app.burst(
+			[KEYS.up, KEYS.right, KEYS.right, KEYS.left],
+			now => chosenRow(now).includes('Game') && now.includes('< Lines of Action >'),
+		);
 		expect(frame).toContain('potm · Lines of Action');
 	});
 
@@ -127,7 +130,10 @@ describe('the game', () => {
 		const frame = await app.burst(keys, now => now.includes('RED played b1 d3'));
 		expect(frame).toContain('Move 1/50');
 		expect(existsSync(join(app.savesDir, 'quick.txt'))).toBe(true);
-		expect(loaps.parse(readFileSync(join(app.savesDir, 'quick.txt'), 'utf8'), 'quick.txt')).toMatchObject({ok: true, value: {toMove: 1, moveNumber: 1}});
+		expect(loaps.parse(readFileSync(join(app.savesDir, 'quick.txt'), 'utf8'), 'quick.txt')).toMatchObject({
+			ok: true,
+			value: {toMove: 1, moveNumber: 1},
+		});
 	});
 
 	test('x y: the question is asked and answered, the game is resigned', async () => {
@@ -196,7 +202,7 @@ describe('Escape and the key after it', () => {
 		await app.burst([KEYS.escape, KEYS.escape], now => now.includes('Play against the AI'));
 	});
 
-	test('the menu\'s help: Esc ↓ closes it, then moves the cursor', async () => {
+	test("the menu's help: Esc ↓ closes it, then moves the cursor", async () => {
 		app = start();
 		await app.see('Play against the AI');
 		await app.press('?', now => now.includes('Keys —'));
@@ -204,8 +210,8 @@ describe('Escape and the key after it', () => {
 	});
 });
 
-describe('keys that are not keys of potm\'s, and pastes', () => {
-	test('F1 (ESC O P) and the Linux console\'s F1 (ESC [ [ A) do nothing: no Escape, no [', async () => {
+describe("keys that are not keys of potm's, and pastes", () => {
+	test("F1 (ESC O P) and the Linux console's F1 (ESC [ [ A) do nothing: no Escape, no [", async () => {
 		app = start({start: vsAi});
 		await app.see('Move 1/50');
 		await app.burst(['m', ...'b1 d3', KEYS.enter], now => now.includes('RED played b1 d3'));
@@ -233,7 +239,10 @@ describe('many keys at once', () => {
 	test('201 flips in one write (a key held down, a paste): each acts, and the screen goes on', async () => {
 		app = start({start: {screen: 'play', setup: {game: loaps, seats: [HUMAN, HUMAN], clocked: false}}});
 		await app.see('Move 1/50');
-		await app.burst(Array.from({length: 201}, () => 'f'), now => /^ +g +f +e/m.test(now));
+		await app.burst(
+			Array.from({length: 201}, () => 'f'),
+			now => /^ +g +f +e/m.test(now),
+		);
 		await app.press(KEYS.left, now => marksAt(now, 'e1') === '[]');
 	});
 
@@ -250,7 +259,10 @@ describe('analysis', () => {
 	test('a typed move and [ in one write: the move is played, then taken back', async () => {
 		app = start({start: {screen: 'analysis', setup: {game: loaps}}});
 		await app.engine.thinking();
-		const frame = await app.burst(['m', ...typed('b1 d3'), KEYS.enter, '['], now => glyphAt(now, 'b1') === 'R' && glyphAt(now, 'd3') === '.');
+		const frame = await app.burst(
+			['m', ...typed('b1 d3'), KEYS.enter, '['],
+			now => glyphAt(now, 'b1') === 'R' && glyphAt(now, 'd3') === '.',
+		);
 		expect(frame).not.toContain('At the first position');
 		// ] plays it again.
 		await app.press(']', now => glyphAt(now, 'd3') === 'R');

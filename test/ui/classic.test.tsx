@@ -67,7 +67,7 @@ async function chooseGame(harness: Harness, steps: number): Promise<string> {
 	return frame;
 }
 
-describe('the menu\'s game row', () => {
+describe("the menu's game row", () => {
 	test('the cursor starts on "Play against the AI", under the game row', async () => {
 		app = start();
 		const frame = await app.see('Play against the AI');
@@ -173,7 +173,7 @@ describe('the menu\'s game row', () => {
 		expect(app.frame()).toContain('WHITE to play (you)');
 	});
 
-	test('the game row stays where it was after Esc back to the menu (App keeps the menu\'s game)', async () => {
+	test("the game row stays where it was after Esc back to the menu (App keeps the menu's game)", async () => {
 		app = start();
 		await chooseGame(app, 2);
 		await app.press(KEYS.down);
@@ -394,7 +394,7 @@ describe('no points in classic LOA', () => {
 
 describe('the pieces without colour', () => {
 	// The text rendering (renderLoa) letters them the same way.
-	test('BLACK\'s pieces are lettered B and WHITE\'s W', async () => {
+	test("BLACK's pieces are lettered B and WHITE's W", async () => {
 		app = start({start: playRoute()});
 		const frame = await app.see('Move 1 ');
 		expect(glyphAt(frame, 'b1')).toBe('B');

@@ -38,24 +38,40 @@ describe('nothing cut at 80×24', () => {
 		expect([...seen]).toEqual(expect.arrayContaining(['LOAPS', 'Lines of Action', 'PAH-TUM', 'LINES and BOXES']));
 	});
 
-	test('a review\'s header: long names shortened, then left out, before the ending is cut', async () => {
+	test("a review's header: long names shortened, then left out, before the ending is cut", async () => {
 		const start0 = loaps.initial();
 		const move = loaps.legalMoves(start0)[0]!;
 		const line = [start0, loaps.play(start0, move)];
 		const ended = {result: 'win' as const, winner: 2 as const, reason: 'time', description: 'RED ran out of time: BLUE wins on the clock'};
-		app = start({ascii: false, start: {screen: 'review', setup: {game: loaps, line, moves: [move], ended, players: ['you', 'potm level 4 Strong'], budget: {depth: 1}, backTo: 'menu'}, back: null}});
+		app = start({
+			ascii: false,
+			start: {
+				screen: 'review',
+				setup: {game: loaps, line, moves: [move], ended, players: ['you', 'potm level 4 Strong'], budget: {depth: 1}, backTo: 'menu'},
+				back: null,
+			},
+		});
 		const frame = await app.see('LOAPS review');
 		const header = frame.split('\n')[0]!;
 		expect(header).toContain('RED ran out of time: BLUE wins on the clock');
 		expect(cut(frame)).toEqual([]);
 		// The steps, as a function.
-		expect(reviewHeader(loaps, ['you', 'potm level 4 Strong'], 'RED connected', 79)).toBe(' RED you vs BLUE potm level 4 Strong · RED connected');
-		expect(reviewHeader(loaps, ['you', 'potm level 4 Strong'], 'RED ran out of time: BLUE wins', 79)).toBe(' RED you vs BLUE level 4 · RED ran out of time: BLUE wins');
-		expect(reviewHeader(loaps, ['a long name of a person', 'another long name of a program'], 'RED ran out of time: BLUE wins on the clock', 79)).toBe(' · RED ran out of time: BLUE wins on the clock');
+		expect(reviewHeader(loaps, ['you', 'potm level 4 Strong'], 'RED connected', 79)).toBe(
+			' RED you vs BLUE potm level 4 Strong · RED connected',
+		);
+		expect(reviewHeader(loaps, ['you', 'potm level 4 Strong'], 'RED ran out of time: BLUE wins', 79)).toBe(
+			' RED you vs BLUE level 4 · RED ran out of time: BLUE wins',
+		);
+		expect(
+			reviewHeader(loaps, ['a long name of a person', 'another long name of a program'], 'RED ran out of time: BLUE wins on the clock', 79),
+		).toBe(' · RED ran out of time: BLUE wins on the clock');
 	});
 
 	test('LINES and BOXES analysis on 8×8, solved: the verdict whole, the speed left out where it does not fit', async () => {
-		app = start({ascii: false, start: {screen: 'analysis', setup: {game: boxes, line: [boxes.initial({rows: 8, columns: 8, seed: 1})], moves: []}}});
+		app = start({
+			ascii: false,
+			start: {screen: 'analysis', setup: {game: boxes, line: [boxes.initial({rows: 8, columns: 8, seed: 1})], moves: []}},
+		});
 		await app.engine.answer(undefined, 100, 'decided');
 		const frame = await app.see('solved:');
 		expect(cut(frame)).toEqual([]);
@@ -65,11 +81,14 @@ describe('nothing cut at 80×24', () => {
 		expect(nodesPerSecondText(12_345)).toBe('12k nodes/s');
 	});
 
-	test('PAH-TUM\'s result box keeps each run with its points', async () => {
+	test("PAH-TUM's result box keeps each run with its points", async () => {
 		// A whole game of the first legal move each turn, to the full grid.
 		let state = pahtum.initial({seed: 9});
 		while (!pahtum.outcome(state)) state = pahtum.play(state, pahtum.legalMoves(state)[0]!);
-		app = start({ascii: false, start: {screen: 'play', setup: {game: pahtum, seats: [{kind: 'human'}, {kind: 'human'}], clocked: false, line: [state]}}});
+		app = start({
+			ascii: false,
+			start: {screen: 'play', setup: {game: pahtum, seats: [{kind: 'human'}, {kind: 'human'}], clocked: false, line: [state]}},
+		});
 		const frame = await app.see('Game over');
 		expect(cut(frame)).toEqual([]);
 		// No row of the box ends in a run whose points went to the next row.
@@ -101,7 +120,11 @@ describe('every screen of every game at 80×24', () => {
 	};
 
 	test.each(boards)('%s: play, analysis, demo and review, Unicode and colour, nothing cut', async (_name, game, first) => {
-		app = start({ascii: false, color: true, start: {screen: 'play', setup: {game, seats: [{kind: 'human'}, {kind: 'ai', level: 4}], clocked: true, start: first}}});
+		app = start({
+			ascii: false,
+			color: true,
+			start: {screen: 'play', setup: {game, seats: [{kind: 'human'}, {kind: 'ai', level: 4}], clocked: true, start: first}},
+		});
 		let frame = await app.see('to play');
 		expect(cut(frame), 'play').toEqual([]);
 		app.unmount();
@@ -110,21 +133,32 @@ describe('every screen of every game at 80×24', () => {
 		frame = await app.see('depth 6');
 		expect(cut(frame), 'analysis').toEqual([]);
 		app.unmount();
-		app = start({ascii: false, color: true, start: {screen: 'demo', setup: {game, levels: [5, 3], delayMs: 0, games: 0, clockSeconds: 60, start: first}}});
+		app = start({
+			ascii: false,
+			color: true,
+			start: {screen: 'demo', setup: {game, levels: [5, 3], delayMs: 0, games: 0, clockSeconds: 60, start: first}},
+		});
 		frame = await app.see('level 5');
 		expect(cut(frame), 'demo').toEqual([]);
 		app.unmount();
 		const {line, moves} = twoMoves(game, first);
 		const players = ['you', 'potm level 4 Strong'] as const;
-		app = start({ascii: false, color: true, start: {screen: 'review', setup: {game, line, moves, ended: null, players, budget: {depth: 1}, backTo: 'menu'}, back: null}});
+		app = start({
+			ascii: false,
+			color: true,
+			start: {screen: 'review', setup: {game, line, moves, ended: null, players, budget: {depth: 1}, backTo: 'menu'}, back: null},
+		});
 		frame = await app.see('review');
 		expect(cut(frame), 'review').toEqual([]);
 	});
 });
 
-describe('the engine\'s line while it thinks', () => {
-	test('at 80×24 a deep search\'s score is whole: the bar gives way first', async () => {
-		app = start({ascii: false, start: {screen: 'play', setup: {game: loaps, seats: [{kind: 'ai', level: 5}, {kind: 'human'}], clocked: true, clockSeconds: 60}}});
+describe("the engine's line while it thinks", () => {
+	test("at 80×24 a deep search's score is whole: the bar gives way first", async () => {
+		app = start({
+			ascii: false,
+			start: {screen: 'play', setup: {game: loaps, seats: [{kind: 'ai', level: 5}, {kind: 'human'}], clocked: true, clockSeconds: 60}},
+		});
 		await app.engine.progress('b1 d3', -345, 12);
 		const frame = await app.see('depth 12');
 		const row = frame.split('\n').find(line => line.includes('depth 12'))!;

@@ -26,7 +26,7 @@ async function toRow(harness: Harness, label: RegExp): Promise<string> {
 }
 
 describe('the demo from the menu', () => {
-	test('PAH-TUM with no clock: the Level row against itself, no clock on the panel, no clock in the AI\'s plan', async () => {
+	test("PAH-TUM with no clock: the Level row against itself, no clock on the panel, no clock in the AI's plan", async () => {
 		app = start({choices: {side: 1, level: 2, clock: null, board: 4}});
 		await app.see('Play against the AI');
 		await app.press(KEYS.up, now => /[>▸] Game /.test(now));
@@ -60,7 +60,11 @@ describe('the demo from the menu', () => {
 describe('demo games are kept', () => {
 	test('a game of the series that ends goes into the games folder, named by its levels; the series says where', async () => {
 		// RED, to move, connects with a1 a2.
-		const last = position(['....2.2', '.......', '.......', '.......', '.1.....', '.......', '1......'], {toMove: 1, moveNumber: 30, points: [20, 5]});
+		const last = position(['....2.2', '.......', '.......', '.......', '.1.....', '.......', '1......'], {
+			toMove: 1,
+			moveNumber: 30,
+			points: [20, 5],
+		});
 		app = start({start: {screen: 'demo', setup: {game: loaps, levels: [5, 3], delayMs: 0, games: 1, clockSeconds: 60, start: last}}});
 		await app.engine.answer('a1 a2');
 		const frame = await app.see('Series over');

@@ -43,14 +43,18 @@ describe('clockChangesAt', () => {
 
 describe('wrapLines', () => {
 	test('breaks between words, a word longer than the line across lines', () => {
-		expect(wrapLines('Both sides made 50 moves: a draw, whatever the points', 20)).toEqual(['Both sides made 50', 'moves: a draw,', 'whatever the points']);
+		expect(wrapLines('Both sides made 50 moves: a draw, whatever the points', 20)).toEqual([
+			'Both sides made 50',
+			'moves: a draw,',
+			'whatever the points',
+		]);
 		expect(wrapLines('abcdefghij kl', 4)).toEqual(['abcd', 'efgh', 'ij', 'kl']);
 		expect(wrapLines('', 10)).toEqual([]);
 	});
 });
 
 describe('paletteOf', () => {
-	test('BLACK and WHITE pieces are black and white on wood; their names take the terminal\'s own colour', () => {
+	test("BLACK and WHITE pieces are black and white on wood; their names take the terminal's own colour", () => {
 		const palette = paletteOf(['BLACK', 'WHITE']);
 		expect(palette.pieces).toEqual(['ansi256(16)', 'ansi256(231)']);
 		expect(palette.names).toEqual([undefined, undefined]);

@@ -91,7 +91,12 @@ describe('finished games are kept', () => {
 		const before = oneFromWinning();
 		const move = loaps.parseMove(before, 'a1 a2');
 		if (!move.ok) throw new Error(move.error);
-		app = start({start: {screen: 'play', setup: {game: loaps, seats: [HUMAN, HUMAN], clocked: false, line: [before, loaps.play(before, move.value)], moves: [move.value]}}});
+		app = start({
+			start: {
+				screen: 'play',
+				setup: {game: loaps, seats: [HUMAN, HUMAN], clocked: false, line: [before, loaps.play(before, move.value)], moves: [move.value]},
+			},
+		});
 		await app.see('Game over');
 		await app.press('u', now => now.includes('Took back'));
 		await app.press('r', now => now.includes('Game over'));
@@ -166,7 +171,7 @@ describe('a save names its players', () => {
 });
 
 describe('the lists of saves from the menu', () => {
-	test('the Game row\'s game first, each file with its game', async () => {
+	test("the Game row's game first, each file with its game", async () => {
 		const {pahtum} = await import('../../source/games/pahtum/index.js');
 		const {saveGame} = await import('../../source/files/saves.js');
 		app = start();

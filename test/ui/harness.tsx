@@ -86,12 +86,28 @@ export class FakeEngine implements Engine {
 
 	info(call: Call, move: number, score: number, depth: number): EngineInfo {
 		const text = move >= 0 ? [call.game.formatMove(call.state, move)] : [];
-		return {depth, selDepth: depth + 2, nodes: 1000 * depth, nodesPerSecond: 200_000, elapsedMs: 100 * depth, lines: [{move, score, pv: [move], text}]};
+		return {
+			depth,
+			selDepth: depth + 2,
+			nodes: 1000 * depth,
+			nodesPerSecond: 200_000,
+			elapsedMs: 100 * depth,
+			lines: [{move, score, pv: [move], text}],
+		};
 	}
 
 	result(call: Call, move: number, score: number, stoppedBy: EngineResult['stoppedBy'] = 'depth'): EngineResult {
 		const info = this.info(call, move, score, 4);
-		return {...info, move, score, stoppedBy, blundered: false, moveText: move >= 0 ? call.game.formatMove(call.state, move) : '', threadMs: info.elapsedMs, cpuClock: false};
+		return {
+			...info,
+			move,
+			score,
+			stoppedBy,
+			blundered: false,
+			moveText: move >= 0 ? call.game.formatMove(call.state, move) : '',
+			threadMs: info.elapsedMs,
+			cpuClock: false,
+		};
 	}
 
 	/** Progress from the think under way. */

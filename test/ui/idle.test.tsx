@@ -40,11 +40,19 @@ describe('a screen at rest draws nothing', () => {
 	test('a review done, and one stopped by Esc', async () => {
 		const {line, moves} = racePlayed('e4 d4', 'd1 e1');
 		const evaluation = {score: 0, proven: false, best: -1, line: [], second: null, secondProven: false, legal: 2, depth: 1, nodes: 1};
-		app = start({start: {screen: 'review', setup: {game: loaps, line, moves, ended: null, budget: {depth: 1}, backTo: 'menu', evals: [evaluation, evaluation, evaluation]}, back: null}});
+		app = start({
+			start: {
+				screen: 'review',
+				setup: {game: loaps, line, moves, ended: null, budget: {depth: 1}, backTo: 'menu', evals: [evaluation, evaluation, evaluation]},
+				back: null,
+			},
+		});
 		await app.see('LOAPS review');
 		expect(await framesIn(app, 600)).toBe(0);
 		app.unmount();
-		app = start({start: {screen: 'review', setup: {game: loaps, line, moves, ended: null, budget: {depth: 1}, backTo: 'menu'}, back: null}});
+		app = start({
+			start: {screen: 'review', setup: {game: loaps, line, moves, ended: null, budget: {depth: 1}, backTo: 'menu'}, back: null},
+		});
 		await app.engine.thinking();
 		await app.press('\u001B', current => current.includes('Review stopped'));
 		expect(await framesIn(app, 600)).toBe(0);

@@ -41,7 +41,9 @@ function view(rows: number, columns: number, lattice: Partial<LatticeView> = {})
 
 const plain = makeTheme({color: false, ascii: true});
 const draw = (board: BoardView, marks: Partial<BoardMarks> = {}, flipped = false): string[] =>
-	(render(<Board view={board} marks={{...NO_MARKS, ...marks}} theme={plain} flipped={flipped} cell={COMPACT} />).lastFrame() ?? '').split('\n');
+	(render(<Board view={board} marks={{...NO_MARKS, ...marks}} theme={plain} flipped={flipped} cell={COMPACT} />).lastFrame() ?? '').split(
+		'\n',
+	);
 
 describe('a board of dots and lines', () => {
 	test('vertices under their letters, rows numbered down the sides; drawn segments, a box taken, one closed before the game', () => {
@@ -67,7 +69,7 @@ describe('a board of dots and lines', () => {
 		for (const line of lines) expect(line.length).toBeLessThanOrEqual(boardSize(view(3, 3), COMPACT).columns);
 	});
 
-	test('the cursor [ ] round a vertex, the vertex picked < >, the vertices it can reach o, the last move\'s ends *', () => {
+	test("the cursor [ ] round a vertex, the vertex picked < >, the vertices it can reach o, the last move's ends *", () => {
 		const board = view(3, 3);
 		// The cursor on B2 (vertex 5); A1 (0) picked, with C1 (2) and A3 (8) reachable; the last move D3 D4 (11, 15).
 		const lines = draw(board, {cursor: 5, picked: [0], targets: new Set([2, 8]), last: [11, 15]});
@@ -96,11 +98,20 @@ describe('a board of dots and lines', () => {
 		expect(layoutFor(160, 60, view(8, 8)).cell).not.toEqual(COMPACT);
 	});
 
-	test('in colour and Unicode: segments are lines, vertices dots, a taken box its owner\'s initial, and no character marks', () => {
+	test("in colour and Unicode: segments are lines, vertices dots, a taken box its owner's initial, and no character marks", () => {
 		const horizontal = new Array<number>(4 * 3).fill(0);
 		horizontal[0] = 1;
 		const colour = makeTheme({color: true, ascii: false});
-		const frame = render(<Board view={view(3, 3, {horizontal, boxes: [2, 0, 0, 0, 0, 0, 0, 0, 0]})} marks={NO_MARKS} theme={colour} flipped={false} cell={COMPACT} />).lastFrame() ?? '';
+		const frame =
+			render(
+				<Board
+					view={view(3, 3, {horizontal, boxes: [2, 0, 0, 0, 0, 0, 0, 0, 0]})}
+					marks={NO_MARKS}
+					theme={colour}
+					flipped={false}
+					cell={COMPACT}
+				/>,
+			).lastFrame() ?? '';
 		expect(frame.split('\n')[1]).toBe(' 1 ·───·   ·   ·  1');
 		expect(frame.split('\n')[2]).toBe('     B');
 	});

@@ -41,7 +41,7 @@ describe('the clock row', () => {
 		expect(key(back, 'right').choices.clock).toBe(120);
 	});
 
-	test('← → on the clock row step through the game\'s own list; an unlisted clock steps to the first', () => {
+	test("← → on the clock row step through the game's own list; an unlisted clock steps to the first", () => {
 		let state = keys(menuState(pahtum, {side: 1, level: 3, clock: 10, board: 1}), ['down', 'down', 'down']);
 		expect(state.row).toBe('clock');
 		state = key(state, 'right');
@@ -114,7 +114,10 @@ describe('the lines row (segments drawn before the game, on a board with sizes)'
 		state = key(key(state, 'up'), 'right');
 		expect(setupOf(boxes, state.choices)).toMatchObject({rows: 3, columns: 4, lines: 23});
 		expect(setupOf(boxes, {...state.choices, rows: 3, columns: 3, lines: 100}).lines).toBe(23);
-		expect(menuReducer(key(state, 'down'), {type: 'key', name: 'enter'}).effects[0]).toMatchObject({kind: 'play', choices: {rows: 3, columns: 4, lines: 23}});
+		expect(menuReducer(key(state, 'down'), {type: 'key', name: 'enter'}).effects[0]).toMatchObject({
+			kind: 'play',
+			choices: {rows: 3, columns: 4, lines: 23},
+		});
 		expect(rowsFor(pahtum)).not.toContain('lines');
 		expect(rowsFor(loaps)).not.toContain('lines');
 	});

@@ -43,7 +43,9 @@ function gridOf(frame: string): Map<string, string> {
 function expectedGrid(seed: number): Map<string, string> {
 	const view = pahtum.board(pahtum.initial({seed}));
 	const cells = new Map<string, string>();
-	view.cells.forEach((cell, square) => cells.set(view.squareName(square), cell === BLOCKED ? '#' : cell === EMPTY ? '.' : view.sides[cell - 1]!));
+	view.cells.forEach((cell, square) =>
+		cells.set(view.squareName(square), cell === BLOCKED ? '#' : cell === EMPTY ? '.' : view.sides[cell - 1]!),
+	);
 	return cells;
 }
 
@@ -124,7 +126,12 @@ describe('a game of PAH-TUM', () => {
 	});
 
 	test('? speaks of placing a marker and a square typed as C4, not of pieces or dots', async () => {
-		app = start({start: {screen: 'play', setup: {game: pahtum, seats: [{kind: 'human'}, {kind: 'human'}], clocked: false, start: pahtum.initial({seed: 9})}}});
+		app = start({
+			start: {
+				screen: 'play',
+				setup: {game: pahtum, seats: [{kind: 'human'}, {kind: 'human'}], clocked: false, start: pahtum.initial({seed: 9})},
+			},
+		});
 		await app.see('X to play');
 		const help = await app.press('?', now => now.includes('Keys — Playing'));
 		expect(help).toContain('place a marker');
@@ -133,33 +140,48 @@ describe('a game of PAH-TUM', () => {
 	});
 
 	test('playing O, the grid is still drawn as the seed writes it: row A on top, columns 1 to 7 left to right', async () => {
-		app = start({start: {screen: 'play', setup: {game: pahtum, seats: [{kind: 'ai', level: 1}, {kind: 'human'}], clocked: false, start: pahtum.initial({seed: 9})}}});
+		app = start({
+			start: {
+				screen: 'play',
+				setup: {game: pahtum, seats: [{kind: 'ai', level: 1}, {kind: 'human'}], clocked: false, start: pahtum.initial({seed: 9})},
+			},
+		});
 		await app.engine.answer('D4');
 		const frame = await app.see('O to play (you)');
-		const rows = frame.split('\n').map(line => /^\s*([A-G])\s/.exec(line)?.[1]).filter(Boolean);
+		const rows = frame
+			.split('\n')
+			.map(line => /^\s*([A-G])\s/.exec(line)?.[1])
+			.filter(Boolean);
 		expect(rows.slice(0, 7)).toEqual([...'ABCDEFG']);
 		expect(frame).toMatch(/^\s+1\s+2\s+3\s+4\s+5\s+6\s+7/m);
 		expect(gridOf(frame)).toEqual(new Map([...expectedGrid(9)].map(([name, cell]) => [name, name === 'D4' ? 'X' : cell])));
 	});
 
-	test('a save opened from the menu plays on the menu\'s clock per move (no grid carries one)', async () => {
+	test("a save opened from the menu plays on the menu's clock per move (no grid carries one)", async () => {
 		app = start({choices: {side: 1, level: 1, clock: 60, board: 9}});
 		mkdirSync(app.savesDir, {recursive: true});
 		writeFileSync(join(app.savesDir, 'grid.txt'), pahtum.format(pahtum.initial({seed: 9})));
 		await toPahtum(app);
 		// 60 s each in LOAPS is 10 s a move in PAH-TUM; one step right on the clock row makes it 30.
-		let frame = await app.burst([KEYS.down, KEYS.down, KEYS.down, KEYS.down, KEYS.down, KEYS.right], now => /Clock +< 30 s a move >/.test(now));
+		let frame = await app.burst([KEYS.down, KEYS.down, KEYS.down, KEYS.down, KEYS.down, KEYS.right], now =>
+			/Clock +< 30 s a move >/.test(now),
+		);
 		frame = await app.burst([KEYS.down, KEYS.down, KEYS.down, KEYS.down, KEYS.down, KEYS.enter], now => now.includes('grid.txt'));
 		frame = await app.press(KEYS.enter, now => now.includes('Opened'));
 		expect(frame).toMatch(/X you .*0:30/);
 	});
 
-	test('the end of a game: the result box with who won, by how much, and each side\'s tally', async () => {
+	test("the end of a game: the result box with who won, by how much, and each side's tally", async () => {
 		// Two squares left, X to move: X completes C1-C3, O takes the last square, G7.
 		const rows = ['XXXXXXX', 'XOOXXX+', 'X-X+XXO', 'OOOOXOO', 'OO++XOO', 'OOOXXXX', '+OOOOO-'];
 		const parsed = pahtum.parse(rows.map(row => `${row}\n`).join(''), 'end.txt');
 		if (!parsed.ok) throw new Error(parsed.error.message);
-		app = start({start: {screen: 'play', setup: {game: pahtum, seats: [{kind: 'human'}, {kind: 'ai', level: 1}], clocked: false, line: [parsed.value]}}});
+		app = start({
+			start: {
+				screen: 'play',
+				setup: {game: pahtum, seats: [{kind: 'human'}, {kind: 'ai', level: 1}], clocked: false, line: [parsed.value]},
+			},
+		});
 		let frame = await app.see('X to play (you)');
 		frame = await app.burst(['m', 'C', '2', KEYS.enter], now => gridOf(now).get('C2') === 'X');
 		expect(await app.engine.answer()).toBe('G7');

@@ -152,7 +152,7 @@ describe('the board', () => {
 		await app.press('u', now => now.includes('Nothing to take back'));
 	});
 
-	test('undo while the AI thinks takes back the person\'s move and stops the engine', async () => {
+	test("undo while the AI thinks takes back the person's move and stops the engine", async () => {
 		app = start({start: vsAi()});
 		await app.see('Move 1/50');
 		await playC1C3(app);
@@ -167,7 +167,7 @@ describe('the board', () => {
 		}, WAIT);
 	});
 
-	test('hint: the engine\'s move, shown on the board', async () => {
+	test("hint: the engine's move, shown on the board", async () => {
 		app = start({start: vsAi()});
 		await app.see('Move 1/50');
 		await app.press('t', frame => frame.includes('hint: thinking'));
@@ -193,7 +193,7 @@ describe('the board', () => {
 		expect(frame).toContain('rematch');
 	});
 
-	test('a dialog stops a person\'s clock; closing it starts it again', async () => {
+	test("a dialog stops a person's clock; closing it starts it again", async () => {
 		app = start({start: vsAi({clockSeconds: 30})});
 		await app.see('Move 1/50');
 		app.advance(1000);
@@ -339,7 +339,7 @@ describe('the board', () => {
 		expect(glyphAt(frame, 'c6')).toBe('B');
 	});
 
-	test('a resignation before any move of one\'s own can be taken back', async () => {
+	test("a resignation before any move of one's own can be taken back", async () => {
 		app = start({start: {screen: 'play', setup: {game: loaps, seats: [ai(3), HUMAN], clocked: false}}});
 		await app.engine.answer('b1 d3');
 		await app.see('BLUE to play (you)');
@@ -365,7 +365,7 @@ describe('the board', () => {
 		await app.press('u', now => now.includes('Took back 1 move'));
 	});
 
-	test('playing BLUE: the board is turned for BLUE, the cursor starts on BLUE\'s side, the AI moves first', async () => {
+	test("playing BLUE: the board is turned for BLUE, the cursor starts on BLUE's side, the AI moves first", async () => {
 		app = start({start: {screen: 'play', setup: {game: loaps, seats: [ai(3), HUMAN], clocked: true, clockSeconds: 60}}});
 		const frame = await app.see('Move 1/50');
 		const rows = frame.split('\n');
@@ -380,9 +380,13 @@ describe('the board', () => {
 	test('flip turns the board round', async () => {
 		app = start({start: vsAi()});
 		const before = await app.see('Move 1/50');
-		expect(before.split('\n').findIndex(line => line.startsWith(' 7 '))).toBeLessThan(before.split('\n').findIndex(line => line.startsWith(' 1 ')));
+		expect(before.split('\n').findIndex(line => line.startsWith(' 7 '))).toBeLessThan(
+			before.split('\n').findIndex(line => line.startsWith(' 1 ')),
+		);
 		const after = await app.press('f');
-		expect(after.split('\n').findIndex(line => line.startsWith(' 7 '))).toBeGreaterThan(after.split('\n').findIndex(line => line.startsWith(' 1 ')));
+		expect(after.split('\n').findIndex(line => line.startsWith(' 7 '))).toBeGreaterThan(
+			after.split('\n').findIndex(line => line.startsWith(' 1 ')),
+		);
 		expect(after).toMatch(/^ +g +f +e +d +c +b +a(?: |$)/m);
 	});
 
@@ -392,7 +396,8 @@ describe('the board', () => {
 		await app.see('Move 1/50');
 		const frame = await app.press('?', now => now.includes('Keys'));
 		// Every label, the four cursor keys on one row.
-		for (const binding of bindingsOf('play')) expect(frame).toContain(binding.label.startsWith('cursor ') ? 'move the cursor' : labelOf(binding, loaps.phrases));
+		for (const binding of bindingsOf('play'))
+			expect(frame).toContain(binding.label.startsWith('cursor ') ? 'move the cursor' : labelOf(binding, loaps.phrases));
 		// In LOA's words, and no other game's.
 		expect(frame).toContain('pick a piece up, then put it down on a marked square');
 		expect(frame).toContain('type a move, e.g. b1 d3');
@@ -444,7 +449,7 @@ describe('time and taking back', () => {
 		expect(frame).toContain('take back your move and the reply (not the time used)');
 	});
 
-	test('undo then redo: the moves keep the clocks they were played with, in the save\'s history too', async () => {
+	test("undo then redo: the moves keep the clocks they were played with, in the save's history too", async () => {
 		app = start({start: vsAi()});
 		await app.see('Move 1/50');
 		app.advance(9_000);
@@ -461,7 +466,9 @@ describe('time and taking back', () => {
 		await app.press('\u0015', now => now.includes('Name:  '));
 		await app.type('redone');
 		await app.press(KEYS.enter, now => now.includes('Saved'));
-		const history = JSON.parse(readFileSync(join(app.savesDir, 'redone.history.json'), 'utf8')) as {moves: {move: string; clocks: number[]}[]};
+		const history = JSON.parse(readFileSync(join(app.savesDir, 'redone.history.json'), 'utf8')) as {
+			moves: {move: string; clocks: number[]}[];
+		};
 		// b1 d3 was played with 0:51 on RED's clock, a6 c6 with 0:58 on BLUE's; RED has 0:26 now.
 		expect(history.moves.map(({move, clocks}) => [move, clocks])).toEqual([
 			['b1 d3', [51, 60]],
@@ -494,7 +501,7 @@ describe('time and taking back', () => {
 		expect(frame).toContain('RED to play');
 	});
 
-	test('the bell: when the AI moves, when the person\'s clock drops under 10 s, when the game ends; none with the Bell row off', async () => {
+	test("the bell: when the AI moves, when the person's clock drops under 10 s, when the game ends; none with the Bell row off", async () => {
 		app = start({start: vsAi()});
 		await app.see('Move 1/50');
 		await app.burst(['m', ...'b1 d3', KEYS.enter], now => now.includes('RED played b1 d3'));
@@ -520,7 +527,12 @@ describe('time and taking back', () => {
 		expect(app.bells.count).toBe(3);
 		app.unmount();
 		// PAH-TUM's clock is a move's 10 s: it starts under 10 s every turn, and does not ring for that.
-		app = start({start: {screen: 'play', setup: {game: pahtum, seats: [HUMAN, ai(1)], clocked: true, clockSeconds: 10, start: pahtum.initial({seed: 9})}}});
+		app = start({
+			start: {
+				screen: 'play',
+				setup: {game: pahtum, seats: [HUMAN, ai(1)], clocked: true, clockSeconds: 10, start: pahtum.initial({seed: 9})},
+			},
+		});
 		await app.see('X to play');
 		app.advance(1200);
 		await app.sync();
@@ -560,7 +572,7 @@ describe('a question asked while the engine works', () => {
 		await app.press('n', now => !now.includes('Quit?'));
 	});
 
-	test('x while the AI thinks, and the game ends meanwhile (the AI\'s flag): the question is gone, and y resigns nothing', async () => {
+	test("x while the AI thinks, and the game ends meanwhile (the AI's flag): the question is gone, and y resigns nothing", async () => {
 		app = start({start: {screen: 'play', setup: {game: loaps, seats: [ai(3), HUMAN], clocked: true, clockSeconds: 5}}});
 		await app.engine.thinking();
 		// x asks while the AI is to move, too.
@@ -576,7 +588,7 @@ describe('a question asked while the engine works', () => {
 });
 
 describe('a new game or a rematch from a position that is over', () => {
-	test('n after a FILE whose game the rules ended: the game\'s own start, a game one can play', async () => {
+	test("n after a FILE whose game the rules ended: the game's own start, a game one can play", async () => {
 		const before = position(['.......', '..2.2..', '.......', '.......', '.......', '..1....', '1......'], {toMove: 1, moveNumber: 12});
 		const connect = loaps.parseMove(before, 'a1 b2');
 		if (!connect.ok) throw new Error(connect.error);

@@ -11,7 +11,12 @@ const segments = (anyOrder: boolean): AnyGame =>
 	({
 		pickInAnyOrder: anyOrder,
 		legalMoves: () => [0, 1, 2],
-		moveEnds: (_state: unknown, move: number) => [[1, 2], [1, 5], [3, 4]][move]!,
+		moveEnds: (_state: unknown, move: number) =>
+			[
+				[1, 2],
+				[1, 5],
+				[3, 4],
+			][move]!,
 		outcome: () => null,
 		toMove: () => 1,
 		explainPick: (_state: unknown, points: readonly number[]) => `no move begins ${points.join(' ')}`,

@@ -9,7 +9,8 @@ function state(budget: {ms: number} | {depth: number}): ReviewState {
 	return reviewState({game: loaps, line, moves, ended: null, budget, backTo: 'menu'});
 }
 
-const press = (from: ReviewState, ...keys: string[]): ReviewState => keys.reduce((at, name) => reviewReducer(at, {type: 'key', name}).state, from);
+const press = (from: ReviewState, ...keys: string[]): ReviewState =>
+	keys.reduce((at, name) => reviewReducer(at, {type: 'key', name}).state, from);
 
 describe('+ and -', () => {
 	test.each([
@@ -29,16 +30,24 @@ describe('+ and -', () => {
 
 	test('the record says every budget the positions had', () => {
 		let at = state({ms: 1000});
-		at = reviewReducer(at, {type: 'eval', index: 0, evaluation: {score: 0, proven: false, best: -1, line: [], second: null, secondProven: false, legal: 3, depth: 1, nodes: 1}}).state;
+		at = reviewReducer(at, {
+			type: 'eval',
+			index: 0,
+			evaluation: {score: 0, proven: false, best: -1, line: [], second: null, secondProven: false, legal: 3, depth: 1, nodes: 1},
+		}).state;
 		at = press(at, '+');
-		at = reviewReducer(at, {type: 'eval', index: 1, evaluation: {score: 0, proven: false, best: -1, line: [], second: null, secondProven: false, legal: 3, depth: 1, nodes: 1}}).state;
+		at = reviewReducer(at, {
+			type: 'eval',
+			index: 1,
+			evaluation: {score: 0, proven: false, best: -1, line: [], second: null, secondProven: false, legal: 3, depth: 1, nodes: 1},
+		}).state;
 		const step = reviewReducer(at, {type: 'key', name: 'e'});
 		expect(step.effects[0]).toMatchObject({kind: 'export', budget: '1.0 s a move, then 2.0 s a move'});
 	});
 });
 
 describe('walking', () => {
-	test('Home at the first position, End at the last: each says where it is; g NUMBER by the first player\'s moves', () => {
+	test("Home at the first position, End at the last: each says where it is; g NUMBER by the first player's moves", () => {
 		let at = press(state({depth: 2}), 'home');
 		expect(at.view).toBe(0);
 		at = press(at, 'home');

@@ -39,7 +39,19 @@ afterEach(removeScratch);
 
 function reviewRoute(texts: string[], back: Route | null = null): Route {
 	const {line, moves} = racePlayed(...texts);
-	return {screen: 'review', setup: {game: loaps, line, moves, ended: null, players: ['you', 'potm level 2 Casual'], budget: {depth: 4}, backTo: back ? 'back to the game' : 'menu'}, back};
+	return {
+		screen: 'review',
+		setup: {
+			game: loaps,
+			line,
+			moves,
+			ended: null,
+			players: ['you', 'potm level 2 Casual'],
+			budget: {depth: 4},
+			backTo: back ? 'back to the game' : 'menu',
+		},
+		back,
+	};
 }
 
 describe('a review of a connection race', () => {
@@ -80,8 +92,14 @@ describe('a review of a connection race', () => {
 		expect(frame).toContain('39. d1 e1');
 		frame = await app.press('[');
 		expect(frame).toContain('38... e4 d4');
-		frame = await app.burst(['\u001B[F', 'g', '3', '8', KEYS.enter], current => current.includes('38... e4 d4') && !current.includes('Go to move'));
-		frame = await app.burst(['[', '[', '[', ']'], current => current.includes('38... e4 d4') && current.includes('At the first position') === false);
+		frame = await app.burst(
+			['\u001B[F', 'g', '3', '8', KEYS.enter],
+			current => current.includes('38... e4 d4') && !current.includes('Go to move'),
+		);
+		frame = await app.burst(
+			['[', '[', '[', ']'],
+			current => current.includes('38... e4 d4') && current.includes('At the first position') === false,
+		);
 		expect(frame).toContain('38... e4 d4');
 		app.unmount();
 	});
@@ -111,17 +129,31 @@ describe('the review under way', () => {
 		let frame = await app.press(KEYS.escape, current => current.includes('Stopped'));
 		expect(frame).toContain('Review stopped: 0 of 2 moves judged');
 		expect(frame).toContain('not reviewed (the review was stopped)');
-		frame = await app.press(KEYS.escape, current => current.includes('Play against the AI') || current.includes('Menu') || !current.includes('review'));
+		frame = await app.press(
+			KEYS.escape,
+			current => current.includes('Play against the AI') || current.includes('Menu') || !current.includes('review'),
+		);
 		expect(frame).not.toContain('LOAPS review');
 		app.unmount();
 	});
 });
 
-test('? lists the review\'s keys within 80×24; any key goes back to the review', async () => {
+test("? lists the review's keys within 80×24; any key goes back to the review", async () => {
 	const app = start({start: reviewRoute(['e4 d4', 'd1 e1']), engine: new ThreadEngine()});
 	await app.see('Reviewed at depth 4');
 	const help = await app.press('?', current => current.includes('Review'));
-	for (const words of ['one move back', 'go to move N', 'go on with a review', 'write the record', 'stop the review', 'more time', '?? blunder (6', '?W missed a win', '! only move']) expect(help).toContain(words);
+	for (const words of [
+		'one move back',
+		'go to move N',
+		'go on with a review',
+		'write the record',
+		'stop the review',
+		'more time',
+		'?? blunder (6',
+		'?W missed a win',
+		'! only move',
+	])
+		expect(help).toContain(words);
 	expect(help.split('\n').length).toBeLessThanOrEqual(23);
 	for (const row of help.split('\n')) expect([...row].length).toBeLessThanOrEqual(80);
 	await app.press('x', current => current.includes('Reviewed at depth 4'));
@@ -177,7 +209,11 @@ describe('the record', () => {
 describe('from the end of a game', () => {
 	test('the board is seen from the side the person played, as it was in the game', async () => {
 		const {line, moves} = racePlayed('a3 d3');
-		const app = start({engine: new ThreadEngine(), reviewBudget: {depth: 2}, start: {screen: 'play', setup: {game: loaps, seats: [{kind: 'ai', level: 1}, {kind: 'human'}], clocked: false, line, moves}}});
+		const app = start({
+			engine: new ThreadEngine(),
+			reviewBudget: {depth: 2},
+			start: {screen: 'play', setup: {game: loaps, seats: [{kind: 'ai', level: 1}, {kind: 'human'}], clocked: false, line, moves}},
+		});
 		await app.see('BLUE wins');
 		expect(app.frame()).toMatch(/^\s+g\s+f\s+e\s+d\s+c\s+b\s+a/m);
 		const frame = await app.press('v', current => current.includes('LOAPS review'));
@@ -189,7 +225,10 @@ describe('from the end of a game', () => {
 	test('v reviews the game just played, Esc comes back to its end; e there writes its record', async () => {
 		const {line, moves} = racePlayed('e4 d4', 'd1 e1');
 		const engine = new ThreadEngine();
-		const app = start({engine, start: {screen: 'play', setup: {game: loaps, seats: [{kind: 'human'}, {kind: 'ai', level: 2}], clocked: false, line, moves}}});
+		const app = start({
+			engine,
+			start: {screen: 'play', setup: {game: loaps, seats: [{kind: 'human'}, {kind: 'ai', level: 2}], clocked: false, line, moves}},
+		});
 		await app.see('RED wins');
 		let frame = await app.press('v', current => current.includes('LOAPS review'));
 		frame = await app.see('Reviewed at');
@@ -218,7 +257,11 @@ describe('from the analysis board', () => {
 			line.push(state);
 		}
 		const ended = {result: 'win' as const, winner: 2 as const, reason: 'resignation', description: 'RED resigns: BLUE wins'};
-		const app = start({engine: new ThreadEngine(), reviewBudget: {depth: 2}, start: {screen: 'analysis', setup: {game: loaps, line, moves, ended}}});
+		const app = start({
+			engine: new ThreadEngine(),
+			reviewBudget: {depth: 2},
+			start: {screen: 'analysis', setup: {game: loaps, line, moves, ended}},
+		});
 		await app.see('RED resigns');
 		await app.press('[', current => !current.includes('game over'));
 		await app.press('[');
@@ -233,7 +276,7 @@ describe('from the analysis board', () => {
 		expect(text).toContain('[Reason "resignation"]');
 		expect(text).toContain('{RED 57.50 BLUE 55.00}');
 		frame = await app.press(KEYS.escape, current => current.includes('Back from the review'));
-		expect(frame).toContain("Move 2/50 · BLUE to play");
+		expect(frame).toContain('Move 2/50 · BLUE to play');
 		app.unmount();
 	});
 });
@@ -241,7 +284,11 @@ describe('from the analysis board', () => {
 describe('after a flag fall', () => {
 	test('back from the review, the end of the game shows the clocks as they fell', async () => {
 		const {line, moves} = racePlayed('e4 d4');
-		const app = start({engine: new ThreadEngine(), reviewBudget: {depth: 2}, start: {screen: 'play', setup: {game: loaps, seats: [{kind: 'human'}, {kind: 'human'}], clocked: true, clockSeconds: 3, line, moves}}});
+		const app = start({
+			engine: new ThreadEngine(),
+			reviewBudget: {depth: 2},
+			start: {screen: 'play', setup: {game: loaps, seats: [{kind: 'human'}, {kind: 'human'}], clocked: true, clockSeconds: 3, line, moves}},
+		});
 		await app.see('Move 39/50');
 		app.advance(3500);
 		// Any key draws the screen again; the flag has fallen by then.
@@ -280,8 +327,8 @@ describe('from the menu', () => {
 	});
 });
 
-describe('the record\'s name', () => {
-	test('a game opened from a file gives its record that file\'s name', async () => {
+describe("the record's name", () => {
+	test("a game opened from a file gives its record that file's name", async () => {
 		const {line, moves} = racePlayed('e4 d4', 'd1 e1');
 		const app = start({engine: new ThreadEngine(), reviewBudget: {depth: 2}});
 		const saved = saveGame(app.savesDir, 'evening', loaps, line, moves);

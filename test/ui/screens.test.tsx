@@ -130,9 +130,15 @@ describe('save and load', () => {
 		await app.press('\u0015');
 		await app.type('same');
 		await app.press(KEYS.enter, now => now.includes('same.txt exists: Enter replaces it'));
-		expect(loaps.parse(readFileSync(join(app.savesDir, 'same.txt'), 'utf8'), 'same.txt')).toMatchObject({ok: true, value: {moveNumber: 1, toMove: 1}});
+		expect(loaps.parse(readFileSync(join(app.savesDir, 'same.txt'), 'utf8'), 'same.txt')).toMatchObject({
+			ok: true,
+			value: {moveNumber: 1, toMove: 1},
+		});
 		await app.press(KEYS.enter, now => now.includes('Saved'));
-		expect(loaps.parse(readFileSync(join(app.savesDir, 'same.txt'), 'utf8'), 'same.txt')).toMatchObject({ok: true, value: {moveNumber: 1, toMove: 2}});
+		expect(loaps.parse(readFileSync(join(app.savesDir, 'same.txt'), 'utf8'), 'same.txt')).toMatchObject({
+			ok: true,
+			value: {moveNumber: 1, toMove: 2},
+		});
 	});
 
 	test('a finished game saves and opens again, over', async () => {
@@ -218,7 +224,7 @@ describe('analysis', () => {
 });
 
 describe('small things a walkthrough found', () => {
-	test('the menu\'s Bell row turns the bell off for the game it starts', async () => {
+	test("the menu's Bell row turns the bell off for the game it starts", async () => {
 		app = start();
 		await app.see('Play against the AI');
 		for (let step = 0; step < 16 && !/[>▸] +Bell /.test(app.frame()); step++) await app.press(KEYS.down);
@@ -258,7 +264,7 @@ describe('small things a walkthrough found', () => {
 		expect(frame).toMatch(/[>▸] Game /);
 	});
 
-	test('analysis: ] ] ] in one write walks the engine\'s line, before it has looked at the positions it reaches', async () => {
+	test("analysis: ] ] ] in one write walks the engine's line, before it has looked at the positions it reaches", async () => {
 		app = start({start: {screen: 'analysis', setup: {game: loaps}}});
 		const call = await app.engine.thinking();
 		let state = loaps.initial();
@@ -269,7 +275,14 @@ describe('small things a walkthrough found', () => {
 			pv.push(move.value);
 			state = loaps.play(state, move.value);
 		}
-		call.onProgress?.({depth: 5, selDepth: 7, nodes: 5000, nodesPerSecond: 200_000, elapsedMs: 500, lines: [{move: pv[0]!, score: 20, pv, text: ['b1 d3', 'a6 c6', 'c1 c4']}]});
+		call.onProgress?.({
+			depth: 5,
+			selDepth: 7,
+			nodes: 5000,
+			nodesPerSecond: 200_000,
+			elapsedMs: 500,
+			lines: [{move: pv[0]!, score: 20, pv, text: ['b1 d3', 'a6 c6', 'c1 c4']}],
+		});
 		await app.see('depth 5');
 		const frame = await app.burst([']', ']', ']'], now => now.includes('Followed the best line: c1 c4'));
 		expect(glyphAt(frame, 'd3')).toBe('R');
@@ -301,7 +314,8 @@ describe('small things a walkthrough found', () => {
 	test('the open list says where it stands when it scrolls', async () => {
 		app = start({start: vsAi});
 		mkdirSync(app.savesDir, {recursive: true});
-		for (let index = 0; index < 30; index++) writeFileSync(join(app.savesDir, `game-${String(index).padStart(2, '0')}.txt`), loaps.format(loaps.initial()));
+		for (let index = 0; index < 30; index++)
+			writeFileSync(join(app.savesDir, `game-${String(index).padStart(2, '0')}.txt`), loaps.format(loaps.initial()));
 		await app.see('Move 1/50');
 		const frame = await app.press('o', now => now.includes('Open a saved position'));
 		expect(frame).toMatch(/Open a saved position \(.*\) · 1–\d+ of 30/);
@@ -389,7 +403,9 @@ describe('analysis of a game that is over', () => {
 		const move = loaps.parseMove(first, 'b1 d3');
 		if (!move.ok) throw new Error(move.error);
 		const ended = {result: 'win' as const, winner: 1 as const, reason: 'time', description: 'BLUE ran out of time: RED wins'};
-		app = start({start: {screen: 'analysis', setup: {game: loaps, line: [first, loaps.play(first, move.value)], moves: [move.value], ended}}});
+		app = start({
+			start: {screen: 'analysis', setup: {game: loaps, line: [first, loaps.play(first, move.value)], moves: [move.value], ended}},
+		});
 		await app.see('game over ([ steps back)');
 		let frame = await app.press('[', now => now.includes('Back before the ending'));
 		expect(frame).toContain('Move 1/50 · BLUE to play');
@@ -440,7 +456,10 @@ describe('demo', () => {
 	test('a game over at 80×24: the result box says who won and why, in full, however long', async () => {
 		// BLUE makes the 50th move: the move limit ends the game, "Both sides made 50 moves: ...".
 		const last = position(['1.....2', '.......', '2.....1', '.......', '1.....2', '.......', '2.....1'], {toMove: 2, moveNumber: 50});
-		app = start({start: {screen: 'demo', setup: {game: loaps, levels: [5, 3], delayMs: 0, games: 1, clockSeconds: 60, start: last}}, size: {columns: 80, rows: 24}});
+		app = start({
+			start: {screen: 'demo', setup: {game: loaps, levels: [5, 3], delayMs: 0, games: 1, clockSeconds: 60, start: last}},
+			size: {columns: 80, rows: 24},
+		});
 		await app.see('Move 50/50');
 		await app.engine.answer();
 		const frame = await app.see('Game over');
@@ -449,7 +468,10 @@ describe('demo', () => {
 		expect(lines.length).toBeLessThan(24);
 		expect(frame).toContain('A draw');
 		// The box's rows, read as one text: nothing cut off.
-		const box = lines.filter(line => /\|.*\|\s*$/.test(line.slice(40))).map(line => line.slice(40).replace(/[|]/g, '').trim()).join(' ');
+		const box = lines
+			.filter(line => /\|.*\|\s*$/.test(line.slice(40)))
+			.map(line => line.slice(40).replace(/[|]/g, '').trim())
+			.join(' ');
 		expect(box).toContain('Both sides made 50 moves: a draw, whatever the points');
 		expect(box).toContain('Points: RED 0 · BLUE 0');
 		expect(frame).toContain('level 5 won 0, level 3 won 0, 1 drawn');
@@ -462,9 +484,12 @@ describe('demo', () => {
 		let swapped = false;
 		// The fake engine plays each side's first legal move until the series is over.
 		for (let plies = 0; plies < 300; plies++) {
-			await vi.waitFor(() => {
-				if (!app!.engine.pending && !app!.frame().includes('Series over')) throw new Error(`waiting:\n${app!.frame()}`);
-			}, {timeout: 10_000});
+			await vi.waitFor(
+				() => {
+					if (!app!.engine.pending && !app!.frame().includes('Series over')) throw new Error(`waiting:\n${app!.frame()}`);
+				},
+				{timeout: 10_000},
+			);
 			if (app.frame().includes('Series over')) break;
 			if (app.frame().includes('game 2 of 2')) swapped ||= /RED\s+. level 2 Casual/.test(app.frame());
 			await app.engine.answer();
@@ -481,7 +506,16 @@ describe('menu and layout', () => {
 	test('the menu: level and side change with ←/→, Enter starts the game with them', async () => {
 		app = start();
 		let frame = await app.see('Play against the AI');
-		for (const item of ['Two players at one keyboard', 'Watch a demo', 'Analyse a saved game', 'Review a saved game', 'Open a saved game', 'Keys', 'Quit']) expect(frame).toContain(item);
+		for (const item of [
+			'Two players at one keyboard',
+			'Watch a demo',
+			'Analyse a saved game',
+			'Review a saved game',
+			'Open a saved game',
+			'Keys',
+			'Quit',
+		])
+			expect(frame).toContain(item);
 		await app.press(KEYS.down);
 		frame = await app.press(KEYS.right, now => now.includes('BLUE'));
 		await app.press(KEYS.down);
@@ -495,7 +529,7 @@ describe('menu and layout', () => {
 		await app.engine.thinking();
 	});
 
-	test('the help says what it does where it is: the menu tells of a game\'s keys; only a game asks before quitting', async () => {
+	test("the help says what it does where it is: the menu tells of a game's keys; only a game asks before quitting", async () => {
 		app = start();
 		await app.see('Play against the AI');
 		let frame = await app.press('?', now => now.includes('Keys — Menu'));
@@ -556,36 +590,38 @@ describe('menu and layout', () => {
 		await app.engine.thinking();
 	});
 
-	test.each([
-		[{columns: 50, rows: 12}],
-		[{columns: 80, rows: 18}],
-		[{columns: 63, rows: 24}],
-	])('too small a terminal (%j): says how big it must be instead of drawing', async size => {
-		app = start({start: vsAi, size});
-		const frame = await app.see('needs at least');
-		expect(frame).toContain(`The terminal is ${size.columns}×${size.rows}; potm needs at least 64×19.`);
-		expect(frame).not.toContain('Move 1/50');
-	});
+	test.each([[{columns: 50, rows: 12}], [{columns: 80, rows: 18}], [{columns: 63, rows: 24}]])(
+		'too small a terminal (%j): says how big it must be instead of drawing',
+		async size => {
+			app = start({start: vsAi, size});
+			const frame = await app.see('needs at least');
+			expect(frame).toContain(`The terminal is ${size.columns}×${size.rows}; potm needs at least 64×19.`);
+			expect(frame).not.toContain('Move 1/50');
+		},
+	);
 
 	test.each([
 		[{columns: 120, rows: 40}, 4, 9],
 		[{columns: 100, rows: 30}, 3, 7],
 		[{columns: 80, rows: 24}, 2, 5],
 		[{columns: 64, rows: 19}, 1, 3],
-	])('at %j a square is %i rows high and %i columns wide (about square to the eye from 100×30 up), and the screen keeps within the terminal', async (size, height, width) => {
-		app = start({start: vsAi, size});
-		const frame = await app.see('Move 1/50');
-		const lines = frame.split('\n');
-		expect(lines.findIndex(line => line.startsWith(' 6 ')) - lines.findIndex(line => line.startsWith(' 7 '))).toBe(height);
-		const files = lines.find(line => /^\s+a\s+b\s+c/.test(line))!;
-		expect(files.indexOf('b') - files.indexOf('a')).toBe(width);
-		// The panel's players: points and clock near the names, not pushed to a wide panel's edge.
-		const red = lines.find(line => /RED\s+R you/.test(line))!;
-		expect(red.slice(red.indexOf('RED')).trimEnd().length).toBeLessThanOrEqual(48);
-		expect(lines.length).toBeLessThan(size.rows);
-		for (const line of lines) expect(line.length).toBeLessThanOrEqual(size.columns);
-		expect(glyphAt(frame, 'b1')).toBe('R');
-	});
+	])(
+		'at %j a square is %i rows high and %i columns wide (about square to the eye from 100×30 up), and the screen keeps within the terminal',
+		async (size, height, width) => {
+			app = start({start: vsAi, size});
+			const frame = await app.see('Move 1/50');
+			const lines = frame.split('\n');
+			expect(lines.findIndex(line => line.startsWith(' 6 ')) - lines.findIndex(line => line.startsWith(' 7 '))).toBe(height);
+			const files = lines.find(line => /^\s+a\s+b\s+c/.test(line))!;
+			expect(files.indexOf('b') - files.indexOf('a')).toBe(width);
+			// The panel's players: points and clock near the names, not pushed to a wide panel's edge.
+			const red = lines.find(line => /RED\s+R you/.test(line))!;
+			expect(red.slice(red.indexOf('RED')).trimEnd().length).toBeLessThanOrEqual(48);
+			expect(lines.length).toBeLessThan(size.rows);
+			for (const line of lines) expect(line.length).toBeLessThanOrEqual(size.columns);
+			expect(glyphAt(frame, 'b1')).toBe('R');
+		},
+	);
 
 	test('colour theme: the same board with colours (bonus squares still marked)', async () => {
 		app = start({start: vsAi, color: true, ascii: false});

@@ -75,7 +75,11 @@ describe('undo and redo', () => {
 		session = play(session, 'b1 d3', 9000);
 		session = play(session, 'a6 c6', 11_000);
 		const played = session.line.map(state => loaps.clocks(state));
-		expect(played).toEqual([[60, 60], [51, 60], [51, 58]]);
+		expect(played).toEqual([
+			[60, 60],
+			[51, 60],
+			[51, 58],
+		]);
 		const back = S.undo(session, 36_000);
 		expect(S.clockReadings(back, 36_000)).toEqual([26, 58]);
 		const again = S.redo(back, 36_000);
@@ -83,7 +87,11 @@ describe('undo and redo', () => {
 		expect(again.line.map(state => loaps.clocks(state))).toEqual(played);
 		expect(S.clockReadings(again, 37_000)).toEqual([25, 58]);
 		// What a save or a record gets: the moves' clocks, then the position now.
-		expect(S.lineNow(again, 37_000).map(state => loaps.clocks(state))).toEqual([[60, 60], [51, 60], [25, 58]]);
+		expect(S.lineNow(again, 37_000).map(state => loaps.clocks(state))).toEqual([
+			[60, 60],
+			[51, 60],
+			[25, 58],
+		]);
 		// Two people, one move at a time, the clocks running between: the same.
 		let two = S.newSession(loaps, {seats: [S.HUMAN, S.HUMAN], clocked: true, clockSeconds: 60}, 0);
 		two = play(play(two, 'b1 d3', 9000), 'a6 c6', 11_000);
@@ -124,7 +132,11 @@ describe('clocks', () => {
 	test('the flag falls at zero: the side to move loses on time; not before, and never without clocks', () => {
 		const session = S.newSession(loaps, {seats: [S.HUMAN, S.ai(1)], clocked: true, clockSeconds: 5}, 0);
 		expect(S.checkFlag(session, 4999)).toBe(session);
-		expect(S.outcomeOf(S.checkFlag(session, 5000))).toMatchObject({winner: 2, reason: 'time', description: 'RED ran out of time: BLUE wins'});
+		expect(S.outcomeOf(S.checkFlag(session, 5000))).toMatchObject({
+			winner: 2,
+			reason: 'time',
+			description: 'RED ran out of time: BLUE wins',
+		});
 		// The loser's clock shows 0.
 		const flagged = S.checkFlag(session, 5200);
 		expect(S.clockReadings(flagged, 9000)).toEqual([0, 5]);
@@ -148,7 +160,7 @@ describe('clocks', () => {
 		expect(S.playMove(session, second, 5000).moveAllowance).toBe(10);
 	});
 
-	test('a clock per move: taking back and replaying does not refill the turn\'s time', () => {
+	test("a clock per move: taking back and replaying does not refill the turn's time", () => {
 		const start = pahtum.initial({seed: 3});
 		const [first, reply] = pahtum.legalMoves(start) as [number, number];
 		let session = S.newSession(pahtum, {seats: [S.HUMAN, S.ai(1)], clocked: true, line: [start]}, 0);
@@ -211,7 +223,8 @@ describe('the key table', () => {
 
 	test('a whole escape sequence is one key, or nothing: F-keys, the keypad, reports are not Escape and letters', () => {
 		// F1 to F4 (xterm, tmux), the Linux console's F1, F5 and F12, a device report, rxvt's Ctrl+↑.
-		for (const sequence of ['\u001BOP', '\u001BOS', '\u001B[[A', '\u001B[15~', '\u001B[24~', '\u001B[?1;2c', '\u001BOa']) expect(keysOf(sequence), JSON.stringify(sequence)).toEqual([]);
+		for (const sequence of ['\u001BOP', '\u001BOS', '\u001B[[A', '\u001B[15~', '\u001B[24~', '\u001B[?1;2c', '\u001BOa'])
+			expect(keysOf(sequence), JSON.stringify(sequence)).toEqual([]);
 		expect(keysOf('\u001BOM')).toEqual(['enter']);
 		expect(keysOf('\u001B[H')).toEqual(['home']);
 		expect(keysOf('\u001B[1~')).toEqual(['home']);

@@ -49,7 +49,8 @@ const sleep = (ms: number) => new Promise(resolve => setTimeout(resolve, ms));
 function cleanEnvironment(): NodeJS.ProcessEnv {
 	const env = {...process.env};
 	for (const name of Object.keys(env)) {
-		if (/^(CI|CONTINUOUS_INTEGRATION|NO_COLOR|FORCE_COLOR|NODE_ENV|NODE_OPTIONS|TMUX|TMUX_PANE)$|^(POTM_|VITEST)/.test(name)) delete env[name];
+		if (/^(CI|CONTINUOUS_INTEGRATION|NO_COLOR|FORCE_COLOR|NODE_ENV|NODE_OPTIONS|TMUX|TMUX_PANE)$|^(POTM_|VITEST)/.test(name))
+			delete env[name];
 	}
 	return env;
 }
@@ -68,7 +69,12 @@ class Terminal {
 
 	tmux(...args: string[]): string {
 		// -u: UTF-8 whatever the locale says, so that ● and · come back as they are.
-		return execFileSync('tmux', ['-u', '-L', this.socket, ...args], {encoding: 'utf8', env: this.env, stdio: ['ignore', 'pipe', 'pipe'], timeout: DEADLINE_MS});
+		return execFileSync('tmux', ['-u', '-L', this.socket, ...args], {
+			encoding: 'utf8',
+			env: this.env,
+			stdio: ['ignore', 'pipe', 'pipe'],
+			timeout: DEADLINE_MS,
+		});
 	}
 
 	/** Starts `node dist/cli.js ARGS` in the pane, with the variables in `env` set. */
@@ -79,8 +85,34 @@ class Terminal {
 			...['-f', '/dev/null', 'start-server', ';'],
 			// No status bar, so the pane is the whole 80×24; TERM as in a common terminal (tmux
 			// sets TERM for the pane itself, so -e cannot); the pane kept for reading if it ends.
-			...['set', '-g', 'status', 'off', ';', 'set', '-g', 'default-terminal', 'xterm-256color', ';', 'set', '-g', 'remain-on-exit', 'on', ';'],
-			...['new-session', '-d', '-x', String(size.columns), '-y', String(size.rows), '-c', this.dir, ...Object.entries(env).flatMap(([name, value]) => ['-e', `${name}=${value}`])],
+			...[
+				'set',
+				'-g',
+				'status',
+				'off',
+				';',
+				'set',
+				'-g',
+				'default-terminal',
+				'xterm-256color',
+				';',
+				'set',
+				'-g',
+				'remain-on-exit',
+				'on',
+				';',
+			],
+			...[
+				'new-session',
+				'-d',
+				'-x',
+				String(size.columns),
+				'-y',
+				String(size.rows),
+				'-c',
+				this.dir,
+				...Object.entries(env).flatMap(([name, value]) => ['-e', `${name}=${value}`]),
+			],
 			...['sh', '-c', script, 'sh', process.execPath, cli, ...args],
 		);
 		this.socketPath = this.display('#{socket_path}');
@@ -96,13 +128,21 @@ class Terminal {
 	}
 
 	/** Polls the screen until `predicate` holds; on time-out, fails showing the last screen. */
-	async waitForScreen(predicate: (screen: string) => boolean, what: string, {escapes = false, timeoutMs = DEADLINE_MS} = {}): Promise<string> {
+	async waitForScreen(
+		predicate: (screen: string) => boolean,
+		what: string,
+		{escapes = false, timeoutMs = DEADLINE_MS} = {},
+	): Promise<string> {
 		const deadline = Date.now() + timeoutMs;
 		for (;;) {
 			const screen = this.capture(escapes);
 			if (predicate(screen)) return screen;
 			if (Date.now() > deadline) {
-				const shown = screen.replace(/\n$/, '').split('\n').map(line => `  |${line.replaceAll('\u001B', '\\e')}`).join('\n');
+				const shown = screen
+					.replace(/\n$/, '')
+					.split('\n')
+					.map(line => `  |${line.replaceAll('\u001B', '\\e')}`)
+					.join('\n');
 				throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${what}. The screen was:\n${shown}`);
 			}
 			await sleep(POLL_MS);
@@ -274,7 +314,12 @@ function colourCodes(text: string): string[] {
 	const found = new Set<string>();
 	for (const [sequence, parameters] of text.matchAll(/\u001B\[([\d;:]*)m/g)) {
 		const codes = parameters!.split(/[;:]/).map(Number);
-		if (codes.some(code => (code >= 30 && code <= 38) || (code >= 40 && code <= 48) || (code >= 90 && code <= 97) || (code >= 100 && code <= 107))) found.add(sequence.replace('\u001B', '\\e'));
+		if (
+			codes.some(
+				code => (code >= 30 && code <= 38) || (code >= 40 && code <= 48) || (code >= 90 && code <= 97) || (code >= 100 && code <= 107),
+			)
+		)
+			found.add(sequence.replace('\u001B', '\\e'));
 	}
 	return [...found];
 }
@@ -304,7 +349,10 @@ describe.skipIf(skipReason !== null)(`potm in a real terminal (${skipReason === 
 		// CI=false: Ink draws every frame, as in a terminal (CI set means only the last one).
 		// --ascii: the pieces are R and B whatever the colours, so the board reads as text.
 		t.start(['play', '--no-clock', '--level', '1', '--ascii'], {CI: 'false'});
-		let screen = await t.waitForScreen(text => text.includes('Move 1/50') && readBoard(text)?.cursor === 'd1', 'the board, with the cursor on d1');
+		let screen = await t.waitForScreen(
+			text => text.includes('Move 1/50') && readBoard(text)?.cursor === 'd1',
+			'the board, with the cursor on d1',
+		);
 		await t.waitForRawMode();
 		expect(t.display('#{alternate_on}'), 'the board is on the alternate screen').toBe('1');
 		expect(readBoard(screen)!.cells.get('c1')).toBe('R');
@@ -318,12 +366,14 @@ describe.skipIf(skipReason !== null)(`potm in a real terminal (${skipReason === 
 		// (no BLUE piece can reach either on move 1), so either status line will do.
 		screen = await t.press(
 			'Enter',
-			text => /RED played c1 c3|BLUE played/.test(text) && readBoard(text)?.cells.get('c1') === '.' && readBoard(text)?.cells.get('c3') === 'R',
+			text =>
+				/RED played c1 c3|BLUE played/.test(text) && readBoard(text)?.cells.get('c1') === '.' && readBoard(text)?.cells.get('c3') === 'R',
 			'RED to have played c1 c3: c1 empty, an R on c3',
 		);
 
 		screen = await t.waitForScreen(
-			text => /BLUE played [a-g][1-7] [a-g][1-7]/.test(text) && /\b1\. c1 c3 +>?[a-g][1-7] [a-g][1-7]/.test(text) && text.includes('Move 2/50'),
+			text =>
+				/BLUE played [a-g][1-7] [a-g][1-7]/.test(text) && /\b1\. c1 c3 +>?[a-g][1-7] [a-g][1-7]/.test(text) && text.includes('Move 2/50'),
 			'the AI to answer: "BLUE played ..." and the move list row "1. c1 c3 ..."',
 		);
 		const reply = /BLUE played ([a-g][1-7] [a-g][1-7])/.exec(screen)![1]!;
@@ -336,14 +386,22 @@ describe.skipIf(skipReason !== null)(`potm in a real terminal (${skipReason === 
 		expect(board.cells.get('c3')).toBe('R');
 
 		// Save: the dialog opens with the date and time as the name; Ctrl-U clears it.
-		await t.press('s', text => text.includes('Save the position') && /Name: \d{4}-\d\d-\d\d-\d{4}(-\d+)? \.txt/.test(text), 'the save dialog with a default name');
+		await t.press(
+			's',
+			text => text.includes('Save the position') && /Name: \d{4}-\d\d-\d\d-\d{4}(-\d+)? \.txt/.test(text),
+			'the save dialog with a default name',
+		);
 		await t.press('C-u', text => /Name: {2}\.txt/.test(text), 'the name cleared');
 		let typed = '';
 		for (const char of 'first') {
 			typed += char;
 			await t.type(char, text => text.includes(`Name: ${typed} .txt`), `the name "${typed}"`);
 		}
-		screen = await t.press('Enter', text => text.includes('Saved saves/first.txt') && text.includes('Move 2/50'), 'the board back, "Saved saves/first.txt"');
+		screen = await t.press(
+			'Enter',
+			text => text.includes('Saved saves/first.txt') && text.includes('Move 2/50'),
+			'the board back, "Saved saves/first.txt"',
+		);
 
 		// On disk: a POTM file of the position, RED to play move 2, and the history beside it.
 		const saved = readFileSync(join(t.dir, 'saves', 'first.txt'), 'utf8');
@@ -376,12 +434,18 @@ describe.skipIf(skipReason !== null)(`potm in a real terminal (${skipReason === 
 	test('PAH-TUM: a whole game against level 1 by typed moves on a random board, to the result and its tally; s saves the 56-byte grid', async () => {
 		const t = (term = new Terminal());
 		t.start(['play', '--game', 'pahtum', '--seed', '12', '--no-clock', '--level', '1', '--ascii'], {CI: 'false'});
-		let screen = await t.waitForScreen(text => text.includes('X to play (you)') && readGrid(text)?.cursor === 'D4', 'the grid, X to play, the cursor on D4');
+		let screen = await t.waitForScreen(
+			text => text.includes('X to play (you)') && readGrid(text)?.cursor === 'D4',
+			'the grid, X to play, the cursor on D4',
+		);
 		await t.waitForRawMode();
 		const start = pahtum.initial({seed: 12});
 		const holes = pahtum.board(start).cells.filter(cell => cell === BLOCKED).length;
 		const first = readGrid(screen)!;
-		expect([...first.cells.values()].filter(cell => cell === '#'), 'the holes of seed 12, drawn as #').toHaveLength(holes);
+		expect(
+			[...first.cells.values()].filter(cell => cell === '#'),
+			'the holes of seed 12, drawn as #',
+		).toHaveLength(holes);
 		expect([...first.cells.values()].filter(cell => cell === '.')).toHaveLength(49 - holes);
 		for (let move = 1; ; move++) {
 			const grid = readGrid(screen)!;
@@ -390,7 +454,9 @@ describe.skipIf(skipReason !== null)(`potm in a real terminal (${skipReason === 
 			await t.type(empty, text => text.includes(`Esc cancels: ${empty}_`), `"${empty}" typed`);
 			screen = await t.press(
 				'Enter',
-				text => (text.includes(`Move ${move + 1} - X to play (you)`) && readGrid(text)?.cells.get(empty) === 'X') || /X wins|O wins|A tie/.test(text),
+				text =>
+					(text.includes(`Move ${move + 1} - X to play (you)`) && readGrid(text)?.cells.get(empty) === 'X') ||
+					/X wins|O wins|A tie/.test(text),
 				`X on ${empty}, then O's answer (move ${move})`,
 			);
 			if (/X wins|O wins|A tie/.test(screen)) break;
@@ -399,7 +465,10 @@ describe.skipIf(skipReason !== null)(`potm in a real terminal (${skipReason === 
 		// The result box: who won and the tally, run by run.
 		screen = await t.waitForScreen(text => /^.*\bX \d+: /m.test(text) && /\bO \d+: /.test(text), 'the tally of both sides');
 		const final = readGrid(screen)!;
-		expect([...final.cells.values()].filter(cell => cell === '.'), 'no empty square left').toHaveLength(0);
+		expect(
+			[...final.cells.values()].filter(cell => cell === '.'),
+			'no empty square left',
+		).toHaveLength(0);
 		const xs = [...final.cells.values()].filter(cell => cell === 'X').length;
 		expect([...final.cells.values()].filter(cell => cell === 'O').length).toBe(xs);
 		// s saves the grid as a PAH-TUM entry reads it, and its history beside it.
@@ -420,7 +489,10 @@ describe.skipIf(skipReason !== null)(`potm in a real terminal (${skipReason === 
 	test('LINES and BOXES: a whole 3×3 game against level 1 by typed segments, to the result, kept in saves/games/; s saves the POTM file', async () => {
 		const t = (term = new Terminal());
 		t.start(['play', '--game', 'boxes', '--size', '3x3', '--no-clock', '--level', '1', '--ascii'], {CI: 'false'});
-		let screen = await t.waitForScreen(text => text.includes('RED to play (you)') && freeSegments(text)?.length === 24, 'the empty 3×3 board, RED to play');
+		let screen = await t.waitForScreen(
+			text => text.includes('RED to play (you)') && freeSegments(text)?.length === 24,
+			'the empty 3×3 board, RED to play',
+		);
 		await t.waitForRawMode();
 		for (let move = 1; ; move++) {
 			const free = freeSegments(screen)!;
@@ -429,8 +501,17 @@ describe.skipIf(skipReason !== null)(`potm in a real terminal (${skipReason === 
 			await t.type('m', text => text.includes('Type a move (e.g. '), 'the move prompt');
 			await t.type(segment, text => text.includes(`Esc cancels: ${segment}_`), `"${segment}" typed`);
 			// The AI may answer before the screen is read: RED's move is then in the move list.
-			screen = await t.press('Enter', text => (!text.includes('Esc cancels') && new RegExp(`\\b${move}\\.[ >]${segment}\\b`).test(text)) || /RED wins|BLUE wins|A tie/.test(text), `RED to draw ${segment}`);
-			screen = await t.waitForScreen(text => text.includes('RED to play (you)') || /RED wins|BLUE wins|A tie/.test(text), `BLUE's answer (move ${move})`);
+			screen = await t.press(
+				'Enter',
+				text =>
+					(!text.includes('Esc cancels') && new RegExp(`\\b${move}\\.[ >]${segment}\\b`).test(text)) ||
+					/RED wins|BLUE wins|A tie/.test(text),
+				`RED to draw ${segment}`,
+			);
+			screen = await t.waitForScreen(
+				text => text.includes('RED to play (you)') || /RED wins|BLUE wins|A tie/.test(text),
+				`BLUE's answer (move ${move})`,
+			);
 			if (/RED wins|BLUE wins|A tie/.test(screen)) break;
 			expect(move, 'a 3×3 game has at most 24 moves').toBeLessThan(25);
 		}
@@ -439,7 +520,9 @@ describe.skipIf(skipReason !== null)(`potm in a real terminal (${skipReason === 
 		screen = await t.waitForScreen(text => text.includes("Kept (the menu's Games played):"), 'the game kept');
 		const keptFiles = readdirSync(join(t.dir, 'saves', 'games'));
 		expect(keptFiles).toHaveLength(1);
-		expect(readFileSync(join(t.dir, 'saves', 'games', keptFiles[0]!), 'utf8')).toMatch(/^\[Game "LINES and BOXES"\]\n[\s\S]*\[BLUE "potm level 1 Beginner"\]/);
+		expect(readFileSync(join(t.dir, 'saves', 'games', keptFiles[0]!), 'utf8')).toMatch(
+			/^\[Game "LINES and BOXES"\]\n[\s\S]*\[BLUE "potm level 1 Beginner"\]/,
+		);
 		await t.press('s', text => text.includes('Save the position'), 'the save dialog');
 		await t.press('C-u', text => /Name: {2}\.txt/.test(text), 'the name cleared');
 		await t.type('b', text => text.includes('Name: b'), 'the name');
@@ -453,7 +536,7 @@ describe.skipIf(skipReason !== null)(`potm in a real terminal (${skipReason === 
 		expect((await t.waitForExit()).status).toBe(0);
 	});
 
-	test('the whole screen from its top: lines printed before (npm start\'s) are not under the menu or the game, which stays still; they are back after', async () => {
+	test("the whole screen from its top: lines printed before (npm start's) are not under the menu or the game, which stays still; they are back after", async () => {
 		const t = (term = new Terminal());
 		t.start(['--no-color'], {CI: 'false', POTM_TEST_PREAMBLE: '\\n> potm@0.1.0 start\\n> node source/start.mjs\\n\\n'});
 		let screen = await t.waitForScreen(text => text.includes('Play against the AI'), 'the menu');
@@ -468,7 +551,7 @@ describe.skipIf(skipReason !== null)(`potm in a real terminal (${skipReason === 
 		// While the AI thinks and once it has answered, the header stays on the first row.
 		screen = await t.press('Enter', text => text.includes('RED played b1 d3') || /1\. b1 d3 +\S/.test(text), 'the move played');
 		expect(firstLine(screen)).toMatch(/^LOAPS {2}RED you vs BLUE/);
-		screen = await t.waitForScreen(text => /1\. b1 d3 +[>▸]?[a-g][1-7] [a-g][1-7]/.test(text), 'the AI\'s answer');
+		screen = await t.waitForScreen(text => /1\. b1 d3 +[>▸]?[a-g][1-7] [a-g][1-7]/.test(text), "the AI's answer");
 		expect(firstLine(screen)).toMatch(/^LOAPS {2}RED you vs BLUE/);
 		t.tmux('send-keys', 'q');
 		screen = await t.waitForScreen(text => text.includes('y quits') || text.includes('[potm exited'), 'the question or the exit');
@@ -548,12 +631,21 @@ describe.skipIf(skipReason !== null)(`potm in a real terminal (${skipReason === 
 	test('a game waiting for the person uses no CPU: with no clock nothing is drawn, with one a frame a second', async () => {
 		/** CPU ticks (user + system, all threads) the program uses in `ms`. */
 		const ticksIn = async (pid: number, ms: number) => {
-			const read = () => readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ').slice(11, 13).map(Number).reduce((a, b) => a + b, 0);
+			const read = () =>
+				readFileSync(`/proc/${pid}/stat`, 'utf8')
+					.replace(/^.*\) /s, '')
+					.split(' ')
+					.slice(11, 13)
+					.map(Number)
+					.reduce((a, b) => a + b, 0);
 			const before = read();
 			await sleep(ms);
 			return read() - before;
 		};
-		for (const [args, most] of [[['play', '--no-clock'], 5], [['play'], 20]] as const) {
+		for (const [args, most] of [
+			[['play', '--no-clock'], 5],
+			[['play'], 20],
+		] as const) {
 			const t = (term = new Terminal());
 			t.start([...args], {CI: 'false'});
 			await t.waitForScreen(text => text.includes('Move 1/50'), 'the board');
@@ -603,7 +695,10 @@ describe.skipIf(skipReason !== null)(`potm in a real terminal (${skipReason === 
 	test('classic LOA: potm play --game loa draws the 8×8 board in 80×24, e1 e3 by the keys, the AI answers on 8×8', async () => {
 		const t = (term = new Terminal());
 		t.start(['play', '--game', 'loa', '--no-clock', '--level', '1', '--ascii'], {CI: 'false'});
-		let screen = await t.waitForScreen(text => text.includes('Move 1 ') && readBoard(text, 8)?.cursor === 'e1', 'the 8×8 board, with the cursor on e1');
+		let screen = await t.waitForScreen(
+			text => text.includes('Move 1 ') && readBoard(text, 8)?.cursor === 'e1',
+			'the 8×8 board, with the cursor on e1',
+		);
 		await t.waitForRawMode();
 		const lines = screen.replace(/\n$/, '').split('\n');
 		// The whole screen is there, the title first and the keys last, within the 24 rows.
@@ -632,7 +727,10 @@ describe.skipIf(skipReason !== null)(`potm in a real terminal (${skipReason === 
 		await t.press('Up', text => readBoard(text, 8)?.cursor === 'e3', 'the cursor on e3');
 		await t.press(
 			'Enter',
-			text => /BLACK played e1 e3|WHITE played/.test(text) && readBoard(text, 8)?.cells.get('e1') === '.' && readBoard(text, 8)?.cells.get('e3') === black,
+			text =>
+				/BLACK played e1 e3|WHITE played/.test(text) &&
+				readBoard(text, 8)?.cells.get('e1') === '.' &&
+				readBoard(text, 8)?.cells.get('e3') === black,
 			'BLACK to have played e1 e3',
 		);
 		screen = await t.waitForScreen(
@@ -654,16 +752,22 @@ describe.skipIf(skipReason !== null)(`potm in a real terminal (${skipReason === 
 		expect(t.display('#{alternate_on}')).toBe('0');
 	});
 
-	test('classic LOA in colour: BLACK and WHITE pieces drawn black and white on a wooden board, not in LOAPS\'s red and blue', async () => {
+	test("classic LOA in colour: BLACK and WHITE pieces drawn black and white on a wooden board, not in LOAPS's red and blue", async () => {
 		const t = (term = new Terminal());
 		t.start(['play', '--game', 'loa', '--no-clock']);
 		const screen = await t.waitForScreen(text => readBoard(stripEscapes(text), 8) !== null, 'the 8×8 board', {escapes: true});
 		await t.waitForRawMode();
-		const board = screen.split('\n').filter(line => /^\s*[1-8]\s/.test(stripEscapes(line))).join('\n');
+		const board = screen
+			.split('\n')
+			.filter(line => /^\s*[1-8]\s/.test(stripEscapes(line)))
+			.join('\n');
 		const codes = colourCodes(board);
 		// Black (16) and white (231) of the 256-colour cube for the pieces, tan (137) and brown (94) squares.
 		for (const code of ['\\e[38;5;16m', '\\e[38;5;231m', '\\e[48;5;137m', '\\e[48;5;94m']) expect(codes, code).toContain(code);
-		expect(codes.filter(code => /\[(91|94|31|34)m/.test(code)), 'red or blue on the board').toEqual([]);
+		expect(
+			codes.filter(code => /\[(91|94|31|34)m/.test(code)),
+			'red or blue on the board',
+		).toEqual([]);
 		t.tmux('send-keys', 'q');
 		expect((await t.waitForExit()).status).toBe(0);
 	});
@@ -671,17 +775,20 @@ describe.skipIf(skipReason !== null)(`potm in a real terminal (${skipReason === 
 	test.each([
 		[80, false],
 		[120, true],
-	])('potm match in a terminal %i columns wide: the tables fit it, the wider one shows the match and the longest moves', async (columns, wide) => {
-		const t = (term = new Terminal());
-		t.start(['match', 'ai:1', 'ai:random', '--clock', '2'], {}, {columns, rows: 40});
-		const exit = await t.waitForExit();
-		expect(exit.status).toBe(0);
-		// -J joins the rows the terminal wrapped: a line too long shows as one.
-		const screen = t.tmux('capture-pane', '-p', '-J');
-		expect(screen).toMatch(/^game\s/m);
-		for (const line of screen.split('\n')) expect([...line].length, line).toBeLessThanOrEqual(columns);
-		expect(/^game\s+match\s+RED\s+BLUE\s+winner\s+reason\s+points\s+plies\s+CPU s\s+longest$/m.test(screen)).toBe(wide);
-	});
+	])(
+		'potm match in a terminal %i columns wide: the tables fit it, the wider one shows the match and the longest moves',
+		async (columns, wide) => {
+			const t = (term = new Terminal());
+			t.start(['match', 'ai:1', 'ai:random', '--clock', '2'], {}, {columns, rows: 40});
+			const exit = await t.waitForExit();
+			expect(exit.status).toBe(0);
+			// -J joins the rows the terminal wrapped: a line too long shows as one.
+			const screen = t.tmux('capture-pane', '-p', '-J');
+			expect(screen).toMatch(/^game\s/m);
+			for (const line of screen.split('\n')) expect([...line].length, line).toBeLessThanOrEqual(columns);
+			expect(/^game\s+match\s+RED\s+BLUE\s+winner\s+reason\s+points\s+plies\s+CPU s\s+longest$/m.test(screen)).toBe(wide);
+		},
+	);
 
 	// Colours are compared with CI unset: chalk, which Ink draws with, turns colour off whenever
 	// CI is set at all, even to "false".
@@ -692,7 +799,11 @@ describe.skipIf(skipReason !== null)(`potm in a real terminal (${skipReason === 
 	])('%s', async (_name, args, env, coloured) => {
 		const t = (term = new Terminal());
 		t.start(['play', '--no-clock', ...args], env);
-		const screen = await t.waitForScreen(text => readBoard(stripEscapes(text)) !== null && stripEscapes(text).includes('Move 1/50'), 'the board', {escapes: true});
+		const screen = await t.waitForScreen(
+			text => readBoard(stripEscapes(text)) !== null && stripEscapes(text).includes('Move 1/50'),
+			'the board',
+			{escapes: true},
+		);
 		await t.waitForRawMode();
 		const board = readBoard(stripEscapes(screen))!;
 		const boardRows = screen.split('\n').filter(line => /^\s*[1-7]\s/.test(stripEscapes(line)));
@@ -722,7 +833,7 @@ describe.skipIf(skipReason !== null)(`potm in a real terminal (${skipReason === 
 		await t.waitForRawMode();
 		expect(screen).toMatch(/e4 d4\s*\?\?/);
 		expect(screen).toContain('RED won');
-		screen = await t.press('Left', text => text.includes('?? blunder'), 'BLUE\'s e4 d4 judged a blunder');
+		screen = await t.press('Left', text => text.includes('?? blunder'), "BLUE's e4 d4 judged a blunder");
 		expect(screen).toMatch(/better a3 d3 BLUE wins in 1/);
 		screen = await t.press('e', text => text.includes('Wrote saves/race.game.txt'), 'the record written');
 		expect(readFileSync(join(t.dir, 'saves', 'race.game.txt'), 'utf8')).toMatch(/e4 d4 .*blunder/);

@@ -41,7 +41,12 @@ function lineOf(state: Loaps, moves: readonly string[], score: number): EngineLi
 function searched(state: AnalysisState, lines: readonly EngineLine[]): AnalysisState {
 	const {line} = state.session;
 	state = analysisReducer(state, {type: 'search-start', line, startedAt: 0}).state;
-	return analysisReducer(state, {type: 'search-progress', line, done: false, info: {depth: 5, selDepth: 7, nodes: 1, nodesPerSecond: 1, elapsedMs: 1, lines}}).state;
+	return analysisReducer(state, {
+		type: 'search-progress',
+		line,
+		done: false,
+		info: {depth: 5, selDepth: 7, nodes: 1, nodesPerSecond: 1, elapsedMs: 1, lines},
+	}).state;
 }
 
 describe('play: the view', () => {
@@ -163,7 +168,10 @@ describe('analysis: the line walked', () => {
 		expect(state.status.text).toBe('Followed line 2: c1 c3');
 		// The search here prefers another move; ] still follows line 2.
 		const here = S.current(state.session) as Loaps;
-		const other = loaps.legalMoves(here).map(move => loaps.formatMove(here, move)).find(text => text !== 'a6 c6')!;
+		const other = loaps
+			.legalMoves(here)
+			.map(move => loaps.formatMove(here, move))
+			.find(text => text !== 'a6 c6')!;
 		state = analysisKeys(searched(state, [lineOf(here, [other], 50)]), [']']);
 		expect(state.status.text).toBe('Followed line 2: a6 c6');
 		// Line 2 is played out: ] follows the best line of the search here, once there is one.
@@ -175,7 +183,10 @@ describe('analysis: the line walked', () => {
 		let state = analysisKeys(searched(analysisState({game: loaps}, 0), [lineOf(first, ['b1 d3', 'a6 c6'], 30)]), [']']);
 		expect(state.status.text).toBe('Followed the best line: b1 d3');
 		const here = S.current(state.session) as Loaps;
-		const other = loaps.legalMoves(here).map(move => loaps.formatMove(here, move)).find(text => text !== 'a6 c6')!;
+		const other = loaps
+			.legalMoves(here)
+			.map(move => loaps.formatMove(here, move))
+			.find(text => text !== 'a6 c6')!;
 		state = analysisKeys(searched(state, [lineOf(here, [other], 5)]), [']']);
 		expect(state.status.text).toBe(`Followed the best line: ${other}`);
 	});
@@ -257,7 +268,16 @@ describe('MoveList', () => {
 	test('with colour: the current move inverse, those after it dim, marks in their colours', () => {
 		chalk.level = 1;
 		const {lastFrame, unmount} = render(
-			<MoveList entries={entries} current={1} height={3} back={0} width={36} theme={makeTheme({color: true, ascii: false})} marks={[null, '??', null, '!']} markColors={[undefined, 'red', undefined, undefined]} />,
+			<MoveList
+				entries={entries}
+				current={1}
+				height={3}
+				back={0}
+				width={36}
+				theme={makeTheme({color: true, ascii: false})}
+				marks={[null, '??', null, '!']}
+				markColors={[undefined, 'red', undefined, undefined]}
+			/>,
 		);
 		const frame = lastFrame() ?? '';
 		unmount();
@@ -270,14 +290,28 @@ describe('MoveList', () => {
 	});
 
 	test('without colour: the marker before the current move, the marks after the moves, two moves a row', () => {
-		const {lastFrame, unmount} = render(<MoveList entries={entries} current={2} height={3} back={0} width={36} theme={makeTheme({color: false, ascii: true})} marks={['?!', '??', null, '□']} />);
+		const {lastFrame, unmount} = render(
+			<MoveList
+				entries={entries}
+				current={2}
+				height={3}
+				back={0}
+				width={36}
+				theme={makeTheme({color: false, ascii: true})}
+				marks={['?!', '??', null, '□']}
+			/>,
+		);
 		const frame = lastFrame() ?? '';
 		unmount();
 		expect(frame.split('\n')).toEqual(['Moves', '  1. b1 d3?!    a6 c6??', '  2.>c1 c4      g4 e4□']);
 	});
 
 	test('the current move stays in view: the list scrolls to it, and PgUp scrolls on from there', () => {
-		const long: S.MoveEntry[] = Array.from({length: 40}, (_, ply) => ({number: Math.floor(ply / 2) + 1, player: ((ply % 2) + 1) as 1 | 2, text: `m${ply}`}));
+		const long: S.MoveEntry[] = Array.from({length: 40}, (_, ply) => ({
+			number: Math.floor(ply / 2) + 1,
+			player: ((ply % 2) + 1) as 1 | 2,
+			text: `m${ply}`,
+		}));
 		const theme = makeTheme({color: false, ascii: true});
 		const draw = (current: number, back: number) => {
 			const {lastFrame, unmount} = render(<MoveList entries={long} current={current} height={6} back={back} width={40} theme={theme} />);

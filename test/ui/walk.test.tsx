@@ -261,7 +261,9 @@ describe('analysis: walking the line', () => {
 		expect(glyphAt(frame, 'c3')).toBe('R');
 		// The engine's best here is another move: ] still goes on along line 2.
 		const next = await app.engine.thinkingAfter(1);
-		const other = (loaps.legalMoves(next.state as ReturnType<typeof loaps.initial>) as number[]).find(move => loaps.formatMove(next.state as ReturnType<typeof loaps.initial>, move) !== 'a6 c6')!;
+		const other = (loaps.legalMoves(next.state as ReturnType<typeof loaps.initial>) as number[]).find(
+			move => loaps.formatMove(next.state as ReturnType<typeof loaps.initial>, move) !== 'a6 c6',
+		)!;
 		const otherText = loaps.formatMove(next.state as ReturnType<typeof loaps.initial>, other);
 		next.onProgress?.(info([lineOf(next.state, [otherText], 50)]));
 		await app.see(new RegExp(`1\\.\\s+-0\\.50\\s+${otherText}`));

@@ -63,7 +63,8 @@ export class BoxesBoard implements SearchPosition {
 		this.geometry = g;
 		this.maxMoves = g.moves;
 		this.moveSpace = g.moves;
-		if (drawn.length !== g.units || owners.length !== g.boxes) throw new RangeError(`a ${rows}×${columns} board has ${g.units} unit segments and ${g.boxes} boxes`);
+		if (drawn.length !== g.units || owners.length !== g.boxes)
+			throw new RangeError(`a ${rows}×${columns} board has ${g.units} unit segments and ${g.boxes} boxes`);
 		this.drawn = new Uint8Array(g.units);
 		this.sides = new Uint8Array(g.boxes);
 		this.owner = new Uint8Array(g.boxes);
@@ -83,7 +84,8 @@ export class BoxesBoard implements SearchPosition {
 		}
 		for (let box = 0; box < g.boxes; box++) {
 			const owner = owners[box]!;
-			if ((this.sides[box] === 4) !== (owner !== 0)) throw new RangeError(`box ${box} has ${this.sides[box]} sides drawn and owner ${owner}`);
+			if ((this.sides[box] === 4) !== (owner !== 0))
+				throw new RangeError(`box ${box} has ${this.sides[box]} sides drawn and owner ${owner}`);
 			this.owner[box] = owner;
 			if (owner === 1) this.score1++;
 			else if (owner === 2) this.score2++;

@@ -6,7 +6,19 @@ import {EMPTY, fail, ok, SET_UP, type BoardView, type EntryOutputError, type Gam
 import {BoxesBoard} from './board.js';
 import {geometryOf, LETTERS, MAX_SIZE, MIN_SIZE} from './geometry.js';
 import {formatBoxes, looksLikeBoxes, parseBoxes} from './potm.js';
-import {GAME_SECONDS, legalMoves, moveName, parseVertex, play, SIDES, unitOwners, vertexRange, whyNot, whyNotSegment, type BoxesState} from './rules.js';
+import {
+	GAME_SECONDS,
+	legalMoves,
+	moveName,
+	parseVertex,
+	play,
+	SIDES,
+	unitOwners,
+	vertexRange,
+	whyNot,
+	whyNotSegment,
+	type BoxesState,
+} from './rules.js';
 import {DEFAULT_SIZE, randomBoard} from './setup.js';
 
 export type {BoxesState} from './rules.js';
@@ -57,11 +69,18 @@ export function readEntryMove(state: BoxesState, output: string): Result<number,
 	const g = geometryOf(state.rows, state.columns);
 	const words = text.trim().split(/\s+/);
 	if (words.length !== 2 || !words.every(word => /^[A-Z]\d{1,2}$/.test(word))) {
-		return entryFail('unparsable', `"${text.trim()}" is not a move: one line with two vertices separated by white space, the lesser first, as in "A3 C3"`);
+		return entryFail(
+			'unparsable',
+			`"${text.trim()}" is not a move: one line with two vertices separated by white space, the lesser first, as in "A3 C3"`,
+		);
 	}
 	const [from, to] = words.map(word => parseVertex(g, word)) as [number, number];
 	for (const [index, vertex] of [from, to].entries()) {
-		if (vertex < 0) return entryFail('unparsable', `${words[index]} is off the board: a ${state.rows}×${state.columns} board's vertices are ${vertexRange(g)}`);
+		if (vertex < 0)
+			return entryFail(
+				'unparsable',
+				`${words[index]} is off the board: a ${state.rows}×${state.columns} board's vertices are ${vertexRange(g)}`,
+			);
 	}
 	if (state.outcome) return entryFail('illegal', `the game is over (${state.outcome.description})`);
 	const reason = whyNotSegment(g, unitOwners(state), from, to);
@@ -103,7 +122,8 @@ export function explainPick(state: BoxesState, points: readonly number[]): strin
 	const name = g.vertexName(first);
 	if (second === undefined) {
 		if (legal.some(move => g.moveFrom[move] === first)) return `a line can be drawn from ${name}: pick its other end`;
-		if (legal.some(move => g.moveTo[move] === first)) return `no line starts at ${name}: a line is picked from its lesser end (left or top), so pick that end first`;
+		if (legal.some(move => g.moveTo[move] === first))
+			return `no line starts at ${name}: a line is picked from its lesser end (left or top), so pick that end first`;
 		return `no line can be drawn from ${name}: every segment at it is drawn`;
 	}
 	const reason = whyNotSegment(g, unitOwners(state), first, second);
@@ -132,7 +152,9 @@ export function renderBoxes(state: BoxesState): string {
 		lines.push(sides);
 	}
 	const [first, second] = state.scores;
-	const status = state.outcome ? state.outcome.description : `${SIDES[state.toMove - 1]} to play move ${Math.floor(state.moves.length / 2) + 1}`;
+	const status = state.outcome
+		? state.outcome.description
+		: `${SIDES[state.toMove - 1]} to play move ${Math.floor(state.moves.length / 2) + 1}`;
 	return [...lines, '', `${SIDES[0]} ${first} · ${SIDES[1]} ${second} boxes${state.outcome ? '' : ' so far'}`, status].join('\n');
 }
 
@@ -157,7 +179,11 @@ const ENDGAME_FREE = 40;
 const OPENING_FREE = 80;
 const OPENING_WEIGHT = 0.3;
 const moveWeight = (free: number): number =>
-	free <= ENDGAME_FREE ? 1 : free >= OPENING_FREE ? OPENING_WEIGHT : 1 - ((1 - OPENING_WEIGHT) * (free - ENDGAME_FREE)) / (OPENING_FREE - ENDGAME_FREE);
+	free <= ENDGAME_FREE
+		? 1
+		: free >= OPENING_FREE
+			? OPENING_WEIGHT
+			: 1 - ((1 - OPENING_WEIGHT) * (free - ENDGAME_FREE)) / (OPENING_FREE - ENDGAME_FREE);
 
 /**
  * This move's weight over the summed weights of the mover's expected moves (the last one in part,
@@ -180,7 +206,12 @@ export const boxes: Game<BoxesState> = {
 	moveLimit: null,
 	hasPoints: true,
 	tagline: 'LINES and BOXES: lines of any length on 3×3..8×8 boxes; close a box to take it',
-	phrases: {select: 'pick a dot, then the dot at the other end of the line', moveExample: 'A3 C3', target: 'a marked dot', points: {many: 'boxes', one: 'box', short: ['box', 'boxes']}},
+	phrases: {
+		select: 'pick a dot, then the dot at the other end of the line',
+		moveExample: 'A3 C3',
+		target: 'a marked dot',
+		points: {many: 'boxes', one: 'box', short: ['box', 'boxes']},
+	},
 	clock: {per: 'game', seconds: GAME_SECONDS},
 	entry: {input: 'path', clock: {per: 'game', seconds: GAME_SECONDS}},
 	matchBy: 'games',
@@ -211,7 +242,9 @@ export const boxes: Game<BoxesState> = {
 	tally: state =>
 		SIDES.map((side, index) => {
 			const g = geometryOf(state.rows, state.columns);
-			const mine = state.boxes.flatMap((owner, box) => (owner === index + 1 ? [g.vertexName(Math.floor(box / state.columns) * g.width + (box % state.columns))] : []));
+			const mine = state.boxes.flatMap((owner, box) =>
+				owner === index + 1 ? [g.vertexName(Math.floor(box / state.columns) * g.width + (box % state.columns))] : [],
+			);
 			return `${side} ${state.scores[index]}: ${mine.length > 0 ? mine.join(' ') : 'no box'}`;
 		}),
 	scores: state => state.scores,
@@ -230,4 +263,3 @@ export const boxes: Game<BoxesState> = {
 	searchPosition: boardOf,
 	past: state => ({start: state, moves: []}),
 };
-

@@ -20,23 +20,30 @@ export function parseBoxes(text: string, fileName: string): Result<BoxesState, P
 		.split(/\r?\n/)
 		.map((content, index) => ({number: index + 1, words: content.trim() === '' ? [] : content.trim().split(/\s+/)}))
 		.filter(line => line.words.length > 0);
-	if (lines.length === 0) return bad(null, 'the file is empty: a LINES and BOXES file starts with a line "P R C" (player to move, rows, columns)');
+	if (lines.length === 0)
+		return bad(null, 'the file is empty: a LINES and BOXES file starts with a line "P R C" (player to move, rows, columns)');
 	const head = lines[0]!;
 	if (head.words.length !== 3 || !head.words.every(word => INTEGER.test(word))) {
-		return bad(head.number, `expected "P R C": the player to move (1 or 2) and the board's rows and columns of boxes, as in "1 5 5"; found "${head.words.join(' ')}"`);
+		return bad(
+			head.number,
+			`expected "P R C": the player to move (1 or 2) and the board's rows and columns of boxes, as in "1 5 5"; found "${head.words.join(' ')}"`,
+		);
 	}
 	const [player, rows, columns] = head.words.map(Number) as [number, number, number];
 	if (player !== 1 && player !== 2) return bad(head.number, `the player to move is 1 or 2, not ${player}`);
-	if (!validSize(rows) || !validSize(columns)) return bad(head.number, `a board is 3..8 boxes each way (rows, then columns), not ${rows}×${columns}`);
+	if (!validSize(rows) || !validSize(columns))
+		return bad(head.number, `a board is 3..8 boxes each way (rows, then columns), not ${rows}×${columns}`);
 	const scores: number[] = [];
 	const clocks: number[] = [];
 	for (const side of [1, 2]) {
 		const line = lines[side];
 		if (!line) return bad(null, `the file ends before player ${side}'s line "${side} score time"`);
 		const shown = line.words.join(' ');
-		if (line.words.length !== 3 || line.words[0] !== String(side)) return bad(line.number, `expected player ${side}'s line "${side} score time", as in "${side} 0 60.00"; found "${shown}"`);
+		if (line.words.length !== 3 || line.words[0] !== String(side))
+			return bad(line.number, `expected player ${side}'s line "${side} score time", as in "${side} 0 60.00"; found "${shown}"`);
 		if (!INTEGER.test(line.words[1]!)) return bad(line.number, `player ${side}'s score "${line.words[1]}" is not a whole number of boxes`);
-		if (!NUMBER.test(line.words[2]!)) return bad(line.number, `player ${side}'s time "${line.words[2]}" is not a number of seconds, as in 60.0 or 23.4`);
+		if (!NUMBER.test(line.words[2]!))
+			return bad(line.number, `player ${side}'s time "${line.words[2]}" is not a number of seconds, as in 60.0 or 23.4`);
 		scores.push(Number(line.words[1]));
 		clocks.push(Number(line.words[2]));
 	}
@@ -47,15 +54,24 @@ export function parseBoxes(text: string, fileName: string): Result<BoxesState, P
 	for (const line of lines.slice(3)) {
 		const shown = line.words.join(' ');
 		if (line.words.length !== 3 || !/^[0-2]$/.test(line.words[0]!)) {
-			return bad(line.number, `expected a line "P V1 V2" (P = 0 for a pre-drawn line, 1 or 2 for a player's move), as in "1 A3 C3"; found "${shown}"`);
+			return bad(
+				line.number,
+				`expected a line "P V1 V2" (P = 0 for a pre-drawn line, 1 or 2 for a player's move), as in "1 A3 C3"; found "${shown}"`,
+			);
 		}
 		const who = Number(line.words[0]);
-		if (g.units - drawn.filter(Boolean).length === 0) return bad(line.number, `every segment is drawn already: the game was over before "${shown}"`);
+		if (g.units - drawn.filter(Boolean).length === 0)
+			return bad(line.number, `every segment is drawn already: the game was over before "${shown}"`);
 		const ends: number[] = [];
 		for (const word of line.words.slice(1)) {
 			const vertex = parseVertex(g, word);
 			if (vertex < 0) {
-				return bad(line.number, /^[A-Za-z]\d+$/.test(word) ? `${word} is off the board: a ${rows}×${columns} board's vertices are ${vertexRange(g)}` : `"${word}" is not a vertex: a column letter and a row number, as in C3`);
+				return bad(
+					line.number,
+					/^[A-Za-z]\d+$/.test(word)
+						? `${word} is off the board: a ${rows}×${columns} board's vertices are ${vertexRange(g)}`
+						: `"${word}" is not a vertex: a column letter and a row number, as in C3`,
+				);
 			}
 			ends.push(vertex);
 		}
@@ -66,7 +82,11 @@ export function parseBoxes(text: string, fileName: string): Result<BoxesState, P
 			if (moves.length > 0) return bad(line.number, `a pre-drawn line (player 0) after the players' moves: the pre-drawn lines come first`);
 		} else {
 			const turn = moves.length % 2 === 0 ? 1 : 2;
-			if (who !== turn) return bad(line.number, `player ${who} moves out of turn: move ${moves.length + 1} is player ${turn}'s (turns alternate from player 1)`);
+			if (who !== turn)
+				return bad(
+					line.number,
+					`player ${who} moves out of turn: move ${moves.length + 1} is player ${turn}'s (turns alternate from player 1)`,
+				);
 		}
 		const move = g.moveOf(from, to);
 		for (let i = g.unitStart[move]!; i < g.unitStart[move + 1]!; i++) drawn[g.unitList[i]!] = 1;
@@ -74,7 +94,10 @@ export function parseBoxes(text: string, fileName: string): Result<BoxesState, P
 	}
 	const turn = moves.length % 2 === 0 ? 1 : 2;
 	if (player !== turn) {
-		return bad(head.number, `line 1 says player ${player} is to move, but after ${moves.length} ${moves.length === 1 ? 'move' : 'moves'} it is player ${turn}'s turn`);
+		return bad(
+			head.number,
+			`line 1 says player ${player} is to move, but after ${moves.length} ${moves.length === 1 ? 'move' : 'moves'} it is player ${turn}'s turn`,
+		);
 	}
 	const state = createState(rows, columns, setUp, moves, [clocks[0]!, clocks[1]!]);
 	const notes: string[] = [];

@@ -95,10 +95,16 @@ function isFree(geometry: Geometry, drawn: readonly number[], move: number): boo
 export function outcomeOf(drawn: readonly number[], scores: readonly [number, number]): Outcome | null {
 	if (drawn.includes(0)) return null;
 	const [first, second] = scores;
-	if (first === second) return {result: 'tie', winner: null, reason: 'board-full', description: `a tie, ${first} ${first === 1 ? 'box' : 'boxes'} each`};
+	if (first === second)
+		return {result: 'tie', winner: null, reason: 'board-full', description: `a tie, ${first} ${first === 1 ? 'box' : 'boxes'} each`};
 	const winner: Player = first > second ? 1 : 2;
 	const [high, low] = first > second ? [first, second] : [second, first];
-	return {result: 'win', winner, reason: 'board-full', description: `${SIDES[winner - 1]} wins ${high} ${high === 1 ? 'box' : 'boxes'} to ${low}`};
+	return {
+		result: 'win',
+		winner,
+		reason: 'board-full',
+		description: `${SIDES[winner - 1]} wins ${high} ${high === 1 ? 'box' : 'boxes'} to ${low}`,
+	};
 }
 
 /**

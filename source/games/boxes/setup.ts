@@ -18,7 +18,9 @@ export function randomBoard(setup: Setup = {}): BoxesState {
 	const g = geometryOf(rows, columns);
 	const lines = setup.lines ?? 0;
 	if (!Number.isInteger(lines) || lines < 0 || lines >= g.units) {
-		throw new RangeError(`a ${rows}×${columns} board has ${g.units} unit segments: 0..${g.units - 1} of them may be drawn before the game, not ${lines}`);
+		throw new RangeError(
+			`a ${rows}×${columns} board has ${g.units} unit segments: 0..${g.units - 1} of them may be drawn before the game, not ${lines}`,
+		);
 	}
 	const random = setup.seed === undefined ? Math.random : seededRandom(setup.seed);
 	// The first `lines` units of a Fisher–Yates shuffle, drawn in unit order.
@@ -28,5 +30,10 @@ export function randomBoard(setup: Setup = {}): BoxesState {
 		[units[i], units[j]] = [units[j]!, units[i]!];
 	}
 	const chosen = units.slice(0, lines).sort((a, b) => a - b);
-	return createState(rows, columns, chosen.map(unit => g.moveOf(g.unitFrom[unit]!, g.unitTo[unit]!)), []);
+	return createState(
+		rows,
+		columns,
+		chosen.map(unit => g.moveOf(g.unitFrom[unit]!, g.unitTo[unit]!)),
+		[],
+	);
 }

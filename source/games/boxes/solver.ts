@@ -106,7 +106,12 @@ function negamax(board: BoxesBoard, alpha: number, beta: number, ply: number): n
 	for (let i = 0; i < count; i++) {
 		const move = moves[base + i]!;
 		// The table's move, then boxes taken, then moves that hand over fewer boxes (sides brought to three), then shorter segments.
-		order[base + i] = move === tableMove ? 1 << 30 : board.moveGain(move) * 1024 - board.moveGifts(move) * 32 - (board.geometry.unitStart[move + 1]! - board.geometry.unitStart[move]!);
+		order[base + i] =
+			move === tableMove
+				? 1 << 30
+				: board.moveGain(move) * 1024 -
+					board.moveGifts(move) * 32 -
+					(board.geometry.unitStart[move + 1]! - board.geometry.unitStart[move]!);
 	}
 
 	const startAlpha = alpha;

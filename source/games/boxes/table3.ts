@@ -175,7 +175,8 @@ export function buildTable(limits: SolveLimits = {}, root = 0): boolean {
 			let best = -128;
 			for (let line = 0; line < 8; line++) {
 				const bits = line * 3;
-				const pattern = ((set >>> LINE_BITS[bits]!) & 1) | (((set >>> LINE_BITS[bits + 1]!) & 1) << 1) | (((set >>> LINE_BITS[bits + 2]!) & 1) << 2);
+				const pattern =
+					((set >>> LINE_BITS[bits]!) & 1) | (((set >>> LINE_BITS[bits + 1]!) & 1) << 1) | (((set >>> LINE_BITS[bits + 2]!) & 1) << 2);
 				const end = OPEN_START[line * 8 + pattern + 1]!;
 				for (let i = OPEN_START[line * 8 + pattern]!; i < end; i++) {
 					const next = set | OPEN[i]!;

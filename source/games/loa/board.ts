@@ -12,7 +12,18 @@ import {PASS, parseSquare} from './notation.js';
 import type {LoaVariant} from './variant.js';
 import {seededWords} from '../seeded.js';
 import {LIST_STRIDE} from './piece-list.js';
-import {BONUS_BITS, BONUS_LOW_BITS, BONUS_MASK, BONUS_SIDE, bonusTally, mobilityTally, MOBILITY_MASK, MOBILITY_SIDE, NO_LINE, type LineTally} from './line-tally.js';
+import {
+	BONUS_BITS,
+	BONUS_LOW_BITS,
+	BONUS_MASK,
+	BONUS_SIDE,
+	bonusTally,
+	mobilityTally,
+	MOBILITY_MASK,
+	MOBILITY_SIDE,
+	NO_LINE,
+	type LineTally,
+} from './line-tally.js';
 import {codeBase, FILLINGS, INFO_CAPTURES, INFO_TARGETS, lineMoves, lowest, POW3, TALLY_CAPTURES, TALLY_MOVES} from './line-moves.js';
 
 /** Why the game ended with the last move. */
@@ -110,7 +121,10 @@ const QUAD_EULER: readonly [Int8Array, Int8Array] = (() => {
 	const two = new Int8Array(81);
 	for (let code = 0; code < 81; code++) {
 		const corners = [code % 3, Math.floor(code / 3) % 3, Math.floor(code / 9) % 3, Math.floor(code / 27)];
-		for (const [side, table] of [[1, one], [2, two]] as const) {
+		for (const [side, table] of [
+			[1, one],
+			[2, two],
+		] as const) {
 			const mine = corners.map(cell => cell === side);
 			const count = mine.filter(Boolean).length;
 			table[code] = count === 1 ? 1 : count === 3 ? -1 : count === 2 && mine[0] === mine[3] ? -2 : 0;

@@ -176,7 +176,7 @@ function blocked(board: LoaBoard, side: 1 | 2, tables: Tables): number {
 	const ownHi = board.bitsHi[side]!;
 	const half = side - 1;
 	let loss = 0;
-	for (let rest = ownLo, restHi = ownHi; (rest | restHi) !== 0; ) {
+	for (let rest = ownLo, restHi = ownHi; (rest | restHi) !== 0;) {
 		let square: number;
 		if (rest !== 0) {
 			square = lowest(rest);

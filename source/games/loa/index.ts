@@ -81,7 +81,10 @@ export function loaGame(variant: LoaVariant): Game<LoaState> {
 		entry: {input: 'path', clock},
 		matchBy: 'games',
 		// LOAPS in its points (a bonus square is 3, the connection 12); classic LOA in its evaluation's unit.
-		reviewScale: variant.scoring !== null ? {inaccuracy: 1, mistake: 3, blunder: 6, decisive: 12} : {inaccuracy: 0.5, mistake: 1.5, blunder: 3, decisive: 6},
+		reviewScale:
+			variant.scoring !== null
+				? {inaccuracy: 1, mistake: 3, blunder: 6, decisive: 12}
+				: {inaccuracy: 0.5, mistake: 1.5, blunder: 3, decisive: 6},
 		randomBoards: false,
 		initial: () => initialState(variant),
 		parse: (text, fileName) => parsePotm(text, fileName, variant),
@@ -116,7 +119,11 @@ export function loaGame(variant: LoaVariant): Game<LoaState> {
 		parseMove(state, text) {
 			if (/^\s*pass\s*$/i.test(text)) {
 				if (legalMoves(state).includes(PASS)) return ok(PASS);
-				return fail(variant.noMove === 'passes' ? 'you may pass only when no piece of yours can move' : `${variant.name} has no passing: a side must move`);
+				return fail(
+					variant.noMove === 'passes'
+						? 'you may pass only when no piece of yours can move'
+						: `${variant.name} has no passing: a side must move`,
+				);
 			}
 			const parsed = parseMoveText(text, size);
 			if (typeof parsed === 'string') return fail(parsed);
@@ -159,11 +166,15 @@ export function readEntryMove(state: LoaState, output: string): Result<number, E
 		return fail({fault: 'illegal', message: 'it passed, but a side may pass only when none of its pieces can move'});
 	}
 	if (words.length !== 2) {
-		return fail({fault: 'unparsable', message: `"${text.trim()}" is not a move: one line with the two squares separated by white space, as in "b1 d3"`});
+		return fail({
+			fault: 'unparsable',
+			message: `"${text.trim()}" is not a move: one line with the two squares separated by white space, as in "b1 d3"`,
+		});
 	}
 	const [from, to] = words.map(word => parseSquare(word, size)) as [number, number];
 	for (const [index, square] of [from, to].entries()) {
-		if (square < 0) return fail({fault: 'unparsable', message: `"${words[index]}" is not a square of the ${size}×${size} board (a1..${last})`});
+		if (square < 0)
+			return fail({fault: 'unparsable', message: `"${words[index]}" is not a square of the ${size}×${size} board (a1..${last})`});
 	}
 	// A move from a square to itself is none (and h8 h8 would be read as the pass).
 	if (from === to) return fail({fault: 'illegal', message: `"${text.trim()}" is not a move: a piece must leave its square`});
@@ -178,10 +189,12 @@ export function explainIllegal(state: LoaState, from: number, to: number): strin
 	const names = state.variant.sideNames;
 	const text = `${squareName(from, size)} ${squareName(to, size)}`;
 	if (state.outcome) return `${text}: the game is over (${state.outcome.description})`;
-	if (legalMoves(state).includes(PASS)) return `${text}: no piece of ${names[state.toMove - 1]}'s can move, so ${names[state.toMove - 1]} must pass ("pass")`;
+	if (legalMoves(state).includes(PASS))
+		return `${text}: no piece of ${names[state.toMove - 1]}'s can move, so ${names[state.toMove - 1]} must pass ("pass")`;
 	const piece = state.cells[from];
 	if (piece === 0) return `${text}: there is no piece on ${squareName(from, size)}`;
-	if (piece !== state.toMove) return `${text}: the piece on ${squareName(from, size)} is ${names[piece! - 1]}'s, and ${names[state.toMove - 1]} is to move`;
+	if (piece !== state.toMove)
+		return `${text}: the piece on ${squareName(from, size)} is ${names[piece! - 1]}'s, and ${names[state.toMove - 1]} is to move`;
 	if (state.cells[to] === state.toMove) return `${text}: ${squareName(to, size)} holds a piece of your own`;
 	const targets = legalMoves(state)
 		.filter(move => moveFrom(move) === from)

@@ -126,7 +126,9 @@ function build(): LineMoves {
 				}
 				const captures = targets & theirs;
 				info[filling * 2 + side - 1] = count | (targets << INFO_TARGETS) | (movers << INFO_MOVERS) | (captures << INFO_CAPTURES);
-				tally[filling]! |= (count << (side === 1 ? TALLY_MOVES[1] : TALLY_MOVES[2])) | ((captures !== 0 ? 1 : 0) << (side === 1 ? TALLY_CAPTURES[1] : TALLY_CAPTURES[2]));
+				tally[filling]! |=
+					(count << (side === 1 ? TALLY_MOVES[1] : TALLY_MOVES[2])) |
+					((captures !== 0 ? 1 : 0) << (side === 1 ? TALLY_CAPTURES[1] : TALLY_CAPTURES[2]));
 			}
 		}
 	}

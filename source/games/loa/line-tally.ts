@@ -54,7 +54,8 @@ export const BONUS_LOW_BITS = 0b1001001001001;
  * the side has a move that lands on it.
  */
 export function bonusTally(geometry: Geometry, lineBonus: Uint8Array, bonusList: Int8Array): LineTally {
-	if (bonusList.length * BONUS_BITS > BONUS_SIDE) throw new RangeError(`${bonusList.length} bonus squares are more than the bonus tally holds`);
+	if (bonusList.length * BONUS_BITS > BONUS_SIDE)
+		throw new RangeError(`${bonusList.length} bonus squares are more than the bonus tally holds`);
 	const {lineSquares} = geometry;
 	return lineTally(
 		geometry,
@@ -86,7 +87,8 @@ export function mobilityTally(geometry: Geometry): LineTally {
 	const {lineCount, lineLength, lineSquares, offCentre2, fileOf, rankOf, size} = geometry;
 	// moveValue[line * 64 + (from | to << 3)]: a move along a line between places, before a capture doubles it.
 	const moveValue = new Int8Array(lineCount * 64);
-	const onEdge = (square: number) => fileOf[square] === 0 || rankOf[square] === 0 || fileOf[square] === size - 1 || rankOf[square] === size - 1;
+	const onEdge = (square: number) =>
+		fileOf[square] === 0 || rankOf[square] === 0 || fileOf[square] === size - 1 || rankOf[square] === size - 1;
 	for (let line = 0; line < lineCount; line++) {
 		for (let from = 0; from < lineLength[line]!; from++) {
 			for (let to = 0; to < lineLength[line]!; to++) {

@@ -147,7 +147,9 @@ export const LOPSIDED_SHARE = 2 / 3;
 
 export function lopsided(state: LoaState): boolean {
 	const connection = state.variant.scoring?.connection;
-	return connection !== undefined && state.variant.moveLimit > 0 && Math.abs(state.points[0] - state.points[1]) >= connection * LOPSIDED_SHARE;
+	return (
+		connection !== undefined && state.variant.moveLimit > 0 && Math.abs(state.points[0] - state.points[1]) >= connection * LOPSIDED_SHARE
+	);
 }
 
 /** The moves the side to move will most likely still make, this one included: at least 1, at most the move limit allows. */

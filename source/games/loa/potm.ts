@@ -76,17 +76,22 @@ export function parsePotm(text: string, fileName: string, variant: LoaVariant): 
 			return error(line, `expected three numbers, "${player}", player ${player}'s points and seconds left, got ${shown(player)}`);
 		}
 		const [label, score, clock] = words as [string, string, string];
-		if (label !== String(player)) return error(line, `expected the line of player ${player} to start with "${player}", got ${quote(label)}`);
+		if (label !== String(player))
+			return error(line, `expected the line of player ${player} to start with "${player}", got ${quote(label)}`);
 		if (/^-\d/.test(score)) return error(line, `player ${player}'s points cannot be negative, got ${quote(score)}`);
 		if (!WHOLE.test(score) || Number(score) > MAX_POINTS) {
 			return error(line, `player ${player}'s points must be a whole number from 0 to ${MAX_POINTS}, got ${quote(score)}`);
 		}
 		if (/^-[\d.]/.test(clock)) return error(line, `player ${player}'s clock cannot be negative, got ${quote(clock)}`);
 		if (!DECIMAL.test(clock) || Number(clock) > MAX_SECONDS) {
-			return error(line, `player ${player}'s seconds left must be a number from 0 to ${MAX_SECONDS} such as 60 or 23.4, got ${quote(clock)}`);
+			return error(
+				line,
+				`player ${player}'s seconds left must be a number from 0 to ${MAX_SECONDS} such as 60 or 23.4, got ${quote(clock)}`,
+			);
 		}
 		// RULES.md: classic LOA's files keep the layout, and the points stay 0.
-		if (!variant.scoring && Number(score) !== 0) return error(line, `${variant.name} has no points: player ${player}'s must be 0, got ${quote(score)}`);
+		if (!variant.scoring && Number(score) !== 0)
+			return error(line, `${variant.name} has no points: player ${player}'s must be 0, got ${quote(score)}`);
 		points[player - 1] = Number(score);
 		clocks[player - 1] = Number(clock);
 	}

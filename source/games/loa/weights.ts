@@ -13,7 +13,10 @@ export interface WeightSet {
 	readonly defaults: readonly number[];
 }
 
-function weightSet<const Names extends readonly string[]>(entries: {readonly [K in Names[number]]: number}, names: Names): WeightSet & {readonly index: {readonly [K in Names[number]]: number}} {
+function weightSet<const Names extends readonly string[]>(
+	entries: {readonly [K in Names[number]]: number},
+	names: Names,
+): WeightSet & {readonly index: {readonly [K in Names[number]]: number}} {
 	const defaults = names.map(name => entries[name as Names[number]]);
 	const index = Object.fromEntries(names.map((name, i) => [name, i])) as {[K in Names[number]]: number};
 	return {names, values: Float64Array.from(defaults), defaults, index};
@@ -72,7 +75,20 @@ export const LOAPS_WEIGHTS = weightSet(
 		 */
 		leadCap: 24,
 	},
-	['tempo', 'spread', 'group', 'euler', 'avoidShare', 'centre', 'mobility', 'bonusReach', 'threatShare', 'marginFade', 'raceMargin', 'leadCap'] as const,
+	[
+		'tempo',
+		'spread',
+		'group',
+		'euler',
+		'avoidShare',
+		'centre',
+		'mobility',
+		'bonusReach',
+		'threatShare',
+		'marginFade',
+		'raceMargin',
+		'leadCap',
+	] as const,
 );
 
 /**
@@ -111,5 +127,19 @@ export const CLASSIC_WEIGHTS = weightSet(
 		blocked: 24,
 		blockedEdge: 4,
 	},
-	['tempo', 'concentration', 'group', 'euler', 'ring0', 'ring1', 'ring2', 'ring3', 'corner', 'massCentre', 'mobility', 'blocked', 'blockedEdge'] as const,
+	[
+		'tempo',
+		'concentration',
+		'group',
+		'euler',
+		'ring0',
+		'ring1',
+		'ring2',
+		'ring3',
+		'corner',
+		'massCentre',
+		'mobility',
+		'blocked',
+		'blockedEdge',
+	] as const,
 );

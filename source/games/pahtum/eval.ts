@@ -39,4 +39,5 @@ for (let code = 0; code < LINE_CODES; code++) {
 }
 
 /** The evaluation for X from the margin (X − O, in points), the summed open value of every line and the share of it that counts. */
-export const evaluateForX = (margin: number, open: number, openPercent = OPEN_PERCENT): number => (100 * margin + (open * openPercent) / 100) | 0;
+export const evaluateForX = (margin: number, open: number, openPercent = OPEN_PERCENT): number =>
+	(100 * margin + (open * openPercent) / 100) | 0;

@@ -25,7 +25,11 @@ export function parseSquare(text: string): Result<number, string> {
 	const match = /^\s*([a-gA-G])\s*([1-7])\s*$/.exec(text);
 	if (!match) {
 		const shown = text.trim();
-		return fail(shown === '' ? 'type a square: a row A..G and a column 1..7, as in "C4"' : `"${shown}" is not a square: a row A..G and a column 1..7, as in "C4"`);
+		return fail(
+			shown === ''
+				? 'type a square: a row A..G and a column 1..7, as in "C4"'
+				: `"${shown}" is not a square: a row A..G and a column 1..7, as in "C4"`,
+		);
 	}
 	return ok(ROW_LETTERS.indexOf(match[1]!.toUpperCase()) * SIZE + Number(match[2]) - 1);
 }
@@ -67,11 +71,15 @@ function pahtumView(state: PahtumState): BoardView {
 export function renderPahtum(state: PahtumState): string {
 	const lines = ['   1 2 3 4 5 6 7'];
 	for (let row = 0; row < SIZE; row++) {
-		const cells = state.cells.slice(row * SIZE, (row + 1) * SIZE).map(cell => (cell === BLOCKED ? '+' : cell === EMPTY ? '-' : SIDES[cell - 1]));
+		const cells = state.cells
+			.slice(row * SIZE, (row + 1) * SIZE)
+			.map(cell => (cell === BLOCKED ? '+' : cell === EMPTY ? '-' : SIDES[cell - 1]));
 		lines.push(`${ROW_LETTERS[row]}  ${cells.join(' ')}`);
 	}
 	const [x, o] = state.scores;
-	const status = state.outcome ? state.outcome.description : `${SIDES[state.toMove - 1]} to play move ${countOf(state.cells, state.toMove) + 1}`;
+	const status = state.outcome
+		? state.outcome.description
+		: `${SIDES[state.toMove - 1]} to play move ${countOf(state.cells, state.toMove) + 1}`;
 	return [...lines, '', `X ${x} points · O ${o} points${state.outcome ? '' : ' so far'}`, status].join('\n');
 }
 
@@ -86,13 +94,15 @@ export function readEntryMove(state: PahtumState, output: string): Result<number
 	const entryFail = (fault: EntryOutputError['fault'], message: string) => fail<EntryOutputError>({fault, message});
 	if (output.trim() === '') return entryFail('no-output', output === '' ? 'it printed nothing' : 'it printed only white space');
 	if (output.includes('\r')) return entryFail('lines', 'it ended its lines with CR LF: a grid line ends with a newline alone');
-	if (!output.endsWith('\n')) return entryFail('lines', 'its last line has no newline: an entry prints 7 lines of 7 characters, each ended by a newline');
+	if (!output.endsWith('\n'))
+		return entryFail('lines', 'its last line has no newline: an entry prints 7 lines of 7 characters, each ended by a newline');
 	const lines = output.slice(0, -1).split('\n');
 	if (lines.length !== SIZE) return entryFail('lines', `it printed ${lines.length} lines; an entry prints the 7 lines of the grid`);
 	for (const [index, line] of lines.entries()) {
 		if (line.length !== SIZE) return entryFail('lines', `its line ${index + 1} has ${line.length} characters; each line of the grid has 7`);
 		const bad = [...line].find(char => !'-+XO'.includes(char));
-		if (bad !== undefined) return entryFail('unparsable', `its line ${index + 1} holds ${JSON.stringify(bad)}, which is not one of - + X O`);
+		if (bad !== undefined)
+			return entryFail('unparsable', `its line ${index + 1} holds ${JSON.stringify(bad)}, which is not one of - + X O`);
 	}
 	if (state.outcome) return entryFail('illegal', `the game is over (${state.outcome.description})`);
 	const chars = lines.join('');
@@ -111,7 +121,8 @@ export function readEntryMove(state: PahtumState, output: string): Result<number
 		added.push(square);
 	}
 	if (added.length === 0) return entryFail('illegal', 'it added no marker: the grid is as it was given');
-	if (added.length > 1) return entryFail('illegal', `it added ${added.length} markers (${added.map(squareName).join(', ')}); an entry adds exactly one`);
+	if (added.length > 1)
+		return entryFail('illegal', `it added ${added.length} markers (${added.map(squareName).join(', ')}); an entry adds exactly one`);
 	const square = added[0]!;
 	const letter = chars[square]!;
 	if (letter === '+') return entryFail('illegal', `it blocked ${squareName(square)} (+); an entry adds one ${mover}`);
@@ -151,11 +162,12 @@ export const pahtum: Game<PahtumState> = {
 		const reason = whyNot(state, square);
 		return reason === null ? `${squareName(square)} is empty: it can be played` : reason.charAt(0).toUpperCase() + reason.slice(1);
 	},
-	tally: state => SIDES.map((side, index) => {
-		const mine = runs(state.cells).filter(run => run.player === index + 1);
-		const parts = mine.map(run => `${squareName(run.squares[0]!)}-${squareName(run.squares[run.length - 1]!)} ${run.points}`);
-		return `${side} ${state.scores[index]}: ${parts.length > 0 ? parts.join(', ') : 'no run of 3 or more'}`;
-	}),
+	tally: state =>
+		SIDES.map((side, index) => {
+			const mine = runs(state.cells).filter(run => run.player === index + 1);
+			const parts = mine.map(run => `${squareName(run.squares[0]!)}-${squareName(run.squares[run.length - 1]!)} ${run.points}`);
+			return `${side} ${state.scores[index]}: ${parts.length > 0 ? parts.join(', ') : 'no run of 3 or more'}`;
+		}),
 	scores: state => state.scores,
 	// No clock is carried in a grid; a line of play keeps what each side had left of its move.
 	clocks: state => state.clocks ?? [MOVE_SECONDS, MOVE_SECONDS],

@@ -68,7 +68,8 @@ export function scoreOf(cells: readonly number[]): [number, number] {
 	return scores;
 }
 
-export const countOf = (cells: readonly number[], cell: number): number => cells.reduce((count, value) => count + (value === cell ? 1 : 0), 0);
+export const countOf = (cells: readonly number[], cell: number): number =>
+	cells.reduce((count, value) => count + (value === cell ? 1 : 0), 0);
 
 /**
  * The side to move by the counts (equal → X, one more X → O), or null for counts no game reaches.

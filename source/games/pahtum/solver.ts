@@ -98,10 +98,17 @@ function negamax(board: PahtumBoard, alpha: number, beta: number, ply: number): 
 			const rowCode = board.rowCode[row]!;
 			const columnCode = board.columnCode[column]!;
 			const open =
-				LINE_OPEN[rowCode + mover * POW4[column]!]! - LINE_OPEN[rowCode]! + LINE_OPEN[columnCode + mover * POW4[row]!]! - LINE_OPEN[columnCode]!;
+				LINE_OPEN[rowCode + mover * POW4[column]!]! -
+				LINE_OPEN[rowCode]! +
+				LINE_OPEN[columnCode + mover * POW4[row]!]! -
+				LINE_OPEN[columnCode]!;
 			const denied =
-				LINE_OPEN[rowCode + opponent * POW4[column]!]! - LINE_OPEN[rowCode]! + LINE_OPEN[columnCode + opponent * POW4[row]!]! - LINE_OPEN[columnCode]!;
-			order[base + count] = 100 * (board.gainFor(square, mover) + board.gainFor(square, opponent)) + (sign * (open - denied) * ORDER_OPEN) / 8;
+				LINE_OPEN[rowCode + opponent * POW4[column]!]! -
+				LINE_OPEN[rowCode]! +
+				LINE_OPEN[columnCode + opponent * POW4[row]!]! -
+				LINE_OPEN[columnCode]!;
+			order[base + count] =
+				100 * (board.gainFor(square, mover) + board.gainFor(square, opponent)) + (sign * (open - denied) * ORDER_OPEN) / 8;
 		}
 		count++;
 	}

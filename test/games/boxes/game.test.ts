@@ -70,8 +70,12 @@ describe('the Game interface of LINES and BOXES', () => {
 	test('parseMove is lenient: any case, a dash, no space, and either order (a reversed pair is the segment it names)', () => {
 		const state = load(SEED_EMPTY);
 		const move = moveOf(state, 'A3 C3');
-		for (const text of ['a3 c3', 'A3-C3', ' A3C3 ', 'C3 A3', 'c3-a3']) expect(boxes.parseMove(state, text)).toEqual({ok: true, value: move});
-		expect(boxes.parseMove(state, 'A1 C3')).toEqual({ok: false, error: 'A1 C3 is diagonal: a line joins two vertices of one row or one column'});
+		for (const text of ['a3 c3', 'A3-C3', ' A3C3 ', 'C3 A3', 'c3-a3'])
+			expect(boxes.parseMove(state, text)).toEqual({ok: true, value: move});
+		expect(boxes.parseMove(state, 'A1 C3')).toEqual({
+			ok: false,
+			error: 'A1 C3 is diagonal: a line joins two vertices of one row or one column',
+		});
 		expect(boxes.parseMove(state, 'A1 G1')).toMatchObject({ok: false, error: /G1 is off the board: its vertices are A\.\.F and 1\.\.6/});
 		expect(boxes.parseMove(state, 'hello')).toMatchObject({ok: false, error: /"hello" is not a line/});
 		expect(boxes.parseMove(state, '')).toMatchObject({ok: false, error: /type a line/});
@@ -142,7 +146,12 @@ describe('the Game interface of LINES and BOXES', () => {
 
 	test('outcome descriptions', () => {
 		const lines = ['1 A1 D1', '2 A2 D2', '1 A3 D3', '2 A4 D4', '1 A1 A4', '2 B1 B4', '1 C1 C4', '2 D1 D4'];
-		expect(boxes.outcome(load(fileOf(['1 3 3', '1 0 60', '2 0 60', ...lines])))).toEqual({result: 'win', winner: 2, reason: 'board-full', description: 'BLUE wins 6 boxes to 3'});
+		expect(boxes.outcome(load(fileOf(['1 3 3', '1 0 60', '2 0 60', ...lines])))).toEqual({
+			result: 'win',
+			winner: 2,
+			reason: 'board-full',
+			description: 'BLUE wins 6 boxes to 3',
+		});
 		expect(boxes.outcome(load(SEED_PLAYED))).toBeNull();
 	});
 });
@@ -151,16 +160,36 @@ describe('telling a LINES and BOXES file', () => {
 	const loaFiles = ['start.txt', 'red-move-10.txt', 'blue-move-28.txt'].map(save);
 	const grid = '-------\n------+\n---+---\n-------\n--++---\n-------\n+------\n';
 
-	test('it recognizes the seed\'s samples and its own files, cut short or with a bad line too', () => {
-		for (const text of [SEED_EMPTY, SEED_BOX, SEED_PLAYED, boxes.format(boxes.initial({seed: 3, lines: 10}))]) expect(boxes.recognizes(text)).toBe(true);
+	test("it recognizes the seed's samples and its own files, cut short or with a bad line too", () => {
+		for (const text of [SEED_EMPTY, SEED_BOX, SEED_PLAYED, boxes.format(boxes.initial({seed: 3, lines: 10}))])
+			expect(boxes.recognizes(text)).toBe(true);
 		expect(boxes.recognizes('1 5 5\n')).toBe(true);
 		expect(boxes.recognizes('1 5 5\n1 0 60\n2 0 60\n1 A1 Z9\n')).toBe(true);
 	});
 
 	test('it does not take LOA files or PAH-TUM grids, and they do not take its files', () => {
-		for (const text of [...loaFiles, classicLoa.format(classicLoa.initial()), grid, pahtum.format(pahtum.initial({seed: 7})), 'hello\n', '']) expect(boxes.recognizes(text)).toBe(false);
+		for (const text of [
+			...loaFiles,
+			classicLoa.format(classicLoa.initial()),
+			grid,
+			pahtum.format(pahtum.initial({seed: 7})),
+			'hello\n',
+			'',
+		])
+			expect(boxes.recognizes(text)).toBe(false);
 		// Seven moves of 7 characters after the 3 header lines: the shape of a LOAPS file's 7 board lines, but for the spaces.
-		const sevenMoves = fileOf(['2 3 3', '1 0 60.0', '2 0 60.0', '1 A1 B1', '2 A2 B2', '1 A3 B3', '2 A4 B4', '1 B1 C1', '2 B2 C2', '1 B3 C3']);
+		const sevenMoves = fileOf([
+			'2 3 3',
+			'1 0 60.0',
+			'2 0 60.0',
+			'1 A1 B1',
+			'2 A2 B2',
+			'1 A3 B3',
+			'2 A4 B4',
+			'1 B1 C1',
+			'2 B2 C2',
+			'1 B3 C3',
+		]);
 		expect(boxes.recognizes(sevenMoves)).toBe(true);
 		for (const game of [loaps, classicLoa, classicLoaMoverWins, pahtum]) {
 			for (const text of [SEED_EMPTY, SEED_BOX, SEED_PLAYED, sevenMoves]) expect(game.recognizes(text)).toBe(false);

@@ -54,7 +54,8 @@ export const plainClosed = (drawn: ReadonlySet<string>, r: number, c: number): b
 export function plainGain(position: Plain, move: PlainMove): number {
 	const after = new Set([...position.drawn, ...move.units]);
 	let gain = 0;
-	for (let r = 0; r < position.rows; r++) for (let c = 0; c < position.columns; c++) if (plainClosed(after, r, c) && !plainClosed(position.drawn, r, c)) gain++;
+	for (let r = 0; r < position.rows; r++)
+		for (let c = 0; c < position.columns; c++) if (plainClosed(after, r, c) && !plainClosed(position.drawn, r, c)) gain++;
 	return gain;
 }
 
@@ -90,7 +91,10 @@ export function plainSolve(position: Plain, memo = new Map<string, number>()): n
 export function plainOf(rows: number, columns: number, lines: readonly string[]): Plain {
 	const drawn = new Set<string>();
 	for (const line of lines) {
-		const [a, b] = line.split(' ').map(name => [Number(name.slice(1)) - 1, LETTERS.indexOf(name[0]!)] as const) as [readonly [number, number], readonly [number, number]];
+		const [a, b] = line.split(' ').map(name => [Number(name.slice(1)) - 1, LETTERS.indexOf(name[0]!)] as const) as [
+			readonly [number, number],
+			readonly [number, number],
+		];
 		if (a[0] === b[0]) for (let c = a[1]; c < b[1]; c++) drawn.add(`h ${a[0]} ${c}`);
 		else for (let r = a[0]; r < b[0]; r++) drawn.add(`v ${r} ${a[1]}`);
 	}

@@ -15,7 +15,12 @@ const predrawn = () => {
 	if (!parsed.ok) throw new Error(parsed.error.message);
 	return parsed.value;
 };
-const predrawnPlain = () => plainOf(3, 3, PREDRAWN.map(line => line.slice(2)));
+const predrawnPlain = () =>
+	plainOf(
+		3,
+		3,
+		PREDRAWN.map(line => line.slice(2)),
+	);
 
 describe('LINES and BOXES perft', () => {
 	test.each([
@@ -45,14 +50,19 @@ describe('LINES and BOXES perft', () => {
 		if (depth <= 3) expect(plainPerft(predrawnPlain(), depth)).toBe(count);
 	});
 
-	test('the fast board\'s moves are the plain model\'s, move for move', () => {
+	test("the fast board's moves are the plain model's, move for move", () => {
 		const state = predrawn();
-		const fast = divide(boardOf(state), 1).map(({move}) => moveName(state, move)).sort();
+		const fast = divide(boardOf(state), 1)
+			.map(({move}) => moveName(state, move))
+			.sort();
 		expect(fast).toEqual(plainMoves(predrawnPlain()).map(plainMoveName).sort());
 	});
 
 	test('a board one segment from the end: its last move ends every sequence', () => {
-		const parsed = parseBoxes(fileOf(['1 3 3', '1 0 60', '2 0 60', '0 A2 D2', '0 A3 D3', '0 A4 D4', '0 A1 A4', '0 B1 B4', '0 C1 C4', '0 D1 D4', '0 A1 C1']), 'end.txt');
+		const parsed = parseBoxes(
+			fileOf(['1 3 3', '1 0 60', '2 0 60', '0 A2 D2', '0 A3 D3', '0 A4 D4', '0 A1 A4', '0 B1 B4', '0 C1 C4', '0 D1 D4', '0 A1 C1']),
+			'end.txt',
+		);
 		if (!parsed.ok) throw new Error(parsed.error.message);
 		expect([1, 2, 3].map(depth => perft(boardOf(parsed.value), depth))).toEqual([1, 0, 0]);
 	});

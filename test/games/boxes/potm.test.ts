@@ -26,7 +26,7 @@ describe("the seed's samples", () => {
 		expect(state.outcome).toBeNull();
 	});
 
-	test('a 5×7 board with box A2 closed before the game: nobody\'s', () => {
+	test("a 5×7 board with box A2 closed before the game: nobody's", () => {
 		const state = parsed(SEED_BOX);
 		expect([state.rows, state.columns]).toEqual([5, 7]);
 		expect(state.setUp.map(move => moveName(state, move))).toEqual(['A2 A3', 'A2 B2', 'B2 B3', 'A3 B3']);
@@ -50,7 +50,7 @@ describe("the seed's samples", () => {
 });
 
 describe('reading and writing', () => {
-	test('format writes the seed\'s layout: clocks as LOA writes them, pre-drawn lines first', () => {
+	test("format writes the seed's layout: clocks as LOA writes them, pre-drawn lines first", () => {
 		expect(formatBoxes(parsed(SEED_EMPTY))).toBe(fileOf(['1 5 5', '1 0 60.0', '2 0 60.0']));
 		expect(formatBoxes(parsed(SEED_BOX))).toBe(fileOf(['1 5 7', '1 0 60.0', '2 0 60.0', '0 A2 A3', '0 A2 B2', '0 B2 B3', '0 A3 B3']));
 	});
@@ -65,7 +65,9 @@ describe('reading and writing', () => {
 
 	test('a full board parses: a finished game', () => {
 		// The rows first; then B, C and D each close the column of boxes to their left.
-		const state = parsed(fileOf(['1 3 3', '1 0 60', '2 0 60', '1 A1 D1', '2 A2 D2', '1 A3 D3', '2 A4 D4', '1 A1 A4', '2 B1 B4', '1 C1 C4', '2 D1 D4']));
+		const state = parsed(
+			fileOf(['1 3 3', '1 0 60', '2 0 60', '1 A1 D1', '2 A2 D2', '1 A3 D3', '2 A4 D4', '1 A1 A4', '2 B1 B4', '1 C1 C4', '2 D1 D4']),
+		);
 		expect(state.scores).toEqual([3, 6]);
 		expect(state.outcome?.description).toBe('BLUE wins 6 boxes to 3');
 	});
@@ -96,7 +98,11 @@ describe('bad files: one error naming the line and the problem', () => {
 		[['1 3 3', '1 0 60', '2 0 60', '1 A1 B1 C1'], 4, /expected a line "P V1 V2"/],
 		[['1 3 3', '1 0 60', '2 0 60', '3 A1 B1'], 4, /expected a line "P V1 V2"/],
 		[['1 3 3', '1 0 60', '2 0 60', '1 A1 %'], 4, /"%" is not a vertex/],
-		[['1 3 3', '1 0 60', '2 0 60', '1 A1 D1', '2 A2 D2', '1 A3 D3', '2 A4 D4', '1 A1 A4', '2 B1 B4', '1 C1 C4', '2 D1 D4', '1 A1 B1'], 12, /every segment is drawn already/],
+		[
+			['1 3 3', '1 0 60', '2 0 60', '1 A1 D1', '2 A2 D2', '1 A3 D3', '2 A4 D4', '1 A1 A4', '2 B1 B4', '1 C1 C4', '2 D1 D4', '1 A1 B1'],
+			12,
+			/every segment is drawn already/,
+		],
 	] as const)('%j: line %s', (lines, line, message) => {
 		const error = errorOf(lines);
 		expect(error.file).toBe('bad.txt');

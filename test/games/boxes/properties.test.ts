@@ -30,7 +30,12 @@ const positions = fc
 	});
 
 /** The plain model of a friendly state. */
-const plainOfState = (state: BoxesState): Plain => plainOf(state.rows, state.columns, [...state.setUp, ...state.moves].map(move => moveName(state, move)));
+const plainOfState = (state: BoxesState): Plain =>
+	plainOf(
+		state.rows,
+		state.columns,
+		[...state.setUp, ...state.moves].map(move => moveName(state, move)),
+	);
 
 /** A plain move's unit segment alone as a move. */
 const unitMove = (move: ReturnType<typeof plainMoves>[number], index: number) => {
@@ -45,7 +50,19 @@ describe('LINES and BOXES properties', () => {
 		fc.assert(
 			fc.property(positions, fc.array(fc.nat(10_000), {minLength: 1, maxLength: 12}), (start, order) => {
 				const board = boardOf(start);
-				const snapshot = () => [board.hashLo, board.hashHi, board.keyLo, board.keyHi, Array.from(board.drawn), Array.from(board.sides), Array.from(board.owner), board.score1, board.score2, board.free, board.sideToMove];
+				const snapshot = () => [
+					board.hashLo,
+					board.hashHi,
+					board.keyLo,
+					board.keyHi,
+					Array.from(board.drawn),
+					Array.from(board.sides),
+					Array.from(board.owner),
+					board.score1,
+					board.score2,
+					board.free,
+					board.sideToMove,
+				];
 				const before = snapshot();
 				const buffer = new Int32Array(board.maxMoves);
 				let made = 0;
@@ -62,7 +79,7 @@ describe('LINES and BOXES properties', () => {
 		);
 	});
 
-	it('the incremental hash equals a fresh board\'s after any moves, and the friendly state agrees with the fast board', () => {
+	it("the incremental hash equals a fresh board's after any moves, and the friendly state agrees with the fast board", () => {
 		fc.assert(
 			fc.property(positions, fc.array(fc.nat(10_000), {minLength: 1, maxLength: 8}), (start, order) => {
 				const board = boardOf(start);
@@ -98,7 +115,11 @@ describe('LINES and BOXES properties', () => {
 				}
 				const lines = [...state.setUp, ...state.moves].map(move => moveName(state, move));
 				const plain = plainOf(state.rows, state.columns, lines);
-				const setUpOnly = plainOf(state.rows, state.columns, state.setUp.map(move => moveName(state, move)));
+				const setUpOnly = plainOf(
+					state.rows,
+					state.columns,
+					state.setUp.map(move => moveName(state, move)),
+				);
 				let closedBefore = 0;
 				let closed = 0;
 				for (let r = 0; r < state.rows; r++) {
@@ -121,7 +142,9 @@ describe('LINES and BOXES properties', () => {
 				let drawn = new Set(setUpOnly.drawn);
 				state.moves.forEach((move, index) => {
 					const next = new Set([...drawn, ...plainOf(state.rows, state.columns, [moveName(state, move)]).drawn]);
-					for (let r = 0; r < state.rows; r++) for (let c = 0; c < state.columns; c++) if (plainClosed(next, r, c) && !plainClosed(drawn, r, c)) scores[index % 2] = scores[index % 2]! + 1;
+					for (let r = 0; r < state.rows; r++)
+						for (let c = 0; c < state.columns; c++)
+							if (plainClosed(next, r, c) && !plainClosed(drawn, r, c)) scores[index % 2] = scores[index % 2]! + 1;
 					drawn = next;
 				});
 				expect(state.scores).toEqual(scores);

@@ -59,14 +59,20 @@ describe('LINES and BOXES rulings', () => {
 		expect(boxes.parseMove(state, 'A1 A4').ok).toBe(true);
 	});
 
-	test('3. a box whose fourth side the move draws is the mover\'s; one move can take several', () => {
+	test("3. a box whose fourth side the move draws is the mover's; one move can take several", () => {
 		// Boxes A1 and A2 have three sides each; their right sides lie on column B.
 		let state = stateOf(3, 3, ['A1 B1', 'A3 B3', 'A1 A3', 'A2 B2'], ['C1 C2', 'C2 C3']);
 		state = playText(state, 'B1 B4');
 		expect(state.boxes[0]).toBe(1);
 		expect(state.boxes[3]).toBe(1);
 		expect(state.scores).toEqual([2, 0]);
-		expect(boardOf(stateOf(3, 3, ['A1 B1', 'A3 B3', 'A1 A3', 'A2 B2'], ['C1 C2', 'C2 C3'])).moveGain(legalMoves(stateOf(3, 3, ['A1 B1', 'A3 B3', 'A1 A3', 'A2 B2'], ['C1 C2', 'C2 C3'])).find(move => moveName(state, move) === 'B1 B4')!)).toBe(2);
+		expect(
+			boardOf(stateOf(3, 3, ['A1 B1', 'A3 B3', 'A1 A3', 'A2 B2'], ['C1 C2', 'C2 C3'])).moveGain(
+				legalMoves(stateOf(3, 3, ['A1 B1', 'A3 B3', 'A1 A3', 'A2 B2'], ['C1 C2', 'C2 C3'])).find(
+					move => moveName(state, move) === 'B1 B4',
+				)!,
+			),
+		).toBe(2);
 	});
 
 	test('3. boxes closed by pre-drawn lines belong to nobody', () => {

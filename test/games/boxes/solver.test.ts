@@ -28,7 +28,12 @@ function randomPosition(seed: number, rows: number, columns: number, free: numbe
 	return state;
 }
 
-const plainOfState = (state: BoxesState) => plainOf(state.rows, state.columns, [...state.setUp, ...state.moves].map(move => moveName(state, move)));
+const plainOfState = (state: BoxesState) =>
+	plainOf(
+		state.rows,
+		state.columns,
+		[...state.setUp, ...state.moves].map(move => moveName(state, move)),
+	);
 const marginOf = (state: BoxesState) => (state.toMove === 1 ? state.scores[0] - state.scores[1] : state.scores[1] - state.scores[0]);
 /** The final margin for the side to move with best play, plainly. */
 const bruteForce = (state: BoxesState, memo?: Map<string, number>) => marginOf(state) + plainSolve(plainOfState(state), memo);
@@ -99,7 +104,7 @@ describe('perfect play on 3×3: the table of every drawn set', () => {
 		}
 	});
 
-	test('the players play the table\'s move from the empty board, scored -3 boxes', () => {
+	test("the players play the table's move from the empty board, scored -3 boxes", () => {
 		const state = boxes.initial({rows: 3, columns: 3});
 		const decision = decide(new Searcher({tableMegabytes: 1}), boardOf(state), planMove(5, {fixedMs: 500}));
 		expect(decision.stoppedBy).toBe('decided');

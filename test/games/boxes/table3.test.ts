@@ -57,7 +57,8 @@ describe('the 3×3 table, built from the position asked about', () => {
 		// MAX_BUILDS + 1 sets of 20 drawn units (4 free), none a superset of another: unit 23 and three of units 0..22 free
 		// (below 2^23, so no chunk of the empty board's build below reaches them).
 		const sets: number[] = [];
-		for (let a = 0; a < 23; a++) for (let b = a + 1; b < 23; b++) for (let c = b + 1; c < 23; c++) sets.push(((1 << 23) - 1) & ~((1 << a) | (1 << b) | (1 << c)));
+		for (let a = 0; a < 23; a++)
+			for (let b = a + 1; b < 23; b++) for (let c = b + 1; c < 23; c++) sets.push(((1 << 23) - 1) & ~((1 << a) | (1 << b) | (1 << c)));
 		sets.length = MAX_BUILDS + 1;
 		for (const set of sets) expect(buildTable({nodes: 1 << 15}, set)).toBe(true);
 		expect(tableValue(sets[MAX_BUILDS]!)).not.toBeNull();

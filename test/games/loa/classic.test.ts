@@ -163,7 +163,7 @@ describe('classic ruling 4: a simultaneous connection', () => {
 		expect(classicLoa.outcome(classicLoa.play(board8(both), mv('h6 h8')))?.result).toBe('draw');
 	});
 
-	test('is the mover\'s win under Sackson\'s ruling (loa-mover)', () => {
+	test("is the mover's win under Sackson's ruling (loa-mover)", () => {
 		const after = playAll(board8(both, {variant: CLASSIC_LOA_MOVER_WINS}), ['h6 h8']);
 		expect(after.status).toBe(Status.bothConnected);
 		expect(after.outcome).toEqual({
@@ -178,7 +178,7 @@ describe('classic ruling 4: a simultaneous connection', () => {
 		expect(classicLoaMoverWins.outcome(viaGame)).toMatchObject({result: 'win', winner: 1});
 	});
 
-	test('WHITE as the mover: a draw in loa, WHITE\'s win in loa-mover', () => {
+	test("WHITE as the mover: a draw in loa, WHITE's win in loa-mover", () => {
 		// The same with colours swapped: WHITE a3 takes a1 (column a: a1, a3) and joins b1; BLACK h7 h8.
 		const rows = ['.......1', '.......1', '........', '........', '........', '2.......', '........', '12......'];
 		expect(playAll(board8(rows, {toMove: 2}), ['a3 a1']).outcome).toMatchObject({result: 'draw', reason: 'simultaneous'});
@@ -213,7 +213,10 @@ describe('classic ruling 5: a player with no legal move passes', () => {
 		const typed = classicLoa.parseMove(state, 'h8 h8');
 		expect(typed.ok).toBe(false);
 		if (!typed.ok) expect(typed.error).toBe('"h8 h8" is not a move: a piece must leave its square');
-		expect(classicLoa.readEntryMove(state, 'h8 h8\n')).toEqual({ok: false, error: {fault: 'illegal', message: '"h8 h8" is not a move: a piece must leave its square'}});
+		expect(classicLoa.readEntryMove(state, 'h8 h8\n')).toEqual({
+			ok: false,
+			error: {fault: 'illegal', message: '"h8 h8" is not a move: a piece must leave its square'},
+		});
 		expect(classicLoa.parseMove(classicLoa.initial(), 'b1 b1').ok).toBe(false);
 	});
 
@@ -226,7 +229,10 @@ describe('classic ruling 5: a player with no legal move passes', () => {
 		const moved = classicLoa.parseMove(state, 'a1 c1');
 		expect(moved.ok).toBe(false);
 		if (!moved.ok) expect(moved.error).toMatch(/must pass/);
-		expect(classicLoa.parseMove(classicLoa.initial(), 'pass')).toEqual({ok: false, error: 'you may pass only when no piece of yours can move'});
+		expect(classicLoa.parseMove(classicLoa.initial(), 'pass')).toEqual({
+			ok: false,
+			error: 'you may pass only when no piece of yours can move',
+		});
 		expect(classicLoa.parseMove(board8(boxed, {toMove: 2}), 'pass').ok).toBe(false);
 		expect(loaps.parseMove(loaps.initial(), 'pass')).toEqual({ok: false, error: 'LOAPS has no passing: a side must move'});
 	});
@@ -264,7 +270,7 @@ describe('classic ruling 5: a player with no legal move passes', () => {
 		expect(play(next, PASS).moveNumber).toBe(6);
 	});
 
-	test('WHITE passes too: move numbers go up after WHITE\'s pass', () => {
+	test("WHITE passes too: move numbers go up after WHITE's pass", () => {
 		// The colours swapped: WHITE a1 h8 boxed in by BLACK; BLACK c5 free.
 		const swapped = boxed.map(row => row.replace(/[12]/g, cell => (cell === '1' ? '2' : '1')));
 		const state = board8(swapped, {toMove: 2, moveNumber: 9});

@@ -136,16 +136,7 @@ describe('classic LOA evaluation', () => {
 
 	it('scores a straggler brought nearer its group higher, step by step', () => {
 		// Black's eleven in a block and one far off in the corner, which comes back a square at a time.
-		const base = [
-			'........',
-			'........',
-			'...111..',
-			'..1111..',
-			'..1111..',
-			'........',
-			'........',
-			'2.2.2.2.',
-		];
+		const base = ['........', '........', '...111..', '..1111..', '..1111..', '........', '........', '2.2.2.2.'];
 		const straggler = ['h1', 'g2', 'f3'];
 		const scores = straggler.map(square => {
 			const cells = cellsOf(base, SIZE);
@@ -159,26 +150,8 @@ describe('classic LOA evaluation', () => {
 	});
 
 	it('scores two halves joined higher than the same halves with a gap between them', () => {
-		const apart = [
-			'........',
-			'........',
-			'..11.11.',
-			'..11.11.',
-			'..11.11.',
-			'........',
-			'........',
-			'22....22',
-		];
-		const together = [
-			'........',
-			'........',
-			'..1111..',
-			'..1111..',
-			'..1111..',
-			'........',
-			'........',
-			'22....22',
-		];
+		const apart = ['........', '........', '..11.11.', '..11.11.', '..11.11.', '........', '........', '22....22'];
+		const together = ['........', '........', '..1111..', '..1111..', '..1111..', '........', '........', '22....22'];
 		expect(evaluateClassic(diagram(together))).toBeGreaterThan(evaluateClassic(diagram(apart)));
 	});
 
@@ -200,7 +173,20 @@ describe('LOAPS evaluation', () => {
 		// at the values that change nothing (the race's margin at 100 a point, like any other; no cap
 		// on the lead): the code must still give those values.
 		const expected = [-20, 668, -256, -958, -1315, -1128, -1149, -885, -1267, -1074];
-		const then: Record<string, number> = {tempo: 20, spread: 30, group: 40, euler: 20, avoidShare: 0.25, centre: 6, mobility: 4, bonusReach: 12, threatShare: 0.4, marginFade: 40, raceMargin: 100, leadCap: 1000};
+		const then: Record<string, number> = {
+			tempo: 20,
+			spread: 30,
+			group: 40,
+			euler: 20,
+			avoidShare: 0.25,
+			centre: 6,
+			mobility: 4,
+			bonusReach: 12,
+			threatShare: 0.4,
+			marginFade: 40,
+			raceMargin: 100,
+			leadCap: 1000,
+		};
 		const weightsThen = LOAPS_WEIGHTS.names.map(name => then[name]!);
 		const board = new LoaBoard(LOAPS);
 		const random = seededRandom(1);

@@ -19,20 +19,20 @@ const CELLS = cellsOf(['.11.11.', '2.....2', '2.....2', '.......', '2.....2', '2
 const withPoints = (red: number, blue: number) => evaluate(new LoaBoard(LOAPS, {cells: CELLS, toMove: 1, ply: 0, points: [red, blue]}));
 
 describe('the LOAPS evaluation of the points', () => {
-	it('within the connection\'s 12, a point is worth the race\'s margin', () => {
+	it("within the connection's 12, a point is worth the race's margin", () => {
 		expect(W[I.raceMargin]).toBeLessThan(100);
 		expect(withPoints(5, 0) - withPoints(0, 0)).toBe(Math.round(5 * W[I.raceMargin]!));
 		expect(withPoints(0, 11) - withPoints(0, 0)).toBe(Math.round(-11 * W[I.raceMargin]!));
 	});
 
-	it('at 12, where the opponent\'s connection no longer wins, 100 a point: the lead jumps', () => {
+	it("at 12, where the opponent's connection no longer wins, 100 a point: the lead jumps", () => {
 		const race = withPoints(11, 0);
 		const ahead = withPoints(12, 0);
 		expect(ahead - race).toBeGreaterThan(100);
 		expect(withPoints(14, 0) - withPoints(13, 0)).toBe(100);
 	});
 
-	it('past the lead\'s cap, more points count nothing, for either side', () => {
+	it("past the lead's cap, more points count nothing, for either side", () => {
 		const cap = W[I.leadCap]!;
 		expect(cap).toBe(24);
 		expect(withPoints(cap + 7, 0)).toBe(withPoints(cap, 0));

@@ -4,7 +4,17 @@
  * the line has pieces, not onto its own piece, not over the opponent's.
  */
 import {describe, expect, it} from 'vitest';
-import {codeBase, FILLINGS, INFO_CAPTURES, INFO_COUNT, INFO_MOVERS, INFO_TARGETS, lineMoves, MAX_LINE, POW3} from '../../../source/games/loa/line-moves.js';
+import {
+	codeBase,
+	FILLINGS,
+	INFO_CAPTURES,
+	INFO_COUNT,
+	INFO_MOVERS,
+	INFO_TARGETS,
+	lineMoves,
+	MAX_LINE,
+	POW3,
+} from '../../../source/games/loa/line-moves.js';
 
 /** The places of a code, digit by digit (0 empty, 1, 2). */
 const placesOf = (code: number, length: number): number[] => Array.from({length}, (_, place) => Math.floor(code / 3 ** place) % 3);
@@ -29,7 +39,8 @@ function ruleMoves(places: readonly number[], side: number): Array<[number, numb
 function tableMoves(filling: number, side: number): Array<[number, number]> {
 	const at = (side - 1) * (FILLINGS + 1) + filling;
 	const moves: Array<[number, number]> = [];
-	for (let i = lineMoves.moveStart[at]!; i < lineMoves.moveStart[at + 1]!; i++) moves.push([lineMoves.moves[i]! & 7, lineMoves.moves[i]! >> 3]);
+	for (let i = lineMoves.moveStart[at]!; i < lineMoves.moveStart[at + 1]!; i++)
+		moves.push([lineMoves.moves[i]! & 7, lineMoves.moves[i]! >> 3]);
 	return moves;
 }
 

@@ -31,7 +31,7 @@ describe('the shape of a side', () => {
 		expect([1, 2, 5, 9, 10, 12, 25, 26].map(leastSpread)).toEqual([0, 1, 4, 8, 10, 14, 40, 43]);
 	});
 
-	test('LOAPS\'s start: four pairs a side, spread 17 beyond a block, pieces 3 steps from the centre', () => {
+	test("LOAPS's start: four pairs a side, spread 17 beyond a block, pieces 3 steps from the centre", () => {
 		const cells = loaps.initial().cells;
 		for (const side of [1, 2]) expect(sideShape(cells, 7, side)).toEqual({pieces: 8, groups: 4, outside: 6, spread: 17, reach: 3});
 		expect(distance(loaps.initial())).toBe(42);

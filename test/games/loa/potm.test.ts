@@ -147,9 +147,7 @@ describe('parsePotm refuses malformed files, naming the line and the problem', (
 	])('a points line that is not three numbers: line %i %j', (line, text) => {
 		const error = parseError(withLine(line, text));
 		expect(error.line).toBe(line);
-		expect(error.message).toMatch(
-			new RegExp(`^expected three numbers, "${line - 1}", player ${line - 1}'s points and seconds left, got `),
-		);
+		expect(error.message).toMatch(new RegExp(`^expected three numbers, "${line - 1}", player ${line - 1}'s points and seconds left, got `));
 	});
 
 	it('a points line for the wrong player', () => {
@@ -351,12 +349,8 @@ describe('the sample files', () => {
 
 	it('format(parse(text)) is the canonical text: single spaces, LF, a final newline', () => {
 		expect(formatPotm(parse(START))).toBe(START);
-		expect(formatPotm(parse(RED_10))).toBe(
-			'1 10\n1 4 5.34\n2 5 9.49\n.11....\n2....1.\n2.2.2..\n..1...1\n......2\n22.....\n.11....\n',
-		);
-		expect(formatPotm(parse(BLUE_28))).toBe(
-			'2 28\n1 13 8.91\n2 7 40.7\n.1..11.\n2....2.\n.......\n...1.1.\n2.....2\n......2\n.1..1..\n',
-		);
+		expect(formatPotm(parse(RED_10))).toBe('1 10\n1 4 5.34\n2 5 9.49\n.11....\n2....1.\n2.2.2..\n..1...1\n......2\n22.....\n.11....\n');
+		expect(formatPotm(parse(BLUE_28))).toBe('2 28\n1 13 8.91\n2 7 40.7\n.1..11.\n2....2.\n.......\n...1.1.\n2.....2\n......2\n.1..1..\n');
 	});
 
 	it('looksLikePotm recognises them, CRLF or not, and refuses other shapes', () => {
@@ -411,7 +405,9 @@ function validStateOf(variant: LoaVariant): fc.Arbitrary<LoaState> {
 			toMove: fc.constantFrom<Player>(1, 2),
 			moveNumber: fc.integer({min: 1, max: variant.moveLimit || 9999}),
 			// A game without points has 0 each (RULES.md: the points stay 0).
-			points: variant.scoring ? fc.tuple(fc.integer({min: 0, max: 200}), fc.integer({min: 0, max: 200})) : fc.constant<[number, number]>([0, 0]),
+			points: variant.scoring
+				? fc.tuple(fc.integer({min: 0, max: 200}), fc.integer({min: 0, max: 200}))
+				: fc.constant<[number, number]>([0, 0]),
 			clocks: fc.tuple(fc.integer({min: 0, max: 60_000}), fc.integer({min: 0, max: 60_000})),
 		})
 		.map(({squares: chosen, counts: [first, second], toMove, moveNumber, points, clocks}) => {
@@ -445,10 +441,7 @@ const looseText = (canonical: string): fc.Arbitrary<string> => {
 			const spaced = lines.map((line, index) =>
 				index < 3 ? line.split(' ').reduce((text, word) => text + separators[next++] + word) : line,
 			);
-			return (
-				spaced.map((line, index) => line + trailing[index] + ends[index]).join('') +
-				after.map(([blank, end]) => blank + end).join('')
-			);
+			return spaced.map((line, index) => line + trailing[index] + ends[index]).join('') + after.map(([blank, end]) => blank + end).join('');
 		});
 };
 
@@ -493,7 +486,19 @@ describe('round trips', () => {
 });
 
 describe('classic 8×8 files (RULES.md, classic ruling 8): the LOAPS layout with 8 board lines of 8', () => {
-	const CLASSIC_START = ['1 1', '1 0 60.0', '2 0 60.0', '.111111.', '2......2', '2......2', '2......2', '2......2', '2......2', '2......2', '.111111.'];
+	const CLASSIC_START = [
+		'1 1',
+		'1 0 60.0',
+		'2 0 60.0',
+		'.111111.',
+		'2......2',
+		'2......2',
+		'2......2',
+		'2......2',
+		'2......2',
+		'2......2',
+		'.111111.',
+	];
 
 	it('the start is written as 3 header lines and 8 board lines of 8 characters, points 0', () => {
 		const text = formatPotm(initialState(CLASSIC_LOA));
@@ -509,18 +514,27 @@ describe('classic 8×8 files (RULES.md, classic ruling 8): the LOAPS layout with
 	it('a 7×7 file is not an 8×8 position, and 8×8 board lines are not LOAPS lines', () => {
 		const sevens = parsePotm(START, 'start.txt', CLASSIC_LOA);
 		expect(sevens.ok).toBe(false);
-		if (!sevens.ok) expect(sevens.error).toMatchObject({line: 4, message: expect.stringContaining("expected 8 squares of '1', '2' or '.'")});
+		if (!sevens.ok)
+			expect(sevens.error).toMatchObject({line: 4, message: expect.stringContaining("expected 8 squares of '1', '2' or '.'")});
 		const eights = parsePotm(CLASSIC_START.join('\n') + '\n', 'classic.txt', LOAPS);
 		expect(eights.ok).toBe(false);
 	});
 
 	it('the points stay 0: a classic file with points is refused, naming the line', () => {
-		for (const [line, text] of [[2, '1 7 60.0'], [3, '2 3 60.0']] as const) {
+		for (const [line, text] of [
+			[2, '1 7 60.0'],
+			[3, '2 3 60.0'],
+		] as const) {
 			const rows = [...CLASSIC_START];
 			rows[line - 1] = text;
 			const parsed = parsePotm(rows.join('\n') + '\n', 'points.txt', CLASSIC_LOA);
 			expect(parsed.ok).toBe(false);
-			if (!parsed.ok) expect(parsed.error).toEqual({file: 'points.txt', line, message: `Lines of Action has no points: player ${line - 1}'s must be 0, got "${text.split(' ')[1]}"`});
+			if (!parsed.ok)
+				expect(parsed.error).toEqual({
+					file: 'points.txt',
+					line,
+					message: `Lines of Action has no points: player ${line - 1}'s must be 0, got "${text.split(' ')[1]}"`,
+				});
 		}
 		const rows = [...CLASSIC_START];
 		rows[1] = '1 0 60.0';
@@ -544,7 +558,12 @@ describe('classic 8×8 files (RULES.md, classic ruling 8): the LOAPS layout with
 				fc.property(validStateOf(variant), state => {
 					const text = formatPotm(state);
 					expect(looksLikePotm(text, 8)).toBe(true);
-					expect(text.split('\n').slice(3, 11).every(line => line.length === 8)).toBe(true);
+					expect(
+						text
+							.split('\n')
+							.slice(3, 11)
+							.every(line => line.length === 8),
+					).toBe(true);
 					const again = parsePotm(text, 'x.txt', variant);
 					if (!again.ok) throw new Error(formatParseError(again.error));
 					expect(again.value.variant).toBe(variant);

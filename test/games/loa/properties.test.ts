@@ -12,7 +12,16 @@ import {LoaBoard, Status} from '../../../source/games/loa/board.js';
 import {BONUS_BITS} from '../../../source/games/loa/line-tally.js';
 import {moveName, parseSquare, PASS} from '../../../source/games/loa/notation.js';
 import {parsePotm} from '../../../source/games/loa/potm.js';
-import {createState, initialState, legalMoves, newBoardAt, occurrences, play, plyOf, type LoaState} from '../../../source/games/loa/rules.js';
+import {
+	createState,
+	initialState,
+	legalMoves,
+	newBoardAt,
+	occurrences,
+	play,
+	plyOf,
+	type LoaState,
+} from '../../../source/games/loa/rules.js';
 import {CLASSIC_LOA, CLASSIC_LOA_MOVER_WINS, LOAPS, type LoaVariant} from '../../../source/games/loa/variant.js';
 import {CLASSIC_POSITIONS} from './classic-positions.js';
 import {
@@ -61,10 +70,7 @@ function startOf(name: string, state: LoaState, ref?: RefPosition): Start {
 
 /** The same cells and points a few moves before the move limit. */
 function nearLimit(name: string, state: LoaState, toMove: Player, moveNumber: number): Start {
-	return startOf(
-		`${name} at ${toMove} ${moveNumber}`,
-		createState(LOAPS, {cells: state.cells, toMove, moveNumber, points: state.points}),
-	);
+	return startOf(`${name} at ${toMove} ${moveNumber}`, createState(LOAPS, {cells: state.cells, toMove, moveNumber, points: state.points}));
 }
 
 const loapsStarts: Start[] = [
@@ -130,7 +136,14 @@ function snapshot(board: LoaBoard): Snapshot {
 		pieces: [list(1), list(2)],
 		euler4: [board.euler4[1]!, board.euler4[2]!],
 		pieceKeys: [board.pieceKeyLo[1]!, board.pieceKeyHi[1]!, board.pieceKeyLo[2]!, board.pieceKeyHi[2]!],
-		sums: [board.moveCount(1), board.moveCount(2), board.captureLines(1), board.captureLines(2), board.weightedMobility(1), board.weightedMobility(2)],
+		sums: [
+			board.moveCount(1),
+			board.moveCount(2),
+			board.captureLines(1),
+			board.captureLines(2),
+			board.weightedMobility(1),
+			board.weightedMobility(2),
+		],
 		key: [board.keyLo, board.keyHi],
 		repeated: board.repeated(),
 		points: [board.points[0]!, board.points[1]!, board.points[2]!],
@@ -187,7 +200,7 @@ function checkSamePosition(board: LoaBoard, ref: RefPosition, where: string): vo
 }
 
 const STATUS_OF: Record<RefEnd, number> = {
-	'connection': Status.moverConnected,
+	connection: Status.moverConnected,
 	'opponent-connected': Status.opponentConnected,
 	'both-connected': Status.bothConnected,
 	'move-limit': Status.moveLimit,
@@ -205,7 +218,9 @@ function checkMoves(board: LoaBoard, ref: RefPosition, where: string): number[] 
 		const names = (list: number[]) => list.map(move => moveName(move, board.size)).join(', ');
 		const extra = moves.filter(move => !expected.includes(move));
 		const missing = expected.filter(move => !moves.includes(move));
-		fail(`${where}: moves differ; extra [${names(extra)}], missing [${names(missing)}], duplicates: ${moves.length !== new Set(moves).size}`);
+		fail(
+			`${where}: moves differ; extra [${names(extra)}], missing [${names(missing)}], duplicates: ${moves.length !== new Set(moves).size}`,
+		);
 	}
 	same(board.countMoves(), count, `${where}: countMoves`);
 	same(board.hasMoves(), count > 0, `${where}: hasMoves`);
@@ -222,7 +237,11 @@ function checkMoves(board: LoaBoard, ref: RefPosition, where: string): number[] 
 	if (wrong.length > 0) fail(`${where}: isLegal disagrees with the moves on ${wrong.slice(0, 5).join(', ')}`);
 	const gains = new Int32Array(board.maxMoves);
 	const gaining = sorted(gains.subarray(0, board.generateGains(gains, 0)));
-	same(gaining, moves.filter(move => board.moveGain(move) > 0), `${where}: generateGains against the moves with a gain`);
+	same(
+		gaining,
+		moves.filter(move => board.moveGain(move) > 0),
+		`${where}: generateGains against the moves with a gain`,
+	);
 	checkSurvey(board, moves, where);
 	return moves;
 }
@@ -238,12 +257,26 @@ function checkSurvey(board: LoaBoard, moves: readonly number[], where: string): 
 		// Classic's weighted mobility, by its definition: 4 a move, 2 to the edge, 1 more towards the middle, a capture double.
 		const {fileOf, rankOf, offCentre2, size} = board.geometry;
 		const edge = (square: number) => [fileOf[square], rankOf[square]].some(at => at === 0 || at === size - 1);
-		const worth = (move: number) => ((edge(move >> 6) ? 2 : 4) + (offCentre2[move >> 6]! < offCentre2[move & 63]! ? 1 : 0)) * (board.cells[move >> 6] === opponent ? 2 : 1);
-		same(board.weightedMobility(me), real.reduce((sum, move) => sum + worth(move), 0), `${where}: weightedMobility`);
+		const worth = (move: number) =>
+			((edge(move >> 6) ? 2 : 4) + (offCentre2[move >> 6]! < offCentre2[move & 63]! ? 1 : 0)) *
+			(board.cells[move >> 6] === opponent ? 2 : 1);
+		same(
+			board.weightedMobility(me),
+			real.reduce((sum, move) => sum + worth(move), 0),
+			`${where}: weightedMobility`,
+		);
 	}
 	const reached = new Set(real.map(move => move >> 6));
-	same(Array.from(board.bonusList, (_, index) => board.reachesBonus(me, index)), Array.from(board.bonusList, square => reached.has(square)), `${where}: reachesBonus`);
-	same(board.bonusReached(me), Array.from(board.bonusList).reduce((bits, square, index) => bits | (reached.has(square) ? 1 << (index * BONUS_BITS) : 0), 0), `${where}: bonusReached`);
+	same(
+		Array.from(board.bonusList, (_, index) => board.reachesBonus(me, index)),
+		Array.from(board.bonusList, square => reached.has(square)),
+		`${where}: reachesBonus`,
+	);
+	same(
+		board.bonusReached(me),
+		Array.from(board.bonusList).reduce((bits, square, index) => bits | (reached.has(square) ? 1 << (index * BONUS_BITS) : 0), 0),
+		`${where}: bonusReached`,
+	);
 	same(board.captureLines(me) > 0, capturing, `${where}: captureLines`);
 }
 
@@ -252,7 +285,11 @@ function checkAfterMove(board: LoaBoard, result: RefMoveResult, where: string): 
 	checkSamePosition(board, result.position, where);
 	same(board.status, statusOf(result.end), `${where}: status`);
 	same(board.terminal(), refTerminal(result) ?? ONGOING, `${where}: terminal()`);
-	same([board.connected(1), board.connected(2)], [refConnected(result.position, 1), refConnected(result.position, 2)], `${where}: connected(1), connected(2)`);
+	same(
+		[board.connected(1), board.connected(2)],
+		[refConnected(result.position, 1), refConnected(result.position, 2)],
+		`${where}: connected(1), connected(2)`,
+	);
 }
 
 /** Every legal move, made and unmade, matches the reference and restores the board exactly. */
@@ -292,7 +329,11 @@ function checkEveryMove(board: LoaBoard, ref: RefPosition, moves: readonly numbe
 function checkPlayed(state: LoaState, result: RefMoveResult, move: number, where: string, repetitions = 1): void {
 	same(state.cells, refCells(result.position), `${where}: play() cells`);
 	same(state.points, result.position.points, `${where}: play() points`);
-	same([state.toMove, state.moveNumber], [result.position.toMove, result.position.moveNumber], `${where}: play() side to move, move number`);
+	same(
+		[state.toMove, state.moveNumber],
+		[result.position.toMove, result.position.moveNumber],
+		`${where}: play() side to move, move number`,
+	);
 	same(state.status, statusOf(result.end), `${where}: play() status`);
 	const last = state.history.at(-1);
 	same(last, {move, player: result.mover, capture: result.captured, gained: result.gained}, `${where}: play() history`);
@@ -303,7 +344,7 @@ function checkPlayed(state: LoaState, result: RefMoveResult, move: number, where
 	if (outcome) same(legalMoves(state), [], `${where}: legalMoves() after the end`);
 }
 
-const noEnds = () => ({'connection': 0, 'opponent-connected': 0, 'both-connected': 0, 'move-limit': 0, 'no-moves': 0, 'repetition': 0});
+const noEnds = () => ({connection: 0, 'opponent-connected': 0, 'both-connected': 0, 'move-limit': 0, 'no-moves': 0, repetition: 0});
 
 /** What the checks of one test went through, so that it can make sure the rare cases were reached. */
 let tally = {
@@ -412,7 +453,14 @@ function playout(start: Start, choices: readonly number[], returning = false): v
  * start and played along), on a board newBoardAt sets up here (the third occurrence, exactly
  * occurrences() >= 3 where the rule holds), and on one set up half-way and played on.
  */
-function checkRepeated(board: LoaBoard, states: readonly LoaState[], played: readonly number[], keys: readonly string[], captured: readonly boolean[], where: string): void {
+function checkRepeated(
+	board: LoaBoard,
+	states: readonly LoaState[],
+	played: readonly number[],
+	keys: readonly string[],
+	captured: readonly boolean[],
+	where: string,
+): void {
 	const at = states.length - 1;
 	const rule = board.variant.repetitionDraw;
 	const expected = (from: number) => rule && expectedRepeated(keys, captured, from, at);
@@ -462,7 +510,8 @@ function checkRandomPosition(ref: RefPosition): void {
 	const state = createState(ref.variant, {cells, toMove: ref.toMove, moveNumber: ref.moveNumber, points: ref.points});
 	// Classic LOA always has a move (the pass, if nothing else).
 	expect(state.outcome === null, 'createState outcome: none unless the side to move has no move').toBe(moves.length > 0);
-	for (const move of moves) checkPlayed(play(state, move), applyMove(ref, move), move, `random position, ${moveName(move, ref.variant.size)}`);
+	for (const move of moves)
+		checkPlayed(play(state, move), applyMove(ref, move), move, `random position, ${moveName(move, ref.variant.size)}`);
 	if (moves.includes(PASS)) tally.passes++;
 }
 
@@ -532,7 +581,15 @@ describe('LOA fast core against the reference', () => {
 		/** Pieces in a line's code: its non-zero base-3 digits. */
 		const piecesIn = (code: number): number => (code === 0 ? 0 : (code % 3 === 0 ? 0 : 1) + piecesIn(Math.floor(code / 3)));
 		const {lineBase} = board.geometry;
-		for (const [name, family] of [['a1', 3], ['d4', 0], ['d4', 1], ['d4', 2], ['d4', 3], ['b1', 0], ['a2', 2]] as const) {
+		for (const [name, family] of [
+			['a1', 3],
+			['d4', 0],
+			['d4', 1],
+			['d4', 2],
+			['d4', 3],
+			['b1', 0],
+			['a2', 2],
+		] as const) {
 			const square = parseSquare(name, 7);
 			const [df, dr] = LINE_STEPS[family]!;
 			const line = lineOf[square * 4 + family]!;
@@ -627,7 +684,16 @@ function freshBoard(board: LoaBoard, points?: readonly [number, number], ply = b
 	return scratch;
 }
 
-const KING_STEPS = [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [-1, -1], [1, -1], [-1, 1]] as const;
+const KING_STEPS = [
+	[1, 0],
+	[-1, 0],
+	[0, 1],
+	[0, -1],
+	[1, 1],
+	[-1, -1],
+	[1, -1],
+	[-1, 1],
+] as const;
 const ROOK_STEPS = KING_STEPS.slice(0, 4);
 
 /**
@@ -674,10 +740,22 @@ let keyTally = {checks: 0, marginChanges: 0, quietChecks: 0, quietEnds: 0};
 function checkConnectivity(board: LoaBoard, where: string): void {
 	keyTally.checks++;
 	const counted = [components(board.cells, board.size, 1), components(board.cells, board.size, 2)] as const;
-	same([board.groups(1), board.groups(2)], counted.map(side => side.groups), `${where}: groups() against a flood fill`);
-	same([board.connected(1), board.connected(2)], counted.map(side => side.groups <= 1), `${where}: connected() against a flood fill`);
+	same(
+		[board.groups(1), board.groups(2)],
+		counted.map(side => side.groups),
+		`${where}: groups() against a flood fill`,
+	);
+	same(
+		[board.connected(1), board.connected(2)],
+		counted.map(side => side.groups <= 1),
+		`${where}: connected() against a flood fill`,
+	);
 	const euler4 = [board.euler4[1], board.euler4[2]];
-	same(euler4, counted.map(side => 4 * (side.groups - side.holes)), `${where}: euler4 against 4 × (groups − holes)`);
+	same(
+		euler4,
+		counted.map(side => 4 * (side.groups - side.holes)),
+		`${where}: euler4 against 4 × (groups − holes)`,
+	);
 	const key = [board.keyLo, board.keyHi];
 	const fresh = freshBoard(board);
 	same(euler4, [fresh.euler4[1], fresh.euler4[2]], `${where}: euler4 against a fresh board`);
@@ -728,7 +806,8 @@ function connectivityPlayout(board: LoaBoard, choices: readonly number[], name: 
 			board.make(move);
 			checkConnectivity(board, `${here} (made)`);
 			if (quiet) {
-				if (mayEnd !== (board.terminal() !== ONGOING)) fail(`${here}: quietMayEnd said ${mayEnd}, the game ${mayEnd ? 'goes on' : 'ended'}`);
+				if (mayEnd !== (board.terminal() !== ONGOING))
+					fail(`${here}: quietMayEnd said ${mayEnd}, the game ${mayEnd ? 'goes on' : 'ended'}`);
 				if (mayEnd && !endPossible) fail(`${here}: quietEndPossible said no quiet move ends the game, this one does`);
 				keyTally.quietChecks++;
 				if (mayEnd) keyTally.quietEnds++;
@@ -816,7 +895,10 @@ describe('incremental connectivity and keys against a count from scratch', () =>
 
 function cellsFrom(variant: LoaVariant, first: readonly string[], second: readonly string[]): number[] {
 	const cells = new Array<number>(variant.size * variant.size).fill(0);
-	for (const [side, names] of [[1, first], [2, second]] as const) {
+	for (const [side, names] of [
+		[1, first],
+		[2, second],
+	] as const) {
 		for (const name of names) {
 			const square = parseSquare(name, variant.size);
 			if (square < 0) throw new Error(`no square ${name}`);
@@ -943,7 +1025,7 @@ describe('rare endings, by hand', () => {
 		expect(state.outcome).toMatchObject({result: 'draw', winner: null});
 	});
 
-	it('a classic capture that connects both sides is the mover\'s win under Sackson\'s ruling (loa-mover)', () => {
+	it("a classic capture that connects both sides is the mover's win under Sackson's ruling (loa-mover)", () => {
 		const {state, board} = playOne(['h6', 'g8'], ['a1', 'a2', 'h8'], 'h6 h8', {variant: CLASSIC_LOA_MOVER_WINS});
 		expect(board.status).toBe(Status.bothConnected);
 		expect(board.terminal()).toBe(-1);
@@ -1031,7 +1113,7 @@ describe('perft, reference against fast', () => {
 	}
 });
 
-describe('the null move (the search\'s null-move pruning)', () => {
+describe("the null move (the search's null-move pruning)", () => {
 	it('no repetition is seen across it: two passes come back to the position, two null moves do not', () => {
 		const board = new LoaBoard(CLASSIC_LOA);
 		board.make(PASS);
@@ -1045,7 +1127,7 @@ describe('the null move (the search\'s null-move pruning)', () => {
 		expect(board.repeated()).toBe(false);
 	});
 
-	it('a null move that takes LOAPS\'s last ply ends the game at the limit, as a move would', () => {
+	it("a null move that takes LOAPS's last ply ends the game at the limit, as a move would", () => {
 		const board = new LoaBoard(LOAPS, {cells: Array.from(new LoaBoard(LOAPS).cells), toMove: 2, ply: 99, points: [0, 0]});
 		expect(board.status).toBe(Status.ongoing);
 		board.makeNull();

@@ -212,7 +212,8 @@ function bonusAt(variant: LoaVariant, square: number): number {
 export function applyMove(position: RefPosition, move: number): RefMoveResult {
 	const {variant} = position;
 	if (move === REF_PASS) {
-		if (variant.noMove !== 'passes' || pieceMoves(position).length > 0) throw new RangeError('a pass is legal only in classic LOA, with no piece able to move');
+		if (variant.noMove !== 'passes' || pieceMoves(position).length > 0)
+			throw new RangeError('a pass is legal only in classic LOA, with no piece able to move');
 		// The other side to move, the board as it was; nothing captured, scored or ended.
 		const mover = position.toMove;
 		return {

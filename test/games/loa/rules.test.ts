@@ -123,7 +123,7 @@ describe('ruling 3: points for the mover', () => {
 		const blueQuiet = (current: LoaState) => {
 			const quiet = legalMoves(current).find(candidate => {
 				const next = play(current, candidate);
-				return !next.outcome && next.points[1] === current.points[1] && (moveTo(candidate) % 7) !== 5;
+				return !next.outcome && next.points[1] === current.points[1] && moveTo(candidate) % 7 !== 5;
 			});
 			if (quiet === undefined) throw new Error('BLUE has no quiet move in this test position');
 			return play(current, quiet);

@@ -57,7 +57,16 @@ describe('the Game interface of PAH-TUM', () => {
 		expect(view.home).toEqual([sq('D4'), sq('D4')]);
 		expect(view.bonus.every(value => value === 0)).toBe(true);
 		// F3..F6 is X's run of 4, G4..G7 O's.
-		expect([...view.scoring].sort((a, b) => a - b)).toEqual([sq('F3'), sq('F4'), sq('F5'), sq('F6'), sq('G4'), sq('G5'), sq('G6'), sq('G7')]);
+		expect([...view.scoring].sort((a, b) => a - b)).toEqual([
+			sq('F3'),
+			sq('F4'),
+			sq('F5'),
+			sq('F6'),
+			sq('G4'),
+			sq('G5'),
+			sq('G6'),
+			sq('G7'),
+		]);
 		expect(pahtum.scores(progress)).toEqual([10, 10]);
 	});
 
@@ -100,7 +109,9 @@ describe("an entry's answer, read strictly (ruling 5)", () => {
 	const given = stateOf(SEED_IN_PROGRESS);
 	const answer = (rows: readonly string[]) => pahtum.readEntryMove(given, grid(rows));
 	const change = (name: string, char: string) => (rows: readonly string[]) =>
-		rows.map((row, index) => (index === 'ABCDEFG'.indexOf(name[0]!) ? row.slice(0, Number(name[1]) - 1) + char + row.slice(Number(name[1])) : row));
+		rows.map((row, index) =>
+			index === 'ABCDEFG'.indexOf(name[0]!) ? row.slice(0, Number(name[1]) - 1) + char + row.slice(Number(name[1])) : row,
+		);
 	const withX = change('B1', 'X')(SEED_IN_PROGRESS);
 
 	test('the grid with one more X on an empty square is the move', () => {
@@ -114,11 +125,20 @@ describe("an entry's answer, read strictly (ruling 5)", () => {
 	});
 
 	test('garbage', () => {
-		expect(pahtum.readEntryMove(given, 'B1\n')).toEqual({ok: false, error: {fault: 'lines', message: 'it printed 1 lines; an entry prints the 7 lines of the grid'}});
+		expect(pahtum.readEntryMove(given, 'B1\n')).toEqual({
+			ok: false,
+			error: {fault: 'lines', message: 'it printed 1 lines; an entry prints the 7 lines of the grid'},
+		});
 		const lowerCase = grid(withX).replace('X', 'x');
-		expect(pahtum.readEntryMove(given, lowerCase)).toEqual({ok: false, error: {fault: 'unparsable', message: 'its line 1 holds "x", which is not one of - + X O'}});
+		expect(pahtum.readEntryMove(given, lowerCase)).toEqual({
+			ok: false,
+			error: {fault: 'unparsable', message: 'its line 1 holds "x", which is not one of - + X O'},
+		});
 		const long = grid(withX).replace('\n', '-\n');
-		expect(pahtum.readEntryMove(given, long)).toEqual({ok: false, error: {fault: 'lines', message: 'its line 1 has 8 characters; each line of the grid has 7'}});
+		expect(pahtum.readEntryMove(given, long)).toEqual({
+			ok: false,
+			error: {fault: 'lines', message: 'its line 1 has 8 characters; each line of the grid has 7'},
+		});
 	});
 
 	test('no final newline, or CR LF line ends: refused, as the seed pipes answers into the next entry', () => {
@@ -127,21 +147,36 @@ describe("an entry's answer, read strictly (ruling 5)", () => {
 	});
 
 	test('the wrong letter', () => {
-		expect(answer(change('B1', 'O')(SEED_IN_PROGRESS))).toEqual({ok: false, error: {fault: 'illegal', message: 'it placed O on B1, but X is to move'}});
+		expect(answer(change('B1', 'O')(SEED_IN_PROGRESS))).toEqual({
+			ok: false,
+			error: {fault: 'illegal', message: 'it placed O on B1, but X is to move'},
+		});
 	});
 
 	test('two markers', () => {
-		expect(answer(change('D5', 'X')(withX))).toEqual({ok: false, error: {fault: 'illegal', message: 'it added 2 markers (B1, D5); an entry adds exactly one'}});
+		expect(answer(change('D5', 'X')(withX))).toEqual({
+			ok: false,
+			error: {fault: 'illegal', message: 'it added 2 markers (B1, D5); an entry adds exactly one'},
+		});
 	});
 
 	test('no marker', () => {
-		expect(answer(SEED_IN_PROGRESS)).toEqual({ok: false, error: {fault: 'illegal', message: 'it added no marker: the grid is as it was given'}});
+		expect(answer(SEED_IN_PROGRESS)).toEqual({
+			ok: false,
+			error: {fault: 'illegal', message: 'it added no marker: the grid is as it was given'},
+		});
 	});
 
 	test('a blocked square played, a marker removed or changed', () => {
-		expect(answer(change('E3', 'X')(SEED_IN_PROGRESS))).toEqual({ok: false, error: {fault: 'illegal', message: 'it changed E3 from + to X'}});
+		expect(answer(change('E3', 'X')(SEED_IN_PROGRESS))).toEqual({
+			ok: false,
+			error: {fault: 'illegal', message: 'it changed E3 from + to X'},
+		});
 		expect(answer(change('A1', '-')(withX))).toEqual({ok: false, error: {fault: 'illegal', message: 'it removed X from A1'}});
 		expect(answer(change('A2', 'X')(withX))).toEqual({ok: false, error: {fault: 'illegal', message: 'it changed A2 from O to X'}});
-		expect(answer(change('B1', '+')(SEED_IN_PROGRESS))).toEqual({ok: false, error: {fault: 'illegal', message: 'it blocked B1 (+); an entry adds one X'}});
+		expect(answer(change('B1', '+')(SEED_IN_PROGRESS))).toEqual({
+			ok: false,
+			error: {fault: 'illegal', message: 'it blocked B1 (+); an entry adds one X'},
+		});
 	});
 });

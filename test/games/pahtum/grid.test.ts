@@ -41,7 +41,9 @@ describe('reading a grid', () => {
 	});
 
 	test('two blank lines at the end are not', () => {
-		expect(refusal(`${START}\n\n`)).toBe('grid.txt line 8: a blank line (only one blank line is forgiven at the end): a PAH-TUM grid is 7 lines of 7 characters of - + X O, no more');
+		expect(refusal(`${START}\n\n`)).toBe(
+			'grid.txt line 8: a blank line (only one blank line is forgiven at the end): a PAH-TUM grid is 7 lines of 7 characters of - + X O, no more',
+		);
 	});
 
 	test('a full grid (no -) is read as a finished game', () => {
@@ -56,11 +58,15 @@ describe('refusing a grid, with the line and the problem', () => {
 	});
 
 	test('too few lines', () => {
-		expect(refusal(grid(SEED_START.slice(0, 6)))).toBe('grid.txt: the grid has 6 lines: a PAH-TUM grid is 7 lines of 7 characters of - + X O');
+		expect(refusal(grid(SEED_START.slice(0, 6)))).toBe(
+			'grid.txt: the grid has 6 lines: a PAH-TUM grid is 7 lines of 7 characters of - + X O',
+		);
 	});
 
 	test('too many lines', () => {
-		expect(refusal(`${START}-------\n`)).toBe('grid.txt line 8: an eighth line: a PAH-TUM grid is 7 lines of 7 characters of - + X O, no more');
+		expect(refusal(`${START}-------\n`)).toBe(
+			'grid.txt line 8: an eighth line: a PAH-TUM grid is 7 lines of 7 characters of - + X O, no more',
+		);
 	});
 
 	test('a blank line inside the grid', () => {
@@ -68,8 +74,12 @@ describe('refusing a grid, with the line and the problem', () => {
 	});
 
 	test('a line of the wrong length', () => {
-		expect(refusal(grid(SEED_START.map((row, index) => (index === 2 ? `${row}-` : row))))).toBe('grid.txt line 3: expected 7 characters of - + X O, got 8');
-		expect(refusal(grid(SEED_START.map((row, index) => (index === 4 ? row.slice(1) : row))))).toBe('grid.txt line 5: expected 7 characters of - + X O, got 6');
+		expect(refusal(grid(SEED_START.map((row, index) => (index === 2 ? `${row}-` : row))))).toBe(
+			'grid.txt line 3: expected 7 characters of - + X O, got 8',
+		);
+		expect(refusal(grid(SEED_START.map((row, index) => (index === 4 ? row.slice(1) : row))))).toBe(
+			'grid.txt line 5: expected 7 characters of - + X O, got 6',
+		);
 	});
 
 	test('a lower-case marker', () => {
@@ -82,7 +92,9 @@ describe('refusing a grid, with the line and the problem', () => {
 		expect(refusal(grid(SEED_START.map((row, index) => (index === 0 ? '0' + row.slice(1) : row))))).toBe(
 			'grid.txt line 1: "0" is not one of - + X O (the marker is the letter O, not the digit 0)',
 		);
-		expect(refusal(grid(SEED_START.map((row, index) => (index === 1 ? '.' + row.slice(1) : row))))).toBe('grid.txt line 2: "." is not one of - + X O (an empty square is -)');
+		expect(refusal(grid(SEED_START.map((row, index) => (index === 1 ? '.' + row.slice(1) : row))))).toBe(
+			'grid.txt line 2: "." is not one of - + X O (an empty square is -)',
+		);
 		expect(refusal(grid(SEED_START.map((row, index) => (index === 6 ? ' ' + row.slice(1) : row))))).toBe(
 			'grid.txt line 7: a space is not one of - + X O (a grid has no white space)',
 		);
@@ -92,7 +104,9 @@ describe('refusing a grid, with the line and the problem', () => {
 	});
 
 	test('a CR that is not before a newline', () => {
-		expect(refusal(START.replace('---+---\n', '---+---\r\r\n'))).toMatch(/^grid\.txt line 3: expected 7 characters of - \+ X O, got 8; a carriage return/);
+		expect(refusal(START.replace('---+---\n', '---+---\r\r\n'))).toMatch(
+			/^grid\.txt line 3: expected 7 characters of - \+ X O, got 8; a carriage return/,
+		);
 	});
 
 	test('an even number of blocked squares', () => {
@@ -117,9 +131,13 @@ describe('refusing a grid, with the line and the problem', () => {
 
 	test('counts no game reaches', () => {
 		const rows = ['XXXXX--', '------+', '---+---', 'OOO----', '--++---', '-------', '+------'];
-		expect(refusal(grid(rows))).toBe('grid.txt: the grid has 5 X and 3 O: X moves first and the sides alternate, so X has as many as O or one more');
+		expect(refusal(grid(rows))).toBe(
+			'grid.txt: the grid has 5 X and 3 O: X moves first and the sides alternate, so X has as many as O or one more',
+		);
 		const moreO = ['O------', '------+', '---+---', '-------', '--++---', '-------', '+------'];
-		expect(refusal(grid(moreO))).toBe('grid.txt: the grid has 0 X and 1 O: X moves first and the sides alternate, so X has as many as O or one more');
+		expect(refusal(grid(moreO))).toBe(
+			'grid.txt: the grid has 0 X and 1 O: X moves first and the sides alternate, so X has as many as O or one more',
+		);
 	});
 });
 

@@ -28,7 +28,16 @@ const positions = fc
 		return state;
 	});
 
-const boardKey = (board: PahtumBoard) => [board.hashLo, board.hashHi, Array.from(board.cells), board.scoreX, board.scoreO, board.open, board.empties, board.sideToMove];
+const boardKey = (board: PahtumBoard) => [
+	board.hashLo,
+	board.hashHi,
+	Array.from(board.cells),
+	board.scoreX,
+	board.scoreO,
+	board.open,
+	board.empties,
+	board.sideToMove,
+];
 
 describe('PAH-TUM properties', () => {
 	it("a random playout's final score is the sum of its maximal runs, scored plainly", () => {

@@ -38,7 +38,12 @@ describe('scoring (ruling 3)', () => {
 	test("the seed's example with O on every empty square: X 194, O 100, and X wins by 94", () => {
 		const state = stateOf(SEED_FULL);
 		expect(state.scores).toEqual([194, 100]);
-		expect(runs(state.cells).filter(run => run.player === 2).map(run => run.points).sort((a, b) => a - b)).toEqual([3, 3, 3, 10, 25, 56]);
+		expect(
+			runs(state.cells)
+				.filter(run => run.player === 2)
+				.map(run => run.points)
+				.sort((a, b) => a - b),
+		).toEqual([3, 3, 3, 10, 25, 56]);
 		expect(state.outcome).toEqual({result: 'win', winner: 1, reason: 'board-full', description: 'X wins 194 to 100'});
 		const board = new PahtumBoard(state.cells);
 		expect([board.scoreX, board.scoreO]).toEqual([194, 100]);

@@ -34,7 +34,9 @@ describe('random boards', () => {
 		for (const holes of [0, 2, 26, 27, -1, 3.5]) {
 			expect(() => randomBoard({seed: 1, holes})).toThrow(RangeError);
 		}
-		expect(() => randomBoard({holes: 4})).toThrow('PAH-TUM has an odd number of holes from 1 to 25 (so an even number of empty squares), not 4');
+		expect(() => randomBoard({holes: 4})).toThrow(
+			'PAH-TUM has an odd number of holes from 1 to 25 (so an even number of empty squares), not 4',
+		);
 	});
 
 	test('without a seed every board is a fresh draw, still a valid grid', () => {

@@ -57,7 +57,11 @@ describe('the exact solver', () => {
 			expect(solution!.score).toBe(100 * expected);
 			// Its move is one that keeps the value: the opponent's best after it is the negation.
 			const after = play(state, solution!.move);
-			const reply = after.outcome ? (after.toMove === 1 ? after.scores[0] - after.scores[1] : after.scores[1] - after.scores[0]) : bruteForce([...after.cells], after.toMove);
+			const reply = after.outcome
+				? after.toMove === 1
+					? after.scores[0] - after.scores[1]
+					: after.scores[1] - after.scores[0]
+				: bruteForce([...after.cells], after.toMove);
 			expect(0 - reply).toBe(expected);
 			expect(solution!.pv[0]).toBe(solution!.move);
 			expect(Array.from(board.cells)).toEqual(Array.from(new PahtumBoard(state.cells).cells));
@@ -108,10 +112,17 @@ describe('the players and the solver', () => {
 		expect(decision.lines).toHaveLength(3);
 		const values = legalMoves(state).map(move => {
 			const after = play(state, move);
-			const margin = after.outcome ? (after.toMove === 1 ? after.scores[0] - after.scores[1] : after.scores[1] - after.scores[0]) : bruteForce([...after.cells], after.toMove);
+			const margin = after.outcome
+				? after.toMove === 1
+					? after.scores[0] - after.scores[1]
+					: after.scores[1] - after.scores[0]
+				: bruteForce([...after.cells], after.toMove);
 			return {move, value: 100 * (0 - margin)};
 		});
-		const best = values.map(entry => entry.value).sort((a, b) => b - a).slice(0, 3);
+		const best = values
+			.map(entry => entry.value)
+			.sort((a, b) => b - a)
+			.slice(0, 3);
 		// A position where the moves differ, so that the order is checked.
 		expect(new Set(values.map(entry => entry.value)).size).toBeGreaterThan(1);
 		expect(decision.lines.map(line => line.score)).toEqual(best);
