@@ -678,11 +678,11 @@ async function referee(command: 'match' | 'tournament', players: readonly string
 		matches: matches as number,
 		...(clock === undefined ? {} : {clockSeconds: clock as number}),
 		...(seed === undefined ? {} : {seed: seed as number}),
-		...(board === undefined ? {} : {board: board as string}),
+		...(board === undefined ? {} : {board: board}),
 		...boardSetup,
 		jobs: jobs as number,
-		out: out as string | undefined,
-		json: flags.json as boolean,
+		out: out,
+		json: flags.json,
 	});
 }
 

@@ -143,7 +143,7 @@ describe('dist/potm move', () => {
 		// The other commands go to dist/cli.js.
 		const version = spawnSync(link, ['--version'], {cwd: scratch, encoding: 'utf8'});
 		expect(version.status).toBe(0);
-		expect(version.stdout).toBe(`${JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version}\n`);
+		expect(version.stdout).toBe(`${(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {version: string}).version}\n`);
 	});
 
 	test("remembers its start-ups, and plans with the least of them: the machine's cost at its best", () => {

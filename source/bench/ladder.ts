@@ -15,7 +15,6 @@ import {tmpdir} from 'node:os';
 import {join, relative, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {makeFolder, saveGame} from '../files/saves.js';
-import type {Game} from '../games/game.js';
 import {gameById} from '../games/registry.js';
 import {parsePlayer} from '../referee/players.js';
 import {matchReport, progressLine, recordText, scoreLine, summary, type RunReport} from '../referee/report.js';
@@ -226,7 +225,7 @@ async function playPairing(
 	out: string,
 ): Promise<PairingTally> {
 	const game = gameById(gameId)!;
-	const openings = ladderOpenings(game as Game<unknown>, matches);
+	const openings = ladderOpenings(game, matches);
 	const scheduled = schedule(2, matches).length;
 	const base = {game, players, matches, clockMs: clock * 1000, scheduled};
 	makeFolder(out);
@@ -260,7 +259,7 @@ async function playPairing(
 				process.stderr.write(`${progressLine(played.record, base)} · ${scoreLine({game, players, games})}\n`);
 				// A record that cannot be written is said, and the games go on (as potm match does): the tally needs none.
 				const name = recordName(played.record.number, scheduled);
-				const saved = saveGame(out, name, game as Game<unknown>, played.line, played.moves);
+				const saved = saveGame(out, name, game, played.line, played.moves);
 				if (!saved.ok) {
 					process.stderr.write(`ladder: ${saved.error}\n`);
 					return;

@@ -238,7 +238,7 @@ async function playPairing(
 	release: () => string,
 ): Promise<SparringRow> {
 	const started = performance.now();
-	const game = gameById(pairing.game)! as Game<unknown>;
+	const game = gameById(pairing.game)!;
 	const players = playersOf(pairing, release);
 	const starts = startsOf(pairing, game, matches, seed);
 	const scheduled = schedule(2, matches).length;

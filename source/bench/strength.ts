@@ -69,7 +69,7 @@ export async function playPairing(a: PlayerKind, b: PlayerKind, options: Pairing
 }
 
 async function runAll(game: string, specs: readonly GameSpec[], onGame?: (done: number) => void): Promise<GameRecord[]> {
-	const records: GameRecord[] = new Array(specs.length);
+	const records = new Array<GameRecord>(specs.length);
 	let next = 0;
 	let done = 0;
 	const threads = Math.max(1, Math.min(availableParallelism(), specs.length));

@@ -24,7 +24,7 @@ export function recordName(sourcePath: string): string {
 	let name = sourcePath === '-' ? '' : basename(sourcePath);
 	const ending = SOURCE_ENDINGS.find(one => name.endsWith(one));
 	if (ending !== undefined) name = name.slice(0, -ending.length);
-	// eslint-disable-next-line no-control-regex
+
 	name = [...name.replace(/^\.+/, '').replace(/[\u0000-\u001f\u007f-\u009f\\]/g, '_')].slice(0, 80).join('');
 	return name.trim() === '' ? 'game' : name;
 }

@@ -6,8 +6,7 @@ import {DEFAULT_GAME, gameById, gameOfText, type AnyGame} from '../games/registr
 
 export interface Loaded {
 	readonly game: AnyGame;
-	// eslint-disable-next-line @typescript-eslint/no-explicit-any
-	readonly state: any;
+	readonly state: unknown;
 }
 
 /** Largest file we read: a POTM position is about 80 bytes. */

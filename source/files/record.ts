@@ -132,9 +132,9 @@ const shortSeconds = (seconds: number): string => String(Number(hundredths(secon
 
 /** Whether any clock reading along the line differs from the first position's. */
 function clocksMove(game: AnyGame, line: readonly unknown[]): boolean {
-	const [first, second] = game.clocks(line[0]) as readonly [number, number];
+	const [first, second] = game.clocks(line[0]);
 	return line.some(state => {
-		const [a, b] = game.clocks(state) as readonly [number, number];
+		const [a, b] = game.clocks(state);
 		return a !== first || b !== second;
 	});
 }
@@ -338,7 +338,7 @@ export function parseRecord(text: string, fileName: string): Result<ParsedRecord
 		}
 		if (raw.startsWith('[')) return problem(number, 'a tag among the moves: the tags come first, before the moves');
 		const over = game.outcome(state);
-		const mover = game.toMove(state) as Player;
+		const mover = game.toMove(state);
 		const expected = `${game.moveNumber(state)}${mover === 1 ? '.' : '...'}`;
 		const ply = PLY.exec(raw);
 		if (!ply) {

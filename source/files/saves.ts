@@ -89,7 +89,7 @@ export function checkSaveName(name: string): string | null {
 	if (name.includes('\\')) return 'a name cannot contain "\\"';
 	// Names starting with a dot are hidden, and are where saveGame keeps its temporary files.
 	if (name.startsWith('.')) return 'a name cannot start with "."';
-	// eslint-disable-next-line no-control-regex
+
 	if (/[\u0000-\u001f\u007f-\u009f]/.test(name)) return 'a name cannot contain control characters';
 	if ([...base].length > MAX_NAME_CHARS) return `a name can be at most ${MAX_NAME_CHARS} characters`;
 	if (Buffer.byteLength(base, 'utf8') > MAX_NAME_BYTES) return 'the name is too long for a file name';

@@ -5,8 +5,7 @@ import {pahtum} from './pahtum/index.js';
 import {boxes} from './boxes/index.js';
 
 // Each game keeps its own state type; callers that hold a state got it from the same game.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyGame = Game<any>;
+export type AnyGame = Game<unknown>;
 
 /**
  * A file tells its game by its layout: the first game here that recognizes it (loa before

@@ -30,8 +30,7 @@ export interface GameSetup {
 /** The game as played, with each position (for saving the record) and each move. */
 export interface PlayedGame {
 	readonly record: GameRecord;
-	// eslint-disable-next-line @typescript-eslint/no-explicit-any
-	readonly line: readonly any[];
+	readonly line: readonly unknown[];
 	readonly moves: readonly number[];
 }
 
@@ -95,7 +94,7 @@ export async function playGame(setup: GameSetup): Promise<PlayedGame | null> {
 	let fault: {side: Player; fault: Fault; message: string} | null = null;
 	try {
 		while (game.outcome(state) === null) {
-			const side = game.toMove(state) as Player;
+			const side = game.toMove(state);
 			if (perMove) remaining[side - 1] = clockMs;
 			const given = game.withClocks(state, [shownSeconds(remaining[0]!), shownSeconds(remaining[1]!)]);
 			const pass = forcedPass(game, given);
@@ -155,7 +154,7 @@ export async function playGame(setup: GameSetup): Promise<PlayedGame | null> {
 		rmSync(setup.dir, {recursive: true, force: true});
 	}
 
-	const points = game.scores(state) as readonly [number, number];
+	const points = game.scores(state);
 	const name = (side: Player) => `${names[side - 1]} (${sides[side - 1]})`;
 	let result: GameRecord['result'];
 	let winner: Player | null;

@@ -173,8 +173,8 @@ function gamesTable(report: RunReport, width: number): string {
 	const columns: Column[] = [
 		{head: 'game', right: true},
 		{head: 'match', right: true, optional: 2},
-		{head: sides[0]!, least: 6, note: `${sides[0]} moved first`},
-		{head: sides[1]!, least: 6},
+		{head: sides[0], least: 6, note: `${sides[0]} moved first`},
+		{head: sides[1], least: 6},
 		{head: 'winner'},
 		// The longest reason, "opponent-connected", is kept whole as long as columns can go instead.
 		{head: 'reason', least: 10, fair: 18},

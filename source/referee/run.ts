@@ -112,7 +112,7 @@ export async function runGames(options: RunOptions): Promise<PlayedGame[]> {
 		const workers = Array.from({length: Math.max(1, Math.min(options.jobs, games.length))}, worker);
 		const results = await Promise.allSettled(workers);
 		const failure = results.find(result => result.status === 'rejected');
-		if (failure) throw (failure as PromiseRejectedResult).reason;
+		if (failure) throw failure.reason;
 	} finally {
 		process.off('exit', cleanUp);
 		cleanUp();

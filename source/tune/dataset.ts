@@ -4,7 +4,7 @@
  * as the games' moves, not as boards: evaluating them all (once per weight set the fit tries)
  * replays each game on one board with make/unmake, which costs far less than a board a position.
  */
-import type {Player, SearchPosition} from '../games/game.js';
+import type {SearchPosition} from '../games/game.js';
 import {gameById} from '../games/registry.js';
 import type {TuneGameId, TuneGameRecord} from './play.js';
 import {resultFor} from './texel.js';
@@ -35,7 +35,7 @@ export function positionSet(game: TuneGameId, games: readonly TuneGameRecord[]):
 		for (const sample of record.samples) {
 			// The side to move after `ply` moves, then after the line's moves; player 1 moves first.
 			// (Classic LOA's pass is a move too, so sides alternate every ply in both games.)
-			const side = ((sample.ply + sample.line.length) % 2 === 0 ? 1 : 2) as Player;
+			const side = (sample.ply + sample.line.length) % 2 === 0 ? 1 : 2;
 			results.push(resultFor(record.winner, side));
 			if (sample.line.length === 0) quiet++;
 		}

@@ -72,7 +72,7 @@ export function playTuneGame(spec: TuneGameSpec): TuneGameRecord {
 			if (ply >= DEFAULT_MAX_PLIES) return {moves, winner: null, reason: 'cap', samples};
 			const legal = game.legalMoves(state);
 			let move: number;
-			const mover = game.toMove(state) as Player;
+			const mover = game.toMove(state);
 			if (ply < spec.openingPlies) {
 				move = legal[Math.floor(random() * legal.length)]!;
 			} else {
@@ -118,7 +118,7 @@ export function quiescenceLine(position: SearchPosition): number[] | null {
 	if (buffer.length < stride * (QUIESCENCE_DEPTH + 1)) buffer = new Int32Array(stride * (QUIESCENCE_DEPTH + 1));
 	const value = quiesce(position, -WIN - 1, WIN + 1, 0);
 	if (Math.abs(value) >= WIN / 2) return null;
-	const line = Array.from(pvTable.subarray(0, pvLength[0]!));
+	const line = Array.from(pvTable.subarray(0, pvLength[0]));
 	if (line.length === 0) return line;
 	// Below its first ply the quiescence search looks for no quiet win, and it stops at its depth
 	// cap: a leaf where the side to move could still gain is no quiet position, and is left out.

@@ -15,7 +15,7 @@ export class GamePool {
 
 	/** Plays every spec; the records in the specs' order. `onGame` hears how many are done. */
 	run(specs: readonly TuneGameSpec[], onGame?: (done: number) => void): Promise<TuneGameRecord[]> {
-		const records: TuneGameRecord[] = new Array(specs.length);
+		const records = new Array<TuneGameRecord>(specs.length);
 		let next = 0;
 		let done = 0;
 		return new Promise((resolve, reject) => {

@@ -163,7 +163,7 @@ export function AnalysisScreen({
 	const startedAt = current?.startedAt ?? time;
 	const spinner = theme.glyphs.spinner[Math.floor((time - startedAt) / THINKING_FRAME_MS) % theme.glyphs.spinner.length]!;
 	const head = searchHead(found, current?.done ?? false, time - startedAt, spinner, mover, game.sides, panelWidth);
-	const scores = game.scores(position) as readonly [number, number];
+	const scores = game.scores(position);
 	const tally = tallyOf(game, position);
 	const limit = game.moveLimit;
 	const lineRows = shownLines(state);

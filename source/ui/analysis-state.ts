@@ -91,8 +91,7 @@ type AnalysisStep = Step<AnalysisState, AnalysisEffect>;
 
 export interface AnalysisSetup {
 	readonly game: AnyGame;
-	// eslint-disable-next-line @typescript-eslint/no-explicit-any
-	readonly line?: readonly any[];
+	readonly line?: readonly unknown[];
 	readonly moves?: readonly number[];
 	/** How the game ended where the rules do not say (time, resignation), as its save recorded. */
 	readonly ended?: S.Session['ended'];
@@ -105,10 +104,9 @@ export interface AnalysisSetup {
 
 const TWO_PEOPLE: readonly [S.Seat, S.Seat] = [S.HUMAN, S.HUMAN];
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 function analysisSession(
 	game: AnyGame,
-	line: readonly any[] | undefined,
+	line: readonly unknown[] | undefined,
 	moves: readonly number[] | undefined,
 	ended: S.Session['ended'] | undefined,
 	now: number,

@@ -35,7 +35,6 @@ const REPLACEMENTS: Readonly<Record<string, string>> = {
 
 /** The text with every non-ASCII character replaced by one ASCII character. */
 export function toAscii(text: string): string {
-	// eslint-disable-next-line no-control-regex
 	return text.replace(/[^\u0000-\u007f]/gu, ch => REPLACEMENTS[ch] ?? '?');
 }
 

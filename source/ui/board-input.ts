@@ -37,8 +37,7 @@ export interface BoardOutcome {
 const NOTHING: readonly number[] = [];
 
 /** The cursor on the home square of `side` (the side to move by default), nothing picked. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function boardInput(game: AnyGame, state: any, side?: number): BoardInput {
+export function boardInput(game: AnyGame, state: unknown, side?: number): BoardInput {
 	const view = game.board(state);
 	return {cursor: view.home[(side ?? game.toMove(state)) === 1 ? 0 : 1], picked: NOTHING, typing: null};
 }
@@ -48,21 +47,18 @@ export const dropped = (input: BoardInput): BoardInput =>
 	input.picked.length === 0 && input.typing === null ? input : {...input, picked: NOTHING, typing: null};
 
 /** The points picked, while they still begin a legal move (the position may have changed under them). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function pickedIn(input: BoardInput, game: AnyGame, state: any): readonly number[] {
+export function pickedIn(input: BoardInput, game: AnyGame, state: unknown): readonly number[] {
 	return stillPicked(game, state, input.picked) ? input.picked : NOTHING;
 }
 
 /** The cursor, the points picked and where the next can go, for the board. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function boardMarks(input: BoardInput, game: AnyGame, state: any): Pick<BoardMarks, 'cursor' | 'picked' | 'targets'> {
+export function boardMarks(input: BoardInput, game: AnyGame, state: unknown): Pick<BoardMarks, 'cursor' | 'picked' | 'targets'> {
 	const picked = pickedIn(input, game, state);
 	return {cursor: input.cursor, picked, targets: picked.length === 0 ? new Set<number>() : nextPoints(game, state, picked)};
 }
 
 /** A key while a move is typed (every key goes to it then); null when no move is being typed. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function typingKey(input: BoardInput, name: string, game: AnyGame, state: any, permission: Permission): BoardOutcome | null {
+export function typingKey(input: BoardInput, name: string, game: AnyGame, state: unknown, permission: Permission): BoardOutcome | null {
 	const text = input.typing;
 	if (text === null) return null;
 	if (name === 'escape') return {input: {...input, typing: null}};
@@ -87,8 +83,7 @@ export function boardAction(
 	input: BoardInput,
 	action: Action,
 	game: AnyGame,
-	// eslint-disable-next-line @typescript-eslint/no-explicit-any
-	state: any,
+	state: unknown,
 	flipped: boolean,
 	permission: Permission,
 ): BoardOutcome | null {

@@ -141,7 +141,7 @@ export function DemoScreen({setup, onMenu, onReview}: {setup: DemoSetup; onMenu:
 	if (state.help) return <DialogView dialog={state.help} theme={theme} width={Math.min(size.columns, 80)} height={size.rows} />;
 
 	const panelWidth = layout.panelColumns;
-	const scores = game.scores(position) as readonly [number, number];
+	const scores = game.scores(position);
 	const tally = tallyOf(game, position);
 	const who = (player: 1 | 2) => seatName(session.seats[player - 1]!, false, player);
 	const sideLines = [

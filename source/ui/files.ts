@@ -18,8 +18,7 @@ export type FileEffect =
 			/** Replace a save of that name (the dialog asked). */
 			readonly replace: boolean;
 			readonly game: AnyGame;
-			// eslint-disable-next-line @typescript-eslint/no-explicit-any
-			readonly line: readonly any[];
+			readonly line: readonly unknown[];
 			readonly moves: readonly number[];
 			/** How the game ended where the rules do not say. */
 			readonly ended: Outcome | null;

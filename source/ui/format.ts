@@ -64,15 +64,13 @@ export {wrapLines} from '../text.js';
 export const fit = cut;
 
 /** "RED played b1 d3", or "BLACK passed (no piece could move)" for a pass, a move joining no squares. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function playedText(game: AnyGame, state: any, move: number): string {
+export function playedText(game: AnyGame, state: unknown, move: number): string {
 	const side = game.sides[game.toMove(state) - 1];
 	return isPass(game, state, move) ? `${side} passed (no piece could move)` : `${side} played ${game.formatMove(state, move)}`;
 }
 
 /** A legal move here as the player would type it ("b1 d3", "C4"), for an example; null when there is none to give. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function moveExample(game: AnyGame, state: any): string | null {
+export function moveExample(game: AnyGame, state: unknown): string | null {
 	const move = (game.legalMoves(state) as number[]).find(candidate => !isPass(game, state, candidate));
 	return move === undefined ? null : game.formatMove(state, move);
 }

@@ -32,12 +32,11 @@ export type {MenuChoices} from './menu-state.js';
 
 export type MenuPick =
 	| GameStart
-	// eslint-disable-next-line @typescript-eslint/no-explicit-any
 	| {
 			readonly kind: Purpose;
 			readonly choices: MenuChoices;
 			readonly game: AnyGame;
-			readonly line: readonly any[];
+			readonly line: readonly unknown[];
 			readonly moves: readonly number[];
 			readonly ended: Outcome | null;
 			readonly note: string | null;

@@ -130,8 +130,7 @@ export const boardChoices = (choices: MenuChoices): Pick<MenuChoices, 'board' | 
 };
 
 /** The board a new game of a random-board game starts from, as the menu's choices say. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const boardOf = (game: AnyGame, choices: MenuChoices): any => game.initial(setupOf(game, choices));
+export const boardOf = (game: AnyGame, choices: MenuChoices): unknown => game.initial(setupOf(game, choices));
 
 /** Every size a game's boards may have, rows first then columns, in that order (3×3, 3×4, ... 8×8). */
 export function sizesOf(game: AnyGame): (readonly [number, number])[] {

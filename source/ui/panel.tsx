@@ -367,8 +367,7 @@ export function wrapItems(line: string, width: number): string[] {
 }
 
 /** The lines telling where a finished game's points came from, when the game tells them and the rules ended it. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const tallyOf = (game: AnyGame, state: any): readonly string[] => (game.tally && game.outcome(state) ? game.tally(state) : []);
+export const tallyOf = (game: AnyGame, state: unknown): readonly string[] => (game.tally && game.outcome(state) ? game.tally(state) : []);
 
 /** Where a finished game was kept, as the result box says it: its folder, then its name, each on lines of its own. */
 const keptRows = (path: string, width: number): string[] => [

@@ -173,9 +173,9 @@ export function PlayScreen({
 
 	const walking = state.view !== null;
 	const last = S.lastMove(session, shown);
-	const scores = game.scores(position) as readonly [number, number];
+	const scores = game.scores(position);
 	// The points beside the players are those of the board shown.
-	const shownScores = walking ? (game.scores(shownPosition) as readonly [number, number]) : scores;
+	const shownScores = walking ? game.scores(shownPosition) : scores;
 	const tally = tallyOf(game, position);
 	const sideLines = ([1, 2] as const).map(player => ({
 		name: game.sides[player - 1]!,

@@ -115,8 +115,7 @@ export type PlayEffect =
 	| {readonly kind: 'menu'; readonly game: AnyGame}
 	| {readonly kind: 'exit'; readonly code: number}
 	| FileEffect
-	// eslint-disable-next-line @typescript-eslint/no-explicit-any
-	| {readonly kind: 'hint'; readonly game: AnyGame; readonly state: any; readonly line: readonly unknown[]}
+	| {readonly kind: 'hint'; readonly game: AnyGame; readonly state: unknown; readonly line: readonly unknown[]}
 	| {readonly kind: 'stop-hint'}
 	| {readonly kind: 'clear-engine'}
 	/** The game to the review screen, or written as a record (v and e at the end). */
@@ -137,8 +136,7 @@ export interface PlaySetup {
 	readonly clockSeconds?: number;
 	/** The position a new game starts from (the menu's random board); the game's start when absent. */
 	readonly start?: unknown;
-	// eslint-disable-next-line @typescript-eslint/no-explicit-any
-	readonly line?: readonly any[];
+	readonly line?: readonly unknown[];
 	readonly moves?: readonly number[];
 	/** How the game ended where the rules do not say, as its save recorded. */
 	readonly ended?: S.Session['ended'];
@@ -156,8 +154,7 @@ const humanSide = (seats: readonly [S.Seat, S.Seat]): number | undefined => seat
  * The board is seen from the person's side, in a game whose board has sides (LOA's): flipped when
  * only the second side is a person's. A board drawn one way for both (PAH-TUM's grid) never is.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const flippedFor = (game: AnyGame, state: any, seats: readonly [S.Seat, S.Seat]): boolean =>
+const flippedFor = (game: AnyGame, state: unknown, seats: readonly [S.Seat, S.Seat]): boolean =>
 	game.board(state).turnsForSecond && seats[0].kind === 'ai' && seats[1].kind === 'human';
 
 export function playState(setup: PlaySetup, now: number): PlayState {
@@ -212,8 +209,7 @@ export function playState(setup: PlaySetup, now: number): PlayState {
  */
 function startOf(session: S.Session, clockSeconds?: number): unknown {
 	const {game} = session;
-	// eslint-disable-next-line @typescript-eslint/no-explicit-any
-	const playable = (state: any) =>
+	const playable = (state: unknown) =>
 		!game.outcome(state) && (!session.clocked || (game.clocks(state) as readonly number[]).every(seconds => seconds > 0));
 	const last = S.current(session);
 	if (session.ended === null && playable(last)) return last;

@@ -42,22 +42,19 @@ const following = (ends: readonly number[], points: readonly number[], anyOrder:
 	anyOrder ? ends.filter(end => !points.includes(end)) : [ends[points.length]!];
 
 /** The legal moves that begin with `points`, with their ends. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function movesBeginning(game: AnyGame, state: any, points: readonly number[]): {move: number; ends: readonly number[]}[] {
+export function movesBeginning(game: AnyGame, state: unknown, points: readonly number[]): {move: number; ends: readonly number[]}[] {
 	const anyOrder = game.pickInAnyOrder === true;
 	return (game.legalMoves(state) as number[])
-		.map(move => ({move, ends: game.moveEnds(state, move) as readonly number[]}))
+		.map(move => ({move, ends: game.moveEnds(state, move)}))
 		.filter(({ends}) => startsWith(ends, points, anyOrder));
 }
 
 /** Where the next pick can go after `points` (the picked piece's destinations in LOA). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const nextPoints = (game: AnyGame, state: any, points: readonly number[]): Set<number> =>
+export const nextPoints = (game: AnyGame, state: unknown, points: readonly number[]): Set<number> =>
 	new Set(movesBeginning(game, state, points).flatMap(({ends}) => following(ends, points, game.pickInAnyOrder === true)));
 
 /** Whether `points` still begin a legal move here (the position may have changed under them). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const stillPicked = (game: AnyGame, state: any, points: readonly number[]): boolean =>
+export const stillPicked = (game: AnyGame, state: unknown, points: readonly number[]): boolean =>
 	points.length === 0 || movesBeginning(game, state, points).length > 0;
 
 export interface Picked {
@@ -73,8 +70,7 @@ export interface Picked {
  * (another piece), take back the last pick (the same square again), play the move it completes,
  * or say why not.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function pick(game: AnyGame, state: any, pointer: Pointer): Picked {
+export function pick(game: AnyGame, state: unknown, pointer: Pointer): Picked {
 	const square = pointer.cursor;
 	const outcome = game.outcome(state);
 	if (outcome) return {pointer: {...pointer, picked: []}, message: `The game is over: ${outcome.description}`};

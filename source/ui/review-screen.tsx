@@ -6,7 +6,7 @@
  */
 import {Box, Text, useApp} from 'ink';
 import {useEffect, useLayoutEffect, useRef} from 'react';
-import {budgetText, evaluateLine} from '../review/run.js';
+import {evaluateLine} from '../review/run.js';
 import {briefPlayer, screenPlayer} from '../files/record.js';
 import {renderGraph, type GraphPoint} from '../review/graph.js';
 import {clipped, forFirst, winning} from '../review/judge.js';
@@ -46,8 +46,7 @@ export const MARK_COLORS: Readonly<Record<Mark, string>> = {
 };
 
 /** A position's evaluation for the graph: player 1's view, clipped; who has a proven win. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function graphPoint(game: AnyGame, state: any, evaluation: PositionEval | undefined): GraphPoint | undefined {
+function graphPoint(game: AnyGame, state: unknown, evaluation: PositionEval | undefined): GraphPoint | undefined {
 	if (!evaluation) return undefined;
 	const mover = game.toMove(state);
 	const value = forFirst(clipped(evaluation.score, game.reviewScale), mover);

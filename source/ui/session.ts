@@ -15,8 +15,7 @@ export const ai = (level: number): Seat => ({kind: 'ai', level});
 export interface Session {
 	readonly game: AnyGame;
 	/** Positions from the first known one (line[0]) to the current one (the last). */
-	// eslint-disable-next-line @typescript-eslint/no-explicit-any
-	readonly line: readonly any[];
+	readonly line: readonly unknown[];
 	/** moves[i] leads from line[i] to line[i + 1]. */
 	readonly moves: readonly number[];
 	/** Moves taken back, the next to replay first. */
@@ -25,8 +24,7 @@ export interface Session {
 	 * The positions those moves led to, as they were played (their clocks): a move played again
 	 * keeps the clocks it was played with in the line, and so in saves and records.
 	 */
-	// eslint-disable-next-line @typescript-eslint/no-explicit-any
-	readonly redoLine: readonly any[];
+	readonly redoLine: readonly unknown[];
 	/**
 	 * The clocks the game goes on from, where they are not the last position's: after an undo or
 	 * a redo the positions keep the clocks their moves were played with, and the time used since
@@ -55,8 +53,7 @@ export interface SessionOptions {
 	/** Seconds on each clock at the start, overriding the position's readings; in a game with a clock per move, each move's. */
 	readonly clockSeconds?: number;
 	/** The line of positions to start from and its moves; the game's start by default. */
-	// eslint-disable-next-line @typescript-eslint/no-explicit-any
-	readonly line?: readonly any[];
+	readonly line?: readonly unknown[];
 	readonly moves?: readonly number[];
 	/** How the game ended where the rules do not say (a save's flag fall or resignation). */
 	readonly ended?: Outcome | null;
@@ -85,8 +82,7 @@ export function newSession(game: AnyGame, options: SessionOptions, now: number):
 	};
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const current = (session: Session): any => session.line[session.line.length - 1];
+export const current = (session: Session): unknown => session.line[session.line.length - 1];
 
 export const toMove = (session: Session): Player => session.game.toMove(current(session));
 
@@ -104,10 +100,7 @@ function turnMs(session: Session, now: number): number {
 /** Seconds left on each clock now (the side to move's running down). */
 export function clockReadings(session: Session, now: number): readonly [number, number] {
 	const allowance = session.moveAllowance;
-	const [first, second] =
-		allowance === null
-			? (session.clocksNow ?? (session.game.clocks(current(session)) as readonly [number, number]))
-			: [allowance, allowance];
+	const [first, second] = allowance === null ? (session.clocksNow ?? session.game.clocks(current(session))) : [allowance, allowance];
 	// After the last move of a game the rules ended, no clock runs; after a flag fall or a
 	// resignation the turn's time so far still counts (the loser of a flag fall shows 0).
 	if (!session.clocked || session.game.outcome(current(session))) return [first, second];
@@ -140,8 +133,7 @@ export function heldClocks(session: Session, now: number): readonly [number, num
 }
 
 /** The line with its last position's clocks as they read now (for a save, a review, a record): the turn under way charged. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const lineNow = (session: Session, now: number): readonly any[] =>
+export const lineNow = (session: Session, now: number): readonly unknown[] =>
 	session.clocked ? [...session.line.slice(0, -1), session.game.withClocks(current(session), heldClocks(session, now))] : session.line;
 
 /** Plays a legal move (the caller checked it with the game); the mover's clock is charged. */
@@ -185,8 +177,7 @@ export function resign(session: Session, player: Player, now: number): Session {
 	};
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const seatAt = (session: Session, state: any): Seat => session.seats[session.game.toMove(state) - 1]!;
+const seatAt = (session: Session, state: unknown): Seat => session.seats[session.game.toMove(state) - 1]!;
 
 const hasHuman = (session: Session): boolean => session.seats.some(seat => seat.kind === 'human');
 
@@ -202,10 +193,10 @@ export function undo(session: Session, now: number): Session {
 	const unresign = (): Session => (session.ended?.reason === 'resignation' ? {...session, ended: null, runningSince: now} : session);
 	if (session.moves.length === 0) return unresign();
 	const clocks = heldClocks(session, now);
-	let line = [...session.line];
-	let moves = [...session.moves];
-	let redo = [...session.redo];
-	let redoLine = [...session.redoLine];
+	const line = [...session.line];
+	const moves = [...session.moves];
+	const redo = [...session.redo];
+	const redoLine = [...session.redoLine];
 	do {
 		redoLine.unshift(line.pop());
 		redo.unshift(moves.pop()!);
@@ -308,8 +299,7 @@ export interface MoveEntry {
 	readonly text: string;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const entryOf = (game: AnyGame, before: any, move: number): MoveEntry => ({
+export const entryOf = (game: AnyGame, before: unknown, move: number): MoveEntry => ({
 	number: game.moveNumber(before),
 	player: game.toMove(before),
 	text: game.formatMove(before, move),
@@ -340,8 +330,7 @@ export function lastMove(session: Session, index = session.line.length - 1): {en
 }
 
 /** A new game from `start` (a position of the session's game) with the same players, or (rematch) with the sides swapped. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function restart(session: Session, now: number, swap: boolean, start: any): Session {
+export function restart(session: Session, now: number, swap: boolean, start: unknown): Session {
 	const seats: readonly [Seat, Seat] = swap ? [session.seats[1], session.seats[0]] : session.seats;
 	const clockSeconds = session.moveAllowance ?? undefined;
 	return newSession(

@@ -49,7 +49,7 @@ describe('exportRecord', () => {
 	});
 
 	test('sweeps what a writer killed half-way left (a process no longer running), not what a running one writes', () => {
-		const dead = spawnSync(process.execPath, ['-e', '']).pid!;
+		const dead = spawnSync(process.execPath, ['-e', '']).pid;
 		const stale = `.old.game.txt.${dead}.0123abcd.tmp`;
 		const live = `.other.game.txt.${process.ppid}.fedcba98.tmp`;
 		writeFileSync(join(dir, stale), 'half a record');

@@ -76,7 +76,7 @@ function reviewOf(game: AnyGame, played: Played, ply: number, random: () => numb
 	const better = random() < 0.5 ? null : {move: game.formatMove(before, played.moves[ply]!), score: score(), proven: false};
 	return {
 		ply,
-		player: game.toMove(before) as Player,
+		player: game.toMove(before),
 		number: game.moveNumber(before),
 		move: game.formatMove(before, played.moves[ply]!),
 		score: score(),
@@ -281,7 +281,7 @@ describe('formatRecord and parseRecord', () => {
 	test('a decided evaluation reads as the win it is', () => {
 		const line = [loaps.initial()];
 		const move = loaps.legalMoves(line[0])[0]!;
-		line.push(loaps.play(line[0]!, move));
+		line.push(loaps.play(line[0], move));
 		const review = {
 			budget: 'depth 6',
 			moves: [
@@ -341,7 +341,7 @@ describe('malformed records: refused at their line, saying what is wrong', () =>
 		for (const text of ['b1 d3', 'a2 c4', 'c1 c4']) {
 			const move = loaps.parseMove(line.at(-1), text);
 			if (!move.ok) throw new Error(move.error);
-			line.push(loaps.play(line.at(-1)!, move.value));
+			line.push(loaps.play(line.at(-1), move.value));
 			moves.push(move.value);
 		}
 		return formatRecord({game: loaps, line, moves, ended: null, date: new Date(2026, 10, 25), clocked: true}).split('\n');

@@ -32,13 +32,13 @@ function failed(result: {ok: true; value: unknown} | {ok: false; error: string})
 }
 
 /** The line of play from `from` by typed moves. */
-function line(game: AnyGame, moves: readonly string[], from: LoaState = game.initial()): LoaState[] {
+function line(game: AnyGame, moves: readonly string[], from: LoaState = game.initial() as LoaState): LoaState[] {
 	const states = [from];
 	for (const text of moves) {
 		const state = states.at(-1)!;
 		const move = game.parseMove(state, text);
 		if (!move.ok) throw new Error(`${text}: ${move.error}`);
-		states.push(game.play(state, move.value));
+		states.push(game.play(state, move.value) as LoaState);
 	}
 	return states;
 }

@@ -58,7 +58,7 @@ describe('saving and loading PAH-TUM', () => {
 		// Undo after opening: two people at one keyboard take back every move, to the empty board.
 		let session = newSession(pahtum, {seats: [HUMAN, HUMAN], clocked: false, line: loaded.value.line, moves: loaded.value.moves}, 0);
 		for (let i = 0; i < 4; i++) session = undo(session, 0);
-		expect(pahtum.format(current(session))).toBe(pahtum.format(start));
+		expect(pahtum.format(current(session) as PahtumState)).toBe(pahtum.format(start));
 		expect(listSaves(dir).map(save => save.name)).toContain('grid.txt');
 	});
 

@@ -104,11 +104,11 @@ describe('saveGame and loadGame', () => {
 	test('the history file says what it is, the start and each move with the clocks after it', () => {
 		const line = playLine(2);
 		saved(saveGame(dir, 'game', loaps, line));
-		const history = JSON.parse(readFileSync(join(dir, 'game.history.json'), 'utf8'));
+		const history = JSON.parse(readFileSync(join(dir, 'game.history.json'), 'utf8')) as {moves: {move: string; clocks: number[]}[]};
 		expect(history).toMatchObject({format: 'potm-history', version: 1, game: 'loaps', start: loaps.format(line[0]!)});
 		expect(history.moves).toHaveLength(2);
-		expect(history.moves[0].clocks).toEqual([...loaps.clocks(line[1]!)]);
-		expect(loaps.parseMove(line[0]!, history.moves[0].move)).toMatchObject({ok: true});
+		expect(history.moves[0]!.clocks).toEqual([...loaps.clocks(line[1]!)]);
+		expect(loaps.parseMove(line[0]!, history.moves[0]!.move)).toMatchObject({ok: true});
 	});
 
 	test('the moves, when the caller has them, are written as they are; wrong ones are refused', () => {
@@ -232,8 +232,8 @@ describe('loadGame with a missing or broken history', () => {
 
 	test('a history with an illegal move is set aside with a note naming the move', () => {
 		const path = saveFour();
-		const history = JSON.parse(readFileSync(historyPathOf(path), 'utf8'));
-		history.moves[2].move = 'a1 a7';
+		const history = JSON.parse(readFileSync(historyPathOf(path), 'utf8')) as {moves: {move: string; clocks: number[]}[]; ended: unknown};
+		history.moves[2]!.move = 'a1 a7';
 		writeFileSync(historyPathOf(path), JSON.stringify(history));
 		const loaded = saved(loadGame(path));
 		expect(loaded.line).toHaveLength(1);
@@ -336,7 +336,7 @@ describe('loadGame with a missing or broken history', () => {
 	}, 60_000);
 
 	test('a save sweeps the temporary files of writers no longer running, and leaves those of a running one', () => {
-		const dead = spawnSync(process.execPath, ['-e', '']).pid!;
+		const dead = spawnSync(process.execPath, ['-e', '']).pid;
 		const stale = [`.game.txt.${dead}.0123abcd.tmp`, `.game.history.json.${dead}.89abcdef.tmp`, `.elsewhere.txt.${dead}.00000000.tmp`];
 		const live = `.game.txt.${process.ppid}.fedcba98.tmp`;
 		for (const name of [...stale, live]) writeFileSync(join(dir, name), 'half a save');
@@ -348,7 +348,7 @@ describe('loadGame with a missing or broken history', () => {
 		const line = playLine(4);
 		const path = saved(saveGame(dir, 'game', loaps, line));
 		// One more move played on the .txt alone, as if another program had moved.
-		const edited = playLine(1, line[4]!)[1]!;
+		const edited = playLine(1, line[4])[1]!;
 		writeFileSync(path, loaps.format(edited));
 		const loaded = saved(loadGame(path));
 		expect(formats(loaded.line)).toEqual([loaps.format(edited)]);
@@ -411,7 +411,7 @@ describe('how a game ended where the rules do not say', () => {
 		const line = playLine(3);
 		const ended = {result: 'win' as const, winner: 1 as const, reason: 'time', description: 'BLUE ran out of time: RED wins'};
 		const path = saved(saveGame(dir, 'flagged', loaps, line, undefined, ended));
-		expect(JSON.parse(readFileSync(historyPathOf(path), 'utf8')).ended).toEqual(ended);
+		expect((JSON.parse(readFileSync(historyPathOf(path), 'utf8')) as {ended: unknown}).ended).toEqual(ended);
 		const loaded = saved(loadGame(path));
 		expect(loaded.ended).toEqual(ended);
 		expect(loaded.moves).toHaveLength(3);
@@ -422,7 +422,7 @@ describe('how a game ended where the rules do not say', () => {
 		const path = saved(saveGame(dir, 'plain', loaps, playLine(2)));
 		expect(saved(loadGame(path)).ended).toBeNull();
 		expect(JSON.parse(readFileSync(historyPathOf(path), 'utf8'))).not.toHaveProperty('ended');
-		const history = JSON.parse(readFileSync(historyPathOf(path), 'utf8'));
+		const history = JSON.parse(readFileSync(historyPathOf(path), 'utf8')) as {moves: {move: string; clocks: number[]}[]; ended: unknown};
 		history.ended = {result: 'win', winner: 3, reason: 'time', description: 'x'};
 		writeFileSync(historyPathOf(path), JSON.stringify(history));
 		const loaded = saved(loadGame(path));

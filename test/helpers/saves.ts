@@ -9,7 +9,7 @@ export function loadSave(name: string): LoaState {
 	const text = readFileSync(new URL(`../fixtures/positions/${name}`, import.meta.url), 'utf8');
 	const parsed = (gameOfText(text) ?? loaps).parse(text, name);
 	if (!parsed.ok) throw new Error(`test/fixtures/positions/${name} does not parse: ${parsed.error.message}`);
-	return parsed.value;
+	return parsed.value as LoaState;
 }
 
 /** The names of the sample positions in test/fixtures/positions/, sorted. */

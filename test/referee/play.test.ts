@@ -210,7 +210,7 @@ function expectClockAccounting(record: GameRecord, clockMs: number): void {
 		const index = move.player - 1;
 		used[index] = used[index]! + move.cpuMs;
 		longest[index] = Math.max(longest[index]!, move.cpuMs);
-		const remaining = (clockMs - used[index]!) / 1000;
+		const remaining = (clockMs - used[index]) / 1000;
 		// Rounded down to the hundredth: a whole number of hundredths, at most the true reading and within 0.01 of it.
 		expect(Math.abs(move.clockAfter * 100 - Math.round(move.clockAfter * 100))).toBeLessThan(1e-6);
 		expect(move.clockAfter).toBeLessThanOrEqual(Math.max(0, remaining) + 1e-9);
@@ -582,7 +582,7 @@ describe('faults: the faulty side loses the game, disqualified', () => {
 		const {side, reason, clockMs = 60_000} = testCase;
 		const faulty = testCase.player();
 		const opponent = fixed(WON, 'opponent');
-		const players = (side === 1 ? [faulty, opponent] : [opponent, faulty]) as [PlayerSpec, PlayerSpec];
+		const players: [PlayerSpec, PlayerSpec] = side === 1 ? [faulty, opponent] : [opponent, faulty];
 		const {record, wallMs} = await played(setupOf(players, clockMs));
 
 		expect(record.reason).toBe(reason);

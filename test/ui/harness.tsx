@@ -37,7 +37,7 @@ export class FakeEngine implements Engine {
 
 	think<State>(game: Game<State>, state: State, request: ThinkRequest, onProgress?: (info: EngineInfo) => void): Promise<EngineResult> {
 		return new Promise((resolve, reject) => {
-			this.calls.push({game: game as Game<unknown>, state, request, onProgress, resolve, reject, settled: false});
+			this.calls.push({game: game, state, request, onProgress, resolve, reject, settled: false});
 		});
 	}
 

@@ -2,7 +2,7 @@
 import {describe, expect, test} from 'vitest';
 import {classicLoa, loaps} from '../../source/games/loa/index.js';
 import {pahtum} from '../../source/games/pahtum/index.js';
-import {boxes} from '../../source/games/boxes/index.js';
+import {boxes, type BoxesState} from '../../source/games/boxes/index.js';
 import {gameById} from '../../source/games/registry.js';
 import {boardOf, menuReducer, menuState, rowsFor, setupOf, sizeOf, type MenuState} from '../../source/ui/menu-state.js';
 
@@ -91,10 +91,12 @@ describe('the size row (a game whose boards have sizes)', () => {
 		expect(setupOf(boxes, {board: 7, rows: 3, columns: 3, lines: 99})).toEqual({seed: 7, rows: 3, columns: 3, lines: 23});
 		expect(setupOf(boxes, {board: 7})).toEqual({seed: 7, rows: 5, columns: 5, lines: 0});
 		expect(setupOf(pahtum, {board: 7, holes: 5, rows: 4, columns: 6, lines: 5})).toEqual({seed: 7, holes: 5});
-		const board = boardOf(boxes, {side: 1, level: 3, clock: 60, board: 7, rows: 4, columns: 6, lines: 5});
+		const board = boardOf(boxes, {side: 1, level: 3, clock: 60, board: 7, rows: 4, columns: 6, lines: 5}) as BoxesState;
 		expect(board.setUp).toHaveLength(5);
 		expect(board.moves).toHaveLength(0);
-		expect(boxes.format(board)).toBe(boxes.format(boardOf(boxes, {side: 2, level: 1, clock: 60, board: 7, rows: 4, columns: 6, lines: 5})));
+		expect(boxes.format(board)).toBe(
+			boxes.format(boardOf(boxes, {side: 2, level: 1, clock: 60, board: 7, rows: 4, columns: 6, lines: 5}) as BoxesState),
+		);
 	});
 });
 
@@ -105,7 +107,7 @@ describe('the lines row (segments drawn before the game, on a board with sizes)'
 		expect(setupOf(boxes, state.choices).lines).toBe(0);
 		state = keys(state, ['right', 'right']);
 		expect(state.choices.lines).toBe(2);
-		expect(boardOf(boxes, state.choices).setUp).toHaveLength(2);
+		expect((boardOf(boxes, state.choices) as BoxesState).setUp).toHaveLength(2);
 		// 3×3 has 24 unit segments: left of none is 23, and right of 23 is none.
 		state = keys(state, ['left', 'left', 'left']);
 		expect(state.choices.lines).toBe(23);

@@ -32,7 +32,7 @@ function gridOf(frame: string): Map<string, string> {
 	const columns = [...'1234567'].map(digit => label.indexOf(digit, label.indexOf('1')));
 	const cells = new Map<string, string>();
 	for (const row of NAMES) {
-		const line = lines.slice(header + 1).find(text => new RegExp(`(^|\\s)${row}\\s`).test(text.slice(0, columns[0]!)));
+		const line = lines.slice(header + 1).find(text => new RegExp(`(^|\\s)${row}\\s`).test(text.slice(0, columns[0])));
 		if (line === undefined) throw new Error(`no row ${row} in:\n${frame}`);
 		columns.forEach((column, index) => cells.set(`${row}${index + 1}`, line.charAt(column)));
 	}

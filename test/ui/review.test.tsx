@@ -268,7 +268,7 @@ describe('from the analysis board', () => {
 		let frame = await app.press('v', current => current.includes('LOAPS review'));
 		frame = await app.see('Reviewed at depth 2');
 		// The position shown is the one analysis was at: the first [ stepped back before the ending, the second over BLUE's move 2, so RED's move 2 led to it.
-		expect(frame).toMatch(/ 2\. [a-g][1-7] [a-g][1-7]  /);
+		expect(frame).toMatch(/ 2\. [a-g][1-7] [a-g][1-7] {2}/);
 		frame = await app.press('e', current => current.includes('Wrote'));
 		const written = readdirSync(app.savesDir).filter(name => name.endsWith('.game.txt'));
 		const text = readFileSync(join(app.savesDir, written[0]!), 'utf8');

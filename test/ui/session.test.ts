@@ -6,8 +6,12 @@ import {BINDINGS, PASTE_START, PASTE_END, keysOf, pastedKeys, type KeyContext} f
 import {toAscii} from '../../source/ui/ascii.js';
 import * as S from '../../source/ui/session.js';
 
+type Loaps = ReturnType<typeof loaps.initial>;
+/** The position a LOAPS session stands at (a session holds its game's states as unknown). */
+const here = (session: S.Session): Loaps => S.current(session) as Loaps;
+
 const move = (session: S.Session, text: string): number => {
-	const parsed = loaps.parseMove(S.current(session), text);
+	const parsed = loaps.parseMove(here(session), text);
 	if (!parsed.ok) throw new Error(parsed.error);
 	return parsed.value;
 };
@@ -42,7 +46,7 @@ describe('undo and redo', () => {
 	test('undo clears a resignation; it takes back moves, not the time used', () => {
 		let session = S.newSession(loaps, {seats: [S.HUMAN, S.HUMAN], clocked: true, clockSeconds: 60}, 0);
 		session = play(session, 'b1 d3', 4000);
-		expect(loaps.clocks(S.current(session))).toEqual([56, 60]);
+		expect(loaps.clocks(here(session))).toEqual([56, 60]);
 		session = S.resign(session, 2, 5000);
 		expect(S.outcomeOf(session)?.reason).toBe('resignation');
 		const back = S.undo(session, 9000);
@@ -51,8 +55,8 @@ describe('undo and redo', () => {
 		expect(S.clockReadings(back, 9000)).toEqual([56, 59]);
 		expect(S.clockReadings(back, 10_000)).toEqual([55, 59]);
 		// The position taken back to (the start) keeps its own clocks; a save writes what they read now.
-		expect(loaps.clocks(S.current(back))).toEqual([60, 60]);
-		expect(loaps.clocks(S.lineNow(back, 10_000).at(-1))).toEqual([55, 59]);
+		expect(loaps.clocks(here(back))).toEqual([60, 60]);
+		expect(loaps.clocks(S.lineNow(back, 10_000).at(-1) as Loaps)).toEqual([55, 59]);
 	});
 
 	test('against the AI, undo takes back the pair; both clocks keep what they read', () => {
@@ -74,7 +78,7 @@ describe('undo and redo', () => {
 		let session = S.newSession(loaps, {seats: [S.HUMAN, S.ai(3)], clocked: true, clockSeconds: 60}, 0);
 		session = play(session, 'b1 d3', 9000);
 		session = play(session, 'a6 c6', 11_000);
-		const played = session.line.map(state => loaps.clocks(state));
+		const played = session.line.map(state => loaps.clocks(state as Loaps));
 		expect(played).toEqual([
 			[60, 60],
 			[51, 60],
@@ -84,10 +88,10 @@ describe('undo and redo', () => {
 		expect(S.clockReadings(back, 36_000)).toEqual([26, 58]);
 		const again = S.redo(back, 36_000);
 		// Every position as it was played: b1 d3 at 0:51 for RED; the clocks go on from what they read now.
-		expect(again.line.map(state => loaps.clocks(state))).toEqual(played);
+		expect(again.line.map(state => loaps.clocks(state as Loaps))).toEqual(played);
 		expect(S.clockReadings(again, 37_000)).toEqual([25, 58]);
 		// What a save or a record gets: the moves' clocks, then the position now.
-		expect(S.lineNow(again, 37_000).map(state => loaps.clocks(state))).toEqual([
+		expect(S.lineNow(again, 37_000).map(state => loaps.clocks(state as Loaps))).toEqual([
 			[60, 60],
 			[51, 60],
 			[25, 58],
@@ -97,7 +101,7 @@ describe('undo and redo', () => {
 		two = play(play(two, 'b1 d3', 9000), 'a6 c6', 11_000);
 		two = S.undo(S.undo(two, 20_000), 30_000);
 		two = S.redo(S.redo(two, 31_000), 32_000);
-		expect(two.line.map(state => loaps.clocks(state))).toEqual(played);
+		expect(two.line.map(state => loaps.clocks(state as Loaps))).toEqual(played);
 		// RED ran 11 to 20 s and 30 to 31 s, BLUE 20 to 30 s and 31 to 32 s.
 		expect(S.clockReadings(two, 32_000)).toEqual([41, 47]);
 	});
@@ -112,7 +116,7 @@ describe('undo and redo', () => {
 	test('clocks are kept to the hundredth, rounded down, as the referee gives them', () => {
 		let session = S.newSession(loaps, {seats: [S.HUMAN, S.HUMAN], clocked: true, clockSeconds: 60}, 0);
 		session = play(session, 'b1 d3', 23_016.171095);
-		expect(loaps.clocks(S.current(session))).toEqual([36.98, 60]);
+		expect(loaps.clocks(here(session))).toEqual([36.98, 60]);
 		expect(S.heldClocks(session, 25_000)).toEqual([36.98, 58.01]);
 		expect(S.heldClocks(session, 25_020)).toEqual([36.98, 57.99]);
 	});

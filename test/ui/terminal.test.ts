@@ -283,8 +283,8 @@ function freeSegments(screen: string): string[] | null {
 	if (header < 0) return null;
 	const label = lines[header]!;
 	// The column letters, each alone between spaces (not the letters of the panel beside the board).
-	const letters = [...label.matchAll(/(?<=\s)[A-I](?=\s|$)/g)].filter(match => match.index! < 60);
-	const columnAt = letters.map(match => match.index!);
+	const letters = [...label.matchAll(/(?<=\s)[A-I](?=\s|$)/g)].filter(match => match.index < 60);
+	const columnAt = letters.map(match => match.index);
 	const names = letters.map(match => match[0]);
 	const rowLine = (row: number) => lines.findIndex((line, index) => index > header && new RegExp(`^\\s*${row}\\s`).test(line));
 	const free: string[] = [];

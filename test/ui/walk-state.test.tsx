@@ -126,7 +126,7 @@ describe('play: the view', () => {
 		const {line} = state.session;
 		state = playKeys(state, ['[']);
 		expect(state.view).toBe(0);
-		const reply = loaps.parseMove(S.current(state.session), 'a6 c6');
+		const reply = loaps.parseMove(S.current(state.session) as Loaps, 'a6 c6');
 		if (!reply.ok) throw new Error(reply.error);
 		const result = {move: reply.value, score: 0, depth: 4, lines: [], moveText: 'a6 c6'} as unknown as EngineResult;
 		state = playReducer(state, {type: 'ai-answer', line, result, now: 2000}).state;
@@ -196,7 +196,7 @@ describe('the session and the move numbers', () => {
 	const session = () => {
 		let next = S.newSession(loaps, {seats: [S.HUMAN, S.HUMAN], clocked: false}, 0);
 		for (const text of OPENING) {
-			const move = loaps.parseMove(S.current(next), text);
+			const move = loaps.parseMove(S.current(next) as Loaps, text);
 			if (!move.ok) throw new Error(move.error);
 			next = S.playMove(next, move.value, 0);
 		}

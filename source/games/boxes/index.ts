@@ -15,7 +15,6 @@ import {
 	SIDES,
 	unitOwners,
 	vertexRange,
-	whyNot,
 	whyNotSegment,
 	type BoxesState,
 } from './rules.js';

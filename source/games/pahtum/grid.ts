@@ -24,7 +24,7 @@ function badCharacter(char: string): string {
 		'\t': 'a tab is not one of - + X O (a grid has no white space)',
 		'\r': 'a carriage return (CR) is forgiven only just before a newline',
 	};
-	if (hints[char]) return hints[char]!;
+	if (hints[char]) return hints[char];
 	const code = char.codePointAt(0)!;
 	const shown = code < 0x20 || code > 0x7e ? `\\u${code.toString(16).padStart(4, '0')}` : char;
 	return `"${shown}" is not one of - + X O`;

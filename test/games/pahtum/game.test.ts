@@ -3,7 +3,7 @@ import {describe, expect, test} from 'vitest';
 import {BLOCKED, ONGOING} from '../../../source/games/game.js';
 import {pahtum} from '../../../source/games/pahtum/index.js';
 import {play} from '../../../source/games/pahtum/rules.js';
-import {SEED_FULL, SEED_IN_PROGRESS, SEED_START, sq, stateOf} from './helpers.js';
+import {SEED_FULL, SEED_IN_PROGRESS, sq, stateOf} from './helpers.js';
 
 const grid = (rows: readonly string[]) => rows.map(row => `${row}\n`).join('');
 const progress = stateOf(SEED_IN_PROGRESS);
