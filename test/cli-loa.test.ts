@@ -35,7 +35,7 @@ function expectRefused(args: string[], message: RegExp): string {
 	const said = run.stderr.split('\n').filter(line => line.startsWith('potm: '));
 	expect(said, `${args.join(' ')}: ${run.stderr}`).toHaveLength(1);
 	expect(said[0], args.join(' ')).toMatch(message);
-	// One line, as the README promises.
+	// One line, as docs/command-line.md §13 promises.
 	expect(run.stderr).toBe(`${said[0]}\n`);
 	return said[0]!;
 }

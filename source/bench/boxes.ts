@@ -191,7 +191,7 @@ type Opponent = 'greedy' | 'tenth';
 /**
  * Level 5 at `moveMs` a move against `opponent` on an R × C board: each board (pre-drawn lines at
  * random, 0..R·C/2 of them, by the match's seed) played twice, each side first once; 2 match
- * points a game won, 1 a game tied (RULES.md 8). Matches are numbered from `firstMatch`, so that
+ * points a game won, 1 a game tied (docs/boxes.md §8). Matches are numbered from `firstMatch`, so that
  * runs side by side (one a core) play different boards and add up.
  */
 export function benchBoxesStrength(

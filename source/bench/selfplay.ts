@@ -1,6 +1,6 @@
 /**
  * Self-play: one game between two built-in players at a fixed time per move, from an opening of
- * a few random plies (so a series of games differs), scored by RULES.md's match points.
+ * a few random plies (so a series of games differs), scored by match points (docs/contest-entry-and-referee.md §6).
  *
  * A game without a move limit (classic LOA) ends by its repetition rule when play goes round in
  * circles, but a benchmark must never hang: after `maxPlies` plies a game still going is

@@ -25,7 +25,7 @@ import {bestStartup, memoryFile, readStartups, rememberStartup} from './startup-
  * CPU milliseconds a `potm move` costs at the least besides its start-up: the shallow search every
  * move gets (depth 2, a few hundred nodes: 15-40 ms in a fresh process, whose caches are empty),
  * the answer and the exit. On the 2-core AMD EPYC VM such a whole move, start-up included, was
- * charged 66-70 ms in late LOAPS positions and up to 100 ms in the middle game (README, Benchmarks).
+ * charged 66-70 ms in late LOAPS positions and up to 100 ms in the middle game (BENCHMARKS.md).
  */
 export const MOVE_END_MS = 25;
 

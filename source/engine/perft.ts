@@ -1,5 +1,5 @@
 /**
- * perft(d): the number of move sequences of exactly d moves (RULES.md). A move that ends the game
+ * perft(d): the number of move sequences of exactly d moves (docs/command-line.md §7). A move that ends the game
  * ends its sequence: it is counted at the last depth and not continued below it. At the last ply
  * the moves are counted without being played.
  */

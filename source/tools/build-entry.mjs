@@ -2,7 +2,7 @@
  * Builds the command `dist/potm` after tsc (`npm run build`, `npm ci`): a launcher that starts
  * `potm move`, the contest entry, from a Node start-up snapshot, and every other command from
  * dist/cli.js. A contest charges an entry's start-up to its clock at every move; from the snapshot
- * it is Node's own start-up and little more (see the README's Benchmarks).
+ * it is Node's own start-up and little more (see BENCHMARKS.md, contest entry start-up).
  *
  * dist/snapshot-entry.js and everything it imports are bundled into one plain script by esbuild (a
  * Node start-up snapshot is built from one script), then the snapshot, dist/potm-move.blob, and

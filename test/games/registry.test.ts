@@ -24,7 +24,7 @@ describe('the registry', () => {
 	test('tells a LOAPS file and a classic 8×8 file by their shape, and nothing from other text', () => {
 		for (const name of ['start.txt', 'red-move-10.txt', 'blue-move-28.txt']) expect(gameOfText(save(name))).toBe(loaps);
 		expect(gameOfText('hello\n')).toBeUndefined();
-		// 8 board lines of 8: classic LOA (RULES.md, classic 8), the default ruling (loa before loa-mover).
+		// 8 board lines of 8: classic LOA (docs/loa.md §8), the default ruling (loa before loa-mover).
 		const classic = '1 1\n1 0 60.0\n2 0 60.0\n' + '........\n'.repeat(8);
 		expect(gameOfText(classic)).toBe(classicLoa);
 		expect(gameOfText(classicLoa.format(classicLoa.initial()))).toBe(classicLoa);

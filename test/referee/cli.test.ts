@@ -150,7 +150,7 @@ function expectUsageError(run: Run, message: RegExp): void {
 	const said = lines.filter(line => line.startsWith('potm: '));
 	expect(said, run.stderr).toHaveLength(1);
 	expect(said[0]).toMatch(message);
-	// One line, as the README promises.
+	// One line, as docs/command-line.md §13 promises.
 	expect(lines).toEqual(said);
 	expect(run.stderr).not.toMatch(/^\s+at |internal error|Error:/m);
 }

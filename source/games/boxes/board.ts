@@ -279,7 +279,7 @@ export class BoxesBoard implements SearchPosition {
 		return margin > 0 ? 1 : margin < 0 ? -1 : 0;
 	}
 
-	/** The final box margin in centipoints from the side to move: a bigger margin breaks ties between entries (RULES.md 8). */
+	/** The final box margin in centipoints from the side to move: a bigger margin breaks ties between entries (docs/boxes.md §8). */
 	finalScore(): number {
 		return 100 * this.margin;
 	}

@@ -1,5 +1,5 @@
 /**
- * The geometry of a LINES and BOXES board of R × C boxes (RULES.md, LINES and BOXES 1-2), computed
+ * The geometry of a LINES and BOXES board of R × C boxes (docs/boxes.md §1, §2), computed
  * once per size and shared: vertices, unit segments, boxes, and the table of every move.
  *
  * - A vertex is `row * (C + 1) + column`, row 0 the top one (the seed's row 1), column 0 `A`.
@@ -9,7 +9,7 @@
  * - A box is `r * C + c`, named by its top-left vertex.
  * - A move is an index into the table of all segments of any length, lesser vertex first: the
  *   horizontal ones row by row (in a row by start, then end), then the vertical ones column by
- *   column. A 3×3 board has 48 (RULES.md 9), an 8×8 one 648.
+ *   column. A 3×3 board has 48 (docs/boxes.md §9), an 8×8 one 648.
  */
 
 export const MIN_SIZE = 3;

@@ -1,5 +1,5 @@
 /**
- * The LINES and BOXES POTM file (RULES.md, LINES and BOXES 6): `P R C`, `1 score time`,
+ * The LINES and BOXES POTM file (docs/boxes.md §6): `P R C`, `1 score time`,
  * `2 score time`, then one line `P V1 V2` per segment drawn, the pre-drawn ones (P = 0) first,
  * then the players' moves alternating from player 1. The moves decide the scores: score lines
  * that disagree are forgiven and noted on the state. Anything else wrong is one ParseError naming

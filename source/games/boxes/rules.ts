@@ -8,7 +8,7 @@
 import {SET_UP, type LatticeView, type Outcome, type Player} from '../game.js';
 import {geometryOf, LETTERS, type Geometry} from './geometry.js';
 
-/** The sides' names: RULES.md's player 1 and player 2 coloured as LOAPS's are. */
+/** The sides' names: player 1 and player 2 (docs/boxes.md §1) coloured as LOAPS's are. */
 export const SIDES = ['RED', 'BLUE'] as const;
 /** The contest's clock: 60 s of CPU per player per game. */
 export const GAME_SECONDS = 60;

@@ -549,7 +549,7 @@ export class LoaBoard implements SearchPosition {
 	 * third occurrence in the game with the same side to move (the rule), or its second where
 	 * the earlier one is the set-up position or came after it (a line that goes round in a
 	 * circle gains nothing, so a search need not go round twice). Always false in a game without
-	 * the rule. perft does not ask (RULES.md: repetition is not applied inside perft).
+	 * the rule. perft does not ask (docs/loa.md §7: repetition is not applied inside perft).
 	 */
 	repeated(): boolean {
 		if (!this.variant.repetitionDraw) return false;

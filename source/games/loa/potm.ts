@@ -1,5 +1,5 @@
 /**
- * The POTM input file (RULES.md §9), which is also the save format:
+ * The POTM input file (docs/loaps.md §9), which is also the save format:
  *
  *   1 1          player to move, that player's upcoming move number
  *   1 0 60.0     "1", player 1's points, player 1's seconds left
@@ -89,7 +89,7 @@ export function parsePotm(text: string, fileName: string, variant: LoaVariant): 
 				`player ${player}'s seconds left must be a number from 0 to ${MAX_SECONDS} such as 60 or 23.4, got ${quote(clock)}`,
 			);
 		}
-		// RULES.md: classic LOA's files keep the layout, and the points stay 0.
+		// docs/loa.md §8: classic LOA's files keep the layout, and the points stay 0.
 		if (!variant.scoring && Number(score) !== 0)
 			return error(line, `${variant.name} has no points: player ${player}'s must be 0, got ${quote(score)}`);
 		points[player - 1] = Number(score);

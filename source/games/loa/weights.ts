@@ -2,7 +2,7 @@
  * The weights of the two LOA evaluations (eval.ts for LOAPS, eval-classic.ts for classic Lines of
  * Action), as named entries of one typed array each, so that `npm run tune` can change them in
  * place and the evaluations read them at full speed. The values here are the ones the
- * evaluations play with, tuned by SPSA in self-play (below; README, "The AI", "Tuned weights").
+ * evaluations play with, tuned by SPSA in self-play (below; docs/ai.md §7).
  */
 
 /** A named list of weights: `names[i]` is the name of `values[i]`. */
@@ -35,7 +35,7 @@ function weightSet<const Names extends readonly string[]>(
  * −122 in 400 games at 20 000 nodes a move; 10, 25, 50, 70, 80: 45.4, 61.5, 66.3, 62.5, 60.4 %);
  * then this set took 65.6 % ± 4.6 % from issue 16's (+257 =11 −132) and 62.5 % ± 4.7 % from the
  * race's margin alone (+243 =14 −143; at 100 000 nodes 57.8 % ± 6.8 %, +113 =5 −82 in 200).
- * Issue 16's set had taken 65.5 % from the hand-set weights (README, "The AI").
+ * Issue 16's set had taken 65.5 % from the hand-set weights (docs/ai.md §7).
  */
 export const LOAPS_WEIGHTS = weightSet(
 	{
@@ -101,7 +101,7 @@ export const LOAPS_WEIGHTS = weightSet(
  *
  * (one argument, without the line breaks). Against the hand-set weights they took 56.7 % ± 3.9 %
  * of the match points (+337 =6 −257 in 600 games at 20 000 nodes a move, Elo +47). The Texel
- * fit's set lost, 44.8 % ± 6.9 % (README, "The AI").
+ * fit's set lost, 44.8 % ± 6.9 % (docs/ai.md §7).
  */
 export const CLASSIC_WEIGHTS = weightSet(
 	{

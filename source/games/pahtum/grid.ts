@@ -1,5 +1,5 @@
 /**
- * The PAH-TUM grid file (RULES.md, PAH-TUM 4): exactly 7 lines of 7 characters of `- + X O`,
+ * The PAH-TUM grid file (docs/pahtum.md §4): exactly 7 lines of 7 characters of `- + X O`,
  * each ended by a newline, 56 bytes in all; `-` empty, `+` blocked (an odd number from 1 to 25).
  * For people a CR before a newline, a missing final newline and one blank line at the end are
  * forgiven; nothing else is. Every other text is refused with the line and the problem.

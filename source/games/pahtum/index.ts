@@ -84,7 +84,7 @@ export function renderPahtum(state: PahtumState): string {
 }
 
 /**
- * An entry's answer as the contest read it (RULES.md, PAH-TUM 5), strictly: the grid it was given
+ * An entry's answer as the contest read it (docs/pahtum.md §5), strictly: the grid it was given
  * with exactly one `-` turned into the mover's letter, 7 lines of 7 characters each ended by a
  * newline, 56 bytes, nothing else. No CR and no missing final newline are forgiven here: the seed
  * pipes one entry's output into the next (`cat grid | a.out | a.out`), so an answer must be a

@@ -1,5 +1,5 @@
 /**
- * New PAH-TUM boards (RULES.md, PAH-TUM 7): an empty grid with an odd number of holes (blocked
+ * New PAH-TUM boards (docs/pahtum.md §7): an empty grid with an odd number of holes (blocked
  * squares) in random places, 3 to 13 of them by default. The same seed gives the same board, so
  * the two games of a match and a replay share one; without a seed the board is new every time.
  */

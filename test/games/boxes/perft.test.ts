@@ -1,5 +1,5 @@
 /**
- * perft tables (RULES.md: a move that ends the game ends its sequence) of the fast board, each
+ * perft tables (docs/boxes.md §9: a move that ends the game ends its sequence) of the fast board, each
  * checked against the plain model (helpers.ts), which tries every pair of vertices.
  */
 import {describe, expect, test} from 'vitest';

@@ -1,4 +1,4 @@
-/** The LINES and BOXES file (RULES.md, LINES and BOXES 6): the seed's samples, the rulings, every bad file. */
+/** The LINES and BOXES file (docs/boxes.md §6): the seed's samples, the rulings, every bad file. */
 import {describe, expect, test} from 'vitest';
 import {SET_UP} from '../../../source/games/game.js';
 import {formatBoxes, parseBoxes} from '../../../source/games/boxes/potm.js';

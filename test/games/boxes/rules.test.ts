@@ -1,4 +1,4 @@
-/** One test per ruling of RULES.md, LINES and BOXES, on the friendly state and the fast board alike. */
+/** One test per ruling of LINES and BOXES (docs/boxes.md), on the friendly state and the fast board alike. */
 import {describe, expect, test} from 'vitest';
 import {ONGOING, SET_UP} from '../../../source/games/game.js';
 import {boardOf, boxes} from '../../../source/games/boxes/index.js';

@@ -1,5 +1,5 @@
 /**
- * One test per ruling of classic 8×8 Lines of Action (RULES.md, "Classic Lines of Action — 8×8"),
+ * One test per ruling of classic 8×8 Lines of Action (docs/loa.md),
  * on hand-made positions, through the friendly rules (rules.ts) and the Game modules (index.ts):
  * the start, movement, connection, the capture that connects the opponent, the simultaneous
  * connection under both rulings (loa, loa-mover), the pass, and the third repetition, kept across a

@@ -1,5 +1,5 @@
 /**
- * perft tables. The start counts are RULES.md's; the mid-game counts were computed by the fast
+ * perft tables. The start counts are those of docs/loaps.md §10 and docs/loa.md §7; the mid-game counts were computed by the fast
  * core and confirmed to depth 4 by the plain reference generator (properties.test.ts).
  */
 import {readFileSync} from 'node:fs';
@@ -60,7 +60,7 @@ describe('LOAPS perft', () => {
 });
 
 describe('classic 8×8 LOA perft (the same engine, another variant)', () => {
-	// RULES.md, classic ruling 7 (repetition is not applied inside perft).
+	// docs/loa.md §7 (repetition is not applied inside perft).
 	test.each([
 		[1, 36],
 		[2, 1_244],

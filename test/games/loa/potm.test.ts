@@ -1,5 +1,5 @@
 /**
- * The POTM input file (RULES.md §9): reading, writing, the errors for malformed files, and the
+ * The POTM input file (docs/loaps.md §9): reading, writing, the errors for malformed files, and the
  * round trips format(parse(text)) and parse(format(state)).
  */
 import {readFileSync} from 'node:fs';
@@ -250,7 +250,7 @@ describe('parsePotm refuses malformed files, naming the line and the problem', (
 		const blue = parseError(withBoard(['.1.....', '.......', '.......', '....22.', '.....2.', '.......', '.....1.']));
 		expect(blue.message).toMatch(/player 2's pieces \(BLUE\) are already all connected/);
 
-		// A single piece is connected (RULES.md §4).
+		// A single piece is connected (docs/loaps.md §4).
 		const single = parseError(withBoard(['.11.11.', '.......', '.......', '...2...', '.......', '.......', '.11.11.']));
 		expect(single.message).toMatch(/player 2's pieces \(BLUE\) are already all connected/);
 	});
@@ -404,7 +404,7 @@ function validStateOf(variant: LoaVariant): fc.Arbitrary<LoaState> {
 			counts: fc.tuple(fc.integer({min: 2, max: most}), fc.integer({min: 2, max: most})),
 			toMove: fc.constantFrom<Player>(1, 2),
 			moveNumber: fc.integer({min: 1, max: variant.moveLimit || 9999}),
-			// A game without points has 0 each (RULES.md: the points stay 0).
+			// A game without points has 0 each (docs/loa.md §8: the points stay 0).
 			points: variant.scoring
 				? fc.tuple(fc.integer({min: 0, max: 200}), fc.integer({min: 0, max: 200}))
 				: fc.constant<[number, number]>([0, 0]),
@@ -485,7 +485,7 @@ describe('round trips', () => {
 	});
 });
 
-describe('classic 8×8 files (RULES.md, classic ruling 8): the LOAPS layout with 8 board lines of 8', () => {
+describe('classic 8×8 files (docs/loa.md §8): the LOAPS layout with 8 board lines of 8', () => {
 	const CLASSIC_START = [
 		'1 1',
 		'1 0 60.0',

@@ -1,5 +1,5 @@
 /**
- * A plain, slow, obviously-correct reference for the Lines of Action rules (RULES.md), written for
+ * A plain, slow, obviously-correct reference for the Lines of Action rules (docs/loaps.md, docs/loa.md), written for
  * the tests and sharing no code with the fast core (source/games/loa/board.ts).
  *
  * A position is a grid[rank][file] of 0 (empty), 1 or 2, with rank 0 the bottom rank (a1 =
@@ -207,7 +207,7 @@ function bonusAt(variant: LoaVariant, square: number): number {
 
 /**
  * Plays a move (which must be legal: one of refMoves) and says what it scored and whether it
- * ended the game. RULES.md, LOAPS 3, 4 and 6; classic LOA has no points and no move limit.
+ * ended the game. docs/loaps.md §3, §4 and §6; classic LOA has no points and no move limit.
  */
 export function applyMove(position: RefPosition, move: number): RefMoveResult {
 	const {variant} = position;
@@ -319,7 +319,7 @@ export function refTerminal(result: RefMoveResult): 1 | 0 | -1 | null {
 }
 
 /**
- * perft as RULES.md defines it: the number of move sequences of exactly `depth` moves. A move that
+ * perft as docs/command-line.md §7 defines it: the number of move sequences of exactly `depth` moves. A move that
  * ends the game counts at the last depth and is not continued below it; a position without legal
  * moves contributes nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * One test per LOAPS ruling of RULES.md, on hand-made positions. Rulings 8 (clock) and 9 (file)
+ * One test per LOAPS ruling (docs/loaps.md), on hand-made positions. Its §8 (clock) and §9 (file)
  * are the referee's and potm.test.ts's; ruling 10 is perft.test.ts's.
  */
 import {describe, expect, test} from 'vitest';

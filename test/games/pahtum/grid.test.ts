@@ -1,4 +1,4 @@
-/** The grid file (RULES.md, PAH-TUM 4): what is read, what is forgiven, and each refusal with its line and words. */
+/** The grid file (docs/pahtum.md §4): what is read, what is forgiven, and each refusal with its line and words. */
 import {describe, expect, test} from 'vitest';
 import {formatParseError} from '../../../source/games/game.js';
 import {formatGrid, looksLikeGrid, parseGrid} from '../../../source/games/pahtum/grid.js';

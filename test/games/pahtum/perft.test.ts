@@ -1,5 +1,5 @@
 /**
- * perft tables (RULES.md: a move that ends the game ends its sequence). In PAH-TUM every empty
+ * perft tables (docs/pahtum.md §9: a move that ends the game ends its sequence). In PAH-TUM every empty
  * square is a move until the grid is full, so from E empty squares perft(n) = E·(E−1)·…·(E−n+1)
  * for n ≤ E, and 0 beyond.
  */

@@ -1,4 +1,4 @@
-/** The PAH-TUM rulings (RULES.md, PAH-TUM 1–3), one test each, through the friendly rules and the fast board. */
+/** The PAH-TUM rulings (docs/pahtum.md §1–§3), one test each, through the friendly rules and the fast board. */
 import {describe, expect, test} from 'vitest';
 import {BLOCKED, ONGOING} from '../../../source/games/game.js';
 import {PahtumBoard} from '../../../source/games/pahtum/board.js';

@@ -1,4 +1,4 @@
-/** New boards (RULES.md, PAH-TUM 7): an odd number of holes, 3..13 by default, reproducible by a seed. */
+/** New boards (docs/pahtum.md §7): an odd number of holes, 3..13 by default, reproducible by a seed. */
 import {describe, expect, test} from 'vitest';
 import {BLOCKED} from '../../../source/games/game.js';
 import {pahtum} from '../../../source/games/pahtum/index.js';
