@@ -176,6 +176,9 @@ export interface Solution {
 export const EMPTY = 0;
 export const BLOCKED = -1;
 
+/** How a game's pieces are coloured on screen: red and blue (the default), or black and white stones. */
+export type Colours = 'red-blue' | 'black-white';
+
 /**
  * What a board looks like, for drawing it, in drawing order: row 0 is the top line of the board
  * as the game's files and rule texts show it, column 0 the left one. Squares keep the game's own
@@ -186,10 +189,14 @@ export interface BoardView {
 	readonly columns: number;
 	/** The names of player 1 and player 2, whose initials letter the pieces where colour cannot. */
 	readonly sides: readonly [string, string];
+	/** How the pieces are coloured; red and blue when absent. */
+	readonly colours?: Colours;
 	/** By square: EMPTY, 1 or 2 for a piece (a marker) of that player, or BLOCKED. */
 	readonly cells: readonly number[];
 	/** By square: the points a landing there earns (0 for an ordinary square). */
 	readonly bonus: readonly number[];
+	/** Bonus squares worth this much or more are drawn as the large kind (LOAPS's 7 in the middle); absent: all alike. */
+	readonly largeBonus?: number;
 	/** Squares to mark as scoring now (PAH-TUM's runs of three or more); empty where nothing is. */
 	readonly scoring: ReadonlySet<number>;
 	/** For a game of dots and lines: what is drawn between the vertices (the view's squares). */
@@ -302,6 +309,8 @@ export interface Game<State> {
 	readonly name: string;
 	/** The names of player 1 and player 2, e.g. ["RED", "BLUE"]. */
 	readonly sides: readonly [string, string];
+	/** How its pieces are coloured on screen (its board views say the same); red and blue when absent. */
+	readonly colours?: Colours;
 	/** Moves each player may make before the game is drawn, or null for no limit. */
 	readonly moveLimit: number | null;
 	/** Whether the game keeps points (LOAPS does; classic LOA does not, and shows none). */

@@ -65,7 +65,7 @@ interface Square {
 
 function square(view: BoardView, index: number, marks: BoardMarks, theme: Theme): Square {
 	const {glyphs, color} = theme;
-	const palette = paletteOf(view.sides);
+	const palette = paletteOf(view.colours);
 	const cell = view.cells[index]!;
 	const piece = cell > 0 ? cell : 0;
 	const blocked = cell === BLOCKED;
@@ -73,7 +73,8 @@ function square(view: BoardView, index: number, marks: BoardMarks, theme: Theme)
 	const scoring = view.scoring.has(index);
 	const picked = marks.picked.includes(index);
 	const target = marks.targets.has(index);
-	const bonusMark = bonus >= 7 ? glyphs.bonusLarge : bonus > 0 ? glyphs.bonusSmall : '';
+	const large = bonus > 0 && view.largeBonus !== undefined && bonus >= view.largeBonus;
+	const bonusMark = large ? glyphs.bonusLarge : bonus > 0 ? glyphs.bonusSmall : '';
 	let glyph = blocked
 		? glyphs.blocked
 		: piece !== 0
@@ -101,7 +102,7 @@ function square(view: BoardView, index: number, marks: BoardMarks, theme: Theme)
 		else if (marks.last.includes(index)) background = palette.lastMove;
 		else if (blocked) background = palette.blocked;
 		else if (scoring) background = palette.scoring;
-		else if (bonus >= 7) background = theme.bonusLargeBg;
+		else if (large) background = theme.bonusLargeBg;
 		else if (bonus > 0) background = theme.bonusSmallBg;
 		// Squares alternate from a dark one at the bottom left, as a LOA board's a1 is.
 		else background = palette.squares[(view.rows - 1 - row + column) % 2];

@@ -182,6 +182,7 @@ export function DemoScreen({setup, onMenu, onReview}: {setup: DemoSetup; onMenu:
 						width={panelWidth}
 						over={outcome !== null}
 						units={game.phrases.points.short}
+						colours={game.colours}
 					/>
 					<Text wrap="truncate">
 						{fit(
@@ -195,7 +196,7 @@ export function DemoScreen({setup, onMenu, onReview}: {setup: DemoSetup; onMenu:
 						<GameOver game={game} outcome={outcome} scores={scores} tally={tally} theme={theme} width={panelWidth} praise={false} />
 					) : null}
 					{([1, 2] as const).map(player => (
-						<Text key={player} wrap="truncate" color={theme.color ? paletteOf(game.sides).names[player - 1] : undefined}>
+						<Text key={player} wrap="truncate" color={theme.color ? paletteOf(game.colours).names[player - 1] : undefined}>
 							{fit(`${game.sides[player - 1]}: ${state.thoughts[player - 1] || 'no move yet'}`, panelWidth, theme.ascii)}
 						</Text>
 					))}

@@ -52,7 +52,7 @@ export interface LatticeProps {
 export function LatticeBoard({view, marks, theme, flipped, cell}: LatticeProps) {
 	const {lattice} = view;
 	const {color, ascii} = theme;
-	const palette = paletteOf(view.sides);
+	const palette = paletteOf(view.colours);
 	const width = cell.width;
 	const height = cell.height;
 	const {rows, columns} = lattice;

@@ -1,7 +1,7 @@
 /** What stands beside the board: players, points and clocks, the move list, the engine's thoughts. */
 import {basename, dirname} from 'node:path';
 import {Box, Text} from 'ink';
-import type {Outcome, Player} from '../games/game.js';
+import type {Colours, Outcome, Player} from '../games/game.js';
 import type {AnyGame} from '../games/registry.js';
 import type {EngineInfo} from '../engine/client.js';
 import {THINKING_FRAME_MS} from './context.js';
@@ -29,6 +29,7 @@ export function Players({
 	width: panelWidth,
 	over,
 	units = ['pt', 'pts'],
+	colours,
 }: {
 	sides: readonly [SideLine, SideLine];
 	toMove: Player;
@@ -36,10 +37,11 @@ export function Players({
 	width: number;
 	over: boolean;
 	units?: readonly [string, string];
+	/** How the game colours its pieces (its `colours`). */
+	colours?: Colours | undefined;
 }) {
 	const width = Math.min(panelWidth, PLAYERS_MAX_COLUMNS);
-	const names = [sides[0].name, sides[1].name];
-	const palette = paletteOf(names);
+	const palette = paletteOf(colours);
 	// Both clocks as wide as the wider ("1:00", or "0:09.3" near the end), so they line up.
 	const clockWidth = Math.max(0, ...sides.map(side => (side.clock === null ? 0 : formatClock(side.clock).length)));
 	return (
@@ -62,7 +64,7 @@ export function Players({
 							backgroundColor={theme.color ? palette.squares[0] : undefined}
 							bold
 						>
-							{pieceGlyph(theme, player, names)}
+							{pieceGlyph(theme, player, [sides[0].name, sides[1].name])}
 						</Text>
 						<Text color={colour} bold={active}>{` ${fit(side.who, whoWidth).padEnd(whoWidth)}`}</Text>
 						<Text>{points}</Text>

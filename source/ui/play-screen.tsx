@@ -258,6 +258,7 @@ export function PlayScreen({
 						width={panelWidth}
 						over={outcome !== null}
 						units={game.phrases.points.short}
+						colours={game.colours}
 					/>
 					<Text wrap="truncate">{turnLine(state)}</Text>
 					<Text> </Text>

@@ -3,6 +3,7 @@
  * ASCII set of glyphs for terminals without Unicode. chalk ignores NO_COLOR, so the choice is
  * made here, once, from the flags and the environment.
  */
+import type {Colours} from '../games/game.js';
 
 export interface Glyphs {
 	/** Pieces of player 1 and player 2, where colour tells them apart (see Theme.lettered). */
@@ -145,8 +146,8 @@ const BLACK_AND_WHITE: Palette = {
 	scoring: 'ansi256(136)',
 };
 
-/** The palette of a game whose sides are called `sides` (BLACK and WHITE pieces look so; others take red and blue). */
-export const paletteOf = (sides: readonly string[]): Palette => (sides[0] === 'BLACK' && sides[1] === 'WHITE' ? BLACK_AND_WHITE : COLOURED);
+/** The palette of pieces coloured so (a board view's `colours`; red and blue when absent). */
+export const paletteOf = (colours: Colours | undefined): Palette => (colours === 'black-white' ? BLACK_AND_WHITE : COLOURED);
 
 /** Whether to use colour: off with --no-color, with NO_COLOR set (to anything), or on a dumb terminal. */
 export function wantsColor(flag: boolean | undefined, env: NodeJS.ProcessEnv): boolean {

@@ -2,6 +2,9 @@
 import {describe, expect, test} from 'vitest';
 import {clockChangesAt, formatClock, wrapLines} from '../../source/ui/format.js';
 import {paletteOf} from '../../source/ui/theme.js';
+import {classicLoa, loaps} from '../../source/games/loa/index.js';
+import {pahtum} from '../../source/games/pahtum/index.js';
+import {boxes} from '../../source/games/boxes/index.js';
 
 describe('formatClock', () => {
 	test.each([
@@ -54,15 +57,18 @@ describe('wrapLines', () => {
 });
 
 describe('paletteOf', () => {
-	test("BLACK and WHITE pieces are black and white on wood; their names take the terminal's own colour", () => {
-		const palette = paletteOf(['BLACK', 'WHITE']);
+	test("black and white pieces (classic LOA's) are black and white on wood; their names take the terminal's own colour", () => {
+		expect(classicLoa.colours).toBe('black-white');
+		const palette = paletteOf(classicLoa.colours);
 		expect(palette.pieces).toEqual(['ansi256(16)', 'ansi256(231)']);
 		expect(palette.names).toEqual([undefined, undefined]);
 		expect(palette.squares).toEqual(['ansi256(137)', 'ansi256(94)']);
 	});
 
-	test('RED and BLUE pieces are red and blue, and so are their names', () => {
-		const palette = paletteOf(['RED', 'BLUE']);
+	test('red and blue pieces (the default: LOAPS, PAH-TUM, LINES and BOXES) are red and blue, and so are their names', () => {
+		for (const game of [loaps, pahtum, boxes]) expect(game.colours ?? 'red-blue').toBe('red-blue');
+		const palette = paletteOf(undefined);
+		expect(paletteOf('red-blue')).toEqual(palette);
 		expect(palette.pieces).toEqual(['redBright', 'blueBright']);
 		expect(palette.names).toEqual(['redBright', 'blueBright']);
 	});

@@ -2,6 +2,7 @@
  * The Lines of Action family: one rules engine, parameterised by board size, setup and the
  * rulings that differ between LOAPS (POTM style) and classic LOA (Computer Olympiad rules).
  */
+import type {Colours} from '../game.js';
 
 export interface Scoring {
 	/** Points for landing on an opponent's piece. */
@@ -28,6 +29,8 @@ export interface LoaVariant {
 	readonly moveLimit: number;
 	/** Names of the two sides, player 1 first. */
 	readonly sideNames: readonly [string, string];
+	/** How the pieces look on screen: LOAPS's red and blue, classic LOA's black and white stones. */
+	readonly colours: Colours;
 	/**
 	 * A capture that connects both sides at once: decided by the points (LOAPS, where only the
 	 * mover scores the 12), a draw (Olympiad rules), or a win for the mover (Sackson, 2nd ed.).
@@ -56,6 +59,7 @@ export const LOAPS: LoaVariant = {
 	},
 	moveLimit: 50,
 	sideNames: ['RED', 'BLUE'],
+	colours: 'red-blue',
 	bothConnected: 'points',
 	noMove: 'loses',
 	repetitionDraw: false,
@@ -79,6 +83,7 @@ export const CLASSIC_LOA: LoaVariant = {
 	scoring: null,
 	moveLimit: 0,
 	sideNames: ['BLACK', 'WHITE'],
+	colours: 'black-white',
 	bothConnected: 'draw',
 	noMove: 'passes',
 	repetitionDraw: true,
