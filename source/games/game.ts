@@ -303,36 +303,17 @@ export interface GamePhrases {
 	readonly points: {readonly many: string; readonly one: string; readonly short: readonly [string, string]};
 }
 
-/** A game module: the friendly, immutable face of positions plus a way into the fast one. */
-export interface Game<State> {
+/** What a game is called and how it looks and reads to people: names, colours, words, the review's scale. */
+export interface GameIdentity {
 	readonly id: string;
 	readonly name: string;
 	/** The names of player 1 and player 2, e.g. ["RED", "BLUE"]. */
 	readonly sides: readonly [string, string];
 	/** How its pieces are coloured on screen (its board views say the same); red and blue when absent. */
 	readonly colours?: Colours;
-	/** Moves each player may make before the game is drawn, or null for no limit. */
-	readonly moveLimit: number | null;
-	/** Whether the game keeps points (LOAPS does; classic LOA does not, and shows none). */
-	readonly hasPoints: boolean;
 	/** A few words for the menu, e.g. "7×7, bonus squares, 50 moves, 60 s". */
 	readonly tagline: string;
 	readonly phrases: GamePhrases;
-	/** The clock a game has by default (the UI's, the AI's plan and the referee's). */
-	readonly clock: ClockRule;
-	/** How its contest entries are run. */
-	readonly entry: EntryRule;
-	/**
-	 * How a match of two games is won: by the games won (LOA's match points), or by the total
-	 * of game points over both games (PAH-TUM's rule).
-	 */
-	readonly matchBy: 'games' | 'points';
-	/**
-	 * How players level on match points are ordered: by head-to-head (LOA's contest, the default),
-	 * or by the total of their game points over all their games, named `points` in the report
-	 * (LINES and BOXES: "total boxes captured"); still level, they share the place.
-	 */
-	readonly tiebreak?: {readonly points: string};
 	/**
 	 * How a game review judges a move by what it lost against the engine's best, in game points
 	 * (in classic LOA, which has no points, in its evaluation's unit): an inaccuracy, a mistake, a
@@ -340,51 +321,49 @@ export interface Game<State> {
 	 * win counts as that much.
 	 */
 	readonly reviewScale: ReviewScale;
+}
+
+/** The rules: a new game, the moves, what a move does, how the game ends and what it scores, and the fast face the search uses. */
+export interface GameRules<State> {
+	/** Moves each player may make before the game is drawn, or null for no limit. */
+	readonly moveLimit: number | null;
+	/** Whether the game keeps points (LOAPS does; classic LOA does not, and shows none). */
+	readonly hasPoints: boolean;
 	/** Whether a new game's board is drawn at random (from a Setup's seed) rather than fixed. */
 	readonly randomBoards: boolean;
 	/** The sizes a new board may have, where it may have several (Setup's rows and columns); absent: one size. */
 	readonly sizes?: Sizes;
 	/** A new game: the standard start, or for a game with random boards one drawn from `setup`. */
 	initial(setup?: Setup): State;
-	parse(text: string, fileName: string): Result<State, ParseError>;
-	format(state: State): string;
-	/** Whether a file's text is most likely this game's (used to tell a game from a file). */
-	recognizes(text: string): boolean;
 	toMove(state: State): Player;
 	/** The upcoming move number of the player to move, from 1. */
 	moveNumber(state: State): number;
-	board(state: State): BoardView;
 	legalMoves(state: State): readonly number[];
 	/** The state after `move`; throws RangeError for an illegal move (check legalMoves first). */
 	play(state: State, move: number): State;
-	/**
-	 * The board points a move joins, for showing it and for picking it with a cursor: [from, to]
-	 * in LOA, [square] in PAH-TUM, [vertex, vertex] in LINES and BOXES; [] for a pass (classic
-	 * LOA's, the only legal move of a side none of whose pieces can move).
-	 */
-	moveEnds(state: State, move: number): readonly number[];
-	/**
-	 * Whether a move's points may be picked in any order (a segment's two ends, either first), not
-	 * only in the order moveEnds gives them (LOA's from, then to). Absent: in order.
-	 */
-	readonly pickInAnyOrder?: boolean;
-	/**
-	 * Why no legal move begins with these points (picked with the cursor, the last one just
-	 * now), in a sentence for the player: "There is no piece on d4", "C4 is taken".
-	 */
-	explainPick(state: State, points: readonly number[]): string;
-	/**
-	 * Where each side's points come from, a line per side ("X 194: row A 119, row B 3, ..."),
-	 * for the end of a game; absent where the points need no telling (LOAPS's come move by move).
-	 */
-	tally?(state: State): readonly string[];
+	outcome(state: State): Outcome | null;
 	/** Game points of player 1 and player 2 (0 in games without points). */
 	scores(state: State): readonly [number, number];
+	/**
+	 * What a rule that looks back (classic LOA's repetition) needs of the game before `state`: an
+	 * earlier state and the moves that lead from it to this one. `{start: state, moves: []}` in a
+	 * game without such a rule. The engine worker gets positions as text, and this with them.
+	 */
+	past(state: State): {readonly start: State; readonly moves: readonly number[]};
+	searchPosition(state: State): SearchPosition;
+}
+
+/** The clock, and what the time plan needs to share it over the moves left. */
+export interface GameClock<State> {
+	/** The clock a game has by default (the UI's, the AI's plan and the referee's). */
+	readonly clock: ClockRule;
 	/**
 	 * Seconds left on each player's clock, as the position carries them; in a game with a clock
 	 * per move, which no position carries, the full allowance of a move.
 	 */
 	clocks(state: State): readonly [number, number];
+	/** The same position with other clock readings (the referee's and the UI's clocks); the same position where none are carried. */
+	withClocks(state: State, clocks: readonly [number, number]): State;
 	/**
 	 * The most moves the player to move can have left, this one included (LOAPS's move limit; the
 	 * free unit segments of LINES and BOXES, every move drawing one at least); null where nothing
@@ -411,28 +390,87 @@ export interface Game<State> {
 	 * Absent: an even share of the expected moves.
 	 */
 	timeShare?(state: State): number;
-	/** The same position with other clock readings (the referee's and the UI's clocks); the same position where none are carried. */
-	withClocks(state: State, clocks: readonly [number, number]): State;
-	outcome(state: State): Outcome | null;
+}
+
+/** Moves as people type and read them, and as the board's cursor picks them. */
+export interface GameNotation<State> {
 	parseMove(state: State, text: string): Result<number, string>;
+	formatMove(state: State, move: number): string;
+	/**
+	 * The board points a move joins, for showing it and for picking it with a cursor: [from, to]
+	 * in LOA, [square] in PAH-TUM, [vertex, vertex] in LINES and BOXES; [] for a pass (classic
+	 * LOA's, the only legal move of a side none of whose pieces can move).
+	 */
+	moveEnds(state: State, move: number): readonly number[];
+	/**
+	 * Whether a move's points may be picked in any order (a segment's two ends, either first), not
+	 * only in the order moveEnds gives them (LOA's from, then to). Absent: in order.
+	 */
+	readonly pickInAnyOrder?: boolean;
+	/**
+	 * Why no legal move begins with these points (picked with the cursor, the last one just
+	 * now), in a sentence for the player: "There is no piece on d4", "C4 is taken".
+	 */
+	explainPick(state: State, points: readonly number[]): string;
+}
+
+/** The POTM file: reading, writing and telling a game from its text. */
+export interface GameFiles<State> {
+	parse(text: string, fileName: string): Result<State, ParseError>;
+	format(state: State): string;
+	/** Whether a file's text is most likely this game's (used to tell a game from a file). */
+	recognizes(text: string): boolean;
+}
+
+/** How the game is played as a contest: its entries, and how matches and places are decided. */
+export interface GameContest<State> {
+	/** How its contest entries are run. */
+	readonly entry: EntryRule;
 	/**
 	 * The move in what a contest entry printed, read as strictly as the contest did, or why it is
 	 * not one. (parseMove is the lenient reader for people.)
 	 */
 	readEntryMove(state: State, output: string): Result<number, EntryOutputError>;
-	formatMove(state: State, move: number): string;
 	/** What a contest entry prints for `move`: "b1 d3" and a newline in LOA, the whole new grid in PAH-TUM. */
 	entryAnswer(state: State, move: number): string;
+	/**
+	 * How a match of two games is won: by the games won (LOA's match points), or by the total
+	 * of game points over both games (PAH-TUM's rule).
+	 */
+	readonly matchBy: 'games' | 'points';
+	/**
+	 * How players level on match points are ordered: by head-to-head (LOA's contest, the default),
+	 * or by the total of their game points over all their games, named `points` in the report
+	 * (LINES and BOXES: "total boxes captured"); still level, they share the place.
+	 */
+	readonly tiebreak?: {readonly points: string};
+}
+
+/** What the screens draw: the board, a plain-text picture, where the points came from. */
+export interface GamePresentation<State> {
+	board(state: State): BoardView;
 	/** A plain-text picture of the position, for terminals without the UI. */
 	render(state: State): string;
-	searchPosition(state: State): SearchPosition;
 	/**
-	 * What a rule that looks back (classic LOA's repetition) needs of the game before `state`: an
-	 * earlier state and the moves that lead from it to this one. `{start: state, moves: []}` in a
-	 * game without such a rule. The engine worker gets positions as text, and this with them.
+	 * Where each side's points come from, a line per side ("X 194: row A 119, row B 3, ..."),
+	 * for the end of a game; absent where the points need no telling (LOAPS's come move by move).
 	 */
-	past(state: State): {readonly start: State; readonly moves: readonly number[]};
+	tally?(state: State): readonly string[];
 }
+
+/**
+ * A game module: the friendly, immutable face of positions plus a way into the fast one, in
+ * facets a reader can take one at a time. The engine, the referee and the UI talk to this only.
+ */
+export interface Game<State>
+	extends
+		GameIdentity,
+		GameRules<State>,
+		GameClock<State>,
+		GameNotation<State>,
+		GameFiles<State>,
+		GameContest<State>,
+		GamePresentation<State> {}
 
 /** Whether `move` is a pass (classic LOA's): a move that joins no squares. */
 export const isPass = <State>(game: Game<State>, state: State, move: number): boolean => game.moveEnds(state, move).length === 0;
