@@ -1,15 +1,15 @@
 /**
- * The command line: parse argv with meow, then import only what the chosen command needs, so
- * `potm move` (a contest entry, whose start-up counts against its clock) never loads the UI.
+ * The command line: read argv against the table of options (args.ts), then import only what the
+ * chosen command needs, so `potm move` (a contest entry, whose start-up counts against its clock)
+ * never loads the UI.
  */
 import {fileURLToPath} from 'node:url';
-import meow from 'meow';
+import {optionHelp, readArgs, strayOption, wholeNumber, type Given, type OptionTable, type Parsed} from './args.js';
 import {baseGameId, DEFAULT_GAME, gameById, games as allGames, type AnyGame} from './games/registry.js';
 import {unitSegments} from './games/game.js';
 import {sizeValue} from './games/sizes.js';
 import {clockSeconds} from './clock-seconds.js';
 import {guardStdout, reportInternalError} from './process-guards.js';
-import {wrapLines} from './text.js';
 
 /** The games --game names (a ruling such as --mover-wins is not one), the default first. */
 const namedGames = allGames
@@ -43,10 +43,215 @@ function clockDefaults(): string {
 	return [...groups].map(([clock, names]) => `${clock} in ${names.join(', ')}`).join('; ');
 }
 
-/** An option's line in a help, its text wrapped under itself (shown at columns 4 and 20, within 80). */
-const optionLines = (option: string, text: string): string =>
-	`\n\t  ${option.padEnd(16)}${wrapLines(text, 80 - 20).join(`\n\t${' '.repeat(18)}`)}`;
+/** The commands that start games on a board of their own (the menu's too): play and demo. */
+const NEW_BOARD = ['', 'play', 'demo'];
+const REFEREE = ['match', 'tournament'];
+/** The commands that read a FILE, which tells its own game. */
+const FILE_COMMANDS = ['analyze', 'move', 'perft', 'export', 'review'];
+/** The commands that draw a board in the terminal (the menu's too). */
+const SCREENS = ['', 'play', 'analyze', 'demo', 'review'];
 
+/** The same text for each of `commands`. */
+const each = (commands: readonly string[], text: string): Record<string, string> => Object.fromEntries(commands.map(one => [one, text]));
+
+/**
+ * The options of a new board, by game: PAH-TUM's random boards (their seed and holes), LINES and
+ * BOXES's sizes and lines drawn before the game. They are apart here because each game will
+ * declare its own.
+ */
+const BOARD_OPTIONS: OptionTable = {
+	seed: {
+		type: 'string',
+		value: 'N',
+		commands: [...NEW_BOARD, ...REFEREE],
+		range: [0, 0x7fffffff],
+		help: {
+			...each(
+				['play', 'demo'],
+				'PAH-TUM, LINES and BOXES: the seed of the random board (the same seed, the same board); the menu re-rolls it',
+			),
+			...each(
+				REFEREE,
+				`a game with random boards (${
+					namedGames
+						.filter(one => one.randomBoards)
+						.map(one => one.name)
+						.join(', ') || 'none yet'
+				}): the seed of the boards; match m of every pairing plays on seed N + m - 1, both its games (a random seed by default, shown in the report so that the run can be repeated)`,
+			),
+		},
+	},
+	holes: {
+		type: 'string',
+		value: 'N',
+		commands: NEW_BOARD,
+		range: [1, 25],
+		help: each(['play', 'demo'], "PAH-TUM: the board's holes, an odd number from 1 to 25 (by default 3 to 13, drawn with the board)"),
+	},
+	size: {
+		type: 'string',
+		value: 'RxC',
+		commands: [...NEW_BOARD, ...REFEREE],
+		help: {
+			...each(['play', 'demo'], "LINES and BOXES: rows and columns of boxes, 3 to 8 each (5x5 by default; the menu's Size row)"),
+			...each(REFEREE, 'LINES and BOXES: rows and columns of boxes of every board, 3 to 8 each (5x5)'),
+		},
+	},
+	sizes: {
+		type: 'string',
+		value: 'LIST',
+		commands: REFEREE,
+		help: each(
+			REFEREE,
+			'LINES and BOXES: the size of each match in turn, e.g. 3x3,5x7,8x8 (match m on the m-th, round again), as the POTM second round varied them',
+		),
+	},
+	lines: {
+		type: 'string',
+		value: 'N',
+		commands: [...NEW_BOARD, ...REFEREE],
+		help: {
+			...each(['play', 'demo'], "LINES and BOXES: unit segments drawn at random before the game (none by default; the menu's Lines row)"),
+			...each(REFEREE, 'LINES and BOXES: unit segments drawn at random before each match (0)'),
+		},
+	},
+};
+
+/** Every option: which commands take it, its help and range. The order is the helps'. */
+const OPTIONS: OptionTable = {
+	game: {
+		type: 'string',
+		value: 'GAME',
+		help: {
+			'': `${gameList()}; a FILE tells its own game`,
+			...each(FILE_COMMANDS, `check that FILE is a position of GAME: ${orList(namedGames.map(one => one.id))}`),
+			'*': gameList(),
+		},
+	},
+	'mover-wins': {
+		type: 'boolean',
+		help: {
+			'': "classic LOA with Sackson's ruling: a capture that connects both sides wins for the mover (else a draw)",
+			'*': 'classic LOA: a simultaneous connection wins for the mover',
+		},
+	},
+	side: {
+		type: 'string',
+		value: '1|2',
+		commands: ['play'],
+		help: "your side: 1 moves first (RED in LOAPS, BLACK in LOA, X in PAH-TUM; the default), 2 moves second (BLUE, WHITE, O); the side's name will do too",
+	},
+	level: {
+		type: 'string',
+		value: '1-5',
+		commands: ['play'],
+		range: [1, 5],
+		help: 'the AI: 1 Beginner, 2 Casual, 3 Club (the default), 4 Strong, 5 Master',
+	},
+	red: {
+		type: 'string',
+		value: 'LEVEL',
+		commands: ['demo'],
+		range: [1, 5],
+		help: 'the level that moves first in the first game (5 by default; X in PAH-TUM); --black is the same, for LOA',
+	},
+	blue: {
+		type: 'string',
+		value: 'LEVEL',
+		commands: ['demo'],
+		range: [1, 5],
+		help: 'the level that moves second in the first game (3 by default); --white is the same',
+	},
+	black: {type: 'string', commands: ['demo'], range: [1, 5]},
+	white: {type: 'string', commands: ['demo'], range: [1, 5]},
+	delay: {
+		type: 'string',
+		value: 'MS',
+		commands: ['demo'],
+		range: [0, 10_000],
+		help: 'the least time between two moves, in milliseconds (1000)',
+	},
+	games: {type: 'string', value: 'N', commands: ['demo'], range: [1, 10_000], help: 'stop after N games (by default it goes on until q)'},
+	matches: {
+		type: 'string',
+		value: 'N',
+		commands: REFEREE,
+		range: [1, 10_000],
+		help: 'matches per pairing, each two games, each side first once (1)',
+	},
+	time: {type: 'string', value: 'S', commands: ['review'], help: 'seconds of search a position (1)'},
+	depth: {
+		type: 'string',
+		value: 'N',
+		commands: ['review'],
+		range: [1, 40],
+		help: 'search each position to depth N instead (the same findings every run)',
+	},
+	clock: {
+		type: 'string',
+		value: 'S',
+		commands: ['play', 'demo', 'move', ...REFEREE],
+		help: {
+			play: "seconds on each clock (60; FILE's own readings if FILE); in PAH-TUM each move's (10)",
+			demo: "the seconds on each clock (the game's: 60 a side in LOA, 10 a move in PAH-TUM)",
+			move: "PAH-TUM: the CPU seconds a move may take, start-up included (10, the contest's), e.g. for a referee's shorter --clock; a LOA or LINES and BOXES FILE carries its own clock",
+			...each(
+				REFEREE,
+				`seconds of CPU time on each clock, for the game or for each move as the game's contest had it (${clockDefaults()})`,
+			),
+		},
+		negatedHelp: {play: 'play without clocks'},
+	},
+	jobs: {type: 'string', value: 'J', commands: REFEREE, range: [1, 256], help: 'games played at the same time (the number of cores)'},
+	out: {
+		type: 'string',
+		value: 'DIR',
+		commands: REFEREE,
+		help: 'keep every game: DIR/game-001.txt, the final position (potm analyze opens it and steps through the game), and game-001.record.txt, the moves with their times and what the entries printed; also the tables (results.txt) and the summary (summary.json)',
+	},
+	json: {
+		type: 'boolean',
+		commands: ['review', ...REFEREE],
+		help: {
+			review: "no board: print every move's findings and the summary as JSON (progress on stderr); centipoints, player 1's side",
+			'*': 'the summary as JSON on stdout (the tables on stderr)',
+		},
+	},
+	divide: {type: 'boolean', commands: ['perft'], help: 'first one line per move, "b1 d3 12345", then the total'},
+	...BOARD_OPTIONS,
+	board: {
+		type: 'string',
+		value: 'FILE',
+		commands: REFEREE,
+		help: 'a game with random boards: every match on the start board in FILE (empty and blocked squares only; in LINES and BOXES only the lines of player 0)',
+	},
+	ascii: {
+		type: 'boolean',
+		commands: SCREENS,
+		goesWith: 'play, analyze, demo or the menu',
+		help: 'letters and ASCII marks only (no Unicode)',
+	},
+	color: {
+		type: 'boolean',
+		commands: SCREENS,
+		goesWith: 'play, analyze, demo or the menu',
+		negatedHelp: 'no colours (also when NO_COLOR is set)',
+	},
+	quiet: {
+		type: 'boolean',
+		commands: SCREENS,
+		goesWith: 'play, analyze, demo or the menu',
+		help: {
+			'': "no bell (it rings when the AI moves, when a game ends and when your clock drops under 10 s; the menu's Bell row)",
+			'*': 'no bell when the AI moves, a game ends or your clock drops under 10 s',
+		},
+	},
+	help: {type: 'boolean', short: 'h', help: {'': "this help; potm COMMAND --help: one command's options"}},
+	version: {type: 'boolean', help: {'': 'the version of potm'}},
+};
+
+/** A command's own options, for its help. */
+const options = (command: string): string => optionHelp(OPTIONS, command);
 const help = `
 	potm: a terminal arcade for the games of the Programmer Of The Month
 	contests: LOAPS, classic Lines of Action, PAH-TUM and LINES and BOXES.
@@ -67,15 +272,7 @@ const help = `
 	                                .. ai:5, ai:greedy, ai:random or an entry
 	  $ potm tournament P1 P2 ...   every pair plays a match; ranking and Elo
 
-	Options${optionLines('--game GAME', `${gameList()}; a FILE tells its own game`)}
-	  --mover-wins    classic LOA with Sackson's ruling: a capture that
-	                  connects both sides wins for the mover (else a draw)
-	  --ascii         letters and ASCII marks only (no Unicode)
-	  --no-color      no colours (also when NO_COLOR is set)
-	  --quiet         no bell (it rings when the AI moves, when a game ends
-	                  and when your clock drops under 10 s; the menu's Bell row)
-	  -h, --help      this help; potm COMMAND --help: one command's options
-	  --version       the version of potm
+	Options${optionHelp(OPTIONS, '')}
 
 	FILE is a POTM input file: for LOA the player to move and the move number,
 	each player's points and seconds left, then the board, top rank first: 7
@@ -102,53 +299,6 @@ const help = `
 	terminal for the board), 130 stopped by Ctrl-C, 70 an internal error
 	(please report it).
 `;
-
-const GAME = `${optionLines('--game GAME', gameList())}
-	  --mover-wins    classic LOA: a simultaneous connection wins for the mover`;
-
-/** For the commands that start games on random boards (PAH-TUM's, LINES and BOXES's). */
-const BOARD = `
-	  --seed S        PAH-TUM, LINES and BOXES: the seed of the random board
-	                  (the same seed, the same board); the menu re-rolls it
-	  --holes N       PAH-TUM: the board's holes, an odd number from 1 to 25
-	                  (by default 3 to 13, drawn with the board)
-	  --size RxC      LINES and BOXES: rows and columns of boxes, 3 to 8 each
-	                  (5x5 by default; the menu's Size row)
-	  --lines N       LINES and BOXES: unit segments drawn at random before
-	                  the game (none by default; the menu's Lines row)`;
-
-/** For commands that read a FILE, which tells its own game. */
-const GAME_CHECK = `${optionLines('--game GAME', `check that FILE is a position of GAME: ${orList(namedGames.map(one => one.id))}`)}
-	  --mover-wins    classic LOA: a simultaneous connection wins for the mover`;
-
-const DISPLAY = `
-	  --ascii         letters and ASCII marks only (no Unicode)
-	  --no-color      no colours (also when NO_COLOR is set)
-	  --quiet         no bell when the AI moves, a game ends or your clock
-	                  drops under 10 s`;
-
-const REFEREE_OPTIONS = `
-	  --matches N     matches per pairing, each two games, each side first
-	                  once (1)
-${optionLines('--clock S', `seconds of CPU time on each clock, for the game or for each move as the game's contest had it (${clockDefaults()})`).slice(1)}
-	  --jobs J        games played at the same time (the number of cores)
-	  --out DIR       keep every game: DIR/game-001.txt, the final position
-	                  (potm analyze opens it and steps through the game), and
-	                  game-001.record.txt, the moves with their times and what
-	                  the entries printed; also the tables (results.txt) and
-	                  the summary (summary.json)
-	  --json          the summary as JSON on stdout (the tables on stderr)
-${optionLines(
-	'--seed N',
-	`a game with random boards (${
-		namedGames
-			.filter(one => one.randomBoards)
-			.map(one => one.name)
-			.join(', ') || 'none yet'
-	}): the seed of the boards; match m of every pairing plays on seed N + m - 1, both its games (a random seed by default, shown in the report so that the run can be repeated)`,
-).slice(
-	1,
-)}${optionLines('--board FILE', 'a game with random boards: every match on the start board in FILE (empty and blocked squares only; in LINES and BOXES only the lines of player 0)')}${optionLines('--size RxC', 'LINES and BOXES: rows and columns of boxes of every board, 3 to 8 each (5x5)')}${optionLines('--sizes LIST', 'LINES and BOXES: the size of each match in turn, e.g. 3x3,5x7,8x8 (match m on the m-th, round again), as the POTM second round varied them')}${optionLines('--lines N', 'LINES and BOXES: unit segments drawn at random before each match (0)')}`;
 
 const PLAYERS = `
 	Players: ai:1 .. ai:5 (the levels), ai:greedy, ai:random, or the command
@@ -184,15 +334,7 @@ const COMMAND_HELP: Readonly<Record<string, string>> = {
 	every key. A new game (n) and a rematch (w) start
 	from FILE (or the same board) too.
 
-	Options${GAME}
-	  --side 1|2      your side: 1 moves first (RED in LOAPS, BLACK in LOA, X
-	                  in PAH-TUM; the default), 2 moves second (BLUE, WHITE,
-	                  O); the side's name will do too
-	  --level 1-5     the AI: 1 Beginner, 2 Casual, 3 Club (the default),
-	                  4 Strong, 5 Master
-	  --clock S       seconds on each clock (60; FILE's own readings if FILE);
-	                  in PAH-TUM each move's (10)
-	  --no-clock      play without clocks${BOARD}${DISPLAY}
+	Options${options('play')}
 
 	Example
 	  $ potm play --side 2 --level 5 saves/red-move-10.txt
@@ -206,7 +348,7 @@ const COMMAND_HELP: Readonly<Record<string, string>> = {
 	moves on the board, step back and on with [ and ], + and - for more or
 	fewer lines, s saves.
 
-	Options${GAME_CHECK}${DISPLAY}
+	Options${options('analyze')}
 
 	Example
 	  $ potm analyze saves/blue-move-28.txt
@@ -222,15 +364,7 @@ const COMMAND_HELP: Readonly<Record<string, string>> = {
 	arrow plays the next move while paused, + and - change the speed, Esc
 	goes to the menu, q quits.
 
-	Options${GAME}
-	  --red LEVEL     the level that moves first in the first game (5 by
-	                  default; X in PAH-TUM); --black is the same, for LOA
-	  --blue LEVEL    the level that moves second in the first game (3 by
-	                  default); --white is the same
-	  --delay MS      the least time between two moves, in milliseconds (1000)
-	  --games N       stop after N games (by default it goes on until q)
-	  --clock S       the seconds on each clock (the game's: 60 a side in
-	                  LOA, 10 a move in PAH-TUM)${BOARD}${DISPLAY}
+	Options${options('demo')}
 
 	Example
 	  $ potm demo --red 5 --blue 4 --delay 300 --games 4
@@ -249,11 +383,7 @@ const COMMAND_HELP: Readonly<Record<string, string>> = {
 	moves chain: potm move < a.txt | potm move.
 	Exit status 1 when the position has no legal move (the game is over).
 
-	Options${GAME_CHECK}
-	  --clock S       PAH-TUM: the CPU seconds a move may take, start-up
-	                  included (10, the contest's), e.g. for a referee's
-	                  shorter --clock; a LOA or LINES and BOXES FILE carries
-	                  its own clock
+	Options${options('move')}
 `,
 	match: `
 	Usage
@@ -267,7 +397,7 @@ const COMMAND_HELP: Readonly<Record<string, string>> = {
 	games' points).
 ${PLAYERS}
 
-	Options${GAME}${REFEREE_OPTIONS}
+	Options${options('match')}
 
 	Examples
 	  $ potm match ai:5 ai:3 --matches 5
@@ -283,7 +413,7 @@ ${PLAYERS}
 	crosstable of match points and an Elo-style rating with its 95 % margin.
 ${PLAYERS}
 
-	Options${GAME}${REFEREE_OPTIONS}
+	Options${options('tournament')}
 
 	Example
 	  $ potm tournament ai:random ai:greedy ai:1 ai:3 ai:5 --matches 2
@@ -308,13 +438,7 @@ ${PLAYERS}
 	FILE is a save (with its history), a game of a referee run (game-001.txt
 	or game-001.record.txt) or a game record (NAME.game.txt).
 
-	Options${GAME_CHECK}
-	  --time S        seconds of search a position (1)
-	  --depth N       search each position to depth N instead (the same
-	                  findings every run)
-	  --json          no board: print every move's findings and the summary
-	                  as JSON (progress on stderr); centipoints, player 1's
-	                  side${DISPLAY}
+	Options${options('review')}
 
 	Examples
 	  $ potm review saves/my-game.txt
@@ -337,7 +461,7 @@ ${PLAYERS}
 	path is printed. Exit status 0 written, 1 it could not be written, 2 a bad
 	FILE.
 
-	Options${GAME_CHECK}
+	Options${options('export')}
 
 	Example
 	  $ potm export runs/1/game-003.record.txt
@@ -350,88 +474,27 @@ ${PLAYERS}
 	Count the move sequences of DEPTH moves from the position in FILE (a
 	rules self-check).
 
-	Options${GAME_CHECK}
-	  --divide        first one line per move, "b1 d3 12345", then the total
+	Options${options('perft')}
 `,
 };
 
-/** A command's help, indented as meow indents the main help (two spaces, not the source's tab). */
+/** A command's help, indented as the main help (two spaces, not the source's tab). */
 const commandHelp = (topic: string): string => `${COMMAND_HELP[topic]!.replace(/^\t/gm, '  ')}\n`;
 
-const INTERACTIVE = ['ascii', 'color', 'quiet'];
-const GAMES = ['game', 'mover-wins'];
-/** A random board's seed and holes (PAH-TUM's), or its size and pre-drawn lines (LINES and BOXES's). */
-const BOARDS = ['seed', 'holes', 'size', 'lines'];
-
-/** Options each command takes, besides --help and --version. */
-const OPTIONS: Readonly<Record<string, readonly string[]>> = {
-	'': [...GAMES, ...BOARDS, ...INTERACTIVE],
-	play: [...GAMES, 'side', 'level', 'clock', ...BOARDS, ...INTERACTIVE],
-	analyze: [...GAMES, ...INTERACTIVE],
-	analyse: [...GAMES, ...INTERACTIVE],
-	demo: [...GAMES, 'red', 'blue', 'black', 'white', 'delay', 'games', 'clock', ...BOARDS, ...INTERACTIVE],
-	move: [...GAMES, 'clock'],
-	perft: [...GAMES, 'divide'],
-	export: [...GAMES],
-	review: [...GAMES, 'time', 'depth', 'json', ...INTERACTIVE],
-	match: [...GAMES, 'matches', 'clock', 'jobs', 'out', 'json', 'seed', 'board', 'size', 'sizes', 'lines'],
-	tournament: [...GAMES, 'matches', 'clock', 'jobs', 'out', 'json', 'seed', 'board', 'size', 'sizes', 'lines'],
-	help: [],
-};
-
-// meow throws on some mistakes (an option given twice): said in one line like any other.
-const cli = (() => {
-	try {
-		return meow(help, {
-			importMeta: import.meta,
-			// The help says what potm is itself, wrapped to 80 columns (the package's line is longer).
-			description: false,
-			// Unknown options are reported below, in our own words and per command.
-			allowUnknownFlags: true,
-			flags: {
-				divide: {type: 'boolean', default: false},
-				json: {type: 'boolean', default: false},
-				matches: {type: 'string'},
-				jobs: {type: 'string'},
-				out: {type: 'string'},
-				seed: {type: 'string'},
-				board: {type: 'string'},
-				help: {type: 'boolean', shortFlag: 'h', default: false},
-				ascii: {type: 'boolean', default: false},
-				quiet: {type: 'boolean', default: false},
-				color: {type: 'boolean', default: true},
-				// Read as text and checked below, so that a bad value gets a sentence, not NaN.
-				side: {type: 'string'},
-				level: {type: 'string'},
-				clock: {type: 'string'},
-				red: {type: 'string'},
-				blue: {type: 'string'},
-				black: {type: 'string'},
-				white: {type: 'string'},
-				game: {type: 'string'},
-				moverWins: {type: 'boolean', default: false},
-				delay: {type: 'string'},
-				time: {type: 'string'},
-				depth: {type: 'string'},
-				games: {type: 'string'},
-				holes: {type: 'string'},
-				size: {type: 'string'},
-				sizes: {type: 'string'},
-				lines: {type: 'string'},
-			},
-		});
-	} catch (error) {
-		const message = (error as Error).message.split('\n')[0]!;
-		const twice = /^The flag --(\S+) can only be set once/.exec(message);
-		// --no-clock and --no-color are the same option as --clock and --color.
-		const negated = twice && ['clock', 'color'].includes(twice[1]!) ? ` (--no-${twice[1]} counts too)` : '';
-		const said = twice ? `--${twice[1]} is given more than once${negated}` : message;
-		process.stderr.write(`potm: ${said}\n`);
-		process.exit(2);
-	}
-})();
+/** The commands, the menu ('') and analyse (analyze's other spelling) among them. */
+const COMMANDS = ['', 'play', 'analyze', 'analyse', 'demo', 'move', 'perft', 'export', 'review', 'match', 'tournament', 'help'];
 
 guardStdout();
+
+/** The command line as read (main reads it before anything else). */
+let parsed: Parsed;
+
+/** What an option said: its text (true when no value followed it), or true or false; undefined when it is not given. */
+const flag = (name: string): Given | undefined => parsed.values.get(name);
+
+/** A whole number from an option within its range in the table, `fallback` when it is not given, or a message. */
+const whole = (name: string, fallback: number, given: Given | undefined = flag(name)): number | string =>
+	wholeNumber(given, name, OPTIONS[name]!.range!, fallback);
 
 /** A bad command line: one `potm:` line on stderr, exit status 2. */
 function usage(message: string): number {
@@ -439,32 +502,18 @@ function usage(message: string): number {
 	return 2;
 }
 
-/** The first option on the command line that the command does not take, if any. */
-function strayOption(command: string): {text: string; name: string} | undefined {
-	const allowed = new Set(['help', 'h', 'version', ...(OPTIONS[command] ?? [])]);
-	for (const arg of process.argv.slice(2)) {
-		if (arg === '--') break;
-		// A negative number ("perft FILE -1") is a value, said wrong where it is read.
-		if (!arg.startsWith('-') || arg === '-' || /^-\d/.test(arg)) continue;
-		const text = arg.replace(/=.*$/, '');
-		const name = text.replace(/^--?(no-)?/, '');
-		if (!allowed.has(name)) return {text, name};
-	}
-	return undefined;
-}
-
 /**
  * The game --game and --mover-wins ask for: its registry id ('loaps', 'loa' or 'loa-mover'),
  * undefined when neither is given (the default game, or what a FILE holds), or a message.
  */
 function gameOption(): string | undefined | {message: string} {
-	const {game, moverWins} = cli.flags as {game?: unknown; moverWins?: unknown};
+	const game = flag('game');
 	const named = typeof game === 'string' ? game.trim().toLowerCase() : game;
 	if (named !== undefined && !namedGames.some(one => one.id === named)) {
 		const shown = typeof game === 'string' ? `, not "${game}"` : '';
 		return {message: `--game takes ${gameList()}${shown}`};
 	}
-	if (moverWins === true) {
+	if (flag('mover-wins') === true) {
 		if (named === 'loaps')
 			return {
 				message: '--mover-wins is a ruling of classic Lines of Action (--game loa); LOAPS decides a simultaneous connection by the points',
@@ -476,13 +525,11 @@ function gameOption(): string | undefined | {message: string} {
 	return named as string | undefined;
 }
 
-/** A whole number in [min, max] from an option's text, or a message. */
-function wholeNumber(text: unknown, option: string, min: number, max: number, fallback: number): number | string {
-	if (text === undefined) return fallback;
-	if (typeof text !== 'string') return `--${option} takes a whole number from ${min} to ${max}`;
-	if (!/^\d+$/.test(text.trim())) return `--${option} takes a whole number from ${min} to ${max}, not "${text}"`;
-	const value = Number(text);
-	return value < min || value > max ? `--${option} takes a whole number from ${min} to ${max}, not ${value}` : value;
+/** --clock's seconds: undefined when it is not given, false for --no-clock, or a message. */
+function clockOption(): number | false | undefined | string {
+	const given = flag('clock');
+	if (given === undefined || given === false) return given;
+	return clockSeconds(given === true ? undefined : given);
 }
 
 /** The games whose boards have sizes, by name: "LINES and BOXES". */
@@ -493,14 +540,13 @@ function boardOptions(
 	game: AnyGame | undefined,
 	allowSizes: boolean,
 ): {size?: readonly [number, number]; sizes?: (readonly [number, number])[]; lines?: number; holes?: number} | string {
-	const {flags} = cli;
-	const given = (name: string) => (flags as Record<string, unknown>)[name] !== undefined;
+	const given = (name: string) => flag(name) !== undefined;
 	const sized = game ?? namedGames.find(one => one.sizes)!;
 	for (const name of ['size', 'sizes', 'lines']) {
 		if (!given(name)) continue;
 		if (!sized.sizes)
 			return `--${name} is for a game whose boards come in sizes (${sizedNames()}: --game ${namedGames.find(one => one.sizes)!.id}); ${sized.name} has one board size`;
-		const value = (flags as Record<string, unknown>)[name];
+		const value = flag(name);
 		if (typeof value !== 'string' || value.trim() === '')
 			return name === 'lines'
 				? '--lines takes a whole number of unit segments drawn before the game, e.g. --lines 6'
@@ -512,14 +558,14 @@ function boardOptions(
 	let size: readonly [number, number] | undefined;
 	let sizes: (readonly [number, number])[] | undefined;
 	if (given('size')) {
-		const value = sizeValue(flags.size as string, sized, 'size');
+		const value = sizeValue(flag('size') as string, sized, 'size');
 		if (typeof value === 'string') return value;
 		size = value;
 	}
 	if (given('sizes')) {
 		if (!allowSizes) return '--sizes varies the board by match: it goes with potm match and tournament';
 		sizes = [];
-		for (const one of (flags.sizes as string).split(',')) {
+		for (const one of (flag('sizes') as string).split(',')) {
 			const value = sizeValue(one, sized, 'sizes');
 			if (typeof value === 'string') return `${value} (several are separated by commas: 3x3,5x7,8x8)`;
 			sizes.push(value);
@@ -532,7 +578,7 @@ function boardOptions(
 			Infinity,
 		);
 		const boards = sizes ? 'the smallest board asked for' : `a ${(size ?? sized.sizes!.default).join('x')} board`;
-		const value = wholeNumber(flags.lines, 'lines', 0, smallest - 1, 0);
+		const value = wholeNumber(flag('lines'), 'lines', [0, smallest - 1], 0);
 		if (typeof value === 'string') return `${value} (${boards} has ${smallest} unit segments, and one is left to draw)`;
 		lines = value;
 	}
@@ -545,14 +591,14 @@ async function interactive(
 	game: string | undefined,
 	reviewBudget?: {ms: number} | {depth: number},
 ): Promise<number> {
-	const {flags} = cli;
 	const screen =
 		command === '' ? 'menu' : command === 'play' ? 'play' : command === 'demo' ? 'demo' : command === 'review' ? 'review' : 'analysis';
 	if (screen === 'analysis' && rest.length !== 1) return usage('analyze takes one FILE, e.g. "potm analyze saves/red-move-10.txt"');
 	if (screen === 'play' && rest.length > 1) return usage(`play takes at most one FILE, not also "${rest[1]}"`);
 	if (screen === 'menu' && rest.length > 0) return usage(`unexpected "${rest[0]}"`);
 	if (screen === 'demo' && rest.length > 1) return usage(`demo takes at most one FILE, not also "${rest[1]}"`);
-	const sideText = typeof flags.side === 'string' ? flags.side.trim().toLowerCase() : flags.side === undefined ? undefined : '';
+	const sideFlag = flag('side');
+	const sideText = typeof sideFlag === 'string' ? sideFlag.trim().toLowerCase() : sideFlag === undefined ? undefined : '';
 	// The sides by number, or by name in the game asked for (a FILE's game is not known yet: any name).
 	const names = game === undefined ? allGames.map(one => one.sides) : [gameById(game)!.sides];
 	const sides = names[0]!;
@@ -565,22 +611,22 @@ async function interactive(
 				: null;
 	if (side === null)
 		return usage(
-			`--side takes 1 (${sides[0]}, moves first) or 2 (${sides[1]})${typeof flags.side === 'string' ? `, not "${flags.side}"` : ''}`,
+			`--side takes 1 (${sides[0]}, moves first) or 2 (${sides[1]})${typeof sideFlag === 'string' ? `, not "${sideFlag}"` : ''}`,
 		);
-	const level = wholeNumber(flags.level, 'level', 1, 5, 3);
+	const level = whole('level', 3);
 	for (const [one, other] of [
 		['red', 'black'],
 		['blue', 'white'],
 	] as const) {
-		if (flags[one] !== undefined && flags[other] !== undefined)
-			return usage(`--${one} and --${other} name the same side: give one of them`);
+		if (flag(one) !== undefined && flag(other) !== undefined) return usage(`--${one} and --${other} name the same side: give one of them`);
 	}
-	const red = wholeNumber(flags.red ?? flags.black, flags.red === undefined && flags.black !== undefined ? 'black' : 'red', 1, 5, 5);
-	const blue = wholeNumber(flags.blue ?? flags.white, flags.blue === undefined && flags.white !== undefined ? 'white' : 'blue', 1, 5, 3);
-	const delay = wholeNumber(flags.delay, 'delay', 0, 10_000, 1000);
-	const games = wholeNumber(flags.games, 'games', 1, 10_000, 0);
-	const seed = wholeNumber(flags.seed, 'seed', 0, 0x7fffffff, Math.floor(Math.random() * 0x80000000));
-	const holes = flags.holes === undefined ? undefined : oddHoles(flags.holes);
+	// --black and --white are --red and --blue by LOA's names, each said in its own name.
+	const red = whole(flag('black') !== undefined ? 'black' : 'red', 5);
+	const blue = whole(flag('white') !== undefined ? 'white' : 'blue', 3);
+	const delay = whole('delay', 1000);
+	const games = whole('games', 0);
+	const seed = whole('seed', Math.floor(Math.random() * 0x80000000));
+	const holes = flag('holes') === undefined ? undefined : oddHoles(flag('holes')!);
 	for (const value of [level, red, blue, delay, games, seed, holes]) if (typeof value === 'string') return usage(value);
 	// The game the board is for: --game's, or for play and demo without a FILE the default game (the menu may change games).
 	const boardGame = game !== undefined ? gameById(game) : screen === 'menu' || rest[0] !== undefined ? undefined : gameById(DEFAULT_GAME);
@@ -588,14 +634,11 @@ async function interactive(
 	if (typeof boardSetup === 'string') return usage(boardSetup);
 	const sized = boardSetup.size === undefined ? {} : {rows: boardSetup.size[0], columns: boardSetup.size[1]};
 	let clock: number | null = 60;
-	const clockFlag = flags.clock as string | boolean | undefined;
-	if (clockFlag === false) clock = null;
-	else if (typeof clockFlag === 'string') {
-		const seconds = clockSeconds(clockFlag);
-		if (typeof seconds === 'string') return usage(`${seconds} (--no-clock plays without)`);
-		clock = seconds;
-	}
-	if (screen === 'demo' && clockFlag === false) return usage('the demo plays on clocks: --clock S sets them');
+	const clockGiven = clockOption();
+	if (clockGiven === false) clock = null;
+	else if (typeof clockGiven === 'string') return usage(`${clockGiven} (--no-clock plays without)`);
+	else if (clockGiven !== undefined) clock = clockGiven;
+	if (screen === 'demo' && clockGiven === false) return usage('the demo plays on clocks: --clock S sets them');
 	// React's production build: its development checks cost several times the work of a frame.
 	process.env['NODE_ENV'] ??= 'production';
 	const {runUi} = await import('./commands/ui.js');
@@ -608,30 +651,30 @@ async function interactive(
 			level: level as number,
 			clock,
 			board: seed as number,
-			bell: !flags.quiet,
+			bell: flag('quiet') !== true,
 			...(holes === undefined ? {} : {holes: holes as number}),
 			...sized,
 			...(boardSetup.lines === undefined ? {} : {lines: boardSetup.lines}),
 		},
-		clockGiven: typeof clockFlag === 'string',
-		boardGiven: flags.seed !== undefined || flags.holes !== undefined || flags.size !== undefined || flags.lines !== undefined,
-		sizeGiven: flags.size !== undefined || flags.lines !== undefined,
+		clockGiven: typeof clockGiven === 'number',
+		boardGiven: ['seed', 'holes', 'size', 'lines'].some(name => flag(name) !== undefined),
+		sizeGiven: flag('size') !== undefined || flag('lines') !== undefined,
 		demo: {
 			levels: [red as number, blue as number],
 			delayMs: delay as number,
 			games: games as number,
-			...(typeof clockFlag === 'string' && clock !== null ? {clockSeconds: clock} : {}),
+			...(typeof clockGiven === 'number' ? {clockSeconds: clockGiven} : {}),
 		},
-		ascii: flags.ascii,
-		color: flags.color,
+		ascii: flag('ascii') === true,
+		color: flag('color') !== false,
 		savesDir: process.env['POTM_SAVES'] || 'saves',
 		...(reviewBudget ? {reviewBudget} : {}),
 	});
 }
 
 /** Holes of a random board from --holes: an odd number from 1 to 25 (PAH-TUM's), or a message. */
-function oddHoles(value: unknown): number | string {
-	const holes = wholeNumber(value, 'holes', 1, 25, 0);
+function oddHoles(value: Given): number | string {
+	const holes = whole('holes', 0, value);
 	const wanted = '--holes takes an odd number from 1 to 25 (a board has an odd number of holes)';
 	// One message for every refusal, out of range or even: the rule is the same.
 	if (typeof holes === 'string') return holes.replace(/^--holes takes a whole number from 1 to 25/, wanted);
@@ -639,28 +682,22 @@ function oddHoles(value: unknown): number | string {
 }
 
 async function referee(command: 'match' | 'tournament', players: readonly string[], game: string | undefined): Promise<number> {
-	const {flags} = cli;
 	if (command === 'match' && players.length !== 2) {
 		return usage(`match takes two players, e.g. "potm match ai:5 ./my_entry"${players.length > 2 ? ' (for more, potm tournament)' : ''}`);
 	}
 	if (command === 'tournament' && players.length < 2)
 		return usage('tournament takes two players or more, e.g. "potm tournament ai:1 ai:3 ai:5"');
-	const matches = wholeNumber(flags.matches, 'matches', 1, 10_000, 1);
+	const matches = whole('matches', 1);
 	const {availableParallelism} = await import('node:os');
-	const jobs = wholeNumber(flags.jobs, 'jobs', 1, 256, availableParallelism());
-	const clockFlag = flags.clock as string | boolean | undefined;
-	const clock =
-		typeof clockFlag === 'string'
-			? clockSeconds(clockFlag)
-			: clockFlag === false
-				? '--clock cannot be turned off: the clock is part of the contest'
-				: undefined;
-	const seed = flags.seed === undefined ? undefined : wholeNumber(flags.seed, 'seed', 0, 0x7fffffff, 0);
+	const jobs = whole('jobs', availableParallelism());
+	const clockGiven = clockOption();
+	const clock = clockGiven === false ? '--clock cannot be turned off: the clock is part of the contest' : clockGiven;
+	const seed = flag('seed') === undefined ? undefined : whole('seed', 0);
 	for (const value of [matches, jobs, clock, seed]) if (typeof value === 'string') return usage(value);
-	const board = flags.board as string | boolean | undefined;
+	const board = flag('board');
 	if (board !== undefined && (typeof board !== 'string' || board.trim() === ''))
 		return usage('--board takes a FILE holding a start board, e.g. --board board.txt');
-	const out = flags.out as string | boolean | undefined;
+	const out = flag('out');
 	if (out !== undefined && (typeof out !== 'string' || out.trim() === '')) return usage('--out takes a folder, e.g. --out runs/first');
 	// Without --game the board's game is the --board FILE's (checked there), else the default game.
 	const boardSetup = boardOptions(game !== undefined ? gameById(game) : board !== undefined ? undefined : gameById(DEFAULT_GAME), true);
@@ -678,52 +715,47 @@ async function referee(command: 'match' | 'tournament', players: readonly string
 		matches: matches as number,
 		...(clock === undefined ? {} : {clockSeconds: clock as number}),
 		...(seed === undefined ? {} : {seed: seed as number}),
-		...(board === undefined ? {} : {board: board}),
+		...(board === undefined ? {} : {board}),
 		...boardSetup,
 		jobs: jobs as number,
-		out: out,
-		json: flags.json,
+		out,
+		json: flag('json') === true,
 	});
 }
 
 async function main(): Promise<number> {
-	const [command = '', ...rest] = cli.input;
-	// meow answers a bare --version; with anything after it ("--version extra"), it took that as
-	// the option's value and the menu opened.
-	if (process.argv.slice(2).includes('--version')) {
-		process.stdout.write(`${cli.pkg.version ?? ''}\n`);
+	const read = readArgs(process.argv.slice(2), OPTIONS);
+	if (typeof read === 'string') return usage(read);
+	parsed = read;
+	const [typed = '', ...rest] = parsed.positionals;
+	const command = typed === 'analyse' ? 'analyze' : typed;
+	// Before anything else, whatever else the line holds: potm --version extra.
+	if (flag('version') === true) {
+		const {readFileSync} = await import('node:fs');
+		const {version} = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {version: string};
+		process.stdout.write(`${version}\n`);
 		return 0;
 	}
+	const mainHelp = `${help.replace(/^\t/gm, '  ')}\n`;
 	if (command === 'help') {
 		const topic = rest[0] === 'analyse' ? 'analyze' : rest[0];
-		process.stdout.write(topic && COMMAND_HELP[topic] ? commandHelp(topic) : `${cli.help}\n`);
+		process.stdout.write(topic && COMMAND_HELP[topic] ? commandHelp(topic) : mainHelp);
 		return 0;
 	}
-	if (cli.flags.help) {
-		const topic = command === 'analyse' ? 'analyze' : command;
-		process.stdout.write(COMMAND_HELP[topic] ? commandHelp(topic) : `${cli.help}\n`);
+	if (flag('help') === true) {
+		process.stdout.write(COMMAND_HELP[command] ? commandHelp(command) : mainHelp);
 		return 0;
 	}
-	if (!(command in OPTIONS)) return usage(`unknown command "${command}" (potm --help lists the commands)`);
-	const stray = strayOption(command);
-	if (stray !== undefined) {
-		const owner = INTERACTIVE.includes(stray.name)
-			? 'play, analyze, demo or the menu'
-			: Object.keys(OPTIONS).find(other => other !== '' && OPTIONS[other]!.includes(stray.name));
-		return usage(
-			owner
-				? `${stray.text} goes with ${owner}`
-				: `unknown option ${stray.text} (potm ${command === '' ? '' : `${command} `}--help lists the options)`,
-		);
-	}
+	if (!COMMANDS.includes(command)) return usage(`unknown command "${command}" (potm --help lists the commands)`);
+	const stray = strayOption(parsed, OPTIONS, command, `potm ${typed === '' ? '' : `${typed} `}--help`);
+	if (stray !== undefined) return usage(stray);
 	const game = gameOption();
 	if (typeof game === 'object') return usage(game.message);
 	switch (command) {
 		case 'move': {
 			if (rest.length > 1) return usage(`move takes one FILE (or none, or -, for standard input), not also "${rest[1]}"`);
-			const clockFlag = cli.flags.clock as string | boolean | undefined;
-			if (clockFlag === false) return usage('--clock cannot be turned off: the clock is part of the contest');
-			const moveClock = typeof clockFlag === 'string' ? clockSeconds(clockFlag) : undefined;
+			const moveClock = clockOption();
+			if (moveClock === false) return usage('--clock cannot be turned off: the clock is part of the contest');
 			if (typeof moveClock === 'string') return usage(moveClock);
 			const {runMove} = await import('./commands/move.js');
 			return runMove(rest[0] ?? '-', game, moveClock, {kind: 'modules', dist: fileURLToPath(new URL('.', import.meta.url))});
@@ -731,7 +763,7 @@ async function main(): Promise<number> {
 		case 'perft': {
 			if (rest.length < 1 || rest.length > 2) return usage('perft takes a FILE and a DEPTH, e.g. "potm perft saves/start.txt 4"');
 			const {runPerft} = await import('./commands/perft.js');
-			return runPerft(rest[0]!, rest[1], cli.flags.divide, game);
+			return runPerft(rest[0]!, rest[1], flag('divide') === true, game);
 		}
 		case 'match':
 		case 'tournament':
@@ -739,12 +771,12 @@ async function main(): Promise<number> {
 		case 'review': {
 			if (rest.length !== 1)
 				return usage(`review takes one FILE, e.g. "potm review saves/my-game.txt"${rest.length > 1 ? `, not also "${rest[1]}"` : ''}`);
-			const {time, depth} = cli.flags as {time?: unknown; depth?: unknown};
+			const [time, depth] = [flag('time'), flag('depth')];
 			if (time !== undefined && depth !== undefined)
 				return usage('--time and --depth both say how long a position is searched: give one of them');
 			let budget: {ms: number} | {depth: number} = {ms: 1000};
 			if (depth !== undefined) {
-				const value = wholeNumber(depth, 'depth', 1, 40, 1);
+				const value = whole('depth', 1);
 				if (typeof value === 'string') return usage(value);
 				budget = {depth: value};
 			} else if (time !== undefined) {
@@ -755,7 +787,7 @@ async function main(): Promise<number> {
 					);
 				budget = {ms: Math.round(seconds * 1000)};
 			}
-			if (cli.flags.json) {
+			if (flag('json') === true) {
 				const {runReviewJson} = await import('./commands/review.js');
 				return runReviewJson(rest[0]!, game, budget);
 			}
