@@ -49,6 +49,7 @@
  */
 import {readdirSync, readFileSync} from 'node:fs';
 import {cpus} from 'node:os';
+import {readArgs, strayOption, type OptionTable} from '../args.js';
 import {PerformanceObserver} from 'node:perf_hooks';
 import {EngineClient} from '../engine/client.js';
 import {perft} from '../engine/perft.js';
@@ -218,12 +219,24 @@ async function benchStrength(gameId: string, games: number, moveMs: number): Pro
 	}
 }
 
+/** The options, read by the one parser (args.ts); the head of this file describes them. */
+const OPTION_TABLE: OptionTable = Object.fromEntries(
+	['games', 'move-ms', 'from', 'size', 'against', 'game', 'clocks', 'jobs', 'out', 'baseline', 'only', 'load', 'seed', 'rounds'].map(
+		name => [name, {type: 'string'}],
+	),
+);
+
 async function main(): Promise<void> {
-	const args = process.argv.slice(2);
-	/** The value after option `name` (both taken out of args), or undefined when it is not given. */
+	const parsed = readArgs(process.argv.slice(2), OPTION_TABLE);
+	if (typeof parsed === 'string') throw new Error(parsed);
+	const stray = strayOption(parsed, OPTION_TABLE, '', 'the head of source/bench/index.ts');
+	if (stray !== undefined) throw new Error(stray);
+	const args = parsed.positionals;
+	/** The value of option `name`, or undefined when it is not given. */
 	const take = (name: string): string | undefined => {
-		const index = args.indexOf(name);
-		return index < 0 ? undefined : (args.splice(index, 2)[1] ?? '');
+		const value = parsed.values.get(name.slice(2));
+		if (value === true) throw new Error(`${name} needs a value`);
+		return value === false ? undefined : value;
 	};
 	const option = (name: string, fallback: number): number => {
 		const text = take(name);
@@ -232,7 +245,7 @@ async function main(): Promise<void> {
 		if (!(value > 0)) throw new Error(`${name} takes a positive number`);
 		return value;
 	};
-	const gamesGiven = args.includes('--games');
+	const gamesGiven = parsed.values.has('games');
 	const games = option('--games', 100);
 	const moveMs = option('--move-ms', 100);
 	const firstMatch = Number(take('--from') ?? 0);
@@ -265,8 +278,7 @@ async function main(): Promise<void> {
 	if (out === '') throw new Error('--out takes a folder');
 	const baseline = take('--baseline') ?? BASELINE_COMMIT;
 	// The search section's own: without the baseline beside it (as the comparison runs each side).
-	const noBaseline = args.includes('--no-baseline');
-	if (noBaseline) args.splice(args.indexOf('--no-baseline'), 1);
+	const noBaseline = parsed.values.get('baseline') === false;
 	// The sparring table's own.
 	const onlyText = take('--only');
 	const loadText = take('--load') ?? 'idle,busy';

@@ -11,6 +11,7 @@
  * plies, as the strength benchmark does.
  */
 import {readFileSync} from 'node:fs';
+import {readArgs, strayOption, type OptionTable, type Parsed} from '../args.js';
 import {playGame} from '../bench/selfplay.js';
 import {gameById} from '../games/registry.js';
 import {expectedMovesLeft, shapes} from '../games/loa/moves-left.js';
@@ -23,9 +24,16 @@ interface GameLine {
 	readonly reason: string;
 }
 
-function option(args: string[], name: string, fallback: string): string {
-	const at = args.indexOf(`--${name}`);
-	return at >= 0 && at + 1 < args.length ? args[at + 1]! : fallback;
+/** The options of play, read by the one parser (args.ts). */
+const OPTION_TABLE: OptionTable = Object.fromEntries(
+	['game', 'games', 'move-ms', 'seed', 'opening-plies', 'first', 'second'].map(name => [name, {type: 'string'}]),
+);
+
+/** The value of an option of play, or `fallback` when it is not given. */
+function option(parsed: Parsed, name: string, fallback: string): string {
+	const value = parsed.values.get(name);
+	if (typeof value === 'boolean') throw new Error(`--${name} needs a value`);
+	return value ?? fallback;
 }
 
 /** Every position of a recorded game, with the moves its side to move still made (this one included). */
@@ -53,7 +61,7 @@ function readLines(files: readonly string[]): GameLine[] {
 	);
 }
 
-function play(args: string[]): void {
+function play(args: Parsed): void {
 	const id = option(args, 'game', 'loaps');
 	const game = gameById(id);
 	if (!game) throw new Error(`no game ${id}`);
@@ -133,9 +141,13 @@ function check(files: readonly string[]): void {
 	}
 }
 
-const [command, ...rest] = process.argv.slice(2);
-const files = rest.filter((arg, i) => !arg.startsWith('--') && !(rest[i - 1] ?? '').startsWith('--'));
-if (command === 'play') play(rest);
+const parsed = readArgs(process.argv.slice(2), OPTION_TABLE);
+const [command, ...files] = typeof parsed === 'string' ? [] : parsed.positionals;
+const stray = typeof parsed === 'string' ? parsed : strayOption(parsed, OPTION_TABLE, '', 'the head of source/tools/moves-left-data.ts');
+if (stray !== undefined) {
+	process.stderr.write(`moves-left-data: ${stray}\n`);
+	process.exitCode = 2;
+} else if (command === 'play') play(parsed as Parsed);
 else if (command === 'features') features(files);
 else if (command === 'check') check(files);
 else {

@@ -3,6 +3,7 @@
  * it plays, and measures the tuned weights against the committed ones. See USAGE.
  */
 import {availableParallelism} from 'node:os';
+import {readArgs, strayOption, type OptionTable} from '../args.js';
 import {gameById} from '../games/registry.js';
 import {evaluateAll, splitPositions, type PositionSet} from './dataset.js';
 import type {TuneGameId, TuneGameRecord, TuneGameSpec} from './play.js';
@@ -56,15 +57,22 @@ interface Options {
 
 class UsageError extends Error {}
 
+/** The options, read by the one parser (args.ts); USAGE describes them. */
+const OPTION_TABLE: OptionTable = Object.fromEntries(
+	['game', 'method', 'seed', 'games', 'nodes', 'weights', 'check', 'check-nodes', 'threads'].map(name => [name, {type: 'string'}]),
+);
+
 function parseOptions(argv: readonly string[]): Options | 'help' {
-	const args = [...argv];
-	if (args.includes('--help') || args.includes('-h')) return 'help';
+	const parsed = readArgs(argv, {...OPTION_TABLE, help: {type: 'boolean', short: 'h'}});
+	if (typeof parsed === 'string') throw new UsageError(parsed);
+	if (parsed.values.get('help') === true) return 'help';
+	const stray = strayOption(parsed, OPTION_TABLE, '', 'npm run tune -- --help');
+	if (stray !== undefined) throw new UsageError(stray);
+	if (parsed.positionals.length > 0)
+		throw new UsageError(`unexpected "${parsed.positionals[0]}" (npm run tune -- --help lists the options)`);
 	const take = (name: string): string | undefined => {
-		const index = args.indexOf(name);
-		if (index < 0) return undefined;
-		const value = args[index + 1];
-		if (value === undefined || value.startsWith('--')) throw new UsageError(`${name} needs a value`);
-		args.splice(index, 2);
+		const value = parsed.values.get(name.slice(2));
+		if (value === true || value === false) throw new UsageError(`${name} needs a value`);
 		return value;
 	};
 	const whole = (name: string, fallback: number, least: number): number => {
@@ -96,7 +104,6 @@ function parseOptions(argv: readonly string[]): Options | 'help' {
 		checkNodes: whole('--check-nodes', 20_000, 100),
 		threads: Math.min(whole('--threads', 2, 1), availableParallelism()),
 	};
-	if (args.length > 0) throw new UsageError(`unknown option ${args[0]} (npm run tune -- --help lists them)`);
 	if (options.method === 'none' && options.check === 0) throw new UsageError('--method none only checks weights: give --check N');
 	if (options.weights !== undefined && options.games.length > 1)
 		throw new UsageError("--weights names one evaluation's weights: give --game loaps or --game loa too");
