@@ -6,8 +6,7 @@
 import {fileURLToPath} from 'node:url';
 import {optionHelp, readArgs, strayOption, wholeNumber, type Given, type OptionTable, type Parsed} from './args.js';
 import {baseGameId, DEFAULT_GAME, gameById, games as allGames, type AnyGame} from './games/registry.js';
-import {unitSegments} from './games/game.js';
-import {sizeValue} from './games/sizes.js';
+import {optionsOf, readOption, type Setup, type SetupOption} from './games/setup.js';
 import {clockSeconds} from './clock-seconds.js';
 import {guardStdout, reportInternalError} from './process-guards.js';
 
@@ -20,8 +19,9 @@ const namedGames = allGames
 function gameList(): string {
 	const described = namedGames.map(one => {
 		const view = one.board(one.initial());
-		const size = one.sizes
-			? `${one.sizes.rows[0]}×${one.sizes.columns[0]}..${one.sizes.rows[1]}×${one.sizes.columns[1]} boxes`
+		const sized = optionsOf(one).find(option => option.kind === 'size');
+		const size = sized
+			? `${sized.rows[0]}×${sized.columns[0]}..${sized.rows[1]}×${sized.columns[1]} ${sized.unit}`
 			: `${view.columns}×${view.rows}`;
 		return `${one.id} (${one.name}, ${size}${one.id === DEFAULT_GAME ? ', the default' : ''})`;
 	});
@@ -54,10 +54,26 @@ const SCREENS = ['', 'play', 'analyze', 'demo', 'review'];
 /** The same text for each of `commands`. */
 const each = (commands: readonly string[], text: string): Record<string, string> => Object.fromEntries(commands.map(one => [one, text]));
 
+/** Every game's setup options (setup.ts), by name and by the name of a per-match list, each with the games that have it. */
+const SETUP = new Map<string, {option: SetupOption; owners: AnyGame[]}>();
+for (const one of namedGames)
+	for (const option of optionsOf(one))
+		for (const name of [option.name, ...(option.perMatch ? [option.perMatch] : [])]) {
+			const known = SETUP.get(name);
+			if (known) known.owners.push(one);
+			else SETUP.set(name, {option, owners: [one]});
+		}
+
+/** "PAH-TUM", "PAH-TUM, LINES and BOXES": the games a setup option is of, for its help. */
+const ownersOf = (name: string): string =>
+	SETUP.get(name)!
+		.owners.map(one => one.name)
+		.join(', ');
+
 /**
- * The options of a new board, by game: PAH-TUM's random boards (their seed and holes), LINES and
- * BOXES's sizes and lines drawn before the game. They are apart here because each game will
- * declare its own.
+ * The options of a new board: the seed of a random one, and each game's setup options as the game
+ * declares them (PAH-TUM's holes, LINES and BOXES's size and lines), with the referee's lists that
+ * vary one by match (--sizes).
  */
 const BOARD_OPTIONS: OptionTable = {
 	seed: {
@@ -68,7 +84,10 @@ const BOARD_OPTIONS: OptionTable = {
 		help: {
 			...each(
 				['play', 'demo'],
-				'PAH-TUM, LINES and BOXES: the seed of the random board (the same seed, the same board); the menu re-rolls it',
+				`${namedGames
+					.filter(one => one.randomBoards)
+					.map(one => one.name)
+					.join(', ')}: the seed of the random board (the same seed, the same board); the menu re-rolls it`,
 			),
 			...each(
 				REFEREE,
@@ -81,40 +100,27 @@ const BOARD_OPTIONS: OptionTable = {
 			),
 		},
 	},
-	holes: {
-		type: 'string',
-		value: 'N',
-		commands: NEW_BOARD,
-		range: [1, 25],
-		help: each(['play', 'demo'], "PAH-TUM: the board's holes, an odd number from 1 to 25 (by default 3 to 13, drawn with the board)"),
-	},
-	size: {
-		type: 'string',
-		value: 'RxC',
-		commands: [...NEW_BOARD, ...REFEREE],
-		help: {
-			...each(['play', 'demo'], "LINES and BOXES: rows and columns of boxes, 3 to 8 each (5x5 by default; the menu's Size row)"),
-			...each(REFEREE, 'LINES and BOXES: rows and columns of boxes of every board, 3 to 8 each (5x5)'),
-		},
-	},
-	sizes: {
-		type: 'string',
-		value: 'LIST',
-		commands: REFEREE,
-		help: each(
-			REFEREE,
-			'LINES and BOXES: the size of each match in turn, e.g. 3x3,5x7,8x8 (match m on the m-th, round again), as the POTM second round varied them',
-		),
-	},
-	lines: {
-		type: 'string',
-		value: 'N',
-		commands: [...NEW_BOARD, ...REFEREE],
-		help: {
-			...each(['play', 'demo'], "LINES and BOXES: unit segments drawn at random before the game (none by default; the menu's Lines row)"),
-			...each(REFEREE, 'LINES and BOXES: unit segments drawn at random before each match (0)'),
-		},
-	},
+	...Object.fromEntries(
+		[...SETUP].map(([name, {option}]) => [
+			name,
+			name === option.perMatch
+				? {
+						type: 'string',
+						value: 'LIST',
+						commands: REFEREE,
+						help: each(
+							REFEREE,
+							`${ownersOf(name)}: the ${option.name} of each match in turn, separated by commas (match m on the m-th, round again), as the POTM second round varied them`,
+						),
+					}
+				: {
+						type: 'string',
+						value: option.kind === 'size' ? 'RxC' : option.value,
+						commands: [...NEW_BOARD, ...REFEREE],
+						help: each(['play', 'demo', ...REFEREE], `${ownersOf(name)}: ${option.help}`),
+					},
+		]),
+	),
 };
 
 /** Every option: which commands take it, its help and range. The order is the helps'. */
@@ -533,56 +539,55 @@ function clockOption(): number | false | undefined | string {
 }
 
 /** The games whose boards have sizes, by name: "LINES and BOXES". */
-const sizedNames = (): string => orList(namedGames.filter(one => one.sizes).map(one => one.name));
-
-/** What --size, --sizes, --lines and --holes say of new boards of `game` (undefined: no game known yet, the first with sizes is asked), or a message. */
-function boardOptions(
-	game: AnyGame | undefined,
-	allowSizes: boolean,
-): {size?: readonly [number, number]; sizes?: (readonly [number, number])[]; lines?: number; holes?: number} | string {
-	const given = (name: string) => flag(name) !== undefined;
-	const sized = game ?? namedGames.find(one => one.sizes)!;
-	for (const name of ['size', 'sizes', 'lines']) {
-		if (!given(name)) continue;
-		if (!sized.sizes)
-			return `--${name} is for a game whose boards come in sizes (${sizedNames()}: --game ${namedGames.find(one => one.sizes)!.id}); ${sized.name} has one board size`;
+/**
+ * The new board the options ask for, read against `game`'s setup options (setup.ts; undefined:
+ * no game known yet, and the first game with each option given is asked): the options given,
+ * each match's values of those the referee varies by match (--sizes), and the names given; or a
+ * message.
+ */
+function boardOptions(game: AnyGame | undefined, perMatch: boolean): {setup: Setup; varied: Setup[]; given: string[]} | string {
+	const given = [...SETUP.keys()].filter(name => flag(name) !== undefined);
+	const text = (name: string): string => {
 		const value = flag(name);
-		if (typeof value !== 'string' || value.trim() === '')
-			return name === 'lines'
-				? '--lines takes a whole number of unit segments drawn before the game, e.g. --lines 6'
-				: `--${name} takes ROWSxCOLUMNS of boxes, as in 5x7${name === 'sizes' ? ', or several separated by commas: 3x3,5x7,8x8' : ''}`;
+		return typeof value === 'string' ? value : '';
+	};
+	for (const name of given) {
+		const {option, owners} = SETUP.get(name)!;
+		const asked = game ?? owners[0]!;
+		if (!optionsOf(asked).includes(option)) {
+			const others = optionsOf(asked).map(one => `--${one.name}`);
+			const instead = option.without ?? (others.length > 0 ? `sets a new board with ${others.join(' and ')}` : 'has one start position');
+			const games = owners.map(one => `${one.name}: --game ${one.id}`).join('; ');
+			return `--${name} is for a game whose boards ${option.whose} (${games}); ${asked.name} ${instead}`;
+		}
+		if (name === option.perMatch && !perMatch) return `--${name} varies the board by match: it goes with potm match and tournament`;
+		if (name === option.perMatch && given.includes(option.name))
+			return `--${option.name} and --${name} both say the ${option.name} of the boards: give one of them`;
 	}
-	if (given('holes') && game !== undefined && game.sizes)
-		return `--holes is for a game whose boards have holes (${orList(namedGames.filter(one => one.randomBoards && !one.sizes).map(one => one.name))}); ${game.name} sets a new board with --size and --lines`;
-	if (given('size') && given('sizes')) return '--size and --sizes both say the size of the boards: give one of them';
-	let size: readonly [number, number] | undefined;
-	let sizes: (readonly [number, number])[] | undefined;
-	if (given('size')) {
-		const value = sizeValue(flag('size') as string, sized, 'size');
-		if (typeof value === 'string') return value;
-		size = value;
-	}
-	if (given('sizes')) {
-		if (!allowSizes) return '--sizes varies the board by match: it goes with potm match and tournament';
-		sizes = [];
-		for (const one of (flag('sizes') as string).split(',')) {
-			const value = sizeValue(one, sized, 'sizes');
-			if (typeof value === 'string') return `${value} (several are separated by commas: 3x3,5x7,8x8)`;
-			sizes.push(value);
+	const setup: Record<string, number> = {};
+	let varied: Setup[] = [];
+	const asked = game ?? namedGames.find(one => given.some(name => optionsOf(one).includes(SETUP.get(name)!.option)));
+	// In the game's order: a board's size is known before the lines drawn on it are checked.
+	for (const option of asked ? optionsOf(asked) : []) {
+		if (option.perMatch && given.includes(option.perMatch)) {
+			const each: Setup[] = [];
+			for (const one of text(option.perMatch).split(',')) {
+				const value = readOption(option, one, setup, option.perMatch);
+				if (typeof value === 'string') return `${value} (several are separated by commas)`;
+				each.push(value);
+			}
+			varied = each;
+			continue;
+		}
+		if (!given.includes(option.name)) continue;
+		// Checked against every board it will be drawn on: each match's, where they vary.
+		for (const one of varied.length > 0 ? varied : [{}]) {
+			const value = readOption(option, text(option.name), {...setup, ...one});
+			if (typeof value === 'string') return value;
+			Object.assign(setup, value);
 		}
 	}
-	let lines: number | undefined;
-	if (given('lines')) {
-		const smallest = [size ?? sized.sizes?.default ?? [0, 0], ...(sizes ?? [])].reduce(
-			(least, [rows, columns]) => Math.min(least, unitSegments(rows, columns)),
-			Infinity,
-		);
-		const boards = sizes ? 'the smallest board asked for' : `a ${(size ?? sized.sizes!.default).join('x')} board`;
-		const value = wholeNumber(flag('lines'), 'lines', [0, smallest - 1], 0);
-		if (typeof value === 'string') return `${value} (${boards} has ${smallest} unit segments, and one is left to draw)`;
-		lines = value;
-	}
-	return {...(size ? {size} : {}), ...(sizes ? {sizes} : {}), ...(lines === undefined ? {} : {lines})};
+	return {setup, varied, given};
 }
 
 async function interactive(
@@ -626,13 +631,11 @@ async function interactive(
 	const delay = whole('delay', 1000);
 	const games = whole('games', 0);
 	const seed = whole('seed', Math.floor(Math.random() * 0x80000000));
-	const holes = flag('holes') === undefined ? undefined : oddHoles(flag('holes')!);
-	for (const value of [level, red, blue, delay, games, seed, holes]) if (typeof value === 'string') return usage(value);
+	for (const value of [level, red, blue, delay, games, seed]) if (typeof value === 'string') return usage(value);
 	// The game the board is for: --game's, or for play and demo without a FILE the default game (the menu may change games).
 	const boardGame = game !== undefined ? gameById(game) : screen === 'menu' || rest[0] !== undefined ? undefined : gameById(DEFAULT_GAME);
 	const boardSetup = boardOptions(boardGame, false);
 	if (typeof boardSetup === 'string') return usage(boardSetup);
-	const sized = boardSetup.size === undefined ? {} : {rows: boardSetup.size[0], columns: boardSetup.size[1]};
 	let clock: number | null = 60;
 	const clockGiven = clockOption();
 	if (clockGiven === false) clock = null;
@@ -652,13 +655,10 @@ async function interactive(
 			clock,
 			board: seed as number,
 			bell: flag('quiet') !== true,
-			...(holes === undefined ? {} : {holes: holes as number}),
-			...sized,
-			...(boardSetup.lines === undefined ? {} : {lines: boardSetup.lines}),
+			...(boardSetup.given.length > 0 ? {setup: boardSetup.setup} : {}),
 		},
 		clockGiven: typeof clockGiven === 'number',
-		boardGiven: ['seed', 'holes', 'size', 'lines'].some(name => flag(name) !== undefined),
-		sizeGiven: flag('size') !== undefined || flag('lines') !== undefined,
+		newBoard: [...(flag('seed') === undefined ? [] : ['seed']), ...boardSetup.given],
 		demo: {
 			levels: [red as number, blue as number],
 			delayMs: delay as number,
@@ -670,15 +670,6 @@ async function interactive(
 		savesDir: process.env['POTM_SAVES'] || 'saves',
 		...(reviewBudget ? {reviewBudget} : {}),
 	});
-}
-
-/** Holes of a random board from --holes: an odd number from 1 to 25 (PAH-TUM's), or a message. */
-function oddHoles(value: Given): number | string {
-	const holes = whole('holes', 0, value);
-	const wanted = '--holes takes an odd number from 1 to 25 (a board has an odd number of holes)';
-	// One message for every refusal, out of range or even: the rule is the same.
-	if (typeof holes === 'string') return holes.replace(/^--holes takes a whole number from 1 to 25/, wanted);
-	return holes % 2 === 1 ? holes : `${wanted}, not ${holes}`;
 }
 
 async function referee(command: 'match' | 'tournament', players: readonly string[], game: string | undefined): Promise<number> {
@@ -702,11 +693,8 @@ async function referee(command: 'match' | 'tournament', players: readonly string
 	// Without --game the board's game is the --board FILE's (checked there), else the default game.
 	const boardSetup = boardOptions(game !== undefined ? gameById(game) : board !== undefined ? undefined : gameById(DEFAULT_GAME), true);
 	if (typeof boardSetup === 'string') return usage(boardSetup);
-	if (board !== undefined && (boardSetup.size || boardSetup.sizes || boardSetup.lines !== undefined)) {
-		return usage(
-			`--board and --${boardSetup.sizes ? 'sizes' : boardSetup.size ? 'size' : 'lines'} both say which board to play on: give one of them`,
-		);
-	}
+	if (board !== undefined && boardSetup.given.length > 0)
+		return usage(`--board and --${boardSetup.given[0]} both say which board to play on: give one of them`);
 	const {runReferee} = await import('./commands/referee.js');
 	return runReferee({
 		kind: command,
@@ -716,7 +704,8 @@ async function referee(command: 'match' | 'tournament', players: readonly string
 		...(clock === undefined ? {} : {clockSeconds: clock as number}),
 		...(seed === undefined ? {} : {seed: seed as number}),
 		...(board === undefined ? {} : {board}),
-		...boardSetup,
+		setup: boardSetup.setup,
+		varied: boardSetup.varied,
 		jobs: jobs as number,
 		out,
 		json: flag('json') === true,

@@ -122,7 +122,7 @@ describe('--size and --lines', () => {
 		[['play', '--game', 'boxes', '--size', '5'], /^potm: --size takes ROWSxCOLUMNS of boxes, .*, not "5"\n$/],
 		[
 			['demo', '--game', 'boxes', '--holes', '3'],
-			/^potm: --holes is for a game whose boards have holes \(PAH-TUM\); LINES and BOXES sets a new board with --size and --lines\n$/,
+			/^potm: --holes is for a game whose boards have holes \(PAH-TUM: --game pahtum\); LINES and BOXES sets a new board with --size and --lines\n$/,
 		],
 		[
 			['play', '--game', 'pahtum', '--size', '5x5'],
@@ -138,7 +138,7 @@ describe('--size and --lines', () => {
 			/^potm: --lines takes a whole number from 0 to 23, not 24 \(a 3x3 board has 24 unit segments, and one is left to draw\)\n$/,
 		],
 		[['play', '--game', 'boxes', '--sizes', '3x3'], /^potm: --sizes goes with match\n$/],
-		[['play', 'empty-5x5.txt', '--size', '4x4'], /^potm: --size and --lines draw a new board, and empty-5x5\.txt has its own\n$/],
+		[['play', 'empty-5x5.txt', '--size', '4x4'], /^potm: --size draws a new board, and empty-5x5\.txt has its own\n$/],
 	])('%j: one line, exit 2', (args, message) => {
 		const run = potm(args);
 		expect(run.status).toBe(2);

@@ -142,12 +142,16 @@ describe('random boards on the command line', () => {
 		const refusals: [string[], RegExp][] = [
 			[
 				['play', '--holes', '3', '--seed', '4'],
-				/^potm: --seed and --holes draw a random board, and LOAPS has one start position \(PAH-TUM's boards are random: --game pahtum\)\n$/,
+				/^potm: --holes is for a game whose boards have holes \(PAH-TUM: --game pahtum\); LOAPS has one start position\n$/,
 			],
-			[['demo', '--game', 'loa', '--seed', '4'], /^potm: --seed and --holes draw a random board, and Lines of Action has one/],
+			[
+				['play', '--seed', '4'],
+				/^potm: --seed draws a random board, and LOAPS has one start position \(random boards: --game pahtum or --game boxes\)\n$/,
+			],
+			[['demo', '--game', 'loa', '--seed', '4'], /^potm: --seed draws a random board, and Lines of Action has one/],
 			[
 				['play', join(root, 'test', 'fixtures', 'positions', 'start.txt'), '--seed', '4'],
-				/^potm: --seed and --holes draw a new board, and .*start\.txt has its own\n$/,
+				/^potm: --seed draws a new board, and .*start\.txt has its own\n$/,
 			],
 			[
 				['play', '--game', 'pahtum', '--holes', '4'],

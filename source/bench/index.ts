@@ -54,7 +54,7 @@ import {PerformanceObserver} from 'node:perf_hooks';
 import {EngineClient} from '../engine/client.js';
 import {perft} from '../engine/perft.js';
 import {playerName, type PlayerKind} from '../engine/players.js';
-import {sizeValue} from '../games/sizes.js';
+import {optionNamed, readOption} from '../games/setup.js';
 import {DEFAULT_GAME, gameById, gameOfText, games as knownGames} from '../games/registry.js';
 import {Searcher} from '../engine/search.js';
 import {LoaBoard} from '../games/loa/board.js';
@@ -259,9 +259,10 @@ async function main(): Promise<void> {
 	];
 	const sizeText = take('--size');
 	if (sizeText !== undefined) {
-		const size = sizeValue(sizeText, gameById('boxes')!, 'size');
+		// LINES and BOXES's own --size option reads it.
+		const size = readOption(optionNamed(gameById('boxes')!, 'size')!, sizeText, {});
 		if (typeof size === 'string') throw new Error(size);
-		boxesSizes = [size];
+		boxesSizes = [[size['rows']!, size['columns']!]];
 	}
 	const against = take('--against');
 	if (against !== undefined && against !== 'greedy' && against !== 'tenth') throw new Error('--against takes greedy or tenth');

@@ -9,7 +9,8 @@ import {existsSync, readdirSync, renameSync, rmSync, statSync, writeFileSync} fr
 import {join} from 'node:path';
 import {makeFolder, saveGame} from '../files/saves.js';
 import {loadPosition} from '../files/load.js';
-import {EMPTY, BLOCKED, type Setup} from '../games/game.js';
+import {EMPTY, BLOCKED} from '../games/game.js';
+import {optionsOf, optionText, settled, type Setup} from '../games/setup.js';
 import {DEFAULT_GAME, gameById, type AnyGame} from '../games/registry.js';
 import {distinctNames, parsePlayer} from '../referee/players.js';
 import type {PlayedGame} from '../referee/play.js';
@@ -40,12 +41,13 @@ export interface RefereeOptions {
 	readonly seed?: number;
 	/** In a game with random boards: a file holding the start board every match plays on. */
 	readonly board?: string;
-	/** In a game whose boards come in sizes: the size of every board, rows first (the game's default if absent). */
-	readonly size?: readonly [number, number];
-	/** ... or the size of each match's board in turn (match m on sizes[(m - 1) % sizes.length]), as the POTM second round varied them. */
-	readonly sizes?: readonly (readonly [number, number])[];
-	/** In a game whose boards come in sizes: the unit segments drawn at random before each game (0 by default). */
-	readonly lines?: number;
+	/** In a game with random boards: the options of every board as given (setup.ts: --size, --lines, --holes), the game's defaults where none is. */
+	readonly setup?: Setup;
+	/**
+	 * ... and the options varied by match: match m's board takes varied[(m - 1) % varied.length]
+	 * over `setup` (--sizes 3x3,5x7,8x8, as the POTM second round varied the size).
+	 */
+	readonly varied?: readonly Setup[];
 	readonly jobs: number;
 	readonly out: string | undefined;
 	readonly json: boolean;
@@ -94,7 +96,7 @@ function refereedGame(options: Pick<RefereeOptions, 'game' | 'board'>): AnyGame 
 function boardsOf(
 	game: AnyGame,
 	matches: number,
-	options: Pick<RefereeOptions, 'seed' | 'board' | 'size' | 'sizes' | 'lines'>,
+	options: Pick<RefereeOptions, 'seed' | 'board' | 'setup' | 'varied'>,
 ): {boards: Board[]; starts: unknown[]} | undefined | string {
 	if (!game.randomBoards) {
 		if (options.board !== undefined || options.seed !== undefined)
@@ -122,21 +124,19 @@ function boardsOf(
 		};
 	}
 	const seed = options.seed ?? Math.floor(Math.random() * 0x7fffffff);
-	/** Match m's size and lines, in a game whose boards come in sizes. */
-	const setupOf = (index: number): Setup => {
-		const size = options.sizes ? options.sizes[index % options.sizes.length] : options.size;
-		return {...(size ? {rows: size[0], columns: size[1]} : {}), ...(options.lines === undefined ? {} : {lines: options.lines})};
-	};
-	const starts = Array.from({length: matches}, (_, index) => game.initial({seed: (seed + index) % 0x80000000, ...setupOf(index)}));
-	// What --seed alone does not repeat: the size and lines of each board.
-	const options_ = [
-		...(options.sizes
-			? [`--sizes ${options.sizes.map(size => size.join('x')).join(',')}`]
-			: options.size
-				? [`--size ${options.size.join('x')}`]
-				: []),
-		...(options.lines === undefined ? [] : [`--lines ${options.lines}`]),
-	];
+	const varied = options.varied ?? [];
+	/** Match m's options: those given, and that match's of those varied. */
+	const setupOf = (index: number): Setup => ({...options.setup, ...varied[index % varied.length]});
+	const starts = Array.from({length: matches}, (_, index) =>
+		game.initial(settled(game, {...setupOf(index), seed: (seed + index) % 0x80000000})),
+	);
+	// What --seed alone does not repeat: the options given, as they were written.
+	const options_ = optionsOf(game).flatMap(option => {
+		const each = varied.map(one => optionText(option, one));
+		if (option.perMatch && each.every(text => text !== undefined) && each.length > 0) return [`--${option.perMatch} ${each.join(',')}`];
+		const text = options.setup && optionText(option, options.setup);
+		return text === undefined ? [] : [`--${option.name} ${text}`];
+	});
 	return {
 		boards: starts.map((start, index) => ({
 			match: index + 1,

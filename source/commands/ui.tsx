@@ -13,7 +13,7 @@ import type {MenuChoices} from '../ui/menu-screen.js';
 import {boardChoices} from '../ui/menu-state.js';
 import type {DemoSetup} from '../ui/demo-screen.js';
 import {loadGame, type LoadedGame} from '../files/saves.js';
-import {DEFAULT_GAME, gameById} from '../games/registry.js';
+import {baseGameId, DEFAULT_GAME, gameById, games} from '../games/registry.js';
 import {readReviewable} from '../files/source.js';
 import {recordName} from '../files/export.js';
 import {DEFAULT_REVIEW_MS, type Budget} from '../review/run.js';
@@ -34,10 +34,8 @@ export interface UiOptions {
 	readonly choices: MenuChoices;
 	/** Whether --clock was given (it then overrides a file's clock readings). */
 	readonly clockGiven: boolean;
-	/** Whether --seed or --holes was given (a random board is asked for). */
-	readonly boardGiven?: boolean;
-	/** Whether --size or --lines was given (a new board of a game with sizes). */
-	readonly sizeGiven?: boolean;
+	/** The options given that draw a new board, by name: 'seed' and the game's setup options ('holes', 'size', 'lines'). */
+	readonly newBoard?: readonly string[];
 	readonly demo: Omit<DemoSetup, 'game'>;
 	readonly ascii: boolean;
 	readonly color: boolean | undefined;
@@ -89,12 +87,16 @@ export async function runUi(options: UiOptions): Promise<number> {
 		}
 		loaded = result.value;
 	}
-	if (options.boardGiven && options.screen !== 'menu') {
+	const newBoard = options.newBoard ?? [];
+	if (newBoard.length > 0 && options.screen !== 'menu') {
 		const game = loaded?.game ?? gameById(options.game ?? DEFAULT_GAME)!;
+		const given = newBoard.map(name => `--${name}`).join(' and ');
+		const draws = newBoard.length === 1 ? 'draws' : 'draw';
+		const random = games.filter(one => one.randomBoards && baseGameId(one) === one.id).map(one => `--game ${one.id}`);
 		const problem = loaded
-			? `${options.sizeGiven ? '--size and --lines' : '--seed and --holes'} draw a new board, and ${options.file} has its own`
+			? `${given} ${draws} a new board, and ${options.file} has its own`
 			: !game.randomBoards
-				? `--seed and --holes draw a random board, and ${game.name} has one start position (PAH-TUM's boards are random: --game pahtum)`
+				? `${given} ${draws} a random board, and ${game.name} has one start position (random boards: ${random.join(' or ')})`
 				: null;
 		if (problem) {
 			process.stderr.write(`potm: ${problem}\n`);

@@ -5,6 +5,7 @@
  * Moves are small integers everywhere (a LOA move is `from | to << 6`, a PAH-TUM move a square,
  * a LINES and BOXES move a pair of vertices); each game turns them into text and back.
  */
+import type {Setup, SetupOption} from './setup.js';
 
 export type Player = 1 | 2;
 
@@ -247,34 +248,6 @@ export interface ClockRule {
 	readonly seconds: number;
 }
 
-/** What a new game is set up from, for games whose boards are drawn at random; others ignore it. */
-export interface Setup {
-	/** The seed of the random board: the same seed, the same board. */
-	readonly seed?: number;
-	/** How many squares are out of play (PAH-TUM's holes). */
-	readonly holes?: number;
-	/** The board's size in boxes, rows first (LINES and BOXES, 3..8 each). */
-	readonly rows?: number;
-	readonly columns?: number;
-	/** How many unit segments are drawn before the first move (LINES and BOXES's pre-drawn lines). */
-	readonly lines?: number;
-}
-
-/**
- * The board sizes a game's new boards may have (LINES and BOXES: 3..8 boxes each way, 5×5 by
- * default), for the options and the menu that choose one; absent in a game of one size.
- */
-export interface Sizes {
-	/** The least and most rows, then columns, both included. */
-	readonly rows: readonly [number, number];
-	readonly columns: readonly [number, number];
-	/** The size a new board has unless one is chosen, rows first. */
-	readonly default: readonly [number, number];
-}
-
-/** Unit segments of a board of R × C boxes: R + 1 rows of C, and C + 1 columns of R. */
-export const unitSegments = (rows: number, columns: number): number => (rows + 1) * columns + (columns + 1) * rows;
-
 /** How a contest entry of a game is run: what it is given, and what it prints for a move. */
 export interface EntryRule {
 	/** The input file's path as its last argument (LOA), or the position on standard input (PAH-TUM). */
@@ -331,9 +304,12 @@ export interface GameRules<State> {
 	readonly hasPoints: boolean;
 	/** Whether a new game's board is drawn at random (from a Setup's seed) rather than fixed. */
 	readonly randomBoards: boolean;
-	/** The sizes a new board may have, where it may have several (Setup's rows and columns); absent: one size. */
-	readonly sizes?: Sizes;
-	/** A new game: the standard start, or for a game with random boards one drawn from `setup`. */
+	/**
+	 * The options of its new boards, each described once (a size, holes, lines drawn before the
+	 * game): the command line, the menu, the demo and the referee take them from here. Absent: none.
+	 */
+	readonly setup?: readonly SetupOption[];
+	/** A new game: the standard start, or for a game with random boards one drawn from `setup` (settled: see setup.ts). */
 	initial(setup?: Setup): State;
 	toMove(state: State): Player;
 	/** The upcoming move number of the player to move, from 1. */

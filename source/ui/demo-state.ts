@@ -14,6 +14,7 @@ import {formatScore} from './format.js';
 import {actionFor} from './keys.js';
 import type {Thinking} from './panel.js';
 import {setupOf} from './menu-state.js';
+import type {Setup} from '../games/setup.js';
 import {seatName} from './play-state.js';
 import * as S from './session.js';
 import {doing, stay, type Step} from './store.js';
@@ -37,11 +38,8 @@ export interface DemoSetup {
 	 * twice, each side first once, then the next seed's.
 	 */
 	readonly board?: number;
-	readonly holes?: number;
-	/** The board's size and pre-drawn lines, in a game whose boards have sizes (the menu's choices). */
-	readonly rows?: number;
-	readonly columns?: number;
-	readonly lines?: number;
+	/** The boards' options as chosen (the menu's; setup.ts), the game's defaults where none is. */
+	readonly setup?: Setup;
 }
 
 export const MIN_DELAY = 0;

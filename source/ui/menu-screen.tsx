@@ -3,6 +3,7 @@ import {Box, Text, useApp} from 'ink';
 import {BLOCKED, type BoardView, type Outcome} from '../games/game.js';
 import {Board, boardSize, COMPACT, NO_MARKS} from './board.js';
 import type {AnyGame} from '../games/registry.js';
+import {shownValue} from '../games/setup.js';
 import {levelOf} from '../engine/levels.js';
 import {useEnvironment, useKeys, useRootWidth, useTerminalSize} from './context.js';
 import {DialogView, TooSmall} from './dialogs.js';
@@ -17,12 +18,13 @@ import {
 	menuReducer,
 	menuState,
 	rowsFor,
+	optionOfRow,
 	setupOf,
-	sizeOf,
 	type GameStart,
 	type MenuChoices,
 	type MenuEffect,
 	type Purpose,
+	type FixedRow,
 	type Row,
 } from './menu-state.js';
 import {useStore, type Dispatch} from './store.js';
@@ -52,9 +54,6 @@ export type MenuPick =
 /** Columns of the menu's rows beside a board's preview, and of the preview (a compact 7×7 board). */
 const MENU_COLUMNS = 48;
 const PREVIEW_COLUMNS = 2 + 7 * 3 + 6;
-
-/** The segments drawn before the game, for the Board row: "no lines drawn", "1 line drawn", "7 lines drawn". */
-const linesText = (lines: number): string => (lines === 0 ? 'none drawn before the game' : `${lines} drawn at random`);
 
 /** The list of saves, titled by what it was opened for. */
 const LIST_TITLES = {analyse: 'Analyse a saved game', review: 'Review a saved game', open: 'Open a saved game and play on'} as const;
@@ -134,19 +133,15 @@ export function MenuScreen({
 	const level = levelOf(choices.level);
 	const board = game.randomBoards ? boardOf(game, choices) : null;
 	const rows = rowsFor(game);
-	const chosenSize = sizeOf(game, choices);
+	const setup = setupOf(game, choices);
 	const arrows = (text: string) => (theme.ascii ? `< ${text} >` : `◀ ${text} ▶`);
-	const labels: Record<Row, string> = {
+	const holes = board === null ? 0 : holesOf(game.board(board));
+	const labels: Record<FixedRow, string> = {
 		game: `Game          ${arrows(game.name)}`,
 		play: 'Play against the AI',
 		side: `   Your side   ${arrows(`${game.sides[choices.side - 1]}${choices.side === 1 ? ' (moves first)' : ''}`)}`,
 		level: `   Level       ${arrows(`${level.level} ${level.name}`)}`,
-		size: chosenSize === null ? '' : `Size          ${arrows(`${chosenSize[0]}×${chosenSize[1]} boxes`)}`,
-		lines: chosenSize === null ? '' : `Lines         ${arrows(linesText(setupOf(game, choices).lines ?? 0))}`,
-		board:
-			board === null
-				? ''
-				: `Board         ${arrows(chosenSize === null ? `${holesOf(game.board(board))} holes · seed ${choices.board}` : `seed ${choices.board}`)}`,
+		board: board === null ? '' : `Board         ${arrows(`${holes > 0 ? `${holes} holes · ` : ''}seed ${choices.board}`)}`,
 		clock: `   Clock       ${arrows(choices.clock === null ? 'no clock' : game.clock.per === 'move' ? `${choices.clock} s a move` : `${choices.clock} s each`)}`,
 		bell: `Bell          ${arrows(choices.bell === false ? 'off' : 'on')}`,
 		'two-players': 'Two players at one keyboard',
@@ -161,7 +156,12 @@ export function MenuScreen({
 	// Title, a free row, the rows, the level's line, a free row and the keys (the tagline too where
 	// there is a row more), each row whole: smaller, the menu says how big it must be instead of
 	// being drawn cut off, and only q acts (Enter would start what cannot be seen).
-	const need = {columns: Math.max(40, ...rows.map(which => [...labels[which]].length + 3)), rows: rows.length + 6};
+	// A setup option's row: its label and its value, as the game describes them.
+	const label = (which: Row): string => {
+		const option = optionOfRow(game, which);
+		return option ? `${option.row!.padEnd(14)}${arrows(shownValue(option, setup))}` : labels[which as FixedRow];
+	};
+	const need = {columns: Math.max(40, ...rows.map(which => [...label(which)].length + 3)), rows: rows.length + 6};
 	const fits = size.columns >= need.columns && size.rows >= need.rows;
 	useKeys(name => {
 		if (fits || dialog || name === 'q' || name === 'ctrl+c') dispatch({type: 'key', name});
@@ -180,7 +180,7 @@ export function MenuScreen({
 		const chosen = which === row;
 		return (
 			<Text key={which} wrap="truncate" inverse={chosen} bold={chosen}>
-				{fit(`${chosen ? (theme.ascii ? '> ' : '▸ ') : '  '}${labels[which]}`, (besideBoard ? MENU_COLUMNS : size.columns) - 1)}
+				{fit(`${chosen ? (theme.ascii ? '> ' : '▸ ') : '  '}${label(which)}`, (besideBoard ? MENU_COLUMNS : size.columns) - 1)}
 			</Text>
 		);
 	});

@@ -1,5 +1,5 @@
 /** The start menu as a reducer: the row under the cursor, the settings, the dialog open. */
-import {unitSegments, type Setup} from '../games/game.js';
+import {optionsOf, settled, stepped, type Setup, type SetupOption} from '../games/setup.js';
 import {games, type AnyGame} from '../games/registry.js';
 import {LEVELS} from '../engine/levels.js';
 import {dialogKey, helpDialog, openRefused, type GamesDialog, type HelpDialog, type LoadDialog} from './dialog-state.js';
@@ -16,13 +16,11 @@ export interface MenuChoices {
 	readonly bell?: boolean;
 	/** The seed of the board, in a game whose boards are drawn at random (--seed; re-rolled in the menu). */
 	readonly board: number;
-	/** Squares out of play on a random board (--holes), or the game's own choice. */
-	readonly holes?: number;
-	/** The board's size, rows first, in a game whose boards have sizes (--size; the Size row); the game's default if absent. */
-	readonly rows?: number;
-	readonly columns?: number;
-	/** Segments drawn before the game on a random board (--lines), in a game whose boards have sizes. */
-	readonly lines?: number;
+	/**
+	 * The new board's options as chosen (--size, --lines, --holes; the menu's rows for them), by
+	 * their keys; an option not chosen takes the game's default, and one of another game is ignored.
+	 */
+	readonly setup?: Setup;
 }
 
 /** Clock choices: seconds per side for a game's clock, per move for a move's. */
@@ -43,10 +41,9 @@ function clockFor(from: AnyGame, to: AnyGame, clock: number | null): number | nu
 	return at < 0 ? to.clock.seconds : clocksFor(to)[at]!;
 }
 
-export type Row =
+/** The menu's own rows. */
+export type FixedRow =
 	| 'game'
-	| 'size'
-	| 'lines'
 	| 'board'
 	| 'play'
 	| 'side'
@@ -61,10 +58,11 @@ export type Row =
 	| 'bell'
 	| 'help'
 	| 'quit';
-export const ROWS: readonly Row[] = [
-	'game',
-	'size',
-	'lines',
+
+/** A row of the menu: one of its own, or one of the game's setup options, by the option's name ('size', 'lines'). */
+export type Row = FixedRow | (string & {});
+
+const AFTER_OPTIONS: readonly FixedRow[] = [
 	'board',
 	'play',
 	'side',
@@ -81,66 +79,35 @@ export const ROWS: readonly Row[] = [
 	'quit',
 ];
 
-/**
- * The rows the menu shows for a game: the Board row only where boards are drawn at random, the
- * Size row where they have sizes, and the Lines row (segments drawn before the game) where both.
- */
-export const rowsFor = (game: AnyGame): readonly Row[] =>
-	ROWS.filter(row =>
-		row === 'board'
-			? game.randomBoards
-			: row === 'size'
-				? game.sizes !== undefined
-				: row === 'lines'
-					? game.randomBoards && game.sizes !== undefined
-					: true,
-	);
+/** The options of a game that the menu shows as rows, in the game's order. */
+const optionRows = (game: AnyGame): readonly SetupOption[] => optionsOf(game).filter(option => option.row !== undefined);
 
-/** The size a game's new board has by the choices: rows and columns, the game's default where none is chosen; null for a game of one size. */
-export function sizeOf(game: AnyGame, choices: Pick<MenuChoices, 'rows' | 'columns'>): readonly [number, number] | null {
-	const sizes = game.sizes;
-	if (!sizes) return null;
-	const within = (value: number | undefined, [min, max]: readonly [number, number], fallback: number) =>
-		value === undefined || value < min || value > max ? fallback : value;
-	return [within(choices.rows, sizes.rows, sizes.default[0]), within(choices.columns, sizes.columns, sizes.default[1])];
-}
+/** The setup option a row turns, if it is one of the game's. */
+export const optionOfRow = (game: AnyGame, row: Row): SetupOption | undefined => optionRows(game).find(option => option.name === row);
 
 /**
- * What a new game is set up from by the choices (seed, size, pre-drawn lines or holes), for a
- * game with random boards: the holes where the game has one size, the size and lines where it has
- * several. The lines are kept below the board's unit segments (one is always left to draw).
+ * The rows the menu shows for a game: the Game row, a row for each of its setup options that has
+ * one (LINES and BOXES's Size and Lines), the Board row only where boards are drawn at random, then
+ * the rest.
  */
-export function setupOf(game: AnyGame, choices: Pick<MenuChoices, 'board' | 'holes' | 'rows' | 'columns' | 'lines'>): Setup {
-	const size = sizeOf(game, choices);
-	if (size === null) return {seed: choices.board, ...(choices.holes === undefined ? {} : {holes: choices.holes})};
-	const [rows, columns] = size;
-	return {seed: choices.board, rows, columns, lines: Math.min(choices.lines ?? 0, unitSegments(rows, columns) - 1)};
-}
+export const rowsFor = (game: AnyGame): readonly Row[] => [
+	'game',
+	...optionRows(game).map(option => option.name),
+	...AFTER_OPTIONS.filter(row => row !== 'board' || game.randomBoards),
+];
+
+/** What a new game is set up from by the choices: the seed, and the game's options as chosen, else their defaults (setup.ts's settled). */
+export const setupOf = (game: AnyGame, choices: Pick<MenuChoices, 'board' | 'setup'>): Setup =>
+	settled(game, {...choices.setup, seed: choices.board});
 
 /** The choices that say which board a demo's games start on (a DemoSetup's). */
-export const boardChoices = (choices: MenuChoices): Pick<MenuChoices, 'board' | 'holes' | 'rows' | 'columns' | 'lines'> => {
-	const {board, holes, rows, columns, lines} = choices;
-	return {
-		board,
-		...(holes === undefined ? {} : {holes}),
-		...(rows === undefined ? {} : {rows}),
-		...(columns === undefined ? {} : {columns}),
-		...(lines === undefined ? {} : {lines}),
-	};
-};
+export const boardChoices = (choices: MenuChoices): Pick<MenuChoices, 'board' | 'setup'> => ({
+	board: choices.board,
+	...(choices.setup === undefined ? {} : {setup: choices.setup}),
+});
 
 /** The board a new game of a random-board game starts from, as the menu's choices say. */
 export const boardOf = (game: AnyGame, choices: MenuChoices): unknown => game.initial(setupOf(game, choices));
-
-/** Every size a game's boards may have, rows first then columns, in that order (3×3, 3×4, ... 8×8). */
-export function sizesOf(game: AnyGame): (readonly [number, number])[] {
-	const sizes = game.sizes;
-	if (!sizes) return [];
-	const list: (readonly [number, number])[] = [];
-	for (let rows = sizes.rows[0]; rows <= sizes.rows[1]; rows++)
-		for (let columns = sizes.columns[0]; columns <= sizes.columns[1]; columns++) list.push([rows, columns]);
-	return list;
-}
 
 /** What the list of saves was opened for. */
 export type Purpose = 'analyse' | 'review' | 'open';
@@ -193,6 +160,8 @@ const leave = (state: MenuState, effect: MenuEffect): MenuStep => doing({...stat
 function change(state: MenuState, step: number): MenuState {
 	const {choices} = state;
 	const around = <T>(list: readonly T[], at: number): T => list[(at + step + list.length) % list.length]!;
+	const option = optionOfRow(state.game, state.row);
+	if (option) return {...state, choices: {...choices, setup: stepped(state.game, option, choices.setup ?? {}, step)}};
 	switch (state.row) {
 		case 'game': {
 			const game = around(games, games.indexOf(state.game));
@@ -200,21 +169,6 @@ function change(state: MenuState, step: number): MenuState {
 		}
 		case 'board':
 			return {...state, choices: {...choices, board: (choices.board + step + SEEDS) % SEEDS}};
-		case 'size': {
-			const list = sizesOf(state.game);
-			const [rows, columns] = sizeOf(state.game, choices) ?? [0, 0];
-			const at = list.findIndex(one => one[0] === rows && one[1] === columns);
-			if (list.length === 0) return state;
-			const [nextRows, nextColumns] = at < 0 ? list[0]! : around(list, at);
-			return {...state, choices: {...choices, rows: nextRows, columns: nextColumns}};
-		}
-		case 'lines': {
-			// From none to one fewer than the board's unit segments, round again.
-			const [rows, columns] = sizeOf(state.game, choices) ?? [0, 0];
-			const count = unitSegments(rows, columns);
-			const lines = setupOf(state.game, choices).lines ?? 0;
-			return {...state, choices: {...choices, lines: (lines + step + count) % count}};
-		}
 		case 'side':
 			return {...state, choices: {...choices, side: choices.side === 1 ? 2 : 1}};
 		case 'level':
@@ -234,10 +188,10 @@ function change(state: MenuState, step: number): MenuState {
 
 function choose(state: MenuState): MenuStep {
 	const {choices, game} = state;
-	switch (state.row) {
+	// A setup option's row: Enter plays, as on the Game row.
+	const row = optionOfRow(game, state.row) ? 'play' : (state.row as FixedRow);
+	switch (row) {
 		case 'game':
-		case 'size':
-		case 'lines':
 		case 'board':
 		case 'play':
 		case 'side':
@@ -256,7 +210,7 @@ function choose(state: MenuState): MenuStep {
 		case 'analyse':
 		case 'review':
 		case 'open':
-			return doing(state, {kind: 'list', purpose: state.row, game: state.game});
+			return doing(state, {kind: 'list', purpose: row, game: state.game});
 		case 'help':
 			return stay({...state, dialog: helpDialog('menu')});
 		case 'quit':

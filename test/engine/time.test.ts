@@ -28,7 +28,7 @@ import {
 	type ClockReading,
 } from '../../source/engine/time.js';
 import {boxes, EXPECTED_MOVES_PER_FREE_UNIT, timeShare} from '../../source/games/boxes/index.js';
-import type {Setup} from '../../source/games/game.js';
+import type {Setup} from '../../source/games/setup.js';
 import {gameById, type AnyGame} from '../../source/games/registry.js';
 import {seededRandom} from '../../source/games/seeded.js';
 import {classicLoa, loaps} from '../../source/games/loa/index.js';

@@ -16,6 +16,7 @@ import {pahtum as pahtumGame} from '../../source/games/pahtum/index.js';
 import {games, type AnyGame} from '../../source/games/registry.js';
 import {DECIDED, WIN} from '../../source/engine/tt.js';
 import {MARKS, type MoveReview} from '../../source/review/types.js';
+import type {Setup} from '../../source/games/setup.js';
 
 /** A small deterministic generator, so that one fast-check seed replays one game. */
 function generator(seed: number): () => number {
@@ -41,7 +42,8 @@ interface Played {
  */
 function playRandom(game: AnyGame, seed: number, plies: number, clocked: boolean, size: readonly [number, number]): Played {
 	const random = generator(seed);
-	const setup = game.sizes ? {seed, rows: size[0], columns: size[1], lines: Math.floor(random() * 6)} : {seed};
+	const sized = game.setup?.some(option => option.kind === 'size');
+	const setup: Setup = sized ? {seed, rows: size[0], columns: size[1], lines: Math.floor(random() * 6)} : {seed};
 	let state: unknown = game.initial(game.randomBoards ? setup : undefined);
 	const ticking = clocked && game.clock.per === 'game';
 	if (ticking) state = game.withClocks(state, [Math.floor(random() * 6000 + 1000) / 100, Math.floor(random() * 6000 + 1000) / 100]);

@@ -208,7 +208,10 @@ describe('a match between two good fakes', () => {
 			[['--sizes', '3x3,5'], /^potm: --sizes takes ROWSxCOLUMNS .*not "5"/],
 			[['--size', '3x3', '--sizes', '4x4'], /^potm: --size and --sizes both say/],
 			[['--size', '3x3', '--lines', '24'], /^potm: --lines takes a whole number from 0 to 23, not 24/],
-			[['--holes', '3'], /^potm: --holes goes with/],
+			[
+				['--holes', '3'],
+				/^potm: --holes is for a game whose boards have holes \(PAH-TUM: --game pahtum\); LINES and BOXES sets a new board with --size and --lines\n$/,
+			],
 		];
 		for (const [options, message] of runs) {
 			const run = potm(['match', first, last, '--game', 'boxes', ...options]);

@@ -129,6 +129,16 @@ describe('a match between two good fakes on one board', () => {
 		for (const line of tables.slice(tables.indexOf('\n\n')).split('\n')) expect([...line].length, line).toBeLessThanOrEqual(80);
 	});
 
+	test('--holes N: every board has N holes, as PAH-TUM declares the option; the report says it with the seed', () => {
+		const {summary, tables} = match(first, last, '--seed', '8', '--holes', '21', '--matches', '2');
+		expect(summary.boards.map(board => board.position)).toEqual([
+			pahtum.format(pahtum.initial({seed: 8, holes: 21})),
+			pahtum.format(pahtum.initial({seed: 9, holes: 21})),
+		]);
+		for (const board of summary.boards) expect([...board.position].filter(cell => cell === '+')).toHaveLength(21);
+		expect(tables).toContain('--holes 21');
+	});
+
 	test("without --seed a random board, whose seed the report gives; --board FILE plays on a file's board", () => {
 		const {summary, tables} = match(first, first, '--matches', '2');
 		expect(summary.boards).toHaveLength(2);

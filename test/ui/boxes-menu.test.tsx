@@ -13,12 +13,12 @@ afterEach(() => {
 
 describe('LINES and BOXES in the menu', () => {
 	test('the Size row steps through the sizes and the board beside the rows follows, within 80×24 (an 8-row board only where there is room)', async () => {
-		app = start({choices: {side: 1, level: 1, clock: 60, board: 3, rows: 8, columns: 7, lines: 4}});
+		app = start({choices: {side: 1, level: 1, clock: 60, board: 3, setup: {rows: 8, columns: 7, lines: 4}}});
 		await app.see('Play against the AI');
 		let frame = await app.press(KEYS.up, now => /^> Game /m.test(now));
 		for (let step = 0; step < 8 && !frame.includes('< LINES and BOXES >'); step++) frame = await app.press(KEYS.right);
 		expect(frame).toContain('< LINES and BOXES >');
-		expect(gameById('boxes')!.sizes).toBeDefined();
+		expect(gameById('boxes')!.setup?.map(option => option.row)).toEqual(['Size', 'Lines']);
 		expect(frame).toMatch(/Size +< 8×7 boxes >/);
 		expect(frame).toMatch(/Lines +< 4 drawn at random >/);
 		expect(frame).toMatch(/Board +< seed 3 >/);

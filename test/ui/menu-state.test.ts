@@ -4,7 +4,7 @@ import {classicLoa, loaps} from '../../source/games/loa/index.js';
 import {pahtum} from '../../source/games/pahtum/index.js';
 import {boxes, type BoxesState} from '../../source/games/boxes/index.js';
 import {gameById} from '../../source/games/registry.js';
-import {boardOf, menuReducer, menuState, rowsFor, setupOf, sizeOf, type MenuState} from '../../source/ui/menu-state.js';
+import {boardOf, menuReducer, menuState, rowsFor, setupOf, type MenuState} from '../../source/ui/menu-state.js';
 
 const key = (state: MenuState, name: string): MenuState => menuReducer(state, {type: 'key', name}).state;
 const keys = (state: MenuState, names: readonly string[]): MenuState => names.reduce(key, state);
@@ -71,54 +71,54 @@ describe('the size row (a game whose boards have sizes)', () => {
 
 	test('← → step through every size, rows then columns, from the default 5×5; the board follows', () => {
 		let state = keys(menuState(boxes, {side: 1, level: 3, clock: 60, board: 1}), ['up', 'up', 'up']);
-		expect(sizeOf(boxes, state.choices)).toEqual([5, 5]);
+		expect(setupOf(boxes, state.choices)).toMatchObject({rows: 5, columns: 5});
 		state = key(state, 'right');
-		expect(state.choices).toMatchObject({rows: 5, columns: 6});
+		expect(state.choices.setup).toMatchObject({rows: 5, columns: 6});
 		expect(boardOf(boxes, state.choices)).toMatchObject({rows: 5, columns: 6});
 		state = keys(state, ['left', 'left']);
-		expect(state.choices).toMatchObject({rows: 5, columns: 4});
+		expect(state.choices.setup).toMatchObject({rows: 5, columns: 4});
 		// Round from 3×3 to 8×8.
-		state = menuState(boxes, {side: 1, level: 3, clock: 60, board: 1, rows: 3, columns: 3});
+		state = menuState(boxes, {side: 1, level: 3, clock: 60, board: 1, setup: {rows: 3, columns: 3}});
 		state = keys(state, ['up', 'up', 'up', 'left']);
-		expect(state.choices).toMatchObject({rows: 8, columns: 8});
+		expect(state.choices.setup).toMatchObject({rows: 8, columns: 8});
 		// Enter on the row plays on that board.
 		const step = menuReducer(state, {type: 'key', name: 'enter'});
-		expect(step.effects[0]).toMatchObject({kind: 'play', game: boxes, choices: {rows: 8, columns: 8}});
+		expect(step.effects[0]).toMatchObject({kind: 'play', game: boxes, choices: {setup: {rows: 8, columns: 8}}});
 	});
 
 	test('the setup passes the size, the lines (kept below the unit segments) and the seed; holes only to a game of one size', () => {
-		expect(setupOf(boxes, {board: 7, rows: 4, columns: 6, lines: 5, holes: 3})).toEqual({seed: 7, rows: 4, columns: 6, lines: 5});
-		expect(setupOf(boxes, {board: 7, rows: 3, columns: 3, lines: 99})).toEqual({seed: 7, rows: 3, columns: 3, lines: 23});
+		expect(setupOf(boxes, {board: 7, setup: {rows: 4, columns: 6, lines: 5, holes: 3}})).toEqual({seed: 7, rows: 4, columns: 6, lines: 5});
+		expect(setupOf(boxes, {board: 7, setup: {rows: 3, columns: 3, lines: 99}})).toEqual({seed: 7, rows: 3, columns: 3, lines: 23});
 		expect(setupOf(boxes, {board: 7})).toEqual({seed: 7, rows: 5, columns: 5, lines: 0});
-		expect(setupOf(pahtum, {board: 7, holes: 5, rows: 4, columns: 6, lines: 5})).toEqual({seed: 7, holes: 5});
-		const board = boardOf(boxes, {side: 1, level: 3, clock: 60, board: 7, rows: 4, columns: 6, lines: 5}) as BoxesState;
+		expect(setupOf(pahtum, {board: 7, setup: {holes: 5, rows: 4, columns: 6, lines: 5}})).toEqual({seed: 7, holes: 5});
+		const board = boardOf(boxes, {side: 1, level: 3, clock: 60, board: 7, setup: {rows: 4, columns: 6, lines: 5}}) as BoxesState;
 		expect(board.setUp).toHaveLength(5);
 		expect(board.moves).toHaveLength(0);
 		expect(boxes.format(board)).toBe(
-			boxes.format(boardOf(boxes, {side: 2, level: 1, clock: 60, board: 7, rows: 4, columns: 6, lines: 5}) as BoxesState),
+			boxes.format(boardOf(boxes, {side: 2, level: 1, clock: 60, board: 7, setup: {rows: 4, columns: 6, lines: 5}}) as BoxesState),
 		);
 	});
 });
 
 describe('the lines row (segments drawn before the game, on a board with sizes)', () => {
 	test('← → step the lines drawn by one, from none to one fewer than the unit segments and round again; the board follows; a new size keeps what it can', () => {
-		let state = keys(menuState(boxes, {side: 1, level: 3, clock: 60, board: 1, rows: 3, columns: 3}), ['up', 'up']);
+		let state = keys(menuState(boxes, {side: 1, level: 3, clock: 60, board: 1, setup: {rows: 3, columns: 3}}), ['up', 'up']);
 		expect(state.row).toBe('lines');
-		expect(setupOf(boxes, state.choices).lines).toBe(0);
+		expect(setupOf(boxes, state.choices)['lines']).toBe(0);
 		state = keys(state, ['right', 'right']);
-		expect(state.choices.lines).toBe(2);
+		expect(state.choices.setup?.['lines']).toBe(2);
 		expect((boardOf(boxes, state.choices) as BoxesState).setUp).toHaveLength(2);
 		// 3×3 has 24 unit segments: left of none is 23, and right of 23 is none.
 		state = keys(state, ['left', 'left', 'left']);
-		expect(state.choices.lines).toBe(23);
-		expect(key(state, 'right').choices.lines).toBe(0);
+		expect(state.choices.setup?.['lines']).toBe(23);
+		expect(key(state, 'right').choices.setup?.['lines']).toBe(0);
 		// On 3×4 (31 unit segments) the 23 stand; back on 3×3 an 8×8's 100 would be kept to 23.
 		state = key(key(state, 'up'), 'right');
 		expect(setupOf(boxes, state.choices)).toMatchObject({rows: 3, columns: 4, lines: 23});
-		expect(setupOf(boxes, {...state.choices, rows: 3, columns: 3, lines: 100}).lines).toBe(23);
+		expect(setupOf(boxes, {...state.choices, setup: {rows: 3, columns: 3, lines: 100}})['lines']).toBe(23);
 		expect(menuReducer(key(state, 'down'), {type: 'key', name: 'enter'}).effects[0]).toMatchObject({
 			kind: 'play',
-			choices: {rows: 3, columns: 4, lines: 23},
+			choices: {setup: {rows: 3, columns: 4, lines: 23}},
 		});
 		expect(rowsFor(pahtum)).not.toContain('lines');
 		expect(rowsFor(loaps)).not.toContain('lines');

@@ -161,6 +161,9 @@ export const MAX_LINE = MAX_SIZE;
 
 export const LETTERS = 'ABCDEFGHI';
 
+/** Unit segments of a board of R × C boxes: R + 1 rows of C, and C + 1 columns of R. */
+export const unitSegments = (rows: number, columns: number): number => (rows + 1) * columns + (columns + 1) * rows;
+
 export const validSize = (size: number): boolean => Number.isInteger(size) && size >= MIN_SIZE && size <= MAX_SIZE;
 
 const cache = new Map<number, Geometry>();

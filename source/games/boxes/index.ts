@@ -4,7 +4,8 @@
  */
 import {EMPTY, fail, ok, SET_UP, type BoardView, type EntryOutputError, type Game, type Result} from '../game.js';
 import {BoxesBoard} from './board.js';
-import {geometryOf, LETTERS, MAX_SIZE, MIN_SIZE} from './geometry.js';
+import {geometryOf, LETTERS, MAX_SIZE, MIN_SIZE, unitSegments} from './geometry.js';
+import type {Setup, SetupOption} from '../setup.js';
 import {formatBoxes, looksLikeBoxes, parseBoxes} from './potm.js';
 import {
 	GAME_SECONDS,
@@ -198,6 +199,49 @@ export function timeShare(free: number): number {
 
 const freeUnits = (state: BoxesState): number => [...state.horizontal, ...state.vertical].filter(owner => owner === 0).length;
 
+/** The size of a board (a board of `setup`'s, 5×5 where it says none). */
+const sizeIn = (setup: Setup): readonly [number, number] => [setup['rows'] ?? DEFAULT_SIZE, setup['columns'] ?? DEFAULT_SIZE];
+
+/**
+ * A new board's options: its size, 3..8 boxes each way (5×5 by default), which a referee's run
+ * may vary match by match as POTM's second round did; and the unit segments drawn at random
+ * before the game, none by default and at least one left to draw.
+ */
+const SETUP: readonly SetupOption[] = [
+	{
+		kind: 'size',
+		name: 'size',
+		row: 'Size',
+		keys: ['rows', 'columns'],
+		unit: 'boxes',
+		rows: [MIN_SIZE, MAX_SIZE],
+		columns: [MIN_SIZE, MAX_SIZE],
+		default: [DEFAULT_SIZE, DEFAULT_SIZE],
+		help: `rows and columns of boxes, ${MIN_SIZE} to ${MAX_SIZE} each (${DEFAULT_SIZE}x${DEFAULT_SIZE} by default; the menu's Size row)`,
+		whose: 'come in sizes',
+		without: 'has one board size',
+		perMatch: 'sizes',
+	},
+	{
+		kind: 'number',
+		name: 'lines',
+		key: 'lines',
+		row: 'Lines',
+		value: 'N',
+		min: 0,
+		max: setup => unitSegments(...sizeIn(setup)) - 1,
+		maxBecause: setup => {
+			const [rows, columns] = sizeIn(setup);
+			return `a ${rows}x${columns} board has ${unitSegments(rows, columns)} unit segments, and one is left to draw`;
+		},
+		default: 0,
+		shown: lines => (lines === 0 ? 'none drawn before the game' : `${lines} drawn at random`),
+		help: "unit segments drawn at random before the game (none by default; the menu's Lines row)",
+		whose: 'come in sizes',
+		without: 'has one board size',
+	},
+];
+
 export const boxes: Game<BoxesState> = {
 	id: 'boxes',
 	name: 'LINES and BOXES',
@@ -233,10 +277,9 @@ export const boxes: Game<BoxesState> = {
 	explainPick,
 	// A segment's two ends are alike: the cursor may pick either first.
 	pickInAnyOrder: true,
-	// 3..8 boxes each way, 5×5 by default; ties on match points go to the total of boxes taken
-	// (the seed: "ONLY if two players are tied in match points will the tiebreaker of total boxes
-	// captured be applied").
-	sizes: {rows: [MIN_SIZE, MAX_SIZE], columns: [MIN_SIZE, MAX_SIZE], default: [DEFAULT_SIZE, DEFAULT_SIZE]},
+	setup: SETUP,
+	// Ties on match points go to the total of boxes taken (the seed: "ONLY if two players are tied
+	// in match points will the tiebreaker of total boxes captured be applied").
 	tiebreak: {points: 'boxes'},
 	tally: state =>
 		SIDES.map((side, index) => {

@@ -4,7 +4,7 @@
  * two games of a match share one. Pre-drawn lines may close boxes (nobody's); at least one unit
  * segment is always left to draw.
  */
-import type {Setup} from '../game.js';
+import type {Setup} from '../setup.js';
 import {seededRandom} from '../seeded.js';
 import {geometryOf, validSize} from './geometry.js';
 import {createState, type BoxesState} from './rules.js';

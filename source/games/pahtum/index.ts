@@ -146,6 +146,19 @@ export const pahtum: Game<PahtumState> = {
 	// slid further had no loss counted.
 	reviewScale: {inaccuracy: 3, mistake: 8, blunder: 15, decisive: 150},
 	randomBoards: true,
+	setup: [
+		{
+			kind: 'number',
+			name: 'holes',
+			key: 'holes',
+			value: 'N',
+			min: 1,
+			max: 25,
+			odd: 'a board has an odd number of holes',
+			help: "the board's holes, an odd number from 1 to 25 (by default 3 to 13, drawn with the board)",
+			whose: 'have holes',
+		},
+	],
 	initial: setup => randomBoard(setup),
 	parse: parseGrid,
 	format: state => formatGrid(state.cells),

@@ -3,7 +3,8 @@
  * squares) in random places, 3 to 13 of them by default. The same seed gives the same board, so
  * the two games of a match and a replay share one; without a seed the board is new every time.
  */
-import {BLOCKED, EMPTY, type Setup} from '../game.js';
+import {BLOCKED, EMPTY} from '../game.js';
+import type {Setup} from '../setup.js';
 import {seededRandom} from '../seeded.js';
 import {SQUARES} from './lines.js';
 import {createState, type PahtumState} from './rules.js';
