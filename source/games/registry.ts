@@ -3,6 +3,7 @@ import type {Game} from './game.js';
 import {classicLoa, classicLoaMoverWins, loaps} from './loa/index.js';
 import {pahtum} from './pahtum/index.js';
 import {boxes} from './boxes/index.js';
+import {tictactoe} from './tictactoe/index.js';
 
 // Each game keeps its own state type; callers that hold a state got it from the same game.
 export type AnyGame = Game<unknown>;
@@ -12,7 +13,16 @@ export type AnyGame = Game<unknown>;
  * loa-mover). A LOA file has 3 + 7 or 3 + 8 lines, a PAH-TUM grid 7 of - + X O, a LINES and
  * BOXES file `P R C`, two score lines, then moves `P V1 V2`: no text is two of them.
  */
-export const games: readonly AnyGame[] = [loaps, classicLoa, classicLoaMoverWins, pahtum, boxes];
+export const games: readonly AnyGame[] = [
+	loaps,
+	classicLoa,
+	classicLoaMoverWins,
+	pahtum,
+	boxes,
+	// Tic-tac-toe, only when the tests ask (POTM_TEST_GAMES=tictactoe, inherited by the engine's
+	// workers and the programs they run): the proof that a game needs its folder and this line.
+	...(process.env['POTM_TEST_GAMES']?.split(',').includes('tictactoe') ? [tictactoe] : []),
+];
 
 export const DEFAULT_GAME = 'loaps';
 

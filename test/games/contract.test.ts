@@ -1,0 +1,123 @@
+/**
+ * The contract every registered game keeps, checked on random playouts of each: a new game gets
+ * these tests by being in the registry. Tic-tac-toe, the game the tests register, runs them too.
+ */
+import {describe, expect, test, vi} from 'vitest';
+
+vi.hoisted(() => {
+	process.env['POTM_TEST_GAMES'] = 'tictactoe';
+});
+
+import {ONGOING} from '../../source/games/game.js';
+import {baseGameId, gameOfText, games, type AnyGame} from '../../source/games/registry.js';
+import {seededRandom} from '../../source/games/seeded.js';
+import {settled} from '../../source/games/setup.js';
+
+/** The positions of a random playout from a new game, to its end (or `limit` plies), each after the move that led to it. */
+function playout(game: AnyGame, seed: number, limit = 400): {states: unknown[]; moves: number[]} {
+	const random = seededRandom(seed);
+	let state = game.initial(settled(game, {seed}));
+	const states = [state];
+	const moves: number[] = [];
+	while (game.outcome(state) === null && moves.length < limit) {
+		const legal = game.legalMoves(state);
+		if (legal.length === 0) break;
+		const move = legal[Math.floor(random() * legal.length)]!;
+		moves.push(move);
+		state = game.play(state, move);
+		states.push(state);
+	}
+	return {states, moves};
+}
+
+const sorted = (moves: Iterable<number>): number[] => [...moves].sort((a, b) => a - b);
+
+/** The moves a search position generates. */
+function generated(position: ReturnType<AnyGame['searchPosition']>): number[] {
+	const buffer = new Int32Array(position.maxMoves);
+	return sorted(buffer.subarray(0, position.generateMoves(buffer, 0)));
+}
+
+const SEEDS = [1, 2, 3];
+
+describe.each(games.map(game => [game.id, game] as const))('the contract: %s', (_, game) => {
+	test('the registry has tic-tac-toe when the tests ask for it', () => {
+		expect(games.map(one => one.id)).toContain('tictactoe');
+	});
+
+	test('a random playout ends, by the rules or with no legal move; the move numbers and sides go on', () => {
+		for (const seed of SEEDS) {
+			const {states} = playout(game, seed);
+			const last = states.at(-1);
+			expect(game.outcome(last) !== null || game.legalMoves(last).length === 0, `seed ${seed}`).toBe(true);
+			for (const state of states) expect([1, 2]).toContain(game.toMove(state));
+		}
+	});
+
+	test("the search position's moves are the legal moves, and make then unmake restores its key and its moves", () => {
+		for (const seed of SEEDS) {
+			const {states} = playout(game, seed);
+			for (const state of states) {
+				const position = game.searchPosition(state);
+				const legal = sorted(game.legalMoves(state));
+				const moves = generated(position);
+				if (game.outcome(state) !== null) expect(position.terminal()).not.toBe(ONGOING);
+				else expect(moves).toEqual(legal);
+				const key = [position.keyLo, position.keyHi, position.hashLo, position.hashHi, position.sideToMove];
+				for (const move of moves.slice(0, 8)) {
+					position.make(move);
+					position.unmake();
+					expect([position.keyLo, position.keyHi, position.hashLo, position.hashHi, position.sideToMove]).toEqual(key);
+					expect(generated(position)).toEqual(moves);
+				}
+			}
+		}
+	});
+
+	// A POTM file is a position to move from: one past LOAPS's move limit has no file of its own (a
+	// save keeps such a game in its history, files/saves.ts).
+	test('a position still to move from reads back as itself: parse(format(x)) formats as x, and keeps the side to move', () => {
+		for (const seed of SEEDS) {
+			for (const state of playout(game, seed).states.filter(one => game.outcome(one) === null)) {
+				const text = game.format(state);
+				const parsed = game.parse(text, 'position.txt');
+				expect(parsed.ok, text).toBe(true);
+				if (!parsed.ok) continue;
+				expect(game.format(parsed.value)).toBe(text);
+				expect(game.toMove(parsed.value)).toBe(game.toMove(state));
+			}
+		}
+	});
+
+	test("a position's text is this game's, and no other game's but its rulings'", () => {
+		const {states} = playout(game, 7);
+		for (const state of [states[0], states[Math.floor(states.length / 2)], states.at(-1)]) {
+			const text = game.format(state);
+			expect(baseGameId(gameOfText(text)!)).toBe(baseGameId(game));
+			for (const other of games) if (baseGameId(other) !== baseGameId(game)) expect(other.recognizes(text), other.id).toBe(false);
+		}
+	});
+
+	test("a move reads back from its notation, and an entry's answer reads back as its move", () => {
+		for (const seed of SEEDS) {
+			const {states, moves} = playout(game, seed);
+			moves.forEach((move, index) => {
+				const state = states[index];
+				expect(game.parseMove(state, game.formatMove(state, move))).toEqual({ok: true, value: move});
+				expect(game.readEntryMove(state, game.entryAnswer(state, move))).toEqual({ok: true, value: move});
+			});
+		}
+	});
+
+	test('the board view names and places every square it draws, and the cursor starts on the board', () => {
+		const state = game.initial(settled(game, {seed: 1}));
+		const view = game.board(state);
+		for (let row = 0; row < view.rows; row++)
+			for (let column = 0; column < view.columns; column++) {
+				const square = view.squareAt(row, column);
+				expect(view.placeOf(square)).toEqual([row, column]);
+				expect(view.squareName(square)).toMatch(/\S/);
+			}
+		for (const home of view.home) expect(home).toBe(view.squareAt(...view.placeOf(home)));
+	});
+});
