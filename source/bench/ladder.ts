@@ -12,9 +12,10 @@
 import {spawnSync, type SpawnSyncReturns} from 'node:child_process';
 import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
-import {join, relative, resolve} from 'node:path';
+import {dirname, join, relative, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {makeFolder, saveGame} from '../files/saves.js';
+import {writeWhole} from '../files/atomic.js';
+import {makeFolder, saveGame, writeProblem} from '../files/saves.js';
 import {gameById} from '../games/registry.js';
 import {parsePlayer} from '../referee/players.js';
 import {matchReport, progressLine, recordText, scoreLine, summary, type RunReport} from '../referee/report.js';
@@ -143,7 +144,7 @@ export function buildBaseline(ref: string, say: (line: string) => void): Baselin
 	}
 	if (!existsSync(join(dir, 'dist', 'cli.js')))
 		throw new Error(`npm ci of the baseline ran, but made no dist/cli.js in ${relative(root, dir)}`);
-	writeFileSync(mark, `${commit}\n`);
+	writeWhole({path: mark, data: `${commit}\n`});
 	return {commit, dir, command, built: true};
 }
 
@@ -188,9 +189,9 @@ function defaultOut(): string {
 /** A file of the records written, or a line saying why not: the ladder's figures do not depend on it. */
 function write(path: string, text: string): void {
 	try {
-		writeFileSync(path, text);
+		writeWhole({path, data: text});
 	} catch (error) {
-		process.stderr.write(`ladder: cannot write ${path}: ${(error as Error).message}\n`);
+		process.stderr.write(`ladder: cannot write ${path}: ${writeProblem(error, dirname(path), false)}\n`);
 	}
 }
 

@@ -19,10 +19,11 @@
  * machine. The records of every game go under --out, a table of the pairings at the end.
  */
 import {spawnSync} from 'node:child_process';
-import {existsSync, mkdirSync, mkdtempSync, statSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, mkdtempSync, statSync} from 'node:fs';
 import {cpus, tmpdir} from 'node:os';
 import {join, relative, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {writeWhole} from '../files/atomic.js';
 import {makeFolder, saveGame} from '../files/saves.js';
 import {useTable3From} from '../files/table3-file.js';
 import type {Game} from '../games/game.js';
@@ -265,10 +266,10 @@ async function playPairing(
 				// The referee's record lists the entries' moves; the opening's come before them.
 				const opening = starts[played.record.match - 1]!.moves;
 				const text = recordText(played.record, base, saved.value);
-				writeFileSync(
-					join(out, `${name}.record.txt`),
-					opening.length === 0 ? text : text.replace('\n', `\nOpening: ${opening.join(', ')}, played at random before ply 1 below\n`),
-				);
+				writeWhole({
+					path: join(out, `${name}.record.txt`),
+					data: opening.length === 0 ? text : text.replace('\n', `\nOpening: ${opening.join(', ')}, played at random before ply 1 below\n`),
+				});
 				process.stderr.write(`  ${pairing.id} ${load}: game ${played.record.number}/${scheduled}: ${played.record.description}\n`);
 			},
 		});
@@ -277,7 +278,7 @@ async function playPairing(
 	}
 	const report: RunReport = {...base, games: [...records].sort((a, b) => a.number - b.number), stopped: controller.signal.aborted};
 	const json = summary(report) as {matches?: {winner: string | null}[]};
-	writeFileSync(join(out, 'summary.json'), `${JSON.stringify(json, null, 2)}\n`);
+	writeWhole({path: join(out, 'summary.json'), data: `${JSON.stringify(json, null, 2)}\n`});
 	const read = readSummary(json);
 	if (!read.ok) throw new Error(read.error);
 	const tally = tallyPairing(read.value, players[0].name);
@@ -413,8 +414,10 @@ export async function benchSparring(options: SparringOptions): Promise<void> {
 			const row = await playPairing(pairing, load, matches, options.seed, join(out, `${pairing.id}-${load}`), release);
 			rows.push(row);
 			const text = sparringTable(rows);
-			writeFileSync(join(out, 'sparring.txt'), text);
-			writeFileSync(join(out, 'sparring.json'), `${JSON.stringify(rows, null, 2)}\n`);
+			writeWhole([
+				{path: join(out, 'sparring.txt'), data: text},
+				{path: join(out, 'sparring.json'), data: `${JSON.stringify(rows, null, 2)}\n`},
+			]);
 			console.log(
 				`sparring: ${pairing.id} ${load}: ${percent(shareOf(row), 1)} of ${row.tally.games} games [${Math.round(row.seconds)} s]`,
 			);

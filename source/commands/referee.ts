@@ -5,9 +5,10 @@
  * game is kept as a record. Ctrl-C stops the games under way, kills the entries and prints what
  * was finished; a second Ctrl-C leaves at once.
  */
-import {existsSync, readdirSync, renameSync, rmSync, statSync, writeFileSync} from 'node:fs';
-import {join} from 'node:path';
-import {makeFolder, saveGame} from '../files/saves.js';
+import {existsSync, readdirSync, statSync} from 'node:fs';
+import {dirname, join} from 'node:path';
+import {writeWhole} from '../files/atomic.js';
+import {makeFolder, saveGame, writeProblem} from '../files/saves.js';
 import {loadPosition} from '../files/load.js';
 import {EMPTY, BLOCKED} from '../games/game.js';
 import {optionsOf, optionText, settled, type Setup} from '../games/setup.js';
@@ -55,17 +56,6 @@ export interface RefereeOptions {
 
 /** "game-007": records sort in the order they were played. */
 const recordName = (number: number, total: number): string => `game-${String(number).padStart(Math.max(3, String(total).length), '0')}`;
-
-/** Written whole or not at all: a temporary file beside it, then a rename. */
-function writeWhole(path: string, text: string): void {
-	const temporary = join(path, '..', `.${path.split('/').pop()}.${process.pid}.tmp`);
-	try {
-		writeFileSync(temporary, text);
-		renameSync(temporary, path);
-	} finally {
-		rmSync(temporary, {force: true});
-	}
-}
 
 /** Why --out DIR cannot take this run's records, or null. */
 function checkOut(dir: string): string | null {
@@ -215,10 +205,10 @@ export async function runReferee(options: RefereeOptions): Promise<number> {
 	let unwritten = 0;
 	const write = (path: string, text: string): void => {
 		try {
-			writeWhole(path, text);
+			writeWhole({path, data: text});
 		} catch (error) {
 			unwritten++;
-			print(`potm: cannot write ${path}: ${(error as Error).message}`);
+			print(`potm: cannot write ${path}: ${writeProblem(error, dirname(path), false)}`);
 		}
 	};
 	const keep = (played: PlayedGame) => {

@@ -3,10 +3,10 @@
  * A record is written once and kept; exporting the same game again gives NAME-2.game.txt, so
  * that nobody loses one they had annotated or sent.
  */
-import {linkSync, renameSync, rmSync} from 'node:fs';
 import {basename, join} from 'node:path';
+import {sweepTemporaries, writeNew} from './atomic.js';
 import {RECORD_EXTENSION} from './record.js';
-import {checkSaveName, makeFolder, sweepTemporaries, syncFolder, taken, writeProblem, writeTemporary} from './saves.js';
+import {checkSaveName, makeFolder, writeProblem} from './saves.js';
 import {fail, ok, type Result} from '../games/game.js';
 
 /** The endings a source file's name loses to give its record's NAME, longest first. */
@@ -30,30 +30,9 @@ export function recordName(sourcePath: string): string {
 }
 
 /**
- * Hard-links `temporary` in as `path` if nothing has that name: a link, unlike a rename, fails
- * rather than replace a file that appeared meanwhile. On a file system without hard links, a
- * rename where nothing is (the gap between the look and the rename is the one risk left).
- * Gives whether it was placed.
- */
-function placeNew(temporary: string, path: string, temporaries: string[]): boolean {
-	try {
-		linkSync(temporary, path);
-		return true;
-	} catch (error) {
-		const code = (error as NodeJS.ErrnoException).code;
-		if (code === 'EEXIST') return false;
-		if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw error;
-	}
-	if (taken(path)) return false;
-	renameSync(temporary, path);
-	temporaries.splice(temporaries.indexOf(temporary), 1);
-	return true;
-}
-
-/**
  * Writes `text` as dir/NAME.game.txt, or NAME-2.game.txt, NAME-3... when that is taken: to a
- * hidden temporary file first, flushed to the disk, then put in place, so that the record is
- * there whole or not at all; temporaries of writers no longer running are swept first. Makes
+ * hidden temporary file first, flushed to the disk, then linked in where nothing is (atomic.ts,
+ * writeNew), so that the record is there whole or not at all; temporaries of writers no longer running are swept first. Makes
  * `dir` if need be. Gives the path written, or a one-line reason.
  */
 export function exportRecord(dir: string, name: string, text: string): Result<string, string> {
@@ -61,31 +40,21 @@ export function exportRecord(dir: string, name: string, text: string): Result<st
 	const wanted = join(dir, fileName);
 	const problem = checkSaveName(name);
 	if (problem !== null) return fail(`cannot write ${wanted}: ${problem}`);
-	const temporaries: string[] = [];
 	let making = true;
 	try {
 		makeFolder(dir);
 		making = false;
 		// What a write killed half-way left here (the games folder is written by no save).
 		sweepTemporaries(dir);
-		const temporary = writeTemporary(dir, fileName, text, temporaries);
-		for (let suffix = 1; suffix <= MOST_SUFFIXES; suffix++) {
-			const path = suffix === 1 ? wanted : join(dir, `${name}-${suffix}${RECORD_EXTENSION}`);
-			if (placeNew(temporary, path, temporaries)) {
-				syncFolder(dir);
-				return ok(path);
-			}
-		}
-		return fail(`cannot write ${wanted}: ${dir} already holds ${MOST_SUFFIXES} records of that name`);
+		const written = writeNew(candidates(dir, name), text);
+		return written === null ? fail(`cannot write ${wanted}: ${dir} already holds ${MOST_SUFFIXES} records of that name`) : ok(written);
 	} catch (error) {
 		return fail(`cannot write ${wanted}: ${writeProblem(error, dir, making)}`);
-	} finally {
-		for (const temporary of temporaries) {
-			try {
-				rmSync(temporary, {force: true});
-			} catch {
-				// Hidden, and skipped by the listing: harmless if it stays.
-			}
-		}
 	}
+}
+
+/** dir/NAME.game.txt, then NAME-2.game.txt, NAME-3... as far as MOST_SUFFIXES. */
+function* candidates(dir: string, name: string): Generator<string> {
+	for (let suffix = 1; suffix <= MOST_SUFFIXES; suffix++)
+		yield join(dir, suffix === 1 ? `${name}${RECORD_EXTENSION}` : `${name}-${suffix}${RECORD_EXTENSION}`);
 }

@@ -19,22 +19,9 @@
  * A game record (NAME.game.txt, record.ts: the whole game in one file for people) loads too, and
  * is listed with the saves: it holds the same things, a start, the moves, how the game ended.
  */
-import {randomBytes} from 'node:crypto';
-import {
-	closeSync,
-	existsSync,
-	fsyncSync,
-	lstatSync,
-	mkdirSync,
-	openSync,
-	readdirSync,
-	renameSync,
-	rmSync,
-	statSync,
-	writeSync,
-	type Stats,
-} from 'node:fs';
+import {existsSync, lstatSync, mkdirSync, readdirSync, statSync, type Stats} from 'node:fs';
 import {dirname, join, resolve} from 'node:path';
+import {sweepTemporaries, taken, writeWhole} from './atomic.js';
 import {positionOfText, readText, STANDARD_INPUT} from './load.js';
 import {isRecordText, parseRecord} from './record.js';
 import {fail, formatParseError, ok, type Game, type Outcome, type Result} from '../games/game.js';
@@ -100,16 +87,6 @@ export function checkSaveName(name: string): string | null {
 export function defaultSaveName(now: Date): string {
 	const two = (value: number) => String(value).padStart(2, '0');
 	return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}-${two(now.getHours())}${two(now.getMinutes())}`;
-}
-
-/** Whether anything, even a dangling link, has this path. */
-export function taken(path: string): boolean {
-	try {
-		lstatSync(path);
-		return true;
-	} catch {
-		return false;
-	}
 }
 
 /** defaultSaveName(now), or with "-2", "-3", ... after it if a save of that name is in `dir`. */
@@ -291,61 +268,6 @@ export function writeProblem(error: unknown, dir: string, making: boolean): stri
 	}
 }
 
-/**
- * Writes `text` to a new hidden file in `dir` and flushes it to the disk; gives its path, which
- * it also adds to `temporaries` for the caller to remove (after a rename, or a failure).
- */
-export function writeTemporary(dir: string, fileName: string, text: string, temporaries: string[]): string {
-	const path = join(dir, temporaryName(fileName, process.pid, randomBytes(4).toString('hex')));
-	const fd = openSync(path, 'wx');
-	temporaries.push(path);
-	try {
-		const data = Buffer.from(text, 'utf8');
-		for (let written = 0; written < data.length;) written += writeSync(fd, data, written, data.length - written);
-		fsyncSync(fd);
-	} finally {
-		closeSync(fd);
-	}
-	return path;
-}
-
-/** A temporary file's name: hidden, with the writer's process id and a random tag. */
-const temporaryName = (fileName: string, pid: number, tag: string): string => `.${fileName}.${pid}.${tag}.tmp`;
-const TEMPORARY = /^\..+\.(\d+)\.[0-9a-f]{8}\.tmp$/;
-
-/** Whether process `pid` is running (a process of another user counts as running). */
-function running(pid: number): boolean {
-	try {
-		process.kill(pid, 0);
-		return true;
-	} catch (error) {
-		return (error as NodeJS.ErrnoException).code === 'EPERM';
-	}
-}
-
-/**
- * Removes the temporary files that writers killed in the middle of a save left in `dir`: those of
- * a process no longer running. Another potm saving into the folder at this moment keeps its own,
- * and this process's are its own to remove. Best effort: what cannot be removed stays hidden.
- */
-export function sweepTemporaries(dir: string): void {
-	let names: string[];
-	try {
-		names = readdirSync(dir);
-	} catch {
-		return;
-	}
-	for (const name of names) {
-		const pid = TEMPORARY.exec(name)?.[1];
-		if (pid === undefined || Number(pid) === process.pid || running(Number(pid))) continue;
-		try {
-			rmSync(join(dir, name), {force: true});
-		} catch {
-			// Left for a later save.
-		}
-	}
-}
-
 /** The text of the file at `path` if it is a regular file that can be read, else null. */
 function currentText(path: string): string | null {
 	try {
@@ -385,19 +307,6 @@ function makeResolved(dir: string): void {
 	if (!make()) mkdirSync(dir);
 }
 
-/** Makes the renames in `dir` survive a crash; some systems cannot fsync a folder, and that is fine. */
-export function syncFolder(dir: string): void {
-	let fd: number | undefined;
-	try {
-		fd = openSync(dir, 'r');
-		fsyncSync(fd);
-	} catch {
-		// Best effort only.
-	} finally {
-		if (fd !== undefined) closeSync(fd);
-	}
-}
-
 /**
  * Saves a game as dir/NAME.txt (the POTM file of the last state of `line`) and, beside it,
  * dir/NAME.history.json (line[0] and the moves since, for undo). `line` runs from the first
@@ -406,8 +315,8 @@ export function syncFolder(dir: string): void {
  * line[i + 1]); without them they are worked out from the positions. `ended` is how the game
  * ended where the rules do not say (a flag fall, a resignation): the history keeps it.
  *
- * Both files are written to hidden temporary files first and flushed, then renamed over the old
- * ones, history first: a full disk or a missing permission leaves the old save untouched, and a
+ * Both files are written whole (atomic.ts, writeWhole): to hidden temporary files first and
+ * flushed, then renamed over the old ones, history first: a full disk or a missing permission leaves the old save untouched, and a
  * crash between the two renames leaves the new history beside the old .txt, whose text the
  * history names, so that loadGame loads the new save whole. Temporary files that killed saves
  * left in `dir` are swept first. Creates `dir` if need be. Gives the .txt's path, or a one-line
@@ -433,36 +342,19 @@ export function saveGame<State>(
 	if (!history.ok) return fail(`cannot save ${path}: ${history.error}`);
 
 	const historyPath = historyPathOf(path);
-	const temporaries: string[] = [];
 	let making = true;
 	try {
 		makeFolder(dir);
 		making = false;
 		sweepTemporaries(dir);
 		const replaces = currentText(path);
-		const historyTemporary = writeTemporary(
-			dir,
-			historyPathOf(fileName),
-			historyText(game, start, history.value, game.outcome(last) ? null : ended, replaces, players),
-			temporaries,
-		);
-		const position = writeTemporary(dir, fileName, game.format(last), temporaries);
-		renameSync(historyTemporary, historyPath);
-		temporaries.shift();
-		renameSync(position, path);
-		temporaries.shift();
-		syncFolder(dir);
+		writeWhole([
+			{path: historyPath, data: historyText(game, start, history.value, game.outcome(last) ? null : ended, replaces, players)},
+			{path, data: game.format(last)},
+		]);
 		return ok(path);
 	} catch (error) {
 		return fail(`cannot save ${path}: ${writeProblem(error, dir, making)}`);
-	} finally {
-		for (const temporary of temporaries) {
-			try {
-				rmSync(temporary, {force: true});
-			} catch {
-				// Nothing more can be done; the listing skips hidden files anyway.
-			}
-		}
 	}
 }
 

@@ -7,8 +7,9 @@
  * The file: a header line naming the format, then the 2^24 values as signed bytes. A file of
  * another length or header is not read (the move then builds what it needs, as before).
  */
-import {closeSync, fstatSync, fsyncSync, openSync, readFileSync, readSync, renameSync, writeFileSync} from 'node:fs';
+import {closeSync, fstatSync, openSync, readFileSync, readSync} from 'node:fs';
 import {join} from 'node:path';
+import {writeWhole} from './atomic.js';
 import {TABLE3_SETS, useStoredTable, wholeTable} from '../games/boxes/table3.js';
 
 export const TABLE3_FILE = 'boxes-3x3.table';
@@ -43,18 +44,10 @@ export function hasTable3(path: string): boolean {
 	}
 }
 
-/** Builds the whole table and writes it to `path`, whole or not at all (a temporary file renamed into place). */
+/** Builds the whole table and writes it to `path`, whole or not at all (atomic.ts). */
 export function writeTable3(path: string): void {
 	const values = wholeTable();
-	const temporary = `${path}.${process.pid}.tmp`;
-	writeFileSync(temporary, Buffer.concat([HEADER, Buffer.from(values.buffer, values.byteOffset, values.byteLength)]));
-	const descriptor = openSync(temporary, 'r');
-	try {
-		fsyncSync(descriptor);
-	} finally {
-		closeSync(descriptor);
-	}
-	renameSync(temporary, path);
+	writeWhole({path, data: Buffer.concat([HEADER, Buffer.from(values.buffer, values.byteOffset, values.byteLength)])});
 }
 
 /** Has the 3×3 solver read the whole table from the build folder `dist` when it first needs it. */
