@@ -20,12 +20,12 @@ import {
 	type Board,
 	matchReport,
 	progressLine,
-	recordText,
 	scoreLine,
 	summary,
 	tournamentReport,
 	type RunReport,
 } from '../referee/report.js';
+import {recordText} from '../referee/record-file.js';
 import {wrapLines} from '../text.js';
 import {runGames, schedule} from '../referee/run.js';
 import type {GameRecord, PlayerSpec} from '../referee/types.js';

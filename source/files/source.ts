@@ -10,8 +10,9 @@ import {recordName} from './export.js';
 import {readText} from './load.js';
 import {isRecordText, parseRecord} from './record.js';
 import {loadGame, recordOfText, type LoadedGame} from './saves.js';
-import {fail, formatParseError, ok, other, type Outcome, type Result} from '../games/game.js';
+import {fail, formatParseError, ok, type Outcome, type Result} from '../games/game.js';
 import type {AnyGame} from '../games/registry.js';
+import {isRefereeRecord, readRecordHeader, recordFaultEnding, recordPlayer, type RecordHeader} from '../referee/record-file.js';
 
 /** A game as a file gives it. */
 export interface GameSource {
@@ -31,44 +32,6 @@ export interface GameSource {
 	readonly note: string | null;
 }
 
-/** What a referee's record (report.ts, recordText) says besides the moves. */
-interface RefereeNotes {
-	/** The path its "Final position:" line gives, as written. */
-	readonly position: string;
-	/** Its header lines, before the first blank line, with their numbers. */
-	readonly header: readonly {readonly text: string; readonly number: number}[];
-}
-
-const REFEREE_TITLE = /^.+, game \d+ \(match \d+\) of a potm referee run$/;
-const POSITION_PREFIX = 'Final position: ';
-const POSITION_SUFFIX = [' (potm analyze ', ' steps through the game)'] as const;
-
-const withoutBom = (text: string): string => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-
-/** Whether a text is a referee's game record: its first line says so. */
-const isRefereeRecord = (text: string): boolean => REFEREE_TITLE.test(withoutBom(text).split(/\r?\n/, 1)[0]!.trimEnd());
-
-/** The header of a referee record and the position it names, or why it has none. */
-function refereeNotes(path: string, text: string): RefereeNotes | string {
-	const header: {text: string; number: number}[] = [];
-	for (const [index, line] of withoutBom(text).split(/\r?\n/).entries()) {
-		if (line.trim() === '') break;
-		header.push({text: line, number: index + 1});
-	}
-	for (const {text: line} of header) {
-		if (!line.startsWith(POSITION_PREFIX)) continue;
-		// "Final position: P (potm analyze P steps through the game)": P twice, and P may hold
-		// spaces or parentheses, so it is found by its length rather than by a pattern.
-		const rest = line.slice(POSITION_PREFIX.length);
-		const length = (rest.length - POSITION_SUFFIX[0].length - POSITION_SUFFIX[1].length) / 2;
-		const position = rest.slice(0, length);
-		if (Number.isInteger(length) && length > 0 && rest === `${position}${POSITION_SUFFIX[0]}${position}${POSITION_SUFFIX[1]}`)
-			return {position, header};
-	}
-	const first = header.at(-1)?.number ?? 1;
-	return `${path} line ${first}: no "Final position: FILE (potm analyze FILE steps through the game)" line: it is not a whole potm referee record`;
-}
-
 /**
  * The position file a referee record names. The record gives it as the referee's --out folder
  * had it, relative to where the referee ran; the two files are written side by side, so the one
@@ -85,37 +48,14 @@ function positionOf(recordPath: string, named: string): string | undefined {
 	});
 }
 
-/** A referee record's value of "SIDE (moves first): NAME (built in)" or "SIDE: NAME   [runs: ...]": the player's name. */
-function playerOf(header: RefereeNotes['header'], prefix: string): string | undefined {
-	const line = header.find(one => one.text.startsWith(prefix))?.text;
-	if (line === undefined) return undefined;
-	let name = line.slice(prefix.length);
-	const runs = name.indexOf('   [runs: ');
-	if (runs >= 0) name = name.slice(0, runs);
-	else if (name.endsWith(' (built in)')) name = name.slice(0, -' (built in)'.length);
-	name = name.trim();
-	return name === '' ? undefined : name;
-}
-
 /**
- * How a referee game ended where the rules do not say: the referee stops a game at a fault
- * (time, a crash, output that is no move) of the side then to move, which loses; its history
- * does not keep that, its record does ("Result: ..." and "Reason: time; ...").
+ * How a referee game ended where the rules do not say: a fault of the side to move, which its
+ * history does not keep and its record does.
  */
-function faultEnding(loaded: LoadedGame, header: RefereeNotes['header']): Outcome | null {
+function faultEnding(loaded: LoadedGame, header: RecordHeader): Outcome | null {
 	const last = loaded.line.at(-1);
 	if (loaded.ended !== null || loaded.game.outcome(last) !== null) return loaded.ended;
-	const description = header
-		.find(one => one.text.startsWith('Result: '))
-		?.text.slice('Result: '.length)
-		.trim();
-	const reason = header
-		.find(one => one.text.startsWith('Reason: '))
-		?.text.slice('Reason: '.length)
-		.split(';')[0]!
-		.trim();
-	if (!reason) return null;
-	return {result: 'win', winner: other(loaded.game.toMove(last)), reason, description: description || reason};
+	return recordFaultEnding(header, loaded.game.toMove(last));
 }
 
 /** The source's modification time, for the Date tag; now, where it has none to give. */
@@ -156,18 +96,17 @@ export function readGameSource(file: string, wanted: string | undefined): Result
 		const beside = file.replace(/\.txt$/, '.record.txt');
 		if (beside !== file && existsSync(beside)) recordPath = beside;
 	}
-	let notes: RefereeNotes | undefined;
+	let notes: RecordHeader | undefined;
 	if (recordPath !== undefined) {
 		const recordText = recordPath === file ? read : readText(recordPath);
-		const found = recordText.ok && isRefereeRecord(recordText.value) ? refereeNotes(recordPath, recordText.value) : undefined;
+		const found = recordText.ok && isRefereeRecord(recordText.value) ? readRecordHeader(recordPath, recordText.value) : undefined;
 		if (typeof found === 'string' && recordPath === file) return fail(found);
 		if (typeof found === 'object') {
 			if (recordPath === file) {
 				const position = positionOf(file, found.position);
 				if (position === undefined) {
-					const line = found.header.find(one => one.text.startsWith(POSITION_PREFIX))!.number;
 					return fail(
-						`${file} line ${line}: the final position ${found.position} is not there (nor ${join(dirname(file), basename(found.position))})`,
+						`${file} line ${found.positionLine}: the final position ${found.position} is not there (nor ${join(dirname(file), basename(found.position))})`,
 					);
 				}
 				positionPath = position;
@@ -181,13 +120,13 @@ export function readGameSource(file: string, wanted: string | undefined): Result
 	const {game, note} = loaded.value;
 	// A referee game's record names its players; a save, its history.
 	const players = notes
-		? ([playerOf(notes.header, `${game.sides[0]} (moves first): `) ?? '?', playerOf(notes.header, `${game.sides[1]}: `) ?? '?'] as const)
+		? ([recordPlayer(notes, game.sides, 1) ?? '?', recordPlayer(notes, game.sides, 2) ?? '?'] as const)
 		: (loaded.value.players ?? null);
 	return ok({
 		game,
 		line: loaded.value.line,
 		moves: loaded.value.moves,
-		ended: notes ? faultEnding(loaded.value, notes.header) : loaded.value.ended,
+		ended: notes ? faultEnding(loaded.value, notes) : loaded.value.ended,
 		players,
 		date: modified(recordPath ?? file),
 		name,

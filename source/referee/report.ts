@@ -1,13 +1,14 @@
 /**
- * What the referee prints and keeps: the progress lines, the tables at the end, the JSON summary
- * and each game's record. Pure text from the games; the command decides where it goes.
+ * What the referee prints and keeps: the progress lines, the tables at the end and the JSON
+ * summary (each game's record is record-file.ts's). Pure text from the games; the command
+ * decides where it goes.
  */
 import type {AnyGame} from '../games/registry.js';
 import {columnsOf, cut, wrapLines} from '../text.js';
 import {crosstable, matchResults, pointTotals, ranking, ratings, scoredRecords, standings} from './scoring.js';
 import {isFault, type GameRecord, type PlayerSpec} from './types.js';
 
-const seconds = (ms: number, digits = 2): string => (ms / 1000).toFixed(digits);
+export const seconds = (ms: number, digits = 2): string => (ms / 1000).toFixed(digits);
 
 /** The width the reports are laid out for when no terminal says otherwise. */
 export const REPORT_WIDTH = 80;
@@ -142,9 +143,9 @@ export function progressLine(record: GameRecord, report: Pick<RunReport, 'game' 
 	return `game ${record.number}/${report.scheduled}: ${what} (${faulty}${record.reason}, ${plies(record.plies)})`;
 }
 
-const plies = (count: number): string => `${count} ${count === 1 ? 'ply' : 'plies'}`;
+export const plies = (count: number): string => `${count} ${count === 1 ? 'ply' : 'plies'}`;
 
-const pointsText = (record: GameRecord): string => `${record.points[0]}-${record.points[1]}${record.disqualified ? ' (void)' : ''}`;
+export const pointsText = (record: GameRecord): string => `${record.points[0]}-${record.points[1]}${record.disqualified ? ' (void)' : ''}`;
 
 /** The match points so far, best first: "ai:3 6, ./entry 2". */
 export function scoreLine(report: Pick<RunReport, 'players' | 'games'> & Partial<Pick<RunReport, 'game'>>): string {
@@ -536,85 +537,4 @@ export function summary(report: RunReport): unknown {
 			),
 		})),
 	};
-}
-
-/** The board a game of a match started from, where boards are drawn: its seed, or its file. */
-function boardLine(boards: readonly Board[] | undefined, match: number): string[] {
-	const board = boards?.find(one => one.match === match);
-	if (!board) return [];
-	return [
-		`Board: ${board.seed === null ? `from ${board.file ?? 'a file'} (--board)` : `seed ${board.seed} (--seed ${(board.seed - match + 1 + 0x80000000) % 0x80000000}${board.with ? ` ${board.with}` : ''} for the run)`}, both games of the match`,
-	];
-}
-
-/** A game's record for people: who played, how it ended, every move with its times and what entries printed. */
-export function recordText(
-	record: GameRecord,
-	report: Pick<RunReport, 'game' | 'players' | 'clockMs'> & Partial<Pick<RunReport, 'boards'>>,
-	positionFile: string,
-): string {
-	const {game} = report;
-	const sides = game.sides;
-	const player = (side: 1 | 2) => report.players[record.seats[side - 1]!]!;
-	const describe = (side: 1 | 2) => {
-		const spec = player(side);
-		const input = game.entry.input === 'stdin' ? '< INPUT' : 'INPUT';
-		return spec.kind === 'builtin'
-			? `${spec.name} (built in)`
-			: `${spec.name}   [runs: ${spec.argv.map(word => (/[\s"'\\]/.test(word) ? JSON.stringify(word) : word)).join(' ')} ${input}]`;
-	};
-	const lines = [
-		`${game.name}, game ${record.number} (match ${record.match}) of a potm referee run`,
-		`${sides[0]} (moves first): ${describe(1)}`,
-		`${sides[1]}: ${describe(2)}`,
-		game.clock.per === 'move'
-			? `Clocks: ${seconds(report.clockMs, 1)} s of CPU time (user + system) for each move`
-			: `Clocks: ${seconds(report.clockMs, 1)} s each of CPU time (user + system)`,
-		...boardLine(report.boards, record.match),
-		`Result: ${record.description}`,
-		`Reason: ${record.reason}; ${game.hasPoints ? `points ${pointsText(record)}; ` : ''}${plies(record.plies)}; CPU used ${seconds(record.clockUsedMs[0])} s / ${seconds(record.clockUsedMs[1])} s`,
-		`Final position: ${positionFile} (potm analyze ${positionFile} steps through the game)`,
-		'',
-	];
-	const rows = [['ply', 'side', 'move', 'CPU s', 'wall s', 'clock left', 'output']];
-	const notes: string[] = [];
-	record.moves.forEach((move, index) => {
-		const expected = `${move.move}\n`;
-		let output = move.forced ? 'no legal move: passed for it, not asked' : '';
-		if (move.stdout !== undefined && move.stdout !== expected && !move.asExpected)
-			output = JSON.stringify(move.stdout.length > 60 ? `${move.stdout.slice(0, 60)}…` : move.stdout);
-		const stopped = {
-			time: 'stopped by the referee: its clock ran out',
-			hung: 'stopped by the referee: it hung',
-			flood: 'stopped by the referee: it flooded its output',
-		};
-		if (move.stopped) output += `${output ? ' ' : ''}${stopped[move.stopped]}`;
-		else if (move.exit && (move.exit.code !== 0 || move.exit.signal))
-			output += `${output ? ' ' : ''}${move.exit.signal ? `killed by ${move.exit.signal}` : `exit status ${move.exit.code}`}`;
-		rows.push([
-			String(index + 1),
-			sides[move.player - 1]!,
-			move.move || '-',
-			seconds(move.cpuMs, 3),
-			seconds(move.wallMs, 3),
-			move.clockAfter.toFixed(2),
-			output,
-		]);
-		if (move.stderr)
-			notes.push(
-				`stderr of ply ${index + 1} (${sides[move.player - 1]}):`,
-				...move.stderr
-					.replace(/\n$/, '')
-					.split('\n')
-					.map(text => `  ${text}`),
-			);
-		if (move.stdout !== undefined && move.stdout.length > 60 && move.stdout !== expected && !move.asExpected)
-			notes.push(
-				`stdout of ply ${index + 1} (${sides[move.player - 1]}), ${move.stdout.length} characters kept:`,
-				`  ${JSON.stringify(move.stdout)}`,
-			);
-	});
-	lines.push(table(rows, [true, false, false, true, true, true, false]));
-	if (notes.length > 0) lines.push('', ...notes);
-	return lines.join('\n') + '\n';
 }

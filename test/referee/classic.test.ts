@@ -17,7 +17,8 @@ import {classicLoa, loaps} from '../../source/games/loa/index.js';
 import type {LoaState} from '../../source/games/loa/rules.js';
 import type {AnyGame} from '../../source/games/registry.js';
 import {playGame, type GameSetup} from '../../source/referee/play.js';
-import {matchReport, progressLine, recordText, tournamentReport, type RunReport} from '../../source/referee/report.js';
+import {matchReport, progressLine, tournamentReport, type RunReport} from '../../source/referee/report.js';
+import {recordText} from '../../source/referee/record-file.js';
 import type {GameRecord, PlayerSpec} from '../../source/referee/types.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
