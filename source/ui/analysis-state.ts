@@ -4,17 +4,7 @@
  */
 import type {AnyGame} from '../games/registry.js';
 import type {EngineInfo, EngineLine} from '../engine/client.js';
-import {
-	boardAction,
-	boardInput,
-	dropped,
-	pickedIn,
-	typingKey,
-	viewAction,
-	type BoardInput,
-	type BoardOutcome,
-	type Permission,
-} from './board-input.js';
+import {boardAction, boardInput, pickedIn, typingKey, viewAction, type BoardInput, type BoardOutcome} from './board-input.js';
 import {dialogKey, helpDialog, openRefused, saveRefused, type Dialog} from './dialog-state.js';
 import type {FileAction, FileEffect} from './files.js';
 import {playedText} from './format.js';
@@ -24,7 +14,8 @@ import {sameGame, type PlayedGame} from './review-export.js';
 import {recordName} from '../files/export.js';
 import {doing, stay, type Step} from './store.js';
 import type {Status} from './play-state.js';
-import {goToKey, positionAfterMove, positionName} from './walk.js';
+import {boardOutcome, goToAnswer, moved, permission, say} from './reducer-helpers.js';
+import {positionAfterMove, positionName} from './walk.js';
 
 export const MAX_LINES = 5;
 
@@ -136,26 +127,14 @@ export function analysisState(setup: AnalysisSetup, now: number): AnalysisState 
 	};
 }
 
-const say = (state: AnalysisState, text: string, error = false): AnalysisState => ({...state, status: {text, error}});
-
-const permission = (session: S.Session): Permission => {
-	const outcome = S.outcomeOf(session);
-	return outcome ? {canMove: false, cannotMove: `The game is over: ${outcome.description}`} : {canMove: true, cannotMove: ''};
-};
-
-/** Another position: the piece picked up and the scroll go. */
-const moved = (state: AnalysisState, session: S.Session): AnalysisState => ({...state, session, scroll: 0, input: dropped(state.input)});
-
 function play(state: AnalysisState, move: number, now: number, said?: string): AnalysisState {
 	const {session} = state;
 	return say(moved(state, S.playMove(session, move, now)), said ?? playedText(session.game, S.current(session), move));
 }
 
-function boardOutcome(state: AnalysisState, outcome: BoardOutcome, now: number): AnalysisState {
-	const next = {...state, input: outcome.input};
-	if (outcome.move !== undefined) return play(next, outcome.move, now);
-	return outcome.say ? say(next, outcome.say.text, outcome.say.error) : next;
-}
+/** What a key did to the board: a move played, or what it says said. */
+const fromBoard = (state: AnalysisState, outcome: BoardOutcome, now: number): AnalysisState =>
+	boardOutcome(state, outcome, (next, move) => play(next, move, now));
 
 /**
  * The engine's lines for the position shown, best first, as many as are asked for: the screen
@@ -251,14 +230,12 @@ function walk(state: AnalysisState, action: Action, name: string, now: number): 
 }
 
 /** A key while a move number is typed after g. */
-function goToAnswer(state: AnalysisState, typed: string, name: string, now: number): AnalysisState {
-	const step = goToKey(typed, name);
-	const closed = {...state, goTo: step.typed};
-	if (step.go === undefined) return closed;
-	const entries = allMoves(state.session);
-	const target = positionAfterMove(entries, step.go);
-	return seek(closed, target, now, `Already at ${positionName(entries, state.session.game.sides, target)}`, false);
-}
+const goTo = (state: AnalysisState, typed: string, name: string, now: number): AnalysisState =>
+	goToAnswer(state, typed, name, (closed, number) => {
+		const entries = allMoves(state.session);
+		const target = positionAfterMove(entries, number);
+		return seek(closed, target, now, `Already at ${positionName(entries, state.session.game.sides, target)}`, false);
+	});
 
 function dialogAnswer(state: AnalysisState, dialog: Dialog, name: string): AnalysisStep {
 	const answer = dialogKey(dialog, name);
@@ -292,18 +269,18 @@ function key(state: AnalysisState, name: string, now: number): AnalysisStep {
 	// Too small a terminal shows nothing of the board or a dialog: no key acts on them unseen.
 	if (!state.fits) return name === 'q' ? doing({...state, left: true}, {kind: 'exit', code: 0}) : stay(state);
 	if (state.dialog) return dialogAnswer(state, state.dialog, name);
-	if (state.goTo !== null) return stay(goToAnswer(state, state.goTo, name, now));
+	if (state.goTo !== null) return stay(goTo(state, state.goTo, name, now));
 	const {session} = state;
 	const {game} = session;
 	const position = S.current(session);
 	const allowed = permission(session);
 	const typed = typingKey(state.input, name, game, position, allowed);
-	if (typed) return stay(boardOutcome(state, typed, now));
+	if (typed) return stay(fromBoard(state, typed, now));
 	const action = actionFor('analysis', name);
 	if (action === undefined) return stay(state);
 	if (action === 'cancel' && pickedIn(state.input, game, position).length === 0) return doing({...state, left: true}, {kind: 'menu', game});
 	const onBoard = boardAction(state.input, action, game, position, state.flipped, allowed);
-	if (onBoard) return stay(boardOutcome(state, onBoard, now));
+	if (onBoard) return stay(fromBoard(state, onBoard, now));
 	const viewed = viewAction(state, action);
 	if (viewed) return stay(viewed);
 	const walked = walk(state, action, name, now);

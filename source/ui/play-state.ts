@@ -20,7 +20,8 @@ import {actionFor, type Action, type KeyContext} from './keys.js';
 import type {Thinking} from './panel.js';
 import * as S from './session.js';
 import {doing, stay, type Step} from './store.js';
-import {goToKey, positionAfterMove, positionName} from './walk.js';
+import {boardOutcome, goToAnswer, moved as movedTo, permission, say} from './reducer-helpers.js';
+import {positionAfterMove, positionName} from './walk.js';
 
 /** Questions asked in the status line, answered by the next key. */
 export interface Question {
@@ -229,22 +230,6 @@ export const unsaved = (state: PlayState): boolean =>
 
 export const keyContext = (state: PlayState): KeyContext => (S.isOver(state.session) ? 'over' : 'play');
 
-/** Whether the person may move now, and why not. */
-export function permission(session: S.Session): {canMove: boolean; cannotMove: string; canPremove?: boolean} {
-	const outcome = S.outcomeOf(session);
-	if (outcome) return {canMove: false, cannotMove: `The game is over: ${outcome.description}`};
-	const mover = S.toMove(session);
-	if (S.seatToMove(session).kind !== 'human')
-		return {
-			canMove: false,
-			cannotMove: `${session.game.sides[mover - 1]} (the AI) is to move: wait for it, or type your move (m) to play it at once after`,
-			canPremove: true,
-		};
-	return {canMove: true, cannotMove: ''};
-}
-
-const say = (state: PlayState, text: string, error = false): PlayState => ({...state, status: {text, error}});
-
 /**
  * The clocks as the screen stands: a person's clock stops while a dialog or a question is open
  * (the AI, thinking on meanwhile, keeps its own running); no clock runs once the game is over.
@@ -259,15 +244,7 @@ function settle(state: PlayState, now: number): PlayState {
 }
 
 /** A new position: the hint and the scroll go, and so does the piece picked up; a position walked to may be gone. */
-const moved = (state: PlayState, session: S.Session): PlayState => ({
-	...state,
-	session,
-	hint: null,
-	scroll: 0,
-	view: null,
-	input: dropped(state.input),
-	premove: null,
-});
+const moved = (state: PlayState, session: S.Session): PlayState => movedTo(state, session, {hint: null, view: null, premove: null});
 
 /** The index into the session's line of the position shown: the one walked to, else the game's last. */
 export const shownIndex = (state: PlayState): number => state.view ?? state.session.line.length - 1;
@@ -307,11 +284,8 @@ function walk(state: PlayState, action: Action): PlayState | null {
 }
 
 /** A key while a move number is typed after g. */
-function goToAnswer(state: PlayState, typed: string, name: string): PlayState {
-	const step = goToKey(typed, name);
-	const closed = {...state, goTo: step.typed};
-	return step.go === undefined ? closed : walkTo(closed, positionAfterMove(S.moveList(state.session), step.go));
-}
+const goTo = (state: PlayState, typed: string, name: string): PlayState =>
+	goToAnswer(state, typed, name, (closed, number) => walkTo(closed, positionAfterMove(S.moveList(state.session), number)));
 
 /**
  * Keys that act on the game: while a past position is shown, they first go back to the game as
@@ -387,18 +361,17 @@ function play(state: PlayState, move: number, now: number): PlayState {
 	return say(moved(state, S.playMove(session, move, now)), playedText(session.game, S.current(session), move));
 }
 
-function boardOutcome(state: PlayState, outcome: BoardOutcome, now: number): PlayState {
-	const next = {...state, input: outcome.input};
-	if (outcome.premove !== undefined) {
-		const ai = state.session.game.sides[S.toMove(state.session) - 1];
-		return say(
-			{...next, premove: outcome.premove},
-			`Premove ${outcome.premove}: played as soon as ${ai} has moved, if legal then; Esc cancels it`,
-		);
-	}
-	if (outcome.move !== undefined) return play(next, outcome.move, now);
-	return outcome.say ? say(next, outcome.say.text, outcome.say.error) : next;
-}
+/** What a key did to the board: a move played, a premove kept, or what it says said. */
+const fromBoard = (state: PlayState, outcome: BoardOutcome, now: number): PlayState =>
+	boardOutcome(
+		state,
+		outcome,
+		(next, move) => play(next, move, now),
+		(next, premove) => {
+			const ai = state.session.game.sides[S.toMove(state.session) - 1];
+			return say({...next, premove}, `Premove ${premove}: played as soon as ${ai} has moved, if legal then; Esc cancels it`);
+		},
+	);
 
 function answerQuestion(state: PlayState, question: Question, name: string, now: number): PlayStep {
 	const answer = name.toLowerCase();
@@ -512,13 +485,13 @@ function key(state: PlayState, name: string, now: number): PlayStep {
 	// Too small a terminal shows the game to nobody: no key plays it unseen; q quits (asking).
 	if (!state.fits) return name === 'q' ? leaveAsking({...state, dialog: null, afterSave: null, goTo: null}, true) : stay(state);
 	if (state.dialog) return dialogAnswer(state, state.dialog, name, now);
-	if (state.goTo !== null) return stay(goToAnswer(state, state.goTo, name));
+	if (state.goTo !== null) return stay(goTo(state, state.goTo, name));
 	const {session} = state;
 	const game = session.game;
 	const position = S.current(session);
 	const allowed = permission(session);
 	const typed = typingKey(state.input, name, game, position, allowed);
-	if (typed) return stay(boardOutcome(state, typed, now));
+	if (typed) return stay(fromBoard(state, typed, now));
 	const action = actionFor(keyContext(state), name);
 	if (action === undefined) return stay(state);
 	if (state.premove !== null && action === 'cancel' && state.input.picked.length === 0)
@@ -541,7 +514,7 @@ function act(state: PlayState, action: Action, now: number): PlayStep {
 	const allowed = permission(session);
 	if (action === 'cancel' && pickedIn(state.input, game, position).length === 0) return leaveAsking(state, false);
 	const onBoard = boardAction(state.input, action, game, position, state.flipped, allowed);
-	if (onBoard) return stay(boardOutcome(state, onBoard, now));
+	if (onBoard) return stay(fromBoard(state, onBoard, now));
 	const viewed = viewAction(state, action);
 	if (viewed) return stay(viewed);
 	const over = S.isOver(session);
