@@ -316,11 +316,11 @@ function makeResolved(dir: string): void {
  * ended where the rules do not say (a flag fall, a resignation): the history keeps it.
  *
  * Both files are written whole (atomic.ts, writeWhole): to hidden temporary files first and
- * flushed, then renamed over the old ones, history first: a full disk or a missing permission leaves the old save untouched, and a
- * crash between the two renames leaves the new history beside the old .txt, whose text the
- * history names, so that loadGame loads the new save whole. Temporary files that killed saves
- * left in `dir` are swept first. Creates `dir` if need be. Gives the .txt's path, or a one-line
- * reason.
+ * flushed, then renamed over the old ones, history first: a full disk or a missing permission
+ * leaves the old save untouched, and a crash between the two renames leaves the new history
+ * beside the old .txt, whose text the history names, so that loadGame loads the new save whole.
+ * Temporary files that killed saves left in `dir` are swept first. Creates `dir` if need be.
+ * Gives the .txt's path, or a one-line reason.
  */
 export function saveGame<State>(
 	dir: string,

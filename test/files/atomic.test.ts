@@ -129,7 +129,7 @@ describe('writeNew', () => {
 
 describe('sweepTemporaries', () => {
 	test('removes the temporaries of writers no longer running; keeps those of running ones, and other files', () => {
-		const dead = spawnSync(process.execPath, ['-e', '']).pid!;
+		const dead = spawnSync(process.execPath, ['-e', '']).pid;
 		const stale = [`.a.txt.${dead}.0123abcd.tmp`, `.b.json.${dead}.89abcdef.tmp`];
 		const kept = [`.a.txt.${process.pid}.fedcba98.tmp`, `.a.txt.${process.ppid}.00000000.tmp`, '.hidden', 'a.txt', `a.txt.${dead}.tmp`];
 		for (const name of [...stale, ...kept]) writeFileSync(join(dir, name), 'half');
