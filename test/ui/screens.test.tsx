@@ -488,7 +488,8 @@ describe('demo', () => {
 				() => {
 					if (!app!.engine.pending && !app!.frame().includes('Series over')) throw new Error(`waiting:\n${app!.frame()}`);
 				},
-				{timeout: 10_000},
+				// Looked at often: the engine's request follows each answer within a render or two.
+				{timeout: 10_000, interval: 2},
 			);
 			if (app.frame().includes('Series over')) break;
 			if (app.frame().includes('game 2 of 2')) swapped ||= /RED\s+. level 2 Casual/.test(app.frame());

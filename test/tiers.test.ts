@@ -1,0 +1,81 @@
+/**
+ * The unit tier leaves out exactly the tests that need the build (test/tiers.ts): a test file
+ * needs it when it, or a module or fixture of test/ it names by a relative path, mentions a path
+ * into dist/ or runs tmux. Listed files that no longer need it are reported too, so that the
+ * unit tier does not shrink unnoticed.
+ */
+import {readdirSync, readFileSync} from 'node:fs';
+import {dirname, join, relative, resolve} from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {describe, expect, test} from 'vitest';
+import {BUILT_PROGRAM_TESTS, FRESH_MODULE_TESTS, REAL_TIME_TESTS} from './tiers.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const tests = join(root, 'test');
+
+/** A path into dist/ ("dist/cli.js", join(root, 'dist', ...)) or tmux run as a program. */
+const NEEDS_BUILD = /(?:^|[^\w.-])dist(?:\/|['"`])|['"`]tmux['"`]/m;
+
+function files(folder: string): string[] {
+	return readdirSync(folder, {withFileTypes: true}).flatMap(entry =>
+		entry.isDirectory() ? files(join(folder, entry.name)) : [join(folder, entry.name)],
+	);
+}
+
+/** The text of a module of test/ named "./x.js" (x.ts, x.tsx or x.mjs on disk), or undefined. */
+function textOf(path: string): string | undefined {
+	for (const candidate of [path, path.replace(/\.js$/, '.ts'), path.replace(/\.js$/, '.tsx')]) {
+		try {
+			return readFileSync(candidate, 'utf8');
+		} catch {
+			// The next spelling.
+		}
+	}
+	return undefined;
+}
+
+const judged = new Map<string, boolean>();
+
+/** Whether the file at `path` needs the build, itself or through what of test/ it names. */
+function needsBuild(path: string): boolean {
+	const known = judged.get(path);
+	if (known !== undefined) return known;
+	judged.set(path, false);
+	const text = textOf(path);
+	const named = [...(text ?? '').matchAll(/['"`](\.{1,2}\/[^'"`\s]+)['"`]/g)]
+		.map(match => resolve(dirname(path), match[1]!))
+		.filter(one => one.startsWith(tests));
+	const needs = text !== undefined && (NEEDS_BUILD.test(text) || named.some(needsBuild));
+	judged.set(path, needs);
+	return needs;
+}
+
+describe('the test tiers', () => {
+	const all = files(tests)
+		// This file names the marks it looks for, and needs no build.
+		.filter(path => /\.test\.tsx?$/.test(path) && path !== fileURLToPath(import.meta.url))
+		.map(path => relative(root, path).split('\\').join('/'))
+		.sort();
+
+	test('every test file that runs the built program or tmux is listed, and every one listed does', () => {
+		const needing = all.filter(path => needsBuild(join(root, path)));
+		expect(needing).toEqual([...BUILT_PROGRAM_TESTS].sort());
+	});
+
+	test('the marks are seen where they are, and not in words that hold "dist"', () => {
+		expect(NEEDS_BUILD.test("const cli = join(root, 'dist', 'cli.js');")).toBe(true);
+		expect(NEEDS_BUILD.test("new URL('../../dist/engine/client.js', import.meta.url)")).toBe(true);
+		expect(NEEDS_BUILD.test("spawnSync('tmux', ['new-session'])")).toBe(true);
+		expect(NEEDS_BUILD.test('const distance = 3; distinctNames(players); // tmux send-keys')).toBe(false);
+	});
+
+	test('the other lists name test files, each file in one list at most', () => {
+		const listed = [...BUILT_PROGRAM_TESTS, ...REAL_TIME_TESTS, ...FRESH_MODULE_TESTS];
+		for (const path of listed) expect(all).toContain(path);
+		expect(new Set(listed).size).toBe(listed.length);
+	});
+
+	test('the unit tier runs some tests', () => {
+		expect(all.length - BUILT_PROGRAM_TESTS.length - REAL_TIME_TESTS.length).toBeGreaterThan(50);
+	});
+});

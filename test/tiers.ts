@@ -1,0 +1,44 @@
+/**
+ * The tiers of the tests. The unit tier (npm run test:unit) runs without a build: no dist/, no
+ * tmux, for a fast inner loop. The files below run the built program (dist/potm, dist/cli.js, a
+ * module of dist/ or a fixture that imports one) or drive a terminal through tmux, and run only
+ * in the whole suite (npm test, which builds first; vitest run alone builds in its global setup). test/tiers.test.ts checks
+ * this list against what the files do, both ways, so that a test of the built program cannot
+ * land in the unit tier unnoticed.
+ */
+export const BUILT_PROGRAM_TESTS: readonly string[] = [
+	'test/bench/ladder.test.ts',
+	'test/cli-boxes.test.ts',
+	'test/cli-export.test.ts',
+	'test/cli-loa.test.ts',
+	'test/cli-pahtum.test.ts',
+	'test/cli-review.test.ts',
+	'test/cli.test.ts',
+	'test/engine/client.test.ts',
+	'test/files/saves.test.ts',
+	'test/files/table3-file.test.ts',
+	'test/move-entry.test.ts',
+	'test/referee/boxes.test.ts',
+	'test/referee/classic.test.ts',
+	'test/referee/cli.test.ts',
+	'test/referee/contest-clock.test.ts',
+	'test/referee/pahtum.test.ts',
+	'test/start.test.ts',
+	'test/tune/report.test.ts',
+	'test/ui/terminal.test.ts',
+];
+
+/**
+ * Tests that need no build but run entries as programs on real clocks (sleepers stopped as hung
+ * after their clock and grace, CPU burners charged what they burn): seconds of waiting each, too
+ * slow for the inner loop. They run in the whole suite.
+ */
+export const REAL_TIME_TESTS: readonly string[] = ['test/referee/entry.test.ts', 'test/referee/play.test.ts'];
+
+/**
+ * Unit tests that need their modules fresh, loaded for them alone: the unit tier shares modules
+ * between the other files of a worker. A mock of node:fs (atomic.test.ts); the 3×3 table, which
+ * another file's test builds whole into the module (table3.test.ts). The whole suite isolates
+ * every file.
+ */
+export const FRESH_MODULE_TESTS: readonly string[] = ['test/files/atomic.test.ts', 'test/games/boxes/table3.test.ts'];
