@@ -14,6 +14,10 @@ import {afterAll, afterEach, describe, expect, test, vi} from 'vitest';
 vi.hoisted(() => {
 	process.env['POTM_TEST_GAMES'] = 'tictactoe';
 });
+// The next file in this worker loads the registry afresh, without it.
+afterAll(() => {
+	delete process.env['POTM_TEST_GAMES'];
+});
 
 import {gameById, gameOfText} from '../source/games/registry.js';
 import {tictactoe} from '../source/games/tictactoe/index.js';

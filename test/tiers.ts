@@ -15,6 +15,7 @@ export const BUILT_PROGRAM_TESTS: readonly string[] = [
 	'test/cli-review.test.ts',
 	'test/cli.test.ts',
 	'test/engine/client.test.ts',
+	'test/fifth-game.test.tsx',
 	'test/files/saves.test.ts',
 	'test/files/table3-file.test.ts',
 	'test/move-entry.test.ts',
@@ -38,7 +39,13 @@ export const REAL_TIME_TESTS: readonly string[] = ['test/referee/entry.test.ts',
 /**
  * Unit tests that need their modules fresh, loaded for them alone: the unit tier shares modules
  * between the other files of a worker. A mock of node:fs (atomic.test.ts); the 3×3 table, which
- * another file's test builds whole into the module (table3.test.ts). The whole suite isolates
+ * another file's test builds whole into the module (table3.test.ts); the registry with the game
+ * the tests register (contract.test.ts). The whole suite isolates
  * every file.
  */
-export const FRESH_MODULE_TESTS: readonly string[] = ['test/files/atomic.test.ts', 'test/games/boxes/table3.test.ts'];
+export const FRESH_MODULE_TESTS: readonly string[] = [
+	'test/files/atomic.test.ts',
+	'test/games/boxes/table3.test.ts',
+	// It registers tic-tac-toe (POTM_TEST_GAMES), which the registry reads when it is first loaded.
+	'test/games/contract.test.ts',
+];

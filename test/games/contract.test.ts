@@ -2,10 +2,14 @@
  * The contract every registered game keeps, checked on random playouts of each: a new game gets
  * these tests by being in the registry. Tic-tac-toe, the game the tests register, runs them too.
  */
-import {describe, expect, test, vi} from 'vitest';
+import {afterAll, describe, expect, test, vi} from 'vitest';
 
 vi.hoisted(() => {
 	process.env['POTM_TEST_GAMES'] = 'tictactoe';
+});
+// The next file in this worker loads the registry afresh, without it.
+afterAll(() => {
+	delete process.env['POTM_TEST_GAMES'];
 });
 
 import {ONGOING} from '../../source/games/game.js';
