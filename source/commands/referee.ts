@@ -99,8 +99,8 @@ function boardsOf(
 		if (!loaded.ok) return `--board: ${loaded.error}`;
 		if (loaded.value.game !== game) return `--board ${options.board} holds a ${loaded.value.game.name} position, not ${game.name}`;
 		const start = loaded.value.state;
-		const cells = game.board(start).cells;
-		const pieces = cells.filter(cell => cell !== EMPTY && cell !== BLOCKED).length;
+		const view = game.board(start);
+		const pieces = view.kind === 'grid' ? view.cells.filter(cell => cell !== EMPTY && cell !== BLOCKED).length : 0;
 		if (pieces > 0)
 			return `--board ${options.board} is not a start board: it has ${pieces} ${pieces === 1 ? 'marker' : 'markers'} on it (a board to start from has empty and blocked squares only)`;
 		// A board of lines (LINES and BOXES): only the lines drawn before the game (player 0's), player 1 to make move 1.

@@ -181,27 +181,18 @@ export const BLOCKED = -1;
 export type Colours = 'red-blue' | 'black-white';
 
 /**
- * What a board looks like, for drawing it, in drawing order: row 0 is the top line of the board
- * as the game's files and rule texts show it, column 0 the left one. Squares keep the game's own
- * numbering (as in moveEnds); squareAt and placeOf convert.
+ * Where things are on a board, whatever its kind, in drawing order: row 0 is the top line of the
+ * board as the game's files and rule texts show it, column 0 the left one. The points the cursor
+ * visits (squares, or a lattice's vertices) keep the game's own numbering (as in moveEnds);
+ * squareAt and placeOf convert.
  */
-export interface BoardView {
+export interface BoardPlaces {
 	readonly rows: number;
 	readonly columns: number;
 	/** The names of player 1 and player 2, whose initials letter the pieces where colour cannot. */
 	readonly sides: readonly [string, string];
 	/** How the pieces are coloured; red and blue when absent. */
 	readonly colours?: Colours;
-	/** By square: EMPTY, 1 or 2 for a piece (a marker) of that player, or BLOCKED. */
-	readonly cells: readonly number[];
-	/** By square: the points a landing there earns (0 for an ordinary square). */
-	readonly bonus: readonly number[];
-	/** Bonus squares worth this much or more are drawn as the large kind (LOAPS's 7 in the middle); absent: all alike. */
-	readonly largeBonus?: number;
-	/** Squares to mark as scoring now (PAH-TUM's runs of three or more); empty where nothing is. */
-	readonly scoring: ReadonlySet<number>;
-	/** For a game of dots and lines: what is drawn between the vertices (the view's squares). */
-	readonly lattice?: LatticeView;
 	/** Labels of the rows, top first, and of the columns, left first, as the game names them. */
 	readonly rowLabels: readonly string[];
 	readonly columnLabels: readonly string[];
@@ -213,11 +204,36 @@ export interface BoardView {
 	/** Where the cursor starts for player 1 and for player 2 (the middle of a side's home row in LOA). */
 	readonly home: readonly [number, number];
 	squareAt(row: number, column: number): number;
-	/** The [row, column] a square is drawn at. */
+	/** The [row, column] a point is drawn at. */
 	placeOf(square: number): readonly [number, number];
-	/** The name of a square in the game's notation, e.g. "d4" or "C4". */
+	/** The name of a point in the game's notation, e.g. "d4" or "C4". */
 	squareName(square: number): string;
 }
+
+/** A board of squares holding pieces or markers (LOA's, PAH-TUM's). */
+export interface GridView extends BoardPlaces {
+	readonly kind: 'grid';
+	/** By square: EMPTY, 1 or 2 for a piece (a marker) of that player, or BLOCKED. */
+	readonly cells: readonly number[];
+	/** By square: the points a landing there earns (0 for an ordinary square). */
+	readonly bonus: readonly number[];
+	/** Bonus squares worth this much or more are drawn as the large kind (LOAPS's 7 in the middle); absent: all alike. */
+	readonly largeBonus?: number;
+	/** Squares to mark as scoring now (PAH-TUM's runs of three or more); empty where nothing is. */
+	readonly scoring: ReadonlySet<number>;
+}
+
+/** A board of dots and lines (LINES and BOXES's): the points are its vertices, and `lattice` says what is drawn between them. */
+export interface LatticeBoardView extends BoardPlaces {
+	readonly kind: 'lattice';
+	readonly lattice: LatticeView;
+}
+
+/**
+ * What a board looks like, for drawing it: one of the kinds the UI has a renderer for
+ * (ui/boards/). A game of another geometry adds its kind here and a renderer there.
+ */
+export type BoardView = GridView | LatticeBoardView;
 
 /** Who drew a segment or took a box of a lattice: nobody yet, a player, or the board as it was set up. */
 export const SET_UP = 3;

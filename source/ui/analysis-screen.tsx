@@ -11,7 +11,7 @@ import {forcedPass} from '../games/game.js';
 import type {AnyGame} from '../games/registry.js';
 import {decidedIn} from '../engine/search.js';
 import type {EngineInfo, EngineResult} from '../engine/client.js';
-import {Board} from './board.js';
+import {Board} from './boards/index.js';
 import {boardMarks} from './board-input.js';
 import {
 	stopQuietly,

@@ -5,7 +5,7 @@
  */
 import type {AnyGame} from '../games/registry.js';
 import type {Action} from './keys.js';
-import type {BoardMarks} from './board.js';
+import type {BoardMarks} from './boards/index.js';
 import {moveCursor, movesBeginning, nextPoints, pick, stillPicked} from './pointer.js';
 
 export interface BoardInput {

@@ -9,7 +9,7 @@ import {Box, Text, useApp} from 'ink';
 import {useEffect, useLayoutEffect} from 'react';
 import {planMove} from '../engine/levels.js';
 import {clockReading, WORKER_OVERHEAD_MS} from '../engine/time.js';
-import {Board, NO_MARKS} from './board.js';
+import {Board, NO_MARKS} from './boards/index.js';
 import {stopQuietly, thinkingRedraw, useEnvironment, useKeys, useRedrawAt, useRootWidth, useTerminalSize} from './context.js';
 import {DialogView, TooSmall} from './dialogs.js';
 import {clockChangesAt, fit} from './format.js';

@@ -4,7 +4,7 @@
  * taller than the terminal, so nothing may be taller than `rows`.
  */
 import type {BoardView} from '../games/game.js';
-import {boardSize, CELL_SIZES, COMPACT, type CellSize} from './board.js';
+import {boardSize, CELL_SIZES, COMPACT, type CellSize} from './boards/index.js';
 
 /** The panel beside the board needs this many columns at least. */
 const PANEL_MIN_COLUMNS = 36;

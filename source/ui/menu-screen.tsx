@@ -1,7 +1,7 @@
 /** The start menu: the game, play against the AI (side, level, clock), two players, demo, analyse, open, help, quit. */
 import {Box, Text, useApp} from 'ink';
 import {BLOCKED, type BoardView, type Outcome} from '../games/game.js';
-import {Board, boardSize, COMPACT, NO_MARKS} from './board.js';
+import {Board, boardSize, COMPACT, NO_MARKS} from './boards/index.js';
 import type {AnyGame} from '../games/registry.js';
 import {shownValue} from '../games/setup.js';
 import {levelOf} from '../engine/levels.js';
@@ -64,8 +64,8 @@ const gameFirst = (dialog: LoadDialog, game: AnyGame): LoadDialog => ({
 	entries: [...dialog.entries.filter(entry => entry.game === game.name), ...dialog.entries.filter(entry => entry.game !== game.name)],
 });
 
-/** How many squares of a board are out of play. */
-const holesOf = (view: BoardView): number => view.cells.filter(cell => cell === BLOCKED).length;
+/** How many squares of a board are out of play (a board of squares' holes). */
+const holesOf = (view: BoardView): number => (view.kind === 'grid' ? view.cells.filter(cell => cell === BLOCKED).length : 0);
 
 export function MenuScreen({
 	game: initialGame,

@@ -9,7 +9,7 @@ import {useEffect, useLayoutEffect, useRef} from 'react';
 import type {AnyGame} from '../games/registry.js';
 import {planMove} from '../engine/levels.js';
 import {clockReading, WORKER_OVERHEAD_MS} from '../engine/time.js';
-import {Board} from './board.js';
+import {Board} from './boards/index.js';
 import {boardMarks} from './board-input.js';
 import {stopQuietly, thinkingRedraw, useEnvironment, useKeys, useRedrawAt, useRootWidth, useTerminalSize} from './context.js';
 import {DialogView, TooSmall} from './dialogs.js';

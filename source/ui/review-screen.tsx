@@ -13,7 +13,7 @@ import {clipped, forFirst, winning} from '../review/judge.js';
 import {countsGlyphs, lossText, markGlyph, marksLegend, numbered, scoreText} from '../review/text.js';
 import {MARK_WORDS, type Mark, type MoveReview, type PositionEval} from '../review/types.js';
 import type {AnyGame} from '../games/registry.js';
-import {Board, NO_MARKS} from './board.js';
+import {Board, NO_MARKS} from './boards/index.js';
 import {stopQuietly, thinkingRedraw, useEnvironment, useKeys, useRedrawAt, useRootWidth, useTerminalSize} from './context.js';
 import {DialogView, TooSmall} from './dialogs.js';
 import {bar, fit} from './format.js';

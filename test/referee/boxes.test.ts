@@ -15,6 +15,7 @@ import {gameById} from '../../source/games/registry.js';
 import {ranking} from '../../source/referee/scoring.js';
 import {matchReport} from '../../source/referee/report.js';
 import type {GameRecord} from '../../source/referee/types.js';
+import {latticeView} from '../helpers/views.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const cli = join(root, 'dist', 'cli.js');
@@ -105,7 +106,7 @@ function match(a: string, b: string, ...options: string[]): {summary: Summary; t
 
 /** The unit the good fake picks, by the module's own rules: its first or last undrawn unit segment. */
 function fakeMove(state: unknown, mode: 'first' | 'last'): number {
-	const lattice = boxes.board(state).lattice!;
+	const lattice = latticeView(boxes.board(state)).lattice;
 	const {rows, columns} = lattice;
 	const L = 'ABCDEFGHI';
 	const units: string[] = [];

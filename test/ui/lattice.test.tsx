@@ -5,22 +5,20 @@
  */
 import {render} from 'ink-testing-library';
 import {describe, expect, test} from 'vitest';
-import {EMPTY, SET_UP, type BoardView, type LatticeView} from '../../source/games/game.js';
-import {Board, boardSize, COMPACT, NO_MARKS, type BoardMarks} from '../../source/ui/board.js';
+import {SET_UP, type LatticeBoardView, type LatticeView} from '../../source/games/game.js';
+import {Board, boardSize, COMPACT, NO_MARKS, type BoardMarks} from '../../source/ui/boards/index.js';
 import {layoutFor} from '../../source/ui/layout.js';
 import {makeTheme} from '../../source/ui/theme.js';
 
 /** A rows × columns board of boxes, vertices named A1.. from the top left, with `drawn` segments. */
-function view(rows: number, columns: number, lattice: Partial<LatticeView> = {}): BoardView {
+function view(rows: number, columns: number, lattice: Partial<LatticeView> = {}): LatticeBoardView {
 	const across = columns + 1;
 	const name = (vertex: number) => `${'ABCDEFGHI'[vertex % across]}${Math.floor(vertex / across) + 1}`;
 	return {
+		kind: 'lattice',
 		rows: rows + 1,
 		columns: across,
 		sides: ['RED', 'BLUE'],
-		cells: new Array<number>((rows + 1) * across).fill(EMPTY),
-		bonus: new Array<number>((rows + 1) * across).fill(0),
-		scoring: new Set(),
 		turnsForSecond: false,
 		home: [0, 0],
 		rowLabels: Array.from({length: rows + 1}, (_, row) => String(row + 1)),
@@ -40,7 +38,7 @@ function view(rows: number, columns: number, lattice: Partial<LatticeView> = {})
 }
 
 const plain = makeTheme({color: false, ascii: true});
-const draw = (board: BoardView, marks: Partial<BoardMarks> = {}, flipped = false): string[] =>
+const draw = (board: LatticeBoardView, marks: Partial<BoardMarks> = {}, flipped = false): string[] =>
 	(render(<Board view={board} marks={{...NO_MARKS, ...marks}} theme={plain} flipped={flipped} cell={COMPACT} />).lastFrame() ?? '').split(
 		'\n',
 	);

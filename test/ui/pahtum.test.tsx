@@ -9,6 +9,7 @@ import {afterEach, describe, expect, test} from 'vitest';
 import {BLOCKED, EMPTY} from '../../source/games/game.js';
 import {pahtum} from '../../source/games/pahtum/index.js';
 import {KEYS, removeScratch, start, type Harness} from './harness.js';
+import {gridView} from '../helpers/views.js';
 
 let app: Harness | undefined;
 
@@ -41,7 +42,7 @@ function gridOf(frame: string): Map<string, string> {
 
 /** The grid pahtum.initial({seed}) draws, as the screen shows it. */
 function expectedGrid(seed: number): Map<string, string> {
-	const view = pahtum.board(pahtum.initial({seed}));
+	const view = gridView(pahtum.board(pahtum.initial({seed})));
 	const cells = new Map<string, string>();
 	view.cells.forEach((cell, square) =>
 		cells.set(view.squareName(square), cell === BLOCKED ? '#' : cell === EMPTY ? '.' : view.sides[cell - 1]!),

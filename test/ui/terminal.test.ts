@@ -19,6 +19,7 @@ import {loaps} from '../../source/games/loa/index.js';
 import {pahtum} from '../../source/games/pahtum/index.js';
 import {saveGame} from '../../source/files/saves.js';
 import {racePlayed} from '../helpers/race.js';
+import {gridView} from '../helpers/views.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const cli = join(root, 'dist', 'cli.js');
@@ -440,7 +441,7 @@ describe.skipIf(skipReason !== null)(`potm in a real terminal (${skipReason === 
 		);
 		await t.waitForRawMode();
 		const start = pahtum.initial({seed: 12});
-		const holes = pahtum.board(start).cells.filter(cell => cell === BLOCKED).length;
+		const holes = gridView(pahtum.board(start)).cells.filter(cell => cell === BLOCKED).length;
 		const first = readGrid(screen)!;
 		expect(
 			[...first.cells.values()].filter(cell => cell === '#'),

@@ -2,7 +2,7 @@
  * LINES and BOXES as a Game module: R × C boxes (3..8 each way); a move draws a straight segment
  * of any length over undrawn unit segments; a box's fourth side scores it; turns always alternate.
  */
-import {EMPTY, fail, ok, SET_UP, type BoardView, type EntryOutputError, type Game, type Result} from '../game.js';
+import {fail, ok, SET_UP, type BoardView, type EntryOutputError, type Game, type Result} from '../game.js';
 import {BoxesBoard} from './board.js';
 import {geometryOf, LETTERS, MAX_SIZE, MIN_SIZE, unitSegments} from './geometry.js';
 import type {Setup, SetupOption} from '../setup.js';
@@ -92,14 +92,11 @@ export function readEntryMove(state: BoxesState, output: string): Result<number,
 function boxesView(state: BoxesState): BoardView {
 	const g = geometryOf(state.rows, state.columns);
 	const centre = Math.floor(g.height / 2) * g.width + Math.floor(g.width / 2);
-	const blank = new Array<number>(g.vertices).fill(EMPTY);
 	return {
+		kind: 'lattice',
 		rows: g.height,
 		columns: g.width,
 		sides: SIDES,
-		cells: blank,
-		bonus: blank,
-		scoring: new Set<number>(),
 		// A position is a lattice view (BoxesState extends LatticeView).
 		lattice: state,
 		rowLabels: Array.from({length: g.height}, (_, row) => String(row + 1)),

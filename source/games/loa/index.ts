@@ -40,6 +40,7 @@ export function renderLoa(state: LoaState): string {
 function loaView(variant: LoaVariant, cells: readonly number[], bonus: readonly number[]): BoardView {
 	const size = variant.size;
 	return {
+		kind: 'grid',
 		rows: size,
 		columns: size,
 		sides: variant.sideNames,

@@ -51,6 +51,7 @@ function pahtumView(state: PahtumState): BoardView {
 	const scoring = new Set<number>();
 	for (const run of runs(state.cells)) for (const square of run.squares) scoring.add(square);
 	return {
+		kind: 'grid',
 		rows: SIZE,
 		columns: SIZE,
 		sides: SIDES,

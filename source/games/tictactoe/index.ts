@@ -29,6 +29,7 @@ const NO_BONUS: readonly number[] = new Array<number>(SQUARES).fill(0);
 
 function view(state: TicTacToeState): BoardView {
 	return {
+		kind: 'grid',
 		rows: SIZE,
 		columns: SIZE,
 		sides: SIDES,

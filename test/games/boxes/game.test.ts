@@ -1,11 +1,12 @@
 /** The Game interface of LINES and BOXES: the view, picking, the readers of moves, the entry's answer, setups, telling its files. */
 import {readFileSync} from 'node:fs';
 import {describe, expect, test} from 'vitest';
-import {EMPTY, SET_UP} from '../../../source/games/game.js';
+import {SET_UP} from '../../../source/games/game.js';
 import {boxes} from '../../../source/games/boxes/index.js';
 import {classicLoa, classicLoaMoverWins, loaps} from '../../../source/games/loa/index.js';
 import {pahtum} from '../../../source/games/pahtum/index.js';
 import {fileOf, SEED_BOX, SEED_EMPTY, SEED_PLAYED} from './helpers.js';
+import {latticeView} from '../../helpers/views.js';
 
 const save = (name: string) => readFileSync(new URL(`../../fixtures/positions/${name}`, import.meta.url), 'utf8');
 const load = (text: string) => {
@@ -39,17 +40,17 @@ describe('the Game interface of LINES and BOXES', () => {
 
 	test('the view: squares are the vertices, the lattice says who drew what and who took what', () => {
 		const state = load(SEED_PLAYED);
-		const view = boxes.board(state);
+		const view = latticeView(boxes.board(state));
 		expect([view.rows, view.columns]).toEqual([9, 4]);
-		expect(view.cells.every(cell => cell === EMPTY)).toBe(true);
-		expect(view.cells).toHaveLength(36);
+		// 36 vertices, all on the board.
+		expect(view.placeOf(35)).toEqual([8, 3]);
 		expect(view.rowLabels).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9']);
 		expect(view.columnLabels).toEqual(['A', 'B', 'C', 'D']);
 		expect(view.placeOf(view.squareAt(4, 2))).toEqual([4, 2]);
 		expect(view.squareName(view.squareAt(4, 2))).toBe('C5');
 		expect(view.home).toEqual([view.squareAt(4, 2), view.squareAt(4, 2)]);
 		expect(view.turnsForSecond).toBe(false);
-		const lattice = view.lattice!;
+		const lattice = view.lattice;
 		expect([lattice.rows, lattice.columns]).toEqual([8, 3]);
 		// Row 1: A1 C1 by player 1, C1 D1 undrawn; row 2 pre-drawn.
 		expect(lattice.horizontal.slice(0, 6)).toEqual([1, 1, 0, SET_UP, SET_UP, SET_UP]);

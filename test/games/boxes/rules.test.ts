@@ -4,6 +4,7 @@ import {ONGOING, SET_UP} from '../../../source/games/game.js';
 import {boardOf, boxes} from '../../../source/games/boxes/index.js';
 import {geometryOf} from '../../../source/games/boxes/geometry.js';
 import {createState, legalMoves, moveName, play, type BoxesState} from '../../../source/games/boxes/rules.js';
+import {latticeView} from '../../helpers/views.js';
 
 /** A state from lines named as in the files: pre-drawn, then the players' moves. */
 function stateOf(rows: number, columns: number, setUp: readonly string[], moves: readonly string[] = []): BoxesState {
@@ -79,8 +80,8 @@ describe('LINES and BOXES rulings', () => {
 		const state = stateOf(3, 3, ['A1 B1', 'A2 B2', 'A1 A2', 'B1 B2']);
 		expect(state.boxes[0]).toBe(SET_UP);
 		expect(state.scores).toEqual([0, 0]);
-		expect(boxes.board(state).lattice!.boxes[0]).toBe(SET_UP);
-		expect(boxes.board(state).lattice!.horizontal[0]).toBe(SET_UP);
+		expect(latticeView(boxes.board(state)).lattice.boxes[0]).toBe(SET_UP);
+		expect(latticeView(boxes.board(state)).lattice.horizontal[0]).toBe(SET_UP);
 	});
 
 	test('4. turns always alternate, whether or not a box was taken', () => {

@@ -4,6 +4,7 @@ import {BLOCKED, ONGOING} from '../../../source/games/game.js';
 import {pahtum} from '../../../source/games/pahtum/index.js';
 import {play} from '../../../source/games/pahtum/rules.js';
 import {SEED_FULL, SEED_IN_PROGRESS, sq, stateOf} from './helpers.js';
+import {gridView} from '../../helpers/views.js';
 
 const grid = (rows: readonly string[]) => rows.map(row => `${row}\n`).join('');
 const progress = stateOf(SEED_IN_PROGRESS);
@@ -45,7 +46,7 @@ describe('the Game interface of PAH-TUM', () => {
 	});
 
 	test('the board view: rows A..G from the top, columns 1..7, holes blocked, scoring runs marked, the cursor in the centre', () => {
-		const view = pahtum.board(progress);
+		const view = gridView(pahtum.board(progress));
 		expect([view.rows, view.columns]).toEqual([7, 7]);
 		expect(view.rowLabels).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G']);
 		expect(view.columnLabels).toEqual(['1', '2', '3', '4', '5', '6', '7']);

@@ -11,9 +11,9 @@
  * segment can reach, * on the last move's ends, ! on a hint's.
  */
 import {Box, Text} from 'ink';
-import {SET_UP, type BoardView, type LatticeView} from '../games/game.js';
-import type {BoardMarks, CellSize} from './board.js';
-import {paletteOf, type Theme} from './theme.js';
+import {SET_UP, type LatticeBoardView, type LatticeView} from '../../games/game.js';
+import {paletteOf, type Theme} from '../theme.js';
+import type {BoardMarks, CellSize} from './marks.js';
 
 /** Columns and rows a lattice takes with its labels. */
 export const latticeSize = (lattice: LatticeView, cell: CellSize): {columns: number; rows: number} => ({
@@ -42,7 +42,7 @@ function joined(pieces: readonly Piece[]): Piece[] {
 }
 
 export interface LatticeProps {
-	readonly view: BoardView & {readonly lattice: LatticeView};
+	readonly view: LatticeBoardView;
 	readonly marks: BoardMarks;
 	readonly theme: Theme;
 	readonly flipped: boolean;

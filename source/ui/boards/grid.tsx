@@ -1,5 +1,5 @@
 /**
- * The board: squares with their row and column labels, pieces or markers, blocked and bonus
+ * A board of squares with their row and column labels, pieces or markers, blocked and bonus
  * squares, the runs that score, the cursor, the points picked and where the next can go, the
  * last move and a hint. It is handed all of this, in drawing order; it knows no rules.
  *
@@ -7,51 +7,9 @@
  * and without it: each square is drawn as a left mark, a glyph and a right mark.
  */
 import {Box, Text} from 'ink';
-import {BLOCKED, EMPTY, type BoardView} from '../games/game.js';
-import {LatticeBoard, latticeSize} from './lattice.js';
-import {paletteOf, pieceGlyph, type Theme} from './theme.js';
-
-export interface BoardMarks {
-	readonly cursor: number | null;
-	/** The points of a move picked so far (LOA's piece picked up). */
-	readonly picked: readonly number[];
-	/** Where the next point can go. */
-	readonly targets: ReadonlySet<number>;
-	/** The last move's points (from and to in LOA). */
-	readonly last: readonly number[];
-	readonly hint: readonly number[];
-}
-
-export const NO_MARKS: BoardMarks = {cursor: null, picked: [], targets: new Set(), last: [], hint: []};
-
-/**
- * Square size in characters: huge (9 × 4) and wide (7 × 3), for large terminals, square to the
- * eye (a character is about twice as tall as it is wide); large (5 × 3), medium (5 × 2: LOAPS's
- * 7×7 at 80×24), narrow (4 × 2: classic LOA's 8×8 at 80×24) or compact (3 × 1).
- */
-export interface CellSize {
-	readonly width: 3 | 4 | 5 | 7 | 9;
-	readonly height: 1 | 2 | 3 | 4;
-}
-
-const HUGE: CellSize = {width: 9, height: 4};
-const WIDE: CellSize = {width: 7, height: 3};
-const LARGE: CellSize = {width: 5, height: 3};
-const MEDIUM: CellSize = {width: 5, height: 2};
-const NARROW: CellSize = {width: 4, height: 2};
-export const COMPACT: CellSize = {width: 3, height: 1};
-
-/** Largest first: the layout takes the first that fits. */
-export const CELL_SIZES: readonly CellSize[] = [HUGE, WIDE, LARGE, MEDIUM, NARROW, COMPACT];
-
-/** Columns and rows a board takes with its labels: a board of squares, or of dots and lines. */
-export const boardSize = (view: BoardView, cell: CellSize): {columns: number; rows: number} =>
-	view.lattice
-		? latticeSize(view.lattice, cell)
-		: {
-				columns: view.columns * cell.width + 6,
-				rows: view.rows * cell.height + 2,
-			};
+import {BLOCKED, EMPTY, type GridView} from '../../games/game.js';
+import {paletteOf, pieceGlyph, type Theme} from '../theme.js';
+import type {BoardMarks, CellSize} from './marks.js';
 
 interface Square {
 	readonly left: string;
@@ -63,7 +21,7 @@ interface Square {
 	readonly bold: boolean;
 }
 
-function square(view: BoardView, index: number, marks: BoardMarks, theme: Theme): Square {
+function square(view: GridView, index: number, marks: BoardMarks, theme: Theme): Square {
 	const {glyphs, color} = theme;
 	const palette = paletteOf(view.colours);
 	const cell = view.cells[index]!;
@@ -119,17 +77,21 @@ function square(view: BoardView, index: number, marks: BoardMarks, theme: Theme)
 	};
 }
 
-export interface BoardProps {
-	readonly view: BoardView;
+/** Columns and rows a board of squares takes with its labels. */
+export const gridSize = (view: GridView, cell: CellSize): {columns: number; rows: number} => ({
+	columns: view.columns * cell.width + 6,
+	rows: view.rows * cell.height + 2,
+});
+
+export interface GridProps {
+	readonly view: GridView;
 	readonly marks: BoardMarks;
 	readonly theme: Theme;
 	readonly flipped: boolean;
 	readonly cell: CellSize;
 }
 
-export function Board({view, marks, theme, flipped, cell}: BoardProps) {
-	if (view.lattice)
-		return <LatticeBoard view={{...view, lattice: view.lattice}} marks={marks} theme={theme} flipped={flipped} cell={cell} />;
+export function GridBoard({view, marks, theme, flipped, cell}: GridProps) {
 	const columns = Array.from({length: view.columns}, (_, column) => (flipped ? view.columns - 1 - column : column));
 	const rowOrder = Array.from({length: view.rows}, (_, row) => (flipped ? view.rows - 1 - row : row));
 	// Space either side of a square's three characters; a narrow square has its spare on the left.
