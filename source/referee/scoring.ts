@@ -381,11 +381,11 @@ export interface MatchResult {
 }
 
 /**
- * The matches of a game won on the total of game points (RULES: PAH-TUM 6): each pairing's two
+ * The matches of a game won on the total of game points (docs/pahtum.md §6): each pairing's two
  * games of a match, by the match number. The higher total wins; equal totals tie.
  *
  * A fault (clock, crash, an answer that is not the grid with one more marker) loses the match
- * outright, whatever the points of either game: the seed says "any other answer loses", and in a
+ * outright, whatever the points of either game: the contest had any other answer lose, and in a
  * match decided on points there is nothing less to lose that would not let the faulty entry keep
  * the points of its other game. A match where both players faulted (one game each) is tied, each
  * having lost a game by a fault. A match with one game finished (a stopped run) counts only if

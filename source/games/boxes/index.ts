@@ -275,8 +275,7 @@ export const boxes: Game<BoxesState> = {
 	// A segment's two ends are alike: the cursor may pick either first.
 	pickInAnyOrder: true,
 	setup: SETUP,
-	// Ties on match points go to the total of boxes taken (the seed: "ONLY if two players are tied
-	// in match points will the tiebreaker of total boxes captured be applied").
+	// Players level on match points are ordered by the boxes they took in all (docs/boxes.md §8).
 	tiebreak: {points: 'boxes'},
 	tally: state =>
 		SIDES.map((side, index) => {
