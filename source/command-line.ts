@@ -4,7 +4,7 @@
  * never loads the UI.
  */
 import {fileURLToPath} from 'node:url';
-import {optionHelp, readArgs, strayOption, wholeNumber, type Given, type OptionTable, type Parsed} from './args.js';
+import {optionHelp, readArgs, strayOption, wholeNumber, type Given, type OptionSpec, type OptionTable, type Parsed} from './args.js';
 import {baseGameId, DEFAULT_GAME, gameById, games as allGames, type AnyGame} from './games/registry.js';
 import {optionsOf, readOption, type Setup, type SetupOption} from './games/setup.js';
 import {clockSeconds} from './clock-seconds.js';
@@ -54,21 +54,22 @@ const SCREENS = ['', 'play', 'analyze', 'demo', 'review'];
 /** The same text for each of `commands`. */
 const each = (commands: readonly string[], text: string): Record<string, string> => Object.fromEntries(commands.map(one => [one, text]));
 
-/** Every game's setup options (setup.ts), by name and by the name of a per-match list, each with the games that have it. */
-const SETUP = new Map<string, {option: SetupOption; owners: AnyGame[]}>();
+/**
+ * Every game's setup options (setup.ts), by name and by the name of a per-match list: each game
+ * that has one with its own declaration (two games may give one name different ranges).
+ */
+const SETUP = new Map<string, {game: AnyGame; option: SetupOption}[]>();
 for (const one of namedGames)
 	for (const option of optionsOf(one))
-		for (const name of [option.name, ...(option.perMatch ? [option.perMatch] : [])]) {
-			const known = SETUP.get(name);
-			if (known) known.owners.push(one);
-			else SETUP.set(name, {option, owners: [one]});
-		}
+		for (const name of [option.name, ...(option.perMatch ? [option.perMatch] : [])])
+			SETUP.set(name, [...(SETUP.get(name) ?? []), {game: one, option}]);
 
-/** "PAH-TUM", "PAH-TUM, LINES and BOXES": the games a setup option is of, for its help. */
-const ownersOf = (name: string): string =>
-	SETUP.get(name)!
-		.owners.map(one => one.name)
-		.join(', ');
+/** "PAH-TUM: the board's holes, ...", one part for each different help of the games that have the option. */
+function setupHelp(name: string, help: (option: SetupOption) => string): string {
+	const byHelp = new Map<string, string[]>();
+	for (const {game, option} of SETUP.get(name)!) byHelp.set(help(option), [...(byHelp.get(help(option)) ?? []), game.name]);
+	return [...byHelp].map(([text, games]) => `${games.join(', ')}: ${text}`).join('; ');
+}
 
 /**
  * The options of a new board: the seed of a random one, and each game's setup options as the game
@@ -101,25 +102,40 @@ const BOARD_OPTIONS: OptionTable = {
 		},
 	},
 	...Object.fromEntries(
-		[...SETUP].map(([name, {option}]) => [
-			name,
-			name === option.perMatch
-				? {
-						type: 'string',
-						value: 'LIST',
-						commands: REFEREE,
-						help: each(
-							REFEREE,
-							`${ownersOf(name)}: the ${option.name} of each match in turn, separated by commas (match m on the m-th, round again), as the POTM second round varied them`,
-						),
-					}
-				: {
-						type: 'string',
-						value: option.kind === 'size' ? 'RxC' : option.value,
-						commands: [...NEW_BOARD, ...REFEREE],
-						help: each(['play', 'demo', ...REFEREE], `${ownersOf(name)}: ${option.help}`),
-					},
-		]),
+		[...SETUP].map(([name, owners]) => {
+			const first = owners[0]!.option;
+			const spec: OptionSpec =
+				name === first.perMatch
+					? {
+							type: 'string',
+							value: 'LIST',
+							commands: REFEREE,
+							help: each(
+								REFEREE,
+								setupHelp(
+									name,
+									one =>
+										`the ${one.name} of each match in turn, separated by commas (match m on the m-th, round again), as the POTM second round varied them`,
+								),
+							),
+						}
+					: {
+							type: 'string',
+							value: first.kind === 'size' ? 'RxC' : first.value,
+							commands: [...NEW_BOARD, ...REFEREE],
+							help: {
+								...each(
+									['', 'play', 'demo'],
+									setupHelp(name, one => (one.row ? `${one.help}; the menu's ${one.row} row` : one.help)),
+								),
+								...each(
+									REFEREE,
+									setupHelp(name, one => one.help),
+								),
+							},
+						};
+			return [name, spec];
+		}),
 	),
 };
 
@@ -432,7 +448,7 @@ ${PLAYERS}
 	second a move by default: the evaluation graph (from the first player's
 	side; in LOAPS the points margin), and every move judged against the
 	engine's best, by the game points it lost (classic LOA: its evaluation's
-	unit; the thresholds of each game are in the README):
+	unit; the thresholds of each game are in docs/review-and-records.md §3):
 	  ??  blunder (LOAPS 6 points or more, or a game not lost now lost)
 	  ?   mistake (LOAPS 3 or more)       ?!  inaccuracy (LOAPS 1 or more)
 	  ?W  missed a win (a proven win let go)
@@ -538,53 +554,59 @@ function clockOption(): number | false | undefined | string {
 	return clockSeconds(given === true ? undefined : given);
 }
 
-/** The games whose boards have sizes, by name: "LINES and BOXES". */
 /**
- * The new board the options ask for, read against `game`'s setup options (setup.ts; undefined:
- * no game known yet, and the first game with each option given is asked): the options given,
- * each match's values of those the referee varies by match (--sizes), and the names given; or a
+ * The new board the options ask for, read against `game`'s setup options (setup.ts; undefined, no
+ * game known yet: each option against the first game that has it): the options given, each
+ * match's values of those the referee varies by match (--sizes), and the names given; or a
  * message.
  */
-function boardOptions(game: AnyGame | undefined, perMatch: boolean): {setup: Setup; varied: Setup[]; given: string[]} | string {
+function boardOptions(game: AnyGame | undefined): {setup: Setup; varied: Setup[]; given: string[]} | string {
 	const given = [...SETUP.keys()].filter(name => flag(name) !== undefined);
 	const text = (name: string): string => {
 		const value = flag(name);
 		return typeof value === 'string' ? value : '';
 	};
+	// The games whose declarations read the options: the one asked for, else each option's first.
+	const readers: AnyGame[] = [];
 	for (const name of given) {
-		const {option, owners} = SETUP.get(name)!;
-		const asked = game ?? owners[0]!;
-		if (!optionsOf(asked).includes(option)) {
+		const owners = SETUP.get(name)!;
+		const asked = game ?? owners[0]!.game;
+		const own = owners.find(one => one.game === asked)?.option;
+		if (!own) {
+			const {option} = owners[0]!;
 			const others = optionsOf(asked).map(one => `--${one.name}`);
 			const instead = option.without ?? (others.length > 0 ? `sets a new board with ${others.join(' and ')}` : 'has one start position');
-			const games = owners.map(one => `${one.name}: --game ${one.id}`).join('; ');
+			const games = owners.map(one => `${one.game.name}: --game ${one.game.id}`).join('; ');
 			return `--${name} is for a game whose boards ${option.whose} (${games}); ${asked.name} ${instead}`;
 		}
-		if (name === option.perMatch && !perMatch) return `--${name} varies the board by match: it goes with potm match and tournament`;
-		if (name === option.perMatch && given.includes(option.name))
-			return `--${option.name} and --${name} both say the ${option.name} of the boards: give one of them`;
+		if (name === own.perMatch && given.includes(own.name))
+			return `--${own.name} and --${name} both say the ${own.name} of the boards: give one of them`;
+		if (!readers.includes(asked)) readers.push(asked);
 	}
 	const setup: Record<string, number> = {};
 	let varied: Setup[] = [];
-	const asked = game ?? namedGames.find(one => given.some(name => optionsOf(one).includes(SETUP.get(name)!.option)));
-	// In the game's order: a board's size is known before the lines drawn on it are checked.
-	for (const option of asked ? optionsOf(asked) : []) {
-		if (option.perMatch && given.includes(option.perMatch)) {
-			const each: Setup[] = [];
-			for (const one of text(option.perMatch).split(',')) {
-				const value = readOption(option, one, setup, option.perMatch);
-				if (typeof value === 'string') return `${value} (several are separated by commas)`;
-				each.push(value);
+	// Each game's options in its order: a board's size is known before the lines drawn on it are checked.
+	for (const reader of readers) {
+		for (const option of optionsOf(reader)) {
+			if (option.perMatch && given.includes(option.perMatch)) {
+				const each: Setup[] = [];
+				for (const one of text(option.perMatch).split(',')) {
+					const value = readOption(option, one, setup, option.perMatch);
+					if (typeof value === 'string') return `${value} (several are separated by commas)`;
+					each.push(value);
+				}
+				varied = each;
+				continue;
 			}
-			varied = each;
-			continue;
-		}
-		if (!given.includes(option.name)) continue;
-		// Checked against every board it will be drawn on: each match's, where they vary.
-		for (const one of varied.length > 0 ? varied : [{}]) {
-			const value = readOption(option, text(option.name), {...setup, ...one});
-			if (typeof value === 'string') return value;
-			Object.assign(setup, value);
+			if (!given.includes(option.name)) continue;
+			// Without a game, an option is read by the first game that has it, and by that game only.
+			if (game === undefined && SETUP.get(option.name)![0]!.game !== reader) continue;
+			// Checked against every board it will be drawn on: each match's, where they vary.
+			for (const one of varied.length > 0 ? varied : [{}]) {
+				const value = readOption(option, text(option.name), {...setup, ...one});
+				if (typeof value === 'string') return value;
+				Object.assign(setup, value);
+			}
 		}
 	}
 	return {setup, varied, given};
@@ -634,7 +656,7 @@ async function interactive(
 	for (const value of [level, red, blue, delay, games, seed]) if (typeof value === 'string') return usage(value);
 	// The game the board is for: --game's, or for play and demo without a FILE the default game (the menu may change games).
 	const boardGame = game !== undefined ? gameById(game) : screen === 'menu' || rest[0] !== undefined ? undefined : gameById(DEFAULT_GAME);
-	const boardSetup = boardOptions(boardGame, false);
+	const boardSetup = boardOptions(boardGame);
 	if (typeof boardSetup === 'string') return usage(boardSetup);
 	let clock: number | null = 60;
 	const clockGiven = clockOption();
@@ -691,7 +713,7 @@ async function referee(command: 'match' | 'tournament', players: readonly string
 	const out = flag('out');
 	if (out !== undefined && (typeof out !== 'string' || out.trim() === '')) return usage('--out takes a folder, e.g. --out runs/first');
 	// Without --game the board's game is the --board FILE's (checked there), else the default game.
-	const boardSetup = boardOptions(game !== undefined ? gameById(game) : board !== undefined ? undefined : gameById(DEFAULT_GAME), true);
+	const boardSetup = boardOptions(game !== undefined ? gameById(game) : board !== undefined ? undefined : gameById(DEFAULT_GAME));
 	if (typeof boardSetup === 'string') return usage(boardSetup);
 	if (board !== undefined && boardSetup.given.length > 0)
 		return usage(`--board and --${boardSetup.given[0]} both say which board to play on: give one of them`);

@@ -1,8 +1,8 @@
 /**
  * `potm move [FILE]` as a contest runs it, straight from cli.ts: no option parser, no help text,
  * none of the other commands. A contest entry pays for its start-up on its clock at every move,
- * and reading the command line with meow (and building the help it could print) cost about 55 ms
- * of its 230 (a profile on the development machine). Anything but a plain `move`, `move FILE` or `move -` goes through the full
+ * and reading the whole command line (and building the help it could print) cost about 55 ms of
+ * its 230 when it was read with meow (a profile on the development machine). Anything but a plain `move`, `move FILE` or `move -` goes through the full
  * command line (command-line.ts), which says what is wrong with it.
  */
 import {runMove, type MoveStart} from './commands/move.js';

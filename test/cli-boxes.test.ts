@@ -138,6 +138,10 @@ describe('--size and --lines', () => {
 			/^potm: --lines takes a whole number from 0 to 23, not 24 \(a 3x3 board has 24 unit segments, and one is left to draw\)\n$/,
 		],
 		[['play', '--game', 'boxes', '--sizes', '3x3'], /^potm: --sizes goes with match\n$/],
+		// Without a game, each option is read by the game that has it: both are checked.
+		[['--holes', '5', '--size', '99x99'], /^potm: --size takes ROWSxCOLUMNS of boxes, .*, not 99x99\n$/],
+		[['--holes', '4', '--size', '3x3'], /^potm: --holes takes an odd number from 1 to 25 .*, not 4\n$/],
+		[['play', '--game', 'boxes', '--lines'], /^potm: --lines takes a whole number from 0 to 59, e\.g\. --lines 6 \(a 5x5 board/],
 		[['play', 'empty-5x5.txt', '--size', '4x4'], /^potm: --size draws a new board, and empty-5x5\.txt has its own\n$/],
 	])('%j: one line, exit 2', (args, message) => {
 		const run = potm(args);
@@ -165,6 +169,6 @@ describe('help', () => {
 		expect(text).toContain(
 			'in LINES and BOXES it picks one end of a line, marks the vertices it can reach, and Enter on one of those draws it',
 		);
-		expect(text).toContain("none by default; the menu's Lines row");
+		expect(text).toContain("(none by default); the menu's Lines row");
 	});
 });

@@ -1,7 +1,7 @@
 /**
  * The CLI tests run the built program (and the contest entry built from it): build them once
  * before any test runs. Not for the unit tier (vitest.unit.config.ts), whose tests need no build,
- * nor when `npm test` has just built them (POTM_BUILT=1, source/tools/test-build.mjs).
+ * nor when `npm test` has just built them (POTM_BUILT=1, source/tools/test-all.mjs).
  */
 import {execFileSync} from 'node:child_process';
 import {rmSync} from 'node:fs';

@@ -12,7 +12,7 @@
  * side by side never read half a file. When the folder cannot be read or written, the plan reads
  * this process's start-up alone: nothing fails for it.
  */
-import {mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync} from 'node:fs';
+import {mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync} from 'node:fs';
 import {homedir} from 'node:os';
 import {basename, dirname, join} from 'node:path';
 
@@ -101,9 +101,16 @@ export function rememberStartup(file: string | null, remembered: readonly number
 			mkdirSync(dirname(file), {recursive: true});
 			sweepStale(file);
 		}
+		// Not through files/atomic.ts: this is a cache on the contest entry's clock, where an fsync
+		// and another module cost more than a memory lost to a crash (the next move measures anew).
 		writeFileSync(temporary, `${kept.map(value => value.toFixed(1)).join('\n')}\n`);
 		renameSync(temporary, file);
 	} catch {
 		// No memory this time: the next move reads its own start-up, as a first move does.
+		try {
+			rmSync(temporary, {force: true});
+		} catch {
+			// A temporary that cannot be removed is swept with the stale ones later.
+		}
 	}
 }

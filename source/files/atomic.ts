@@ -30,7 +30,7 @@ const TEMPORARY = /^\..+\.(\d+)\.[0-9a-f]{8}\.tmp$/;
  * gives its path, which it also adds to `temporaries` for the caller to remove (after a rename,
  * or a failure: removeTemporaries).
  */
-export function writeTemporary(dir: string, fileName: string, data: FileData, temporaries: string[]): string {
+function writeTemporary(dir: string, fileName: string, data: FileData, temporaries: string[]): string {
 	const path = join(dir, temporaryName(fileName, process.pid, randomBytes(4).toString('hex')));
 	// 'wx': a name that is somehow there already is an error, never a file written into.
 	const fd = openSync(path, 'wx');
@@ -63,7 +63,7 @@ function removeTemporaries(temporaries: readonly string[]): void {
 }
 
 /** Makes the renames in `dir` survive a crash; some systems cannot fsync a folder, and that is fine. */
-export function syncFolder(dir: string): void {
+function syncFolder(dir: string): void {
 	let fd: number | undefined;
 	try {
 		fd = openSync(dir, 'r');

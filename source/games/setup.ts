@@ -18,7 +18,7 @@ interface OptionBase {
 	readonly name: string;
 	/** The menu's row for it, by this label ("Lines"); absent where the menu shows none (the Board row tells PAH-TUM's holes). */
 	readonly row?: string;
-	/** The help's words for it, its default included, after the value's name. */
+	/** The help's words for it, its default included, after the value's name (the menu's row, if any, is added where it counts). */
 	readonly help: string;
 	/** What the boards of a game that has it are like, for a refusal elsewhere: "come in sizes", "have holes". */
 	readonly whose: string;
@@ -77,9 +77,6 @@ export const optionsOf = (game: SetupOwner): readonly SetupOption[] => game.setu
 export const optionNamed = (game: SetupOwner, name: string): SetupOption | undefined =>
 	optionsOf(game).find(option => option.name === name || option.perMatch === name);
 
-/** The keys an option keeps its value under. */
-export const keysOf = (option: SetupOption): readonly string[] => (option.kind === 'size' ? option.keys : [option.key]);
-
 /** The most a number option may be, given the rest of the setup. */
 export const maxOf = (option: NumberOption, setup: Setup): number => (typeof option.max === 'number' ? option.max : option.max(setup));
 
@@ -97,6 +94,7 @@ export function readOption(option: SetupOption, text: string, setup: Setup, as =
 	if (option.kind === 'size') {
 		const match = /^\s*(\d+)\s*[x×X]\s*(\d+)\s*$/.exec(text);
 		const wanted = `--${as} takes ROWSxCOLUMNS of ${option.unit}, ${sizeRange(option)}, as in 5x7`;
+		if (text.trim() === '') return wanted;
 		if (!match) return `${wanted}, not "${text}"`;
 		const rows = Number(match[1]);
 		const columns = Number(match[2]);
@@ -109,6 +107,8 @@ export function readOption(option: SetupOption, text: string, setup: Setup, as =
 		? `--${as} takes an odd number from ${option.min} to ${max} (${option.odd})`
 		: `--${as} takes a whole number from ${option.min} to ${max}`;
 	const because = option.maxBecause ? ` (${option.maxBecause(setup)})` : '';
+	// No value at all: an example instead of the empty text.
+	if (text.trim() === '') return `${wanted}, e.g. --${as} ${Math.max(option.min, Math.min(max, option.odd ? 5 : 6))}${because}`;
 	if (!/^\d+$/.test(text.trim())) return `${wanted}, not "${text}"${because}`;
 	const value = Number(text);
 	if (value < option.min || value > max || (option.odd && value % 2 === 0)) return `${wanted}, not ${value}${because}`;

@@ -338,14 +338,19 @@ function boardLines(report: RunReport): string[] {
 		const board = boards[0]!;
 		const how = board.seed === null ? `--board ${board.file ?? ''}` : `--seed ${board.seed}${board.with ? ` ${board.with}` : ''}`;
 		return [
-			`Board (${source(board)}; ${how} plays on it again), every match:`,
+			// Long options wrap under the heading, within the report's 80 columns.
+			...wrapLines(`Board (${source(board)}; ${how} plays on it again), every match:`, REPORT_WIDTH, '  '),
 			...board.text
 				.replace(/\n$/, '')
 				.split('\n')
 				.map(line => `  ${line}`),
 		];
 	}
-	const lines = [`Boards, one a match (--seed ${boards[0]!.seed}${boards[0]!.with ? ` ${boards[0]!.with}` : ''} plays on them again):`];
+	const lines = wrapLines(
+		`Boards, one a match (--seed ${boards[0]!.seed}${boards[0]!.with ? ` ${boards[0]!.with}` : ''} plays on them again):`,
+		REPORT_WIDTH,
+		'  ',
+	);
 	for (const board of boards) lines.push(`  match ${board.match}: ${source(board)}`);
 	if (boards.length <= 3) {
 		const rows = boards.map(board => board.text.replace(/\n$/, '').split('\n'));

@@ -15,7 +15,7 @@ afterAll(() => {
 import {ONGOING} from '../../source/games/game.js';
 import {baseGameId, gameOfText, games, type AnyGame} from '../../source/games/registry.js';
 import {seededRandom} from '../../source/games/seeded.js';
-import {settled} from '../../source/games/setup.js';
+import {optionsOf, settled} from '../../source/games/setup.js';
 
 /** The positions of a random playout from a new game, to its end (or `limit` plies), each after the move that led to it. */
 function playout(game: AnyGame, seed: number, limit = 400): {states: unknown[]; moves: number[]} {
@@ -44,11 +44,28 @@ function generated(position: ReturnType<AnyGame['searchPosition']>): number[] {
 
 const SEEDS = [1, 2, 3];
 
-describe.each(games.map(game => [game.id, game] as const))('the contract: %s', (_, game) => {
-	test('the registry has tic-tac-toe when the tests ask for it', () => {
-		expect(games.map(one => one.id)).toContain('tictactoe');
-	});
+test('the registry has tic-tac-toe when the tests ask for it, after the games it always has', () => {
+	expect(games.map(one => one.id)).toEqual(['loaps', 'loa', 'loa-mover', 'pahtum', 'boxes', 'tictactoe']);
+});
 
+test("no game's setup option is named as an option of the command line or a row of the menu, and one name means one kind", () => {
+	// The command line's own options, and the menu's own rows (ui/menu-state.ts).
+	const fixed = [
+		...['game', 'mover-wins', 'seed', 'board', 'side', 'level', 'clock', 'red', 'blue', 'black', 'white', 'delay', 'games'],
+		...['time', 'depth', 'json', 'matches', 'jobs', 'out', 'divide', 'ascii', 'color', 'quiet', 'help', 'version'],
+		...['play', 'two-players', 'demo', 'analyse', 'review', 'open', 'bell', 'quit'],
+	];
+	const kinds = new Map<string, string>();
+	for (const game of games)
+		for (const option of optionsOf(game))
+			for (const name of [option.name, ...(option.perMatch ? [option.perMatch] : [])]) {
+				expect(fixed, `${game.id} --${name}`).not.toContain(name);
+				expect(kinds.get(name) ?? option.kind, `${game.id} --${name}`).toBe(option.kind);
+				kinds.set(name, option.kind);
+			}
+});
+
+describe.each(games.map(game => [game.id, game] as const))('the contract: %s', (_, game) => {
 	test('a random playout ends, by the rules or with no legal move; the move numbers and sides go on', () => {
 		for (const seed of SEEDS) {
 			const {states} = playout(game, seed);
@@ -122,6 +139,13 @@ describe.each(games.map(game => [game.id, game] as const))('the contract: %s', (
 				expect(view.placeOf(square)).toEqual([row, column]);
 				expect(view.squareName(square)).toMatch(/\S/);
 			}
-		for (const home of view.home) expect(home).toBe(view.squareAt(...view.placeOf(home)));
+		for (const home of view.home) {
+			const [row, column] = view.placeOf(home);
+			expect(row).toBeGreaterThanOrEqual(0);
+			expect(row).toBeLessThan(view.rows);
+			expect(column).toBeGreaterThanOrEqual(0);
+			expect(column).toBeLessThan(view.columns);
+			expect(view.squareAt(row, column)).toBe(home);
+		}
 	});
 });

@@ -4,17 +4,7 @@ import {boxes} from '../../source/games/boxes/index.js';
 import {pahtum} from '../../source/games/pahtum/index.js';
 import {loaps} from '../../source/games/loa/index.js';
 import {games} from '../../source/games/registry.js';
-import {
-	keysOf,
-	optionNamed,
-	optionsOf,
-	optionText,
-	readOption,
-	settled,
-	shownValue,
-	stepped,
-	type SetupOption,
-} from '../../source/games/setup.js';
+import {optionNamed, optionsOf, optionText, readOption, settled, shownValue, stepped, type SetupOption} from '../../source/games/setup.js';
 
 const named = (game: typeof boxes | typeof pahtum, name: string): SetupOption => optionNamed(game, name)!;
 
@@ -27,7 +17,7 @@ describe('the declarations', () => {
 			for (const option of optionsOf(game)) {
 				expect(option.help.length, `${game.id} --${option.name}`).toBeGreaterThan(10);
 				expect(option.whose, `${game.id} --${option.name}`).toMatch(/^[a-z]/);
-				expect(new Set(keysOf(option)).size).toBe(keysOf(option).length);
+				if (option.kind === 'size') expect(option.keys[0]).not.toBe(option.keys[1]);
 			}
 		expect(optionNamed(boxes, 'sizes')).toBe(named(boxes, 'size'));
 	});

@@ -1,5 +1,5 @@
 /**
- * The board of dots and lines (ui/lattice.tsx) from a view made by hand: the vertices and their
+ * The board of dots and lines (ui/boards/lattice.tsx) from a view made by hand: the vertices and their
  * labels, segments drawn and not, boxes taken, the cursor, a vertex picked and its targets, the
  * last move; in colour and in plain characters; turned half round.
  */
