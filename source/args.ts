@@ -167,7 +167,9 @@ const forCommand = (text: ByCommand | undefined, command: string): string | unde
  * around them are written (the tab is shown as two spaces).
  */
 export function optionHelp(table: OptionTable, command: string): string {
-	const line = (label: string, text: string) => `\n\t  ${label.padEnd(16)}${wrapLines(text, 80 - 20).join(`\n\t${' '.repeat(18)}`)}`;
+	// The text beside its option, or under it where the option's label is longer than the column.
+	const line = (label: string, text: string) =>
+		`\n\t  ${label.length < 16 ? label.padEnd(16) : `${label}\n\t${' '.repeat(18)}`}${wrapLines(text, 80 - 20).join(`\n\t${' '.repeat(18)}`)}`;
 	let lines = '';
 	for (const [name, spec] of Object.entries(table)) {
 		if (!takes(spec, command)) continue;

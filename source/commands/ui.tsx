@@ -9,6 +9,7 @@ import {EngineClient} from '../engine/client.js';
 import {THINKING_FRAME_MS} from '../ui/context.js';
 import {makeTheme, wantsColor} from '../ui/theme.js';
 import {asciiStream} from '../ui/ascii.js';
+import {ALTERNATE_SCREEN_OFF, ALTERNATE_SCREEN_ON, MAX_FPS, PASTE_MARKS_OFF, PASTE_MARKS_ON, SHOW_CURSOR} from '../ui/screen-codes.js';
 import type {MenuChoices} from '../ui/menu-screen.js';
 import {boardChoices} from '../ui/menu-state.js';
 import type {DemoSetup} from '../ui/demo-screen.js';
@@ -17,12 +18,6 @@ import {baseGameId, DEFAULT_GAME, gameById, games} from '../games/registry.js';
 import {readReviewable} from '../files/source.js';
 import {recordName} from '../files/export.js';
 import {DEFAULT_REVIEW_MS, type Budget} from '../review/run.js';
-
-/**
- * The most frames a second Ink draws: the person's own clock near its end shows tenths; a screen
- * showing the engine think draws one every THINKING_FRAME_MS.
- */
-const MAX_FPS = 10;
 
 export interface UiOptions {
 	readonly screen: 'menu' | 'play' | 'analysis' | 'demo' | 'review';
@@ -50,17 +45,6 @@ function needsTerminal(screen: UiOptions['screen']): string | null {
 	if (!process.stdout.isTTY) return `potm: the board needs an interactive terminal, and stdout is not one (${instead})`;
 	return null;
 }
-
-/**
- * The alternate screen, cleared, with the cursor at its top left: a terminal keeps the cursor
- * where the shell left it (below npm's lines under `npm start`), and Ink draws from there.
- */
-const ALTERNATE_SCREEN_ON = '\u001B[?1049h\u001B[H\u001B[2J';
-const ALTERNATE_SCREEN_OFF = '\u001B[?1049l';
-/** Bracketed paste: a terminal marks what is pasted, so that a line break in it is not taken for Enter. */
-const PASTE_MARKS_ON = '\u001B[?2004h';
-const PASTE_MARKS_OFF = '\u001B[?2004l';
-const SHOW_CURSOR = '\u001B[?25h';
 
 export async function runUi(options: UiOptions): Promise<number> {
 	const game = gameById(options.game ?? DEFAULT_GAME)!;

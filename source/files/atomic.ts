@@ -30,10 +30,11 @@ const TEMPORARY = /^\..+\.(\d+)\.[0-9a-f]{8}\.tmp$/;
  * gives its path, which it also adds to `temporaries` for the caller to remove (after a rename,
  * or a failure: removeTemporaries).
  */
-function writeTemporary(dir: string, fileName: string, data: FileData, temporaries: string[]): string {
+function writeTemporary(dir: string, fileName: string, data: FileData, temporaries: string[], mode = 0o666): string {
 	const path = join(dir, temporaryName(fileName, process.pid, randomBytes(4).toString('hex')));
-	// 'wx': a name that is somehow there already is an error, never a file written into.
-	const fd = openSync(path, 'wx');
+	// 'wx': a name that is somehow there already is an error, never a file written into. The mode
+	// is set as the file is made (less the umask), so a private file is never readable by others.
+	const fd = openSync(path, 'wx', mode);
 	temporaries.push(path);
 	try {
 		const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
@@ -128,15 +129,16 @@ function placeNew(temporary: string, path: string, temporaries: string[]): boole
  * Writes `data` whole under the first of `paths` that nothing has, never over anything: for
  * files written once and kept (a game record someone may have annotated). The paths are names in
  * one folder, tried in turn; the data is written and flushed once, to a temporary named after
- * the first. Gives the path written, or null when every one is taken. Throws what failed (an
- * errno error); no temporary is left behind either way.
+ * the first, with `mode` (0o600 for a private key; the usual 0o666 less the umask by default).
+ * Gives the path written, or null when every one is taken. Throws what failed (an errno error);
+ * no temporary is left behind either way.
  */
-export function writeNew(paths: Iterable<string>, data: FileData): string | null {
+export function writeNew(paths: Iterable<string>, data: FileData, mode?: number): string | null {
 	const temporaries: string[] = [];
 	let temporary: string | undefined;
 	try {
 		for (const path of paths) {
-			temporary ??= writeTemporary(dirname(path), basename(path), data, temporaries);
+			temporary ??= writeTemporary(dirname(path), basename(path), data, temporaries, mode);
 			if (placeNew(temporary, path, temporaries)) {
 				syncFolder(dirname(path));
 				return path;
