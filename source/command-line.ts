@@ -48,6 +48,18 @@ const NEW_BOARD = ['', 'play', 'demo'];
 const REFEREE = ['match', 'tournament'];
 /** The commands that read a FILE, which tells its own game. */
 const FILE_COMMANDS = ['analyze', 'move', 'perft', 'export', 'review'];
+/** potm serve's defaults and examples. */
+const DEFAULT_PORT = 2222;
+const DEFAULT_MAX_SESSIONS = 50;
+const SERVE_EXAMPLES: Readonly<Record<string, string>> = {
+	host: '--host 127.0.0.1',
+	data: '--data ~/potm-server',
+	'authorized-keys': '--authorized-keys ~/.ssh/authorized_keys',
+};
+
+/** The commands about one game (all but help and serve, which serves every game). */
+const GAME_COMMANDS = ['', 'play', 'analyze', 'analyse', 'demo', 'move', 'perft', 'export', 'review', 'match', 'tournament'];
+const SERVE = ['serve'];
 /** The commands that draw a board in the terminal (the menu's too). */
 const SCREENS = ['', 'play', 'analyze', 'demo', 'review'];
 
@@ -144,6 +156,7 @@ const OPTIONS: OptionTable = {
 	game: {
 		type: 'string',
 		value: 'GAME',
+		commands: GAME_COMMANDS,
 		help: {
 			'': `${gameList()}; a FILE tells its own game`,
 			...each(FILE_COMMANDS, `check that FILE is a position of GAME: ${orList(namedGames.map(one => one.id))}`),
@@ -152,6 +165,7 @@ const OPTIONS: OptionTable = {
 	},
 	'mover-wins': {
 		type: 'boolean',
+		commands: GAME_COMMANDS,
 		help: {
 			'': "classic LOA with Sackson's ruling: a capture that connects both sides wins for the mover (else a draw)",
 			'*': 'classic LOA: a simultaneous connection wins for the mover',
@@ -202,6 +216,38 @@ const OPTIONS: OptionTable = {
 		help: 'matches per pairing, each two games, each side first once (1)',
 	},
 	time: {type: 'string', value: 'S', commands: ['review'], help: 'seconds of search a position (1)'},
+	port: {
+		type: 'string',
+		value: 'PORT',
+		commands: SERVE,
+		range: [0, 65_535],
+		help: `the port to listen on (${DEFAULT_PORT}; 0: one the system chooses)`,
+	},
+	host: {
+		type: 'string',
+		value: 'ADDRESS',
+		commands: SERVE,
+		help: 'the address to listen on (0.0.0.0, every address; 127.0.0.1 for this machine alone)',
+	},
+	data: {
+		type: 'string',
+		value: 'DIR',
+		commands: SERVE,
+		help: "where the server keeps its host key and the players' saves and games (potm-server in the user's data folder)",
+	},
+	'authorized-keys': {
+		type: 'string',
+		value: 'FILE',
+		commands: SERVE,
+		help: 'only the public keys in FILE (an OpenSSH authorized_keys file) may connect; without it, anyone may',
+	},
+	'max-sessions': {
+		type: 'string',
+		value: 'N',
+		commands: SERVE,
+		range: [1, 1000],
+		help: `people connected at once; beyond, a newcomer is told the server is full (${DEFAULT_MAX_SESSIONS})`,
+	},
 	depth: {
 		type: 'string',
 		value: 'N',
@@ -293,6 +339,7 @@ const help = `
 	  $ potm match A B              referee a match between two players: ai:1
 	                                .. ai:5, ai:greedy, ai:random or an entry
 	  $ potm tournament P1 P2 ...   every pair plays a match; ranking and Elo
+	  $ potm serve                  an SSH server: anyone with ssh plays potm
 
 	Options${optionHelp(OPTIONS, '')}
 
@@ -489,6 +536,23 @@ ${PLAYERS}
 	  $ potm export runs/1/game-003.record.txt
 	  saves/game-003.game.txt
 `,
+	serve: `
+	Usage
+	  $ potm serve [--port PORT] [--host ADDRESS] [--data DIR]
+	               [--authorized-keys FILE] [--max-sessions N]
+
+	Serve potm over SSH: anyone with an ssh client and a terminal gets the
+	arcade on it (ssh -p 2222 HOST), with saves of their own under their SSH
+	user name. There is no shell: no other command, no file transfer, no
+	forwarding. The host key is made on the first start and kept in DIR (its
+	fingerprint is printed, for people to check on their first connection).
+	Ctrl-C stops the server and ends every session.
+
+	Options${options('serve')}
+
+	Example
+	  $ potm serve --port 2222 --authorized-keys ~/.ssh/authorized_keys
+`,
 	perft: `
 	Usage
 	  $ potm perft FILE DEPTH [--divide]
@@ -504,7 +568,7 @@ ${PLAYERS}
 const commandHelp = (topic: string): string => `${COMMAND_HELP[topic]!.replace(/^\t/gm, '  ')}\n`;
 
 /** The commands, the menu ('') and analyse (analyze's other spelling) among them. */
-const COMMANDS = ['', 'play', 'analyze', 'analyse', 'demo', 'move', 'perft', 'export', 'review', 'match', 'tournament', 'help'];
+const COMMANDS = ['', 'play', 'analyze', 'analyse', 'demo', 'move', 'perft', 'export', 'review', 'match', 'tournament', 'serve', 'help'];
 
 guardStdout();
 
@@ -803,6 +867,27 @@ async function main(): Promise<number> {
 				return runReviewJson(rest[0]!, game, budget);
 			}
 			return interactive('review', rest, game, budget);
+		}
+		case 'serve': {
+			if (rest.length > 0) return usage(`serve takes no FILE, not "${rest[0]}"`);
+			const port = whole('port', DEFAULT_PORT);
+			const maxSessions = whole('max-sessions', DEFAULT_MAX_SESSIONS);
+			for (const value of [port, maxSessions]) if (typeof value === 'string') return usage(value);
+			const texts: Record<string, string | undefined> = {};
+			for (const name of ['host', 'data', 'authorized-keys']) {
+				const value = flag(name);
+				if (value !== undefined && (typeof value !== 'string' || value.trim() === ''))
+					return usage(`--${name} takes a value, e.g. ${SERVE_EXAMPLES[name]}`);
+				texts[name] = value;
+			}
+			const {runServe} = await import('./commands/serve.js');
+			return runServe({
+				port: port as number,
+				host: texts['host'] ?? '0.0.0.0',
+				maxSessions: maxSessions as number,
+				...(texts['data'] === undefined ? {} : {dataDir: texts['data']}),
+				...(texts['authorized-keys'] === undefined ? {} : {authorizedKeys: texts['authorized-keys']}),
+			});
 		}
 		case 'export': {
 			if (rest.length !== 1)

@@ -24,6 +24,7 @@ export const BUILT_PROGRAM_TESTS: readonly string[] = [
 	'test/referee/cli.test.ts',
 	'test/referee/contest-clock.test.ts',
 	'test/referee/pahtum.test.ts',
+	'test/serve/cli.test.ts',
 	'test/start.test.ts',
 	'test/tune/report.test.ts',
 	'test/ui/terminal.test.ts',
@@ -48,4 +49,6 @@ export const FRESH_MODULE_TESTS: readonly string[] = [
 	'test/games/boxes/table3.test.ts',
 	// It registers tic-tac-toe (POTM_TEST_GAMES), which the registry reads when it is first loaded.
 	'test/games/contract.test.ts',
+	// The server sets chalk's colour level for its sessions, which other files' screens would share.
+	'test/serve/server.test.ts',
 ];

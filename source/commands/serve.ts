@@ -1,0 +1,78 @@
+/**
+ * `potm serve`: starts the SSH server (serve/server.ts), says how to connect and where things are
+ * kept, logs who comes and goes, and on Ctrl-C (or SIGTERM, SIGHUP) ends every session and stops.
+ */
+import {homedir} from 'node:os';
+import {join} from 'node:path';
+import {EngineClient} from '../engine/client.js';
+import {THINKING_FRAME_MS} from '../ui/context.js';
+import {startServer} from '../serve/server.js';
+
+export interface ServeCommand {
+	readonly port: number;
+	readonly host: string;
+	readonly dataDir?: string;
+	readonly authorizedKeys?: string;
+	readonly maxSessions: number;
+}
+
+/** The server's folder unless --data says: potm-server in the user's data folder ($XDG_DATA_HOME, else ~/.local/share). */
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
+	const data = env['XDG_DATA_HOME'] && env['XDG_DATA_HOME'].startsWith('/') ? env['XDG_DATA_HOME'] : join(homedir(), '.local', 'share');
+	return join(data, 'potm-server');
+}
+
+const time = (): string => new Date().toISOString().slice(11, 19);
+
+export async function runServe(options: ServeCommand): Promise<number> {
+	const dataDir = options.dataDir ?? defaultDataDir();
+	const log = (line: string) => process.stderr.write(`${time()} ${line}\n`);
+	let server;
+	try {
+		server = await startServer({
+			port: options.port,
+			host: options.host,
+			dataDir,
+			maxSessions: options.maxSessions,
+			...(options.authorizedKeys === undefined ? {} : {authorizedKeys: options.authorizedKeys}),
+			engine: () => new EngineClient({progressMs: THINKING_FRAME_MS}),
+			log,
+		});
+	} catch (error) {
+		const {code, message} = error as NodeJS.ErrnoException;
+		const said =
+			code === 'EADDRINUSE'
+				? `port ${options.port} on ${options.host} is taken: another server listens there (--port chooses another)`
+				: code === 'EACCES'
+					? `port ${options.port} needs more rights than this user has (ports under 1024); --port 2222 does not`
+					: message;
+		process.stderr.write(`potm: serve: ${said}\n`);
+		return 2;
+	}
+	const where = options.host === '0.0.0.0' || options.host === '::' ? 'HOST' : options.host;
+	process.stdout.write(
+		[
+			`potm serve: listening on ${options.host} port ${server.port}`,
+			`  connect with: ssh -p ${server.port} ${where}${where === 'HOST' ? ' (this machine’s name or address)' : ''}`,
+			`  host key ${server.fingerprint} (${server.hostKeyMade ? 'made now' : 'kept'} in ${dataDir})`,
+			`  ${options.authorizedKeys === undefined ? 'anyone may connect' : `only the keys in ${options.authorizedKeys} may connect`}; at most ${options.maxSessions} at once`,
+			'  Ctrl-C stops it',
+			'',
+		].join('\n'),
+	);
+	// process.on, not once: Ink's exit hook (each session loads it) kills the process again on a
+	// signal it thinks nobody else listens to, which a once-listener stops being as it runs.
+	const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+	let stop: (signal: string) => void = () => undefined;
+	const stopped = new Promise<string>(resolve => (stop = resolve));
+	for (const signal of signals) process.on(signal, stop);
+	try {
+		const signal = await stopped;
+		log(`${signal}: ending ${server.sessions()} sessions`);
+		await server.close();
+		log('stopped');
+	} finally {
+		for (const signal of signals) process.off(signal, stop);
+	}
+	return 0;
+}

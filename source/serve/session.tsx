@@ -1,0 +1,93 @@
+/**
+ * One person's potm over SSH: the arcade (the menu, play against the AI, analysis, the demo,
+ * reviews) drawn on their terminal by Ink, as `potm` draws it locally, with their own saves and
+ * their own engine. It ends when they quit or their connection goes.
+ */
+import {render} from 'ink';
+import {App} from '../ui/app.js';
+import type {Engine} from '../ui/context.js';
+import {DEFAULT_GAME, gameById} from '../games/registry.js';
+import {toAscii} from '../ui/ascii.js';
+import {ALTERNATE_SCREEN_OFF, ALTERNATE_SCREEN_ON, MAX_FPS, PASTE_MARKS_OFF, PASTE_MARKS_ON, SHOW_CURSOR} from '../ui/screen-codes.js';
+import {makeTheme} from '../ui/theme.js';
+import {TerminalInput, TerminalOutput, type Sink} from './terminal.js';
+
+export interface SessionOptions {
+	/** Where the session's output goes (the SSH channel). */
+	readonly sink: Sink;
+	readonly size: {columns: number; rows: number};
+	/** The client's TERM, which says whether it shows colours and Unicode. */
+	readonly term: string;
+	readonly engine: Engine;
+	/** Where this person's saves and games are kept. */
+	readonly savesDir: string;
+}
+
+export interface Session {
+	/** The client's keys, as they come. */
+	input(data: Buffer | string): void;
+	resize(size: {columns: number; rows: number}): void;
+	/** Ends the screen (the connection went, or the server stops). */
+	close(): void;
+	/** Settles when the screen has ended, the person's quitting or close(). */
+	readonly ended: Promise<void>;
+}
+
+/** Colours unless the terminal says it has none; Unicode unless it is one of the old consoles that lack it. */
+export function themeFor(term: string): {color: boolean; ascii: boolean} {
+	const name = term.toLowerCase();
+	return {color: name !== '' && name !== 'dumb' && !name.startsWith('vt1'), ascii: name === 'linux' || name.startsWith('vt')};
+}
+
+export function startSession(options: SessionOptions): Session {
+	const {color, ascii} = themeFor(options.term);
+	const write = (text: string) => options.sink.write(ascii ? toAscii(text) : text);
+	const stdout = new TerminalOutput({write}, options.size);
+	const stdin = new TerminalInput();
+	const game = gameById(DEFAULT_GAME)!;
+	write(`${ALTERNATE_SCREEN_ON}${PASTE_MARKS_ON}`);
+	const instance = render(
+		<App
+			environment={{
+				theme: makeTheme({color, ascii}),
+				engine: options.engine,
+				now: () => performance.now(),
+				savesDir: options.savesDir,
+				bell: () => void write('\u0007'),
+			}}
+			game={game}
+			start={{screen: 'menu'}}
+			choices={{side: 1, level: 3, clock: game.clock.seconds, board: Math.floor(Math.random() * 0x80000000)}}
+			demo={{levels: [5, 3], delayMs: 1000, games: 0}}
+		/>,
+		{
+			stdout: stdout as unknown as NodeJS.WriteStream,
+			stdin: stdin as unknown as NodeJS.ReadStream,
+			stderr: stdout as unknown as NodeJS.WriteStream,
+			exitOnCtrlC: false,
+			patchConsole: false,
+			incrementalRendering: true,
+			maxFps: MAX_FPS,
+		},
+	);
+	let closed = false;
+	const ended = instance
+		.waitUntilExit()
+		.catch(() => undefined)
+		.then(() => {
+			instance.cleanup();
+			write(`${PASTE_MARKS_OFF}${ALTERNATE_SCREEN_OFF}${SHOW_CURSOR}`);
+		});
+	return {
+		input: data => {
+			if (!closed) stdin.write(data);
+		},
+		resize: size => stdout.resize(size),
+		close: () => {
+			if (closed) return;
+			closed = true;
+			instance.unmount();
+		},
+		ended,
+	};
+}

@@ -1,0 +1,70 @@
+/**
+ * A terminal for Ink made of an SSH session: output written to the session's channel, with the
+ * size the client's pty said and following its window changes; input the client's keys, in raw
+ * mode already (a pty's line editing is the client's, and off once it asked for a pty). Ink reads
+ * the streams it is given, not the process's, so each session draws its own screen.
+ */
+import {PassThrough, Writable} from 'node:stream';
+
+/** The least and most a window may be: smaller is drawn at the least; larger is refused as garbage. */
+export const MIN_COLUMNS = 20;
+export const MIN_ROWS = 8;
+export const MAX_COLUMNS = 1000;
+export const MAX_ROWS = 500;
+
+/** A window size within reason, or null for one no terminal has (a client sending garbage). */
+export function windowSize(columns: number, rows: number): {columns: number; rows: number} | null {
+	if (!Number.isInteger(columns) || !Number.isInteger(rows) || columns > MAX_COLUMNS || rows > MAX_ROWS) return null;
+	return {columns: Math.max(MIN_COLUMNS, columns), rows: Math.max(MIN_ROWS, rows)};
+}
+
+/** Where the output goes: the session's channel (an ssh2 ServerChannel, or any stream in tests). */
+export interface Sink {
+	write(data: string): boolean;
+}
+
+/** Ink's stdout: a stream with a size and resize events. */
+export class TerminalOutput extends Writable {
+	columns: number;
+	rows: number;
+	readonly isTTY = true;
+
+	constructor(
+		private readonly sink: Sink,
+		size: {columns: number; rows: number},
+	) {
+		super({decodeStrings: false});
+		this.columns = size.columns;
+		this.rows = size.rows;
+	}
+
+	override _write(chunk: string | Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+		// A pty's output needs CR LF: Ink writes LF alone, as a local terminal's driver adds the CR.
+		this.sink.write(chunk.toString().replace(/\r?\n/g, '\r\n'));
+		done();
+	}
+
+	resize(size: {columns: number; rows: number}): void {
+		if (size.columns === this.columns && size.rows === this.rows) return;
+		this.columns = size.columns;
+		this.rows = size.rows;
+		this.emit('resize');
+	}
+}
+
+/** Ink's stdin: the client's keys, in raw mode from the start. */
+export class TerminalInput extends PassThrough {
+	readonly isTTY = true;
+
+	setRawMode(): this {
+		return this;
+	}
+
+	ref(): this {
+		return this;
+	}
+
+	unref(): this {
+		return this;
+	}
+}

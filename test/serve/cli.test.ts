@@ -1,0 +1,91 @@
+/**
+ * `potm serve` as a program: it says where it listens and how to connect, serves the arcade to an
+ * SSH client, refuses a taken port or a bad option in one line, and Ctrl-C (SIGINT) ends it with
+ * status 0 and its sessions closed.
+ */
+import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
+import {mkdtempSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {fileURLToPath} from 'node:url';
+import ssh2 from 'ssh2';
+import {afterAll, afterEach, describe, expect, test, vi} from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const cli = join(root, 'dist', 'cli.js');
+const scratch = mkdtempSync(join(tmpdir(), 'potm-serve-cli-'));
+afterAll(() => rmSync(scratch, {recursive: true, force: true}));
+
+const running: ChildProcess[] = [];
+afterEach(() => {
+	for (const child of running.splice(0)) child.kill('SIGKILL');
+});
+
+/** Starts `potm serve` on 127.0.0.1 and a port of the system's choosing; settles with the port it prints. */
+async function serve(data: string): Promise<{child: ChildProcess; port: number; out: () => string; err: () => string}> {
+	const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--host', '127.0.0.1', '--data', data], {stdio: 'pipe'});
+	running.push(child);
+	let out = '';
+	let err = '';
+	child.stdout.on('data', (data: Buffer) => (out += data.toString()));
+	child.stderr.on('data', (data: Buffer) => (err += data.toString()));
+	await vi.waitFor(() => {
+		if (!/Ctrl-C stops it/.test(out)) throw new Error(`not listening yet: ${out}${err}`);
+	}, 30_000);
+	return {child, port: Number(/port (\d+)/.exec(out)![1]), out: () => out, err: () => err};
+}
+
+describe('potm serve', () => {
+	test('says how to connect and the host key; serves the menu; SIGINT ends the session and the server with status 0', async () => {
+		const server = await serve(join(scratch, 'one'));
+		expect(server.out()).toMatch(/^potm serve: listening on 127\.0\.0\.1 port \d+\n {2}connect with: ssh -p \d+ 127\.0\.0\.1\n/);
+		expect(server.out()).toMatch(/host key SHA256:\S{43} \(made now in .*one\)/);
+		const client = new ssh2.Client();
+		const text = await new Promise<string>((resolve, reject) => {
+			client.once('error', reject);
+			client.once('ready', () =>
+				client.shell({cols: 80, rows: 24, term: 'xterm'}, (error, channel) => {
+					if (error) return reject(error);
+					let shown = '';
+					channel.on('data', (data: Buffer) => {
+						shown += data.toString();
+						if (shown.includes('Play against the AI')) resolve(shown);
+					});
+				}),
+			);
+			client.connect({host: '127.0.0.1', port: server.port, username: 'ada'});
+		});
+		expect(text).toContain('Play against the AI');
+		const closed = new Promise(resolve => client.on('close', () => resolve(null)));
+		const exited = new Promise<number | null>(resolve => server.child.on('exit', code => resolve(code)));
+		server.child.kill('SIGINT');
+		expect(await exited).toBe(0);
+		await closed;
+		expect(server.err()).toMatch(/ada: came \(1 sessions\)[\s\S]*SIGINT: ending 1 sessions[\s\S]*stopped/);
+	});
+
+	test('a taken port, a port out of range and a FILE are refused in one line, status 2', async () => {
+		const first = await serve(join(scratch, 'two'));
+		const taken = spawnSync(
+			process.execPath,
+			[cli, 'serve', '--port', String(first.port), '--host', '127.0.0.1', '--data', join(scratch, 'two')],
+			{
+				encoding: 'utf8',
+				timeout: 30_000,
+			},
+		);
+		expect(taken.status).toBe(2);
+		expect(taken.stderr).toBe(
+			`potm: serve: port ${first.port} on 127.0.0.1 is taken: another server listens there (--port chooses another)\n`,
+		);
+		for (const [args, message] of [
+			[['--port', '99999'], 'potm: --port takes a whole number from 0 to 65535, not 99999\n'],
+			[['saves/start.txt'], 'potm: serve takes no FILE, not "saves/start.txt"\n'],
+			[['--max-sessions', '0'], 'potm: --max-sessions takes a whole number from 1 to 1000, not 0\n'],
+		] as const) {
+			const run = spawnSync(process.execPath, [cli, 'serve', ...args], {encoding: 'utf8', timeout: 30_000});
+			expect(run.stderr, args.join(' ')).toBe(message);
+			expect(run.status).toBe(2);
+		}
+	});
+});

@@ -1,0 +1,229 @@
+/**
+ * potm serve on a loopback port, driven by ssh2's own client as people's ssh would: the arcade on
+ * a terminal of the client's size, its keys, a resize; the host key kept between starts; the
+ * sessions bounded; no commands, subsystems or forwarding; authorized keys only when given; a
+ * flood of input or a silly window cut off while the server goes on.
+ */
+import {mkdtempSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import ssh2, {type ClientChannel} from 'ssh2';
+
+const {Client, utils} = ssh2;
+type Client = InstanceType<typeof Client>;
+import {afterAll, afterEach, describe, expect, test, vi} from 'vitest';
+import {FakeEngine} from '../ui/harness.js';
+import {startServer, type RunningServer, type ServeOptions} from '../../source/serve/server.js';
+import {folderName, playerName, shown} from '../../source/serve/names.js';
+import {HOST_KEY_FILE} from '../../source/serve/host-key.js';
+
+const scratch = mkdtempSync(join(tmpdir(), 'potm-serve-'));
+afterAll(() => rmSync(scratch, {recursive: true, force: true}));
+
+let server: RunningServer | undefined;
+const clients: Client[] = [];
+afterEach(async () => {
+	for (const client of clients.splice(0)) client.end();
+	await server?.close();
+	server = undefined;
+});
+
+let folders = 0;
+/** A server on 127.0.0.1 and a port of the system's choosing, with fake engines and its own folder. */
+async function serve(options: Partial<ServeOptions> = {}): Promise<RunningServer> {
+	server = await startServer({
+		port: 0,
+		host: '127.0.0.1',
+		dataDir: join(scratch, `data-${++folders}`),
+		maxSessions: 4,
+		engine: () => Object.assign(new FakeEngine(), {close: async () => undefined}),
+		...options,
+	});
+	return server;
+}
+
+/** A connected client (user `name`), or the error its connection ended with. */
+function connect(port: number, name = 'ada', extra: Record<string, unknown> = {}): Promise<Client> {
+	return new Promise((resolve, reject) => {
+		const client = new Client();
+		clients.push(client);
+		client.once('ready', () => resolve(client));
+		client.once('error', reject);
+		client.connect({host: '127.0.0.1', port, username: name, readyTimeout: 10_000, ...extra});
+	});
+}
+
+/** Everything a channel has shown, its escape sequences taken out. */
+function screen(channel: ClientChannel): {text: () => string; raw: () => string} {
+	let raw = '';
+	channel.on('data', (data: Buffer) => (raw += data.toString('utf8')));
+	return {text: () => raw.replace(/\u001B\[[0-?]*[ -/]*[@-~]|\u001B[()][A-Z0-9]|\u001B[=>78]/g, ''), raw: () => raw};
+}
+
+const shell = (client: Client, window = {cols: 80, rows: 24, term: 'xterm-256color'}): Promise<ClientChannel> =>
+	new Promise((resolve, reject) => client.shell(window, (error, channel) => (error ? reject(error) : resolve(channel))));
+
+const until = (what: () => boolean, message: () => string) =>
+	vi.waitFor(() => {
+		if (!what()) throw new Error(message());
+	}, 15_000);
+
+describe('the arcade over SSH', () => {
+	test('a client with a terminal gets the menu at its size; Enter plays; q quits, and the session ends', async () => {
+		const running = await serve();
+		const client = await connect(running.port);
+		const channel = await shell(client);
+		const shown = screen(channel);
+		await until(
+			() => shown.text().includes('Play against the AI'),
+			() => shown.text(),
+		);
+		expect(shown.raw()).toContain('\u001B[?1049h');
+		expect(running.sessions()).toBe(1);
+		channel.write('\r');
+		await until(
+			() => shown.text().includes('Move 1/50'),
+			() => shown.text().slice(-2000),
+		);
+		const closed = new Promise<number | null>(resolve => channel.on('exit', (code: number | null) => resolve(code)));
+		// q quits potm as it does locally (no move made, nothing to save): the session ends.
+		channel.write('q');
+		expect(await closed).toBe(0);
+		await until(
+			() => running.sessions() === 0,
+			() => `${running.sessions()} sessions`,
+		);
+	});
+
+	test('a window change draws the screen again at the new size; the host key is kept and made private', async () => {
+		const running = await serve();
+		expect(running.hostKeyMade).toBe(true);
+		expect(running.fingerprint).toMatch(/^SHA256:[A-Za-z0-9+/]{43}$/);
+		const client = await connect(running.port);
+		const channel = await shell(client, {cols: 60, rows: 20, term: 'xterm'});
+		const shown = screen(channel);
+		await until(
+			() => shown.text().includes('Play against the AI'),
+			() => shown.text(),
+		);
+		// 20 rows leave no room for the game's tagline under the menu's title; 30 do.
+		const before = shown.text().length;
+		expect(shown.text()).not.toContain('POTM-style Lines of Action');
+		channel.setWindow(30, 120, 0, 0);
+		await until(
+			() => shown.text().slice(before).includes('POTM-style Lines of Action'),
+			() => shown.text().slice(before),
+		);
+		const dataDir = join(scratch, `data-${folders}`);
+		expect(statSync(join(dataDir, HOST_KEY_FILE)).mode & 0o777).toBe(0o600);
+		const fingerprint = running.fingerprint;
+		await running.close();
+		server = undefined;
+		const again = await serve({dataDir});
+		expect(again.hostKeyMade).toBe(false);
+		expect(again.fingerprint).toBe(fingerprint);
+	});
+
+	test('beyond --max-sessions a client is told the server is full; the others play on', async () => {
+		const running = await serve({maxSessions: 1});
+		const first = await shell(await connect(running.port, 'one'));
+		const firstShown = screen(first);
+		await until(
+			() => firstShown.text().includes('Play against the AI'),
+			() => firstShown.text(),
+		);
+		const second = await shell(await connect(running.port, 'two'));
+		const secondShown = screen(second);
+		const code = await new Promise<number | null>(resolve => second.on('exit', (status: number | null) => resolve(status)));
+		expect(code).toBe(1);
+		expect(secondShown.text()).toContain('potm: the server is full (1 sessions); try again later');
+		expect(running.sessions()).toBe(1);
+	});
+});
+
+describe('nothing but the arcade', () => {
+	test('a command, a subsystem (sftp) and a port forward are refused; no pty is refused with a reason', async () => {
+		const running = await serve();
+		const client = await connect(running.port);
+		const output = await new Promise<{code: number | null; text: string}>((resolve, reject) =>
+			client.exec('cat /etc/passwd', (error, channel) => {
+				if (error) return reject(error);
+				let text = '';
+				channel.on('data', (data: Buffer) => (text += data.toString()));
+				channel.on('exit', (code: number | null) => resolve({code, text}));
+			}),
+		);
+		expect(output.code).toBe(2);
+		expect(output.text).toContain('potm serve runs no commands');
+		await expect(new Promise((resolve, reject) => client.sftp((error, sftp) => (error ? reject(error) : resolve(sftp))))).rejects.toThrow();
+		await expect(
+			new Promise((resolve, reject) =>
+				client.forwardOut('127.0.0.1', 1, '127.0.0.1', 22, (error, stream) => (error ? reject(error) : resolve(stream))),
+			),
+		).rejects.toThrow();
+		await expect(
+			new Promise((resolve, reject) => client.forwardIn('127.0.0.1', 0, error => (error ? reject(error) : resolve(null)))),
+		).rejects.toThrow();
+		const bare = await new Promise<string>((resolve, reject) =>
+			client.shell(false, (error, channel) => {
+				if (error) return reject(error);
+				let text = '';
+				channel.on('data', (data: Buffer) => (text += data.toString()));
+				channel.on('exit', () => resolve(text));
+			}),
+		);
+		expect(bare).toContain('potm needs a terminal: connect with ssh -t');
+	});
+
+	test('with --authorized-keys only those keys get in', async () => {
+		const allowed = utils.generateKeyPairSync('ed25519');
+		const other = utils.generateKeyPairSync('ed25519');
+		const keys = join(scratch, 'authorized_keys');
+		writeFileSync(keys, `# the friends\n${allowed.public}\n`);
+		const running = await serve({authorizedKeys: keys});
+		await expect(connect(running.port, 'ada', {privateKey: other.private})).rejects.toThrow(/authentication/i);
+		await expect(connect(running.port, 'ada', {password: 'anything'})).rejects.toThrow(/authentication/i);
+		const client = await connect(running.port, 'ada', {privateKey: allowed.private});
+		const shown = screen(await shell(client));
+		await until(
+			() => shown.text().includes('Play against the AI'),
+			() => shown.text(),
+		);
+		writeFileSync(keys, '# nobody\n');
+		await expect(serve({authorizedKeys: keys})).rejects.toThrow(/holds no key/);
+	});
+
+	test('a flood of input and a window no terminal has are cut off; the server takes the next client', async () => {
+		const running = await serve({inputPerSecond: 1000});
+		const flooding = await shell(await connect(running.port, 'flood'));
+		const floodShown = screen(flooding);
+		await until(
+			() => floodShown.text().includes('Play against the AI'),
+			() => floodShown.text(),
+		);
+		const ended = new Promise(resolve => flooding.on('close', resolve));
+		flooding.write('j'.repeat(5000));
+		await ended;
+		const huge = await connect(running.port, 'huge');
+		const gone = new Promise(resolve => huge.on('close', () => resolve(null)));
+		huge.shell({cols: 100_000, rows: 24, term: 'xterm'}, () => undefined);
+		await gone;
+		const next = screen(await shell(await connect(running.port, 'next')));
+		await until(
+			() => next.text().includes('Play against the AI'),
+			() => next.text(),
+		);
+	});
+});
+
+describe('names', () => {
+	test('escape sequences and control characters never reach another screen; names are bounded and folder-safe', () => {
+		expect(shown('ada\u001B[2J\u001B]0;owned\u0007\u0007 lovelace', 40)).toBe('ada lovelace');
+		expect(shown('\u202Eevil\u200B', 40)).toBe('evil');
+		expect(playerName('x'.repeat(100))).toHaveLength(20);
+		expect(playerName('\u001B[31m')).toBe('guest');
+		expect(folderName('ada')).toBe('ada');
+		expect(folderName('../etc')).toMatch(/^__etc-[0-9a-f]{8}$/);
+		expect(folderName('a b')).not.toBe(folderName('a_b'));
+	});
+});
