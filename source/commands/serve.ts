@@ -4,7 +4,9 @@
  */
 import {homedir} from 'node:os';
 import {join} from 'node:path';
+import {availableParallelism} from 'node:os';
 import {EngineClient} from '../engine/client.js';
+import {EnginePool} from '../serve/engine-pool.js';
 import {THINKING_FRAME_MS} from '../ui/context.js';
 import {startServer} from '../serve/server.js';
 
@@ -27,6 +29,9 @@ const time = (): string => new Date().toISOString().slice(11, 19);
 export async function runServe(options: ServeCommand): Promise<number> {
 	const dataDir = options.dataDir ?? defaultDataDir();
 	const log = (line: string) => process.stderr.write(`${time()} ${line}\n`);
+	// One worker a core, shared by every session: the AI's memory and CPU stay bounded however
+	// many play it; thinks beyond wait their turn.
+	const pool = new EnginePool(Array.from({length: availableParallelism()}, () => new EngineClient({progressMs: THINKING_FRAME_MS})));
 	let server;
 	try {
 		server = await startServer({
@@ -35,7 +40,7 @@ export async function runServe(options: ServeCommand): Promise<number> {
 			dataDir,
 			maxSessions: options.maxSessions,
 			...(options.authorizedKeys === undefined ? {} : {authorizedKeys: options.authorizedKeys}),
-			engine: () => new EngineClient({progressMs: THINKING_FRAME_MS}),
+			engine: () => pool.session(),
 			log,
 		});
 	} catch (error) {
@@ -47,6 +52,7 @@ export async function runServe(options: ServeCommand): Promise<number> {
 					? `port ${options.port} needs more rights than this user has (ports under 1024); --port 2222 does not`
 					: message;
 		process.stderr.write(`potm: serve: ${said}\n`);
+		await pool.close();
 		return 2;
 	}
 	const where = options.host === '0.0.0.0' || options.host === '::' ? 'HOST' : options.host;
@@ -70,6 +76,7 @@ export async function runServe(options: ServeCommand): Promise<number> {
 		const signal = await stopped;
 		log(`${signal}: ending ${server.sessions()} sessions`);
 		await server.close();
+		await pool.close();
 		log('stopped');
 	} finally {
 		for (const signal of signals) process.off(signal, stop);

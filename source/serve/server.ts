@@ -33,7 +33,7 @@ export interface ServeOptions {
 	readonly connectionsPerMinute?: number;
 	/** Bytes of input a session may send in a second before it is cut off as a flood. */
 	readonly inputPerSecond?: number;
-	/** An engine for a new session (a worker of its own); closed when the session ends. */
+	/** An engine for a new session (a share of the server's pool of workers); closed when the session ends. */
 	readonly engine: () => Engine & {close(): Promise<void>};
 	/** Lines for the server's log (who came and went, who was refused and why). */
 	readonly log?: (line: string) => void;
