@@ -50,5 +50,6 @@ export const FRESH_MODULE_TESTS: readonly string[] = [
 	// It registers tic-tac-toe (POTM_TEST_GAMES), which the registry reads when it is first loaded.
 	'test/games/contract.test.ts',
 	// The server sets chalk's colour level for its sessions, which other files' screens would share.
+	'test/serve/fuzz.test.ts',
 	'test/serve/server.test.ts',
 ];

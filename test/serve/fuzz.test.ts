@@ -1,0 +1,118 @@
+/**
+ * Whatever a client sends potm serve: random names, random window sizes and changes, random bytes
+ * as keys (escape sequences among them), commands. The server never crashes, a session either
+ * goes on or is cut off cleanly, what it draws never carries an escape sequence a client sent
+ * (no OSC or DCS string comes back), and the next client is served as the first was.
+ */
+import {mkdtempSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import fc from 'fast-check';
+import ssh2, {type ClientChannel} from 'ssh2';
+import {afterAll, describe, expect, test, vi} from 'vitest';
+import {FakeEngine} from '../ui/harness.js';
+import {startServer, type RunningServer} from '../../source/serve/server.js';
+
+const {Client} = ssh2;
+type Client = InstanceType<typeof Client>;
+
+const scratch = mkdtempSync(join(tmpdir(), 'potm-serve-fuzz-'));
+afterAll(() => rmSync(scratch, {recursive: true, force: true}));
+
+/** What a fuzzing client does: its name, its window, then chunks of bytes and window changes in turn. */
+const visit = fc.record({
+	name: fc.string({unit: 'binary', maxLength: 40}),
+	window: fc.record({
+		cols: fc.oneof(fc.integer({min: 1, max: 300}), fc.integer({min: -5, max: 200_000})),
+		rows: fc.integer({min: 0, max: 900}),
+	}),
+	steps: fc.array(
+		fc.oneof(
+			fc.uint8Array({minLength: 1, maxLength: 64}).map(bytes => ({keys: Buffer.from(bytes)})),
+			// Escape sequences a hostile client might hope to see echoed to someone's terminal.
+			fc
+				.constantFrom('\u001B]0;owned\u0007', '\u001BP$q\u001B\\', '\u001B[6n', '\u001B[?1049l', 'm\u001B]52;c;aGk=\u0007\r')
+				.map(text => ({keys: Buffer.from(text)})),
+			fc.record({cols: fc.integer({min: 0, max: 2000}), rows: fc.integer({min: 0, max: 700})}).map(size => ({size})),
+		),
+		{maxLength: 12},
+	),
+	command: fc.option(fc.string({unit: 'binary', maxLength: 30}), {nil: undefined}),
+});
+
+type Visit = typeof visit extends fc.Arbitrary<infer V> ? V : never;
+
+/**
+ * Connects, does what `one` says, and settles with what was shown once the connection has ended:
+ * after the steps it ends it, once `until` holds of what is shown if that is given.
+ */
+function play(port: number, one: Visit, until?: (shown: string) => boolean): Promise<string> {
+	return new Promise(resolve => {
+		const client: Client = new Client();
+		let shown = '';
+		const done = () => resolve(shown);
+		client.on('error', done);
+		client.on('close', done);
+		client.on('ready', () => {
+			if (one.command !== undefined) {
+				client.exec(one.command, (error, channel) => {
+					if (error) return client.end();
+					channel.on('data', (data: Buffer) => (shown += data.toString('latin1')));
+					channel.on('close', () => client.end());
+				});
+				return;
+			}
+			client.shell({cols: one.window.cols, rows: one.window.rows, term: 'xterm'}, (error, channel: ClientChannel) => {
+				if (error) return client.end();
+				channel.on('data', (data: Buffer) => (shown += data.toString('latin1')));
+				channel.on('close', () => client.end());
+				let step = 0;
+				const next = () => {
+					const now = one.steps[step++];
+					if (!now) {
+						if (until && !until(shown)) return void setTimeout(next, 20);
+						return void setTimeout(() => client.end(), 20);
+					}
+					if ('keys' in now) channel.write(now.keys);
+					else channel.setWindow(now.size.rows, now.size.cols, 0, 0);
+					setTimeout(next, 5);
+				};
+				next();
+			});
+		});
+		client.connect({host: '127.0.0.1', port, username: one.name, readyTimeout: 10_000});
+	});
+}
+
+describe('fuzzing potm serve', () => {
+	test('random names, windows, bytes and commands: no crash, no escape string echoed, the next client served', async () => {
+		const server: RunningServer = await startServer({
+			port: 0,
+			host: '127.0.0.1',
+			dataDir: join(scratch, 'data'),
+			maxSessions: 8,
+			connectionsPerMinute: 10_000,
+			engine: () => Object.assign(new FakeEngine(), {close: async () => undefined}),
+		});
+		try {
+			await fc.assert(
+				fc.asyncProperty(visit, async one => {
+					const shown = await play(server.port, one);
+					// Ink and the arcade send no OSC or DCS strings: any here would be a client's, echoed.
+					expect(shown).not.toContain('\u001B]');
+					expect(shown).not.toContain('\u001BP');
+				}),
+				{numRuns: 100, seed: 28, interruptAfterTimeLimit: 90_000},
+			);
+			await vi.waitFor(() => {
+				if (server.sessions() !== 0) throw new Error(`${server.sessions()} sessions still open`);
+			}, 15_000);
+			const after = await play(server.port, {name: 'next', window: {cols: 80, rows: 24}, steps: [], command: undefined}, shown =>
+				shown.includes('Play against the AI'),
+			);
+			expect(after).toContain('Play against the AI');
+		} finally {
+			await server.close();
+		}
+	}, 180_000);
+});
