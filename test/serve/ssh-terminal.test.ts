@@ -1,0 +1,99 @@
+/**
+ * potm serve played from a real terminal with OpenSSH's own client: tmux runs `ssh -p PORT
+ * ada@127.0.0.1` in an 80×24 pane against `node dist/cli.js serve` on a loopback port; the test
+ * sends keys and reads the pane back until it shows what each should do. A game against the AI,
+ * a resize of the terminal, quitting, and the server's log of it.
+ */
+import {execFileSync, spawn, spawnSync, type ChildProcess} from 'node:child_process';
+import {mkdtempSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {afterEach, describe, expect, test, vi} from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const cli = join(root, 'dist', 'cli.js');
+const DEADLINE = {timeout: 20_000, interval: 50};
+
+const missing = ['tmux', 'ssh'].filter(tool => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0);
+
+const socket = `potm-serve-test-${process.pid}`;
+const tmux = (...args: string[]): string =>
+	execFileSync('tmux', ['-u', '-L', socket, ...args], {encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 10_000});
+const pane = (): string => tmux('capture-pane', '-p');
+const screenShows = (what: (screen: string) => boolean, label: string) =>
+	vi.waitFor(() => {
+		const screen = pane();
+		if (!what(screen)) throw new Error(`waiting for ${label}; the screen was:\n${screen}`);
+	}, DEADLINE);
+
+let server: ChildProcess | undefined;
+let dir: string | undefined;
+afterEach(() => {
+	spawnSync('tmux', ['-L', socket, 'kill-server']);
+	server?.kill('SIGKILL');
+	server = undefined;
+	if (dir) rmSync(dir, {recursive: true, force: true});
+});
+
+describe.skipIf(missing.length > 0)(
+	`potm serve from OpenSSH's ssh in tmux${missing.length > 0 ? ` (no ${missing.join(', ')})` : ''}`,
+	() => {
+		test('the menu, a game against the AI by typed moves, a resize, then q and y: ssh ends with status 0', async () => {
+			dir = mkdtempSync(join(tmpdir(), 'potm-serve-tmux-'));
+			const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--host', '127.0.0.1', '--data', join(dir, 'data')], {
+				stdio: 'pipe',
+			});
+			server = child;
+			let out = '';
+			let log = '';
+			child.stdout.on('data', (data: Buffer) => (out += data.toString()));
+			child.stderr.on('data', (data: Buffer) => (log += data.toString()));
+			await vi.waitFor(() => {
+				if (!out.includes('Ctrl-C stops it')) throw new Error(`not listening: ${out}${log}`);
+			}, DEADLINE);
+			const port = /port (\d+)/.exec(out)![1]!;
+			const ssh = `ssh -p ${port} -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR -t ada@127.0.0.1`;
+			tmux(
+				...[
+					'-f',
+					'/dev/null',
+					'start-server',
+					';',
+					'set',
+					'-g',
+					'status',
+					'off',
+					';',
+					'set',
+					'-g',
+					'default-terminal',
+					'xterm-256color',
+					';',
+				],
+				...['new-session', '-d', '-x', '80', '-y', '24', 'sh', '-c', `${ssh}; echo "[ssh exited with status $?]"; exec sleep 600`],
+			);
+			await screenShows(screen => screen.includes('Play against the AI'), 'the menu');
+			tmux('send-keys', 'Enter');
+			await screenShows(screen => screen.includes('Move 1/50'), 'the board');
+			tmux('send-keys', 'm');
+			await screenShows(screen => screen.includes('Type a move'), 'the move prompt');
+			tmux('send-keys', '-l', 'b1 d3');
+			tmux('send-keys', 'Enter');
+			// The AI (the server's engine) answers: the move list shows both moves of move 1.
+			await screenShows(screen => /1\. b1 d3 +\S+ \S+/.test(screen), 'the AI to answer');
+			expect(pane()).toContain('Move 2/50');
+			// A wider, taller terminal: ssh tells the server, which draws the board with larger squares.
+			tmux('resize-window', '-x', '120', '-y', '40');
+			await screenShows(screen => screen.split('\n').some(line => line.length > 80 && /a {5,}b {5,}c/.test(line)), 'the board at 120×40');
+			tmux('send-keys', 'q');
+			await screenShows(screen => screen.includes('Quit? It is not saved: y quits'), 'the question before quitting an unsaved game');
+			tmux('send-keys', 'y');
+			await screenShows(screen => screen.includes('[ssh exited with status 0]'), 'ssh to end');
+			await vi.waitFor(() => {
+				if (!/ada: left \(0 sessions\)/.test(log)) throw new Error(log);
+			}, DEADLINE);
+			expect(log).toMatch(/127\.0\.0\.1 ada: came \(1 sessions\)/);
+		});
+	},
+);
