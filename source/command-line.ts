@@ -880,6 +880,9 @@ async function main(): Promise<number> {
 					return usage(`--${name} takes a value, e.g. ${SERVE_EXAMPLES[name]}`);
 				texts[name] = value;
 			}
+			// React's production build, as for the local screens: its development checks cost several
+			// times the work of a frame, and the server draws every session's.
+			process.env['NODE_ENV'] ??= 'production';
 			const {runServe} = await import('./commands/serve.js');
 			return runServe({
 				port: port as number,

@@ -43,9 +43,14 @@
  *             if not given; match 1 from the start, the others from two random plies), --jobs at a
  *             time (2), the records under --out (a new temporary folder if not given); --baseline
  *             REF plays another commit. Tens of minutes at 60 s
+ *   serve     potm serve under load on a loopback port: --sessions SSH sessions (100), --ai of
+ *             them against the server's AI (10), the others two at one keyboard typing random
+ *             legal moves about --think ms apart (1000; 0 as fast as the screen follows), for
+ *             --seconds (60): moves, moves lost, sessions dropped, a typed move to the screen
+ *             showing it, the AI's answer, the server's CPU and memory
  *
- * With no section named, all run but the ladder, which runs only when named: at 60 s a side
- * its games take tens of minutes.
+ * With no section named, all run but the ladder, the sparring table and serve, which run only
+ * when named: at 60 s a side the ladder's games take tens of minutes.
  */
 import {readdirSync, readFileSync} from 'node:fs';
 import {cpus} from 'node:os';
@@ -72,10 +77,11 @@ import {median} from './median.js';
 import {benchTerminal} from './terminal.js';
 import {benchSparring, type Load} from './sparring.js';
 import {benchSearchSpeed} from './search-speed.js';
+import {benchServe} from './serve.js';
 
 const SECTIONS = ['perft', 'search', 'worker', 'contest', 'strength', 'terminal', 'pahtum', 'boxes'] as const;
 /** Sections run only when named: too long for a run of everything. */
-const NAMED_ONLY = ['ladder', 'sparring'] as const;
+const NAMED_ONLY = ['ladder', 'sparring', 'serve'] as const;
 
 const mega = (rate: number) => (rate / 1e6).toFixed(1);
 const saves = new URL('../../saves/', import.meta.url);
@@ -221,9 +227,25 @@ async function benchStrength(gameId: string, games: number, moveMs: number): Pro
 
 /** The options, read by the one parser (args.ts); the head of this file describes them. */
 const OPTION_TABLE: OptionTable = Object.fromEntries(
-	['games', 'move-ms', 'from', 'size', 'against', 'game', 'clocks', 'jobs', 'out', 'baseline', 'only', 'load', 'seed', 'rounds'].map(
-		name => [name, {type: 'string'}],
-	),
+	[
+		'games',
+		'move-ms',
+		'from',
+		'size',
+		'against',
+		'game',
+		'clocks',
+		'jobs',
+		'out',
+		'baseline',
+		'only',
+		'load',
+		'seed',
+		'rounds',
+		'sessions',
+		'ai',
+		'seconds',
+	].map(name => [name, {type: 'string'}]),
 );
 
 async function main(): Promise<void> {
@@ -348,6 +370,13 @@ async function main(): Promise<void> {
 			out,
 			seed,
 		});
+	}
+	if (chosen.includes('serve')) {
+		const sessions = option('--sessions', 100);
+		const againstAi = Number(take('--ai') ?? 10);
+		if (!Number.isInteger(sessions) || !Number.isInteger(againstAi) || againstAi > sessions)
+			throw new Error('--sessions and --ai take whole numbers, --ai at most --sessions');
+		await benchServe({sessions, againstAi, seconds: option('--seconds', 60), seed, thinkMs: Number(take('--think') ?? 1000)});
 	}
 	if (chosen.includes('ladder')) {
 		await benchLadder({
