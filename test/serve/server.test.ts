@@ -49,6 +49,8 @@ function connect(port: number, name = 'ada', extra: Record<string, unknown> = {}
 		clients.push(client);
 		client.once('ready', () => resolve(client));
 		client.once('error', reject);
+		// A connection the server ends before it is ready (refused at once) closes without an error.
+		client.once('close', () => reject(new Error('the connection closed before it was ready')));
 		client.connect({host: '127.0.0.1', port, username: name, readyTimeout: 10_000, ...extra});
 	});
 }
@@ -213,6 +215,40 @@ describe('nothing but the arcade', () => {
 			() => next.text().includes('Play against the AI'),
 			() => next.text(),
 		);
+	});
+});
+
+describe('bounds in time', () => {
+	test('a session without a key for the idle time is closed, and logged; one that types is not', async () => {
+		const lines: string[] = [];
+		const running = await serve({idleMs: 400, log: line => lines.push(line)});
+		const quiet = await shell(await connect(running.port, 'quiet'));
+		// Read (a stream not read never ends), though nothing is looked at.
+		screen(quiet);
+		const quietClosed = new Promise(resolve => quiet.on('close', () => resolve(null)));
+		const busy = await shell(await connect(running.port, 'busy'));
+		const busyShown = screen(busy);
+		await until(
+			() => busyShown.text().includes('Play against the AI'),
+			() => busyShown.text(),
+		);
+		// The busy one presses a key (down, then up: the menu as it was) more often than the idle time.
+		const keys = setInterval(() => busy.write('\u001B[B\u001B[A'), 100);
+		try {
+			await quietClosed;
+			expect(lines.some(line => /quiet: closed after 0 s idle/.test(line))).toBe(true);
+			expect(running.sessions()).toBe(1);
+		} finally {
+			clearInterval(keys);
+		}
+	});
+
+	test('more new connections from one address in a minute than allowed are refused at once', async () => {
+		const lines: string[] = [];
+		const running = await serve({connectionsPerMinute: 3, log: line => lines.push(line)});
+		for (let count = 0; count < 3; count++) await connect(running.port, `n${count}`);
+		await expect(connect(running.port, 'fourth')).rejects.toThrow();
+		expect(lines.some(line => /127\.0\.0\.1: refused, 4 connections in a minute/.test(line))).toBe(true);
 	});
 });
 
