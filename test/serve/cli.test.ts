@@ -80,7 +80,7 @@ describe('potm serve', () => {
 		);
 		for (const [args, message] of [
 			[['--port', '99999'], 'potm: --port takes a whole number from 0 to 65535, not 99999\n'],
-			[['saves/start.txt'], 'potm: serve takes no FILE, not "saves/start.txt"\n'],
+			[['position.txt'], 'potm: serve takes no FILE, not "position.txt"\n'],
 			[['--max-sessions', '0'], 'potm: --max-sessions takes a whole number from 1 to 1000, not 0\n'],
 		] as const) {
 			const run = spawnSync(process.execPath, [cli, 'serve', ...args], {encoding: 'utf8', timeout: 30_000});
