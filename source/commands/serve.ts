@@ -59,7 +59,7 @@ export async function runServe(options: ServeCommand): Promise<number> {
 	process.stdout.write(
 		[
 			`potm serve: listening on ${options.host} port ${server.port}`,
-			`  connect with: ssh -p ${server.port} ${where}${where === 'HOST' ? ' (this machine’s name or address)' : ''}`,
+			`  connect with: ssh -p ${server.port} NAME@${where} (NAME: who you play as${where === 'HOST' ? '; HOST: this machine’s name or address' : ''})`,
 			`  host key ${server.fingerprint} (${server.hostKeyMade ? 'made now' : 'kept'} in ${dataDir})`,
 			`  ${options.authorizedKeys === undefined ? 'anyone may connect' : `only the keys in ${options.authorizedKeys} may connect`}; at most ${options.maxSessions} at once`,
 			'  Ctrl-C stops it',
@@ -74,7 +74,7 @@ export async function runServe(options: ServeCommand): Promise<number> {
 	for (const signal of signals) process.on(signal, stop);
 	try {
 		const signal = await stopped;
-		log(`${signal}: ending ${server.sessions()} sessions`);
+		log(`${signal}: ending ${server.sessions() === 1 ? '1 session' : `${server.sessions()} sessions`}`);
 		await server.close();
 		await pool.close();
 		log('stopped');

@@ -13,7 +13,7 @@ import {join} from 'node:path';
 import ssh2, {type AuthContext, type Connection, type ParsedKey, type ServerChannel} from 'ssh2';
 import chalk from 'chalk';
 import type {Engine} from '../ui/context.js';
-import {hostKeyIn} from './host-key.js';
+import {fingerprintOf, hostKeyIn} from './host-key.js';
 import {folderName, playerName} from './names.js';
 import {startSession, type Session} from './session.js';
 import {windowSize} from './terminal.js';
@@ -29,6 +29,8 @@ export interface ServeOptions {
 	readonly maxSessions: number;
 	/** A session without a key for this long is closed. */
 	readonly idleMs?: number;
+	/** How long a connection may go without opening a session before it is closed (a minute). */
+	readonly sessionWaitMs?: number;
 	/** New connections one address may open in a minute. */
 	readonly connectionsPerMinute?: number;
 	/** Bytes of input a session may send in a second before it is cut off as a flood. */
@@ -52,26 +54,51 @@ export interface RunningServer {
 }
 
 export const DEFAULT_IDLE_MS = 30 * 60_000;
+/** How long a connection may go without opening a session. */
+const SESSION_WAIT_MS = 60_000;
 export const DEFAULT_CONNECTIONS_PER_MINUTE = 20;
 export const DEFAULT_INPUT_PER_SECOND = 16_384;
 
 /** The keys an authorized_keys file allows (options before a key, and comments, are skipped). */
+/**
+ * The options of an authorized_keys line that potm serve keeps anyway (it forwards nothing and
+ * runs no command for anyone); any other (from=, command=, expiry-time=, ...) restricts a key in a
+ * way it does not enforce, so a file with one is refused rather than the restriction ignored.
+ */
+const KEPT_ANYWAY = new Set(['restrict', 'no-port-forwarding', 'no-agent-forwarding', 'no-x11-forwarding', 'no-user-rc']);
+
 export function readAuthorizedKeys(path: string): ParsedKey[] {
 	const keys: ParsedKey[] = [];
-	readFileSync(path, 'utf8')
-		.split(/\r?\n/)
-		.forEach((line, index) => {
-			const text = line.trim();
-			if (text === '' || text.startsWith('#')) return;
-			// "type base64 comment", possibly after options: the key starts at its type.
-			const at = text.search(/(?:^|\s)(?:ssh-|ecdsa-|sk-)/);
-			const key = ssh2.utils.parseKey(at < 0 ? text : text.slice(at).trim());
-			if (key instanceof Error) throw new Error(`${path} line ${index + 1}: not a public key (${key.message})`);
-			keys.push(key);
-		});
+	let text: string;
+	try {
+		text = readFileSync(path, 'utf8');
+	} catch (error) {
+		const code = (error as NodeJS.ErrnoException).code;
+		throw new Error(
+			`${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'not readable by this user' : (error as Error).message}`,
+		);
+	}
+	text.split(/\r?\n/).forEach((line, index) => {
+		const entry = line.trim();
+		if (entry === '' || entry.startsWith('#')) return;
+		// "type base64 comment", possibly after options: the key starts at its type.
+		const at = entry.search(/(?:^|\s)(?:ssh-|ecdsa-|sk-)/);
+		const options = at <= 0 ? [] : (entry.slice(0, at).match(/(?:[^,"]|"[^"]*")+/g) ?? []).map(one => one.trim());
+		const unkept = options.find(one => !KEPT_ANYWAY.has(one.toLowerCase()));
+		if (unkept !== undefined)
+			throw new Error(
+				`${path} line ${index + 1}: the option ${unkept.split('=')[0]} is not enforced by potm serve; give it a file without it (only ${[...KEPT_ANYWAY].join(', ')} are kept, being what it does anyway)`,
+			);
+		const key = ssh2.utils.parseKey(at < 0 ? entry : entry.slice(at).trim());
+		if (key instanceof Error) throw new Error(`${path} line ${index + 1}: not a public key (${key.message})`);
+		keys.push(key);
+	});
 	if (keys.length === 0) throw new Error(`${path}: holds no key, so nobody could connect`);
 	return keys;
 }
+
+/** "1 session", "3 sessions". */
+const sessionCount = (count: number): string => `${count} ${count === 1 ? 'session' : 'sessions'}`;
 
 const sameBytes = (a: Buffer, b: Buffer): boolean => a.length === b.length && timingSafeEqual(a, b);
 
@@ -84,18 +111,38 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 	const inputPerSecond = options.inputPerSecond ?? DEFAULT_INPUT_PER_SECOND;
 	// Ink draws with chalk, which looks at the server's own output: the sessions' terminals decide.
 	chalk.level = Math.max(chalk.level, 2) as typeof chalk.level;
-	const open = new Set<{session: Session; end: () => void}>();
+	const open = new Set<{session: Session; end: (farewell?: string) => void; finished: Promise<void>}>();
 	const clients = new Set<Connection>();
 	const recent = new Map<string, number[]>();
 
-	function authenticate(ctx: AuthContext): void {
-		if (allowed === null) return ctx.accept();
-		if (ctx.method !== 'publickey') return ctx.reject(['publickey']);
+	/** Accepts or refuses; gives the key that proved itself, where keys are asked for (null: none yet, or none asked). */
+	function authenticate(ctx: AuthContext, address: string): ParsedKey | null {
+		if (allowed === null) {
+			ctx.accept();
+			return null;
+		}
+		if (ctx.method !== 'publickey') {
+			ctx.reject(['publickey']);
+			return null;
+		}
 		const key = allowed.find(one => one.type === ctx.key.algo && sameBytes(one.getPublicSSH(), ctx.key.data));
-		if (!key) return ctx.reject(['publickey']);
+		if (!key) {
+			log(`${address}: refused a key not in ${options.authorizedKeys}`);
+			ctx.reject(['publickey']);
+			return null;
+		}
 		// Without a signature the client only asks whether the key would do; with one it proves it holds it.
-		if (ctx.signature && key.verify(ctx.blob!, ctx.signature, ctx.hashAlgo) !== true) return ctx.reject(['publickey']);
+		if (!ctx.signature) {
+			ctx.accept();
+			return null;
+		}
+		if (key.verify(ctx.blob!, ctx.signature, ctx.hashAlgo) !== true) {
+			log(`${address}: refused a key whose signature does not hold`);
+			ctx.reject(['publickey']);
+			return null;
+		}
 		ctx.accept();
+		return key;
 	}
 
 	/** Says `message` on the channel and closes it with `status`. */
@@ -107,21 +154,45 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 
 	function onClient(client: Connection, address: string): void {
 		let name = 'guest';
+		// With --authorized-keys, a person's saves are their key's: another key cannot open them by
+		// taking the same name. Without, names are not checked: anyone may play under any name.
+		let owner = '';
+		// A connection that opens no terminal in a minute is closed: connections without sessions
+		// would otherwise pile up past --max-sessions.
+		let unused: NodeJS.Timeout | undefined = setTimeout(() => {
+			log(`${address} ${name}: closed, no session opened`);
+			client.end();
+		}, options.sessionWaitMs ?? SESSION_WAIT_MS);
+		client.on('close', () => clearTimeout(unused));
 		client.on('error', error => log(`${address}: ${error.message}`));
 		client.on('authentication', ctx => {
 			name = playerName(ctx.username);
-			authenticate(ctx);
+			const key = authenticate(ctx, address);
+			if (key)
+				owner = `key-${fingerprintOf(key)
+					.slice(7, 19)
+					.replace(/[^A-Za-z0-9]/g, '_')}`;
 		});
+		const refused = (what: string) => log(`${address} ${name}: refused ${what}`);
 		client.on('ready', () => {
 			// Nothing but sessions: no port forwarding either way, no streams to sockets.
-			client.on('tcpip', (_accept, reject) => reject());
-			client.on('openssh.streamlocal', (_accept, reject) => reject());
-			client.on('request', (_accept, reject) => reject?.());
+			client.on('tcpip', (_accept, reject) => {
+				refused('a forwarded connection');
+				reject();
+			});
+			client.on('openssh.streamlocal', (_accept, reject) => {
+				refused('a forwarded socket');
+				reject();
+			});
+			client.on('request', (_accept, reject, request) => {
+				refused(`the request ${request}`);
+				reject?.();
+			});
 			client.on('session', acceptSession => {
 				const session = acceptSession();
 				let size: {columns: number; rows: number} | null = null;
 				let term = '';
-				let running: {session: Session; end: () => void} | null = null;
+				let running: {session: Session; end: (farewell?: string) => void} | null = null;
 				session.on('pty', (accept, reject, info) => {
 					size = windowSize(info.cols, info.rows);
 					term = info.term;
@@ -146,33 +217,45 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 				});
 				// Refused: environment variables, X11, agent forwarding, subsystems (sftp), signals.
 				session.on('env', (_accept, reject) => reject?.());
-				session.on('x11', (_accept, reject) => reject?.());
-				session.on('auth-agent', (_accept, reject) => reject?.());
-				session.on('subsystem', (_accept, reject) => reject?.());
+				session.on('x11', (_accept, reject) => {
+					refused('X11 forwarding');
+					reject?.();
+				});
+				session.on('auth-agent', (_accept, reject) => {
+					refused('agent forwarding');
+					reject?.();
+				});
+				session.on('subsystem', (_accept, reject, info) => {
+					refused(`the subsystem ${JSON.stringify(info.name.slice(0, 20))}`);
+					reject?.();
+				});
 				session.on('signal', (_accept, reject) => reject?.());
 				session.on('exec', (accept, _reject, info) => {
 					const channel = accept();
 					log(`${address} ${name}: refused the command ${JSON.stringify(info.command.slice(0, 40))}`);
-					refuse(channel, `potm serve runs no commands; connect without one for the arcade`, 2);
+					refuse(channel, 'this server runs no commands; connect without one for the arcade', 2);
 				});
 				session.on('shell', accept => {
 					const channel = accept();
 					if (size === null) {
+						refused('a session without a terminal');
 						refuse(channel, 'potm needs a terminal: connect with ssh -t', 2);
 						return;
 					}
 					if (open.size >= options.maxSessions) {
-						log(`${address} ${name}: refused, the server is full (${open.size} sessions)`);
-						refuse(channel, `the server is full (${options.maxSessions} sessions); try again later`);
+						log(`${address} ${name}: refused, the server is full (${sessionCount(open.size)})`);
+						refuse(channel, `the server is full (${sessionCount(options.maxSessions)}); try again later`);
 						return;
 					}
+					clearTimeout(unused);
+					unused = undefined;
 					const engine = options.engine();
 					const started = startSession({
 						sink: {write: data => channel.write(data)},
 						size,
 						term,
 						engine,
-						savesDir: join(options.dataDir, 'players', folderName(name), 'saves'),
+						savesDir: join(options.dataDir, 'players', ...(owner ? [owner] : []), folderName(name), 'saves'),
 					});
 					let idle: NodeJS.Timeout | undefined;
 					const wake = () => {
@@ -186,11 +269,18 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 					let bytes = 0;
 					const entry = {
 						session: started,
-						end: () => started.close(),
+						/** What the person is told after the screen, when the server ends it. */
+						farewell: '',
+						/** Settles when the session is over and its channel closed. */
+						finished: Promise.resolve(),
+						end: (farewell = '') => {
+							entry.farewell = farewell;
+							started.close();
+						},
 					};
 					running = entry;
 					open.add(entry);
-					log(`${address} ${name}: came (${open.size} sessions)`);
+					log(`${address} ${name}: came (${sessionCount(open.size)})`);
 					wake();
 					channel.on('data', (data: Buffer) => {
 						const now = Date.now();
@@ -205,11 +295,12 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 						started.input(data);
 					});
 					channel.on('close', () => started.close());
-					void started.ended.then(async () => {
+					entry.finished = started.ended.then(async () => {
 						clearTimeout(idle);
 						open.delete(entry);
 						await engine.close().catch(() => undefined);
-						log(`${address} ${name}: left (${open.size} sessions)`);
+						log(`${address} ${name}: left (${sessionCount(open.size)})`);
+						if (entry.farewell) channel.write(`potm: ${entry.farewell}\r\n`);
 						channel.exit(0);
 						channel.end();
 					});
@@ -226,6 +317,12 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 		recent.set(address, times);
 		if (times.length > perMinute) {
 			log(`${address}: refused, ${times.length} connections in a minute`);
+			client.end();
+			return;
+		}
+		// Connections at once, sessions or not, are bounded too.
+		if (clients.size >= options.maxSessions * 2 + 10) {
+			log(`${address}: refused, ${clients.size} connections open`);
 			client.end();
 			return;
 		}
@@ -250,9 +347,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 		close: async () => {
 			// No new connections; the listener closes once the last one has gone.
 			const closed = new Promise<void>(resolve => server.close(() => resolve()));
-			const endings = [...open].map(entry => entry.session.ended);
-			for (const entry of open) entry.end();
-			await Promise.all(endings);
+			const entries = [...open];
+			for (const entry of entries) entry.end('the server is stopping; what was not saved is lost');
+			await Promise.all(entries.map(entry => entry.finished));
 			for (const client of clients) client.end();
 			await closed;
 		},

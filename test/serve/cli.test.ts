@@ -38,7 +38,9 @@ async function serve(data: string): Promise<{child: ChildProcess; port: number; 
 describe('potm serve', () => {
 	test('says how to connect and the host key; serves the menu; SIGINT ends the session and the server with status 0', async () => {
 		const server = await serve(join(scratch, 'one'));
-		expect(server.out()).toMatch(/^potm serve: listening on 127\.0\.0\.1 port \d+\n {2}connect with: ssh -p \d+ 127\.0\.0\.1\n/);
+		expect(server.out()).toMatch(
+			/^potm serve: listening on 127\.0\.0\.1 port \d+\n {2}connect with: ssh -p \d+ NAME@127\.0\.0\.1 \(NAME: who you play as\)\n/,
+		);
 		expect(server.out()).toMatch(/host key SHA256:\S{43} \(made now in .*one\)/);
 		const client = new ssh2.Client();
 		const text = await new Promise<string>((resolve, reject) => {
@@ -61,7 +63,7 @@ describe('potm serve', () => {
 		server.child.kill('SIGINT');
 		expect(await exited).toBe(0);
 		await closed;
-		expect(server.err()).toMatch(/ada: came \(1 sessions\)[\s\S]*SIGINT: ending 1 sessions[\s\S]*stopped/);
+		expect(server.err()).toMatch(/ada: came \(1 session\)[\s\S]*SIGINT: ending 1 session\n[\s\S]*stopped/);
 	});
 
 	test('a taken port, a port out of range and a FILE are refused in one line, status 2', async () => {

@@ -4,7 +4,7 @@
  * sessions bounded; no commands, subsystems or forwarding; authorized keys only when given; a
  * flood of input or a silly window cut off while the server goes on.
  */
-import {mkdtempSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import {mkdtempSync, readdirSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import ssh2, {type ClientChannel} from 'ssh2';
@@ -138,7 +138,7 @@ describe('the arcade over SSH', () => {
 		const secondShown = screen(second);
 		const code = await new Promise<number | null>(resolve => second.on('exit', (status: number | null) => resolve(status)));
 		expect(code).toBe(1);
-		expect(secondShown.text()).toContain('potm: the server is full (1 sessions); try again later');
+		expect(secondShown.text()).toContain('potm: the server is full (1 session); try again later');
 		expect(running.sessions()).toBe(1);
 	});
 });
@@ -156,7 +156,7 @@ describe('nothing but the arcade', () => {
 			}),
 		);
 		expect(output.code).toBe(2);
-		expect(output.text).toContain('potm serve runs no commands');
+		expect(output.text).toContain('potm: this server runs no commands');
 		await expect(new Promise((resolve, reject) => client.sftp((error, sftp) => (error ? reject(error) : resolve(sftp))))).rejects.toThrow();
 		await expect(
 			new Promise((resolve, reject) =>
@@ -191,8 +191,46 @@ describe('nothing but the arcade', () => {
 			() => shown.text().includes('Play against the AI'),
 			() => shown.text(),
 		);
+		// Saves are the key's (players/key-.../ada): another key under the same name would not find them.
+		const channel = await shell(client);
+		const saving = screen(channel);
+		await until(
+			() => saving.text().includes('Play against the AI'),
+			() => saving.text(),
+		);
+		channel.write('\r');
+		await until(
+			() => saving.text().includes('Move 1/50'),
+			() => saving.text().slice(-1500),
+		);
+		channel.write('s');
+		await until(
+			() => /Save/.test(saving.text().split('Move 1/50').at(-1)!),
+			() => saving.text().slice(-1500),
+		);
+		channel.write('\r');
+		await until(
+			() => saving.text().includes('Saved'),
+			() => saving.text().slice(-1500),
+		);
+		const players = readdirSync(join(scratch, `data-${folders}`, 'players'));
+		expect(players).toHaveLength(1);
+		expect(players[0]).toMatch(/^key-[A-Za-z0-9_]{12}$/);
+		expect(readdirSync(join(scratch, `data-${folders}`, 'players', players[0]!, 'ada', 'saves')).some(name => name.endsWith('.txt'))).toBe(
+			true,
+		);
+		await running.close();
+		server = undefined;
 		writeFileSync(keys, '# nobody\n');
 		await expect(serve({authorizedKeys: keys})).rejects.toThrow(/holds no key/);
+		// A restriction potm serve does not enforce is refused, not ignored; those it keeps anyway are fine.
+		writeFileSync(keys, `from="10.9.9.9" ${allowed.public}\n`);
+		await expect(serve({authorizedKeys: keys})).rejects.toThrow(/line 1: the option from is not enforced by potm serve/);
+		writeFileSync(keys, `restrict,no-port-forwarding ${allowed.public}\n`);
+		await expect(serve({authorizedKeys: keys})).resolves.toBeDefined();
+		await server!.close();
+		server = undefined;
+		await expect(serve({authorizedKeys: join(scratch, 'missing')})).rejects.toThrow(/missing: no such file/);
 	});
 
 	test('a flood of input and a window no terminal has are cut off; the server takes the next client', async () => {
@@ -241,6 +279,26 @@ describe('bounds in time', () => {
 		} finally {
 			clearInterval(keys);
 		}
+	});
+
+	test('a connection that opens no session in time is closed; a server stopping says so on every screen it ends', async () => {
+		const lines: string[] = [];
+		const running = await serve({sessionWaitMs: 300, log: line => lines.push(line)});
+		const idle = await connect(running.port, 'lurker');
+		await new Promise(resolve => idle.on('close', () => resolve(null)));
+		expect(lines.some(line => /lurker: closed, no session opened/.test(line))).toBe(true);
+		const playing = await shell(await connect(running.port, 'ada'));
+		const shown = screen(playing);
+		await until(
+			() => shown.text().includes('Play against the AI'),
+			() => shown.text(),
+		);
+		const ended = new Promise(resolve => playing.on('close', () => resolve(null)));
+		await running.close();
+		server = undefined;
+		await ended;
+		expect(shown.text()).toContain('potm: the server is stopping; what was not saved is lost');
+		expect(shown.raw()).toContain('\u001B[?1049l');
 	});
 
 	test('more new connections from one address in a minute than allowed are refused at once', async () => {

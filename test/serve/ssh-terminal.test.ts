@@ -93,7 +93,7 @@ describe.skipIf(missing.length > 0)(
 			await vi.waitFor(() => {
 				if (!/ada: left \(0 sessions\)/.test(log)) throw new Error(log);
 			}, DEADLINE);
-			expect(log).toMatch(/127\.0\.0\.1 ada: came \(1 sessions\)/);
+			expect(log).toMatch(/127\.0\.0\.1 ada: came \(1 session\)/);
 		});
 	},
 );
