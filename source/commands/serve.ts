@@ -2,6 +2,7 @@
  * `potm serve`: starts the SSH server (serve/server.ts), says how to connect and where things are
  * kept, logs who comes and goes, and on Ctrl-C (or SIGTERM, SIGHUP) ends every session and stops.
  */
+import '../serve/every-frame.js';
 import {homedir} from 'node:os';
 import {join} from 'node:path';
 import {availableParallelism} from 'node:os';

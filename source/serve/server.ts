@@ -6,6 +6,7 @@
  * the time a session may sit idle. A client past a bound is told why and cut off; the server
  * goes on.
  */
+import './every-frame.js';
 import {timingSafeEqual} from 'node:crypto';
 import {readFileSync} from 'node:fs';
 import {join} from 'node:path';

@@ -23,7 +23,9 @@ afterEach(() => {
 
 /** Starts `potm serve` on 127.0.0.1 and a port of the system's choosing; settles with the port it prints. */
 async function serve(data: string): Promise<{child: ChildProcess; port: number; out: () => string; err: () => string}> {
-	const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--host', '127.0.0.1', '--data', data], {stdio: 'pipe'});
+	// CI set, as on a build machine: the server's screens draw every frame all the same.
+	const env = {...process.env, CI: 'true'};
+	const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--host', '127.0.0.1', '--data', data], {stdio: 'pipe', env});
 	running.push(child);
 	let out = '';
 	let err = '';

@@ -4,6 +4,8 @@
  * goes on or is cut off cleanly, what it draws never carries an escape sequence a client sent
  * (no OSC or DCS string comes back), and the next client is served as the first was.
  */
+// First: the server draws every frame even where CI is set (source/serve/every-frame.ts).
+import '../../source/serve/every-frame.js';
 import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';

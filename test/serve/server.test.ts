@@ -4,6 +4,8 @@
  * sessions bounded; no commands, subsystems or forwarding; authorized keys only when given; a
  * flood of input or a silly window cut off while the server goes on.
  */
+// First: the server draws every frame even where CI is set (source/serve/every-frame.ts).
+import '../../source/serve/every-frame.js';
 import {mkdtempSync, readdirSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';

@@ -43,6 +43,8 @@ describe.skipIf(missing.length > 0)(
 			dir = mkdtempSync(join(tmpdir(), 'potm-serve-tmux-'));
 			const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--host', '127.0.0.1', '--data', join(dir, 'data')], {
 				stdio: 'pipe',
+				// CI set, as on a build machine: the server's screens draw every frame all the same.
+				env: {...process.env, CI: 'true'},
 			});
 			server = child;
 			let out = '';
