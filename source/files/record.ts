@@ -33,7 +33,8 @@
  * whole game, which positions carry), and a review's evaluation after the move. Reading checks
  * everything against the rules: the numbering, each move's legality, and that the Result says
  * what the last position says where the rules have ended the game. A game that ended otherwise
- * (a flag fall, a resignation) is a win with its Reason, which the rules cannot contradict.
+ * (a flag fall, a resignation) is a win with its Reason, which the rules cannot contradict; a
+ * draw the players agreed (on a server) is 1/2-1/2 with [Reason "agreement"].
  *
  * Blank lines and lines starting with ";" are comments anywhere among the moves. A comment in
  * braces ends on its own line. Tags other than these are kept and shown in `headers`.
@@ -97,6 +98,13 @@ export const briefPlayer = (name: string): string => screenPlayer(name).replace(
 
 /** The file name's ending that marks a record. */
 export const RECORD_EXTENSION = '.game.txt';
+
+/** The Reason of a draw the players agreed before the rules ended the game (a game between people on a server). */
+export const AGREED = 'agreement';
+
+/** Whether a game may end so before the rules end it: a win with a reason (a flag fall, a resignation), or a draw agreed. */
+const earlyEnding = (ended: Outcome): boolean =>
+	ended.result === 'win' ? ended.winner !== null && ended.reason !== '' : ended.result === 'draw' && ended.reason === AGREED;
 
 const RESULTS = ['1-0', '0-1', '1/2-1/2', '*'] as const;
 type ResultToken = (typeof RESULTS)[number];
@@ -175,12 +183,8 @@ export function formatRecord(input: RecordInput): string {
 	if (moves.length !== line.length - 1)
 		throw new RangeError(`a game of ${line.length} positions has ${line.length - 1} moves, not ${moves.length}`);
 	const rules = game.outcome(last);
-	if (
-		rules === null &&
-		input.ended !== null &&
-		(input.ended.result !== 'win' || input.ended.winner === null || input.ended.reason === '')
-	) {
-		throw new RangeError('a game the rules have not ended can only end in a win with a reason (time, resignation)');
+	if (rules === null && input.ended !== null && !earlyEnding(input.ended)) {
+		throw new RangeError('a game the rules have not ended can only end in a win with a reason (time, resignation), or a draw agreed');
 	}
 	const outcome = rules ?? input.ended;
 	// A save does not say whether its clocks ran: under a clock for the game they did if any reading moved.
@@ -413,10 +417,15 @@ export function parseRecord(text: string, fileName: string): Result<ParsedRecord
 			return problem(claimLine, `the result is ${claimed}, but by the rules the game ended ${resultToken(rules)}: ${rules.description}`);
 		}
 	} else if (claimed === '1/2-1/2') {
-		return problem(
-			claimLine,
-			'the result is 1/2-1/2, but the last position is no draw or tie by the rules (a game ended early, by time or resignation, is a win: 1-0 or 0-1)',
-		);
+		// A draw the players agreed (potm serve) says so; any other is the rules', which have not ended the game.
+		const reason = headers.get('Reason')?.trim();
+		if (reason !== AGREED) {
+			return problem(
+				claimLine,
+				`the result is 1/2-1/2, but the last position is no draw or tie by the rules (a game ended early, by time or resignation, is a win: 1-0 or 0-1; a draw the players agreed has [Reason "${AGREED}"])`,
+			);
+		}
+		ended = {result: 'draw', winner: null, reason, description: headers.get('Outcome') ?? 'drawn by agreement'};
 	} else if (claimed === '1-0' || claimed === '0-1') {
 		const reason = headers.get('Reason')?.trim();
 		if (!reason) {

@@ -8,7 +8,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import fc from 'fast-check';
 import {afterEach, beforeEach, describe, expect, test} from 'vitest';
-import {formatRecord, isRecordText, parseRecord, type ParsedRecord, type RecordInput} from '../../source/files/record.js';
+import {AGREED, formatRecord, isRecordText, parseRecord, type ParsedRecord, type RecordInput} from '../../source/files/record.js';
 import {listSaves, loadGame, saveGame} from '../../source/files/saves.js';
 import type {Outcome, Player} from '../../source/games/game.js';
 import {classicLoa, classicLoaMoverWins, loaps as loapsGame} from '../../source/games/loa/index.js';
@@ -143,7 +143,7 @@ describe('formatRecord and parseRecord', () => {
 					plies: fc.oneof(fc.nat(12), fc.integer({min: 13, max: 220})),
 					clocked: fc.boolean(),
 					size: fc.tuple(fc.integer({min: 3, max: 5}), fc.integer({min: 3, max: 5})),
-					ending: fc.constantFrom(null, 'time', 'resignation'),
+					ending: fc.constantFrom(null, 'time', 'resignation', 'agreement'),
 					winner: fc.constantFrom<Player>(1, 2),
 					players: fc.option(fc.tuple(fc.string(), fc.string()), {nil: undefined}),
 					date: fc.option(fc.date({min: new Date(1990, 0, 1), max: new Date(2099, 11, 31), noInvalidDate: true}), {nil: undefined}),
@@ -157,12 +157,14 @@ describe('formatRecord and parseRecord', () => {
 					const ended: Outcome | null =
 						ending === null
 							? null
-							: {
-									result: 'win',
-									winner,
-									reason: ending,
-									description: `${game.sides[winner - 1]} wins: ${game.sides[2 - winner]} ${ending === 'time' ? 'ran out of time' : 'resigned'}`,
-								};
+							: ending === 'agreement'
+								? {result: 'draw', winner: null, reason: AGREED, description: 'drawn by agreement'}
+								: {
+										result: 'win',
+										winner,
+										reason: ending,
+										description: `${game.sides[winner - 1]} wins: ${game.sides[2 - winner]} ${ending === 'time' ? 'ran out of time' : 'resigned'}`,
+									};
 					const random = generator(seed ^ 0x5bd1e995);
 					const reviewed = review
 						? {
@@ -408,6 +410,12 @@ describe('malformed records: refused at their line, saying what is wrong', () =>
 		refused(lines => replace(13, '1-0')(replace(6, '[Result "1-0"]')(lines)), 6, /a Reason tag says how the game ended/));
 	test('a draw the rules do not see', () =>
 		refused(lines => replace(13, '1/2-1/2')(replace(6, '[Result "1/2-1/2"]')(lines)), 6, /no draw or tie by the rules/));
+	test('a draw the rules do not see, with a Reason other than agreement', () =>
+		refused(
+			lines => insert(7, '[Reason "time"]')(replace(13, '1/2-1/2')(replace(6, '[Result "1/2-1/2"]')(lines))),
+			6,
+			/no draw or tie by the rules .*\[Reason "agreement"\]/,
+		));
 	test('Points the moves do not give', () =>
 		refused(replace(7, '[Points "3-0"]'), 7, /Points "3-0", but the moves give RED 1 and BLUE 0: 1-0/));
 
