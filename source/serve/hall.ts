@@ -1,0 +1,795 @@
+/**
+ * The server's rooms: games between people who connected to `potm serve`, and those watching
+ * them. The hall holds every game (its positions, clocks and ending) and is the only one that
+ * changes it: a person's screens ask, through the Remote the hall gives each connection, and the
+ * hall checks who asks (their seat, their turn), the rules (the game's legal moves) and the
+ * clock (a flag fallen) before anything happens.
+ *
+ * Nothing is lost: a room is written to DATA/rooms/CODE.json (whole, atomically) after every
+ * change of its game, and a server started again resumes every game in progress from there. A
+ * finished game is kept as a record in DATA/records/CODE.game.txt (what `ssh ... record CODE`
+ * prints) and in each player's own games folder, where their menu lists it.
+ *
+ * A room is found by its code, six characters of 32 (30 bits): a private room is listed to
+ * nobody but its players, and an address that gives too many wrong codes is refused for a while.
+ */
+import {randomInt} from 'node:crypto';
+import {mkdirSync, readdirSync, readFileSync, renameSync, rmSync} from 'node:fs';
+import {join} from 'node:path';
+import {fail, ok, other, type Outcome, type Player, type Result} from '../games/game.js';
+import {gameById, type AnyGame} from '../games/registry.js';
+import {optionsOf, shownValue, type Setup} from '../games/setup.js';
+import {writeWhole} from '../files/atomic.js';
+import {AGREED, formatRecord, parseRecord, RECORD_EXTENSION} from '../files/record.js';
+import {keepGame} from '../ui/review-export.js';
+import * as S from '../ui/session.js';
+import {
+	MAX_CHAT,
+	type ChatLine,
+	type LobbyView,
+	type Person,
+	type Remote,
+	type RoomOptions,
+	type RoomSummary,
+	type RoomView,
+} from '../ui/remote.js';
+import {shown} from './names.js';
+
+/** The characters of a code: digits and capitals, without 0, 1, I and O, which read alike. */
+export const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+const CODE_LENGTH = 6;
+/** Wrong codes an address may give in WRONG_CODE_WINDOW_MS before it is refused until the oldest is that old. */
+export const WRONG_CODES = 10;
+export const WRONG_CODE_WINDOW_MS = 10 * 60_000;
+/** Lines of chat a room keeps. */
+const CHAT_KEPT = 50;
+/** The lobby is told of changes at most this often: forty games' moves would otherwise redraw every lobby each time. */
+const LOBBY_EVERY_MS = 250;
+
+/** A code as people type it (any case, with or without the dash, spaces around) as the hall writes it, or null if it cannot be one. */
+export function normalCode(text: string): string | null {
+	const bare = text.toUpperCase().replace(/[\s-]/g, '');
+	if (bare.length !== CODE_LENGTH || [...bare].some(char => !CODE_ALPHABET.includes(char))) return null;
+	return `${bare.slice(0, 3)}-${bare.slice(3)}`;
+}
+
+function newCode(taken: (code: string) => boolean): string {
+	for (;;) {
+		let bare = '';
+		for (let index = 0; index < CODE_LENGTH; index++) bare += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+		const code = `${bare.slice(0, 3)}-${bare.slice(3)}`;
+		if (!taken(code)) return code;
+	}
+}
+
+export interface HallOptions {
+	/** The server's folder: rooms/, records/ and players/ in it. */
+	readonly dataDir: string;
+	/** Milliseconds, the clock the rooms' clocks run on (the screens' `now` too). */
+	readonly now: () => number;
+	/** How to reach the server, as a friend is told: `ssh -p 2222 -t HOST`. */
+	readonly address: string;
+	/** Where a player's saves are kept (their games folder is in it), from their id. */
+	readonly savesOf: (person: Person) => string;
+	readonly log?: (line: string) => void;
+}
+
+/** A room as the hall keeps it; `view` is the snapshot the screens get, made again after every change. */
+interface Room {
+	readonly code: string;
+	readonly game: AnyGame;
+	readonly private: boolean;
+	readonly setup: Setup;
+	readonly clockSeconds: number | null;
+	players: [Person | null, Person | null];
+	session: S.Session;
+	started: boolean;
+	drawOffer: Player | null;
+	rematch: [boolean, boolean];
+	chat: ChatLine[];
+	kept: string | null;
+	next: string | null;
+	closed: string | null;
+	/** The screens on the room: each connection's, as player (its side) or watcher (null). */
+	readonly screens: Map<Connection, Player | null>;
+	readonly listeners: Set<() => void>;
+	timer: NodeJS.Timeout | null;
+	view: RoomView | null;
+}
+
+/** One person's connection: what their screens are on, for presence and leaving. */
+interface Connection {
+	readonly person: Person;
+	readonly address: string;
+}
+
+/** What the hall writes of a room, to resume it: the game as a record, the rest beside it. */
+interface RoomFile {
+	readonly version: 1;
+	readonly code: string;
+	readonly game: string;
+	readonly private: boolean;
+	readonly setup: Setup;
+	readonly clockSeconds: number | null;
+	readonly players: readonly [Person | null, Person | null];
+	readonly started: boolean;
+	readonly chat: readonly ChatLine[];
+	readonly record: string;
+}
+
+export class Hall {
+	private readonly rooms = new Map<string, Room>();
+	private readonly connections = new Set<Connection>();
+	private readonly lobbyListeners = new Set<() => void>();
+	private lobbyTimer: NodeJS.Timeout | null = null;
+	/** Each address's wrong codes, the times they were given. */
+	private readonly wrongCodes = new Map<string, number[]>();
+	private stopped = false;
+
+	constructor(private readonly options: HallOptions) {
+		mkdirSync(this.roomsDir, {recursive: true});
+		mkdirSync(this.recordsDir, {recursive: true});
+	}
+
+	private get roomsDir(): string {
+		return join(this.options.dataDir, 'rooms');
+	}
+
+	private get recordsDir(): string {
+		return join(this.options.dataDir, 'records');
+	}
+
+	private log(line: string): void {
+		this.options.log?.(line);
+	}
+
+	/** The screens of one connected person; `disconnect` when the connection goes. */
+	connect(person: Person, address: string): Remote & {disconnect(): void} {
+		const connection: Connection = {person, address};
+		this.connections.add(connection);
+		this.lobbyChanged();
+		return this.remoteFor(connection);
+	}
+
+	/** The text of a finished game's record, for `record CODE`: undefined for a code with none (counted as a wrong code). */
+	record(code: string, address: string): Result<string, string> {
+		const refused = this.refusal(address);
+		if (refused) return fail(refused);
+		const normal = normalCode(code);
+		if (normal !== null) {
+			try {
+				return ok(readFileSync(join(this.recordsDir, `${normal}${RECORD_EXTENSION}`), 'utf8'));
+			} catch {
+				// none: below
+			}
+		}
+		this.wrong(address);
+		const room = normal === null ? undefined : this.rooms.get(normal);
+		return fail(
+			room && !room.kept ? `${normal} is not over yet: its record is kept when it ends` : `No finished game has the code ${code.trim()}`,
+		);
+	}
+
+	/** Loads the games a stopped server left in progress; gives how many. A file that does not read is set aside (.bad) and logged. */
+	resume(): number {
+		let count = 0;
+		for (const name of readdirSync(this.roomsDir)) {
+			if (!name.endsWith('.json')) continue;
+			const path = join(this.roomsDir, name);
+			const room = this.readRoom(path);
+			if (typeof room === 'string') {
+				this.log(`room file ${path} set aside (${room}): ${path}.bad`);
+				try {
+					renameSync(path, `${path}.bad`);
+				} catch {
+					// left where it is; read (and refused) again next time
+				}
+				continue;
+			}
+			// A game found over (killed between its end and its record) was kept as it was read.
+			if (room.kept) continue;
+			this.rooms.set(room.code, room);
+			this.schedule(room);
+			count++;
+		}
+		return count;
+	}
+
+	/**
+	 * The server stops: every game in progress is written with its clocks as they read now (the
+	 * turn under way charged), and no timer is left.
+	 */
+	stop(): void {
+		this.stopped = true;
+		if (this.lobbyTimer) clearTimeout(this.lobbyTimer);
+		for (const room of this.rooms.values()) {
+			if (room.timer) clearTimeout(room.timer);
+			room.timer = null;
+			if (!room.kept && !room.closed) this.save(room, true);
+		}
+	}
+
+	/** How many rooms are open or under way (for the log and the bench). */
+	get roomCount(): number {
+		return [...this.rooms.values()].filter(room => !room.kept && !room.closed).length;
+	}
+
+	// --- rooms
+
+	private newRoom(options: {
+		code: string;
+		game: AnyGame;
+		private: boolean;
+		setup: Setup;
+		clockSeconds: number | null;
+		players: [Person | null, Person | null];
+		started: boolean;
+		chat?: ChatLine[];
+		line?: readonly unknown[];
+		moves?: readonly number[];
+		ended?: Outcome | null;
+	}): Room {
+		const {game, clockSeconds} = options;
+		const now = this.options.now();
+		const perMove = game.clock.per === 'move';
+		// A game resumed goes on from its positions' clocks; a clock per move, which no position carries, from the room's.
+		const fresh = options.line === undefined;
+		let session = S.newSession(
+			game,
+			{
+				seats: [S.HUMAN, S.HUMAN],
+				clocked: clockSeconds !== null,
+				...(clockSeconds !== null && (fresh || perMove) ? {clockSeconds} : {}),
+				line: options.line ?? [game.initial(options.setup)],
+				moves: options.moves ?? [],
+				ended: options.ended ?? null,
+			},
+			now,
+		);
+		if (!options.started) session = S.pauseClock(session, now);
+		return {
+			code: options.code,
+			game,
+			private: options.private,
+			setup: options.setup,
+			clockSeconds,
+			players: options.players,
+			session,
+			started: options.started,
+			drawOffer: null,
+			rematch: [false, false],
+			chat: options.chat ?? [],
+			kept: null,
+			next: null,
+			closed: null,
+			screens: new Map(),
+			listeners: new Set(),
+			timer: null,
+			view: null,
+		};
+	}
+
+	private create(connection: Connection, options: RoomOptions): string {
+		const code = newCode(code => this.rooms.has(code));
+		const players: [Person | null, Person | null] = options.side === 1 ? [connection.person, null] : [null, connection.person];
+		const room = this.newRoom({
+			code,
+			game: options.game,
+			private: options.private,
+			setup: options.setup,
+			clockSeconds: options.clockSeconds,
+			players,
+			started: false,
+		});
+		this.rooms.set(code, room);
+		room.screens.set(connection, options.side);
+		this.save(room);
+		this.log(`${connection.person.name} opened ${options.private ? 'a private' : 'a'} ${options.game.name} room ${code}`);
+		this.changed(room);
+		return code;
+	}
+
+	/** The side `person` holds in `room`, if any. */
+	private sideOf(room: Room, person: Person): Player | null {
+		if (room.players[0]?.id === person.id) return 1;
+		if (room.players[1]?.id === person.id) return 2;
+		return null;
+	}
+
+	private enter(connection: Connection, code: string, as: 'play' | 'watch'): Result<{code: string; side: Player | null}, string> {
+		const refused = this.refusal(connection.address);
+		if (refused) return fail(refused);
+		const normal = normalCode(code);
+		const room = normal === null ? undefined : this.rooms.get(normal);
+		if (!room || room.closed) {
+			this.wrong(connection.address);
+			return fail(
+				normal === null
+					? `"${shown(code, 12)}" is no code: codes are six letters and digits, like 7KQ-2XM`
+					: `No game has the code ${normal}`,
+			);
+		}
+		const mine = this.sideOf(room, connection.person);
+		if (as === 'watch' || (mine === null && room.kept)) {
+			room.screens.set(connection, mine);
+			this.changed(room);
+			return ok({code: room.code, side: mine});
+		}
+		if (mine !== null) {
+			room.screens.set(connection, mine);
+			this.changed(room);
+			return ok({code: room.code, side: mine});
+		}
+		const open = room.players[0] === null ? 1 : room.players[1] === null ? 2 : null;
+		if (open === null) {
+			const [first, second] = room.players.map(player => player!.name);
+			return fail(`${room.code} has its players (${first} and ${second}): watch it instead`);
+		}
+		room.players[open - 1] = connection.person;
+		room.screens.set(connection, open);
+		room.started = true;
+		room.session = S.resumeClock(room.session, this.options.now());
+		this.log(`${connection.person.name} joined ${room.code}: the game begins`);
+		this.save(room);
+		this.changed(room);
+		return ok({code: room.code, side: open});
+	}
+
+	private leave(connection: Connection, code: string): void {
+		const room = this.rooms.get(code);
+		if (!room || !room.screens.has(connection)) return;
+		room.screens.delete(connection);
+		const side = this.sideOf(room, connection.person);
+		// The host of a room nobody joined closes it by leaving (another screen of theirs still on it keeps it).
+		if (!room.started && side !== null && !this.present(room, side)) {
+			room.closed = `${connection.person.name} closed the room`;
+			this.forget(room);
+			this.log(`${room.code} closed by ${connection.person.name} before anyone joined`);
+		}
+		this.changed(room);
+		this.prune(room);
+	}
+
+	/** Whether a screen of the player of `side` is on the room. */
+	private present(room: Room, side: Player): boolean {
+		for (const [connection, seat] of room.screens) if (seat === side && connection.person.id === room.players[side - 1]?.id) return true;
+		return false;
+	}
+
+	/** A finished or closed room nobody looks at any more is let go (its record is on disk). */
+	private prune(room: Room): void {
+		if ((room.kept || room.closed) && room.screens.size === 0) this.rooms.delete(room.code);
+	}
+
+	/**
+	 * The room's game as it stands: the flag checked (a fallen one ends it), then `act` if it is
+	 * still going. Gives why not.
+	 */
+	private playing(connection: Connection, code: string): Result<{room: Room; side: Player}, string> {
+		const room = this.rooms.get(code);
+		if (!room) return fail(`No game has the code ${code}`);
+		const side = this.sideOf(room, connection.person);
+		if (side === null) return fail('You are watching this game: only its players play it');
+		this.flag(room);
+		if (!room.started) return fail('The game begins when someone joins');
+		if (S.isOver(room.session)) return fail('The game is over');
+		return ok({room, side});
+	}
+
+	private move(connection: Connection, code: string, move: number): Result<void, string> {
+		const found = this.playing(connection, code);
+		if (!found.ok) return found;
+		const {room, side} = found.value;
+		const {game} = room;
+		const position = S.current(room.session);
+		if (game.toMove(position) !== side) return fail(`It is ${room.players[other(side) - 1]?.name ?? 'the other side'}'s move`);
+		if (!game.legalMoves(position).includes(move)) return fail('That move is not legal here');
+		room.session = S.playMove(room.session, move, this.options.now());
+		room.drawOffer = null;
+		this.afterChange(room);
+		return ok(undefined);
+	}
+
+	private resign(connection: Connection, code: string): Result<void, string> {
+		const found = this.playing(connection, code);
+		if (!found.ok) return found;
+		const {room, side} = found.value;
+		room.session = S.resign(room.session, side, this.options.now());
+		this.afterChange(room);
+		return ok(undefined);
+	}
+
+	private offerDraw(connection: Connection, code: string): Result<void, string> {
+		const found = this.playing(connection, code);
+		if (!found.ok) return found;
+		const {room, side} = found.value;
+		if (room.drawOffer === side) return fail('Your offer of a draw stands until the other side answers or a move is played');
+		if (room.drawOffer === other(side)) {
+			const now = this.options.now();
+			room.session = {
+				...S.pauseClock(room.session, now),
+				ended: {result: 'draw', winner: null, reason: AGREED, description: 'Drawn by agreement'},
+			};
+			room.drawOffer = null;
+			this.afterChange(room);
+			return ok(undefined);
+		}
+		room.drawOffer = side;
+		this.changed(room);
+		return ok(undefined);
+	}
+
+	private declineDraw(connection: Connection, code: string): Result<void, string> {
+		const found = this.playing(connection, code);
+		if (!found.ok) return found;
+		const {room, side} = found.value;
+		if (room.drawOffer !== other(side)) return fail('No draw is offered to you');
+		room.drawOffer = null;
+		this.changed(room);
+		return ok(undefined);
+	}
+
+	private askRematch(connection: Connection, code: string): Result<void, string> {
+		const room = this.rooms.get(code);
+		if (!room) return fail(`No game has the code ${code}`);
+		const side = this.sideOf(room, connection.person);
+		if (side === null) return fail('Only the players ask for a rematch');
+		this.flag(room);
+		if (!S.isOver(room.session)) return fail('A rematch is asked for once the game is over');
+		if (room.next) return ok(undefined);
+		room.rematch[side - 1] = true;
+		if (room.rematch[0] && room.rematch[1]) {
+			const code = newCode(taken => this.rooms.has(taken));
+			const next = this.newRoom({
+				code,
+				game: room.game,
+				private: room.private,
+				setup: room.setup,
+				clockSeconds: room.clockSeconds,
+				players: [room.players[1], room.players[0]],
+				started: true,
+			});
+			this.rooms.set(code, next);
+			room.next = code;
+			this.save(next);
+			this.log(`${room.code}: rematch ${code}, sides swapped`);
+			this.changed(next);
+		}
+		this.changed(room);
+		return ok(undefined);
+	}
+
+	private say(connection: Connection, code: string, text: string): Result<void, string> {
+		const room = this.rooms.get(code);
+		if (!room) return fail(`No game has the code ${code}`);
+		if (this.sideOf(room, connection.person) === null) return fail('Only the players chat; watchers read');
+		const line = shown(text, MAX_CHAT);
+		if (line === '') return fail('Nothing to say');
+		room.chat = [...room.chat.slice(-(CHAT_KEPT - 1)), {from: connection.person.name, text: line}];
+		if (!room.kept) this.save(room);
+		this.changed(room);
+		return ok(undefined);
+	}
+
+	/** Ends the game if the side to move's flag has fallen. */
+	private flag(room: Room): void {
+		if (!room.started || S.isOver(room.session)) return;
+		const checked = S.checkFlag(room.session, this.options.now());
+		if (checked === room.session) return;
+		room.session = checked;
+		this.afterChange(room);
+	}
+
+	/** After a move or an ending: written, kept if over, the flag's timer set again, and everyone told. */
+	private afterChange(room: Room): void {
+		if (S.isOver(room.session)) this.finish(room);
+		else this.save(room);
+		this.schedule(room);
+		this.changed(room);
+	}
+
+	/** Sets the timer that ends the game the moment the side to move's clock runs out. */
+	private schedule(room: Room): void {
+		if (room.timer) clearTimeout(room.timer);
+		room.timer = null;
+		if (this.stopped || !room.started || !room.session.clocked || S.isOver(room.session)) return;
+		const session = room.session;
+		const left = S.clockReadings(session, this.options.now())[S.toMove(session) - 1]!;
+		room.timer = setTimeout(
+			() => {
+				room.timer = null;
+				this.flag(room);
+				// Still going (a timer a little early): look again.
+				if (!S.isOver(room.session)) this.schedule(room);
+			},
+			Math.ceil(left * 1000) + 1,
+		);
+		room.timer.unref();
+	}
+
+	/** The game is over: its record kept for download and in each player's games; the room's file goes. */
+	private finish(room: Room): void {
+		if (room.kept) return;
+		const now = this.options.now();
+		const date = new Date();
+		const played = {
+			game: room.game,
+			line: S.lineNow(room.session, now),
+			moves: room.session.moves,
+			ended: room.session.ended,
+			players: room.players.map(player => player?.name ?? '?') as [string, string],
+			clocked: room.session.clocked,
+		};
+		const name = `${room.code}${RECORD_EXTENSION}`;
+		try {
+			writeWhole({path: join(this.recordsDir, name), data: formatRecord({...played, date})});
+			room.kept = name;
+		} catch (error) {
+			this.log(`${room.code}: its record could not be written: ${(error as Error).message}`);
+			room.kept = name;
+		}
+		for (const player of room.players) {
+			if (!player) continue;
+			const kept = keepGame(played, this.options.savesOf(player), date);
+			if (!kept.ok) this.log(`${room.code}: not kept in ${player.name}'s games: ${kept.error}`);
+		}
+		this.forget(room);
+		const outcome = S.outcomeOf(room.session);
+		this.log(`${room.code} over: ${outcome?.description ?? 'ended'}`);
+	}
+
+	// --- presence and telling the screens
+
+	private disconnect(connection: Connection): void {
+		this.connections.delete(connection);
+		for (const room of [...this.rooms.values()]) {
+			if (!room.screens.has(connection)) continue;
+			// A dropped connection keeps its seat, even in a room nobody joined yet: the host comes back with its code.
+			room.screens.delete(connection);
+			this.changed(room);
+			this.prune(room);
+		}
+		this.lobbyChanged();
+	}
+
+	/** The room's snapshot is made again and its screens told; the lobby too, soon. */
+	private changed(room: Room): void {
+		room.view = null;
+		for (const listener of [...room.listeners]) {
+			try {
+				listener();
+			} catch (error) {
+				this.log(`a screen of ${room.code} failed to draw: ${(error as Error).message}`);
+			}
+		}
+		this.lobbyChanged();
+	}
+
+	private lobbyChanged(): void {
+		if (this.lobbyTimer || this.stopped) return;
+		this.lobbyTimer = setTimeout(() => {
+			this.lobbyTimer = null;
+			for (const listener of [...this.lobbyListeners]) {
+				try {
+					listener();
+				} catch (error) {
+					this.log(`a lobby failed to draw: ${(error as Error).message}`);
+				}
+			}
+		}, LOBBY_EVERY_MS);
+		this.lobbyTimer.unref();
+	}
+
+	private viewOf(room: Room): RoomView {
+		room.view ??= {
+			code: room.code,
+			game: room.game,
+			private: room.private,
+			players: [room.players[0], room.players[1]],
+			present: [this.present(room, 1), this.present(room, 2)],
+			session: room.session,
+			started: room.started,
+			clockSeconds: room.clockSeconds,
+			drawOffer: room.drawOffer,
+			rematch: [room.rematch[0], room.rematch[1]],
+			chat: room.chat,
+			watchers: [...room.screens].filter(([, side]) => side === null).map(([connection]) => connection.person.name),
+			kept: room.kept,
+			next: room.next,
+			closed: room.closed,
+		};
+		return room.view;
+	}
+
+	private summary(room: Room, asker: Person): RoomSummary {
+		const now = this.options.now();
+		const clocks = room.session.clocked ? S.clockReadings(room.session, now) : null;
+		return {
+			code: room.code,
+			game: room.game,
+			private: room.private,
+			players: [room.players[0]?.name ?? null, room.players[1]?.name ?? null],
+			moves: room.session.moves.length,
+			clocks,
+			clockSeconds: room.clockSeconds,
+			details: details(room),
+			yours: this.sideOf(room, asker) !== null,
+			watchers: [...room.screens.values()].filter(side => side === null).length,
+		};
+	}
+
+	private lobby(asker: Person): LobbyView {
+		const listed = [...this.rooms.values()].filter(
+			room => !room.closed && !room.kept && (!room.private || this.sideOf(room, asker) !== null),
+		);
+		// Everyone's rooms in the order they were made; one's own first.
+		const ordered = [
+			...listed.filter(room => this.sideOf(room, asker) !== null),
+			...listed.filter(room => this.sideOf(room, asker) === null),
+		];
+		for (const room of ordered) this.flag(room);
+		return {
+			open: ordered.filter(room => !room.started).map(room => this.summary(room, asker)),
+			playing: ordered.filter(room => room.started && !S.isOver(room.session)).map(room => this.summary(room, asker)),
+			online: [...new Set([...this.connections].map(connection => connection.person.name))].sort(),
+			address: this.options.address,
+		};
+	}
+
+	// --- the wrong-code limit
+
+	private refusal(address: string): string | null {
+		const now = Date.now();
+		const times = (this.wrongCodes.get(address) ?? []).filter(time => now - time < WRONG_CODE_WINDOW_MS);
+		this.wrongCodes.set(address, times);
+		if (times.length < WRONG_CODES) return null;
+		const minutes = Math.ceil((times[0]! + WRONG_CODE_WINDOW_MS - now) / 60_000);
+		return `Too many wrong codes from your address: try again in ${minutes} minute${minutes === 1 ? '' : 's'}`;
+	}
+
+	private wrong(address: string): void {
+		const times = this.wrongCodes.get(address) ?? [];
+		times.push(Date.now());
+		this.wrongCodes.set(address, times);
+		if (times.length === WRONG_CODES) this.log(`${address}: ${WRONG_CODES} wrong codes; refused for a while`);
+	}
+
+	// --- files
+
+	private roomPath(code: string): string {
+		return join(this.roomsDir, `${code}.json`);
+	}
+
+	/** Writes the room whole; `charged`: with the turn under way charged to the clocks (the server stops). */
+	private save(room: Room, charged = false): void {
+		const session = room.session;
+		const line = charged && room.started ? S.lineNow(session, this.options.now()) : session.line;
+		const file: RoomFile = {
+			version: 1,
+			code: room.code,
+			game: room.game.id,
+			private: room.private,
+			setup: room.setup,
+			clockSeconds: room.clockSeconds,
+			players: room.players,
+			started: room.started,
+			chat: room.chat,
+			record: formatRecord({
+				game: room.game,
+				line,
+				moves: session.moves,
+				ended: session.ended,
+				players: room.players.map(player => player?.name ?? '?') as [string, string],
+				clocked: session.clocked,
+			}),
+		};
+		try {
+			writeWhole({path: this.roomPath(room.code), data: `${JSON.stringify(file, null, '\t')}\n`});
+		} catch (error) {
+			this.log(`${room.code}: not written: ${(error as Error).message}`);
+		}
+	}
+
+	/** The room's file goes (its game over, or closed). */
+	private forget(room: Room): void {
+		if (room.timer) clearTimeout(room.timer);
+		room.timer = null;
+		rmSync(this.roomPath(room.code), {force: true});
+	}
+
+	private readRoom(path: string): Room | string {
+		let file: Partial<RoomFile>;
+		try {
+			file = JSON.parse(readFileSync(path, 'utf8')) as Partial<RoomFile>;
+		} catch (error) {
+			return `not JSON: ${(error as Error).message}`;
+		}
+		const game = typeof file.game === 'string' ? gameById(file.game) : undefined;
+		if (!game) return `no game "${String(file.game)}"`;
+		const code = typeof file.code === 'string' ? normalCode(file.code) : null;
+		if (code === null) return 'no code';
+		const person = (value: unknown): Person | null | undefined =>
+			value === null
+				? null
+				: typeof value === 'object' && typeof (value as Person).id === 'string' && typeof (value as Person).name === 'string'
+					? {id: (value as Person).id, name: (value as Person).name}
+					: undefined;
+		const players = Array.isArray(file.players) && file.players.length === 2 ? file.players.map(person) : [];
+		if (players.length !== 2 || players.includes(undefined)) return 'its players do not read';
+		if (typeof file.record !== 'string') return 'no record';
+		const parsed = parseRecord(file.record, path);
+		if (!parsed.ok) return `its record: line ${parsed.error.line ?? '?'}: ${parsed.error.message}`;
+		const {line, moves, ended} = parsed.value;
+		const clockSeconds = typeof file.clockSeconds === 'number' && file.clockSeconds > 0 ? file.clockSeconds : null;
+		const chat = (Array.isArray(file.chat) ? (file.chat as unknown[]) : []).flatMap(entry => {
+			const {from, text} = (entry ?? {}) as {from?: unknown; text?: unknown};
+			return typeof from === 'string' && typeof text === 'string' ? [{from: shown(from, 40), text: shown(text, MAX_CHAT)}] : [];
+		});
+		const setup = Object.fromEntries(
+			Object.entries(file.setup && typeof file.setup === 'object' ? file.setup : {}).filter(([, value]) => Number.isInteger(value)),
+		);
+		const room = this.newRoom({
+			code,
+			game,
+			private: file.private === true,
+			setup,
+			clockSeconds,
+			players: players as [Person | null, Person | null],
+			started: file.started === true && players[0] !== null && players[1] !== null,
+			chat: chat.slice(-CHAT_KEPT),
+			line,
+			moves,
+			ended,
+		});
+		if (S.isOver(room.session)) {
+			// Over before it was kept (a kill between the ending and the record): keep it now.
+			this.finish(room);
+		}
+		return room;
+	}
+
+	// --- the Remote each connection gets
+
+	private remoteFor(connection: Connection): Remote & {disconnect(): void} {
+		const codeOf = (code: string): string => normalCode(code) ?? code;
+		return {
+			me: connection.person,
+			lobby: () => this.lobby(connection.person),
+			onLobby: listener => {
+				this.lobbyListeners.add(listener);
+				return () => void this.lobbyListeners.delete(listener);
+			},
+			create: options => this.create(connection, options),
+			enter: (code, as) => this.enter(connection, code, as),
+			room: code => {
+				const room = this.rooms.get(codeOf(code));
+				if (!room || !room.screens.has(connection)) return undefined;
+				this.flag(room);
+				return this.viewOf(room);
+			},
+			onRoom: (code, listener) => {
+				const room = this.rooms.get(codeOf(code));
+				if (!room) return () => undefined;
+				room.listeners.add(listener);
+				return () => void room.listeners.delete(listener);
+			},
+			move: (code, move) => this.move(connection, codeOf(code), move),
+			resign: code => this.resign(connection, codeOf(code)),
+			offerDraw: code => this.offerDraw(connection, codeOf(code)),
+			declineDraw: code => this.declineDraw(connection, codeOf(code)),
+			rematch: code => this.askRematch(connection, codeOf(code)),
+			say: (code, text) => this.say(connection, codeOf(code), text),
+			leave: code => this.leave(connection, codeOf(code)),
+			disconnect: () => this.disconnect(connection),
+		};
+	}
+}
+
+/** A room's board and clock in words: "3×3 boxes, 60 s each", "10 s a move", "no clock". */
+function details(room: Pick<Room, 'game' | 'setup' | 'clockSeconds'>): string {
+	const board = optionsOf(room.game)
+		.filter(option => option.row !== undefined)
+		.map(option => shownValue(option, room.setup));
+	const clock = room.clockSeconds === null ? 'no clock' : `${room.clockSeconds} s ${room.game.clock.per === 'move' ? 'a move' : 'each'}`;
+	return [...board, clock].join(', ');
+}

@@ -1,0 +1,286 @@
+/**
+ * The hall: rooms where two people play and others watch, as the server holds them. Every
+ * request is checked (whose seat, whose turn, the rules, the clock), every game is written after
+ * each change and resumed by a new hall on the same folder, every finished game is kept.
+ */
+import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {afterEach, describe, expect, test} from 'vitest';
+import {boxes} from '../../source/games/boxes/index.js';
+import {loaps} from '../../source/games/loa/index.js';
+import {settled} from '../../source/games/setup.js';
+import {parseRecord} from '../../source/files/record.js';
+import {CODE_ALPHABET, Hall, normalCode, WRONG_CODES} from '../../source/serve/hall.js';
+import * as S from '../../source/ui/session.js';
+import type {Person, Remote} from '../../source/ui/remote.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+	for (const dir of dirs.splice(0)) rmSync(dir, {recursive: true, force: true});
+});
+
+const ALICE: Person = {id: 'alice', name: 'alice'};
+const BOB: Person = {id: 'bob', name: 'bob'};
+const CAROL: Person = {id: 'carol', name: 'carol'};
+
+/** A hall on a fresh folder with a clock the test moves. */
+function hallIn(dir = mkdtempSync(join(tmpdir(), 'potm-hall-'))) {
+	if (!dirs.includes(dir)) dirs.push(dir);
+	const clock = {ms: 1_000_000};
+	const logs: string[] = [];
+	const hall = new Hall({
+		dataDir: dir,
+		now: () => clock.ms,
+		address: 'ssh -p 2222 -t example.org',
+		savesOf: person => join(dir, 'players', person.id, 'saves'),
+		log: line => logs.push(line),
+	});
+	return {hall, clock, dir, logs};
+}
+
+const BOXES_3X3 = settled(boxes, {rows: 3, columns: 3});
+
+/** alice hosts a 3×3 LINES and BOXES game (RED, 60 s each), bob joins it. */
+function started(options: {private?: boolean; clockSeconds?: number | null} = {}) {
+	const made = hallIn();
+	const alice = made.hall.connect(ALICE, '127.0.0.2');
+	const bob = made.hall.connect(BOB, '127.0.0.3');
+	const code = alice.create({
+		game: boxes,
+		setup: BOXES_3X3,
+		clockSeconds: options.clockSeconds === undefined ? 60 : options.clockSeconds,
+		side: 1,
+		private: options.private ?? false,
+	});
+	const joined = bob.enter(code, 'play');
+	if (!joined.ok) throw new Error(joined.error);
+	return {...made, alice, bob, code};
+}
+
+/** The legal moves of the room's position, for the side whose remote is given. */
+const legal = (remote: Remote, code: string): readonly number[] => boxes.legalMoves(S.current(remote.room(code)!.session) as never);
+
+describe('rooms', () => {
+	test('a public room is listed open to everyone; joining it starts the game and its clock; the lobby lists it under way', async () => {
+		const {hall, clock} = hallIn();
+		const alice = hall.connect(ALICE, '127.0.0.2');
+		const carol = hall.connect(CAROL, '127.0.0.4');
+		const code = alice.create({game: boxes, setup: BOXES_3X3, clockSeconds: 60, side: 1, private: false});
+		expect(code).toMatch(new RegExp(`^[${CODE_ALPHABET}]{3}-[${CODE_ALPHABET}]{3}$`));
+		expect(carol.lobby().open).toMatchObject([
+			{code, players: ['alice', null], yours: false, details: '3×3 boxes, none drawn before the game, 60 s each'},
+		]);
+		expect(alice.lobby().open[0]!.yours).toBe(true);
+		expect(carol.lobby().online).toEqual(['alice', 'carol']);
+		// No clock runs while the seat is open.
+		clock.ms += 30_000;
+		expect(S.clockReadings(alice.room(code)!.session, clock.ms)).toEqual([60, 60]);
+		expect(alice.room(code)!.started).toBe(false);
+
+		const bob = hall.connect(BOB, '127.0.0.3');
+		expect(bob.enter(code.toLowerCase().replace('-', ' '), 'play')).toEqual({ok: true, value: {code, side: 2}});
+		const room = bob.room(code)!;
+		expect(room.started).toBe(true);
+		expect(room.players).toEqual([ALICE, BOB]);
+		expect(room.present).toEqual([true, true]);
+		clock.ms += 5_000;
+		expect(S.clockReadings(room.session, clock.ms)).toEqual([55, 60]);
+		expect(carol.lobby().open).toEqual([]);
+		expect(carol.lobby().playing).toMatchObject([{code, players: ['alice', 'bob'], moves: 0, clocks: [55, 60]}]);
+		// Full: a third person watches.
+		expect(carol.enter(code, 'play')).toEqual({ok: false, error: `${code} has its players (alice and bob): watch it instead`});
+		expect(carol.enter(code, 'watch')).toEqual({ok: true, value: {code, side: null}});
+		expect(carol.room(code)!.watchers).toEqual(['carol']);
+	});
+
+	test('a private room is listed to its host alone, and found by its code', () => {
+		const {hall} = hallIn();
+		const alice = hall.connect(ALICE, '127.0.0.2');
+		const carol = hall.connect(CAROL, '127.0.0.4');
+		const code = alice.create({game: loaps, setup: {}, clockSeconds: 60, side: 2, private: true});
+		expect(carol.lobby().open).toEqual([]);
+		expect(alice.lobby().open).toMatchObject([{code, private: true, players: [null, 'alice']}]);
+		expect(carol.enter(code, 'watch').ok).toBe(true);
+		expect(carol.enter(code, 'play')).toEqual({ok: true, value: {code, side: 1}});
+	});
+
+	test('only the side to move plays, only legal moves, never for another: watchers, the other player and a stranger are refused', () => {
+		const {hall, alice, bob, code} = started();
+		const carol = hall.connect(CAROL, '127.0.0.4');
+		carol.enter(code, 'watch');
+		const [move] = legal(alice, code);
+		expect(bob.move(code, move!)).toEqual({ok: false, error: "It is alice's move"});
+		expect(carol.move(code, move!)).toEqual({ok: false, error: 'You are watching this game: only its players play it'});
+		expect(carol.resign(code).ok).toBe(false);
+		expect(alice.move(code, -1)).toEqual({ok: false, error: 'That move is not legal here'});
+		expect(alice.move(code, move!)).toEqual({ok: true, value: undefined});
+		expect(alice.room(code)!.session.moves).toEqual([move]);
+		// A stranger who never entered sees nothing of it.
+		const dave = hall.connect({id: 'dave', name: 'dave'}, '127.0.0.5');
+		expect(dave.room(code)).toBeUndefined();
+		expect(dave.move(code, legal(alice, code)[0]!).ok).toBe(false);
+	});
+
+	test('a whole game to its end: the record is kept for download and in both players’ games, and it reads back', () => {
+		const {hall, alice, bob, code, dir} = started();
+		const remotes = [alice, bob];
+		let guard = 0;
+		while (!S.isOver(alice.room(code)!.session) && guard++ < 100) {
+			const mover = boxes.toMove(S.current(alice.room(code)!.session) as never);
+			expect(remotes[mover - 1]!.move(code, legal(alice, code)[0]!).ok).toBe(true);
+		}
+		const room = alice.room(code)!;
+		expect(S.isOver(room.session)).toBe(true);
+		expect(room.kept).toBe(`${code}.game.txt`);
+		const text = hall.record(code, '127.0.0.9');
+		expect(text.ok).toBe(true);
+		const parsed = parseRecord(text.ok ? text.value : '', 'record');
+		expect(parsed.ok && parsed.value.moves).toEqual(room.session.moves);
+		expect(text.ok && text.value).toContain('[RED "alice"]');
+		for (const person of ['alice', 'bob']) expect(readdirSync(join(dir, 'players', person, 'saves', 'games'))).toHaveLength(1);
+		// The room's file is gone: nothing to resume.
+		expect(readdirSync(join(dir, 'rooms'))).toEqual([]);
+		expect(alice.move(code, 0)).toEqual({ok: false, error: 'The game is over'});
+	});
+
+	test('a draw offered stands until answered or a move; accepted, the game is drawn by agreement and kept so', () => {
+		const {hall, alice, bob, code} = started();
+		expect(bob.declineDraw(code)).toEqual({ok: false, error: 'No draw is offered to you'});
+		expect(alice.offerDraw(code).ok).toBe(true);
+		expect(bob.room(code)!.drawOffer).toBe(1);
+		expect(bob.declineDraw(code).ok).toBe(true);
+		expect(bob.room(code)!.drawOffer).toBeNull();
+		alice.offerDraw(code);
+		alice.move(code, legal(alice, code)[0]!);
+		expect(bob.room(code)!.drawOffer).toBeNull();
+		bob.offerDraw(code);
+		expect(alice.offerDraw(code).ok).toBe(true);
+		const outcome = S.outcomeOf(alice.room(code)!.session);
+		expect(outcome).toMatchObject({result: 'draw', winner: null, reason: 'agreement'});
+		const text = hall.record(code, '127.0.0.9');
+		const parsed = parseRecord(text.ok ? text.value : '', 'record');
+		expect(parsed.ok && parsed.value.ended).toMatchObject({result: 'draw', reason: 'agreement'});
+	});
+
+	test('a resignation ends the game; a flag falls on its own time, seen at the next look', () => {
+		const resigned = started();
+		expect(resigned.bob.resign(resigned.code).ok).toBe(true);
+		expect(S.outcomeOf(resigned.alice.room(resigned.code)!.session)).toMatchObject({winner: 1, reason: 'resignation'});
+
+		const {alice, bob, code, clock} = started({clockSeconds: 5});
+		alice.move(code, legal(alice, code)[0]!);
+		clock.ms += 5_001;
+		expect(S.outcomeOf(alice.room(code)!.session)).toMatchObject({winner: 1, reason: 'time'});
+		expect(bob.move(code, legal(bob, code)[0]!)).toEqual({ok: false, error: 'The game is over'});
+	});
+
+	test('a rematch, once both ask, is a new room with the sides swapped, under way', () => {
+		const {alice, bob, code} = started({private: true});
+		expect(alice.rematch(code)).toEqual({ok: false, error: 'A rematch is asked for once the game is over'});
+		alice.resign(code);
+		expect(alice.rematch(code).ok).toBe(true);
+		expect(bob.room(code)!.rematch).toEqual([true, false]);
+		expect(bob.room(code)!.next).toBeNull();
+		bob.rematch(code);
+		const next = bob.room(code)!.next!;
+		expect(next).not.toBe(code);
+		expect(bob.enter(next, 'play')).toEqual({ok: true, value: {code: next, side: 1}});
+		expect(alice.enter(next, 'play')).toEqual({ok: true, value: {code: next, side: 2}});
+		const room = alice.room(next)!;
+		expect(room).toMatchObject({started: true, private: true, players: [BOB, ALICE]});
+	});
+
+	test('chat: the players only, one line without escapes, cut to length', () => {
+		const {hall, alice, bob, code} = started();
+		const carol = hall.connect(CAROL, '127.0.0.4');
+		carol.enter(code, 'watch');
+		expect(alice.say(code, 'good \u001b[31mluck\u0007\n')).toEqual({ok: true, value: undefined});
+		expect(bob.say(code, 'x'.repeat(500)).ok).toBe(true);
+		expect(carol.say(code, 'hello')).toEqual({ok: false, error: 'Only the players chat; watchers read'});
+		expect(carol.room(code)!.chat).toEqual([
+			{from: 'alice', text: 'good luck'},
+			{from: 'bob', text: 'x'.repeat(120)},
+		]);
+	});
+
+	test('a dropped connection keeps the seat (the clock runs) and the same person comes back to it; a host who leaves an unjoined room closes it', () => {
+		const {hall, alice, bob, code, clock} = started();
+		bob.disconnect();
+		expect(alice.room(code)!.present).toEqual([true, false]);
+		clock.ms += 10_000;
+		const again = hall.connect(BOB, '127.0.0.7');
+		expect(again.enter(code, 'play')).toEqual({ok: true, value: {code, side: 2}});
+		expect(alice.room(code)!.present).toEqual([true, true]);
+		expect(S.clockReadings(again.room(code)!.session, clock.ms)).toEqual([50, 60]);
+
+		const other = alice.create({game: boxes, setup: BOXES_3X3, clockSeconds: null, side: 1, private: false});
+		alice.leave(other);
+		expect(again.enter(other, 'play').ok).toBe(false);
+		expect(again.lobby().open).toEqual([]);
+	});
+
+	test('wrong codes: each is counted against the address, and past the limit even a right one is refused', () => {
+		const {hall, code} = started({private: true});
+		const mallory = hall.connect({id: 'mallory', name: 'mallory'}, '10.0.0.66');
+		expect(mallory.enter('ZZZ-ZZZ', 'watch')).toEqual({ok: false, error: 'No game has the code ZZZ-ZZZ'});
+		expect(mallory.enter('\u001b]0;x\u0007 hi', 'watch').ok).toBe(false);
+		for (let tries = 2; tries < WRONG_CODES; tries++) mallory.enter('ZZZ-ZZ2', 'watch');
+		expect(mallory.enter(code, 'watch')).toEqual({ok: false, error: 'Too many wrong codes from your address: try again in 10 minutes'});
+		expect(hall.record(code, '10.0.0.66').ok).toBe(false);
+		// Another address is not held up.
+		expect(hall.connect(CAROL, '10.0.0.67').enter(code, 'watch').ok).toBe(true);
+	});
+
+	test('normalCode takes any case, spaces and the dash, and nothing else', () => {
+		expect(normalCode(' 7kq2xm ')).toBe('7KQ-2XM');
+		expect(normalCode('7KQ-2XM')).toBe('7KQ-2XM');
+		expect(normalCode('7KQ-2X0')).toBeNull();
+		expect(normalCode('7KQ-2XMM')).toBeNull();
+	});
+});
+
+describe('nothing lost', () => {
+	test('a new hall on the same folder resumes every game in progress: players, moves, clocks as at the last move, chat, waiting rooms', () => {
+		const first = started();
+		const {alice, bob, code, clock, dir} = first;
+		alice.move(first.code, legal(alice, code)[0]!);
+		clock.ms += 7_000;
+		bob.move(code, legal(bob, code)[0]!);
+		bob.say(code, 'see you');
+		const waiting = alice.create({game: loaps, setup: {}, clockSeconds: 60, side: 1, private: true});
+		const before = alice.room(code)!.session;
+		clock.ms += 3_000;
+		// Killed: no stop(); the turn under way (3 s) was not written.
+
+		const second = hallIn(dir);
+		expect(second.hall.resume()).toBe(2);
+		const back = second.hall.connect(ALICE, '127.0.0.2');
+		expect(back.lobby().playing.map(room => room.code)).toEqual([code]);
+		expect(back.lobby().open.map(room => room.code)).toEqual([waiting]);
+		back.enter(code, 'play');
+		const room = back.room(code)!;
+		expect(room.players).toEqual([ALICE, BOB]);
+		expect(room.session.moves).toEqual(before.moves);
+		expect(S.clockReadings(room.session, second.clock.ms)).toEqual(S.clockReadings(before, clock.ms - 3_000));
+		expect(room.chat).toEqual([{from: 'bob', text: 'see you'}]);
+		// And it goes on.
+		expect(back.move(code, legal(back, code)[0]!).ok).toBe(true);
+	});
+
+	test('a server stopped cleanly writes the turn under way; a room file that does not read is set aside and the rest resume', () => {
+		const {hall, alice, code, clock, dir} = started();
+		alice.move(code, legal(alice, code)[0]!);
+		clock.ms += 4_000;
+		hall.stop();
+		writeFileSync(join(dir, 'rooms', 'ABC-DEF.json'), '{"version": 1, "code": "ABC-DEF", "game": "chess"}');
+		const second = hallIn(dir);
+		expect(second.hall.resume()).toBe(1);
+		expect(second.logs.join('\n')).toMatch(/ABC-DEF\.json set aside \(no game "chess"\)/);
+		expect(existsSync(join(dir, 'rooms', 'ABC-DEF.json.bad'))).toBe(true);
+		const back = second.hall.connect(ALICE, '127.0.0.2');
+		back.enter(code, 'play');
+		expect(S.clockReadings(back.room(code)!.session, second.clock.ms)).toEqual([60, 56]);
+		expect(JSON.parse(readFileSync(join(dir, 'rooms', `${code}.json`), 'utf8'))).toMatchObject({code, started: true});
+	});
+});
