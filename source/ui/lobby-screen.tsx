@@ -63,8 +63,7 @@ const roomText = (row: LobbyRow & {readonly room: RoomSummary}): string => {
 		return `${head} · ${room.details} · ${room.yours ? 'you wait' : `${waiting} waits`}${room.private ? ' · private' : ''}${watching}`;
 	}
 	const clocks = room.clocks === null ? '' : ` · ${formatClock(room.clocks[0])} ${formatClock(room.clocks[1])}`;
-	const yours = room.yours ? ' · yours: Enter takes your seat again' : '';
-	return `${head} · ${versus(room)} · ${room.moves} move${room.moves === 1 ? '' : 's'}${clocks}${watching}${yours}`;
+	return `${head} · ${versus(room)}${room.yours ? ' (yours)' : ''} · ${room.moves} move${room.moves === 1 ? '' : 's'}${clocks}${watching}`;
 };
 
 const FIXED: Readonly<Record<'arcade' | 'create' | 'code' | 'quit', string>> = {
@@ -87,7 +86,7 @@ function bodyLines(view: LobbyView): Line[] {
 	lines.push({text: ''}, {text: 'Open games: Enter joins, w watches', bold: true});
 	if (view.open.length === 0) lines.push({text: '  No open games: create one', dim: true});
 	for (const row of rows.filter(one => one.kind === 'open')) add(row);
-	lines.push({text: ''}, {text: 'Games in progress: Enter watches', bold: true});
+	lines.push({text: ''}, {text: 'Games in progress: Enter watches, or takes your seat again in yours', bold: true});
 	if (view.playing.length === 0) lines.push({text: '  No games in progress', dim: true});
 	for (const row of rows.filter(one => one.kind === 'playing')) add(row);
 	lines.push({text: ''});

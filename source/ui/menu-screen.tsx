@@ -173,8 +173,8 @@ export function MenuScreen({
 		games: 'Games played: review or replay them',
 		help: 'Keys',
 		quit: 'Quit',
-		friend: 'Play a friend here: the side and clock above',
-		'friend-private': 'Play a friend, private: joined only by its code',
+		friend: 'Play a friend here (side and clock above)',
+		'friend-private': 'Play a friend, private (by code only)',
 		lobby: 'Lobby: the games on the server',
 	};
 	// Title, a free row, the rows, the level's line, a free row and the keys (the tagline too where

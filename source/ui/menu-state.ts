@@ -93,13 +93,14 @@ export const optionOfRow = (game: AnyGame, row: Row): SetupOption | undefined =>
  * The rows the menu shows for a game: the Game row, a row for each of its setup options that has
  * one (LINES and BOXES's Size and Lines), the Board row only where boards are drawn at random, then
  * the rest. Served (`served`), a game for a friend on the server follows the Clock row, and the
- * Lobby row stands where Quit does.
+ * Lobby row stands where Quit does; the Keys row goes (? shows them, as the keys row says), so
+ * that the menu of LINES and BOXES, the longest, still fits 24 rows.
  */
 export const rowsFor = (game: AnyGame, served = false): readonly Row[] => [
 	'game',
 	...optionRows(game).map(option => option.name),
 	...AFTER_OPTIONS.filter(row => row !== 'board' || game.randomBoards).flatMap((row): Row[] =>
-		!served ? [row] : row === 'clock' ? [row, 'friend', 'friend-private'] : row === 'quit' ? ['lobby'] : [row],
+		!served ? [row] : row === 'clock' ? [row, 'friend', 'friend-private'] : row === 'quit' ? ['lobby'] : row === 'help' ? [] : [row],
 	),
 ];
 

@@ -62,7 +62,7 @@ function turnLine(state: RoomState, room: RoomView): string {
 function infoLines(state: RoomState, room: RoomView, address: string): string[] {
 	const lines: string[] = [];
 	const over = S.isOver(room.session);
-	if (!room.started) lines.push(`Waiting for a player — a friend joins with: ${address} join ${state.code}`);
+	if (!room.started) lines.push(`A friend joins with: ${address} join ${state.code}`);
 	for (const player of [1, 2] as const) {
 		const person = room.players[player - 1];
 		if (person && !room.present[player - 1] && player !== state.side)
