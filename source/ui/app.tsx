@@ -1,12 +1,15 @@
 /** The whole interactive program: the menu and the screens it leads to. */
 import {useState} from 'react';
+import type {Player} from '../games/game.js';
 import type {AnyGame} from '../games/registry.js';
 import {AnalysisScreen, type AnalysisSetup} from './analysis-screen.js';
 import {EnvironmentProvider, KeyRouter, type Environment} from './context.js';
 import {DemoScreen, type DemoSetup} from './demo-screen.js';
+import {LobbyScreen} from './lobby-screen.js';
 import {MenuScreen, type MenuChoices, type MenuPick} from './menu-screen.js';
 import {boardChoices, boardOf} from './menu-state.js';
 import {PlayScreen, type PlaySetup} from './play-screen.js';
+import {RoomScreen} from './room-screen.js';
 import {HUMAN, ai} from './session.js';
 import {recordName} from '../files/export.js';
 import {ReviewScreen, type ReviewSetup} from './review-screen.js';
@@ -15,8 +18,15 @@ import {DEFAULT_REVIEW_MS, type Budget} from '../review/run.js';
 import type {PositionEval} from '../review/types.js';
 
 export type Route =
-	/** `games`: with the Games list open (back from a review begun there). */
-	| {readonly screen: 'menu'; readonly games?: boolean}
+	/**
+	 * `games`: with the Games list open (back from a review begun there). `friend` (served): on the
+	 * row that makes a room for a friend, from the lobby's "Create a game for a friend".
+	 */
+	| {readonly screen: 'menu'; readonly games?: boolean; readonly friend?: boolean}
+	/** Served only (the environment's `remote`): the first screen, the games on the server; `note` says why one came back to it. */
+	| {readonly screen: 'lobby'; readonly note?: string}
+	/** Served only: a room of the server's, played as `side` or watched (side null). */
+	| {readonly screen: 'room'; readonly code: string; readonly side: Player | null}
 	| {readonly screen: 'play'; readonly setup: PlaySetup}
 	| {readonly screen: 'analysis'; readonly setup: AnalysisSetup}
 	| {readonly screen: 'demo'; readonly setup: DemoSetup}
@@ -26,6 +36,7 @@ export type Route =
 export interface AppProps {
 	readonly environment: Environment;
 	readonly game: AnyGame;
+	/** The first screen: the menu, a game (potm play), ...; served, the lobby (with the environment's `remote`). */
 	readonly start: Route;
 	/** The menu's settings at first (and what `potm play` was given). */
 	readonly choices: MenuChoices;
@@ -97,6 +108,10 @@ function routeOf(pick: MenuPick, demo: Omit<DemoSetup, 'game'>, reviewBudget: Bu
 					note: pick.note ?? `Opened ${pick.path}`,
 				},
 			};
+		case 'room':
+			return {screen: 'room', code: pick.code, side: pick.side};
+		case 'lobby':
+			return {screen: 'lobby'};
 		case 'open': {
 			const base = playSetup(pick.game, pick.choices, false);
 			// A saved game goes on with its own clock readings; under a clock per move, which no
@@ -123,13 +138,13 @@ export function App({environment, game, start, choices, demo, reviewBudget = {ms
 	const [route, setRoute] = useState<Route>(start);
 	const [menuChoices, setMenuChoices] = useState(choices);
 	// The game the menu shows: the one last played (a saved game's, once one is opened).
-	const [menuGame, setMenuGame] = useState(start.screen === 'menu' ? game : start.setup.game);
+	const [menuGame, setMenuGame] = useState('setup' in start ? start.setup.game : game);
 	// Each new route mounts its screen afresh.
 	const [visit, setVisit] = useState(0);
 	const go = (next: Route) => {
 		setRoute(next);
 		setVisit(count => count + 1);
-		if (next.screen !== 'menu') setMenuGame(next.setup.game);
+		if ('setup' in next) setMenuGame(next.setup.game);
 	};
 	// The last review's findings: reviewing the same game again (back from it, then v) starts from them.
 	const [lastReview, setLastReview] = useState<{
@@ -159,10 +174,27 @@ export function App({environment, game, start, choices, demo, reviewBudget = {ms
 						game={menuGame}
 						initial={menuChoices}
 						openGames={route.games === true}
+						friend={route.friend === true}
 						onPick={pick => {
 							if ('choices' in pick) setMenuChoices(pick.choices);
 							go(routeOf(pick, demo, reviewBudget));
 						}}
+					/>
+				) : route.screen === 'lobby' ? (
+					<LobbyScreen
+						key={visit}
+						{...(route.note === undefined ? {} : {note: route.note})}
+						onArcade={() => go({screen: 'menu'})}
+						onCreate={() => go({screen: 'menu', friend: true})}
+						onRoom={(code, side) => go({screen: 'room', code, side})}
+					/>
+				) : route.screen === 'room' ? (
+					<RoomScreen
+						key={visit}
+						code={route.code}
+						side={route.side}
+						onLobby={note => go({screen: 'lobby', ...(note === undefined ? {} : {note})})}
+						onFollow={(code, side) => go({screen: 'room', code, side})}
 					/>
 				) : route.screen === 'play' ? (
 					<PlayScreen

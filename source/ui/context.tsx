@@ -8,6 +8,7 @@ import type {Game} from '../games/game.js';
 import type {EngineInfo, EngineResult} from '../engine/client.js';
 import type {ThinkRequest} from '../engine/players.js';
 import {PASTE_END, PASTE_START, keysOf, pastedKeys} from './keys.js';
+import type {Remote} from './remote.js';
 import type {Theme} from './theme.js';
 
 /** The engine as the UI uses it; EngineClient is one. */
@@ -28,6 +29,8 @@ export interface Environment {
 	readonly size?: {readonly columns: number; readonly rows: number};
 	/** Rings the terminal's bell (BEL); none when absent. */
 	readonly bell?: () => void;
+	/** The server, when potm is served (`potm serve`): its lobby and rooms. Absent locally, where nothing of it shows. */
+	readonly remote?: Remote;
 }
 
 /**
@@ -46,6 +49,13 @@ export function useEnvironment(): Environment {
 	const environment = useContext(EnvironmentContext);
 	if (!environment) throw new Error('useEnvironment outside EnvironmentProvider');
 	return environment;
+}
+
+/** The server of a served potm; only the screens a served session shows (the lobby, a room) ask for it. */
+export function useRemote(): Remote {
+	const {remote} = useEnvironment();
+	if (!remote) throw new Error('useRemote: this potm is not served');
+	return remote;
 }
 
 /** The terminal's size, following resizes. */

@@ -15,6 +15,9 @@ const TITLES: Readonly<Record<KeyContext, string>> = {
 	analysis: 'Analysis',
 	demo: 'Demo',
 	review: 'Review',
+	lobby: 'Lobby',
+	room: 'Playing or watching on the server',
+	'room-over': 'Game over, on the server',
 };
 
 const CURSOR_LABEL = 'move the cursor';

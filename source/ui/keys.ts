@@ -5,8 +5,11 @@
 
 import type {GamePhrases} from '../games/game.js';
 
-/** Where a key is pressed: each screen (and the game-over panel) has its own keys. */
-export type KeyContext = 'menu' | 'play' | 'over' | 'analysis' | 'demo' | 'review';
+/**
+ * Where a key is pressed: each screen (and the game-over panel) has its own keys. The lobby and
+ * the rooms (a game between two people on the server, or watched) are a served potm's only.
+ */
+export type KeyContext = 'menu' | 'play' | 'over' | 'analysis' | 'demo' | 'review' | 'lobby' | 'room' | 'room-over';
 
 export type Action =
 	| 'up'
@@ -45,7 +48,12 @@ export type Action =
 	| 'slower'
 	| 'menu'
 	| 'help'
-	| 'quit';
+	| 'quit'
+	| 'watch'
+	| 'draw'
+	| 'decline-draw'
+	| 'chat'
+	| 'lobby';
 
 export interface Binding {
 	readonly action: Action;
@@ -62,8 +70,11 @@ export interface Binding {
 }
 
 const BOARD: readonly KeyContext[] = ['play', 'over', 'analysis'];
-const GAME: readonly KeyContext[] = ['play', 'over', 'analysis', 'demo', 'review'];
-const ALL: readonly KeyContext[] = ['menu', 'play', 'over', 'analysis', 'demo', 'review'];
+/** The cursor's keys: the boards a person can play on. */
+const CURSOR: readonly KeyContext[] = [...BOARD, 'room'];
+const ROOM: readonly KeyContext[] = ['room', 'room-over'];
+const GAME: readonly KeyContext[] = ['play', 'over', 'analysis', 'demo', 'review', ...ROOM];
+const ALL: readonly KeyContext[] = ['menu', 'play', 'over', 'analysis', 'demo', 'review', 'lobby', ...ROOM];
 
 /** The labels the help fills in from the game being played (its phrases): see labelOf. */
 const SELECT_LABEL = '{select}';
@@ -75,25 +86,33 @@ export function labelOf(binding: Binding, phrases?: GamePhrases): string {
 }
 
 export const BINDINGS: readonly Binding[] = [
-	{action: 'up', keys: ['up', 'k'], contexts: ['menu'], label: 'the item above'},
-	{action: 'down', keys: ['down', 'j'], contexts: ['menu'], label: 'the item below'},
+	{action: 'up', keys: ['up', 'k'], contexts: ['menu', 'lobby'], label: 'the item above'},
+	{action: 'down', keys: ['down', 'j'], contexts: ['menu', 'lobby'], label: 'the item below'},
 	{action: 'left', keys: ['left', 'h'], contexts: ['menu'], label: 'change the setting (game, board, side, level, clock, bell)'},
 	{action: 'right', keys: ['right', 'l'], contexts: ['menu'], label: 'change the setting the other way'},
 	{action: 'select', keys: ['enter', 'space'], contexts: ['menu'], label: 'start what the item says'},
-	{action: 'up', keys: ['up', 'k'], contexts: BOARD, label: 'cursor up'},
-	{action: 'down', keys: ['down', 'j'], contexts: BOARD, label: 'cursor down'},
-	{action: 'left', keys: ['left', 'h'], contexts: BOARD, label: 'cursor left'},
-	{action: 'right', keys: ['right', 'l'], contexts: BOARD, label: 'cursor right'},
-	{action: 'select', keys: ['enter', 'space'], contexts: ['play', 'analysis'], label: SELECT_LABEL},
+	{
+		action: 'select',
+		keys: ['enter', 'space'],
+		contexts: ['lobby'],
+		label: 'what the row says: join an open game, watch one under way (or go back to your seat in yours)',
+	},
+	{action: 'watch', keys: ['w'], contexts: ['lobby'], label: 'watch the game of the row, open or under way'},
+	{action: 'up', keys: ['up', 'k'], contexts: CURSOR, label: 'cursor up'},
+	{action: 'down', keys: ['down', 'j'], contexts: CURSOR, label: 'cursor down'},
+	{action: 'left', keys: ['left', 'h'], contexts: CURSOR, label: 'cursor left'},
+	{action: 'right', keys: ['right', 'l'], contexts: CURSOR, label: 'cursor right'},
+	{action: 'select', keys: ['enter', 'space'], contexts: ['play', 'analysis', 'room'], label: SELECT_LABEL},
 	{action: 'cancel', keys: ['escape'], contexts: ['play', 'analysis'], label: 'let go of what is picked, or a premove; else the menu'},
-	{action: 'type-move', keys: ['m', ':'], contexts: ['play', 'analysis'], label: TYPE_MOVE_LABEL},
+	{action: 'cancel', keys: ['escape'], contexts: ROOM, label: 'let go of what is picked; else back to the lobby (as q)'},
+	{action: 'type-move', keys: ['m', ':'], contexts: ['play', 'analysis', 'room'], label: TYPE_MOVE_LABEL},
 	{action: 'undo', keys: ['u'], contexts: ['play', 'over'], label: 'take back your move and the reply (not the time used)'},
 	{action: 'redo', keys: ['r'], contexts: ['play'], label: 'play again what was taken back'},
 	// Walking the game only shows it: the clocks and the AI go on with the game as it stands.
-	{action: 'walk-back', keys: ['['], contexts: ['play', 'over'], label: 'view one move back', row: 'walk'},
-	{action: 'walk-on', keys: [']'], contexts: ['play', 'over'], label: 'one move on (the game goes on)', row: 'walk'},
-	{action: 'walk-first', keys: ['home'], contexts: ['play', 'over'], label: 'view the first position', row: 'ends'},
-	{action: 'walk-last', keys: ['end'], contexts: ['play', 'over'], label: 'back to the game as it stands', row: 'ends'},
+	{action: 'walk-back', keys: ['['], contexts: ['play', 'over', ...ROOM], label: 'view one move back', row: 'walk'},
+	{action: 'walk-on', keys: [']'], contexts: ['play', 'over', ...ROOM], label: 'one move on (the game goes on)', row: 'walk'},
+	{action: 'walk-first', keys: ['home'], contexts: ['play', 'over', ...ROOM], label: 'view the first position', row: 'ends'},
+	{action: 'walk-last', keys: ['end'], contexts: ['play', 'over', ...ROOM], label: 'back to the game as it stands', row: 'ends'},
 	{action: 'undo', keys: ['u', '['], contexts: ['analysis'], label: 'step back one move'},
 	{action: 'redo', keys: ['r', ']'], contexts: ['analysis'], label: 'step on: what was taken back, else the line followed'},
 	{action: 'walk-first', keys: ['home'], contexts: ['analysis'], label: 'the first position', row: 'ends'},
@@ -117,7 +136,11 @@ export const BINDINGS: readonly Binding[] = [
 	{action: 'export', keys: ['e'], contexts: ['over', 'review'], label: "write the record, saves/NAME.game.txt (a review's findings too)"},
 	{action: 'cancel', keys: ['escape'], contexts: ['review'], label: 'stop the review (what is done is kept); then back'},
 	{action: 'hint', keys: ['t'], contexts: ['play'], label: "hint: the engine's move, shown on the board"},
-	{action: 'resign', keys: ['x'], contexts: ['play'], label: 'resign'},
+	{action: 'resign', keys: ['x'], contexts: ['play', 'room'], label: 'resign'},
+	{action: 'draw', keys: ['d'], contexts: ['room'], label: 'offer a draw, or accept the one offered'},
+	{action: 'decline-draw', keys: ['n'], contexts: ['room'], label: 'turn down the draw offered'},
+	{action: 'rematch', keys: ['n', 'w'], contexts: ['room-over'], label: 'ask for a rematch, sides swapped (or accept the one asked for)'},
+	{action: 'chat', keys: ['c', '/'], contexts: ROOM, label: "say a line to the room (the players' only): Enter sends, Esc cancels"},
 	{action: 'new-game', keys: ['n'], contexts: ['play', 'over'], label: 'new game'},
 	{action: 'rematch', keys: ['w'], contexts: ['over'], label: 'rematch with the sides swapped'},
 	{action: 'save', keys: ['s'], contexts: ['play', 'over', 'analysis'], label: 'save the position in saves/'},
@@ -135,7 +158,13 @@ export const BINDINGS: readonly Binding[] = [
 	{action: 'menu', keys: ['escape'], contexts: ['over', 'demo'], label: 'back to the menu'},
 	{action: 'help', keys: ['?'], contexts: ALL, label: 'this help'},
 	{action: 'quit', keys: ['q', 'ctrl+c'], contexts: ['play', 'over'], label: 'quit (asks first when the game is not saved)'},
-	{action: 'quit', keys: ['q', 'ctrl+c'], contexts: ['menu', 'analysis', 'demo', 'review'], label: 'quit'},
+	{action: 'quit', keys: ['q', 'ctrl+c'], contexts: ['menu', 'analysis', 'demo', 'review', 'lobby'], label: 'quit'},
+	{
+		action: 'lobby',
+		keys: ['q', 'ctrl+c'],
+		contexts: ROOM,
+		label: 'back to the lobby (asks first while your game goes on: your seat is kept)',
+	},
 ];
 
 /** Keys of CSI sequences (ESC [ ...), by their final character or, with "~", their number. */

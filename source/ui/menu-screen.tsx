@@ -2,6 +2,7 @@
 import {Box, Text, useApp} from 'ink';
 import {BLOCKED, type BoardView, type Outcome} from '../games/game.js';
 import {Board, boardSize, COMPACT, NO_MARKS} from './boards/index.js';
+import type {Player} from '../games/game.js';
 import type {AnyGame} from '../games/registry.js';
 import {shownValue} from '../games/setup.js';
 import {levelOf} from '../engine/levels.js';
@@ -34,6 +35,9 @@ export type {MenuChoices} from './menu-state.js';
 
 export type MenuPick =
 	| GameStart
+	/** Served: the room made for a friend, which the host plays in as `side`. */
+	| {readonly kind: 'room'; readonly code: string; readonly side: Player; readonly choices: MenuChoices; readonly game: AnyGame}
+	| {readonly kind: 'lobby'}
 	| {
 			readonly kind: Purpose;
 			readonly choices: MenuChoices;
@@ -72,13 +76,16 @@ export function MenuScreen({
 	initial,
 	onPick,
 	openGames = false,
+	friend = false,
 }: {
 	game: AnyGame;
 	initial: MenuChoices;
 	onPick: (pick: MenuPick) => void;
 	openGames?: boolean;
+	/** Served: start on the row that makes a room for a friend. */
+	friend?: boolean;
 }) {
-	const {theme, savesDir} = useEnvironment();
+	const {theme, savesDir, remote} = useEnvironment();
 	const {exit} = useApp();
 	const size = useTerminalSize();
 	const rootWidth = useRootWidth();
@@ -120,11 +127,25 @@ export function MenuScreen({
 			}
 			case 'quit':
 				return exit(effect.code);
+			case 'lobby':
+				return onPick({kind: 'lobby'});
+			case 'create': {
+				if (!remote) return;
+				const {game, choices} = effect;
+				const code = remote.create({
+					game,
+					setup: setupOf(game, choices),
+					clockSeconds: choices.clock,
+					side: choices.side,
+					private: effect.private,
+				});
+				return onPick({kind: 'room', code, side: choices.side, choices, game});
+			}
 		}
 	};
 	const [state, dispatch] = useStore(
 		menuReducer,
-		() => menuState(initialGame, initial, openGames ? gamesDialog(gamesDir(savesDir)) : null),
+		() => menuState(initialGame, initial, openGames ? gamesDialog(gamesDir(savesDir)) : null, remote ? {friend} : undefined),
 		perform,
 	);
 	const {choices, game, dialog, row} = state;
@@ -132,7 +153,7 @@ export function MenuScreen({
 
 	const level = levelOf(choices.level);
 	const board = game.randomBoards ? boardOf(game, choices) : null;
-	const rows = rowsFor(game);
+	const rows = rowsFor(game, state.served);
 	const setup = setupOf(game, choices);
 	const arrows = (text: string) => (theme.ascii ? `< ${text} >` : `◀ ${text} ▶`);
 	const holes = board === null ? 0 : holesOf(game.board(board));
@@ -152,6 +173,9 @@ export function MenuScreen({
 		games: 'Games played: review or replay them',
 		help: 'Keys',
 		quit: 'Quit',
+		friend: 'Play a friend here (side and clock above)',
+		'friend-private': 'Play a friend, private (by code only)',
+		lobby: 'Lobby: the games on the server',
 	};
 	// Title, a free row, the rows, the level's line, a free row and the keys (the tagline too where
 	// there is a row more), each row whole: smaller, the menu says how big it must be instead of
@@ -214,7 +238,13 @@ export function MenuScreen({
 			<Text> </Text>
 			<Text color={theme.color ? theme.dim : undefined} wrap="truncate">
 				{hintLine(
-					[`${theme.ascii ? 'Up/Down' : '↑↓'} choose`, `${theme.ascii ? 'Left/Right' : '←→'} change`, 'Enter starts', '? keys', 'q quits'],
+					[
+						`${theme.ascii ? 'Up/Down' : '↑↓'} choose`,
+						`${theme.ascii ? 'Left/Right' : '←→'} change`,
+						'Enter starts',
+						'? keys',
+						state.served ? 'q lobby' : 'q quits',
+					],
 					size.columns,
 				)}
 			</Text>

@@ -57,7 +57,11 @@ export type FixedRow =
 	| 'games'
 	| 'bell'
 	| 'help'
-	| 'quit';
+	| 'quit'
+	/** Served only (`potm serve`): a room for a friend on the server, listed in the lobby or private, and back to the lobby. */
+	| 'friend'
+	| 'friend-private'
+	| 'lobby';
 
 /** A row of the menu: one of its own, or one of the game's setup options, by the option's name ('size', 'lines'). */
 export type Row = FixedRow | (string & {});
@@ -88,12 +92,16 @@ export const optionOfRow = (game: AnyGame, row: Row): SetupOption | undefined =>
 /**
  * The rows the menu shows for a game: the Game row, a row for each of its setup options that has
  * one (LINES and BOXES's Size and Lines), the Board row only where boards are drawn at random, then
- * the rest.
+ * the rest. Served (`served`), a game for a friend on the server follows the Clock row, and the
+ * Lobby row stands where Quit does; the Keys row goes (? shows them, as the keys row says), so
+ * that the menu of LINES and BOXES, the longest, still fits 24 rows.
  */
-export const rowsFor = (game: AnyGame): readonly Row[] => [
+export const rowsFor = (game: AnyGame, served = false): readonly Row[] => [
 	'game',
 	...optionRows(game).map(option => option.name),
-	...AFTER_OPTIONS.filter(row => row !== 'board' || game.randomBoards),
+	...AFTER_OPTIONS.filter(row => row !== 'board' || game.randomBoards).flatMap((row): Row[] =>
+		!served ? [row] : row === 'clock' ? [row, 'friend', 'friend-private'] : row === 'quit' ? ['lobby'] : row === 'help' ? [] : [row],
+	),
 ];
 
 /** What a new game is set up from by the choices: the seed, and the game's options as chosen, else their defaults (setup.ts's settled). */
@@ -119,6 +127,8 @@ export interface MenuState {
 	readonly dialog: HelpDialog | (LoadDialog & {readonly purpose: Purpose}) | GamesDialog | null;
 	/** Something was chosen and the menu is being left: later keys are not its. */
 	readonly left: boolean;
+	/** Whether potm is served: the rows of a game for a friend, and the way back to the lobby. */
+	readonly served: boolean;
 }
 
 export type MenuAction =
@@ -144,11 +154,29 @@ export type MenuEffect =
 	| {readonly kind: 'list-games'}
 	/** `fromGames`: chosen in the Games list, which Esc from its review comes back to. */
 	| {readonly kind: 'open'; readonly path: string; readonly purpose: Purpose; readonly choices: MenuChoices; readonly fromGames?: boolean}
-	| {readonly kind: 'quit'; readonly code: number};
+	| {readonly kind: 'quit'; readonly code: number}
+	/** Served: a room on the server for a friend to join, with the game and board, side and clock chosen. */
+	| {readonly kind: 'create'; readonly game: AnyGame; readonly choices: MenuChoices; readonly private: boolean}
+	| {readonly kind: 'lobby'};
+
+/** Where the menu starts, served: in the lobby's "Create a game for a friend", on the row that does. */
+export interface Served {
+	readonly friend?: boolean;
+}
 
 /** The cursor starts on "Play": Enter at once plays, as before the game could be chosen; or on Games played with its list open (back from a review begun there). */
-export const menuState = (game: AnyGame, choices: MenuChoices, games: GamesDialog | null = null): MenuState =>
-	games ? {row: 'games', choices, game, dialog: games, left: false} : {row: 'play', choices, game, dialog: null, left: false};
+export const menuState = (game: AnyGame, choices: MenuChoices, games: GamesDialog | null = null, served?: Served): MenuState => {
+	const base = {choices, game, left: false, served: served !== undefined};
+	if (games) return {...base, row: 'games', dialog: games};
+	return {...base, row: served?.friend ? 'friend' : 'play', dialog: null};
+};
+
+/** What the menu's help says beyond its keys, served. */
+const SERVED_NOTES: readonly string[] = [
+	'On the server: "Play a friend here" opens a room with the game, board, side and clock chosen above, listed in the lobby for anyone to join; "private" is joined only with its code. Esc or q goes back to the lobby.',
+];
+
+const menuHelp = (state: MenuState): HelpDialog => (state.served ? {...helpDialog('menu'), notes: SERVED_NOTES} : helpDialog('menu'));
 
 /** Seeds of boards are whole numbers from 0 to 2^31 - 1; re-rolling steps through them. */
 const SEEDS = 0x80000000;
@@ -212,14 +240,19 @@ function choose(state: MenuState): MenuStep {
 		case 'open':
 			return doing(state, {kind: 'list', purpose: row, game: state.game});
 		case 'help':
-			return stay({...state, dialog: helpDialog('menu')});
+			return stay({...state, dialog: menuHelp(state)});
 		case 'quit':
 			return leave(state, {kind: 'quit', code: 0});
+		case 'friend':
+		case 'friend-private':
+			return leave(state, {kind: 'create', game, choices, private: row === 'friend-private'});
+		case 'lobby':
+			return leave(state, {kind: 'lobby'});
 	}
 }
 
 /** The cursor stays on a row the game shows (the Board row goes with a game without random boards, the Size and Lines rows with one of one size). */
-const onRow = (state: MenuState): MenuState => (rowsFor(state.game).includes(state.row) ? state : {...state, row: 'game'});
+const onRow = (state: MenuState): MenuState => (rowsFor(state.game, state.served).includes(state.row) ? state : {...state, row: 'game'});
 
 export function menuReducer(state: MenuState, action: MenuAction): MenuStep {
 	if (state.left) return stay(state);
@@ -261,7 +294,9 @@ export function menuReducer(state: MenuState, action: MenuAction): MenuStep {
 		}
 	}
 	if (name === 'ctrl+c') return leave(state, {kind: 'quit', code: 130});
-	const rows = rowsFor(state.game);
+	// Served, the menu is left for the lobby: Esc and q go back there.
+	if (state.served && (name === 'escape' || actionFor('menu', name) === 'quit')) return leave(state, {kind: 'lobby'});
+	const rows = rowsFor(state.game, state.served);
 	const at = rows.indexOf(state.row);
 	switch (actionFor('menu', name)) {
 		case 'up':
@@ -275,7 +310,7 @@ export function menuReducer(state: MenuState, action: MenuAction): MenuStep {
 		case 'select':
 			return choose(state);
 		case 'help':
-			return stay({...state, dialog: helpDialog('menu')});
+			return stay({...state, dialog: menuHelp(state)});
 		case 'quit':
 			return leave(state, {kind: 'quit', code: 0});
 		default:

@@ -13,6 +13,7 @@ import type {ThinkRequest} from '../../source/engine/players.js';
 import {App, type Route} from '../../source/ui/app.js';
 import type {MenuChoices} from '../../source/ui/menu-state.js';
 import type {Engine, Environment} from '../../source/ui/context.js';
+import type {Remote} from '../../source/ui/remote.js';
 import {makeTheme} from '../../source/ui/theme.js';
 import {loaps} from '../../source/games/loa/index.js';
 
@@ -189,6 +190,10 @@ export interface HarnessOptions {
 	readonly demo?: {levels: readonly [number, number]; delayMs: number; games: number; clockSeconds: number};
 	/** What a review gives each position (the app's default is a second). */
 	readonly reviewBudget?: {ms: number} | {depth: number};
+	/** The server, for a served potm's screens (test/helpers/fake-remote.ts). */
+	readonly remote?: Remote;
+	/** The clock, shared with other apps and the fake server; the harness's own by default. */
+	readonly clock?: {ms: number};
 }
 
 const made: string[] = [];
@@ -203,7 +208,7 @@ export function removeScratch(): void {
 
 export function start(options: HarnessOptions = {}): Harness {
 	const engine = (options.engine ?? new FakeEngine()) as FakeEngine;
-	const clock = {ms: 1_000_000};
+	const clock = options.clock ?? {ms: 1_000_000};
 	const savesDir = options.savesDir ?? join(scratchDir(), 'saves');
 	let size = options.size ?? {columns: 80, rows: 24};
 	const bells = {count: 0};
@@ -218,6 +223,7 @@ export function start(options: HarnessOptions = {}): Harness {
 		get size() {
 			return size;
 		},
+		...(options.remote ? {remote: options.remote} : {}),
 	};
 	const app = render(
 		<App

@@ -188,7 +188,7 @@ describe('clocks', () => {
 });
 
 describe('the key table', () => {
-	const contexts: KeyContext[] = ['menu', 'play', 'over', 'analysis', 'demo'];
+	const contexts: KeyContext[] = ['menu', 'play', 'over', 'analysis', 'demo', 'review', 'lobby', 'room', 'room-over'];
 	test.each(contexts)('%s: no key does two things', context => {
 		const seen = new Map<string, string>();
 		for (const binding of BINDINGS.filter(entry => entry.contexts.includes(context))) {

@@ -1,0 +1,197 @@
+/**
+ * Rooms of a served potm (ink-testing-library, a fake server shared by several apps): two people
+ * play a whole 3×3 LINES and BOXES game by keys while a third watches every move; a spectator's
+ * moves and chat are refused; chat, a draw offered and accepted or declined, resignation asked
+ * first, the rematch followed by players and watcher, walking back while moves arrive, leaving
+ * asked first and the seat taken again from the lobby.
+ */
+import {afterEach, describe, expect, test} from 'vitest';
+import {boxes} from '../../source/games/boxes/index.js';
+import type {Player} from '../../source/games/game.js';
+import * as S from '../../source/ui/session.js';
+import {KEYS, removeScratch} from './harness.js';
+import {boxes3, served, type Served} from './served.js';
+
+let server: Served | undefined;
+
+afterEach(() => {
+	server?.unmount();
+	server = undefined;
+	removeScratch();
+});
+
+/** A room of 3×3 LINES and BOXES with alice (RED) and bob (BLUE) in it, carol watching, each on their screen. */
+async function threeInARoom(clockSeconds: number | null = 60) {
+	server = served();
+	const {hall} = server;
+	const code = hall.remote({id: 'alice', name: 'alice'}).create(boxes3(1, clockSeconds));
+	const seat = (name: string, side: Player | null) => {
+		const entered = hall.remote({id: name, name}).enter(code, side === null ? 'watch' : 'play');
+		if (!entered.ok) throw new Error(entered.error);
+		return server!.join(name, {start: {screen: 'room', code, side}});
+	};
+	const alice = seat('alice', 1);
+	const bob = seat('bob', 2);
+	const carol = seat('carol', null);
+	await alice.see(/RED .*alice \(you\)/);
+	await bob.see(/BLUE .*bob \(you\)/);
+	await carol.see('Watching: carol');
+	await alice.see('Watching: carol');
+	return {code, alice, bob, carol, hall};
+}
+
+/** The first legal move where the room stands, as typed. */
+function nextMove(server: Served, code: string): string {
+	const session = server.hall.held(code)!.session;
+	const state = S.current(session) as ReturnType<typeof boxes.initial>;
+	return boxes.formatMove(state, boxes.legalMoves(state)[0]!);
+}
+
+const typed = (text: string): string[] => ['m', ...text, KEYS.enter];
+
+describe('a room on the server', () => {
+	test('two people play a whole 3×3 LINES and BOXES game by keys and a third sees every move; the result and the record shown to all', async () => {
+		const {code, alice, bob, carol, hall} = await threeInARoom();
+		// The first move by the board's keys: Enter on the centre dot, → and Enter draws the line to its right.
+		await alice.burst([KEYS.enter, KEYS.right, KEYS.enter], now => /1\.>[A-D][1-4] [A-D][1-4]/.test(now));
+		const first = S.moveList(hall.held(code)!.session)[0]!.text;
+		await carol.see(`RED played ${first}`);
+		await bob.see(`RED played ${first}`);
+		let count = 1;
+		while (!S.isOver(hall.held(code)!.session)) {
+			const session = hall.held(code)!.session;
+			const mover = S.toMove(session) === 1 ? alice : bob;
+			const text = nextMove(server!, code);
+			await mover.burst(typed(text), () => hall.held(code)!.session.moves.length > count);
+			count++;
+			if (!S.isOver(hall.held(code)!.session)) await carol.see(`${boxes.sides[S.toMove(session) - 1]} played ${text}`);
+		}
+		const room = hall.held(code)!;
+		const outcome = S.outcomeOf(room.session)!;
+		for (const app of [alice, bob, carol]) {
+			const frame = await app.see(outcome.winner ? `${boxes.sides[outcome.winner - 1]} wins` : 'A tie');
+			expect(frame).toContain(`Kept as ${code}.game.txt`);
+			expect(frame).toContain(`record ${code} >`);
+		}
+		// The watcher saw the very moves played: the last of them is in the list.
+		expect(carol.frame()).toContain(S.moveList(room.session).at(-1)!.text);
+		expect(count).toBe(room.session.moves.length);
+	});
+
+	test("a spectator's move keys are refused, by the cursor and typed, and nothing is played", async () => {
+		const {code, carol, hall} = await threeInARoom();
+		await carol.press(KEYS.enter, now => now.includes('You are watching: only the players move'));
+		await carol.burst(typed('A1 B1'), now => now.includes('You are watching: only the players move') && !now.includes('Type a move'));
+		expect(hall.held(code)!.session.moves).toEqual([]);
+		// Draws and resignations are the players' too.
+		await carol.press('d', now => now.includes('only the players offer draws'));
+		await carol.press('x', now => now.includes('only the players resign'));
+	});
+
+	test('a move out of turn is refused with the reason, and the other player is told whose move it is', async () => {
+		const {bob, code, hall} = await threeInARoom();
+		await bob.burst(typed('A1 B1'), now => now.includes('RED (alice) is to move'));
+		expect(hall.held(code)!.session.moves).toEqual([]);
+	});
+
+	test('chat: a line from a player shows for both players and the watcher; the watcher cannot chat', async () => {
+		const {alice, bob, carol} = await threeInARoom();
+		await alice.press('c', now => now.includes('Say: _'));
+		await alice.burst([...'good luck', KEYS.enter], now => now.includes('alice: good luck'));
+		await bob.see('alice: good luck');
+		await carol.see('alice: good luck');
+		await bob.burst(['/', ...'thanks', KEYS.enter], now => now.includes('bob: thanks'));
+		await carol.see('bob: thanks');
+		await carol.press('c', now => now.includes('You are watching: only the players chat here'));
+		// Esc drops a line not sent.
+		await alice.burst(['c', ...'oops', KEYS.escape], now => now.includes('Nothing said'));
+		expect(bob.frame()).not.toContain('oops');
+	});
+
+	test('a draw offered is declined, then offered again and accepted: a draw for all', async () => {
+		const {alice, bob, carol} = await threeInARoom();
+		await alice.press('d', now => now.includes('You offer a draw; waiting for bob'));
+		await bob.see('alice offers a draw: d accepts, n declines');
+		await carol.see('RED (alice) offers a draw');
+		await bob.press('n', now => now.includes('You turn down the draw'));
+		await alice.see('bob turned down the draw');
+		// n with nothing offered says so.
+		await bob.press('n', now => now.includes('No draw is offered'));
+		await alice.press('d', now => now.includes('You offer a draw'));
+		await bob.see('offers a draw');
+		await bob.press('d', now => now.includes('A draw'));
+		await alice.see('A draw');
+		await carol.see('A draw');
+	});
+
+	test('resigning asks first; any other key goes on; y resigns and the other side wins', async () => {
+		const {alice, bob, code, hall} = await threeInARoom();
+		await alice.press('x', now => now.includes('Resign this game? y resigns'));
+		await alice.press('j', now => now.includes('Not resigned: the game goes on'));
+		expect(S.isOver(hall.held(code)!.session)).toBe(false);
+		await alice.burst(['x', 'y'], now => now.includes('RED resigns: BLUE wins'));
+		await bob.see('RED resigns: BLUE wins');
+	});
+
+	test('a rematch asked by one and accepted by the other takes both players, sides swapped, and the watcher to the new room', async () => {
+		const {alice, bob, carol} = await threeInARoom();
+		await alice.burst(['x', 'y'], now => now.includes('BLUE wins'));
+		await alice.press('n', now => now.includes('Asked for a rematch; waiting for bob'));
+		await bob.see('alice asks for a rematch: n to accept');
+		await carol.see('alice asks for a rematch');
+		await bob.press('n', now => now.includes('ABC-002'));
+		// Sides swapped: bob plays RED now, alice BLUE; carol watches the new game.
+		let frame = await bob.see('RED bob vs BLUE alice · ABC-002');
+		expect(frame).toContain('bob (you)');
+		frame = await alice.see('RED bob vs BLUE alice · ABC-002');
+		expect(frame).toContain('alice (you)');
+		frame = await carol.see('ABC-002 (watching)');
+		expect(frame).toMatch(/Move 1 · RED to play \(bob\)/);
+	});
+
+	test('walking back while moves arrive keeps the position walked to and tells the new move; End catches up', async () => {
+		const {alice, bob, carol, code} = await threeInARoom();
+		const first = nextMove(server!, code);
+		await alice.burst(typed(first), now => now.includes(`1.>${first}`));
+		await carol.see(`RED played ${first}`);
+		const second = nextMove(server!, code);
+		await bob.burst(typed(second), now => now.includes(second));
+		await carol.see(`BLUE played ${second}`);
+		// Carol and alice walk back one move; bob plays on.
+		await carol.press('[', now => now.includes(`Viewing move 1 (RED ${first})`));
+		await alice.press('[', now => now.includes(`Viewing move 1 (RED ${first})`));
+		const third = nextMove(server!, code);
+		await alice.press(KEYS.escape, now => now.includes('Back to the game as it stands'));
+		// Alice, back at the game, plays the third; carol, still walking, is told.
+		await alice.burst(typed(third), now => now.includes(`RED played ${third}`) || now.includes(third));
+		let frame = await carol.see(`New move: RED played ${third} (] or End to catch up)`);
+		expect(frame).toContain('Viewing move');
+		frame = await carol.press(']', now => now.includes(`Viewing move 1 (BLUE ${second})`));
+		frame = await carol.press(']', now => now.includes('Back to the game as it stands'));
+		expect(frame).toContain('Move 2 · BLUE to play (bob)');
+	});
+
+	test('leaving a game under way asks first; the seat is kept, the other is told, and the lobby takes the player back to it', async () => {
+		const {alice, bob, code} = await threeInARoom();
+		await alice.press('q', now => now.includes(`Leave? Your seat is kept and your clock runs; come back with join ${code}`));
+		await alice.press('j', now => now.includes('You stay'));
+		await alice.burst(['q', 'y'], now => now.includes('potm on the server'));
+		await bob.see('alice is away; the clock runs');
+		let frame = await alice.see(`${code}  LINES and BOXES · alice vs bob (yours) · 0 moves`);
+		expect(frame).toContain('Enter watches, or takes your seat again in yours');
+		// Down to the game in progress, Enter: back in the seat.
+		frame = await alice.burst([KEYS.down, KEYS.down, KEYS.down, KEYS.enter], now => /RED .*alice \(you\)/.test(now));
+		await bob.see('alice is back');
+	});
+
+	test('the watcher leaves without a question; the keys help lists the room keys', async () => {
+		const {carol, hall, code} = await threeInARoom();
+		const help = await carol.press('?', now => now.includes('Keys — Playing or watching on the server'));
+		expect(help).toContain('offer a draw, or accept the one offered');
+		expect(help).toContain('turn down the draw offered');
+		expect(help).toMatch(/c \/\s+say a line to the room/);
+		await carol.press('x', now => !now.includes('Keys —'));
+		await carol.press('q', now => now.includes('potm on the server'));
+		expect(hall.held(code)!.watchers).toEqual([]);
+	});
+});
