@@ -34,6 +34,18 @@ function parsed(text: string, path: string): ParsedKey {
 	return key;
 }
 
+/**
+ * A new ed25519 pair in OpenSSH's format that ssh2 reads back. Its generator drops the leading
+ * zero byte of about one public key in 256 (mscdex/ssh2 issues 1390 and 1513), and such a key
+ * does not parse: a server that made one as its host key could never start again. Another is drawn.
+ */
+export function newKeyPair(comment: string): {private: string; public: string} {
+	for (;;) {
+		const pair = ssh2.utils.generateKeyPairSync('ed25519', {comment});
+		if (!(ssh2.utils.parseKey(pair.private) instanceof Error) && !(ssh2.utils.parseKey(pair.public) instanceof Error)) return pair;
+	}
+}
+
 /** The host key kept in `dir`, made there first if there is none. */
 export function hostKeyIn(dir: string): HostKey {
 	mkdirSync(dir, {recursive: true, mode: 0o700});
@@ -44,7 +56,7 @@ export function hostKeyIn(dir: string): HostKey {
 		text = readFileSync(path, 'utf8');
 	} catch (error) {
 		if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-		const pair = ssh2.utils.generateKeyPairSync('ed25519', {comment: 'potm serve'});
+		const pair = newKeyPair('potm serve');
 		// Never over a key another start wrote meanwhile: then that one is read.
 		made = writeNew([path], pair.private, 0o600) !== null;
 		text = readFileSync(path, 'utf8');
