@@ -43,6 +43,10 @@ export const WRONG_CODES = 10;
 export const WRONG_CODE_WINDOW_MS = 10 * 60_000;
 /** Lines of chat a room keeps. */
 const CHAT_KEPT = 50;
+/** A room nobody joined closes once its host has been gone (no connection at all) this long. */
+export const WAITING_MS = 30 * 60_000;
+/** Rooms one person may have waiting for a friend: a new one past this closes their oldest. */
+export const WAITING_ROOMS = 5;
 /** The lobby is told of changes at most this often: forty games' moves would otherwise redraw every lobby each time. */
 const LOBBY_EVERY_MS = 250;
 
@@ -67,11 +71,13 @@ export interface HallOptions {
 	readonly dataDir: string;
 	/** Milliseconds, the clock the rooms' clocks run on (the screens' `now` too). */
 	readonly now: () => number;
-	/** How to reach the server, as a friend is told: `ssh -p 2222 -t HOST`. */
-	readonly address: string;
+	/** How to reach the server, as a friend is told: `ssh -p 2222 -t HOST` (known once it listens). */
+	readonly address: () => string;
 	/** Where a player's saves are kept (their games folder is in it), from their id. */
 	readonly savesOf: (person: Person) => string;
 	readonly log?: (line: string) => void;
+	/** The code of the room made `made`-th (1, 2, ...), where tests pin them; random otherwise. */
+	readonly codeFor?: (made: number) => string;
 }
 
 /** A room as the hall keeps it; `view` is the snapshot the screens get, made again after every change. */
@@ -84,6 +90,13 @@ interface Room {
 	players: [Person | null, Person | null];
 	session: S.Session;
 	started: boolean;
+	/**
+	 * Whether the clocks wait for both players to be here: from the room's making (or a restart of
+	 * the server) until both have a screen on it at once. A player who drops later does not stop them.
+	 */
+	waiting: boolean;
+	/** When the host of a room nobody joined was last connected (Date.now), for closing it once they are long gone. */
+	hostSeen: number;
 	drawOffer: Player | null;
 	rematch: [boolean, boolean];
 	chat: ChatLine[];
@@ -95,6 +108,8 @@ interface Room {
 	readonly listeners: Set<() => void>;
 	timer: NodeJS.Timeout | null;
 	view: RoomView | null;
+	/** Whether its screens are to be told of a change already. */
+	telling: boolean;
 }
 
 /** One person's connection: what their screens are on, for presence and leaving. */
@@ -125,10 +140,15 @@ export class Hall {
 	/** Each address's wrong codes, the times they were given. */
 	private readonly wrongCodes = new Map<string, number[]>();
 	private stopped = false;
+	private made = 0;
+
+	private readonly sweeper: NodeJS.Timeout;
 
 	constructor(private readonly options: HallOptions) {
 		mkdirSync(this.roomsDir, {recursive: true});
 		mkdirSync(this.recordsDir, {recursive: true});
+		this.sweeper = setInterval(() => this.sweep(), 60_000);
+		this.sweeper.unref();
 	}
 
 	private get roomsDir(): string {
@@ -166,7 +186,9 @@ export class Hall {
 		this.wrong(address);
 		const room = normal === null ? undefined : this.rooms.get(normal);
 		return fail(
-			room && !room.kept ? `${normal} is not over yet: its record is kept when it ends` : `No finished game has the code ${code.trim()}`,
+			room && !room.kept
+				? `${normal} is not over yet: its record is kept when it ends`
+				: `No finished game has the code ${shown(code, 12)}`,
 		);
 	}
 
@@ -201,12 +223,36 @@ export class Hall {
 	 */
 	stop(): void {
 		this.stopped = true;
+		clearInterval(this.sweeper);
 		if (this.lobbyTimer) clearTimeout(this.lobbyTimer);
 		for (const room of this.rooms.values()) {
 			if (room.timer) clearTimeout(room.timer);
 			room.timer = null;
 			if (!room.kept && !room.closed) this.save(room, true);
 		}
+	}
+
+	/** A code no room has. */
+	private newCode(): string {
+		this.made++;
+		const pinned = this.options.codeFor?.(this.made);
+		return pinned ?? newCode(code => this.rooms.has(code));
+	}
+
+	/** The room as it stands, whoever looks: for the server itself and its tests (people's screens go through their Remote). */
+	held(code: string): RoomView | undefined {
+		const room = this.rooms.get(normalCode(code) ?? code);
+		return room && this.viewOf(room);
+	}
+
+	/** How many lobbies are drawn from the hall now (a screen gone unsubscribes). */
+	lobbyListenerCount(): number {
+		return this.lobbyListeners.size;
+	}
+
+	/** Where a person's saves are kept (their games folder in it). */
+	savesOf(person: Person): string {
+		return this.options.savesOf(person);
 	}
 
 	/** How many rooms are open or under way (for the log and the bench). */
@@ -246,7 +292,8 @@ export class Hall {
 			},
 			now,
 		);
-		if (!options.started) session = S.pauseClock(session, now);
+		// The clocks begin once both players are here (see Room.waiting).
+		session = S.pauseClock(session, now);
 		return {
 			code: options.code,
 			game,
@@ -256,6 +303,8 @@ export class Hall {
 			players: options.players,
 			session,
 			started: options.started,
+			waiting: true,
+			hostSeen: Date.now(),
 			drawOffer: null,
 			rematch: [false, false],
 			chat: options.chat ?? [],
@@ -266,11 +315,15 @@ export class Hall {
 			listeners: new Set(),
 			timer: null,
 			view: null,
+			telling: false,
 		};
 	}
 
 	private create(connection: Connection, options: RoomOptions): string {
-		const code = newCode(code => this.rooms.has(code));
+		const waiting = [...this.rooms.values()].filter(room => !room.started && !room.closed && this.sideOf(room, connection.person) !== null);
+		for (const room of waiting.slice(0, Math.max(0, waiting.length - WAITING_ROOMS + 1)))
+			this.close(room, `${connection.person.name} opened more than ${WAITING_ROOMS} rooms; the oldest closes`);
+		const code = this.newCode();
 		const players: [Person | null, Person | null] = options.side === 1 ? [connection.person, null] : [null, connection.person];
 		const room = this.newRoom({
 			code,
@@ -310,15 +363,11 @@ export class Hall {
 			);
 		}
 		const mine = this.sideOf(room, connection.person);
-		if (as === 'watch' || (mine === null && room.kept)) {
-			room.screens.set(connection, mine);
+		if (as === 'watch' || mine !== null || room.kept) {
+			room.screens.set(connection, as === 'watch' ? null : mine);
+			this.meet(room);
 			this.changed(room);
-			return ok({code: room.code, side: mine});
-		}
-		if (mine !== null) {
-			room.screens.set(connection, mine);
-			this.changed(room);
-			return ok({code: room.code, side: mine});
+			return ok({code: room.code, side: as === 'watch' ? null : mine});
 		}
 		const open = room.players[0] === null ? 1 : room.players[1] === null ? 2 : null;
 		if (open === null) {
@@ -328,24 +377,54 @@ export class Hall {
 		room.players[open - 1] = connection.person;
 		room.screens.set(connection, open);
 		room.started = true;
-		room.session = S.resumeClock(room.session, this.options.now());
-		this.log(`${connection.person.name} joined ${room.code}: the game begins`);
+		this.log(`${connection.person.name} joined ${room.code}`);
 		this.save(room);
+		this.meet(room);
 		this.changed(room);
 		return ok({code: room.code, side: open});
+	}
+
+	/** Both players here at once for the first time (since the room was made or the server started): the clocks begin. */
+	private meet(room: Room): void {
+		if (!room.started || !room.waiting || !this.present(room, 1) || !this.present(room, 2)) return;
+		room.waiting = false;
+		if (S.isOver(room.session)) return;
+		room.session = S.resumeClock(room.session, this.options.now());
+		this.log(`${room.code}: both players are here; the clocks run`);
+		this.schedule(room);
+	}
+
+	/**
+	 * Rooms nobody joined whose host has been gone for WAITING_MS close (the sweep runs each
+	 * minute); a person's rooms waiting past WAITING_ROOMS close from the oldest.
+	 */
+	private sweep(): void {
+		const now = Date.now();
+		const connected = new Set([...this.connections].map(connection => connection.person.id));
+		for (const room of [...this.rooms.values()]) {
+			if (room.started || room.closed) continue;
+			const host = room.players[0] ?? room.players[1];
+			if (host && connected.has(host.id)) room.hostSeen = now;
+			else if (now - room.hostSeen >= WAITING_MS) this.close(room, 'nobody joined, and its host left');
+		}
+	}
+
+	/** Closes a room nobody joined: its file goes, its screens are told why. */
+	private close(room: Room, why: string): void {
+		room.closed = why;
+		this.forget(room);
+		this.log(`${room.code} closed: ${why}`);
+		this.changed(room);
+		this.prune(room);
 	}
 
 	private leave(connection: Connection, code: string): void {
 		const room = this.rooms.get(code);
 		if (!room || !room.screens.has(connection)) return;
 		room.screens.delete(connection);
-		const side = this.sideOf(room, connection.person);
-		// The host of a room nobody joined closes it by leaving (another screen of theirs still on it keeps it).
-		if (!room.started && side !== null && !this.present(room, side)) {
-			room.closed = `${connection.person.name} closed the room`;
-			this.forget(room);
-			this.log(`${room.code} closed by ${connection.person.name} before anyone joined`);
-		}
+		// The server stopping ends every screen: the rooms stay as written, to resume.
+		if (this.stopped) return;
+		// A player who leaves keeps the seat, and a host the room: the lobby lists it as theirs.
 		this.changed(room);
 		this.prune(room);
 	}
@@ -373,6 +452,10 @@ export class Hall {
 		this.flag(room);
 		if (!room.started) return fail('The game begins when someone joins');
 		if (S.isOver(room.session)) return fail('The game is over');
+		if (room.waiting) {
+			const away = room.players[this.present(room, 1) ? 1 : 0]!;
+			return fail(`The game begins when both players are here: waiting for ${away.name}`);
+		}
 		return ok({room, side});
 	}
 
@@ -439,7 +522,7 @@ export class Hall {
 		if (room.next) return ok(undefined);
 		room.rematch[side - 1] = true;
 		if (room.rematch[0] && room.rematch[1]) {
-			const code = newCode(taken => this.rooms.has(taken));
+			const code = this.newCode();
 			const next = this.newRoom({
 				code,
 				game: room.game,
@@ -492,7 +575,7 @@ export class Hall {
 	private schedule(room: Room): void {
 		if (room.timer) clearTimeout(room.timer);
 		room.timer = null;
-		if (this.stopped || !room.started || !room.session.clocked || S.isOver(room.session)) return;
+		if (this.stopped || !room.started || room.waiting || !room.session.clocked || S.isOver(room.session)) return;
 		const session = room.session;
 		const left = S.clockReadings(session, this.options.now())[S.toMove(session) - 1]!;
 		room.timer = setTimeout(
@@ -552,15 +635,25 @@ export class Hall {
 		this.lobbyChanged();
 	}
 
-	/** The room's snapshot is made again and its screens told; the lobby too, soon. */
+	/**
+	 * The room's snapshot is made again and its screens told, once the request (or the screen's
+	 * draw that looked and saw a flag fall) is done: a screen is never told while one is drawn.
+	 * The lobby is told too, soon.
+	 */
 	private changed(room: Room): void {
 		room.view = null;
-		for (const listener of [...room.listeners]) {
-			try {
-				listener();
-			} catch (error) {
-				this.log(`a screen of ${room.code} failed to draw: ${(error as Error).message}`);
-			}
+		if (!room.telling) {
+			room.telling = true;
+			queueMicrotask(() => {
+				room.telling = false;
+				for (const listener of [...room.listeners]) {
+					try {
+						listener();
+					} catch (error) {
+						this.log(`a screen of ${room.code} failed to draw: ${(error as Error).message}`);
+					}
+				}
+			});
 		}
 		this.lobbyChanged();
 	}
@@ -632,7 +725,7 @@ export class Hall {
 			open: ordered.filter(room => !room.started).map(room => this.summary(room, asker)),
 			playing: ordered.filter(room => room.started && !S.isOver(room.session)).map(room => this.summary(room, asker)),
 			online: [...new Set([...this.connections].map(connection => connection.person.name))].sort(),
-			address: this.options.address,
+			address: this.options.address(),
 		};
 	}
 
@@ -787,8 +880,9 @@ export class Hall {
 
 /** A room's board and clock in words: "3×3 boxes, 60 s each", "10 s a move", "no clock". */
 function details(room: Pick<Room, 'game' | 'setup' | 'clockSeconds'>): string {
+	// The board's size always; another option where it is not the game's default (lines drawn before the game).
 	const board = optionsOf(room.game)
-		.filter(option => option.row !== undefined)
+		.filter(option => option.kind === 'size' || (room.setup[option.key] !== undefined && room.setup[option.key] !== option.default))
 		.map(option => shownValue(option, room.setup));
 	const clock = room.clockSeconds === null ? 'no clock' : `${room.clockSeconds} s ${room.game.clock.per === 'move' ? 'a move' : 'each'}`;
 	return [...board, clock].join(', ');

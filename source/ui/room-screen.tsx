@@ -66,7 +66,9 @@ function infoLines(state: RoomState, room: RoomView, address: string): string[] 
 	for (const player of [1, 2] as const) {
 		const person = room.players[player - 1];
 		if (person && !room.present[player - 1] && player !== state.side)
-			lines.push(`${person.name} is away${room.started && !over ? '; the clock runs' : ''}`);
+			lines.push(
+				`${person.name} is away${!room.started || over ? '' : room.session.runningSince !== null ? '; the clock runs' : '; the clocks wait for both'}`,
+			);
 	}
 	if (room.drawOffer !== null && !over) {
 		const offered = `${room.game.sides[room.drawOffer - 1]} (${playerName(room, room.drawOffer)}) offers a draw`;

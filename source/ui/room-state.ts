@@ -274,10 +274,17 @@ function news(state: RoomState, room: RoomView): RoomStep {
 	const tell = (text: string, error = false) => {
 		next = say(next, text, error);
 	};
-	if (!before.started && room.started) tell(`${playerName(room, before.players[0] === null ? 1 : 2)} joined: the game begins`);
+	// The clocks run once both players have been here together (the server's rule): a new seat taken says which it is.
+	const running = room.session.runningSince !== null;
+	if (!before.started && room.started)
+		tell(
+			`${playerName(room, before.players[0] === null ? 1 : 2)} joined: ${running ? 'the game begins' : 'the game begins when both are here'}`,
+		);
+	if (before.session.runningSince === null && running && room.session.moves.length === 0 && before.started)
+		tell('Both are here: the game begins');
 	for (const player of [1, 2] as const) {
 		if (player === side || room.players[player - 1] === null || before.players[player - 1] === null) continue;
-		if (before.present[player - 1] && !room.present[player - 1]) tell(`${named(player)} is away; the clock runs`);
+		if (before.present[player - 1] && !room.present[player - 1]) tell(`${named(player)} is away${running ? '; the clock runs' : ''}`);
 		if (!before.present[player - 1] && room.present[player - 1]) tell(`${named(player)} is back`);
 	}
 	const count = session.moves.length;

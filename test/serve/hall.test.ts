@@ -6,12 +6,12 @@
 import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {afterEach, describe, expect, test} from 'vitest';
+import {afterEach, describe, expect, test, vi} from 'vitest';
 import {boxes} from '../../source/games/boxes/index.js';
 import {loaps} from '../../source/games/loa/index.js';
 import {settled} from '../../source/games/setup.js';
 import {parseRecord} from '../../source/files/record.js';
-import {CODE_ALPHABET, Hall, normalCode, WRONG_CODES} from '../../source/serve/hall.js';
+import {CODE_ALPHABET, Hall, normalCode, WAITING_MS, WAITING_ROOMS, WRONG_CODES} from '../../source/serve/hall.js';
 import * as S from '../../source/ui/session.js';
 import type {Person, Remote} from '../../source/ui/remote.js';
 
@@ -32,7 +32,7 @@ function hallIn(dir = mkdtempSync(join(tmpdir(), 'potm-hall-'))) {
 	const hall = new Hall({
 		dataDir: dir,
 		now: () => clock.ms,
-		address: 'ssh -p 2222 -t example.org',
+		address: () => 'ssh -p 2222 -t example.org',
 		savesOf: person => join(dir, 'players', person.id, 'saves'),
 		log: line => logs.push(line),
 	});
@@ -68,9 +68,7 @@ describe('rooms', () => {
 		const carol = hall.connect(CAROL, '127.0.0.4');
 		const code = alice.create({game: boxes, setup: BOXES_3X3, clockSeconds: 60, side: 1, private: false});
 		expect(code).toMatch(new RegExp(`^[${CODE_ALPHABET}]{3}-[${CODE_ALPHABET}]{3}$`));
-		expect(carol.lobby().open).toMatchObject([
-			{code, players: ['alice', null], yours: false, details: '3×3 boxes, none drawn before the game, 60 s each'},
-		]);
+		expect(carol.lobby().open).toMatchObject([{code, players: ['alice', null], yours: false, details: '3×3 boxes, 60 s each'}]);
 		expect(alice.lobby().open[0]!.yours).toBe(true);
 		expect(carol.lobby().online).toEqual(['alice', 'carol']);
 		// No clock runs while the seat is open.
@@ -204,7 +202,7 @@ describe('rooms', () => {
 		]);
 	});
 
-	test('a dropped connection keeps the seat (the clock runs) and the same person comes back to it; a host who leaves an unjoined room closes it', () => {
+	test('a dropped connection keeps the seat (the clock runs) and the same person comes back to it', () => {
 		const {hall, alice, bob, code, clock} = started();
 		bob.disconnect();
 		expect(alice.room(code)!.present).toEqual([true, false]);
@@ -213,11 +211,53 @@ describe('rooms', () => {
 		expect(again.enter(code, 'play')).toEqual({ok: true, value: {code, side: 2}});
 		expect(alice.room(code)!.present).toEqual([true, true]);
 		expect(S.clockReadings(again.room(code)!.session, clock.ms)).toEqual([50, 60]);
+	});
 
-		const other = alice.create({game: boxes, setup: BOXES_3X3, clockSeconds: null, side: 1, private: false});
-		alice.leave(other);
-		expect(again.enter(other, 'play').ok).toBe(false);
-		expect(again.lobby().open).toEqual([]);
+	test('a room nobody joined stays while its host comes and goes, and closes once they have been gone half an hour; a sixth waiting room closes the oldest', () => {
+		vi.useFakeTimers({toFake: ['Date', 'setInterval', 'clearInterval']});
+		try {
+			const {hall} = hallIn();
+			const alice = hall.connect(ALICE, '127.0.0.2');
+			const bob = hall.connect(BOB, '127.0.0.3');
+			const code = alice.create({game: boxes, setup: BOXES_3X3, clockSeconds: null, side: 1, private: false});
+			alice.leave(code);
+			expect(bob.lobby().open).toMatchObject([{code, players: ['alice', null]}]);
+			vi.advanceTimersByTime(WAITING_MS + 60_000);
+			expect(bob.lobby().open).toHaveLength(1);
+			alice.disconnect();
+			vi.advanceTimersByTime(WAITING_MS - 60_000);
+			expect(bob.lobby().open).toHaveLength(1);
+			vi.advanceTimersByTime(120_000);
+			expect(bob.lobby().open).toEqual([]);
+			expect(bob.enter(code, 'play')).toEqual({ok: false, error: `No game has the code ${code}`});
+
+			const carol = hall.connect(CAROL, '127.0.0.4');
+			const codes = Array.from({length: WAITING_ROOMS + 1}, () =>
+				carol.create({game: boxes, setup: BOXES_3X3, clockSeconds: null, side: 1, private: true}),
+			);
+			expect(carol.lobby().open.map(room => room.code)).toEqual(codes.slice(1));
+		} finally {
+			vi.useRealTimers();
+		}
+	});
+
+	test('the clocks wait until both players are here: a player alone cannot move; once both have come, a drop does not stop them', () => {
+		const {hall, clock} = hallIn();
+		const alice = hall.connect(ALICE, '127.0.0.2');
+		const code = alice.create({game: boxes, setup: BOXES_3X3, clockSeconds: 60, side: 1, private: false});
+		alice.leave(code);
+		const bob = hall.connect(BOB, '127.0.0.3');
+		expect(bob.enter(code, 'play').ok).toBe(true);
+		clock.ms += 20_000;
+		expect(bob.room(code)!.started).toBe(true);
+		expect(S.clockReadings(bob.room(code)!.session, clock.ms)).toEqual([60, 60]);
+		expect(bob.resign(code)).toEqual({ok: false, error: 'The game begins when both players are here: waiting for alice'});
+		alice.enter(code, 'play');
+		clock.ms += 2_000;
+		expect(S.clockReadings(bob.room(code)!.session, clock.ms)).toEqual([58, 60]);
+		alice.disconnect();
+		clock.ms += 2_000;
+		expect(S.clockReadings(bob.room(code)!.session, clock.ms)).toEqual([56, 60]);
 	});
 
 	test('wrong codes: each is counted against the address, and past the limit even a right one is refused', () => {
@@ -264,7 +304,12 @@ describe('nothing lost', () => {
 		expect(room.session.moves).toEqual(before.moves);
 		expect(S.clockReadings(room.session, second.clock.ms)).toEqual(S.clockReadings(before, clock.ms - 3_000));
 		expect(room.chat).toEqual([{from: 'bob', text: 'see you'}]);
-		// And it goes on.
+		// The clocks wait for bob, then the game goes on.
+		expect(back.move(code, legal(back, code)[0]!).ok).toBe(false);
+		second.clock.ms += 60_000;
+		const bobBack = second.hall.connect(BOB, '127.0.0.3');
+		expect(bobBack.enter(code, 'play')).toEqual({ok: true, value: {code, side: 2}});
+		expect(S.clockReadings(room.session, second.clock.ms)).toEqual(S.clockReadings(before, clock.ms - 3_000));
 		expect(back.move(code, legal(back, code)[0]!).ok).toBe(true);
 	});
 
