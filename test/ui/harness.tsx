@@ -190,7 +190,7 @@ export interface HarnessOptions {
 	readonly demo?: {levels: readonly [number, number]; delayMs: number; games: number; clockSeconds: number};
 	/** What a review gives each position (the app's default is a second). */
 	readonly reviewBudget?: {ms: number} | {depth: number};
-	/** The server, for a served potm's screens (test/helpers/fake-remote.ts). */
+	/** The server, for a served potm's screens (a connection to serve/hall.ts: test/ui/served.tsx). */
 	readonly remote?: Remote;
 	/** The clock, shared with other apps and the fake server; the harness's own by default. */
 	readonly clock?: {ms: number};

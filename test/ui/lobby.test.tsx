@@ -5,7 +5,7 @@
  */
 import {afterEach, describe, expect, test} from 'vitest';
 import {KEYS, removeScratch, type Harness} from './harness.js';
-import {boxes3, served, wrapped, type Served} from './served.js';
+import {boxes3, codeNo, served, wrapped, type Served} from './served.js';
 
 let server: Served | undefined;
 
@@ -22,7 +22,7 @@ async function pressUntil(app: Harness, key: string, until: (frame: string) => b
 	return app.frame();
 }
 
-const bobs = () => server!.hall.remote({id: 'bob', name: 'bob'});
+const bobs = () => server!.remote({id: 'bob', name: 'bob'});
 
 describe('the lobby', () => {
 	test('says who is online and that the lists are empty; redrawn when someone comes and opens a game', async () => {
@@ -33,7 +33,7 @@ describe('the lobby', () => {
 		expect(frame).toContain('No games in progress');
 		expect(frame).toContain('> Play the AI, watch a demo, your games: the arcade');
 		bobs().create(boxes3());
-		frame = await alice.see('ABC-001  LINES and BOXES · 3×3 boxes, 60 s each · bob waits');
+		frame = await alice.see(`${codeNo(1)}  LINES and BOXES · 3×3 boxes, 60 s each · bob waits`);
 		expect(frame).toContain('2 online: alice, bob');
 		expect(frame).not.toContain('No open games');
 		// Unmounted, it no longer listens.
@@ -43,8 +43,9 @@ describe('the lobby', () => {
 
 	test('Enter on an open game joins it; the host sees the game begin', async () => {
 		server = served();
-		const code = bobs().create(boxes3());
-		const host = server.join('bob', {start: {screen: 'room', code, side: 1}});
+		const remote = bobs();
+		const code = remote.create(boxes3());
+		const host = server.join('bob', {start: {screen: 'room', code, side: 1}, remote});
 		await host.see(wrapped(`A friend joins with: ssh -p 2222 -t potm.test join ${code}`));
 		const alice = server.join('alice');
 		await alice.see(code);
@@ -61,7 +62,7 @@ describe('the lobby', () => {
 		let frame = await alice.burst([KEYS.down, KEYS.down, KEYS.down, 'w'], now => now.includes('(watching)'));
 		expect(frame).toContain('Watching: alice');
 		await alice.press('q', now => now.includes('potm on the server'));
-		const carol = server.hall.remote({id: 'carol', name: 'carol'});
+		const carol = server.remote({id: 'carol', name: 'carol'});
 		carol.enter(code, 'play');
 		server.clock.ms += 5500;
 		frame = await alice.see(`${code}  LINES and BOXES · bob vs carol · 0 moves · 0:54 1:00`);
@@ -78,7 +79,7 @@ describe('the lobby', () => {
 		await alice.see(code);
 		let frame = await alice.burst([KEYS.down, KEYS.down, KEYS.enter], now => now.includes('Code: _'));
 		expect(frame).toContain('Enter joins · Tab watches · Esc cancels');
-		frame = await alice.burst([...'xyz-999', KEYS.enter], now => now.includes('No room XYZ-999'));
+		frame = await alice.burst([...'xyz-999', KEYS.enter], now => now.includes('No game has the code XYZ-999'));
 		frame = await alice.burst([KEYS.enter, ...'abc', KEYS.escape], now => !now.includes('Code:'));
 		frame = await alice.burst([KEYS.enter, ...code.toLowerCase(), '\t'], now => now.includes('(watching)'));
 		await alice.press('q', now => now.includes('potm on the server'));
@@ -86,23 +87,25 @@ describe('the lobby', () => {
 		// The room is full now: another person's code joins no more.
 		const dave = server.join('dave');
 		await dave.see('potm on the server');
-		frame = await dave.burst([KEYS.down, KEYS.down, KEYS.enter, ...code, KEYS.enter], now => now.includes(`${code} is full: w watches it`));
+		frame = await dave.burst([KEYS.down, KEYS.down, KEYS.enter, ...code, KEYS.enter], now =>
+			now.includes(`${code} has its players (bob and alice): watch it instead`),
+		);
 	});
 
 	test('a long list scrolls within 80×24, the row chosen always in view', async () => {
 		server = served();
-		const remote = bobs();
-		for (let index = 0; index < 30; index++) remote.create(boxes3());
+		// Thirty hosts, a room each (one person keeps at most five waiting).
+		for (let index = 0; index < 30; index++) server.remote({id: `host${index}`, name: `host${index}`}).create(boxes3());
 		const alice = server.join('alice');
-		let frame = await alice.see('ABC-001');
+		let frame = await alice.see(`${codeNo(1)}`);
 		expect(frame.split('\n').length).toBeLessThanOrEqual(23);
 		expect(frame).toMatch(/↓ \d+ more below/);
 		// Up from the first row: Quit, the last, in view.
 		frame = await alice.press(KEYS.up, now => now.includes('> Quit'));
-		expect(frame).toContain('ABC-030');
+		expect(frame).toContain(`${codeNo(30)}`);
 		expect(frame).toMatch(/↑ \d+ more above/);
 		expect(frame.split('\n').length).toBeLessThanOrEqual(23);
-		frame = await alice.press(KEYS.up, now => now.includes('> ABC-030'));
+		frame = await alice.press(KEYS.up, now => now.includes(`> ${codeNo(30)}`));
 	});
 
 	test('q quits from the lobby; the arcade row opens the menu, whose Esc comes back', async () => {
@@ -131,31 +134,31 @@ describe('the menu, served', () => {
 		frame = await pressUntil(alice, KEYS.down, now => /> +Clock/.test(now));
 		frame = await alice.burst([KEYS.left, KEYS.left], now => now.includes('< 30 s each >'));
 		frame = await alice.press(KEYS.down, now => now.includes('> Play a friend here'));
-		frame = await alice.press(KEYS.enter, now => now.includes('ABC-001'));
-		expect(frame).toContain('RED nobody yet vs BLUE alice · ABC-001');
-		expect(frame).toMatch(wrapped('A friend joins with: ssh -p 2222 -t potm.test join ABC-001'));
-		const room = server.hall.held('ABC-001')!;
+		frame = await alice.press(KEYS.enter, now => now.includes(`${codeNo(1)}`));
+		expect(frame).toContain(`RED nobody yet vs BLUE alice · ${codeNo(1)}`);
+		expect(frame).toMatch(wrapped(`A friend joins with: ssh -p 2222 -t potm.test join ${codeNo(1)}`));
+		const room = server.hall.held(`${codeNo(1)}`)!;
 		expect(room.game.id).toBe('boxes');
 		expect(room.clockSeconds).toBe(30);
 		expect(room.players[1]?.name).toBe('alice');
 		expect(room.private).toBe(false);
 		// Listed for bob, with the details.
 		const bob = server.join('bob');
-		await bob.see('ABC-001  LINES and BOXES · 3×3 boxes, 30 s each · alice waits');
+		await bob.see(`${codeNo(1)}  LINES and BOXES · 3×3 boxes, 30 s each · alice waits`);
 		// In alice's lobby, her room says how a friend joins it.
 		await alice.press('q', now => now.includes('potm on the server'));
-		await alice.see('a friend joins with: ssh -p 2222 -t potm.test join ABC-001');
+		await alice.see(`a friend joins with: ssh -p 2222 -t potm.test join ${codeNo(1)}`);
 	});
 
 	test('a private room is listed to nobody else, and joined by its code', async () => {
 		server = served();
 		const alice = server.join('alice');
 		await alice.see('potm on the server');
-		await alice.burst([KEYS.down, KEYS.enter, KEYS.down, KEYS.enter], now => now.includes('private ABC-001'));
+		await alice.burst([KEYS.down, KEYS.enter, KEYS.down, KEYS.enter], now => now.includes(`private ${codeNo(1)}`));
 		const bob = server.join('bob');
 		let frame = await bob.see('2 online');
 		expect(frame).toContain('No open games');
-		frame = await bob.burst([KEYS.down, KEYS.down, KEYS.enter, ...'ABC-001', KEYS.enter], now => /BLUE .*bob \(you\)/.test(now));
+		frame = await bob.burst([KEYS.down, KEYS.down, KEYS.enter, ...`${codeNo(1)}`, KEYS.enter], now => /BLUE .*bob \(you\)/.test(now));
 		await alice.see('bob joined: the game begins');
 	});
 

@@ -15,12 +15,12 @@ afterEach(() => {
 
 test.each(games.map(game => [game.name, game] as const))('%s: a room under way and over, with chat, fits 80×24', async (_name, game) => {
 	server = served();
-	const [alice, bob, carol] = ['alice', 'bob', 'carol'].map(name => server!.hall.remote({id: name, name}));
+	const [alice, bob, carol] = ['alice', 'bob', 'carol'].map(name => server!.remote({id: name, name}));
 	const code = alice!.create({game, setup: settled(game, {seed: 1}), clockSeconds: 60, side: 1, private: false});
 	bob!.enter(code, 'play');
 	carol!.enter(code, 'watch');
 	for (const text of ['good luck', 'have fun', 'thanks, you too', 'gg']) alice!.say(code, text);
-	const app = server.join('alice', {start: {screen: 'room', code, side: 1}});
+	const app = server.join('alice', {start: {screen: 'room', code, side: 1}, remote: alice!});
 	let frame = await app.see('alice: gg');
 	expect(frame.split('\n').length).toBeLessThanOrEqual(23);
 	bob!.offerDraw(code);

@@ -10,7 +10,7 @@ import {boxes} from '../../source/games/boxes/index.js';
 import type {Player} from '../../source/games/game.js';
 import * as S from '../../source/ui/session.js';
 import {KEYS, removeScratch} from './harness.js';
-import {boxes3, served, type Served} from './served.js';
+import {boxes3, codeNo, served, type Served} from './served.js';
 
 let server: Served | undefined;
 
@@ -24,11 +24,14 @@ afterEach(() => {
 async function threeInARoom(clockSeconds: number | null = 60) {
 	server = served();
 	const {hall} = server;
-	const code = hall.remote({id: 'alice', name: 'alice'}).create(boxes3(1, clockSeconds));
+	const host = server.remote({id: 'alice', name: 'alice'});
+	const code = host.create(boxes3(1, clockSeconds));
+	// As the server starts a session on `join CODE`: the person's connection enters, then their screen opens on it.
 	const seat = (name: string, side: Player | null) => {
-		const entered = hall.remote({id: name, name}).enter(code, side === null ? 'watch' : 'play');
+		const remote = name === 'alice' ? host : server!.remote({id: name, name});
+		const entered = remote.enter(code, side === null ? 'watch' : 'play');
 		if (!entered.ok) throw new Error(entered.error);
-		return server!.join(name, {start: {screen: 'room', code, side}});
+		return server!.join(name, {start: {screen: 'room', code, side}, remote});
 	};
 	const alice = seat('alice', 1);
 	const bob = seat('bob', 2);
@@ -139,13 +142,13 @@ describe('a room on the server', () => {
 		await alice.press('n', now => now.includes('Asked for a rematch; waiting for bob'));
 		await bob.see('alice asks for a rematch: n to accept');
 		await carol.see('alice asks for a rematch');
-		await bob.press('n', now => now.includes('ABC-002'));
+		await bob.press('n', now => now.includes(`${codeNo(2)}`));
 		// Sides swapped: bob plays RED now, alice BLUE; carol watches the new game.
-		let frame = await bob.see('RED bob vs BLUE alice · ABC-002');
+		let frame = await bob.see(`RED bob vs BLUE alice · ${codeNo(2)}`);
 		expect(frame).toContain('bob (you)');
-		frame = await alice.see('RED bob vs BLUE alice · ABC-002');
+		frame = await alice.see(`RED bob vs BLUE alice · ${codeNo(2)}`);
 		expect(frame).toContain('alice (you)');
-		frame = await carol.see('ABC-002 (watching)');
+		frame = await carol.see(`${codeNo(2)} (watching)`);
 		expect(frame).toMatch(/Move 1 · RED to play \(bob\)/);
 	});
 

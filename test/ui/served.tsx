@@ -1,10 +1,23 @@
-/** Apps of a served potm under test: each a person connected to one fake server, starting in the lobby. */
+/**
+ * Apps of a served potm under test: each a person connected to one hall (the server's own rooms,
+ * serve/hall.ts, on a folder of the test's), starting in the lobby. The hall's codes are pinned:
+ * codeNo(1) for the first room made, and so on.
+ */
+import {mkdtempSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
 import {boxes} from '../../source/games/boxes/index.js';
-import {FakeHall} from '../helpers/fake-remote.js';
+import {CODE_ALPHABET, Hall} from '../../source/serve/hall.js';
+import type {Person, Remote} from '../../source/ui/remote.js';
 import {start, type Harness, type HarnessOptions} from './harness.js';
 
+/** The code of the room the hall made `made`-th: ABC-D23, ABC-D24, ... */
+export const codeNo = (made: number): string => `ABC-D${CODE_ALPHABET[Math.floor(made / 32)]}${CODE_ALPHABET[made % 32]}`;
+
 export interface Served {
-	readonly hall: FakeHall;
+	readonly hall: Hall;
+	/** A person's connection to the hall, from the loopback address. */
+	remote(person: Person): Remote;
 	readonly clock: {ms: number};
 	/** An app for `name`, in the lobby (or where `options.start` says). */
 	join(name: string, options?: HarnessOptions): Harness;
@@ -13,17 +26,26 @@ export interface Served {
 
 export function served(): Served {
 	const clock = {ms: 1_000_000};
-	const hall = new FakeHall(() => clock.ms);
+	const dir = mkdtempSync(join(tmpdir(), 'potm-served-'));
+	const hall = new Hall({
+		dataDir: dir,
+		now: () => clock.ms,
+		address: () => 'ssh -p 2222 -t potm.test',
+		savesOf: person => join(dir, 'players', person.id, 'saves'),
+		codeFor: codeNo,
+	});
 	const apps: Harness[] = [];
+	const remote = (person: Person) => hall.connect(person, '127.0.0.1');
 	return {
 		hall,
+		remote,
 		clock,
 		join(name, options = {}) {
 			const app = start({
 				start: {screen: 'lobby'},
 				choices: {side: 1, level: 3, clock: 60, board: 1, setup: {rows: 3, columns: 3}},
+				remote: remote({id: name, name}),
 				...options,
-				remote: hall.remote({id: name, name}),
 				clock,
 			});
 			apps.push(app);
@@ -31,6 +53,8 @@ export function served(): Served {
 		},
 		unmount() {
 			for (const app of apps.splice(0)) app.unmount();
+			hall.stop();
+			rmSync(dir, {recursive: true, force: true});
 		},
 	};
 }
