@@ -61,6 +61,10 @@ export async function runServe(options: ServeCommand): Promise<number> {
 		[
 			`potm serve: listening on ${options.host} port ${server.port}`,
 			`  connect with: ssh -p ${server.port} NAME@${where} (NAME: who you play as${where === 'HOST' ? '; HOST: this machine’s name or address' : ''})`,
+			`  games between people: ssh -p ${server.port} -t ${where} join CODE plays one, watch CODE watches, record CODE prints a finished one's record`,
+			...(server.resumed > 0
+				? [`  ${server.resumed === 1 ? '1 game' : `${server.resumed} games`} in progress resumed from ${join(dataDir, 'rooms')}`]
+				: []),
 			`  host key ${server.fingerprint} (${server.hostKeyMade ? 'made now' : 'kept'} in ${dataDir})`,
 			`  ${options.authorizedKeys === undefined ? 'anyone may connect' : `only the keys in ${options.authorizedKeys} may connect`}; at most ${options.maxSessions} at once`,
 			'  Ctrl-C stops it',

@@ -9,6 +9,7 @@
 import './every-frame.js';
 import {timingSafeEqual} from 'node:crypto';
 import {readFileSync} from 'node:fs';
+import {hostname} from 'node:os';
 import {join} from 'node:path';
 // ssh2 is CommonJS: its parts come from the default export.
 import ssh2, {type AuthContext, type Connection, type ParsedKey, type ServerChannel} from 'ssh2';
@@ -17,7 +18,10 @@ import type {Engine} from '../ui/context.js';
 import {fingerprintOf, hostKeyIn} from './host-key.js';
 import {folderName, playerName} from './names.js';
 import {startSession, type Session} from './session.js';
+import type {Route} from '../ui/app.js';
 import {windowSize} from './terminal.js';
+import {Hall} from './hall.js';
+import type {Person} from '../ui/remote.js';
 
 export interface ServeOptions {
 	readonly port: number;
@@ -40,6 +44,10 @@ export interface ServeOptions {
 	readonly engine: () => Engine & {close(): Promise<void>};
 	/** Lines for the server's log (who came and went, who was refused and why). */
 	readonly log?: (line: string) => void;
+	/** How a friend is told to connect, without the user name: `ssh -p 2222 -t HOST`. */
+	readonly address?: string;
+	/** The clock of the games' clocks; performance.now by default. */
+	readonly now?: () => number;
 }
 
 export interface RunningServer {
@@ -50,6 +58,10 @@ export interface RunningServer {
 	readonly hostKeyMade: boolean;
 	/** How many sessions are open now. */
 	sessions(): number;
+	/** The games between people, open and under way. */
+	readonly hall: Hall;
+	/** How many games in progress the start resumed from the data folder. */
+	readonly resumed: number;
 	/** Stops listening, ends every session and waits for them. */
 	close(): Promise<void>;
 }
@@ -115,6 +127,18 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 	const open = new Set<{session: Session; end: (farewell?: string) => void; finished: Promise<void>}>();
 	const clients = new Set<Connection>();
 	const recent = new Map<string, number[]>();
+	const now = options.now ?? (() => performance.now());
+	const hall = new Hall({
+		dataDir: options.dataDir,
+		now,
+		address: () =>
+			options.address ?? `ssh -p ${listening} -t ${options.host === '0.0.0.0' || options.host === '::' ? hostname() : options.host}`,
+		// players/NAME/saves, or players/key-FINGERPRINT/NAME/saves where keys are checked.
+		savesOf: person => join(options.dataDir, 'players', ...person.id.split('/'), 'saves'),
+		log,
+	});
+	const resumed = hall.resume();
+	let listening = options.port;
 
 	/** Accepts or refuses; gives the key that proved itself, where keys are asked for (null: none yet, or none asked). */
 	function authenticate(ctx: AuthContext, address: string): ParsedKey | null {
@@ -233,8 +257,34 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 				session.on('signal', (_accept, reject) => reject?.());
 				session.on('exec', (accept, _reject, info) => {
 					const channel = accept();
+					const words = info.command.trim().split(/\s+/);
+					const [verb, code] = [words[0]?.toLowerCase(), words[1] ?? ''];
+					if (words.length === 2 && verb === 'record') {
+						log(`${address} ${name}: record ${JSON.stringify(code.slice(0, 20))}`);
+						const record = hall.record(code, address);
+						// Without a terminal (ssh ... record CODE > FILE) the text goes as it is; a terminal wants CRLF.
+						const text = (line: string) => (size === null ? line : line.replace(/\n/g, '\r\n'));
+						if (record.ok) channel.write(text(record.value));
+						else channel.stderr.write(text(`potm: ${record.error}\n`));
+						channel.exit(record.ok ? 0 : 1);
+						channel.end();
+						return;
+					}
+					if (words.length === 2 && (verb === 'join' || verb === 'watch')) {
+						if (size === null) {
+							refused(`${verb} without a terminal`);
+							refuse(channel, `${verb} needs a terminal: ssh -t ... ${verb} CODE`, 2);
+							return;
+						}
+						openScreen(channel, size, {verb, code});
+						return;
+					}
 					log(`${address} ${name}: refused the command ${JSON.stringify(info.command.slice(0, 40))}`);
-					refuse(channel, 'this server runs no commands; connect without one for the arcade', 2);
+					refuse(
+						channel,
+						'this server runs no commands but join CODE, watch CODE (with ssh -t) and record CODE; connect without one for the arcade',
+						2,
+					);
 				});
 				session.on('shell', accept => {
 					const channel = accept();
@@ -243,20 +293,45 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 						refuse(channel, 'potm needs a terminal: connect with ssh -t', 2);
 						return;
 					}
+					openScreen(channel, size, null);
+				});
+
+				/** The arcade on the channel: the lobby, or the room a command word names (refused with why when it cannot be entered). */
+				function openScreen(
+					channel: ServerChannel,
+					at: {columns: number; rows: number},
+					room: {verb: 'join' | 'watch'; code: string} | null,
+				): void {
 					if (open.size >= options.maxSessions) {
 						log(`${address} ${name}: refused, the server is full (${sessionCount(open.size)})`);
 						refuse(channel, `the server is full (${sessionCount(options.maxSessions)}); try again later`);
 						return;
+					}
+					const person: Person = {id: [...(owner ? [owner] : []), folderName(name)].join('/'), name};
+					const remote = hall.connect(person, address);
+					let start: Route = {screen: 'lobby'};
+					if (room) {
+						const entered = remote.enter(room.code, room.verb === 'join' ? 'play' : 'watch');
+						if (!entered.ok) {
+							remote.disconnect();
+							log(`${address} ${name}: ${room.verb} ${JSON.stringify(room.code.slice(0, 20))} refused: ${entered.error}`);
+							refuse(channel, entered.error);
+							return;
+						}
+						start = {screen: 'room', code: entered.value.code, side: entered.value.side};
 					}
 					clearTimeout(unused);
 					unused = undefined;
 					const engine = options.engine();
 					const started = startSession({
 						sink: {write: data => channel.write(data)},
-						size,
+						size: at,
 						term,
 						engine,
-						savesDir: join(options.dataDir, 'players', ...(owner ? [owner] : []), folderName(name), 'saves'),
+						savesDir: hall.savesOf(person),
+						remote,
+						start,
+						now,
 					});
 					let idle: NodeJS.Timeout | undefined;
 					const wake = () => {
@@ -281,7 +356,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 					};
 					running = entry;
 					open.add(entry);
-					log(`${address} ${name}: came (${sessionCount(open.size)})`);
+					log(
+						`${address} ${name}: came (${sessionCount(open.size)})${room ? `, ${room.verb} ${start.screen === 'room' ? start.code : ''}` : ''}`,
+					);
 					wake();
 					channel.on('data', (data: Buffer) => {
 						const now = Date.now();
@@ -299,13 +376,14 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 					entry.finished = started.ended.then(async () => {
 						clearTimeout(idle);
 						open.delete(entry);
+						remote.disconnect();
 						await engine.close().catch(() => undefined);
 						log(`${address} ${name}: left (${sessionCount(open.size)})`);
 						if (entry.farewell) channel.write(`potm: ${entry.farewell}\r\n`);
 						channel.exit(0);
 						channel.end();
 					});
-				});
+				}
 			});
 		});
 	}
@@ -340,16 +418,22 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 	});
 	server.on('error', (error: Error) => log(`server: ${error.message}`));
 	const address = server.address();
+	listening = typeof address === 'object' && address !== null ? address.port : options.port;
 	return {
-		port: typeof address === 'object' && address !== null ? address.port : options.port,
+		port: listening,
 		fingerprint: hostKey.fingerprint,
 		hostKeyMade: hostKey.made,
 		sessions: () => open.size,
+		hall,
+		resumed,
 		close: async () => {
 			// No new connections; the listener closes once the last one has gone.
 			const closed = new Promise<void>(resolve => server.close(() => resolve()));
 			const entries = [...open];
-			for (const entry of entries) entry.end('the server is stopping; what was not saved is lost');
+			// Games between people are kept (the turn under way charged) and resume at the next start.
+			hall.stop();
+			for (const entry of entries)
+				entry.end('the server is stopping; games between people resume when it is back; what else was not saved is lost');
 			await Promise.all(entries.map(entry => entry.finished));
 			for (const client of clients) client.end();
 			await closed;

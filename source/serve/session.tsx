@@ -4,7 +4,8 @@
  * their own engine. It ends when they quit or their connection goes.
  */
 import {render} from 'ink';
-import {App} from '../ui/app.js';
+import {App, type Route} from '../ui/app.js';
+import type {Remote} from '../ui/remote.js';
 import type {Engine} from '../ui/context.js';
 import {DEFAULT_GAME, gameById} from '../games/registry.js';
 import {toAscii} from '../ui/ascii.js';
@@ -21,6 +22,12 @@ export interface SessionOptions {
 	readonly engine: Engine;
 	/** Where this person's saves and games are kept. */
 	readonly savesDir: string;
+	/** The server's games between people, as this person reaches them. */
+	readonly remote?: Remote;
+	/** The first screen: the lobby, or a room a command word named (`join CODE`); the menu without a remote. */
+	readonly start?: Route;
+	/** The clock the screens show (the games' clocks run on it); performance.now by default. */
+	readonly now?: () => number;
 }
 
 export interface Session {
@@ -51,12 +58,13 @@ export function startSession(options: SessionOptions): Session {
 			environment={{
 				theme: makeTheme({color, ascii}),
 				engine: options.engine,
-				now: () => performance.now(),
+				now: options.now ?? (() => performance.now()),
 				savesDir: options.savesDir,
+				...(options.remote ? {remote: options.remote} : {}),
 				bell: () => void write('\u0007'),
 			}}
 			game={game}
-			start={{screen: 'menu'}}
+			start={options.start ?? {screen: 'menu'}}
 			choices={{side: 1, level: 3, clock: game.clock.seconds, board: Math.floor(Math.random() * 0x80000000)}}
 			demo={{levels: [5, 3], delayMs: 1000, games: 0}}
 		/>,

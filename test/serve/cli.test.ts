@@ -38,7 +38,7 @@ async function serve(data: string): Promise<{child: ChildProcess; port: number; 
 }
 
 describe('potm serve', () => {
-	test('says how to connect and the host key; serves the menu; SIGINT ends the session and the server with status 0', async () => {
+	test('says how to connect and the host key; serves the lobby; SIGINT ends the session and the server with status 0', async () => {
 		const server = await serve(join(scratch, 'one'));
 		expect(server.out()).toMatch(
 			/^potm serve: listening on 127\.0\.0\.1 port \d+\n {2}connect with: ssh -p \d+ NAME@127\.0\.0\.1 \(NAME: who you play as\)\n/,
@@ -53,13 +53,13 @@ describe('potm serve', () => {
 					let shown = '';
 					channel.on('data', (data: Buffer) => {
 						shown += data.toString();
-						if (shown.includes('Play against the AI')) resolve(shown);
+						if (shown.includes('potm on the server')) resolve(shown);
 					});
 				}),
 			);
 			client.connect({host: '127.0.0.1', port: server.port, username: 'ada'});
 		});
-		expect(text).toContain('Play against the AI');
+		expect(text).toContain('potm on the server');
 		const closed = new Promise(resolve => client.on('close', () => resolve(null)));
 		const exited = new Promise<number | null>(resolve => server.child.on('exit', code => resolve(code)));
 		server.child.kill('SIGINT');

@@ -39,7 +39,19 @@ const visit = fc.record({
 		),
 		{maxLength: 12},
 	),
-	command: fc.option(fc.string({unit: 'binary', maxLength: 30}), {nil: undefined}),
+	command: fc.option(
+		fc.oneof(
+			fc.string({unit: 'binary', maxLength: 30}),
+			// The command words, with codes right, wrong and hostile.
+			fc
+				.tuple(
+					fc.constantFrom('join', 'watch', 'record', 'JOIN'),
+					fc.oneof(fc.string({unit: 'binary', maxLength: 20}), fc.constantFrom('ZZZ-ZZZ', '\u001B]0;owned\u0007', '7kq 2xm')),
+				)
+				.map(([verb, code]) => `${verb} ${code}`),
+		),
+		{nil: undefined},
+	),
 });
 
 type Visit = typeof visit extends fc.Arbitrary<infer V> ? V : never;
@@ -57,9 +69,11 @@ function play(port: number, one: Visit, until?: (shown: string) => boolean): Pro
 		client.on('close', done);
 		client.on('ready', () => {
 			if (one.command !== undefined) {
-				client.exec(one.command, (error, channel) => {
+				// With a terminal of the visit's window: join and watch need one.
+				client.exec(one.command, {pty: {cols: one.window.cols, rows: one.window.rows, term: 'xterm'}}, (error, channel) => {
 					if (error) return client.end();
 					channel.on('data', (data: Buffer) => (shown += data.toString('latin1')));
+					channel.stderr.on('data', (data: Buffer) => (shown += data.toString('latin1')));
 					channel.on('close', () => client.end());
 				});
 				return;
@@ -110,9 +124,9 @@ describe('fuzzing potm serve', () => {
 				if (server.sessions() !== 0) throw new Error(`${server.sessions()} sessions still open`);
 			}, 15_000);
 			const after = await play(server.port, {name: 'next', window: {cols: 80, rows: 24}, steps: [], command: undefined}, shown =>
-				shown.includes('Play against the AI'),
+				shown.includes('potm on the server'),
 			);
-			expect(after).toContain('Play against the AI');
+			expect(after).toContain('potm on the server');
 		} finally {
 			await server.close();
 		}

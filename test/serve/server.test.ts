@@ -17,7 +17,9 @@ import {afterAll, afterEach, describe, expect, test, vi} from 'vitest';
 import {FakeEngine} from '../ui/harness.js';
 import {startServer, type RunningServer, type ServeOptions} from '../../source/serve/server.js';
 import {folderName, playerName, shown} from '../../source/serve/names.js';
-import {HOST_KEY_FILE} from '../../source/serve/host-key.js';
+import {HOST_KEY_FILE, newKeyPair} from '../../source/serve/host-key.js';
+import {boxes} from '../../source/games/boxes/index.js';
+import {settled} from '../../source/games/setup.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'potm-serve-'));
 afterAll(() => rmSync(scratch, {recursive: true, force: true}));
@@ -64,8 +66,32 @@ function screen(channel: ClientChannel): {text: () => string; raw: () => string}
 	return {text: () => raw.replace(/\u001B\[[0-?]*[ -/]*[@-~]|\u001B[()][A-Z0-9]|\u001B[=>78]/g, ''), raw: () => raw};
 }
 
+/** Runs a command (with a terminal if `window` is given): its exit status, standard output and standard error. */
+function run(
+	client: Client,
+	command: string,
+	window?: {cols: number; rows: number; term: string},
+): Promise<{code: number | null; stdout: string; stderr: string}> {
+	return new Promise((resolve, reject) => {
+		const started = (error: Error | undefined, channel: ClientChannel) => {
+			if (error) return reject(error);
+			let [stdout, stderr] = ['', ''];
+			channel.on('data', (data: Buffer) => (stdout += data.toString()));
+			channel.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
+			let code: number | null = null;
+			channel.on('exit', (status: number | null) => (code = status));
+			channel.on('close', () => resolve({code, stdout, stderr}));
+		};
+		if (window) client.exec(command, {pty: window}, started);
+		else client.exec(command, started);
+	});
+}
+
 const shell = (client: Client, window = {cols: 80, rows: 24, term: 'xterm-256color'}): Promise<ClientChannel> =>
 	new Promise((resolve, reject) => client.shell(window, (error, channel) => (error ? reject(error) : resolve(channel))));
+
+/** The first screen of a session: the lobby's title. */
+const LOBBY = 'potm on the server';
 
 const until = (what: () => boolean, message: () => string) =>
 	vi.waitFor(() => {
@@ -73,17 +99,23 @@ const until = (what: () => boolean, message: () => string) =>
 	}, 15_000);
 
 describe('the arcade over SSH', () => {
-	test('a client with a terminal gets the menu at its size; Enter plays; q quits, and the session ends', async () => {
+	test('a client with a terminal gets the lobby at its size; Enter opens the menu, Enter plays; q quits, and the session ends', async () => {
 		const running = await serve();
 		const client = await connect(running.port);
 		const channel = await shell(client);
 		const shown = screen(channel);
 		await until(
-			() => shown.text().includes('Play against the AI'),
+			() => shown.text().includes(LOBBY),
 			() => shown.text(),
 		);
 		expect(shown.raw()).toContain('\u001B[?1049h');
 		expect(running.sessions()).toBe(1);
+		// The lobby's first row opens the arcade's menu; its first, a game against the AI.
+		channel.write('\r');
+		await until(
+			() => shown.text().includes('Play against the AI'),
+			() => shown.text().slice(-2000),
+		);
 		channel.write('\r');
 		await until(
 			() => shown.text().includes('Move 1/50'),
@@ -99,18 +131,31 @@ describe('the arcade over SSH', () => {
 		);
 	});
 
+	test('a new key pair always reads back, though ssh2 makes one in about 256 that does not (a host key made so would stop every start)', () => {
+		for (let count = 0; count < 1000; count++) {
+			const pair = newKeyPair('test');
+			expect(utils.parseKey(pair.private)).not.toBeInstanceOf(Error);
+			expect(utils.parseKey(pair.public)).not.toBeInstanceOf(Error);
+		}
+	});
+
 	test('a window change draws the screen again at the new size; the host key is kept and made private', async () => {
 		const running = await serve();
 		expect(running.hostKeyMade).toBe(true);
 		expect(running.fingerprint).toMatch(/^SHA256:[A-Za-z0-9+/]{43}$/);
 		const client = await connect(running.port);
-		const channel = await shell(client, {cols: 60, rows: 20, term: 'xterm'});
+		const channel = await shell(client, {cols: 60, rows: 21, term: 'xterm'});
 		const shown = screen(channel);
+		await until(
+			() => shown.text().includes(LOBBY),
+			() => shown.text(),
+		);
+		channel.write('\r');
 		await until(
 			() => shown.text().includes('Play against the AI'),
 			() => shown.text(),
 		);
-		// 20 rows leave no room for the game's tagline under the menu's title; 30 do.
+		// 21 rows leave no room for the game's tagline under the served menu's title; 30 do.
 		const before = shown.text().length;
 		expect(shown.text()).not.toContain('POTM-style Lines of Action');
 		channel.setWindow(30, 120, 0, 0);
@@ -133,7 +178,7 @@ describe('the arcade over SSH', () => {
 		const first = await shell(await connect(running.port, 'one'));
 		const firstShown = screen(first);
 		await until(
-			() => firstShown.text().includes('Play against the AI'),
+			() => firstShown.text().includes(LOBBY),
 			() => firstShown.text(),
 		);
 		const second = await shell(await connect(running.port, 'two'));
@@ -179,9 +224,37 @@ describe('nothing but the arcade', () => {
 		expect(bare).toContain('potm needs a terminal: connect with ssh -t');
 	});
 
+	test('the command words: record CODE prints a finished game; join and watch need a terminal and a code that is there; nothing else runs', async () => {
+		const running = await serve();
+		// A game between two people, played to its end on the server (alice resigns).
+		const alice = running.hall.connect({id: 'alice', name: 'alice'}, '127.0.0.1');
+		const bob = running.hall.connect({id: 'bob', name: 'bob'}, '127.0.0.1');
+		const code = alice.create({game: boxes, setup: settled(boxes, {rows: 3, columns: 3}), clockSeconds: 60, side: 1, private: true});
+		expect(bob.enter(code, 'play').ok).toBe(true);
+		expect(alice.resign(code).ok).toBe(true);
+		const client = await connect(running.port);
+		const record = await run(client, `record ${code.toLowerCase()}`);
+		expect(record).toMatchObject({code: 0, stderr: ''});
+		expect(record.stdout).toMatch(/^\[Game "LINES and BOXES"\]\n/);
+		expect(record.stdout).toContain('[BLUE "bob"]');
+		expect(record.stdout).toContain('[Reason "resignation"]');
+		expect(record.stdout).not.toContain('\r');
+		expect(await run(client, 'record ZZZ-ZZZ')).toMatchObject({
+			code: 1,
+			stdout: '',
+			stderr: 'potm: No finished game has the code ZZZ-ZZZ\n',
+		});
+		expect(await run(client, `join ${code}`)).toMatchObject({code: 2, stdout: 'potm: join needs a terminal: ssh -t ... join CODE\r\n'});
+		const wrong = await run(client, 'join ZZZ-ZZZ', {cols: 80, rows: 24, term: 'xterm'});
+		expect(wrong).toMatchObject({code: 1, stdout: 'potm: No game has the code ZZZ-ZZZ\r\n'});
+		const other = await run(client, 'sh -c id');
+		expect(other.code).toBe(2);
+		expect(other.stdout).toContain('runs no commands but join CODE, watch CODE (with ssh -t) and record CODE');
+	});
+
 	test('with --authorized-keys only those keys get in', async () => {
-		const allowed = utils.generateKeyPairSync('ed25519');
-		const other = utils.generateKeyPairSync('ed25519');
+		const allowed = newKeyPair('allowed');
+		const other = newKeyPair('other');
 		const keys = join(scratch, 'authorized_keys');
 		writeFileSync(keys, `# the friends\n${allowed.public}\n`);
 		const running = await serve({authorizedKeys: keys});
@@ -190,12 +263,17 @@ describe('nothing but the arcade', () => {
 		const client = await connect(running.port, 'ada', {privateKey: allowed.private});
 		const shown = screen(await shell(client));
 		await until(
-			() => shown.text().includes('Play against the AI'),
+			() => shown.text().includes(LOBBY),
 			() => shown.text(),
 		);
 		// Saves are the key's (players/key-.../ada): another key under the same name would not find them.
 		const channel = await shell(client);
 		const saving = screen(channel);
+		await until(
+			() => saving.text().includes(LOBBY),
+			() => saving.text(),
+		);
+		channel.write('\r');
 		await until(
 			() => saving.text().includes('Play against the AI'),
 			() => saving.text(),
@@ -240,7 +318,7 @@ describe('nothing but the arcade', () => {
 		const flooding = await shell(await connect(running.port, 'flood'));
 		const floodShown = screen(flooding);
 		await until(
-			() => floodShown.text().includes('Play against the AI'),
+			() => floodShown.text().includes(LOBBY),
 			() => floodShown.text(),
 		);
 		const ended = new Promise(resolve => flooding.on('close', resolve));
@@ -252,7 +330,7 @@ describe('nothing but the arcade', () => {
 		await gone;
 		const next = screen(await shell(await connect(running.port, 'next')));
 		await until(
-			() => next.text().includes('Play against the AI'),
+			() => next.text().includes(LOBBY),
 			() => next.text(),
 		);
 	});
@@ -269,7 +347,7 @@ describe('bounds in time', () => {
 		const busy = await shell(await connect(running.port, 'busy'));
 		const busyShown = screen(busy);
 		await until(
-			() => busyShown.text().includes('Play against the AI'),
+			() => busyShown.text().includes(LOBBY),
 			() => busyShown.text(),
 		);
 		// The busy one presses a key (down, then up: the menu as it was) more often than the idle time.
@@ -292,14 +370,16 @@ describe('bounds in time', () => {
 		const playing = await shell(await connect(running.port, 'ada'));
 		const shown = screen(playing);
 		await until(
-			() => shown.text().includes('Play against the AI'),
+			() => shown.text().includes(LOBBY),
 			() => shown.text(),
 		);
 		const ended = new Promise(resolve => playing.on('close', () => resolve(null)));
 		await running.close();
 		server = undefined;
 		await ended;
-		expect(shown.text()).toContain('potm: the server is stopping; what was not saved is lost');
+		expect(shown.text()).toContain(
+			'potm: the server is stopping; games between people resume when it is back; what else was not saved is lost',
+		);
 		expect(shown.raw()).toContain('\u001B[?1049l');
 	});
 

@@ -39,7 +39,7 @@ afterEach(() => {
 describe.skipIf(missing.length > 0)(
 	`potm serve from OpenSSH's ssh in tmux${missing.length > 0 ? ` (no ${missing.join(', ')})` : ''}`,
 	() => {
-		test('the menu, a game against the AI by typed moves, a resize, then q and y: ssh ends with status 0', async () => {
+		test('the lobby, the menu, a game against the AI by typed moves, a resize, then q and y: ssh ends with status 0', async () => {
 			dir = mkdtempSync(join(tmpdir(), 'potm-serve-tmux-'));
 			const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--host', '127.0.0.1', '--data', join(dir, 'data')], {
 				stdio: 'pipe',
@@ -75,6 +75,8 @@ describe.skipIf(missing.length > 0)(
 				],
 				...['new-session', '-d', '-x', '80', '-y', '24', 'sh', '-c', `${ssh}; echo "[ssh exited with status $?]"; exec sleep 600`],
 			);
+			await screenShows(screen => screen.includes('potm on the server'), 'the lobby');
+			tmux('send-keys', 'Enter');
 			await screenShows(screen => screen.includes('Play against the AI'), 'the menu');
 			tmux('send-keys', 'Enter');
 			await screenShows(screen => screen.includes('Move 1/50'), 'the board');
