@@ -14,6 +14,8 @@ import ssh2, {type ClientChannel} from 'ssh2';
 import {afterAll, describe, expect, test, vi} from 'vitest';
 import {FakeEngine} from '../ui/harness.js';
 import {startServer, type RunningServer} from '../../source/serve/server.js';
+import {boxes} from '../../source/games/boxes/index.js';
+import {settled} from '../../source/games/setup.js';
 
 const {Client} = ssh2;
 type Client = InstanceType<typeof Client>;
@@ -67,34 +69,29 @@ function play(port: number, one: Visit, until?: (shown: string) => boolean): Pro
 		const done = () => resolve(shown);
 		client.on('error', done);
 		client.on('close', done);
+		/** The visit's steps on the channel, then the end (once `until` holds, if given). */
+		const drive = (channel: ClientChannel) => {
+			channel.on('data', (data: Buffer) => (shown += data.toString('latin1')));
+			channel.stderr.on('data', (data: Buffer) => (shown += data.toString('latin1')));
+			channel.on('close', () => client.end());
+			let step = 0;
+			const next = () => {
+				const now = one.steps[step++];
+				if (!now) {
+					if (until && !until(shown)) return void setTimeout(next, 20);
+					return void setTimeout(() => client.end(), 20);
+				}
+				if ('keys' in now) channel.write(now.keys);
+				else channel.setWindow(now.size.rows, now.size.cols, 0, 0);
+				setTimeout(next, 5);
+			};
+			next();
+		};
 		client.on('ready', () => {
-			if (one.command !== undefined) {
-				// With a terminal of the visit's window: join and watch need one.
-				client.exec(one.command, {pty: {cols: one.window.cols, rows: one.window.rows, term: 'xterm'}}, (error, channel) => {
-					if (error) return client.end();
-					channel.on('data', (data: Buffer) => (shown += data.toString('latin1')));
-					channel.stderr.on('data', (data: Buffer) => (shown += data.toString('latin1')));
-					channel.on('close', () => client.end());
-				});
-				return;
-			}
-			client.shell({cols: one.window.cols, rows: one.window.rows, term: 'xterm'}, (error, channel: ClientChannel) => {
-				if (error) return client.end();
-				channel.on('data', (data: Buffer) => (shown += data.toString('latin1')));
-				channel.on('close', () => client.end());
-				let step = 0;
-				const next = () => {
-					const now = one.steps[step++];
-					if (!now) {
-						if (until && !until(shown)) return void setTimeout(next, 20);
-						return void setTimeout(() => client.end(), 20);
-					}
-					if ('keys' in now) channel.write(now.keys);
-					else channel.setWindow(now.size.rows, now.size.cols, 0, 0);
-					setTimeout(next, 5);
-				};
-				next();
-			});
+			const window = {cols: one.window.cols, rows: one.window.rows, term: 'xterm'};
+			// A command with a terminal of the visit's window: join and watch need one.
+			if (one.command !== undefined) client.exec(one.command, {pty: window}, (error, channel) => (error ? client.end() : drive(channel)));
+			else client.shell(window, (error, channel: ClientChannel) => (error ? client.end() : drive(channel)));
 		});
 		client.connect({host: '127.0.0.1', port, username: one.name, readyTimeout: 10_000});
 	});
@@ -131,4 +128,59 @@ describe('fuzzing potm serve', () => {
 			await server.close();
 		}
 	}, 180_000);
+
+	test('a player sending anything, chat among it, never gets an escape string or a control character to the other player or a watcher', async () => {
+		const server: RunningServer = await startServer({
+			port: 0,
+			host: '127.0.0.1',
+			dataDir: join(scratch, 'chat'),
+			maxSessions: 8,
+			connectionsPerMinute: 10_000,
+			engine: () => Object.assign(new FakeEngine(), {close: async () => undefined}),
+		});
+		// alice holds RED from the server's side; mallory joins as BLUE by ssh, again each visit; carol watches by ssh throughout.
+		const alice = server.hall.connect({id: 'alice', name: 'alice'}, '127.0.0.1');
+		const code = alice.create({game: boxes, setup: settled(boxes, {rows: 3, columns: 3}), clockSeconds: null, side: 1, private: true});
+		let watched = '';
+		const watcher = new Client();
+		try {
+			await new Promise<void>((resolve, reject) => {
+				watcher.on('error', reject);
+				watcher.on('ready', () =>
+					watcher.exec(`watch ${code}`, {pty: {cols: 100, rows: 30, term: 'xterm'}}, (error, channel) => {
+						if (error) return reject(error);
+						channel.on('data', (data: Buffer) => (watched += data.toString('latin1')));
+						resolve();
+					}),
+				);
+				watcher.connect({host: '127.0.0.1', port: server.port, username: 'carol', readyTimeout: 10_000});
+			});
+			const hostile = fc.constantFrom('\u001B]0;owned\u0007', '\u001BP$q\u001B\\', '\u001B[2J', '\u0007', '\u009B31m', '\u202Eevil');
+			const line = fc.array(fc.oneof(fc.string({maxLength: 8}), hostile), {maxLength: 6}).map(parts => parts.join(''));
+			const steps = fc.array(
+				fc.oneof(
+					line.map(text => ({keys: Buffer.from(`c${text}\r`)})),
+					fc.uint8Array({minLength: 1, maxLength: 32}).map(bytes => ({keys: Buffer.from(bytes)})),
+				),
+				{maxLength: 8},
+			);
+			await fc.assert(
+				fc.asyncProperty(steps, async visitSteps => {
+					await play(server.port, {name: 'mallory', window: {cols: 100, rows: 30}, steps: visitSteps, command: `join ${code}`});
+					for (const said of server.hall.held(code)?.chat ?? [])
+						expect(said.text).not.toMatch(/[\u0000-\u001F\u007F-\u009F\u202A-\u202E]/u);
+				}),
+				{numRuns: 40, seed: 29, interruptAfterTimeLimit: 60_000},
+			);
+			expect(server.hall.held(code)?.chat.length ?? 0).toBeGreaterThan(0);
+			// What carol's screen got: Ink's own drawing (CSI sequences), never a string a client sent.
+			expect(watched).toContain(code);
+			expect(watched).not.toContain('\u001B]');
+			expect(watched).not.toContain('\u001BP');
+			expect(watched).not.toContain('\u0007');
+		} finally {
+			watcher.end();
+			await server.close();
+		}
+	}, 120_000);
 });
