@@ -71,7 +71,7 @@ export interface HallOptions {
 	readonly dataDir: string;
 	/** Milliseconds, the clock the rooms' clocks run on (the screens' `now` too). */
 	readonly now: () => number;
-	/** How to reach the server, as a friend is told: `ssh -p 2222 -t HOST` (known once it listens). */
+	/** How to reach the server without a terminal: `ssh -p 2222 HOST` (known once it listens); with one, -t goes before the host. */
 	readonly address: () => string;
 	/** Where a player's saves are kept (their games folder is in it), from their id. */
 	readonly savesOf: (person: Person) => string;
@@ -725,7 +725,9 @@ export class Hall {
 			open: ordered.filter(room => !room.started).map(room => this.summary(room, asker)),
 			playing: ordered.filter(room => room.started && !S.isOver(room.session)).map(room => this.summary(room, asker)),
 			online: [...new Set([...this.connections].map(connection => connection.person.name))].sort(),
-			address: this.options.address(),
+			// -t before the host: `ssh -p 2222 -t HOST`.
+			address: this.options.address().replace(/ (\S+)$/, ' -t $1'),
+			plainAddress: this.options.address(),
 		};
 	}
 

@@ -44,7 +44,7 @@ export interface ServeOptions {
 	readonly engine: () => Engine & {close(): Promise<void>};
 	/** Lines for the server's log (who came and went, who was refused and why). */
 	readonly log?: (line: string) => void;
-	/** How a friend is told to connect, without the user name: `ssh -p 2222 -t HOST`. */
+	/** How a friend is told to connect, without the user name or a terminal: `ssh -p 2222 HOST` (-t is added where one is needed). */
 	readonly address?: string;
 	/** The clock of the games' clocks; performance.now by default. */
 	readonly now?: () => number;
@@ -132,7 +132,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 		dataDir: options.dataDir,
 		now,
 		address: () =>
-			options.address ?? `ssh -p ${listening} -t ${options.host === '0.0.0.0' || options.host === '::' ? hostname() : options.host}`,
+			options.address ?? `ssh -p ${listening} ${options.host === '0.0.0.0' || options.host === '::' ? hostname() : options.host}`,
 		// players/NAME/saves, or players/key-FINGERPRINT/NAME/saves where keys are checked.
 		savesOf: person => join(options.dataDir, 'players', ...person.id.split('/'), 'saves'),
 		log,

@@ -86,8 +86,10 @@ export interface LobbyView {
 	readonly playing: readonly RoomSummary[];
 	/** The names of the people connected, each once. */
 	readonly online: readonly string[];
-	/** How to reach the server, for the line a host gives a friend: `ssh -p 2222 -t HOST`. */
+	/** How to reach the server with a terminal, for the line a host gives a friend: `ssh -p 2222 -t HOST` (join, watch). */
 	readonly address: string;
+	/** The same without a terminal, for a command whose output is kept: `ssh -p 2222 HOST` (record CODE > FILE). */
+	readonly plainAddress: string;
 }
 
 /** What a new room is: the game, its board's setup, the clock, the host's side, private or public. */

@@ -79,7 +79,7 @@ function infoLines(state: RoomState, room: RoomView, address: string): string[] 
 }
 
 /** Under the result: the rematch asked for, where the record is kept. */
-function endLines(state: RoomState, room: RoomView, address: string): string[] {
+function endLines(state: RoomState, room: RoomView, plainAddress: string): string[] {
 	const lines: string[] = [];
 	const {side} = state;
 	const key = keyFor('room-over', 'rematch');
@@ -96,7 +96,7 @@ function endLines(state: RoomState, room: RoomView, address: string): string[] {
 					: `${key}: a rematch, sides swapped`,
 		);
 	}
-	if (room.kept) lines.push(`Kept as ${room.kept}; download with: ${address} record ${state.code} > ${room.kept}`);
+	if (room.kept) lines.push(`Kept as ${room.kept}; download with: ${plainAddress} record ${state.code} > ${room.kept}`);
 	return lines;
 }
 
@@ -175,7 +175,7 @@ function RoomInside({code, side, onLobby, onFollow, first}: RoomProps & {readonl
 
 	const dim = theme.color ? theme.dim : undefined;
 	const panelWidth = layout.panelColumns;
-	const address = !room.started || room.kept ? remote.lobby().address : '';
+	const {address, plainAddress} = !room.started || room.kept ? remote.lobby() : {address: '', plainAddress: ''};
 	const scores = game.scores(S.current(session));
 	const shownScores = state.view === null ? scores : game.scores(shownPosition);
 	const sideLines = ([1, 2] as const).map((player): SideLine => ({
@@ -187,7 +187,7 @@ function RoomInside({code, side, onLobby, onFollow, first}: RoomProps & {readonl
 	const wrapped = (lines: readonly string[]) => lines.flatMap(line => wrapLines(line, panelWidth));
 	const info = wrapped(infoLines(state, room, address)).slice(0, 4);
 	const tally = tallyOf(game, S.current(session));
-	const ends = outcome ? wrapped(endLines(state, room, address)) : [];
+	const ends = outcome ? wrapped(endLines(state, room, plainAddress)) : [];
 	const overRows = outcome ? gameOverRows(game, outcome, panelWidth, tally) : 0;
 	// Players, the turn, the room's words, a free row; the result and what follows it; the rest the moves and the chat share.
 	const rest = layout.bodyRows - 4 - info.length - overRows - ends.length;

@@ -32,7 +32,7 @@ function hallIn(dir = mkdtempSync(join(tmpdir(), 'potm-hall-'))) {
 	const hall = new Hall({
 		dataDir: dir,
 		now: () => clock.ms,
-		address: () => 'ssh -p 2222 -t example.org',
+		address: () => 'ssh -p 2222 example.org',
 		savesOf: person => join(dir, 'players', person.id, 'saves'),
 		log: line => logs.push(line),
 	});

@@ -33,5 +33,5 @@ test.each(games.map(game => [game.name, game] as const))('%s: a room under way a
 	const lines = frame.split('\n');
 	const column = lines.find(line => line.includes('Game over'))!.indexOf('Game over');
 	const panel = lines.map(line => line.slice(column)).join('\n');
-	expect(panel).toMatch(wrapped(`Kept as ${code}.game.txt; download with: ssh -p 2222 -t potm.test record ${code} > ${code}.game.txt`));
+	expect(panel).toMatch(wrapped(`Kept as ${code}.game.txt; download with: ssh -p 2222 potm.test record ${code} > ${code}.game.txt`));
 });

@@ -30,7 +30,7 @@ export function served(): Served {
 	const hall = new Hall({
 		dataDir: dir,
 		now: () => clock.ms,
-		address: () => 'ssh -p 2222 -t potm.test',
+		address: () => 'ssh -p 2222 potm.test',
 		savesOf: person => join(dir, 'players', person.id, 'saves'),
 		codeFor: codeNo,
 	});
