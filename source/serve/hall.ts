@@ -14,7 +14,7 @@
  * nobody but its players, and an address that gives too many wrong codes is refused for a while.
  */
 import {randomInt} from 'node:crypto';
-import {mkdirSync, readdirSync, readFileSync, renameSync, rmSync} from 'node:fs';
+import {existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync} from 'node:fs';
 import {join} from 'node:path';
 import {fail, ok, other, type Outcome, type Player, type Result} from '../games/game.js';
 import {gameById, type AnyGame} from '../games/registry.js';
@@ -33,7 +33,10 @@ import {
 	type RoomSummary,
 	type RoomView,
 } from '../ui/remote.js';
-import {shown} from './names.js';
+import {MAX_NAME, shown} from './names.js';
+
+/** A person's id as a room file may hold it: a folder name (names.ts's folderName), after key-FINGERPRINT/ where keys are checked. */
+const PERSON_ID = /^(?:key-[A-Za-z0-9_]+\/)?[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 
 /** The characters of a code: digits and capitals, without 0, 1, I and O, which read alike. */
 export const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
@@ -47,6 +50,21 @@ const CHAT_KEPT = 50;
 export const WAITING_MS = 30 * 60_000;
 /** Rooms one person may have waiting for a friend: a new one past this closes their oldest. */
 export const WAITING_ROOMS = 5;
+/** Games one person may sit in at once, waiting or under way: a new one past this is refused. */
+export const GAMES_EACH = 10;
+/** Games the server holds at once unless HallOptions.maxRooms says. */
+export const MAX_ROOMS = 1000;
+/** How long the clocks wait for the second player after a restart (or a host gone to the lobby) before they run anyway. */
+export const GRACE_MS = 2 * 60_000;
+/** A game under way nobody has had a screen on for this long closes (its record kept as it stands, not over). */
+export const ABANDONED_MS = 24 * 60 * 60_000;
+/** Lines of chat one person may say in CHAT_WINDOW_MS. */
+export const CHAT_LINES = 5;
+export const CHAT_WINDOW_MS = 5_000;
+/** Chat is written with the room this long after a line (moves write it at once). */
+const CHAT_SAVE_MS = 2_000;
+/** The most rows each of the lobby's lists gives (one's own first). */
+const LISTED = 100;
 /** The lobby is told of changes at most this often: forty games' moves would otherwise redraw every lobby each time. */
 const LOBBY_EVERY_MS = 250;
 
@@ -78,6 +96,8 @@ export interface HallOptions {
 	readonly log?: (line: string) => void;
 	/** The code of the room made `made`-th (1, 2, ...), where tests pin them; random otherwise. */
 	readonly codeFor?: (made: number) => string;
+	/** Games held at once (MAX_ROOMS). */
+	readonly maxRooms?: number;
 }
 
 /** A room as the hall keeps it; `view` is the snapshot the screens get, made again after every change. */
@@ -97,6 +117,12 @@ interface Room {
 	waiting: boolean;
 	/** When the host of a room nobody joined was last connected (Date.now), for closing it once they are long gone. */
 	hostSeen: number;
+	/** When a player last had a screen on it (Date.now), for closing a game abandoned. */
+	playedSeen: number;
+	/** The timer that starts the clocks once GRACE_MS have passed with one player here. */
+	grace: NodeJS.Timeout | null;
+	/** The timer that writes the room soon after a line of chat. */
+	saveTimer: NodeJS.Timeout | null;
 	drawOffer: Player | null;
 	rematch: [boolean, boolean];
 	chat: ChatLine[];
@@ -141,6 +167,8 @@ export class Hall {
 	private readonly wrongCodes = new Map<string, number[]>();
 	private stopped = false;
 	private made = 0;
+	/** Each person's last lines of chat, the times they were said. */
+	private readonly said = new Map<string, number[]>();
 
 	private readonly sweeper: NodeJS.Timeout;
 
@@ -198,7 +226,12 @@ export class Hall {
 		for (const name of readdirSync(this.roomsDir)) {
 			if (!name.endsWith('.json')) continue;
 			const path = join(this.roomsDir, name);
-			const room = this.readRoom(path);
+			let room: Room | string;
+			try {
+				room = this.readRoom(path);
+			} catch (error) {
+				room = (error as Error).message;
+			}
 			if (typeof room === 'string') {
 				this.log(`room file ${path} set aside (${room}): ${path}.bad`);
 				try {
@@ -226,8 +259,8 @@ export class Hall {
 		clearInterval(this.sweeper);
 		if (this.lobbyTimer) clearTimeout(this.lobbyTimer);
 		for (const room of this.rooms.values()) {
-			if (room.timer) clearTimeout(room.timer);
-			room.timer = null;
+			for (const timer of [room.timer, room.grace, room.saveTimer]) if (timer) clearTimeout(timer);
+			[room.timer, room.grace, room.saveTimer] = [null, null, null];
 			if (!room.kept && !room.closed) this.save(room, true);
 		}
 	}
@@ -236,7 +269,12 @@ export class Hall {
 	private newCode(): string {
 		this.made++;
 		const pinned = this.options.codeFor?.(this.made);
-		return pinned ?? newCode(code => this.rooms.has(code));
+		return (
+			pinned ??
+			newCode(
+				code => this.rooms.has(code) || existsSync(join(this.recordsDir, `${code}${RECORD_EXTENSION}`)) || existsSync(this.roomPath(code)),
+			)
+		);
 	}
 
 	/** The room as it stands, whoever looks: for the server itself and its tests (people's screens go through their Remote). */
@@ -305,6 +343,9 @@ export class Hall {
 			started: options.started,
 			waiting: true,
 			hostSeen: Date.now(),
+			playedSeen: Date.now(),
+			grace: null,
+			saveTimer: null,
 			drawOffer: null,
 			rematch: [false, false],
 			chat: options.chat ?? [],
@@ -319,7 +360,9 @@ export class Hall {
 		};
 	}
 
-	private create(connection: Connection, options: RoomOptions): string {
+	private create(connection: Connection, options: RoomOptions): Result<string, string> {
+		const refused = this.tooMany(connection.person);
+		if (refused) return fail(refused);
 		const waiting = [...this.rooms.values()].filter(room => !room.started && !room.closed && this.sideOf(room, connection.person) !== null);
 		for (const room of waiting.slice(0, Math.max(0, waiting.length - WAITING_ROOMS + 1)))
 			this.close(room, `${connection.person.name} opened more than ${WAITING_ROOMS} rooms; the oldest closes`);
@@ -339,7 +382,16 @@ export class Hall {
 		this.save(room);
 		this.log(`${connection.person.name} opened ${options.private ? 'a private' : 'a'} ${options.game.name} room ${code}`);
 		this.changed(room);
-		return code;
+		return ok(code);
+	}
+
+	/** Why `person` may not sit in another game (too many of theirs, or of the server's), or null. */
+	private tooMany(person: Person): string | null {
+		const held = [...this.rooms.values()].filter(room => !room.kept && !room.closed);
+		if (held.length >= (this.options.maxRooms ?? MAX_ROOMS)) return `The server holds ${held.length} games, all it takes: try again later`;
+		const mine = held.filter(room => this.sideOf(room, person) !== null);
+		if (mine.length >= GAMES_EACH) return `You are in ${mine.length} games already, all one person may be: finish or resign one first`;
+		return null;
 	}
 
 	/** The side `person` holds in `room`, if any. */
@@ -374,6 +426,8 @@ export class Hall {
 			const [first, second] = room.players.map(player => player!.name);
 			return fail(`${room.code} has its players (${first} and ${second}): watch it instead`);
 		}
+		const full = this.tooMany(connection.person);
+		if (full) return fail(full);
 		room.players[open - 1] = connection.person;
 		room.screens.set(connection, open);
 		room.started = true;
@@ -386,12 +440,38 @@ export class Hall {
 
 	/** Both players here at once for the first time (since the room was made or the server started): the clocks begin. */
 	private meet(room: Room): void {
-		if (!room.started || !room.waiting || !this.present(room, 1) || !this.present(room, 2)) return;
+		if (!room.started || !room.waiting) return;
+		if (this.present(room, 1) && this.present(room, 2)) return this.begin(room, 'both players are here');
+		// One is here: the other has GRACE_MS, then the clocks run all the same.
+		if (!room.grace && (this.present(room, 1) || this.present(room, 2)) && !this.stopped) {
+			room.grace = setTimeout(() => {
+				room.grace = null;
+				if (room.waiting && (this.present(room, 1) || this.present(room, 2)))
+					this.guard(room, () => this.begin(room, 'the other player did not come in time'));
+			}, GRACE_MS);
+			room.grace.unref();
+		}
+	}
+
+	/** The clocks begin (both players here, or one after the grace). */
+	private begin(room: Room, why: string): void {
+		if (room.grace) clearTimeout(room.grace);
+		room.grace = null;
 		room.waiting = false;
 		if (S.isOver(room.session)) return;
 		room.session = S.resumeClock(room.session, this.options.now());
-		this.log(`${room.code}: both players are here; the clocks run`);
+		this.log(`${room.code}: ${why}; the clocks run`);
 		this.schedule(room);
+		this.changed(room);
+	}
+
+	/** Runs a timer's work; what it throws is logged, never the server's end. */
+	private guard(room: Room, work: () => void): void {
+		try {
+			work();
+		} catch (error) {
+			this.log(`${room.code}: ${(error as Error).message}`);
+		}
 	}
 
 	/**
@@ -402,15 +482,39 @@ export class Hall {
 		const now = Date.now();
 		const connected = new Set([...this.connections].map(connection => connection.person.id));
 		for (const room of [...this.rooms.values()]) {
-			if (room.started || room.closed) continue;
-			const host = room.players[0] ?? room.players[1];
-			if (host && connected.has(host.id)) room.hostSeen = now;
-			else if (now - room.hostSeen >= WAITING_MS) this.close(room, 'nobody joined, and its host left');
+			if (room.kept || room.closed) {
+				this.prune(room);
+				continue;
+			}
+			if (!room.started) {
+				const host = room.players[0] ?? room.players[1];
+				if (host && connected.has(host.id)) room.hostSeen = now;
+				else if (now - room.hostSeen >= WAITING_MS) this.close(room, 'nobody joined, and its host left');
+				continue;
+			}
+			if (this.present(room, 1) || this.present(room, 2)) room.playedSeen = now;
+			else if (now - room.playedSeen >= ABANDONED_MS) this.abandon(room);
 		}
+		for (const [address, times] of this.wrongCodes)
+			if (times.every(time => now - time >= WRONG_CODE_WINDOW_MS)) this.wrongCodes.delete(address);
+		for (const [id, times] of this.said) if (times.every(time => now - time >= CHAT_WINDOW_MS)) this.said.delete(id);
+	}
+
+	/** A game nobody has looked at for ABANDONED_MS closes; its record is kept as it stands (not over). */
+	private abandon(room: Room): void {
+		this.guard(room, () =>
+			writeWhole({
+				path: join(this.recordsDir, `${room.code}${RECORD_EXTENSION}`),
+				data: formatRecord({...this.played(room), date: new Date()}),
+			}),
+		);
+		this.close(room, 'nobody came back to it for a day');
 	}
 
 	/** Closes a room nobody joined: its file goes, its screens are told why. */
 	private close(room: Room, why: string): void {
+		for (const timer of [room.grace, room.saveTimer]) if (timer) clearTimeout(timer);
+		[room.grace, room.saveTimer] = [null, null];
 		room.closed = why;
 		this.forget(room);
 		this.log(`${room.code} closed: ${why}`);
@@ -444,17 +548,18 @@ export class Hall {
 	 * The room's game as it stands: the flag checked (a fallen one ends it), then `act` if it is
 	 * still going. Gives why not.
 	 */
-	private playing(connection: Connection, code: string): Result<{room: Room; side: Player}, string> {
+	private playing(connection: Connection, code: string, evenWaiting = false): Result<{room: Room; side: Player}, string> {
 		const room = this.rooms.get(code);
-		if (!room) return fail(`No game has the code ${code}`);
+		if (!room || room.closed) return fail(`No game has the code ${code}`);
+		if (this.stopped) return fail('The server is stopping');
 		const side = this.sideOf(room, connection.person);
 		if (side === null) return fail('You are watching this game: only its players play it');
 		this.flag(room);
 		if (!room.started) return fail('The game begins when someone joins');
 		if (S.isOver(room.session)) return fail('The game is over');
-		if (room.waiting) {
+		if (room.waiting && !evenWaiting) {
 			const away = room.players[this.present(room, 1) ? 1 : 0]!;
-			return fail(`The game begins when both players are here: waiting for ${away.name}`);
+			return fail(`The clocks wait for both players: waiting for ${away.name} (two minutes at most once one is here)`);
 		}
 		return ok({room, side});
 	}
@@ -474,7 +579,8 @@ export class Hall {
 	}
 
 	private resign(connection: Connection, code: string): Result<void, string> {
-		const found = this.playing(connection, code);
+		// A player may resign while the clocks wait for the other.
+		const found = this.playing(connection, code, true);
 		if (!found.ok) return found;
 		const {room, side} = found.value;
 		room.session = S.resign(room.session, side, this.options.now());
@@ -544,12 +650,24 @@ export class Hall {
 
 	private say(connection: Connection, code: string, text: string): Result<void, string> {
 		const room = this.rooms.get(code);
-		if (!room) return fail(`No game has the code ${code}`);
+		if (!room || room.closed) return fail(`No game has the code ${code}`);
+		if (this.stopped) return fail('The server is stopping');
 		if (this.sideOf(room, connection.person) === null) return fail('Only the players chat; watchers read');
 		const line = shown(text, MAX_CHAT);
 		if (line === '') return fail('Nothing to say');
+		const now = Date.now();
+		const recent = (this.said.get(connection.person.id) ?? []).filter(time => now - time < CHAT_WINDOW_MS);
+		if (recent.length >= CHAT_LINES) return fail(`Slow down: at most ${CHAT_LINES} lines in ${CHAT_WINDOW_MS / 1000} seconds`);
+		this.said.set(connection.person.id, [...recent, now]);
 		room.chat = [...room.chat.slice(-(CHAT_KEPT - 1)), {from: connection.person.name, text: line}];
-		if (!room.kept) this.save(room);
+		// Written soon, with whatever else is said meanwhile (a move writes it at once).
+		if (!room.kept && !room.saveTimer) {
+			room.saveTimer = setTimeout(() => {
+				room.saveTimer = null;
+				if (!room.kept && !room.closed && !this.stopped) this.guard(room, () => this.save(room));
+			}, CHAT_SAVE_MS);
+			room.saveTimer.unref();
+		}
 		this.changed(room);
 		return ok(undefined);
 	}
@@ -565,8 +683,9 @@ export class Hall {
 
 	/** After a move or an ending: written, kept if over, the flag's timer set again, and everyone told. */
 	private afterChange(room: Room): void {
+		// The ending is written with the room before its record: a kill between the two keeps it at the next start.
+		this.save(room);
 		if (S.isOver(room.session)) this.finish(room);
-		else this.save(room);
 		this.schedule(room);
 		this.changed(room);
 	}
@@ -581,44 +700,58 @@ export class Hall {
 		room.timer = setTimeout(
 			() => {
 				room.timer = null;
-				this.flag(room);
-				// Still going (a timer a little early): look again.
-				if (!S.isOver(room.session)) this.schedule(room);
+				this.guard(room, () => {
+					this.flag(room);
+					// Still going (a timer a little early): look again.
+					if (!S.isOver(room.session)) this.schedule(room);
+				});
 			},
 			Math.ceil(left * 1000) + 1,
 		);
 		room.timer.unref();
 	}
 
-	/** The game is over: its record kept for download and in each player's games; the room's file goes. */
-	private finish(room: Room): void {
-		if (room.kept) return;
-		const now = this.options.now();
-		const date = new Date();
-		const played = {
+	/** The game as a record takes it: its line with the turn under way charged, its players' names. */
+	private played(room: Room) {
+		return {
 			game: room.game,
-			line: S.lineNow(room.session, now),
+			line: S.lineNow(room.session, this.options.now()),
 			moves: room.session.moves,
 			ended: room.session.ended,
 			players: room.players.map(player => player?.name ?? '?') as [string, string],
 			clocked: room.session.clocked,
 		};
+	}
+
+	/**
+	 * The game is over: kept in each player's games, then as the record for download; only then
+	 * does the room's file go. A record already there (a kill after it was written) is the game
+	 * kept already. A record that cannot be written leaves the room's file, to try again at the
+	 * next start.
+	 */
+	private finish(room: Room): void {
+		if (room.kept) return;
 		const name = `${room.code}${RECORD_EXTENSION}`;
-		try {
-			writeWhole({path: join(this.recordsDir, name), data: formatRecord({...played, date})});
-			room.kept = name;
-		} catch (error) {
-			this.log(`${room.code}: its record could not be written: ${(error as Error).message}`);
-			room.kept = name;
+		const path = join(this.recordsDir, name);
+		if (!existsSync(path)) {
+			const played = this.played(room);
+			const date = new Date();
+			for (const player of room.players) {
+				if (!player) continue;
+				const kept = keepGame(played, this.options.savesOf(player), date);
+				if (!kept.ok) this.log(`${room.code}: not kept in ${player.name}'s games: ${kept.error}`);
+			}
+			try {
+				writeWhole({path, data: formatRecord({...played, date})});
+			} catch (error) {
+				this.log(`${room.code}: its record could not be written (${(error as Error).message}); the room's file stays`);
+				return;
+			}
 		}
-		for (const player of room.players) {
-			if (!player) continue;
-			const kept = keepGame(played, this.options.savesOf(player), date);
-			if (!kept.ok) this.log(`${room.code}: not kept in ${player.name}'s games: ${kept.error}`);
-		}
-		this.forget(room);
-		const outcome = S.outcomeOf(room.session);
-		this.log(`${room.code} over: ${outcome?.description ?? 'ended'}`);
+		room.kept = name;
+		this.guard(room, () => this.forget(room));
+		this.log(`${room.code} over: ${S.outcomeOf(room.session)?.description ?? 'ended'}`);
+		this.prune(room);
 	}
 
 	// --- presence and telling the screens
@@ -720,12 +853,16 @@ export class Hall {
 			...listed.filter(room => this.sideOf(room, asker) !== null),
 			...listed.filter(room => this.sideOf(room, asker) === null),
 		];
-		for (const room of ordered) this.flag(room);
 		return {
-			open: ordered.filter(room => !room.started).map(room => this.summary(room, asker)),
-			playing: ordered.filter(room => room.started && !S.isOver(room.session)).map(room => this.summary(room, asker)),
+			open: ordered
+				.filter(room => !room.started)
+				.slice(0, LISTED)
+				.map(room => this.summary(room, asker)),
+			playing: ordered
+				.filter(room => room.started && !S.isOver(room.session))
+				.slice(0, LISTED)
+				.map(room => this.summary(room, asker)),
 			online: [...new Set([...this.connections].map(connection => connection.person.name))].sort(),
-			// -t before the host: `ssh -p 2222 -t HOST`.
 			address: this.options.address().replace(/ (\S+)$/, ' -t $1'),
 			plainAddress: this.options.address(),
 		};
@@ -735,17 +872,20 @@ export class Hall {
 
 	private refusal(address: string): string | null {
 		const now = Date.now();
-		const times = (this.wrongCodes.get(address) ?? []).filter(time => now - time < WRONG_CODE_WINDOW_MS);
-		this.wrongCodes.set(address, times);
+		const key = addressKey(address);
+		const times = (this.wrongCodes.get(key) ?? []).filter(time => now - time < WRONG_CODE_WINDOW_MS);
+		if (times.length === 0) this.wrongCodes.delete(key);
+		else this.wrongCodes.set(key, times);
 		if (times.length < WRONG_CODES) return null;
 		const minutes = Math.ceil((times[0]! + WRONG_CODE_WINDOW_MS - now) / 60_000);
 		return `Too many wrong codes from your address: try again in ${minutes} minute${minutes === 1 ? '' : 's'}`;
 	}
 
 	private wrong(address: string): void {
-		const times = this.wrongCodes.get(address) ?? [];
+		const key = addressKey(address);
+		const times = this.wrongCodes.get(key) ?? [];
 		times.push(Date.now());
-		this.wrongCodes.set(address, times);
+		this.wrongCodes.set(key, times);
 		if (times.length === WRONG_CODES) this.log(`${address}: ${WRONG_CODES} wrong codes; refused for a while`);
 	}
 
@@ -793,27 +933,32 @@ export class Hall {
 	}
 
 	private readRoom(path: string): Room | string {
-		let file: Partial<RoomFile>;
+		let read: unknown;
 		try {
-			file = JSON.parse(readFileSync(path, 'utf8')) as Partial<RoomFile>;
+			read = JSON.parse(readFileSync(path, 'utf8'));
 		} catch (error) {
 			return `not JSON: ${(error as Error).message}`;
 		}
+		if (typeof read !== 'object' || read === null || Array.isArray(read)) return 'not an object';
+		const file = read as Partial<RoomFile>;
+		if (file.version !== 1) return `version ${String(file.version)}, not 1`;
 		const game = typeof file.game === 'string' ? gameById(file.game) : undefined;
 		if (!game) return `no game "${String(file.game)}"`;
 		const code = typeof file.code === 'string' ? normalCode(file.code) : null;
 		if (code === null) return 'no code';
-		const person = (value: unknown): Person | null | undefined =>
-			value === null
-				? null
-				: typeof value === 'object' && typeof (value as Person).id === 'string' && typeof (value as Person).name === 'string'
-					? {id: (value as Person).id, name: (value as Person).name}
-					: undefined;
+		// An id names a folder under players/ (a name's, or key-FINGERPRINT/ and a name's): nothing else.
+		const person = (value: unknown): Person | null | undefined => {
+			if (value === null) return null;
+			const {id, name} = (value ?? {}) as {id?: unknown; name?: unknown};
+			if (typeof id !== 'string' || typeof name !== 'string' || !PERSON_ID.test(id)) return undefined;
+			return {id, name: shown(name, MAX_NAME) || 'guest'};
+		};
 		const players = Array.isArray(file.players) && file.players.length === 2 ? file.players.map(person) : [];
 		if (players.length !== 2 || players.includes(undefined)) return 'its players do not read';
 		if (typeof file.record !== 'string') return 'no record';
 		const parsed = parseRecord(file.record, path);
 		if (!parsed.ok) return `its record: line ${parsed.error.line ?? '?'}: ${parsed.error.message}`;
+		if (parsed.value.game.id !== game.id) return `its record is of ${parsed.value.game.name}, not ${game.name}`;
 		const {line, moves, ended} = parsed.value;
 		const clockSeconds = typeof file.clockSeconds === 'number' && file.clockSeconds > 0 ? file.clockSeconds : null;
 		const chat = (Array.isArray(file.chat) ? (file.chat as unknown[]) : []).flatMap(entry => {
@@ -837,7 +982,7 @@ export class Hall {
 			ended,
 		});
 		if (S.isOver(room.session)) {
-			// Over before it was kept (a kill between the ending and the record): keep it now.
+			// Over before it was kept (a kill between the ending and the record): kept now, or found kept already.
 			this.finish(room);
 		}
 		return room;
@@ -847,8 +992,16 @@ export class Hall {
 
 	private remoteFor(connection: Connection): Remote & {disconnect(): void} {
 		const codeOf = (code: string): string => normalCode(code) ?? code;
+		const address = () => this.options.address();
 		return {
 			me: connection.person,
+			get address() {
+				// -t before the host: `ssh -p 2222 -t HOST`.
+				return address().replace(/ (\S+)$/, ' -t $1');
+			},
+			get plainAddress() {
+				return address();
+			},
 			lobby: () => this.lobby(connection.person),
 			onLobby: listener => {
 				this.lobbyListeners.add(listener);
@@ -878,6 +1031,21 @@ export class Hall {
 			disconnect: () => this.disconnect(connection),
 		};
 	}
+}
+
+/**
+ * Whose wrong codes an address's are: an IPv4 address its own, an IPv6 address its /64 (one
+ * client's network, whose addresses it may change at will).
+ */
+export function addressKey(address: string): string {
+	if (!address.includes(':') || address.startsWith('::ffff:')) return address.replace(/^::ffff:/, '');
+	const [head = '', tail = ''] = address.split('::');
+	const left = head === '' ? [] : head.split(':');
+	const right = tail === '' ? [] : tail.split(':');
+	const groups = address.includes('::')
+		? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+		: left;
+	return `${groups.slice(0, 4).join(':')}::/64`;
 }
 
 /** A room's board and clock in words: "3×3 boxes, 60 s each", "10 s a move", "no clock". */

@@ -111,7 +111,7 @@ function routeOf(pick: MenuPick, demo: Omit<DemoSetup, 'game'>, reviewBudget: Bu
 		case 'room':
 			return {screen: 'room', code: pick.code, side: pick.side};
 		case 'lobby':
-			return {screen: 'lobby'};
+			return {screen: 'lobby', ...(pick.note === undefined ? {} : {note: pick.note})};
 		case 'open': {
 			const base = playSetup(pick.game, pick.choices, false);
 			// A saved game goes on with its own clock readings; under a clock per move, which no

@@ -37,7 +37,7 @@ export type MenuPick =
 	| GameStart
 	/** Served: the room made for a friend, which the host plays in as `side`. */
 	| {readonly kind: 'room'; readonly code: string; readonly side: Player; readonly choices: MenuChoices; readonly game: AnyGame}
-	| {readonly kind: 'lobby'}
+	| {readonly kind: 'lobby'; readonly note?: string}
 	| {
 			readonly kind: Purpose;
 			readonly choices: MenuChoices;
@@ -132,14 +132,15 @@ export function MenuScreen({
 			case 'create': {
 				if (!remote) return;
 				const {game, choices} = effect;
-				const code = remote.create({
+				const created = remote.create({
 					game,
 					setup: setupOf(game, choices),
 					clockSeconds: choices.clock,
 					side: choices.side,
 					private: effect.private,
 				});
-				return onPick({kind: 'room', code, side: choices.side, choices, game});
+				if (!created.ok) return onPick({kind: 'lobby', note: created.error});
+				return onPick({kind: 'room', code: created.value, side: choices.side, choices, game});
 			}
 		}
 	};

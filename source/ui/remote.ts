@@ -57,7 +57,7 @@ export interface RoomView {
 	readonly kept: string | null;
 	/** Once both asked for a rematch: the new room's code, sides swapped. */
 	readonly next: string | null;
-	/** Set when the room was closed before its game began (its host left): why. */
+	/** Set when the room was closed (nobody joined and its host was long gone; nobody came back to its game for a day): why. */
 	readonly closed: string | null;
 }
 
@@ -113,8 +113,11 @@ export interface Remote {
 	lobby(): LobbyView;
 	/** Calls `listener` after every change the lobby shows (rooms, people); gives the unsubscribe. */
 	onLobby(listener: () => void): () => void;
-	/** A new room with the asker in its seat; gives its code. */
-	create(options: RoomOptions): string;
+	/** How to reach the server, with a terminal (`ssh -p 2222 -t HOST`) and without (`ssh -p 2222 HOST`), as LobbyView gives them. */
+	readonly address: string;
+	readonly plainAddress: string;
+	/** A new room with the asker in its seat; gives its code, or why not (the asker's games, or the server's, at their most). */
+	create(options: RoomOptions): Result<string, string>;
 	/**
 	 * Takes the open seat of the room with `code` (or the asker's own seat again), or watches it.
 	 * Gives the code as the server writes it and the side the asker plays (null: watching), or why
@@ -135,6 +138,6 @@ export interface Remote {
 	rematch(code: string): Result<void, string>;
 	/** A line of chat, from a player of the room. */
 	say(code: string, text: string): Result<void, string>;
-	/** The asker's screen leaves the room: a player keeps the seat (and the clock runs); the host of a room nobody joined closes it. */
+	/** The asker's screen leaves the room: a player keeps the seat (and the clock runs), and a host the room nobody joined yet. */
 	leave(code: string): void;
 }

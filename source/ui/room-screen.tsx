@@ -175,7 +175,7 @@ function RoomInside({code, side, onLobby, onFollow, first}: RoomProps & {readonl
 
 	const dim = theme.color ? theme.dim : undefined;
 	const panelWidth = layout.panelColumns;
-	const {address, plainAddress} = !room.started || room.kept ? remote.lobby() : {address: '', plainAddress: ''};
+	const {address, plainAddress} = remote;
 	const scores = game.scores(S.current(session));
 	const shownScores = state.view === null ? scores : game.scores(shownPosition);
 	const sideLines = ([1, 2] as const).map((player): SideLine => ({

@@ -11,6 +11,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import fc from 'fast-check';
 import ssh2, {type ClientChannel} from 'ssh2';
+import {made} from '../helpers/made.js';
 import {afterAll, describe, expect, test, vi} from 'vitest';
 import {FakeEngine} from '../ui/harness.js';
 import {startServer, type RunningServer} from '../../source/serve/server.js';
@@ -140,7 +141,9 @@ describe('fuzzing potm serve', () => {
 		});
 		// alice holds RED from the server's side; mallory joins as BLUE by ssh, again each visit; carol watches by ssh throughout.
 		const alice = server.hall.connect({id: 'alice', name: 'alice'}, '127.0.0.1');
-		const code = alice.create({game: boxes, setup: settled(boxes, {rows: 3, columns: 3}), clockSeconds: null, side: 1, private: true});
+		const code = made(
+			alice.create({game: boxes, setup: settled(boxes, {rows: 3, columns: 3}), clockSeconds: null, side: 1, private: true}),
+		);
 		let watched = '';
 		const watcher = new Client();
 		try {

@@ -6,12 +6,25 @@
 import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
+import {made} from '../helpers/made.js';
 import {afterEach, describe, expect, test, vi} from 'vitest';
 import {boxes} from '../../source/games/boxes/index.js';
 import {loaps} from '../../source/games/loa/index.js';
 import {settled} from '../../source/games/setup.js';
 import {parseRecord} from '../../source/files/record.js';
-import {CODE_ALPHABET, Hall, normalCode, WAITING_MS, WAITING_ROOMS, WRONG_CODES} from '../../source/serve/hall.js';
+import {
+	addressKey,
+	CHAT_LINES,
+	CHAT_WINDOW_MS,
+	CODE_ALPHABET,
+	GAMES_EACH,
+	GRACE_MS,
+	Hall,
+	normalCode,
+	WAITING_MS,
+	WAITING_ROOMS,
+	WRONG_CODES,
+} from '../../source/serve/hall.js';
 import * as S from '../../source/ui/session.js';
 import type {Person, Remote} from '../../source/ui/remote.js';
 
@@ -43,19 +56,21 @@ const BOXES_3X3 = settled(boxes, {rows: 3, columns: 3});
 
 /** alice hosts a 3×3 LINES and BOXES game (RED, 60 s each), bob joins it. */
 function started(options: {private?: boolean; clockSeconds?: number | null} = {}) {
-	const made = hallIn();
-	const alice = made.hall.connect(ALICE, '127.0.0.2');
-	const bob = made.hall.connect(BOB, '127.0.0.3');
-	const code = alice.create({
-		game: boxes,
-		setup: BOXES_3X3,
-		clockSeconds: options.clockSeconds === undefined ? 60 : options.clockSeconds,
-		side: 1,
-		private: options.private ?? false,
-	});
+	const inHall = hallIn();
+	const alice = inHall.hall.connect(ALICE, '127.0.0.2');
+	const bob = inHall.hall.connect(BOB, '127.0.0.3');
+	const code = made(
+		alice.create({
+			game: boxes,
+			setup: BOXES_3X3,
+			clockSeconds: options.clockSeconds === undefined ? 60 : options.clockSeconds,
+			side: 1,
+			private: options.private ?? false,
+		}),
+	);
 	const joined = bob.enter(code, 'play');
 	if (!joined.ok) throw new Error(joined.error);
-	return {...made, alice, bob, code};
+	return {...inHall, alice, bob, code};
 }
 
 /** The legal moves of the room's position, for the side whose remote is given. */
@@ -66,7 +81,7 @@ describe('rooms', () => {
 		const {hall, clock} = hallIn();
 		const alice = hall.connect(ALICE, '127.0.0.2');
 		const carol = hall.connect(CAROL, '127.0.0.4');
-		const code = alice.create({game: boxes, setup: BOXES_3X3, clockSeconds: 60, side: 1, private: false});
+		const code = made(alice.create({game: boxes, setup: BOXES_3X3, clockSeconds: 60, side: 1, private: false}));
 		expect(code).toMatch(new RegExp(`^[${CODE_ALPHABET}]{3}-[${CODE_ALPHABET}]{3}$`));
 		expect(carol.lobby().open).toMatchObject([{code, players: ['alice', null], yours: false, details: '3×3 boxes, 60 s each'}]);
 		expect(alice.lobby().open[0]!.yours).toBe(true);
@@ -96,7 +111,7 @@ describe('rooms', () => {
 		const {hall} = hallIn();
 		const alice = hall.connect(ALICE, '127.0.0.2');
 		const carol = hall.connect(CAROL, '127.0.0.4');
-		const code = alice.create({game: loaps, setup: {}, clockSeconds: 60, side: 2, private: true});
+		const code = made(alice.create({game: loaps, setup: {}, clockSeconds: 60, side: 2, private: true}));
 		expect(carol.lobby().open).toEqual([]);
 		expect(alice.lobby().open).toMatchObject([{code, private: true, players: [null, 'alice']}]);
 		expect(carol.enter(code, 'watch').ok).toBe(true);
@@ -219,7 +234,7 @@ describe('rooms', () => {
 			const {hall} = hallIn();
 			const alice = hall.connect(ALICE, '127.0.0.2');
 			const bob = hall.connect(BOB, '127.0.0.3');
-			const code = alice.create({game: boxes, setup: BOXES_3X3, clockSeconds: null, side: 1, private: false});
+			const code = made(alice.create({game: boxes, setup: BOXES_3X3, clockSeconds: null, side: 1, private: false}));
 			alice.leave(code);
 			expect(bob.lobby().open).toMatchObject([{code, players: ['alice', null]}]);
 			vi.advanceTimersByTime(WAITING_MS + 60_000);
@@ -233,7 +248,7 @@ describe('rooms', () => {
 
 			const carol = hall.connect(CAROL, '127.0.0.4');
 			const codes = Array.from({length: WAITING_ROOMS + 1}, () =>
-				carol.create({game: boxes, setup: BOXES_3X3, clockSeconds: null, side: 1, private: true}),
+				made(carol.create({game: boxes, setup: BOXES_3X3, clockSeconds: null, side: 1, private: true})),
 			);
 			expect(carol.lobby().open.map(room => room.code)).toEqual(codes.slice(1));
 		} finally {
@@ -244,14 +259,17 @@ describe('rooms', () => {
 	test('the clocks wait until both players are here: a player alone cannot move; once both have come, a drop does not stop them', () => {
 		const {hall, clock} = hallIn();
 		const alice = hall.connect(ALICE, '127.0.0.2');
-		const code = alice.create({game: boxes, setup: BOXES_3X3, clockSeconds: 60, side: 1, private: false});
+		const code = made(alice.create({game: boxes, setup: BOXES_3X3, clockSeconds: 60, side: 1, private: false}));
 		alice.leave(code);
 		const bob = hall.connect(BOB, '127.0.0.3');
 		expect(bob.enter(code, 'play').ok).toBe(true);
 		clock.ms += 20_000;
 		expect(bob.room(code)!.started).toBe(true);
 		expect(S.clockReadings(bob.room(code)!.session, clock.ms)).toEqual([60, 60]);
-		expect(bob.resign(code)).toEqual({ok: false, error: 'The game begins when both players are here: waiting for alice'});
+		expect(bob.offerDraw(code)).toEqual({
+			ok: false,
+			error: 'The clocks wait for both players: waiting for alice (two minutes at most once one is here)',
+		});
 		alice.enter(code, 'play');
 		clock.ms += 2_000;
 		expect(S.clockReadings(bob.room(code)!.session, clock.ms)).toEqual([58, 60]);
@@ -286,9 +304,10 @@ describe('nothing lost', () => {
 		const {alice, bob, code, clock, dir} = first;
 		alice.move(first.code, legal(alice, code)[0]!);
 		clock.ms += 7_000;
-		bob.move(code, legal(bob, code)[0]!);
+		// A line of chat is written with the next move (or two seconds after it).
 		bob.say(code, 'see you');
-		const waiting = alice.create({game: loaps, setup: {}, clockSeconds: 60, side: 1, private: true});
+		bob.move(code, legal(bob, code)[0]!);
+		const waiting = made(alice.create({game: loaps, setup: {}, clockSeconds: 60, side: 1, private: true}));
 		const before = alice.room(code)!.session;
 		clock.ms += 3_000;
 		// Killed: no stop(); the turn under way (3 s) was not written.
@@ -309,7 +328,10 @@ describe('nothing lost', () => {
 		second.clock.ms += 60_000;
 		const bobBack = second.hall.connect(BOB, '127.0.0.3');
 		expect(bobBack.enter(code, 'play')).toEqual({ok: true, value: {code, side: 2}});
-		expect(S.clockReadings(room.session, second.clock.ms)).toEqual(S.clockReadings(before, clock.ms - 3_000));
+		// The clocks run again from where they were: RED's (to move) goes down.
+		second.clock.ms += 1_000;
+		const [red, blue] = S.clockReadings(before, clock.ms - 3_000);
+		expect(S.clockReadings(back.room(code)!.session, second.clock.ms)).toEqual([red - 1, blue]);
 		expect(back.move(code, legal(back, code)[0]!).ok).toBe(true);
 	});
 
@@ -327,5 +349,160 @@ describe('nothing lost', () => {
 		back.enter(code, 'play');
 		expect(S.clockReadings(back.room(code)!.session, second.clock.ms)).toEqual([60, 56]);
 		expect(JSON.parse(readFileSync(join(dir, 'rooms', `${code}.json`), 'utf8'))).toMatchObject({code, started: true});
+	});
+});
+
+describe('bounds and mishaps', () => {
+	test('chat: five lines in five seconds a person, then refused; a closed room takes none', () => {
+		vi.useFakeTimers({toFake: ['Date']});
+		try {
+			const {hall, alice, code} = started();
+			for (let line = 0; line < CHAT_LINES; line++) expect(alice.say(code, `line ${line}`).ok).toBe(true);
+			expect(alice.say(code, 'one more')).toEqual({ok: false, error: 'Slow down: at most 5 lines in 5 seconds'});
+			vi.advanceTimersByTime(CHAT_WINDOW_MS);
+			expect(alice.say(code, 'one more').ok).toBe(true);
+			const waiting = made(alice.create({game: boxes, setup: BOXES_3X3, clockSeconds: null, side: 1, private: false}));
+			alice.disconnect();
+			vi.advanceTimersByTime(CHAT_WINDOW_MS);
+			const again = hall.connect(ALICE, '127.0.0.2');
+			expect(again.say(waiting, 'hello').ok).toBe(true);
+		} finally {
+			vi.useRealTimers();
+		}
+	});
+
+	test('one person sits in at most ten games, and the server holds at most its rooms: past that, refused with the reason', () => {
+		const {hall} = hallIn();
+		const alice = hall.connect(ALICE, '127.0.0.2');
+		for (let game = 0; game < GAMES_EACH; game++) {
+			const code = made(alice.create({game: boxes, setup: BOXES_3X3, clockSeconds: null, side: 1, private: true}));
+			expect(hall.connect({id: `friend${game}`, name: `friend${game}`}, '127.0.0.3').enter(code, 'play').ok).toBe(true);
+		}
+		expect(alice.create({game: boxes, setup: BOXES_3X3, clockSeconds: null, side: 1, private: true})).toEqual({
+			ok: false,
+			error: 'You are in 10 games already, all one person may be: finish or resign one first',
+		});
+		const bob = hall.connect(BOB, '127.0.0.4');
+		const open = made(bob.create({game: boxes, setup: BOXES_3X3, clockSeconds: null, side: 1, private: false}));
+		expect(alice.enter(open, 'play').ok).toBe(false);
+
+		const small = new Hall({
+			dataDir: mkdtempSync(join(tmpdir(), 'potm-hall-')),
+			now: () => 0,
+			address: () => 'ssh HOST',
+			savesOf: person => join(tmpdir(), person.id),
+			maxRooms: 1,
+		});
+		const carol = small.connect(CAROL, '127.0.0.5');
+		expect(carol.create({game: boxes, setup: BOXES_3X3, clockSeconds: null, side: 1, private: false}).ok).toBe(true);
+		expect(carol.create({game: boxes, setup: BOXES_3X3, clockSeconds: null, side: 1, private: false})).toEqual({
+			ok: false,
+			error: 'The server holds 1 games, all it takes: try again later',
+		});
+		small.stop();
+	});
+
+	test('a flag falls on the server’s timer with nobody looking: the game is kept and let go', async () => {
+		vi.useFakeTimers({toFake: ['setTimeout', 'clearTimeout']});
+		try {
+			const {hall, alice, bob, code, clock, dir} = started({clockSeconds: 5});
+			alice.move(code, legal(alice, code)[0]!);
+			alice.disconnect();
+			bob.disconnect();
+			clock.ms += 5_000;
+			await vi.advanceTimersByTimeAsync(5_100);
+			expect(hall.held(code)).toBeUndefined();
+			const record = parseRecord(readFileSync(join(dir, 'records', `${code}.game.txt`), 'utf8'), 'record');
+			expect(record.ok && record.value.ended).toMatchObject({winner: 1, reason: 'time'});
+			expect(readdirSync(join(dir, 'rooms'))).toEqual([]);
+		} finally {
+			vi.useRealTimers();
+		}
+	});
+
+	test('after a restart one player back may resign at once, and after two minutes the clocks run without the other', async () => {
+		const first = started();
+		first.alice.move(first.code, legal(first.alice, first.code)[0]!);
+		const second = hallIn(first.dir);
+		vi.useFakeTimers({toFake: ['setTimeout', 'clearTimeout']});
+		try {
+			second.hall.resume();
+			const bob = second.hall.connect(BOB, '127.0.0.3');
+			bob.enter(first.code, 'play');
+			second.clock.ms += GRACE_MS;
+			expect(S.clockReadings(bob.room(first.code)!.session, second.clock.ms)).toEqual([60, 60]);
+			await vi.advanceTimersByTimeAsync(GRACE_MS);
+			second.clock.ms += 3_000;
+			expect(S.clockReadings(bob.room(first.code)!.session, second.clock.ms)).toEqual([60, 57]);
+			expect(bob.resign(first.code).ok).toBe(true);
+		} finally {
+			vi.useRealTimers();
+		}
+	});
+
+	test('a room file of null, of bad players or of another game’s record is set aside; the server starts all the same', () => {
+		const {hall, dir} = started();
+		hall.stop();
+		const [file] = readdirSync(join(dir, 'rooms'));
+		const good = JSON.parse(readFileSync(join(dir, 'rooms', file!), 'utf8')) as Record<string, unknown>;
+		writeFileSync(join(dir, 'rooms', 'AAA-AAA.json'), 'null');
+		writeFileSync(
+			join(dir, 'rooms', 'BBB-BBB.json'),
+			JSON.stringify({...good, code: 'BBB-BBB', players: [{id: '../../etc', name: 'x'}, null]}),
+		);
+		writeFileSync(join(dir, 'rooms', 'CCC-CCC.json'), JSON.stringify({...good, code: 'CCC-CCC', game: 'loaps'}));
+		const second = hallIn(dir);
+		expect(second.hall.resume()).toBe(1);
+		const log = second.logs.join('\n');
+		expect(log).toMatch(/AAA-AAA\.json set aside \(not an object\)/);
+		expect(log).toMatch(/BBB-BBB\.json set aside \(its players do not read\)/);
+		expect(log).toMatch(/CCC-CCC\.json set aside \(its record is of LINES and BOXES, not LOAPS\)/);
+	});
+
+	test('killed after the ending was written and before its record: the next start keeps it; with the record there, nothing twice', () => {
+		const {hall, alice, code, dir} = started();
+		alice.resign(code);
+		// As if killed before the record: the room's file written with the ending is back, the record gone.
+		const record = join(dir, 'records', `${code}.game.txt`);
+		hall.stop();
+		rmSync(record);
+		const second = hallIn(dir);
+		const roomFile = JSON.stringify({
+			version: 1,
+			code,
+			game: 'boxes',
+			private: false,
+			setup: BOXES_3X3,
+			clockSeconds: 60,
+			players: [ALICE, BOB],
+			started: true,
+			chat: [],
+			record: readFileSync(
+				join(dir, 'players', 'alice', 'saves', 'games', readdirSync(join(dir, 'players', 'alice', 'saves', 'games'))[0]!),
+				'utf8',
+			),
+		});
+		writeFileSync(join(dir, 'rooms', `${code}.json`), roomFile);
+		expect(second.hall.resume()).toBe(0);
+		expect(existsSync(record)).toBe(true);
+		expect(readdirSync(join(dir, 'rooms'))).toEqual([]);
+		// Each player has it: a kill in that instant may have kept it in their games already, never lost it.
+		for (const person of ['alice', 'bob'])
+			expect(readdirSync(join(dir, 'players', person, 'saves', 'games')).length).toBeGreaterThanOrEqual(1);
+		// And a start with the record there forgets the room without keeping anything again.
+		const bobs = readdirSync(join(dir, 'players', 'bob', 'saves', 'games')).length;
+		second.hall.stop();
+		writeFileSync(join(dir, 'rooms', `${code}.json`), roomFile);
+		expect(hallIn(dir).hall.resume()).toBe(0);
+		expect(readdirSync(join(dir, 'rooms'))).toEqual([]);
+		expect(readdirSync(join(dir, 'players', 'bob', 'saves', 'games'))).toHaveLength(bobs);
+	});
+
+	test('wrong codes from IPv6 addresses count against their /64', () => {
+		expect(addressKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+		expect(addressKey('2001:db8:1:2:bbbb:cccc:dddd:eeee')).toBe('2001:db8:1:2::/64');
+		expect(addressKey('2001:db8::7')).toBe('2001:db8:0:0::/64');
+		expect(addressKey('::ffff:10.0.0.66')).toBe('10.0.0.66');
+		expect(addressKey('10.0.0.66')).toBe('10.0.0.66');
 	});
 });

@@ -13,6 +13,7 @@ import ssh2, {type ClientChannel} from 'ssh2';
 
 const {Client, utils} = ssh2;
 type Client = InstanceType<typeof Client>;
+import {made} from '../helpers/made.js';
 import {afterAll, afterEach, describe, expect, test, vi} from 'vitest';
 import {FakeEngine} from '../ui/harness.js';
 import {startServer, type RunningServer, type ServeOptions} from '../../source/serve/server.js';
@@ -131,6 +132,19 @@ describe('the arcade over SSH', () => {
 		);
 	});
 
+	test('q in the lobby ends the session with status 0', async () => {
+		const running = await serve();
+		const channel = await shell(await connect(running.port));
+		const shown = screen(channel);
+		await until(
+			() => shown.text().includes(LOBBY),
+			() => shown.text(),
+		);
+		const closed = new Promise<number | null>(resolve => channel.on('exit', (code: number | null) => resolve(code)));
+		channel.write('q');
+		expect(await closed).toBe(0);
+	});
+
 	test('a new key pair always reads back, though ssh2 makes one in about 256 that does not (a host key made so would stop every start)', () => {
 		for (let count = 0; count < 1000; count++) {
 			const pair = newKeyPair('test');
@@ -229,7 +243,7 @@ describe('nothing but the arcade', () => {
 		// A game between two people, played to its end on the server (alice resigns).
 		const alice = running.hall.connect({id: 'alice', name: 'alice'}, '127.0.0.1');
 		const bob = running.hall.connect({id: 'bob', name: 'bob'}, '127.0.0.1');
-		const code = alice.create({game: boxes, setup: settled(boxes, {rows: 3, columns: 3}), clockSeconds: 60, side: 1, private: true});
+		const code = made(alice.create({game: boxes, setup: settled(boxes, {rows: 3, columns: 3}), clockSeconds: 60, side: 1, private: true}));
 		expect(bob.enter(code, 'play').ok).toBe(true);
 		expect(alice.resign(code).ok).toBe(true);
 		const client = await connect(running.port);

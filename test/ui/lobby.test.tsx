@@ -6,6 +6,7 @@
 import {afterEach, describe, expect, test} from 'vitest';
 import {KEYS, removeScratch, type Harness} from './harness.js';
 import {boxes3, codeNo, served, wrapped, type Served} from './served.js';
+import {made} from '../helpers/made.js';
 
 let server: Served | undefined;
 
@@ -32,7 +33,7 @@ describe('the lobby', () => {
 		expect(frame).toContain('No open games: create one');
 		expect(frame).toContain('No games in progress');
 		expect(frame).toContain('> Play the AI, watch a demo, your games: the arcade');
-		bobs().create(boxes3());
+		made(bobs().create(boxes3()));
 		frame = await alice.see(`${codeNo(1)}  LINES and BOXES · 3×3 boxes, 60 s each · bob waits`);
 		expect(frame).toContain('2 online: alice, bob');
 		expect(frame).not.toContain('No open games');
@@ -44,7 +45,7 @@ describe('the lobby', () => {
 	test('Enter on an open game joins it; the host sees the game begin', async () => {
 		server = served();
 		const remote = bobs();
-		const code = remote.create(boxes3());
+		const code = made(remote.create(boxes3()));
 		const host = server.join('bob', {start: {screen: 'room', code, side: 1}, remote});
 		await host.see(wrapped(`A friend joins with: ssh -p 2222 -t potm.test join ${code}`));
 		const alice = server.join('alice');
@@ -56,7 +57,7 @@ describe('the lobby', () => {
 
 	test('w watches an open game; Enter on a game in progress watches it, with its players, moves and clocks listed', async () => {
 		server = served();
-		const code = bobs().create(boxes3());
+		const code = made(bobs().create(boxes3()));
 		const alice = server.join('alice');
 		await alice.see(code);
 		let frame = await alice.burst([KEYS.down, KEYS.down, KEYS.down, 'w'], now => now.includes('(watching)'));
@@ -74,7 +75,7 @@ describe('the lobby', () => {
 
 	test('a code typed joins; Tab watches; a wrong code is refused with the reason, and Esc leaves the entry', async () => {
 		server = served();
-		const code = bobs().create(boxes3());
+		const code = made(bobs().create(boxes3()));
 		const alice = server.join('alice');
 		await alice.see(code);
 		let frame = await alice.burst([KEYS.down, KEYS.down, KEYS.enter], now => now.includes('Code: _'));
@@ -108,14 +109,17 @@ describe('the lobby', () => {
 		frame = await alice.press(KEYS.up, now => now.includes(`> ${codeNo(30)}`));
 	});
 
-	test('q quits from the lobby; the arcade row opens the menu, whose Esc comes back', async () => {
+	test('the arcade row opens the menu, whose Esc and q come back to the lobby (q in the lobby quits: test/serve/server.test.ts)', async () => {
 		server = served();
 		const alice = server.join('alice');
 		await alice.see('potm on the server');
+		const inLobby = (now: string) => now.includes('potm on the server') && !now.includes('Lobby: the games on the server');
 		let frame = await alice.press(KEYS.enter, now => now.includes('Lobby: the games on the server'));
 		expect(frame).toContain('q lobby');
-		frame = await alice.press(KEYS.escape, now => now.includes('potm on the server'));
-		frame = await alice.burst([KEYS.enter, 'q'], now => now.includes('potm on the server'));
+		frame = await alice.press(KEYS.escape, inLobby);
+		frame = await alice.press(KEYS.enter, now => now.includes('Lobby: the games on the server'));
+		frame = await alice.press('q', inLobby);
+		expect(frame).toContain('> Play the AI, watch a demo, your games: the arcade');
 	});
 });
 

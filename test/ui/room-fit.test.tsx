@@ -4,6 +4,7 @@ import {games} from '../../source/games/registry.js';
 import {settled} from '../../source/games/setup.js';
 import {removeScratch} from './harness.js';
 import {served, wrapped, type Served} from './served.js';
+import {made} from '../helpers/made.js';
 
 let server: Served | undefined;
 
@@ -16,7 +17,7 @@ afterEach(() => {
 test.each(games.map(game => [game.name, game] as const))('%s: a room under way and over, with chat, fits 80×24', async (_name, game) => {
 	server = served();
 	const [alice, bob, carol] = ['alice', 'bob', 'carol'].map(name => server!.remote({id: name, name}));
-	const code = alice!.create({game, setup: settled(game, {seed: 1}), clockSeconds: 60, side: 1, private: false});
+	const code = made(alice!.create({game, setup: settled(game, {seed: 1}), clockSeconds: 60, side: 1, private: false}));
 	bob!.enter(code, 'play');
 	carol!.enter(code, 'watch');
 	for (const text of ['good luck', 'have fun', 'thanks, you too', 'gg']) alice!.say(code, text);

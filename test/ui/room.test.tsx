@@ -11,6 +11,7 @@ import type {Player} from '../../source/games/game.js';
 import * as S from '../../source/ui/session.js';
 import {KEYS, removeScratch} from './harness.js';
 import {boxes3, codeNo, served, type Served} from './served.js';
+import {made} from '../helpers/made.js';
 
 let server: Served | undefined;
 
@@ -25,7 +26,7 @@ async function threeInARoom(clockSeconds: number | null = 60) {
 	server = served();
 	const {hall} = server;
 	const host = server.remote({id: 'alice', name: 'alice'});
-	const code = host.create(boxes3(1, clockSeconds));
+	const code = made(host.create(boxes3(1, clockSeconds)));
 	// As the server starts a session on `join CODE`: the person's connection enters, then their screen opens on it.
 	const seat = (name: string, side: Player | null) => {
 		const remote = name === 'alice' ? host : server!.remote({id: name, name});
@@ -85,6 +86,8 @@ describe('a room on the server', () => {
 		const {code, carol, hall} = await threeInARoom();
 		await carol.press(KEYS.enter, now => now.includes('You are watching: only the players move'));
 		await carol.burst(typed('A1 B1'), now => now.includes('You are watching: only the players move') && !now.includes('Type a move'));
+		// The board flipped and back: every key before has been handled.
+		await carol.sync();
 		expect(hall.held(code)!.session.moves).toEqual([]);
 		// Draws and resignations are the players' too.
 		await carol.press('d', now => now.includes('only the players offer draws'));
