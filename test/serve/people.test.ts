@@ -49,7 +49,8 @@ async function pressUntil(who: Who, key: string, done: RegExp, most = 20): Promi
 	}
 }
 
-let tmuxStarted = false;
+/** The tmux server's socket once it runs (kill-server leaves the file behind). */
+let socketPath: string | undefined;
 const sessions = new Set<Who>();
 /** Runs `command` (then says its exit status, then sleeps) in `who`'s 80×24 session: a new one, or in place of what ran there. */
 function run(who: Who, command: string): void {
@@ -61,7 +62,7 @@ function run(who: Who, command: string): void {
 	}
 	const options = ['set', '-g', 'status', 'off', ';', 'set', '-g', 'default-terminal', 'xterm-256color', ';'];
 	tmux(
-		...(tmuxStarted ? [] : ['-f', '/dev/null', 'start-server', ';', ...options]),
+		...(socketPath ? [] : ['-f', '/dev/null', 'start-server', ';', ...options]),
 		'new-session',
 		'-d',
 		'-s',
@@ -72,7 +73,7 @@ function run(who: Who, command: string): void {
 		'24',
 		...shell,
 	);
-	tmuxStarted = true;
+	socketPath ??= tmux('display-message', '-p', '#{socket_path}').trim();
 	sessions.add(who);
 }
 
@@ -103,7 +104,8 @@ async function serve(data: string, port: number): Promise<Server> {
 
 afterEach(() => {
 	spawnSync('tmux', ['-L', socket, 'kill-server']);
-	tmuxStarted = false;
+	if (socketPath) rmSync(socketPath, {force: true});
+	socketPath = undefined;
 	sessions.clear();
 	for (const child of servers.splice(0)) child.kill('SIGKILL');
 	if (dir) rmSync(dir, {recursive: true, force: true});
