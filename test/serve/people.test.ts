@@ -5,7 +5,8 @@
  * room from the lobby and the menu, bob joins it by its code (after a wrong one), carol watches;
  * they play a 3×3 LINES and BOXES game by typed moves that the test draws from the rules, while
  * bob's ssh is killed and he comes back, and while the server itself is killed (SIGKILL) and
- * started again on its folder and port; then the record the server prints is the game played.
+ * started again on its folder and port (its clocks waiting until both players are back); then
+ * the record the server prints is the game played.
  */
 import {execFileSync, spawn, spawnSync, type ChildProcess} from 'node:child_process';
 import {mkdtempSync, rmSync} from 'node:fs';
@@ -252,17 +253,19 @@ describe.skipIf(missing.length > 0)(
 				for (const who of everyone) await shows(who, '[ssh exited with status 255]');
 				server = await serve(data, port);
 				expect(server.out()).toContain('1 game in progress resumed');
+				// Alice and carol first: the clocks wait for bob, as all three screens say.
 				run('alice', ssh('alice', `join ${code}`));
-				run('bob', ssh('bob', `join ${code}`));
 				run('carol', ssh('carol', `watch ${code}`));
+				await shows('alice', /RED +● alice \(you\)/);
+				await shows('carol', `${code} (watching)`);
+				for (const who of ['alice', 'carol'] as const) await shows(who, 'bob is away; the clocks wait for both');
+				run('bob', ssh('bob', `join ${code}`));
 				const back = [
-					await shows('alice', /RED +● alice \(you\)/),
+					await shows('alice', 'bob is back'),
 					await shows('bob', /BLUE +● bob \(you\)/),
-					await shows('carol', `${code} (watching)`),
+					await shows('carol', current => !current.includes('is away'), 'bob back'),
 				];
 				expect(back.map(boardAndMoves)).toEqual(kept);
-				// Both players are here again (neither told the other is away): the clocks run and the game goes on.
-				for (const who of ['alice', 'bob'] as const) await shows(who, current => !current.includes('is away'), 'both players here');
 				await play(Infinity);
 
 				// The end, for all three: the result as the rules have it.
