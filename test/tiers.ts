@@ -25,6 +25,7 @@ export const BUILT_PROGRAM_TESTS: readonly string[] = [
 	'test/referee/contest-clock.test.ts',
 	'test/referee/pahtum.test.ts',
 	'test/serve/cli.test.ts',
+	'test/serve/people.test.ts',
 	'test/serve/ssh-terminal.test.ts',
 	'test/start.test.ts',
 	'test/tune/report.test.ts',

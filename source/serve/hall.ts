@@ -206,7 +206,7 @@ export class Hall {
 		const normal = normalCode(code);
 		if (normal !== null) {
 			try {
-				return ok(readFileSync(join(this.recordsDir, `${normal}${RECORD_EXTENSION}`), 'utf8'));
+				return ok(readFileSync(this.recordPath(normal), 'utf8'));
 			} catch {
 				// none: below
 			}
@@ -406,6 +406,9 @@ export class Hall {
 		if (refused) return fail(refused);
 		const normal = normalCode(code);
 		const room = normal === null ? undefined : this.rooms.get(normal);
+		if (!room && normal !== null && existsSync(this.recordPath(normal)))
+			// A finished game nobody looks at any more is let go (prune): its code is right, and its record is kept.
+			return fail(`${normal} is over: ${this.options.address()} record ${normal} prints its record`);
 		if (!room || room.closed) {
 			this.wrong(connection.address);
 			return fail(
@@ -890,6 +893,11 @@ export class Hall {
 	}
 
 	// --- files
+
+	/** Where a finished game's record is kept. */
+	private recordPath(code: string): string {
+		return join(this.recordsDir, `${code}${RECORD_EXTENSION}`);
+	}
 
 	private roomPath(code: string): string {
 		return join(this.roomsDir, `${code}.json`);

@@ -157,6 +157,23 @@ describe('rooms', () => {
 		expect(alice.move(code, 0)).toEqual({ok: false, error: 'The game is over'});
 	});
 
+	test('a finished game nobody looks at any more is let go: its code is told to be over, with how to get its record, and is no wrong code', () => {
+		const {hall, alice, bob, code} = started();
+		const remotes = [alice, bob];
+		while (!S.isOver(alice.room(code)!.session)) {
+			const mover = boxes.toMove(S.current(alice.room(code)!.session) as never);
+			remotes[mover - 1]!.move(code, legal(alice, code)[0]!);
+		}
+		alice.leave(code);
+		bob.disconnect();
+		expect(hall.held(code)).toBeUndefined();
+		const carol = hall.connect(CAROL, '10.0.0.67');
+		const over = {ok: false, error: `${code} is over: ssh -p 2222 -t example.org record ${code} prints its record`};
+		for (let tries = 0; tries <= WRONG_CODES; tries++) expect(carol.enter(code, 'watch')).toEqual(over);
+		expect(carol.enter(code.toLowerCase(), 'play')).toEqual(over);
+		expect(hall.record(code, '10.0.0.67').ok).toBe(true);
+	});
+
 	test('a draw offered stands until answered or a move; accepted, the game is drawn by agreement and kept so', () => {
 		const {hall, alice, bob, code} = started();
 		expect(bob.declineDraw(code)).toEqual({ok: false, error: 'No draw is offered to you'});
