@@ -168,7 +168,7 @@ describe('rooms', () => {
 		bob.disconnect();
 		expect(hall.held(code)).toBeUndefined();
 		const carol = hall.connect(CAROL, '10.0.0.67');
-		const over = {ok: false, error: `${code} is over: ssh -p 2222 -t example.org record ${code} prints its record`};
+		const over = {ok: false, error: `${code} is over: ssh -p 2222 example.org record ${code} prints its record`};
 		for (let tries = 0; tries <= WRONG_CODES; tries++) expect(carol.enter(code, 'watch')).toEqual(over);
 		expect(carol.enter(code.toLowerCase(), 'play')).toEqual(over);
 		expect(hall.record(code, '10.0.0.67').ok).toBe(true);
