@@ -5,7 +5,7 @@
  * (node_modules/NAME; potm's own by folder of dist/; Node's internals; WebAssembly; V8's
  * garbage collector, program and idle), by file within ink, ssh2 and potm, the total time
  * under each package (a sample counted once for every package on its stack), and the functions
- * with the most self time. Self time is the sum of the time deltas of the samples taken in a
+ * with the most self time and the most total time (their own and their callees'). Self time is the sum of the time deltas of the samples taken in a
  * function, not its hit count times the interval.
  */
 import {readFileSync} from 'node:fs';
@@ -63,6 +63,7 @@ const packages = new Map();
 const files = new Map();
 const functions = new Map();
 const under = new Map();
+const within = new Map();
 for (const [id, time] of self) {
 	const frame = byId.get(id).callFrame;
 	const pkg = packageOf(frame);
@@ -71,8 +72,14 @@ for (const [id, time] of self) {
 	add(functions, `${frame.functionName || '(anonymous)'}  ${fileOf(frame)}${frame.url ? `:${frame.lineNumber + 1}` : ''}`, time);
 	if (idleIds.has(id)) continue;
 	const seen = new Set();
-	for (let at = id; at !== undefined; at = parent.get(at)) seen.add(packageOf(byId.get(at).callFrame));
+	const named = new Set();
+	for (let at = id; at !== undefined; at = parent.get(at)) {
+		const frame = byId.get(at).callFrame;
+		seen.add(packageOf(frame));
+		if (frame.url) named.add(`${frame.functionName || '(anonymous)'}  ${fileOf(frame)}:${frame.lineNumber + 1}`);
+	}
 	for (const name of seen) add(under, name, time);
+	for (const name of named) add(within, name, time);
 }
 
 const ms = micro => `${(micro / 1000).toFixed(0).padStart(7)} ms`;
@@ -94,3 +101,4 @@ table('self time by package', packages, 25, name => name !== '(idle)');
 table('self time by file (ink, ssh2, potm)', files, 25);
 table('total time under each package (a sample counts for every package on its stack)', under, 25);
 table('functions by self time', functions, top, name => !name.startsWith('(idle)'));
+table('functions by total time (themselves and what they call)', within, top);
