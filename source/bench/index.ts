@@ -43,11 +43,13 @@
  *             if not given; match 1 from the start, the others from two random plies), --jobs at a
  *             time (2), the records under --out (a new temporary folder if not given); --baseline
  *             REF plays another commit. Tens of minutes at 60 s
- *   serve     potm serve under load on a loopback port: --sessions SSH sessions (100), --ai of
- *             them against the server's AI (10), the others two at one keyboard typing random
- *             legal moves about --think ms apart (1000; 0 as fast as the screen follows), for
- *             --seconds (60): moves, moves lost, sessions dropped, a typed move to the screen
- *             showing it, the AI's answer, the server's CPU and memory
+ *   serve     potm serve under load on a loopback port, 100 SSH sessions by default: --games games
+ *             between bots (40; each two sessions: the host makes a room from the lobby, the
+ *             guest joins by its code; random legal moves about --think ms apart, 1000, 0 as fast
+ *             as the screens follow; rematches at each end), --watchers spectators of those games
+ *             (10), --ai sessions against the server's AI (10), for --seconds (60), --seed S: a
+ *             move to the opponent's screen and to the watchers', moves lost, sessions dropped,
+ *             the AI's answer, the server's CPU and memory (serve.ts's head tells what is measured)
  *
  * With no section named, all run but the ladder, the sparring table and serve, which run only
  * when named: at 60 s a side the ladder's games take tens of minutes.
@@ -242,9 +244,10 @@ const OPTION_TABLE: OptionTable = Object.fromEntries(
 		'load',
 		'seed',
 		'rounds',
-		'sessions',
 		'ai',
+		'watchers',
 		'seconds',
+		'think',
 	].map(name => [name, {type: 'string'}]),
 );
 
@@ -372,11 +375,24 @@ async function main(): Promise<void> {
 		});
 	}
 	if (chosen.includes('serve')) {
-		const sessions = option('--sessions', 100);
-		const againstAi = Number(take('--ai') ?? 10);
-		if (!Number.isInteger(sessions) || !Number.isInteger(againstAi) || againstAi > sessions)
-			throw new Error('--sessions and --ai take whole numbers, --ai at most --sessions');
-		await benchServe({sessions, againstAi, seconds: option('--seconds', 60), seed, thinkMs: Number(take('--think') ?? 1000)});
+		/** A whole number, 0 allowed. */
+		const count = (name: string, fallback: number): number => {
+			const text = take(name);
+			const value = text === undefined ? fallback : Number(text);
+			if (!Number.isInteger(value) || value < 0) throw new Error(`${name} takes a whole number, 0 or more`);
+			return value;
+		};
+		if (gamesGiven && !Number.isInteger(games)) throw new Error('--games takes a whole number of games');
+		const thinkMs = Number(take('--think') ?? 1000);
+		if (!(thinkMs >= 0)) throw new Error('--think takes milliseconds, 0 or more');
+		await benchServe({
+			games: gamesGiven ? games : 40,
+			againstAi: count('--ai', 10),
+			watchers: count('--watchers', 10),
+			seconds: option('--seconds', 60),
+			seed,
+			thinkMs,
+		});
 	}
 	if (chosen.includes('ladder')) {
 		await benchLadder({

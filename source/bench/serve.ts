@@ -1,41 +1,213 @@
 /**
  * `npm run bench -- serve`: potm serve under load, on a loopback port. `node dist/cli.js serve`
- * runs as a program of its own; this process opens SESSIONS SSH sessions with ssh2's client: most
- * play two people at one keyboard, typing random legal moves (each bot keeps the game's rules
- * itself), the rest play the server's AI. For a minute (or --seconds), it measures from each typed
- * move to the screen showing the next move number, counts sessions dropped and moves that never
- * showed, and reads the server's CPU time and memory from /proc.
+ * runs as a program of its own (POTM_BENCH_SERVER_FLAGS go to its node, e.g. --cpu-prof); this
+ * process opens the SSH sessions with ssh2's client, each from an address of its own on 127/8 (the
+ * server's limit of new connections an address a minute is not what is measured), all in a
+ * terminal of 100×30. By default 100 sessions for a minute:
+ *
+ * - `--games` games between bots (two sessions each, 40). The host connects, and in the lobby
+ *   picks "Create a game for a friend", then "Play a friend here" (LOAPS, 60 s each), and reads the
+ *   room's code from its screen; the guest connects with `join CODE` (an exec request with a pty,
+ *   as `ssh -t HOST join CODE` sends). The bench keeps each game with the rules itself (the loaps
+ *   module, a seeded random legal move): the side to move types `m`, the move and Enter about
+ *   `--think` ms (1000; each pause 0.5–1.5 times it, 0: at once) after its screen showed the last
+ *   move. When a game ends (by the rules, or a clock fallen on the server), both ask for a rematch
+ *   (`n`) and play on in the new room, sides swapped.
+ * - `--watchers` spectators (10), `watch CODE`, one on each of the first games (round the games
+ *   again if there are more), following them into their rematches.
+ * - `--ai` sessions against the server's AI (10): lobby, the arcade's row, the menu's "Play
+ *   against the AI" (level 3, the server's pool of engine workers shared), a random legal move
+ *   about --think ms after each answer.
+ *
+ * The sessions start 50 ms apart (a game's two one after the other), so the first seconds are
+ * not 100 key exchanges at once. For --seconds from the first start the bots move; then the
+ * moves under way are waited for (at most 30 s) and every session ends.
+ *
+ * What is measured: each session's output is kept as plain text (escape sequences out, a sequence
+ * or a character cut between two packets joined first), with an offset for each character since
+ * the session began; a move is looked for only in what came after its keys were sent. From the
+ * keys of a move sent to the opponent's screen, and to each watcher's, showing that move's status
+ * words ("RED played b1 d3"; for a move that ends the game, its "Game over"): the median and 95th
+ * percentile of each. A move lost: not shown to the opponent within 30 s (that game stops there).
+ * A watcher's view missed: a move a watcher's screen never said within 30 s (a screen that draws
+ * two moves in one frame says only the second). Against the AI: from the keys of a move to the
+ * screen saying the AI's answer ("BLUE played ..."). Sessions dropped: those that never reached
+ * their first screen, or whose connection closed before the end. The server's CPU time and
+ * memory come from /proc (idle: before the first session; the most: sampled every 0.5 s), and the
+ * bench's own (its ssh2 clients, on the same cores) from process.cpuUsage.
  */
 import {spawn} from 'node:child_process';
 import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
+import {StringDecoder} from 'node:string_decoder';
 import {fileURLToPath} from 'node:url';
 import ssh2, {type ClientChannel} from 'ssh2';
 import {loaps} from '../games/loa/index.js';
 import type {LoaState} from '../games/loa/rules.js';
 import {seededRandom} from '../games/seeded.js';
+import {playedText} from '../ui/format.js';
 import {median} from './median.js';
 
 const cli = fileURLToPath(new URL('../cli.js', import.meta.url));
 
 export interface ServeLoad {
-	/** Sessions in all; `againstAi` of them play the AI, the others two people at one keyboard. */
-	readonly sessions: number;
+	/** Games between two bots (two sessions each). */
+	readonly games: number;
+	/** Sessions against the server's AI. */
 	readonly againstAi: number;
+	/** Sessions watching the bots' games. */
+	readonly watchers: number;
 	readonly seconds: number;
 	readonly seed: number;
-	/** Milliseconds a bot waits after seeing its move before the next, as a person thinks; 0: at once. */
+	/** Milliseconds a bot waits after seeing the last move before its own, as a person thinks; 0: at once. */
 	readonly thinkMs: number;
 }
 
-interface Bot {
-	readonly latencies: number[];
-	/** Against the AI: from the move typed to the AI's answer on the screen. */
-	readonly answers: number[];
+/** The whole sessions a load opens. */
+export const sessionsOf = (load: Pick<ServeLoad, 'games' | 'againstAi' | 'watchers'>): number =>
+	load.games * 2 + load.againstAi + load.watchers;
+
+/** How long a move may take to show before it counts as lost. */
+const LOST_MS = 30_000;
+/** How long a session may take to reach a screen (the lobby, the menu, the room). */
+const SCREEN_MS = 20_000;
+/** Between two sessions' starts. */
+const STAGGER_MS = 50;
+
+interface Tally {
+	/** Sessions that reached their first screen. */
+	connected: number;
+	dropped: number;
+	gamesStarted: number;
+	/** Games ended by the rules (the move limit, a side connected). */
+	gamesFinished: number;
+	/** Games ended on the server otherwise: a clock fallen. */
+	gamesOnTime: number;
+	rematches: number;
 	moves: number;
 	lost: number;
-	dropped: boolean;
+	watcherMissed: number;
+	watcherDrawnOver: number;
+	readonly toOpponent: number[];
+	readonly toWatchers: number[];
+	aiMoves: number;
+	aiLost: number;
+	readonly aiAnswers: number[];
+	/** What went wrong, the first time each kind did. */
+	readonly troubles: Map<string, number>;
+}
+
+/** Escape sequences: CSI, OSC, the character sets, the two-character ones. */
+const ESCAPE = /\u001B(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001B]*(?:\u0007|\u001B\\)|[()][A-Z0-9]|[=>78DEHMc])/g;
+/** An escape sequence that may still be going on at the end of a packet. */
+const UNFINISHED = /\u001B(?:\[[0-?]*[ -/]*|\][^\u0007\u001B]*|\][^\u0007]*\u001B|[()])?$/;
+
+const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const sleep = (ms: number): Promise<void> => new Promise(settle => setTimeout(settle, Math.max(0, ms)));
+
+interface Waiter {
+	readonly needles: readonly RegExp[];
+	readonly from: number;
+	readonly settle: (seen: Seen | null) => void;
+}
+
+interface Seen {
+	/** Which needle was found (the first in the list's order where several were). */
+	readonly which: number;
+	readonly match: RegExpExecArray;
+	/** performance.now() when the packet that completed it was read. */
+	readonly at: number;
+}
+
+/**
+ * One session's screen as plain text: what arrived, escape sequences out, each character at an
+ * offset since the session began (the text itself is kept to its last 16 000 characters).
+ */
+class Screen {
+	channel: ClientChannel | null = null;
+	/** Set when the connection went before the bench ended it. */
+	droppedAt: number | null = null;
+	/** A watcher's: the moves sent that its screen has not shown yet, oldest first. */
+	readonly behind: Array<{superseded: boolean; refused: boolean; cancel: () => void}> = [];
+	private text = '';
+	private base = 0;
+	private pending = '';
+	private readonly decoder = new StringDecoder('utf8');
+	private readonly waiters = new Set<Waiter>();
+
+	constructor(
+		readonly name: string,
+		readonly client: ssh2.Client,
+	) {}
+
+	/** The offset the next character will have: a look from here sees only what comes after. */
+	get end(): number {
+		return this.base + this.text.length;
+	}
+
+	receive(data: Buffer): void {
+		const raw = this.pending + this.decoder.write(data);
+		const unfinished = UNFINISHED.exec(raw);
+		const cut = unfinished && raw.length - unfinished.index < 64 ? unfinished.index : raw.length;
+		this.pending = raw.slice(cut);
+		this.text += raw.slice(0, cut).replace(ESCAPE, '');
+		if (this.text.length > 16_000) {
+			const drop = this.text.length - 8_000;
+			this.text = this.text.slice(drop);
+			this.base += drop;
+		}
+		const at = performance.now();
+		for (const waiter of this.waiters) {
+			const seen = this.find(waiter.needles, waiter.from);
+			if (seen) waiter.settle({...seen, at});
+		}
+	}
+
+	/** The first of `needles` (in their order) in the text from offset `from` on. */
+	find(needles: readonly RegExp[], from: number): {which: number; match: RegExpExecArray} | null {
+		const after = this.text.slice(Math.max(0, from - this.base));
+		for (const [which, needle] of needles.entries()) {
+			const match = needle.exec(after);
+			if (match) return {which, match};
+		}
+		return null;
+	}
+
+	/** Waits for one of `needles` after offset `from`: null if none shows within `timeoutMs` or the session ends. */
+	see(needles: readonly RegExp[], from: number, timeoutMs: number, handle?: {cancel: () => void}): Promise<Seen | null> {
+		const found = this.find(needles, from);
+		if (found) return Promise.resolve({...found, at: performance.now()});
+		if (this.droppedAt !== null || this.channel === null) return Promise.resolve(null);
+		return new Promise(settle => {
+			const timer = setTimeout(() => waiter.settle(null), timeoutMs);
+			const waiter: Waiter = {
+				needles,
+				from,
+				settle: seen => {
+					clearTimeout(timer);
+					this.waiters.delete(waiter);
+					settle(seen);
+				},
+			};
+			this.waiters.add(waiter);
+			if (handle) handle.cancel = () => waiter.settle(null);
+		});
+	}
+
+	/** Sends keys; gives the offset from which their effect is looked for. */
+	type(keys: string): number {
+		const from = this.end;
+		this.channel?.write(keys);
+		return from;
+	}
+
+	/** The connection went: whoever waits hears nothing more. */
+	gone(): void {
+		for (const waiter of this.waiters) waiter.settle(null);
+		this.waiters.clear();
+	}
 }
 
 /** The server's CPU seconds (user + system) and resident memory, from /proc. */
@@ -47,96 +219,335 @@ function usage(pid: number): {cpuSeconds: number; rssMb: number} {
 	return {cpuSeconds: ticks / 100, rssMb: rss ? Number(rss[1]) / 1024 : NaN};
 }
 
-/** Text from a channel's output with its escape sequences out. */
-const plain = (text: string): string => text.replace(/\u001B\[[0-?]*[ -/]*[@-~]|\u001B[()][A-Z0-9]|\u001B[=>78]/g, '');
+const GAME_OVER = /Game over/;
 
-/** One bot: connects, starts its game, and types moves until `until`, timing each to the screen's next move number. */
-function runBot(port: number, index: number, againstAi: boolean, until: number, seed: number, thinkMs: number): Promise<Bot> {
-	const bot: Bot = {latencies: [], answers: [], moves: 0, lost: 0, dropped: false};
-	const random = seededRandom(seed + index);
-	return new Promise(resolve => {
+/** The run: the server's port, the clock of the end, the sessions opened, what was counted. */
+class Run {
+	readonly screens: Screen[] = [];
+	readonly tally: Tally = {
+		connected: 0,
+		dropped: 0,
+		gamesStarted: 0,
+		gamesFinished: 0,
+		gamesOnTime: 0,
+		rematches: 0,
+		moves: 0,
+		lost: 0,
+		watcherMissed: 0,
+		watcherDrawnOver: 0,
+		toOpponent: [],
+		toWatchers: [],
+		aiMoves: 0,
+		aiLost: 0,
+		aiAnswers: [],
+		troubles: new Map(),
+	};
+	private addresses = 0;
+	/** The watchers' looks for moves, waited for before the figures. */
+	readonly following: Array<Promise<void>> = [];
+	/** Set when the bench ends the sessions. */
+	ending = false;
+
+	constructor(
+		readonly port: number,
+		readonly until: number,
+		readonly load: ServeLoad,
+	) {}
+
+	get over(): boolean {
+		return Date.now() >= this.until;
+	}
+
+	/** Something went wrong: counted by kind, and the session counted dropped if it never got going. */
+	trouble(what: string): void {
+		this.tally.troubles.set(what, (this.tally.troubles.get(what) ?? 0) + 1);
+	}
+
+	/** A person's pause before a move: 0.5–1.5 times --think, ending by the end of the run. */
+	think(random: () => number): Promise<void> {
+		const ms = this.load.thinkMs > 0 ? this.load.thinkMs * (0.5 + random()) : 0;
+		return sleep(Math.min(ms, this.until - Date.now()));
+	}
+
+	/** Connects as `name` with a terminal: the lobby (a shell), or `command` (join CODE, watch CODE). Null: it never opened. */
+	open(name: string, command: string | null): Promise<Screen | null> {
+		const index = this.addresses++;
 		const client = new ssh2.Client();
-		let done = false;
-		const finish = (dropped: boolean) => {
-			if (done) return;
-			done = true;
-			bot.dropped = dropped;
-			client.end();
-			resolve(bot);
-		};
-		client.on('error', () => finish(true));
-		client.on('close', () => finish(Date.now() < until));
-		client.on('ready', () =>
-			client.shell({cols: 100, rows: 30, term: 'xterm-256color'}, (error, channel: ClientChannel) => {
-				if (error) return finish(true);
-				let shown = '';
-				let waiting: {text: string; since: number; into: number[]; resolve: () => void} | null = null;
-				channel.on('data', (data: Buffer) => {
-					shown = (shown + plain(data.toString())).slice(-20_000);
-					if (waiting && shown.includes(waiting.text)) {
-						waiting.into.push(performance.now() - waiting.since);
-						const settle = waiting.resolve;
-						waiting = null;
-						settle();
+		const screen = new Screen(name, client);
+		this.screens.push(screen);
+		return new Promise(resolve => {
+			let opened = false;
+			const failed = (why: string) => {
+				if (opened) return;
+				opened = true;
+				this.trouble(why);
+				this.tally.dropped++;
+				screen.droppedAt = Date.now();
+				client.end();
+				resolve(null);
+			};
+			client.on('error', error => failed(`connection error: ${error.message}`));
+			client.on('close', () => {
+				if (!opened) return failed('closed before a session opened');
+				if (!this.ending && screen.droppedAt === null) {
+					screen.droppedAt = Date.now();
+					this.tally.dropped++;
+					this.trouble(`${name.replace(/\d+$/, '')}: connection closed`);
+				}
+				screen.gone();
+			});
+			client.on('ready', () => {
+				const pty = {cols: 100, rows: 30, term: 'xterm-256color'};
+				const started = (error: Error | undefined, channel: ClientChannel) => {
+					if (error) return failed(`session refused: ${error.message}`);
+					opened = true;
+					screen.channel = channel;
+					channel.on('data', (data: Buffer) => screen.receive(data));
+					channel.stderr.resume();
+					resolve(screen);
+				};
+				if (command === null) client.shell(pty, started);
+				else client.exec(command, {pty}, started);
+			});
+			const localAddress = `127.0.${Math.floor(index / 250)}.${2 + (index % 250)}`;
+			client.connect({host: '127.0.0.1', port: this.port, localAddress, username: name, readyTimeout: SCREEN_MS});
+		});
+	}
+
+	/** Waits for a screen's first view; a session that never shows it is counted dropped. */
+	async reached(screen: Screen, needle: RegExp, from = 0): Promise<Seen | null> {
+		const seen = await screen.see([needle], from, SCREEN_MS);
+		if (!seen) {
+			this.trouble(`${screen.name.replace(/\d+$/, '')}: no ${needle.source}`);
+			if (screen.droppedAt === null) {
+				screen.droppedAt = Date.now();
+				this.tally.dropped++;
+			}
+		}
+		return seen;
+	}
+
+	end(): void {
+		this.ending = true;
+		for (const screen of this.screens) screen.client.end();
+	}
+}
+
+/** A game's room as its screens show it: the code, and which session plays which side. */
+interface Room {
+	readonly code: string;
+	readonly players: readonly [Screen, Screen];
+	/** Where on each player's screen the room began: a "Game over" from before is not this game's. */
+	readonly since: readonly [number, number];
+}
+
+/** Both players' screens showing the room (of another code than `old`); the watchers' too. Null: one never did. */
+async function enterRoom(
+	run: Run,
+	host: Screen,
+	guest: Screen,
+	from: readonly [number, number],
+	old: string | null,
+	watchers: readonly Screen[],
+	watchFrom: readonly number[],
+): Promise<{room: Room; watching: Screen[]} | null> {
+	// The header that names both players (and a code not the last one) says the room is theirs, and
+	// both are in: then the server's clocks run and it takes moves.
+	const names = `(${escaped(host.name)}|${escaped(guest.name)})`;
+	const header = new RegExp(`RED ${names} vs BLUE ${names} · ${old === null ? '' : `(?!${escaped(old)})`}([2-9A-Z]{3}-[2-9A-Z]{3})`);
+	const views: Seen[] = [];
+	for (const [index, screen] of [host, guest].entries()) {
+		const seen = await run.reached(screen, header, from[index]);
+		if (!seen) return null;
+		views.push(seen);
+	}
+	const [hostView, guestView] = views as [Seen, Seen];
+	const code = hostView.match[3]!;
+	if (guestView.match[3] !== code || hostView.match[1] === hostView.match[2]) {
+		run.trouble('the two players saw different rooms');
+		return null;
+	}
+	const red = hostView.match[1] === host.name ? host : guest;
+	const players: [Screen, Screen] = red === host ? [host, guest] : [guest, host];
+	const since: [number, number] = [players[0].end, players[1].end];
+	const watching: Screen[] = [];
+	for (const [index, watcher] of watchers.entries()) {
+		if (await run.reached(watcher, new RegExp(`${escaped(code)} \\(watching\\)`), watchFrom[index])) watching.push(watcher);
+	}
+	return {room: {code, players, since}, watching};
+}
+
+/** How a game in a room went: on to a rematch, or stopped (the run's end, or a move lost). */
+type Ending = 'rematch' | 'stop';
+
+/** Plays the room's game with random legal moves, timing each to the opponent's screen and the watchers'. */
+async function playRoom(run: Run, room: Room, watchers: readonly Screen[], random: () => number): Promise<Ending> {
+	const {tally} = run;
+	tally.gamesStarted++;
+	let state: LoaState = loaps.initial();
+	while (!run.over) {
+		const side = loaps.toMove(state);
+		const mover = room.players[side - 1]!;
+		const opponent = room.players[2 - side]!;
+		await run.think(random);
+		if (run.over) return 'stop';
+		// A clock fallen while the mover thought: the game is over on the server.
+		if (room.players.some((screen, index) => screen.find([GAME_OVER], room.since[index]!))) {
+			tally.gamesOnTime++;
+			return 'rematch';
+		}
+		const legal = loaps.legalMoves(state);
+		const move = legal[Math.floor(random() * legal.length)]!;
+		const said = playedText(loaps, state, move);
+		const text = loaps.formatMove(state, move);
+		state = loaps.play(state, move);
+		const ends = loaps.outcome(state) !== null;
+		// The move's own words, or for the last move the game's end; after the keys, on each screen.
+		const needles = ends ? [GAME_OVER] : [new RegExp(escaped(said)), GAME_OVER];
+		const opponentFrom = opponent.end;
+		const watcherFrom = watchers.map(watcher => watcher.end);
+		const sent = performance.now();
+		mover.type(`m${text}\r`);
+		tally.moves++;
+		// A watcher's screen may draw two moves in one frame: the first is then never said. A move
+		// whose words have not shown when a later one's have is counted drawn over, not missed.
+		const entries: Array<Screen['behind'][number]> = [];
+		for (const [index, watcher] of watchers.entries()) {
+			const entry = {superseded: false, refused: false, cancel: () => undefined};
+			entries.push(entry);
+			watcher.behind.push(entry);
+			const following = watcher.see(ends ? [GAME_OVER] : [needles[0]!], watcherFrom[index]!, LOST_MS, entry).then(seen => {
+				const at = watcher.behind.indexOf(entry);
+				const earlier = watcher.behind.splice(0, at + 1).slice(0, -1);
+				if (seen) {
+					tally.toWatchers.push(seen.at - sent);
+					for (const older of earlier) {
+						older.superseded = true;
+						older.cancel();
 					}
-				});
-				const see = (text: string, timeoutMs: number, into: number[] = []) =>
-					new Promise<boolean>(settle => {
-						if (shown.includes(text)) return settle(true);
-						const timer = setTimeout(() => {
-							waiting = null;
-							settle(false);
-						}, timeoutMs);
-						waiting = {
-							text,
-							into,
-							since: performance.now(),
-							resolve: () => {
-								clearTimeout(timer);
-								settle(true);
-							},
-						};
-					});
-				void (async () => {
-					if (!(await see('Play against the AI', 20_000))) return finish(true);
-					// Two people at one keyboard: four rows below Play, where the menu starts; against the AI: Enter on Play.
-					channel.write(againstAi ? '\r' : '\u001B[B\u001B[B\u001B[B\u001B[B\r');
-					if (!(await see('Move 1/50', 20_000))) return finish(true);
-					let state: LoaState = loaps.initial();
-					while (Date.now() < until && !loaps.outcome(state)) {
-						const legal = loaps.legalMoves(state);
-						const move = legal[Math.floor(random() * legal.length)]!;
-						const text = loaps.formatMove(state, move);
-						state = loaps.play(state, move);
-						channel.write(`m${text}\r`);
-						shown = '';
-						bot.moves++;
-						if (againstAi) {
-							// The AI answers; its move is not followed here: one exchange, then the session idles on.
-							if (!(await see('Move 2/50 · RED to play', 60_000, bot.answers))) bot.lost++;
-							await new Promise(settle => setTimeout(settle, Math.max(0, until - Date.now())));
-							break;
-						}
-						const next = `Move ${loaps.moveNumber(state)}/50 · ${loaps.sides[loaps.toMove(state) - 1]} to play`;
-						if (!(await see(next, 30_000, bot.latencies))) {
-							bot.lost++;
-							break;
-						}
-						// A person's pause, varied so that the bots do not move in step.
-						if (thinkMs > 0) await new Promise(settle => setTimeout(settle, thinkMs * (0.5 + random())));
-					}
-					finish(false);
-				})();
-			}),
-		);
-		// Each bot from an address of its own on the loopback network (127.0.0.2, ...), as people come
-		// from theirs: the server's limit of new connections an address a minute is not what is measured.
-		const localAddress = `127.0.${Math.floor(index / 250)}.${2 + (index % 250)}`;
-		client.connect({host: '127.0.0.1', port, localAddress, username: `bot${index}`, readyTimeout: 20_000});
-	});
+				} else if (entry.superseded) tally.watcherDrawnOver++;
+				else if (!run.ending && !entry.refused) tally.watcherMissed++;
+			});
+			run.following.push(following);
+		}
+		const seen = await opponent.see(needles, opponentFrom, LOST_MS);
+		if (!seen) {
+			tally.lost++;
+			run.trouble(`a move never shown to the opponent (${room.code}, ${said})`);
+			return 'stop';
+		}
+		if (seen.which === 0 || ends) tally.toOpponent.push(seen.at - sent);
+		if (ends) {
+			tally.gamesFinished++;
+			return 'rematch';
+		}
+		if (seen.which === 1) {
+			// The game ended before the move was taken: a clock fell. The watchers look for it no more.
+			for (const entry of entries) {
+				entry.refused = true;
+				entry.cancel();
+			}
+			tally.moves--;
+			tally.gamesOnTime++;
+			return 'rematch';
+		}
+	}
+	return 'stop';
+}
+
+/** A game between two bots, with its watchers, and its rematches until the end of the run. */
+async function playFriends(run: Run, index: number, watcherCount: number): Promise<void> {
+	const random = seededRandom(run.load.seed * 7919 + index);
+	const host = await run.open(`host${index}`, null);
+	if (!host || !(await run.reached(host, /Create a game for a friend/))) return;
+	// The lobby: down to "Create a game for a friend", which opens the menu on "Play a friend here".
+	let from = host.type('\u001B[B\r');
+	if (!(await run.reached(host, /Play a friend here/, from))) return;
+	from = host.type('\r');
+	const made = await run.reached(host, /join ([2-9A-Z]{3}-[2-9A-Z]{3})/, from);
+	if (!made) return;
+	const code = made.match[1]!;
+	const guest = await run.open(`guest${index}`, `join ${code}`);
+	if (!guest) return;
+	const watchers: Screen[] = [];
+	for (let watcher = 0; watcher < watcherCount; watcher++) {
+		const screen = await run.open(`watch${index}x${watcher}`, `watch ${code}`);
+		if (screen) watchers.push(screen);
+	}
+	let entered = await enterRoom(
+		run,
+		host,
+		guest,
+		[from, 0],
+		null,
+		watchers,
+		watchers.map(() => 0),
+	);
+	while (entered && !run.over) {
+		const {room, watching} = entered;
+		if ((await playRoom(run, room, watching, random)) === 'stop') return;
+		// Both ask for a rematch; everybody follows to the new room, sides swapped.
+		const [first, second] = room.players;
+		const playersFrom: [number, number] = [first.type('n'), second.type('n')];
+		const watchFrom = watching.map(watcher => watcher.end);
+		entered = await enterRoom(run, first, second, playersFrom, room.code, watching, watchFrom);
+		if (entered) run.tally.rematches++;
+	}
+}
+
+/** A session against the server's AI: moves until the run ends, each answer timed. */
+async function playAi(run: Run, index: number): Promise<void> {
+	const {tally} = run;
+	const random = seededRandom(run.load.seed * 7919 + 1_000_000 + index);
+	const screen = await run.open(`ai${index}`, null);
+	if (!screen || !(await run.reached(screen, /Play the AI, watch a demo/))) return;
+	// The lobby's first row, the arcade; then the menu's first, against the AI (level 3, the bot RED).
+	let from = screen.type('\r');
+	if (!(await run.reached(screen, /Play against the AI/, from))) return;
+	from = screen.type('\r');
+	if (!(await run.reached(screen, /Move 1\/50 · RED to play/, from))) return;
+	let state: LoaState = loaps.initial();
+	while (!run.over && loaps.outcome(state) === null) {
+		await run.think(random);
+		if (run.over) return;
+		const legal = loaps.legalMoves(state);
+		const move = legal[Math.floor(random() * legal.length)]!;
+		const text = loaps.formatMove(state, move);
+		state = loaps.play(state, move);
+		const sent = performance.now();
+		from = screen.type(`m${text}\r`);
+		tally.aiMoves++;
+		// The game's last move: no answer comes; the session idles on.
+		if (loaps.outcome(state) !== null) break;
+		const answer = await screen.see([/BLUE (?:played ([a-g][1-7] [a-g][1-7])|passed)/, GAME_OVER], from, 2 * LOST_MS);
+		if (!answer) {
+			tally.aiLost++;
+			run.trouble('an answer of the AI never shown');
+			return;
+		}
+		if (answer.which === 1) return;
+		tally.aiAnswers.push(answer.at - sent);
+		const parsed = answer.match[1] === undefined ? null : loaps.parseMove(state, answer.match[1]);
+		const reply = parsed?.ok ? parsed.value : loaps.legalMoves(state).find(candidate => loaps.formatMove(state, candidate) === 'pass');
+		if (reply === undefined || !loaps.legalMoves(state).includes(reply)) {
+			run.trouble(`an answer of the AI not read: ${answer.match[0]}`);
+			return;
+		}
+		state = loaps.play(state, reply);
+	}
+}
+
+const percentile = (sorted: readonly number[], share: number): number => sorted[Math.floor(sorted.length * share)] ?? NaN;
+
+/** "median 120 ms, 95th percentile 340 ms over 1 200". */
+function spread(values: readonly number[]): string {
+	if (values.length === 0) return 'none measured';
+	const sorted = [...values].sort((a, b) => a - b);
+	return `median ${median(sorted).toFixed(0)} ms, 95th percentile ${percentile(sorted, 0.95).toFixed(0)} ms over ${sorted.length}`;
 }
 
 export async function benchServe(load: ServeLoad): Promise<void> {
+	const sessions = sessionsOf(load);
 	const dir = mkdtempSync(join(tmpdir(), 'potm-bench-serve-'));
 	const server = spawn(
 		process.execPath,
@@ -151,7 +562,7 @@ export async function benchServe(load: ServeLoad): Promise<void> {
 			'--data',
 			join(dir, 'data'),
 			'--max-sessions',
-			String(load.sessions + 5),
+			String(sessions + 5),
 		],
 		{stdio: ['ignore', 'pipe', 'pipe']},
 	);
@@ -161,37 +572,61 @@ export async function benchServe(load: ServeLoad): Promise<void> {
 		server.stderr.resume();
 		for (let waited = 0; !out.includes('Ctrl-C stops it'); waited += 50) {
 			if (waited > 30_000) throw new Error(`potm serve did not start: ${out}`);
-			await new Promise(resolve => setTimeout(resolve, 50));
+			await sleep(50);
 		}
 		const port = Number(/port (\d+)/.exec(out)![1]);
 		const before = usage(server.pid!);
+		const benchBefore = process.cpuUsage();
 		const started = Date.now();
-		const until = started + load.seconds * 1000;
+		const run = new Run(port, started + load.seconds * 1000, load);
 		let peakRss = before.rssMb;
 		const sampler = setInterval(() => (peakRss = Math.max(peakRss, usage(server.pid!).rssMb)), 500);
-		const bots = await Promise.all(
-			Array.from({length: load.sessions}, (_, index) => runBot(port, index, index < load.againstAi, until, load.seed, load.thinkMs)),
-		);
-		clearInterval(sampler);
+		// The watchers go round the games; the sessions start STAGGER_MS apart, games and the AI's interleaved.
+		const watchersOf = (game: number) =>
+			load.games === 0 ? 0 : Math.floor(load.watchers / load.games) + (game < load.watchers % load.games ? 1 : 0);
+		const starts: Array<{at: number; go: () => Promise<void>}> = [];
+		let at = 0;
+		for (let index = 0; index < Math.max(load.games, load.againstAi); index++) {
+			if (index < load.games) {
+				const game = index;
+				starts.push({at, go: () => playFriends(run, game, watchersOf(game))});
+				at += STAGGER_MS * (2 + watchersOf(game));
+			}
+			if (index < load.againstAi) {
+				starts.push({at, go: () => playAi(run, index)});
+				at += STAGGER_MS;
+			}
+		}
+		const playing = Promise.all(starts.map(start => sleep(start.at).then(start.go)));
+		// The load is measured over the --seconds; the moves under way then are still followed.
+		await sleep(run.until - Date.now());
 		const after = usage(server.pid!);
+		const benchCpu = process.cpuUsage(benchBefore);
 		const elapsed = (Date.now() - started) / 1000;
-		const latencies = bots.flatMap(bot => bot.latencies).sort((a, b) => a - b);
-		const p95 = latencies[Math.floor(latencies.length * 0.95)] ?? NaN;
+		await playing;
+		await Promise.all(run.following);
+		clearInterval(sampler);
+		run.end();
+		const {tally} = run;
 		console.log(
-			`serve: ${load.sessions} sessions on loopback (${load.sessions - load.againstAi} two at one keyboard, ${load.againstAi} against the AI), ${elapsed.toFixed(0)} s, ${load.thinkMs > 0 ? `about ${load.thinkMs} ms between a bot's moves` : 'each move as soon as the last shows'}`,
+			`serve: ${sessions} sessions on loopback (${load.games} games between bots, ${load.againstAi} against the AI, ${load.watchers} watching), ${elapsed.toFixed(0)} s, ${load.thinkMs > 0 ? `about ${load.thinkMs} ms between a bot's moves` : 'each move as soon as the last shows'}`,
 		);
+		console.log(`  sessions dropped ${tally.dropped} of ${sessions}`);
 		console.log(
-			`  moves ${bots.reduce((sum, bot) => sum + bot.moves, 0)}, lost ${bots.reduce((sum, bot) => sum + bot.lost, 0)}, sessions dropped ${bots.filter(bot => bot.dropped).length}`,
+			`  games ${tally.gamesStarted} (${tally.gamesFinished} ended by the rules, ${tally.gamesOnTime} on the clock, ${tally.rematches} rematches), moves ${tally.moves}, lost ${tally.lost}`,
 		);
-		console.log(`  a typed move to the screen showing it: median ${median(latencies).toFixed(0)} ms, 95th percentile ${p95.toFixed(0)} ms`);
-		const answers = bots.flatMap(bot => bot.answers);
-		if (answers.length > 0)
+		console.log(`  a move to the opponent's screen: ${spread(tally.toOpponent)}`);
+		console.log(
+			`  a move to a watcher's screen: ${spread(tally.toWatchers)}${tally.watcherMissed > 0 ? `, ${tally.watcherMissed} never shown` : ''}${tally.watcherDrawnOver > 0 ? `, ${tally.watcherDrawnOver} drawn over by the next` : ''}`,
+		);
+		if (load.againstAi > 0)
 			console.log(
-				`  the AI's answer (level 3, the pool's workers shared): median ${(median(answers) / 1000).toFixed(1)} s over ${answers.length}`,
+				`  the AI's answer (level 3, the pool's workers shared): ${tally.aiAnswers.length > 0 ? `median ${(median(tally.aiAnswers) / 1000).toFixed(1)} s` : 'none'} over ${tally.aiAnswers.length} of ${tally.aiMoves} moves${tally.aiLost > 0 ? `, ${tally.aiLost} never answered` : ''}`,
 			);
 		console.log(
-			`  the server: ${(((after.cpuSeconds - before.cpuSeconds) / elapsed) * 100).toFixed(0)} % of a core, memory ${before.rssMb.toFixed(0)} MB idle, ${peakRss.toFixed(0)} MB at most`,
+			`  the server: ${(((after.cpuSeconds - before.cpuSeconds) / elapsed) * 100).toFixed(0)} % of a core, memory ${before.rssMb.toFixed(0)} MB idle, ${peakRss.toFixed(0)} MB at most; the bench's clients ${(((benchCpu.user + benchCpu.system) / 1e6 / elapsed) * 100).toFixed(0)} % of a core`,
 		);
+		for (const [what, count] of tally.troubles) console.log(`  trouble: ${what}${count > 1 ? ` (${count} times)` : ''}`);
 	} finally {
 		server.kill('SIGINT');
 		await new Promise(resolve => server.once('exit', resolve));
