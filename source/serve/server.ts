@@ -257,8 +257,23 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 				session.on('signal', (_accept, reject) => reject?.());
 				session.on('exec', (accept, _reject, info) => {
 					const channel = accept();
-					const words = info.command.trim().split(/\s+/);
+					// The screen's options, anywhere among the words: --ascii (plain characters), --no-color.
+					const all = info.command
+						.trim()
+						.split(/\s+/)
+						.filter(word => word !== '');
+					const looks = {ascii: all.includes('--ascii'), noColor: all.includes('--no-color')};
+					const words = all.filter(word => word !== '--ascii' && word !== '--no-color');
 					const [verb, code] = [words[0]?.toLowerCase(), words[1] ?? ''];
+					if (words.length === 0 && all.length > 0) {
+						if (size === null) {
+							refused('a session without a terminal');
+							refuse(channel, 'potm needs a terminal: connect with ssh -t', 2);
+							return;
+						}
+						openScreen(channel, size, null, looks);
+						return;
+					}
 					if (words.length === 2 && verb === 'record') {
 						log(`${address} ${name}: record ${JSON.stringify(code.slice(0, 20))}`);
 						const record = hall.record(code, address);
@@ -276,13 +291,13 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 							refuse(channel, `${verb} needs a terminal: ssh -t ... ${verb} CODE`, 2);
 							return;
 						}
-						openScreen(channel, size, {verb, code});
+						openScreen(channel, size, {verb, code}, looks);
 						return;
 					}
 					log(`${address} ${name}: refused the command ${JSON.stringify(info.command.slice(0, 40))}`);
 					refuse(
 						channel,
-						'this server runs no commands but join CODE, watch CODE (with ssh -t) and record CODE; connect without one for the arcade',
+						'this server runs no commands but join CODE, watch CODE (with ssh -t) and record CODE, and takes --ascii and --no-color; connect without one for the arcade',
 						2,
 					);
 				});
@@ -293,7 +308,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 						refuse(channel, 'potm needs a terminal: connect with ssh -t', 2);
 						return;
 					}
-					openScreen(channel, size, null);
+					openScreen(channel, size, null, {ascii: false, noColor: false});
 				});
 
 				/** The arcade on the channel: the lobby, or the room a command word names (refused with why when it cannot be entered). */
@@ -301,6 +316,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 					channel: ServerChannel,
 					at: {columns: number; rows: number},
 					room: {verb: 'join' | 'watch'; code: string} | null,
+					looks: {ascii: boolean; noColor: boolean},
 				): void {
 					if (open.size >= options.maxSessions) {
 						log(`${address} ${name}: refused, the server is full (${sessionCount(open.size)})`);
@@ -327,6 +343,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 						sink: {write: data => channel.write(data)},
 						size: at,
 						term,
+						...looks,
 						engine,
 						savesDir: hall.savesOf(person),
 						remote,

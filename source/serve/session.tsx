@@ -19,6 +19,10 @@ export interface SessionOptions {
 	readonly size: {columns: number; rows: number};
 	/** The client's TERM, which says whether it shows colours and Unicode. */
 	readonly term: string;
+	/** Asked for with the command word --ascii: plain characters whatever TERM says. */
+	readonly ascii?: boolean;
+	/** Asked for with --no-color: no colours whatever TERM says. */
+	readonly noColor?: boolean;
 	readonly engine: Engine;
 	/** Where this person's saves and games are kept. */
 	readonly savesDir: string;
@@ -47,7 +51,9 @@ export function themeFor(term: string): {color: boolean; ascii: boolean} {
 }
 
 export function startSession(options: SessionOptions): Session {
-	const {color, ascii} = themeFor(options.term);
+	const looks = themeFor(options.term);
+	const color = looks.color && options.noColor !== true;
+	const ascii = looks.ascii || options.ascii === true;
 	const write = (text: string) => options.sink.write(ascii ? toAscii(text) : text);
 	const stdout = new TerminalOutput({write}, options.size);
 	const stdin = new TerminalInput();

@@ -238,7 +238,7 @@ describe('nothing but the arcade', () => {
 		expect(bare).toContain('potm needs a terminal: connect with ssh -t');
 	});
 
-	test('the command words: record CODE prints a finished game; join and watch need a terminal and a code that is there; nothing else runs', async () => {
+	test('the command words: record CODE prints a finished game; join and watch need a terminal and a code that is there; --ascii and --no-color are taken; nothing else runs', async () => {
 		const running = await serve();
 		// A game between two people, played to its end on the server (alice resigns).
 		const alice = running.hall.connect({id: 'alice', name: 'alice'}, '127.0.0.1');
@@ -261,9 +261,23 @@ describe('nothing but the arcade', () => {
 		expect(await run(client, `join ${code}`)).toMatchObject({code: 2, stdout: 'potm: join needs a terminal: ssh -t ... join CODE\r\n'});
 		const wrong = await run(client, 'join ZZZ-ZZZ', {cols: 80, rows: 24, term: 'xterm'});
 		expect(wrong).toMatchObject({code: 1, stdout: 'potm: No game has the code ZZZ-ZZZ\r\n'});
+		// --ascii and --no-color, alone (the lobby) or with a command word: plain characters, no colours, whatever TERM says.
+		const plain = await new Promise<ReturnType<typeof screen>>((resolve, reject) =>
+			client.exec('--ascii --no-color', {pty: {cols: 80, rows: 24, term: 'xterm-256color'}}, (error, channel) =>
+				error ? reject(error) : resolve(screen(channel)),
+			),
+		);
+		await until(
+			() => plain.text().includes('> Play the AI, watch a demo, your games: the arcade'),
+			() => plain.text(),
+		);
+		expect(plain.raw()).not.toMatch(/[▸─│·]/u);
+		expect(plain.raw()).not.toMatch(/\u001B\[(?:3[0-9]|9[0-7]|38;)/);
 		const other = await run(client, 'sh -c id');
 		expect(other.code).toBe(2);
-		expect(other.stdout).toContain('runs no commands but join CODE, watch CODE (with ssh -t) and record CODE');
+		expect(other.stdout).toContain(
+			'runs no commands but join CODE, watch CODE (with ssh -t) and record CODE, and takes --ascii and --no-color',
+		);
 	});
 
 	test('with --authorized-keys only those keys get in', async () => {
