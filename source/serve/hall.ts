@@ -26,6 +26,7 @@ import * as S from '../ui/session.js';
 import {
 	MAX_CHAT,
 	type ChatLine,
+	type FinishedGame,
 	type LobbyView,
 	type Person,
 	type Remote,
@@ -63,6 +64,8 @@ export const CHAT_LINES = 5;
 export const CHAT_WINDOW_MS = 5_000;
 /** Chat is written with the room this long after a line (moves write it at once). */
 const CHAT_SAVE_MS = 2_000;
+/** A person's finished games the lobby recalls. */
+const FINISHED_KEPT = 3;
 /** The most rows each of the lobby's lists gives (one's own first). */
 const LISTED = 100;
 /** The lobby is told of changes at most this often: forty games' moves would otherwise redraw every lobby each time. */
@@ -167,6 +170,8 @@ export class Hall {
 	private readonly wrongCodes = new Map<string, number[]>();
 	private stopped = false;
 	private made = 0;
+	/** Each person's games finished since the start, newest first (FINISHED_KEPT of them). */
+	private readonly finishedBy = new Map<string, FinishedGame[]>();
 	/** Each person's last lines of chat, the times they were said. */
 	private readonly said = new Map<string, number[]>();
 
@@ -752,6 +757,15 @@ export class Hall {
 			}
 		}
 		room.kept = name;
+		const summary: FinishedGame = {
+			code: room.code,
+			game: room.game,
+			players: [room.players[0]?.name ?? '?', room.players[1]?.name ?? '?'],
+			result: S.outcomeOf(room.session)?.description ?? 'ended',
+			kept: name,
+		};
+		for (const player of room.players)
+			if (player) this.finishedBy.set(player.id, [summary, ...(this.finishedBy.get(player.id) ?? [])].slice(0, FINISHED_KEPT));
 		this.guard(room, () => this.forget(room));
 		this.log(`${room.code} over: ${S.outcomeOf(room.session)?.description ?? 'ended'}`);
 		this.prune(room);
@@ -866,6 +880,7 @@ export class Hall {
 				.slice(0, LISTED)
 				.map(room => this.summary(room, asker)),
 			online: [...new Set([...this.connections].map(connection => connection.person.name))].sort(),
+			finished: this.finishedBy.get(asker.id) ?? [],
 			address: this.options.address().replace(/ (\S+)$/, ' -t $1'),
 			plainAddress: this.options.address(),
 		};

@@ -89,6 +89,13 @@ function bodyLines(view: LobbyView): Line[] {
 	lines.push({text: ''}, {text: 'Games in progress: Enter watches, or takes your seat again in yours', bold: true});
 	if (view.playing.length === 0) lines.push({text: '  No games in progress', dim: true});
 	for (const row of rows.filter(one => one.kind === 'playing')) add(row);
+	if (view.finished.length > 0) {
+		lines.push({text: ''}, {text: 'Your finished games: their records', bold: true});
+		for (const game of view.finished) {
+			lines.push({text: `  ${game.code}  ${game.game.name} · ${game.players[0]} vs ${game.players[1]} · ${game.result}`});
+			lines.push({text: `    ${view.plainAddress} record ${game.code} > ${game.kept}`, dim: true});
+		}
+	}
 	lines.push({text: ''});
 	add({kind: 'quit'});
 	return lines;

@@ -79,6 +79,17 @@ export interface RoomSummary {
 	readonly watchers: number;
 }
 
+/** A game of the asker's that has ended, as the lobby recalls it. */
+export interface FinishedGame {
+	readonly code: string;
+	readonly game: AnyGame;
+	readonly players: readonly [string, string];
+	/** How it ended, in a sentence: "BLUE resigns: RED wins". */
+	readonly result: string;
+	/** The record's file name (`ssh ... record CODE` prints it). */
+	readonly kept: string;
+}
+
 export interface LobbyView {
 	/** Rooms waiting for a second player: the public ones, and the asker's own. */
 	readonly open: readonly RoomSummary[];
@@ -86,6 +97,8 @@ export interface LobbyView {
 	readonly playing: readonly RoomSummary[];
 	/** The names of the people connected, each once. */
 	readonly online: readonly string[];
+	/** The asker's games finished since the server started, newest first (at most a few): where their records are. */
+	readonly finished: readonly FinishedGame[];
 	/** How to reach the server with a terminal, for the line a host gives a friend: `ssh -p 2222 -t HOST` (join, watch). */
 	readonly address: string;
 	/** The same without a terminal, for a command whose output is kept: `ssh -p 2222 HOST` (record CODE > FILE). */

@@ -80,6 +80,11 @@ describe('a room on the server', () => {
 		// The watcher saw the very moves played: the last of them is in the list.
 		expect(carol.frame()).toContain(S.moveList(room.session).at(-1)!.text);
 		expect(count).toBe(room.session.moves.length);
+		// Back in the lobby, bob's finished games say where the record is; carol, who only watched, has none.
+		const lobby = await bob.press('q', now => now.includes('Your finished games: their records'));
+		expect(lobby).toContain(`${code}  LINES and BOXES · alice vs bob · ${outcome.description}`);
+		expect(lobby).toContain(`ssh -p 2222 potm.test record ${code} > ${code}.game.txt`);
+		expect(await carol.press('q', now => now.includes('potm on the server'))).not.toContain('Your finished games');
 	});
 
 	test("a spectator's move keys are refused, by the cursor and typed, and nothing is played", async () => {
