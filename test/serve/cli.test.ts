@@ -3,13 +3,14 @@
  * SSH client, refuses a taken port or a bad option in one line, and Ctrl-C (SIGINT) ends it with
  * status 0 and its sessions closed.
  */
-import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
+import {spawnSync, type ChildProcess} from 'node:child_process';
 import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import ssh2 from 'ssh2';
-import {afterAll, afterEach, describe, expect, test, vi} from 'vitest';
+import {afterAll, afterEach, describe, expect, test} from 'vitest';
+import {spawnServe, type Spawned} from './spawned.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const cli = join(root, 'dist', 'cli.js');
@@ -21,21 +22,8 @@ afterEach(() => {
 	for (const child of running.splice(0)) child.kill('SIGKILL');
 });
 
-/** Starts `potm serve` on 127.0.0.1 and a port of the system's choosing; settles with the port it prints. */
-async function serve(data: string): Promise<{child: ChildProcess; port: number; out: () => string; err: () => string}> {
-	// CI set, as on a build machine: the server's screens draw every frame all the same.
-	const env = {...process.env, CI: 'true'};
-	const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--host', '127.0.0.1', '--data', data], {stdio: 'pipe', env});
-	running.push(child);
-	let out = '';
-	let err = '';
-	child.stdout.on('data', (data: Buffer) => (out += data.toString()));
-	child.stderr.on('data', (data: Buffer) => (err += data.toString()));
-	await vi.waitFor(() => {
-		if (!/Ctrl-C stops it/.test(out)) throw new Error(`not listening yet: ${out}${err}`);
-	}, 30_000);
-	return {child, port: Number(/port (\d+)/.exec(out)![1]), out: () => out, err: () => err};
-}
+/** `potm serve` on 127.0.0.1 and a port of the system's choosing. */
+const serve = (data: string): Promise<Spawned> => spawnServe(data, 0, child => running.push(child));
 
 describe('potm serve', () => {
 	test('says how to connect and the host key; serves the lobby; SIGINT ends the session and the server with status 0', async () => {
@@ -65,7 +53,7 @@ describe('potm serve', () => {
 		server.child.kill('SIGINT');
 		expect(await exited).toBe(0);
 		await closed;
-		expect(server.err()).toMatch(/ada: came \(1 session\)[\s\S]*SIGINT: ending 1 session\n[\s\S]*stopped/);
+		expect(server.log()).toMatch(/ada: came \(1 session\)[\s\S]*SIGINT: ending 1 session\n[\s\S]*stopped/);
 	});
 
 	test('a taken port, a port out of range and a FILE are refused in one line, status 2', async () => {

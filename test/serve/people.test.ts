@@ -8,18 +8,16 @@
  * started again on its folder and port (its clocks waiting until both players are back); then
  * the record the server prints is the game played.
  */
-import {execFileSync, spawn, spawnSync, type ChildProcess} from 'node:child_process';
+import {execFileSync, spawnSync, type ChildProcess} from 'node:child_process';
 import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {fileURLToPath} from 'node:url';
+import {spawnServe, type Spawned} from './spawned.js';
 import {afterEach, describe, expect, test, vi} from 'vitest';
 import {parseRecord} from '../../source/files/record.js';
 import {boxes, type BoxesState} from '../../source/games/boxes/index.js';
 import {seededRandom} from '../../source/games/seeded.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const cli = join(root, 'dist', 'cli.js');
 const DEADLINE = {timeout: 20_000, interval: 50};
 
 const missing = ['tmux', 'ssh', 'pgrep'].filter(tool => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0);
@@ -78,30 +76,10 @@ function run(who: Who, command: string): void {
 	sessions.add(who);
 }
 
-interface Server {
-	readonly child: ChildProcess;
-	readonly port: number;
-	readonly out: () => string;
-	readonly log: () => string;
-}
 const servers: ChildProcess[] = [];
 let dir: string | undefined;
 
-async function serve(data: string, port: number): Promise<Server> {
-	const child = spawn(process.execPath, [cli, 'serve', '--port', String(port), '--host', '127.0.0.1', '--data', data], {
-		stdio: 'pipe',
-		env: {...process.env, CI: 'true'},
-	});
-	servers.push(child);
-	let out = '';
-	let log = '';
-	child.stdout.on('data', (data: Buffer) => (out += data.toString()));
-	child.stderr.on('data', (data: Buffer) => (log += data.toString()));
-	await vi.waitFor(() => {
-		if (!out.includes('Ctrl-C stops it')) throw new Error(`not listening: ${out}${log}`);
-	}, DEADLINE);
-	return {child, port: Number(/port (\d+)/.exec(out)![1]), out: () => out, log: () => log};
-}
+const serve = (data: string, port: number): Promise<Spawned> => spawnServe(data, port, child => servers.push(child), DEADLINE.timeout);
 
 afterEach(() => {
 	spawnSync('tmux', ['-L', socket, 'kill-server']);

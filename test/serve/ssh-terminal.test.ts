@@ -4,15 +4,13 @@
  * sends keys and reads the pane back until it shows what each should do. A game against the AI,
  * a resize of the terminal, quitting, and the server's log of it.
  */
-import {execFileSync, spawn, spawnSync, type ChildProcess} from 'node:child_process';
+import {execFileSync, spawnSync, type ChildProcess} from 'node:child_process';
 import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {fileURLToPath} from 'node:url';
+import {spawnServe} from './spawned.js';
 import {afterEach, describe, expect, test, vi} from 'vitest';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const cli = join(root, 'dist', 'cli.js');
 const DEADLINE = {timeout: 20_000, interval: 50};
 
 const missing = ['tmux', 'ssh'].filter(tool => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0);
@@ -41,20 +39,8 @@ describe.skipIf(missing.length > 0)(
 	() => {
 		test('the lobby, the menu, a game against the AI by typed moves, a resize, then q and y: ssh ends with status 0', async () => {
 			dir = mkdtempSync(join(tmpdir(), 'potm-serve-tmux-'));
-			const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--host', '127.0.0.1', '--data', join(dir, 'data')], {
-				stdio: 'pipe',
-				// CI set, as on a build machine: the server's screens draw every frame all the same.
-				env: {...process.env, CI: 'true'},
-			});
-			server = child;
-			let out = '';
-			let log = '';
-			child.stdout.on('data', (data: Buffer) => (out += data.toString()));
-			child.stderr.on('data', (data: Buffer) => (log += data.toString()));
-			await vi.waitFor(() => {
-				if (!out.includes('Ctrl-C stops it')) throw new Error(`not listening: ${out}${log}`);
-			}, DEADLINE);
-			const port = /port (\d+)/.exec(out)![1]!;
+			const spawned = await spawnServe(join(dir, 'data'), 0, child => (server = child), DEADLINE.timeout);
+			const {port} = spawned;
 			const ssh = `ssh -p ${port} -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR -t ada@127.0.0.1`;
 			tmux(
 				...[
@@ -95,9 +81,9 @@ describe.skipIf(missing.length > 0)(
 			tmux('send-keys', 'y');
 			await screenShows(screen => screen.includes('[ssh exited with status 0]'), 'ssh to end');
 			await vi.waitFor(() => {
-				if (!/ada: left \(0 sessions\)/.test(log)) throw new Error(log);
+				if (!/ada: left \(0 sessions\)/.test(spawned.log())) throw new Error(spawned.log());
 			}, DEADLINE);
-			expect(log).toMatch(/127\.0\.0\.1 ada: came \(1 session\)/);
+			expect(spawned.log()).toMatch(/127\.0\.0\.1 ada: came \(1 session\)/);
 		});
 	},
 );
