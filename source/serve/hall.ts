@@ -126,6 +126,8 @@ interface Room {
 	grace: NodeJS.Timeout | null;
 	/** The timer that writes the room soon after a line of chat. */
 	saveTimer: NodeJS.Timeout | null;
+	/** The moves after which the player to move's screen has shown the position (their clock started then). */
+	seenMoves: number;
 	drawOffer: Player | null;
 	rematch: [boolean, boolean];
 	chat: ChatLine[];
@@ -351,6 +353,7 @@ export class Hall {
 			playedSeen: Date.now(),
 			grace: null,
 			saveTimer: null,
+			seenMoves: -1,
 			drawOffer: null,
 			rematch: [false, false],
 			chat: options.chat ?? [],
@@ -584,6 +587,24 @@ export class Hall {
 		room.drawOffer = null;
 		this.afterChange(room);
 		return ok(undefined);
+	}
+
+	/**
+	 * The player to move's screen shows the position after `moves` moves: their clock starts now
+	 * if it started earlier (the time the server took to draw it is given back), once a move.
+	 */
+	private seen(connection: Connection, code: string, moves: number): void {
+		const room = this.rooms.get(code);
+		if (!room || room.closed || this.stopped || room.waiting || !room.started) return;
+		const session = room.session;
+		if (session.moves.length !== moves || room.seenMoves === moves || S.isOver(session) || session.runningSince === null) return;
+		if (this.sideOf(room, connection.person) !== S.toMove(session)) return;
+		room.seenMoves = moves;
+		const now = this.options.now();
+		if (now <= session.runningSince) return;
+		room.session = {...session, runningSince: now};
+		this.schedule(room);
+		this.changed(room);
 	}
 
 	private resign(connection: Connection, code: string): Result<void, string> {
@@ -1044,6 +1065,7 @@ export class Hall {
 				room.listeners.add(listener);
 				return () => void room.listeners.delete(listener);
 			},
+			seen: (code, moves) => this.seen(connection, codeOf(code), moves),
 			move: (code, move) => this.move(connection, codeOf(code), move),
 			resign: code => this.resign(connection, codeOf(code)),
 			offerDraw: code => this.offerDraw(connection, codeOf(code)),

@@ -140,6 +140,12 @@ export interface Remote {
 	/** The room as it stands; undefined when there is none (closed, or never). */
 	room(code: string): RoomView | undefined;
 	onRoom(code: string, listener: () => void): () => void;
+	/**
+	 * The asker's screen has drawn the game as it stands after `moves` moves. The first time the
+	 * player to move's screen shows them the position, their clock starts: the time the server
+	 * took to draw it (a busy server's queue) is not theirs. Ignored from anyone else.
+	 */
+	seen(code: string, moves: number): void;
 	/** Plays a move for the asker's side: refused unless it is their turn and the move legal. */
 	move(code: string, move: number): Result<void, string>;
 	resign(code: string): Result<void, string>;

@@ -154,6 +154,13 @@ function RoomInside({code, side, onLobby, onFollow, first}: RoomProps & {readonl
 	});
 	const outcome = S.outcomeOf(session);
 	const mover = S.toMove(session);
+	// Drawn (this effect runs once the frame is out): the server starts the clock of a player to
+	// move from the moment their screen shows the position, not from the move.
+	const moves = session.moves.length;
+	const myTurn = side !== null && mover === side && outcome === null && room.started;
+	useEffect(() => {
+		if (myTurn && !state.left) remote.seen(code, moves);
+	}, [moves, myTurn]);
 	// The clocks are the server's: drawn again when the running one shows another reading.
 	const time = now();
 	const readings = S.clockReadings(session, time);

@@ -193,6 +193,19 @@ describe('rooms', () => {
 		expect(parsed.ok && parsed.value.ended).toMatchObject({result: 'draw', reason: 'agreement'});
 	});
 
+	test("the clock of the player to move starts when their screen shows the position: a busy server's drawing is not theirs", () => {
+		const {alice, bob, code, clock} = started();
+		alice.move(code, legal(alice, code)[0]!);
+		// The server takes 0.8 s to draw bob's screen; alice's own drawing and a stale count change nothing.
+		clock.ms += 800;
+		alice.seen(code, 1);
+		bob.seen(code, 0);
+		bob.seen(code, 1);
+		clock.ms += 1_000;
+		bob.seen(code, 1);
+		expect(S.clockReadings(bob.room(code)!.session, clock.ms)).toEqual([60, 59]);
+	});
+
 	test('a resignation ends the game; a flag falls on its own time, seen at the next look', () => {
 		const resigned = started();
 		expect(resigned.bob.resign(resigned.code).ok).toBe(true);

@@ -41,7 +41,7 @@ async function threeInARoom(clockSeconds: number | null = 60) {
 	await bob.see(/BLUE .*bob \(you\)/);
 	await carol.see('Watching: carol');
 	await alice.see('Watching: carol');
-	return {code, alice, bob, carol, hall};
+	return {code, alice, bob, carol, hall, host};
 }
 
 /** The first legal move where the room stands, as typed. */
@@ -85,6 +85,18 @@ describe('a room on the server', () => {
 		expect(lobby).toContain(`${code}  LINES and BOXES · alice vs bob · ${outcome.description}`);
 		expect(lobby).toContain(`ssh -p 2222 potm.test record ${code} > ${code}.game.txt`);
 		expect(await carol.press('q', now => now.includes('potm on the server'))).not.toContain('Your finished games');
+	});
+
+	test('the clock of the player to move runs from when their screen shows the move, not from the move', async () => {
+		const {alice, bob, code, hall, host} = await threeInARoom();
+		const state = S.current(hall.held(code)!.session) as ReturnType<typeof boxes.initial>;
+		const move = boxes.legalMoves(state)[0]!;
+		// Alice's move is made (as her screen makes it), then the server is slow: 5 s pass before bob's screen is drawn.
+		expect(host.move(code, move).ok).toBe(true);
+		server!.clock.ms += 5_000;
+		const frame = await bob.see(`RED played ${boxes.formatMove(state, move)}`);
+		expect(frame).toMatch(/BLUE +B bob \(you\) +0 boxes +1:00/);
+		await alice.see('BLUE to play');
 	});
 
 	test("a spectator's move keys are refused, by the cursor and typed, and nothing is played", async () => {
