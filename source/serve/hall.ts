@@ -64,6 +64,8 @@ export const CHAT_LINES = 5;
 export const CHAT_WINDOW_MS = 5_000;
 /** Chat is written with the room this long after a line (moves write it at once). */
 const CHAT_SAVE_MS = 2_000;
+/** The most time to draw a screen a player to move is given back (Hall.seen). */
+export const SEEN_MS = 10_000;
 /** A person's finished games the lobby recalls. */
 const FINISHED_KEPT = 3;
 /** The most rows each of the lobby's lists gives (one's own first). */
@@ -585,6 +587,8 @@ export class Hall {
 		if (!game.legalMoves(position).includes(move)) return fail('That move is not legal here');
 		room.session = S.playMove(room.session, move, this.options.now());
 		room.drawOffer = null;
+		// Only a player here when the move is made has the time to draw it given back (one away has their clock run).
+		room.seenMoves = this.present(room, S.toMove(room.session)) ? -1 : room.session.moves.length;
 		this.afterChange(room);
 		return ok(undefined);
 	}
@@ -600,7 +604,8 @@ export class Hall {
 		if (session.moves.length !== moves || room.seenMoves === moves || S.isOver(session) || session.runningSince === null) return;
 		if (this.sideOf(room, connection.person) !== S.toMove(session)) return;
 		room.seenMoves = moves;
-		const now = this.options.now();
+		// At most SEEN_MS given back: a screen that took longer was not drawing this move.
+		const now = Math.min(this.options.now(), session.runningSince + SEEN_MS);
 		if (now <= session.runningSince) return;
 		room.session = {...session, runningSince: now};
 		this.schedule(room);

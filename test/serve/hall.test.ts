@@ -194,7 +194,7 @@ describe('rooms', () => {
 	});
 
 	test("the clock of the player to move starts when their screen shows the position: a busy server's drawing is not theirs", () => {
-		const {alice, bob, code, clock} = started();
+		const {hall, alice, bob, code, clock} = started();
 		alice.move(code, legal(alice, code)[0]!);
 		// The server takes 0.8 s to draw bob's screen; alice's own drawing and a stale count change nothing.
 		clock.ms += 800;
@@ -204,6 +204,18 @@ describe('rooms', () => {
 		clock.ms += 1_000;
 		bob.seen(code, 1);
 		expect(S.clockReadings(bob.room(code)!.session, clock.ms)).toEqual([60, 59]);
+		// A player away when the move is made gets nothing back on coming back: the clock ran.
+		bob.disconnect();
+		const again = hall.connect(BOB, '127.0.0.3');
+		const back = again.enter(code, 'play');
+		expect(back.ok).toBe(true);
+		alice.disconnect();
+		again.move(code, legal(again, code)[0]!);
+		clock.ms += 3_000;
+		const alice2 = hall.connect(ALICE, '127.0.0.2');
+		alice2.enter(code, 'play');
+		alice2.seen(code, 2);
+		expect(S.clockReadings(alice2.room(code)!.session, clock.ms)).toEqual([57, 59]);
 	});
 
 	test('a resignation ends the game; a flag falls on its own time, seen at the next look', () => {
