@@ -33,11 +33,19 @@ export const BUILT_PROGRAM_TESTS: readonly string[] = [
 ];
 
 /**
- * Tests that need no build but run entries as programs on real clocks (sleepers stopped as hung
- * after their clock and grace, CPU burners charged what they burn): seconds of waiting each, too
- * slow for the inner loop. They run in the whole suite.
+ * Tests that need no build but wait on real clocks: entries run as programs (sleepers stopped as
+ * hung after their clock and grace, CPU burners charged what they burn), and the SSH server's
+ * timers and fuzzing. Seconds each, too slow for the inner loop; they run in the whole suite (the
+ * server's set chalk's colour level for their sessions, which the whole suite's isolated files
+ * keep to themselves).
  */
-export const REAL_TIME_TESTS: readonly string[] = ['test/referee/entry.test.ts', 'test/referee/play.test.ts'];
+export const REAL_TIME_TESTS: readonly string[] = [
+	'test/referee/entry.test.ts',
+	'test/referee/play.test.ts',
+	// potm serve on a loopback port with SSH clients: idle, flood and connection timers, fuzzing by the hundred visits.
+	'test/serve/fuzz.test.ts',
+	'test/serve/server.test.ts',
+];
 
 /**
  * Unit tests that need their modules fresh, loaded for them alone: the unit tier shares modules
@@ -51,7 +59,4 @@ export const FRESH_MODULE_TESTS: readonly string[] = [
 	'test/games/boxes/table3.test.ts',
 	// It registers tic-tac-toe (POTM_TEST_GAMES), which the registry reads when it is first loaded.
 	'test/games/contract.test.ts',
-	// The server sets chalk's colour level for its sessions, which other files' screens would share.
-	'test/serve/fuzz.test.ts',
-	'test/serve/server.test.ts',
 ];
