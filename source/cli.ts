@@ -8,7 +8,8 @@
 import {fileURLToPath} from 'node:url';
 
 const words = process.argv.slice(2);
-const NOT_INTERACTIVE = new Set(['move', 'perft', 'match', 'tournament', 'help', '--help', '-h', '--version']);
+// potm serve draws on its clients' terminals, never on its own: Ctrl-C there must stay a signal.
+const NOT_INTERACTIVE = new Set(['move', 'perft', 'match', 'tournament', 'serve', 'help', '--help', '-h', '--version']);
 if (process.stdin.isTTY && process.stdout.isTTY && !words.some(word => NOT_INTERACTIVE.has(word))) {
 	process.stdin.setRawMode(true);
 	process.once('exit', () => {

@@ -25,6 +25,13 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
 	return join(data, 'potm-server');
 }
 
+/** "  2 games in progress and 1 open game resumed from DIR", or nothing when none were. */
+function resumedLine({playing, open}: {playing: number; open: number}, dir: string): string[] {
+	const games = (count: number, what: string) => `${count} ${count === 1 ? what : what.replace('game', 'games')}`;
+	const parts = [...(playing > 0 ? [games(playing, 'game in progress')] : []), ...(open > 0 ? [games(open, 'open game')] : [])];
+	return parts.length === 0 ? [] : [`  ${parts.join(' and ')} resumed from ${dir}`];
+}
+
 const time = (): string => new Date().toISOString().slice(11, 19);
 
 export async function runServe(options: ServeCommand): Promise<number> {
@@ -62,9 +69,7 @@ export async function runServe(options: ServeCommand): Promise<number> {
 			`potm serve: listening on ${options.host} port ${server.port}`,
 			`  connect with: ssh -p ${server.port} NAME@${where} (NAME: who you play as${where === 'HOST' ? '; HOST: this machine’s name or address' : ''})`,
 			`  games between people: ssh -p ${server.port} -t ${where} join CODE plays one, watch CODE watches, record CODE prints a finished one's record`,
-			...(server.resumed > 0
-				? [`  ${server.resumed === 1 ? '1 game' : `${server.resumed} games`} in progress resumed from ${join(dataDir, 'rooms')}`]
-				: []),
+			...resumedLine(server.resumed, join(dataDir, 'rooms')),
 			`  host key ${server.fingerprint} (${server.hostKeyMade ? 'made now' : 'kept'} in ${dataDir})`,
 			`  ${options.authorizedKeys === undefined ? 'anyone may connect' : `only the keys in ${options.authorizedKeys} may connect`}; at most ${options.maxSessions} at once`,
 			'  Ctrl-C stops it',

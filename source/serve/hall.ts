@@ -213,25 +213,28 @@ export class Hall {
 		const refused = this.refusal(address);
 		if (refused) return fail(refused);
 		const normal = normalCode(code);
-		if (normal !== null) {
-			try {
-				return ok(readFileSync(this.recordPath(normal), 'utf8'));
-			} catch {
-				// none: below
-			}
+		if (normal === null) {
+			this.wrong(address);
+			return fail(`"${shown(code, 12)}" is no code: codes are six letters and digits, like 7KQ-2XM`);
+		}
+		try {
+			return ok(readFileSync(this.recordPath(normal), 'utf8'));
+		} catch {
+			// none: below
 		}
 		this.wrong(address);
-		const room = normal === null ? undefined : this.rooms.get(normal);
+		const room = this.rooms.get(normal);
 		return fail(
-			room && !room.kept
-				? `${normal} is not over yet: its record is kept when it ends`
-				: `No finished game has the code ${shown(code, 12)}`,
+			room && !room.kept ? `${normal} is not over yet: its record is kept when it ends` : `No finished game has the code ${normal}`,
 		);
 	}
 
-	/** Loads the games a stopped server left in progress; gives how many. A file that does not read is set aside (.bad) and logged. */
-	resume(): number {
-		let count = 0;
+	/**
+	 * Loads the games a stopped server left: gives how many were under way and how many open (waiting
+	 * for a second player). A file that does not read is set aside (.bad) and logged.
+	 */
+	resume(): {readonly playing: number; readonly open: number} {
+		const count = {playing: 0, open: 0};
 		for (const name of readdirSync(this.roomsDir)) {
 			if (!name.endsWith('.json')) continue;
 			const path = join(this.roomsDir, name);
@@ -254,7 +257,8 @@ export class Hall {
 			if (room.kept) continue;
 			this.rooms.set(room.code, room);
 			this.schedule(room);
-			count++;
+			if (room.started) count.playing++;
+			else count.open++;
 		}
 		return count;
 	}
@@ -412,10 +416,13 @@ export class Hall {
 	}
 
 	private enter(connection: Connection, code: string, as: 'play' | 'watch'): Result<{code: string; side: Player | null}, string> {
-		const refused = this.refusal(connection.address);
-		if (refused) return fail(refused);
 		const normal = normalCode(code);
 		const room = normal === null ? undefined : this.rooms.get(normal);
+		// A room the lobby lists to the asker (a public one, or one of theirs) needs no guessing: an address
+		// refused for wrong codes still enters it; a private one, or none, waits out the refusal.
+		const listed = room !== undefined && !room.closed && (!room.private || this.sideOf(room, connection.person) !== null);
+		const refused = listed ? null : this.refusal(connection.address);
+		if (refused) return fail(refused);
 		if (!room && normal !== null && existsSync(this.recordPath(normal)))
 			// A finished game nobody looks at any more is let go (prune): its code is right, and its record is kept.
 			return fail(`${normal} is over: ${this.options.address()} record ${normal} prints its record`);

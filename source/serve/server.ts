@@ -60,8 +60,8 @@ export interface RunningServer {
 	sessions(): number;
 	/** The games between people, open and under way. */
 	readonly hall: Hall;
-	/** How many games in progress the start resumed from the data folder. */
-	readonly resumed: number;
+	/** How many games the start resumed from the data folder: under way, and open (waiting for a second player). */
+	readonly resumed: {readonly playing: number; readonly open: number};
 	/** Stops listening, ends every session and waits for them. */
 	close(): Promise<void>;
 }
@@ -262,21 +262,27 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 						.trim()
 						.split(/\s+/)
 						.filter(word => word !== '');
-					const looks = {ascii: all.includes('--ascii'), noColor: all.includes('--no-color')};
-					const words = all.filter(word => word !== '--ascii' && word !== '--no-color');
-					const [verb, code] = [words[0]?.toLowerCase(), words[1] ?? ''];
+					// With or without the dashes: OpenSSH reads `ssh HOST --ascii` as its own option (`ssh HOST -- --ascii` or `ssh HOST ascii` get here).
+					const looks = {ascii: all.some(word => /^(?:--)?ascii$/.test(word)), noColor: all.some(word => /^(?:--)?no-colou?r$/.test(word))};
+					const words = all.filter(word => word !== '--' && !/^(?:--)?(?:ascii|no-colou?r)$/.test(word));
+					// A code may be typed with spaces in it (7kq 2xm): the words after the verb are the code.
+					const [verb, code] = [words[0]?.toLowerCase(), words.slice(1).join('')];
+					if (words.length === 1 && (verb === 'join' || verb === 'watch' || verb === 'record')) {
+						refuse(channel, `${verb} needs a code: ${verb} CODE, the code as the lobby or the friend gives it (7KQ-2XM)`, 2);
+						return;
+					}
 					if (words.length === 0 && all.length > 0) {
 						if (size === null) {
 							refused('a session without a terminal');
-							refuse(channel, 'potm needs a terminal: connect with ssh -t', 2);
+							refuse(channel, 'a terminal is needed: connect with ssh -t', 2);
 							return;
 						}
 						openScreen(channel, size, null, looks);
 						return;
 					}
-					if (words.length === 2 && verb === 'record') {
-						log(`${address} ${name}: record ${JSON.stringify(code.slice(0, 20))}`);
+					if (words.length >= 2 && verb === 'record') {
 						const record = hall.record(code, address);
+						log(`${address} ${name}: record ${JSON.stringify(code.slice(0, 20))}: ${record.ok ? 'sent' : record.error}`);
 						// Without a terminal (ssh ... record CODE > FILE) the text goes as it is; a terminal wants CRLF.
 						const text = (line: string) => (size === null ? line : line.replace(/\n/g, '\r\n'));
 						if (record.ok) channel.write(text(record.value));
@@ -285,7 +291,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 						channel.end();
 						return;
 					}
-					if (words.length === 2 && (verb === 'join' || verb === 'watch')) {
+					if (words.length >= 2 && (verb === 'join' || verb === 'watch')) {
 						if (size === null) {
 							refused(`${verb} without a terminal`);
 							refuse(channel, `${verb} needs a terminal: ssh -t ... ${verb} CODE`, 2);
@@ -297,7 +303,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 					log(`${address} ${name}: refused the command ${JSON.stringify(info.command.slice(0, 40))}`);
 					refuse(
 						channel,
-						'this server runs no commands but join CODE, watch CODE (with ssh -t) and record CODE, and takes --ascii and --no-color; connect without one for the arcade',
+						'this server runs no commands but join CODE, watch CODE (with ssh -t) and record CODE, and takes ascii and no-color; connect without one for the arcade',
 						2,
 					);
 				});
@@ -305,7 +311,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 					const channel = accept();
 					if (size === null) {
 						refused('a session without a terminal');
-						refuse(channel, 'potm needs a terminal: connect with ssh -t', 2);
+						refuse(channel, 'a terminal is needed: connect with ssh -t', 2);
 						return;
 					}
 					openScreen(channel, size, null, {ascii: false, noColor: false});
@@ -393,9 +399,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 					entry.finished = started.ended.then(async () => {
 						clearTimeout(idle);
 						open.delete(entry);
+						const left = open.size;
 						remote.disconnect();
 						await engine.close().catch(() => undefined);
-						log(`${address} ${name}: left (${sessionCount(open.size)})`);
+						log(`${address} ${name}: left (${sessionCount(left)})`);
 						if (entry.farewell) channel.write(`potm: ${entry.farewell}\r\n`);
 						channel.exit(0);
 						channel.end();

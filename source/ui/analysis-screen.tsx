@@ -4,7 +4,7 @@
  * forward (forward follows the best line when nothing was taken back) restart it. What keys do
  * is analysis-state.ts's reducer; this draws its state and runs the search it asks for.
  */
-import {Box, Text, useApp} from 'ink';
+import {Box, Text} from 'ink';
 import {useEffect, useLayoutEffect} from 'react';
 import type {Player} from '../games/game.js';
 import {forcedPass} from '../games/game.js';
@@ -22,6 +22,7 @@ import {
 	useRedrawAt,
 	useRootWidth,
 	useTerminalSize,
+	useQuit,
 } from './context.js';
 import {DialogView, TooSmall} from './dialogs.js';
 import {fileAction} from './files.js';
@@ -96,7 +97,7 @@ export function AnalysisScreen({
 	onReview?: (played: PlayedGame, at: number) => void;
 }) {
 	const {theme, engine, now, savesDir} = useEnvironment();
-	const {exit} = useApp();
+	const {quit, label: quitLabel} = useQuit();
 	const size = useTerminalSize();
 	const rootWidth = useRootWidth();
 	const perform = (effect: AnalysisEffect, dispatch: Dispatch<AnalysisAction>) => {
@@ -104,7 +105,7 @@ export function AnalysisScreen({
 			case 'menu':
 				return onMenu(effect.game);
 			case 'exit':
-				return exit(effect.code);
+				return quit(effect.code);
 			case 'review':
 				return onReview?.(effect.played, effect.at);
 			case 'show':
@@ -259,7 +260,7 @@ export function AnalysisScreen({
 						's save',
 						'o open',
 						'? keys',
-						'q quit',
+						quitLabel,
 					],
 					width,
 				)}

@@ -165,8 +165,12 @@ export function App({environment, game, start, choices, demo, reviewBudget = {ms
 		if (played) setMenuGame(played);
 		go({screen: 'menu'});
 	};
+	// Served, quitting a game, an analysis, a demo or a review goes back to the lobby (quitting there ends the session).
+	const [served] = useState<Environment>(() =>
+		environment.remote ? {...environment, quit: () => go({screen: 'lobby', note: 'Back from the arcade'})} : environment,
+	);
 	return (
-		<EnvironmentProvider value={environment}>
+		<EnvironmentProvider value={environment.remote ? served : environment}>
 			<KeyRouter>
 				{route.screen === 'menu' ? (
 					<MenuScreen

@@ -2,7 +2,7 @@
  * What every screen shares: the theme, the engine, the clock, the saves folder and the terminal
  * size. Tests hand in their own (a fake engine, a stepping clock, a fixed size).
  */
-import {useStdin, useStdout} from 'ink';
+import {useApp, useStdin, useStdout} from 'ink';
 import {createContext, useCallback, useContext, useEffect, useLayoutEffect, useReducer, useRef, useState, type ReactNode} from 'react';
 import type {Game} from '../games/game.js';
 import type {EngineInfo, EngineResult} from '../engine/client.js';
@@ -29,8 +29,20 @@ export interface Environment {
 	readonly size?: {readonly columns: number; readonly rows: number};
 	/** Rings the terminal's bell (BEL); none when absent. */
 	readonly bell?: () => void;
+	/**
+	 * Where a screen's quit goes instead of out of the program: a served potm's lobby (quitting
+	 * there ends the session). Absent locally.
+	 */
+	readonly quit?: () => void;
 	/** The server, when potm is served (`potm serve`): its lobby and rooms. Absent locally, where nothing of it shows. */
 	readonly remote?: Remote;
+}
+
+/** What a screen's q does: out of the program (with its status), or back to the lobby of a served potm; and its word for the keys line. */
+export function useQuit(): {readonly quit: (code: number) => void; readonly label: string} {
+	const {quit} = useEnvironment();
+	const {exit} = useApp();
+	return quit ? {quit: () => quit(), label: 'q lobby'} : {quit: code => exit(code), label: 'q quit'};
 }
 
 /**

@@ -5,12 +5,12 @@
  * reducer; this draws its state and runs the thinks and the timers.
  */
 import {dirname} from 'node:path';
-import {Box, Text, useApp} from 'ink';
+import {Box, Text} from 'ink';
 import {useEffect, useLayoutEffect} from 'react';
 import {planMove} from '../engine/levels.js';
 import {clockReading, WORKER_OVERHEAD_MS} from '../engine/time.js';
 import {Board, NO_MARKS} from './boards/index.js';
-import {stopQuietly, thinkingRedraw, useEnvironment, useKeys, useRedrawAt, useRootWidth, useTerminalSize} from './context.js';
+import {stopQuietly, thinkingRedraw, useEnvironment, useKeys, useRedrawAt, useRootWidth, useTerminalSize, useQuit} from './context.js';
 import {DialogView, TooSmall} from './dialogs.js';
 import {clockChangesAt, fit} from './format.js';
 import {layoutFor} from './layout.js';
@@ -35,7 +35,7 @@ export type {DemoSetup} from './demo-state.js';
 
 export function DemoScreen({setup, onMenu, onReview}: {setup: DemoSetup; onMenu: () => void; onReview?: (played: PlayedGame) => void}) {
 	const {theme, engine, now, savesDir} = useEnvironment();
-	const {exit} = useApp();
+	const {quit, label: quitLabel} = useQuit();
 	const size = useTerminalSize();
 	const rootWidth = useRootWidth();
 	const perform = (effect: DemoEffect, dispatch: Dispatch<DemoAction>) => {
@@ -43,7 +43,7 @@ export function DemoScreen({setup, onMenu, onReview}: {setup: DemoSetup; onMenu:
 			case 'menu':
 				return onMenu();
 			case 'exit':
-				return exit(effect.code);
+				return quit(effect.code);
 			case 'clear-engine':
 				return engine.clear();
 			case 'keep':
@@ -216,8 +216,8 @@ export function DemoScreen({setup, onMenu, onReview}: {setup: DemoSetup; onMenu:
 			<Text wrap="truncate" color={theme.color ? theme.dim : undefined}>
 				{hintLine(
 					over
-						? ['Esc menu', 'f flip', 'PgUp/PgDn moves', '? keys', 'q quit']
-						: ['Space pause', `${theme.ascii ? 'Right' : '→'} step`, '+/- speed', 'f flip', 'Esc menu', '? keys', 'q quit'],
+						? ['Esc menu', 'f flip', 'PgUp/PgDn moves', '? keys', quitLabel]
+						: ['Space pause', `${theme.ascii ? 'Right' : '→'} step`, '+/- speed', 'f flip', 'Esc menu', '? keys', quitLabel],
 					size.columns,
 				)}
 			</Text>

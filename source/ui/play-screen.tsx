@@ -4,14 +4,14 @@
  * save and load, and the game-over panel. What keys do is play-state.ts's reducer; this draws
  * its state and carries out its effects.
  */
-import {Box, Text, useApp} from 'ink';
+import {Box, Text} from 'ink';
 import {useEffect, useLayoutEffect, useRef} from 'react';
 import type {AnyGame} from '../games/registry.js';
 import {planMove} from '../engine/levels.js';
 import {clockReading, WORKER_OVERHEAD_MS} from '../engine/time.js';
 import {Board} from './boards/index.js';
 import {boardMarks} from './board-input.js';
-import {stopQuietly, thinkingRedraw, useEnvironment, useKeys, useRedrawAt, useRootWidth, useTerminalSize} from './context.js';
+import {stopQuietly, thinkingRedraw, useEnvironment, useKeys, useRedrawAt, useRootWidth, useTerminalSize, useQuit} from './context.js';
 import {DialogView, TooSmall} from './dialogs.js';
 import {fileAction} from './files.js';
 import {keyFor} from './keys.js';
@@ -46,7 +46,7 @@ export function PlayScreen({
 	onReview?: (played: PlayedGame, seats: readonly [S.Seat, S.Seat], flipped: boolean) => void;
 }) {
 	const {theme, engine, now, savesDir, bell} = useEnvironment();
-	const {exit} = useApp();
+	const {quit, label: quitLabel} = useQuit();
 	const size = useTerminalSize();
 	const rootWidth = useRootWidth();
 
@@ -55,7 +55,7 @@ export function PlayScreen({
 			case 'menu':
 				return onMenu(effect.game);
 			case 'exit':
-				return exit(effect.code);
+				return quit(effect.code);
 			case 'show':
 			case 'save':
 			case 'open':
@@ -228,7 +228,7 @@ export function PlayScreen({
 					's save',
 					'o open',
 					'? keys',
-					'q quit',
+					quitLabel,
 				],
 				width,
 			);

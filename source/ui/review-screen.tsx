@@ -4,7 +4,7 @@
  * that move's judgement, each side's summary and the move list with its marks. What keys do is
  * review-state.ts's reducer; this draws its state and runs the review.
  */
-import {Box, Text, useApp} from 'ink';
+import {Box, Text} from 'ink';
 import {useEffect, useLayoutEffect, useRef} from 'react';
 import {evaluateLine} from '../review/run.js';
 import {briefPlayer, screenPlayer} from '../files/record.js';
@@ -14,7 +14,7 @@ import {countsGlyphs, lossText, markGlyph, marksLegend, numbered, scoreText} fro
 import {MARK_WORDS, type Mark, type MoveReview, type PositionEval} from '../review/types.js';
 import type {AnyGame} from '../games/registry.js';
 import {Board, NO_MARKS} from './boards/index.js';
-import {stopQuietly, thinkingRedraw, useEnvironment, useKeys, useRedrawAt, useRootWidth, useTerminalSize} from './context.js';
+import {stopQuietly, thinkingRedraw, useEnvironment, useKeys, useRedrawAt, useRootWidth, useTerminalSize, useQuit} from './context.js';
 import {DialogView, TooSmall} from './dialogs.js';
 import {bar, fit} from './format.js';
 import {layoutFor} from './layout.js';
@@ -196,7 +196,7 @@ export function ReviewScreen({
 	onBack: (evals: readonly (PositionEval | undefined)[], budgetsUsed: readonly string[]) => void;
 }) {
 	const {theme, engine, now, savesDir} = useEnvironment();
-	const {exit} = useApp();
+	const {quit, label: quitLabel} = useQuit();
 	const size = useTerminalSize();
 	const rootWidth = useRootWidth();
 	const stopped = useRef(false);
@@ -209,7 +209,7 @@ export function ReviewScreen({
 			case 'back':
 				return onBack(latest.current?.evals ?? [], latest.current?.budgetsUsed ?? []);
 			case 'exit':
-				return exit(effect.code);
+				return quit(effect.code);
 			case 'export':
 				return dispatch({
 					type: 'exported',
@@ -337,7 +337,7 @@ export function ReviewScreen({
 						'f flip',
 						`Esc ${state.phase === 'running' ? 'stop' : setup.backTo}`,
 						'? keys',
-						'q quit',
+						quitLabel,
 					],
 					width,
 				)}

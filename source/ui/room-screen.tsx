@@ -198,10 +198,12 @@ function RoomInside({code, side, onLobby, onFollow, first}: RoomProps & {readonl
 	const overRows = outcome ? gameOverRows(game, outcome, panelWidth, tally) : 0;
 	// Players, the turn, the room's words, a free row; the result and what follows it; the rest the moves and the chat share.
 	const rest = layout.bodyRows - 4 - info.length - overRows - ends.length;
-	const chatWanted = room.chat.length > 0 ? room.chat.length + 1 : side === null ? 0 : 1;
+	// Each line of chat whole, over as many rows as it takes; the last ones as many as fit.
+	const chatLines = wrapped(room.chat.map(line => `${line.from}: ${line.text}`));
+	const chatWanted = chatLines.length > 0 ? chatLines.length + 1 : side === null ? 0 : 1;
 	const chatRows = Math.max(0, Math.min(chatWanted, rest - 3));
 	const moveRows = Math.max(2, rest - chatRows);
-	const chatShown = chatRows > 1 ? room.chat.slice(-(chatRows - 1)) : [];
+	const chatShown = chatRows > 1 ? chatLines.slice(-(chatRows - 1)) : [];
 
 	const position = S.current(session);
 	const typing = state.input.typing;
@@ -209,7 +211,8 @@ function RoomInside({code, side, onLobby, onFollow, first}: RoomProps & {readonl
 	const statusText =
 		state.question?.text ??
 		(state.chat !== null
-			? `Say: ${state.chat}_  (Enter sends, Esc cancels)`
+			? // The end of what is typed stays in view, however long.
+				`Say (Enter sends, Esc cancels): ${[...state.chat].length > size.columns - 40 ? `…${[...state.chat].slice(-(size.columns - 41)).join('')}` : state.chat}_`
 			: typing !== null
 				? `Type a move${example === null ? '' : ` (e.g. ${example})`}, Enter plays it, Esc cancels: ${typing}_`
 				: state.status.text);
@@ -288,7 +291,7 @@ function RoomInside({code, side, onLobby, onFollow, first}: RoomProps & {readonl
 					) : null}
 					{chatShown.map((line, index) => (
 						<Text key={`c${index}`} wrap="truncate">
-							{fit(`${line.from}: ${line.text}`, panelWidth)}
+							{line}
 						</Text>
 					))}
 					{outcome ? (

@@ -169,6 +169,8 @@ function act(state: RoomState, room: RoomView, action: Action): RoomStep {
 	const allowed = roomPermission(room, state.side);
 	if (action === 'cancel' && pickedIn(state.input, game, position).length === 0) return leaving(state, room);
 	if (roomContext(room) === 'room') {
+		// A watcher is told at once, not after typing a whole move.
+		if (action === 'type-move' && state.side === null) return stay(say(state, allowed.cannotMove, true));
 		const onBoard = boardAction(state.input, action, game, position, state.flipped, allowed);
 		if (onBoard) return played(state, room, onBoard);
 	}

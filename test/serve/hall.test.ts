@@ -36,6 +36,7 @@ afterEach(() => {
 const ALICE: Person = {id: 'alice', name: 'alice'};
 const BOB: Person = {id: 'bob', name: 'bob'};
 const CAROL: Person = {id: 'carol', name: 'carol'};
+const DAVE: Person = {id: 'dave', name: 'dave'};
 
 /** A hall on a fresh folder with a clock the test moves. */
 function hallIn(dir = mkdtempSync(join(tmpdir(), 'potm-hall-'))) {
@@ -330,6 +331,13 @@ describe('rooms', () => {
 		expect(hall.record(code, '10.0.0.66').ok).toBe(false);
 		// Another address is not held up.
 		expect(hall.connect(CAROL, '10.0.0.67').enter(code, 'watch').ok).toBe(true);
+		// A game the lobby lists needs no guessing: the refused address still watches a public one.
+		const open = made(hall.connect(DAVE, '10.0.0.68').create({game: boxes, setup: BOXES_3X3, clockSeconds: null, side: 1, private: false}));
+		expect(mallory.enter(open, 'watch')).toEqual({ok: true, value: {code: open, side: null}});
+		expect(hall.record('hello', '10.0.0.69')).toEqual({
+			ok: false,
+			error: '"hello" is no code: codes are six letters and digits, like 7KQ-2XM',
+		});
 	});
 
 	test('normalCode takes any case, spaces and the dash, and nothing else', () => {
@@ -355,7 +363,7 @@ describe('nothing lost', () => {
 		// Killed: no stop(); the turn under way (3 s) was not written.
 
 		const second = hallIn(dir);
-		expect(second.hall.resume()).toBe(2);
+		expect(second.hall.resume()).toEqual({playing: 1, open: 1});
 		const back = second.hall.connect(ALICE, '127.0.0.2');
 		expect(back.lobby().playing.map(room => room.code)).toEqual([code]);
 		expect(back.lobby().open.map(room => room.code)).toEqual([waiting]);
@@ -384,7 +392,7 @@ describe('nothing lost', () => {
 		hall.stop();
 		writeFileSync(join(dir, 'rooms', 'ABC-DEF.json'), '{"version": 1, "code": "ABC-DEF", "game": "chess"}');
 		const second = hallIn(dir);
-		expect(second.hall.resume()).toBe(1);
+		expect(second.hall.resume()).toEqual({playing: 1, open: 0});
 		expect(second.logs.join('\n')).toMatch(/ABC-DEF\.json set aside \(no game "chess"\)/);
 		expect(existsSync(join(dir, 'rooms', 'ABC-DEF.json.bad'))).toBe(true);
 		const back = second.hall.connect(ALICE, '127.0.0.2');
@@ -494,7 +502,7 @@ describe('bounds and mishaps', () => {
 		);
 		writeFileSync(join(dir, 'rooms', 'CCC-CCC.json'), JSON.stringify({...good, code: 'CCC-CCC', game: 'loaps'}));
 		const second = hallIn(dir);
-		expect(second.hall.resume()).toBe(1);
+		expect(second.hall.resume()).toEqual({playing: 1, open: 0});
 		const log = second.logs.join('\n');
 		expect(log).toMatch(/AAA-AAA\.json set aside \(not an object\)/);
 		expect(log).toMatch(/BBB-BBB\.json set aside \(its players do not read\)/);
@@ -525,7 +533,7 @@ describe('bounds and mishaps', () => {
 			),
 		});
 		writeFileSync(join(dir, 'rooms', `${code}.json`), roomFile);
-		expect(second.hall.resume()).toBe(0);
+		expect(second.hall.resume()).toEqual({playing: 0, open: 0});
 		expect(existsSync(record)).toBe(true);
 		expect(readdirSync(join(dir, 'rooms'))).toEqual([]);
 		// Each player has it: a kill in that instant may have kept it in their games already, never lost it.
@@ -535,7 +543,7 @@ describe('bounds and mishaps', () => {
 		const bobs = readdirSync(join(dir, 'players', 'bob', 'saves', 'games')).length;
 		second.hall.stop();
 		writeFileSync(join(dir, 'rooms', `${code}.json`), roomFile);
-		expect(hallIn(dir).hall.resume()).toBe(0);
+		expect(hallIn(dir).hall.resume()).toEqual({playing: 0, open: 0});
 		expect(readdirSync(join(dir, 'rooms'))).toEqual([]);
 		expect(readdirSync(join(dir, 'players', 'bob', 'saves', 'games'))).toHaveLength(bobs);
 	});

@@ -100,7 +100,7 @@ const until = (what: () => boolean, message: () => string) =>
 	}, 15_000);
 
 describe('the arcade over SSH', () => {
-	test('a client with a terminal gets the lobby at its size; Enter opens the menu, Enter plays; q quits, and the session ends', async () => {
+	test('a client with a terminal gets the lobby at its size; Enter opens the menu, Enter plays; q goes back to the lobby, q there ends the session', async () => {
 		const running = await serve();
 		const client = await connect(running.port);
 		const channel = await shell(client);
@@ -123,7 +123,14 @@ describe('the arcade over SSH', () => {
 			() => shown.text().slice(-2000),
 		);
 		const closed = new Promise<number | null>(resolve => channel.on('exit', (code: number | null) => resolve(code)));
-		// q quits potm as it does locally (no move made, nothing to save): the session ends.
+		// q leaves the game (no move made, nothing to save) for the lobby, and q there ends the session.
+		const before = shown.text().length;
+		channel.write('q');
+		await until(
+			() => shown.text().slice(before).includes('Back from the arcade'),
+			() => shown.text().slice(before),
+		);
+		expect(running.sessions()).toBe(1);
 		channel.write('q');
 		expect(await closed).toBe(0);
 		await until(
@@ -235,7 +242,7 @@ describe('nothing but the arcade', () => {
 				channel.on('exit', () => resolve(text));
 			}),
 		);
-		expect(bare).toContain('potm needs a terminal: connect with ssh -t');
+		expect(bare).toContain('potm: a terminal is needed: connect with ssh -t');
 	});
 
 	test('the command words: record CODE prints a finished game; join and watch need a terminal and a code that is there; --ascii and --no-color are taken; nothing else runs', async () => {
@@ -258,12 +265,18 @@ describe('nothing but the arcade', () => {
 			stdout: '',
 			stderr: 'potm: No finished game has the code ZZZ-ZZZ\n',
 		});
+		// A code as people type it, spaces and all; a word without its code is told what it needs.
+		expect((await run(client, `record ${code.toLowerCase().replace('-', ' ')}`)).stdout).toBe(record.stdout);
+		expect(await run(client, 'join')).toMatchObject({
+			code: 2,
+			stdout: 'potm: join needs a code: join CODE, the code as the lobby or the friend gives it (7KQ-2XM)\r\n',
+		});
 		expect(await run(client, `join ${code}`)).toMatchObject({code: 2, stdout: 'potm: join needs a terminal: ssh -t ... join CODE\r\n'});
 		const wrong = await run(client, 'join ZZZ-ZZZ', {cols: 80, rows: 24, term: 'xterm'});
 		expect(wrong).toMatchObject({code: 1, stdout: 'potm: No game has the code ZZZ-ZZZ\r\n'});
 		// --ascii and --no-color, alone (the lobby) or with a command word: plain characters, no colours, whatever TERM says.
 		const plain = await new Promise<ReturnType<typeof screen>>((resolve, reject) =>
-			client.exec('--ascii --no-color', {pty: {cols: 80, rows: 24, term: 'xterm-256color'}}, (error, channel) =>
+			client.exec('ascii -- --no-color', {pty: {cols: 80, rows: 24, term: 'xterm-256color'}}, (error, channel) =>
 				error ? reject(error) : resolve(screen(channel)),
 			),
 		);
@@ -276,7 +289,7 @@ describe('nothing but the arcade', () => {
 		const other = await run(client, 'sh -c id');
 		expect(other.code).toBe(2);
 		expect(other.stdout).toContain(
-			'runs no commands but join CODE, watch CODE (with ssh -t) and record CODE, and takes --ascii and --no-color',
+			'runs no commands but join CODE, watch CODE (with ssh -t) and record CODE, and takes ascii and no-color',
 		);
 	});
 

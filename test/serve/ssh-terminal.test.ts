@@ -37,7 +37,7 @@ afterEach(() => {
 describe.skipIf(missing.length > 0)(
 	`potm serve from OpenSSH's ssh in tmux${missing.length > 0 ? ` (no ${missing.join(', ')})` : ''}`,
 	() => {
-		test('the lobby, the menu, a game against the AI by typed moves, a resize, then q and y: ssh ends with status 0', async () => {
+		test('the lobby, the menu, a game against the AI by typed moves, a resize, then q and y back to the lobby, where q ends ssh with status 0', async () => {
 			dir = mkdtempSync(join(tmpdir(), 'potm-serve-tmux-'));
 			const spawned = await spawnServe(join(dir, 'data'), 0, child => (server = child), DEADLINE.timeout);
 			const {port} = spawned;
@@ -79,11 +79,33 @@ describe.skipIf(missing.length > 0)(
 			tmux('send-keys', 'q');
 			await screenShows(screen => screen.includes('Quit? It is not saved: y quits'), 'the question before quitting an unsaved game');
 			tmux('send-keys', 'y');
+			// Quitting a game goes back to the lobby, where q ends the session.
+			await screenShows(screen => screen.includes('potm on the server') && screen.includes('Back from the arcade'), 'the lobby');
+			tmux('send-keys', 'q');
 			await screenShows(screen => screen.includes('[ssh exited with status 0]'), 'ssh to end');
 			await vi.waitFor(() => {
 				if (!/ada: left \(0 sessions\)/.test(spawned.log())) throw new Error(spawned.log());
 			}, DEADLINE);
 			expect(spawned.log()).toMatch(/127\.0\.0\.1 ada: came \(1 session\)/);
+		});
+
+		test('potm serve in a terminal of its own: Ctrl-C there stops it, with status 0 and the terminal as it was', async () => {
+			dir = mkdtempSync(join(tmpdir(), 'potm-serve-tmux-'));
+			const serve = `node dist/cli.js serve --port 0 --host 127.0.0.1 --data ${join(dir, 'data')}`;
+			tmux(
+				...['-f', '/dev/null', 'new-session', '-d', '-x', '100', '-y', '24', '-c', process.cwd()],
+				// The shell traps Ctrl-C as an interactive one ignores it, so that it goes on after the server.
+				...[
+					'sh',
+					'-c',
+					`trap ':' INT; CI=true ${serve}; echo "[serve exited with status $?]"; stty -a | grep -o -- '-\\?isig'; exec sleep 600`,
+				],
+			);
+			await screenShows(screen => screen.includes('Ctrl-C stops it'), 'the server to listen');
+			tmux('send-keys', 'C-c');
+			await screenShows(screen => screen.includes('[serve exited with status 0]'), 'the server to stop');
+			// The terminal keeps its signals (isig on, not -isig): the server never took it into raw mode.
+			await screenShows(screen => /^isig$/m.test(screen), 'stty to show isig');
 		});
 	},
 );

@@ -101,6 +101,8 @@ describe('a room on the server', () => {
 
 	test("a spectator's move keys are refused, by the cursor and typed, and nothing is played", async () => {
 		const {code, carol, hall} = await threeInARoom();
+		// m tells a watcher at once, without a move to type first.
+		await carol.press('m', now => now.includes('You are watching: only the players move') && !now.includes('Type a move'));
 		await carol.press(KEYS.enter, now => now.includes('You are watching: only the players move'));
 		await carol.burst(typed('A1 B1'), now => now.includes('You are watching: only the players move') && !now.includes('Type a move'));
 		// The board flipped and back: every key before has been handled.
@@ -119,7 +121,7 @@ describe('a room on the server', () => {
 
 	test('chat: a line from a player shows for both players and the watcher; the watcher cannot chat', async () => {
 		const {alice, bob, carol} = await threeInARoom();
-		await alice.press('c', now => now.includes('Say: _'));
+		await alice.press('c', now => now.includes('Say (Enter sends, Esc cancels): _'));
 		await alice.burst([...'good luck', KEYS.enter], now => now.includes('alice: good luck'));
 		await bob.see('alice: good luck');
 		await carol.see('alice: good luck');
@@ -129,6 +131,12 @@ describe('a room on the server', () => {
 		// Esc drops a line not sent.
 		await alice.burst(['c', ...'oops', KEYS.escape], now => now.includes('Nothing said'));
 		expect(bob.frame()).not.toContain('oops');
+		// A long line is shown whole, over several rows; typing it, its end stays in view.
+		const long = `${'a long line of chat '.repeat(5)}the end`;
+		await alice.burst(['c', ...long], now => now.includes('the end_'));
+		await alice.press(KEYS.enter, now => now.includes('Chat'));
+		const frame = await carol.see('the end');
+		expect(frame.replace(/\s+/g, ' ')).toContain(long.replace(/\s+/g, ' ').slice(-40));
 	});
 
 	test('a draw offered is declined, then offered again and accepted: a draw for all', async () => {
