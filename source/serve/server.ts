@@ -67,6 +67,8 @@ export interface RunningServer {
 }
 
 export const DEFAULT_IDLE_MS = 30 * 60_000;
+/** How long a session's end waits for the client to close its channel. */
+const CHANNEL_CLOSE_MS = 2_000;
 /** How long a connection may go without opening a session. */
 const SESSION_WAIT_MS = 60_000;
 export const DEFAULT_CONNECTIONS_PER_MINUTE = 20;
@@ -404,8 +406,18 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 						await engine.close().catch(() => undefined);
 						log(`${address} ${name}: left (${sessionCount(left)})`);
 						if (entry.farewell) channel.write(`potm: ${entry.farewell}\r\n`);
+						// Settled once the client has closed the channel too (or a moment has passed): a server
+						// stopping then ends the connection, and ssh exits with the status, not "disconnected".
+						const closed = new Promise<void>(resolve => {
+							const timer = setTimeout(resolve, CHANNEL_CLOSE_MS);
+							channel.once('close', () => {
+								clearTimeout(timer);
+								resolve();
+							});
+						});
 						channel.exit(0);
 						channel.end();
+						await closed;
 					});
 				}
 			});
@@ -457,7 +469,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 			// Games between people are kept (the turn under way charged) and resume at the next start.
 			hall.stop();
 			for (const entry of entries)
-				entry.end('the server is stopping; games between people resume when it is back; what else was not saved is lost');
+				entry.end('the server is stopping: games between people go on when it is back; a game against the AI not saved is lost');
 			await Promise.all(entries.map(entry => entry.finished));
 			for (const client of clients) client.end();
 			await closed;

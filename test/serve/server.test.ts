@@ -419,7 +419,7 @@ describe('bounds in time', () => {
 		server = undefined;
 		await ended;
 		expect(shown.text()).toContain(
-			'potm: the server is stopping; games between people resume when it is back; what else was not saved is lost',
+			'potm: the server is stopping: games between people go on when it is back; a game against the AI not saved is lost',
 		);
 		expect(shown.raw()).toContain('\u001B[?1049l');
 	});
