@@ -1,5 +1,6 @@
 /** Help, save and open, drawn: their state and keys are in dialog-state.ts, kept by the screen. */
 import {Box, Text} from 'ink';
+import type {ReactElement} from 'react';
 import type {GamePhrases} from '../games/game.js';
 import {baseGameId, games, type AnyGame} from '../games/registry.js';
 import {bindingsOf, labelOf, showKey, type KeyContext} from './keys.js';
@@ -252,6 +253,24 @@ function GamesList({dialog, theme, width, height}: {dialog: GamesDialog; theme: 
 }
 
 /** Said instead of drawing a board that does not fit; a question asked meanwhile (q in a game not saved) shows here. */
+/**
+ * What a game screen shows instead of its board, if anything: that the terminal is too small for
+ * its layout (with the question asked, if one is), or its dialog open; null when it shows itself.
+ */
+export function screenCover(
+	layout: {readonly fits: boolean; readonly need: {readonly columns: number; readonly rows: number}},
+	size: {readonly columns: number; readonly rows: number},
+	question: string | null,
+	dialog: Dialog | null,
+	theme: Theme,
+): ReactElement | null {
+	if (!layout.fits)
+		return (
+			<TooSmall columns={size.columns} rows={size.rows} needColumns={layout.need.columns} needRows={layout.need.rows} question={question} />
+		);
+	return dialog ? <DialogView dialog={dialog} theme={theme} width={Math.min(size.columns, 80)} height={size.rows} /> : null;
+}
+
 export function TooSmall({
 	columns,
 	rows,

@@ -12,7 +12,7 @@ import {clockReading, WORKER_OVERHEAD_MS} from '../engine/time.js';
 import {Board} from './boards/index.js';
 import {boardMarks} from './board-input.js';
 import {stopQuietly, thinkingRedraw, useEnvironment, useKeys, useRedrawAt, useRootWidth, useTerminalSize, useQuit} from './context.js';
-import {DialogView, TooSmall} from './dialogs.js';
+import {screenCover} from './dialogs.js';
 import {fileAction} from './files.js';
 import {keyFor} from './keys.js';
 import {layoutFor} from './layout.js';
@@ -158,18 +158,9 @@ export function PlayScreen({
 		else if (readings[side]! >= 10) rangLow.current[side] = false;
 	}, [personLow, mover]);
 
-	if (!layout.fits)
-		return (
-			<TooSmall
-				columns={size.columns}
-				rows={size.rows}
-				needColumns={layout.need.columns}
-				needRows={layout.need.rows}
-				question={state.question?.text ?? null}
-			/>
-		);
+	const cover = screenCover(layout, size, state.question?.text ?? null, state.dialog, theme);
+	if (cover) return cover;
 	const width = size.columns;
-	if (state.dialog) return <DialogView dialog={state.dialog} theme={theme} width={Math.min(width, 80)} height={size.rows} />;
 
 	const walking = state.view !== null;
 	const last = S.lastMove(session, shown);

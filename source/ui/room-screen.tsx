@@ -12,7 +12,7 @@ import {other, type Player, type Result} from '../games/game.js';
 import {Board} from './boards/index.js';
 import {boardMarks} from './board-input.js';
 import {useEnvironment, useKeys, useRedrawAt, useRemote, useRootWidth, useTerminalSize} from './context.js';
-import {DialogView, TooSmall} from './dialogs.js';
+import {screenCover} from './dialogs.js';
 import {clockChangesAt, fit, moveExample, wrapLines} from './format.js';
 import {keyFor} from './keys.js';
 import {layoutFor} from './layout.js';
@@ -167,18 +167,9 @@ function RoomInside({code, side, onLobby, onFollow, first}: RoomProps & {readonl
 	const clockRuns = outcome === null && session.clocked && session.runningSince !== null;
 	useRedrawAt(clockRuns ? clockChangesAt(readings[mover - 1]!, time) : null);
 
-	if (!layout.fits)
-		return (
-			<TooSmall
-				columns={size.columns}
-				rows={size.rows}
-				needColumns={layout.need.columns}
-				needRows={layout.need.rows}
-				question={state.question?.text ?? null}
-			/>
-		);
+	const cover = screenCover(layout, size, state.question?.text ?? null, state.dialog, theme);
+	if (cover) return cover;
 	const width = size.columns;
-	if (state.dialog) return <DialogView dialog={state.dialog} theme={theme} width={Math.min(width, 80)} height={size.rows} />;
 
 	const dim = theme.color ? theme.dim : undefined;
 	const panelWidth = layout.panelColumns;
