@@ -28,7 +28,10 @@ const screenShows = (what: (screen: string) => boolean, label: string) =>
 let server: ChildProcess | undefined;
 let dir: string | undefined;
 afterEach(() => {
+	// kill-server leaves the socket's file behind: it goes too.
+	const path = spawnSync('tmux', ['-L', socket, 'display-message', '-p', '#{socket_path}'], {encoding: 'utf8'}).stdout.trim();
 	spawnSync('tmux', ['-L', socket, 'kill-server']);
+	if (path !== '') rmSync(path, {force: true});
 	server?.kill('SIGKILL');
 	server = undefined;
 	if (dir) rmSync(dir, {recursive: true, force: true});
