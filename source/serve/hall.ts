@@ -604,19 +604,22 @@ export class Hall {
 	 * The player to move's screen shows the position after `moves` moves: their clock starts now
 	 * if it started earlier (the time the server took to draw it is given back), once a move.
 	 */
-	private seen(connection: Connection, code: string, moves: number): void {
+	private seen(connection: Connection, code: string, moves: number): boolean {
 		const room = this.rooms.get(code);
-		if (!room || room.closed || this.stopped || room.waiting || !room.started) return;
+		if (!room || room.closed || this.stopped || room.waiting || !room.started) return false;
 		const session = room.session;
-		if (session.moves.length !== moves || room.seenMoves === moves || S.isOver(session) || session.runningSince === null) return;
-		if (this.sideOf(room, connection.person) !== S.toMove(session)) return;
+		if (session.moves.length !== moves || room.seenMoves === moves || S.isOver(session) || session.runningSince === null) return false;
+		if (this.sideOf(room, connection.person) !== S.toMove(session)) return false;
 		room.seenMoves = moves;
 		// At most SEEN_MS given back: a screen that took longer was not drawing this move.
 		const now = Math.min(this.options.now(), session.runningSince + SEEN_MS);
-		if (now <= session.runningSince) return;
+		if (now <= session.runningSince) return false;
 		room.session = {...session, runningSince: now};
 		this.schedule(room);
-		this.changed(room);
+		// The snapshot is made again, but no screen is told: each draws its running clock again within
+		// the second and reads it then (telling them would draw every screen of the room twice a move).
+		room.view = null;
+		return true;
 	}
 
 	private resign(connection: Connection, code: string): Result<void, string> {

@@ -143,9 +143,10 @@ export interface Remote {
 	/**
 	 * The asker's screen has drawn the game as it stands after `moves` moves. The first time the
 	 * player to move's screen shows them the position, their clock starts: the time the server
-	 * took to draw it (a busy server's queue) is not theirs. Ignored from anyone else.
+	 * took to draw it (a busy server's queue) is not theirs. Ignored from anyone else. Gives whether
+	 * the clock moved; no screen is told (each reads it at its next draw, within the second).
 	 */
-	seen(code: string, moves: number): void;
+	seen(code: string, moves: number): boolean;
 	/** Plays a move for the asker's side: refused unless it is their turn and the move legal. */
 	move(code: string, move: number): Result<void, string>;
 	resign(code: string): Result<void, string>;

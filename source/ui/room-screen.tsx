@@ -159,6 +159,8 @@ function RoomInside({code, side, onLobby, onFollow, first}: RoomProps & {readonl
 	const moves = session.moves.length;
 	const myTurn = side !== null && mover === side && outcome === null && room.started;
 	useEffect(() => {
+		// The clock the server moves back is drawn at the next draw (within the second): a frame more
+		// a move for every screen would cost a busy server more than the glimpse is worth.
 		if (myTurn && !state.left) remote.seen(code, moves);
 	}, [moves, myTurn]);
 	// The clocks are the server's: drawn again when the running one shows another reading.

@@ -94,7 +94,9 @@ describe('a room on the server', () => {
 		// Alice's move is made (as her screen makes it), then the server is slow: 5 s pass before bob's screen is drawn.
 		expect(host.move(code, move).ok).toBe(true);
 		server!.clock.ms += 5_000;
-		const frame = await bob.see(`RED played ${boxes.formatMove(state, move)}`);
+		await bob.see(`RED played ${boxes.formatMove(state, move)}`);
+		// At bob's next draw (the board flipped and back here; his clock's next tenth in play) it reads 1:00.
+		const frame = await bob.sync();
 		expect(frame).toMatch(/BLUE +B bob \(you\) +0 boxes +1:00/);
 		await alice.see('BLUE to play');
 	});
