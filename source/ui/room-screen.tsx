@@ -55,7 +55,8 @@ function turnLine(state: RoomState, room: RoomView): string {
 	const position = S.current(session);
 	const mover = S.toMove(session);
 	const who = mover === state.side ? 'you' : playerName(room, mover);
-	return `Move ${game.moveNumber(position)} · ${game.sides[mover - 1]} to play (${who})`;
+	const limit = game.moveLimit;
+	return `Move ${game.moveNumber(position)}${limit ? `/${limit}` : ''} · ${game.sides[mover - 1]} to play (${who})`;
 }
 
 /** The room's words beside the board: the seat open, who is away, the draw offered, who watches. */

@@ -54,6 +54,8 @@ describe('potm serve', () => {
 		expect(await exited).toBe(0);
 		await closed;
 		expect(server.log()).toMatch(/ada: came \(1 session\)[\s\S]*SIGINT: ending 1 session\n[\s\S]*stopped/);
+		// The log is plain text: no terminal code (Ink's cursor restore at exit writes only to a terminal).
+		expect(server.log()).not.toContain('\u001B');
 	});
 
 	test('a taken port, a port out of range and a FILE are refused in one line, status 2', async () => {
