@@ -20,8 +20,8 @@ import {actionFor, type Action, type KeyContext} from './keys.js';
 import type {Thinking} from './panel.js';
 import * as S from './session.js';
 import {doing, stay, type Step} from './store.js';
-import {boardOutcome, goToAnswer, moved as movedTo, permission, say} from './reducer-helpers.js';
-import {positionAfterMove, positionName} from './walk.js';
+import {boardOutcome, goToAnswer, moved as movedTo, permission, say, walkedTo} from './reducer-helpers.js';
+import {positionAfterMove} from './walk.js';
 
 /** Questions asked in the status line, answered by the next key. */
 export interface Question {
@@ -250,16 +250,7 @@ const moved = (state: PlayState, session: S.Session): PlayState => movedTo(state
 export const shownIndex = (state: PlayState): number => state.view ?? state.session.line.length - 1;
 
 /** The position shown, at `index` of the line (the last: the game as it stands, not walked back). */
-function walkTo(state: PlayState, index: number): PlayState {
-	const {session} = state;
-	const live = session.line.length - 1;
-	const target = Math.max(0, Math.min(live, index));
-	if (target === live)
-		return say({...state, view: null, scroll: 0}, state.view === null ? 'At the game as it stands' : 'Back to the game as it stands');
-	const name = positionName(S.moveList(session), session.game.sides, target);
-	// A piece picked up belongs to the game as it stands, not to the position shown.
-	return say({...state, view: target, scroll: 0, input: dropped(state.input)}, `Viewing ${name}: [ ] walk, End returns to the game`);
-}
+const walkTo = (state: PlayState, index: number): PlayState => walkedTo(state, state.session, index);
 
 /** The walking keys: [ ] Home End, and g opening "Go to move"; null for any other action. */
 function walk(state: PlayState, action: Action): PlayState | null {

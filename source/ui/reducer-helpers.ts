@@ -7,7 +7,7 @@
 import {dropped, type BoardInput, type BoardOutcome, type Permission} from './board-input.js';
 import type {Status} from './play-state.js';
 import * as S from './session.js';
-import {goToKey} from './walk.js';
+import {goToKey, positionName} from './walk.js';
 
 /** A screen's state with a status line. */
 interface Saying {
@@ -19,6 +19,26 @@ interface OnBoard {
 	readonly session: S.Session;
 	readonly scroll: number;
 	readonly input: BoardInput;
+}
+
+/** A screen's state that walks a game's line: the position shown (null: the game as it stands). */
+interface Walking extends Saying {
+	readonly view: number | null;
+	readonly scroll: number;
+	readonly input: BoardInput;
+}
+
+/**
+ * The position at `index` of `session`'s line shown (the last: the game as it stands, not walked
+ * back), said in the status line. A piece picked up belongs to the game as it stands, so it goes.
+ */
+export function walkedTo<State extends Walking>(state: State, session: S.Session, index: number): State {
+	const live = session.line.length - 1;
+	const target = Math.max(0, Math.min(live, index));
+	if (target === live)
+		return say({...state, view: null, scroll: 0}, state.view === null ? 'At the game as it stands' : 'Back to the game as it stands');
+	const name = positionName(S.moveList(session), session.game.sides, target);
+	return say({...state, view: target, scroll: 0, input: dropped(state.input)}, `Viewing ${name}: [ ] walk, End returns to the game`);
 }
 
 /** The state with `text` in the status line, as an error if `error`. */

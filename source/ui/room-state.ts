@@ -23,11 +23,10 @@ import {dialogKey, helpDialog, type HelpDialog} from './dialog-state.js';
 import {playedText} from './format.js';
 import {actionFor, keyFor, type Action, type KeyContext} from './keys.js';
 import type {Status} from './play-state.js';
-import {say} from './reducer-helpers.js';
+import {say, walkedTo} from './reducer-helpers.js';
 import {MAX_CHAT, type RoomView} from './remote.js';
 import * as S from './session.js';
 import {doing, stay, type Step} from './store.js';
-import {positionName} from './walk.js';
 
 export interface RoomState {
 	readonly code: string;
@@ -121,14 +120,7 @@ export function roomPermission(room: RoomView, side: Player | null): Permission 
 /** The index into the room's line of the position shown. */
 export const shownIn = (state: RoomState, room: RoomView): number => state.view ?? room.session.line.length - 1;
 
-function walkTo(state: RoomState, room: RoomView, index: number): RoomState {
-	const live = room.session.line.length - 1;
-	const target = Math.max(0, Math.min(live, index));
-	if (target === live)
-		return say({...state, view: null, scroll: 0}, state.view === null ? 'At the game as it stands' : 'Back to the game as it stands');
-	const name = positionName(S.moveList(room.session), room.game.sides, target);
-	return say({...state, view: target, scroll: 0, input: dropped(state.input)}, `Viewing ${name}: [ ] walk, End returns to the game`);
-}
+const walkTo = (state: RoomState, room: RoomView, index: number): RoomState => walkedTo(state, room.session, index);
 
 function walk(state: RoomState, room: RoomView, action: Action): RoomState | null {
 	const at = shownIn(state, room);
