@@ -13,6 +13,7 @@ import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {spawnServe, type Spawned} from './spawned.js';
+import {TMUX_START} from '../helpers/tmux.js';
 import {afterEach, describe, expect, test, vi} from 'vitest';
 import {parseRecord} from '../../source/files/record.js';
 import {boxes, type BoxesState} from '../../source/games/boxes/index.js';
@@ -59,19 +60,7 @@ function run(who: Who, command: string): void {
 		tmux('respawn-pane', '-k', '-t', `=${who}:`, ...shell);
 		return;
 	}
-	const options = ['set', '-g', 'status', 'off', ';', 'set', '-g', 'default-terminal', 'xterm-256color', ';'];
-	tmux(
-		...(socketPath ? [] : ['-f', '/dev/null', 'start-server', ';', ...options]),
-		'new-session',
-		'-d',
-		'-s',
-		who,
-		'-x',
-		'80',
-		'-y',
-		'24',
-		...shell,
-	);
+	tmux(...(socketPath ? [] : TMUX_START), 'new-session', '-d', '-s', who, '-x', '80', '-y', '24', ...shell);
 	socketPath ??= tmux('display-message', '-p', '#{socket_path}').trim();
 	sessions.add(who);
 }

@@ -9,6 +9,7 @@ import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {spawnServe} from './spawned.js';
+import {TMUX_START} from '../helpers/tmux.js';
 import {afterEach, describe, expect, test, vi} from 'vitest';
 
 const DEADLINE = {timeout: 20_000, interval: 50};
@@ -46,22 +47,7 @@ describe.skipIf(missing.length > 0)(
 			const {port} = spawned;
 			const ssh = `ssh -p ${port} -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR -t ada@127.0.0.1`;
 			tmux(
-				...[
-					'-f',
-					'/dev/null',
-					'start-server',
-					';',
-					'set',
-					'-g',
-					'status',
-					'off',
-					';',
-					'set',
-					'-g',
-					'default-terminal',
-					'xterm-256color',
-					';',
-				],
+				...TMUX_START,
 				...['new-session', '-d', '-x', '80', '-y', '24', 'sh', '-c', `${ssh}; echo "[ssh exited with status $?]"; exec sleep 600`],
 			);
 			await screenShows(screen => screen.includes('potm on the server'), 'the lobby');

@@ -13,6 +13,7 @@ import {closeSync, constants, mkdirSync, mkdtempSync, openSync, readdirSync, rea
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {TMUX_START} from '../helpers/tmux.js';
 import {afterEach, describe, expect, test} from 'vitest';
 import {BLOCKED} from '../../source/games/game.js';
 import {loaps} from '../../source/games/loa/index.js';
@@ -83,26 +84,9 @@ class Terminal {
 		// POTM_TEST_PREAMBLE: lines printed before the program, as npm prints its own under `npm start`.
 		const script = `[ -n "$POTM_TEST_PREAMBLE" ] && printf '%b' "$POTM_TEST_PREAMBLE"; "$@"; echo "[potm exited with status $?]"; exec sleep 600`;
 		this.tmux(
-			...['-f', '/dev/null', 'start-server', ';'],
-			// No status bar, so the pane is the whole 80×24; TERM as in a common terminal (tmux
-			// sets TERM for the pane itself, so -e cannot); the pane kept for reading if it ends.
-			...[
-				'set',
-				'-g',
-				'status',
-				'off',
-				';',
-				'set',
-				'-g',
-				'default-terminal',
-				'xterm-256color',
-				';',
-				'set',
-				'-g',
-				'remain-on-exit',
-				'on',
-				';',
-			],
+			...TMUX_START,
+			// The pane kept for reading if it ends.
+			...['set', '-g', 'remain-on-exit', 'on', ';'],
 			...[
 				'new-session',
 				'-d',
