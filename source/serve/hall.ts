@@ -306,11 +306,6 @@ export class Hall {
 		return this.options.savesOf(person);
 	}
 
-	/** How many rooms are open or under way (for the log and the bench). */
-	get roomCount(): number {
-		return [...this.rooms.values()].filter(room => !room.kept && !room.closed).length;
-	}
-
 	// --- rooms
 
 	private newRoom(options: {
@@ -565,8 +560,9 @@ export class Hall {
 	}
 
 	/**
-	 * The room's game as it stands: the flag checked (a fallen one ends it), then `act` if it is
-	 * still going. Gives why not.
+	 * The room and the asker's side, for a request on its game under way, the flag checked first (a
+	 * fallen one ends it); or why not: no such room, a watcher, not begun, over, or the clocks
+	 * still waiting for both players (unless `evenWaiting`: a resignation).
 	 */
 	private playing(connection: Connection, code: string, evenWaiting = false): Result<{room: Room; side: Player}, string> {
 		const room = this.rooms.get(code);
