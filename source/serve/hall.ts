@@ -35,6 +35,7 @@ import {
 	type RoomView,
 } from '../ui/remote.js';
 import {MAX_NAME, shown} from './names.js';
+import {addressKey} from './address-key.js';
 
 /** A person's id as a room file may hold it: a folder name (names.ts's folderName), after key-FINGERPRINT/ where keys are checked. */
 const PERSON_ID = /^(?:key-[A-Za-z0-9_]+\/)?[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
@@ -1087,21 +1088,6 @@ export class Hall {
 			disconnect: () => this.disconnect(connection),
 		};
 	}
-}
-
-/**
- * Whose wrong codes an address's are: an IPv4 address its own, an IPv6 address its /64 (one
- * client's network, whose addresses it may change at will).
- */
-export function addressKey(address: string): string {
-	if (!address.includes(':') || address.startsWith('::ffff:')) return address.replace(/^::ffff:/, '');
-	const [head = '', tail = ''] = address.split('::');
-	const left = head === '' ? [] : head.split(':');
-	const right = tail === '' ? [] : tail.split(':');
-	const groups = address.includes('::')
-		? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
-		: left;
-	return `${groups.slice(0, 4).join(':')}::/64`;
 }
 
 /** A room's board and clock in words: "3×3 boxes, 60 s each", "10 s a move", "no clock". */

@@ -12,8 +12,8 @@ import {boxes} from '../../source/games/boxes/index.js';
 import {loaps} from '../../source/games/loa/index.js';
 import {settled} from '../../source/games/setup.js';
 import {parseRecord} from '../../source/files/record.js';
+import {addressKey} from '../../source/serve/address-key.js';
 import {
-	addressKey,
 	CHAT_LINES,
 	CHAT_WINDOW_MS,
 	CODE_ALPHABET,
