@@ -44,6 +44,7 @@ export const REAL_TIME_TESTS: readonly string[] = [
 	'test/referee/play.test.ts',
 	// potm serve on a loopback port with SSH clients: idle, flood and connection timers, fuzzing by the hundred visits.
 	'test/serve/fuzz.test.ts',
+	'test/serve/hostile.test.ts',
 	'test/serve/server.test.ts',
 ];
 

@@ -32,6 +32,28 @@ function resumedLine({playing, open}: {playing: number; open: number}, dir: stri
 	return parts.length === 0 ? [] : [`  ${parts.join(' and ')} resumed from ${dir}`];
 }
 
+/** What the last resort logs: a bug's one line (its stack joined), for us to mend. */
+export const LAST_RESORT = 'internal error, caught by the last resort (a bug; the server goes on)';
+
+/**
+ * The last resort: an error no handler caught is a bug, logged with its stack for us to mend,
+ * and the server goes on serving everyone else rather than dropping every game at once. The
+ * tests of the server in their own process have none and fail on such an error; those of this
+ * program read the log for the line. Gives the way to take it off.
+ */
+export function lastResort(log: (line: string) => void): () => void {
+	const caught = (error: unknown) => {
+		const {stack, message} = error instanceof Error ? error : {stack: undefined, message: String(error)};
+		log(`${LAST_RESORT}: ${(stack ?? message).replace(/\n\s*/g, ' | ')}`);
+	};
+	process.on('uncaughtException', caught);
+	process.on('unhandledRejection', caught);
+	return () => {
+		process.off('uncaughtException', caught);
+		process.off('unhandledRejection', caught);
+	};
+}
+
 const time = (): string => new Date().toISOString().slice(11, 19);
 
 export async function runServe(options: ServeCommand): Promise<number> {
@@ -76,6 +98,7 @@ export async function runServe(options: ServeCommand): Promise<number> {
 			'',
 		].join('\n'),
 	);
+	const ending = lastResort(log);
 	// process.on, not once: Ink's exit hook (each session loads it) kills the process again on a
 	// signal it thinks nobody else listens to, which a once-listener stops being as it runs.
 	const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
@@ -90,6 +113,7 @@ export async function runServe(options: ServeCommand): Promise<number> {
 		log('stopped');
 	} finally {
 		for (const signal of signals) process.off(signal, stop);
+		ending();
 	}
 	return 0;
 }

@@ -1,14 +1,19 @@
 /**
  * `potm serve`: an SSH server (ssh2, in JavaScript) whose only program is potm. A client with a
  * terminal (`ssh -p 2222 HOST`) gets the arcade drawn on it; there is no shell, no other command,
- * no file transfer, no forwarding of ports or agents. Everything a client sends is bounded: the
- * sessions at once, new connections per address a minute, the window's size, the keys a second,
- * the time a session may sit idle. A client past a bound is told why and cut off; the server
- * goes on.
+ * no file transfer, no forwarding of ports or agents. Everything a client sends is bounded: before
+ * it has signed in, by the door (door.ts: connections per address and in all, a minute's new
+ * ones, the time to sign in), decided on the bare socket; after, the sessions at once, the
+ * channels and the tries to sign in of a connection, the bytes it sends a second, the window's
+ * size, the keys a second, the output waiting for a client that does not read, the time a
+ * session may sit idle. A client past a bound is told why where it can be and cut off; the server
+ * goes on. Every socket, connection and channel has its error path from the moment it exists: no
+ * client, at any stage, can make the process exit.
  */
 import './every-frame.js';
 import {timingSafeEqual} from 'node:crypto';
 import {readFileSync} from 'node:fs';
+import {createServer, type Socket} from 'node:net';
 import {hostname} from 'node:os';
 import {join} from 'node:path';
 // ssh2 is CommonJS: its parts come from the default export.
@@ -22,6 +27,8 @@ import type {Route} from '../ui/app.js';
 import {windowSize} from './terminal.js';
 import {Hall} from './hall.js';
 import type {Person} from '../ui/remote.js';
+import {Door, InputBudget, type DoorLimits} from './door.js';
+import {quietLog} from './quiet-log.js';
 
 export interface ServeOptions {
 	readonly port: number;
@@ -38,6 +45,14 @@ export interface ServeOptions {
 	readonly sessionWaitMs?: number;
 	/** New connections one address may open in a minute. */
 	readonly connectionsPerMinute?: number;
+	/** How long a connection may take to sign in (OpenSSH's LoginGraceTime). */
+	readonly signInMs?: number;
+	/** Connections one address may have open that have not signed in yet. */
+	readonly waitingPerAddress?: number;
+	/** Connections not signed in yet, in all (OpenSSH's MaxStartups start:rate:full). */
+	readonly waiting?: DoorLimits['waiting'];
+	/** Bytes of output waiting for a client that does not read before it is cut off. */
+	readonly outputBacklog?: number;
 	/** Bytes of input a session may send in a second before it is cut off as a flood. */
 	readonly inputPerSecond?: number;
 	/** An engine for a new session (a share of the server's pool of workers); closed when the session ends. */
@@ -58,6 +73,8 @@ export interface RunningServer {
 	readonly hostKeyMade: boolean;
 	/** How many sessions are open now. */
 	sessions(): number;
+	/** How many connections are open now, and how many of them have not signed in yet. */
+	connections(): {open: number; waiting: number};
 	/** The games between people, open and under way. */
 	readonly hall: Hall;
 	/** How many games the start resumed from the data folder: under way, and open (waiting for a second player). */
@@ -73,8 +90,25 @@ const CHANNEL_CLOSE_MS = 2_000;
 const SESSION_WAIT_MS = 60_000;
 export const DEFAULT_CONNECTIONS_PER_MINUTE = 20;
 export const DEFAULT_INPUT_PER_SECOND = 16_384;
+/** A minute to sign in: enough to type a key's passphrase; OpenSSH gives two. */
+export const DEFAULT_SIGN_IN_MS = 60_000;
+export const DEFAULT_WAITING_PER_ADDRESS = 10;
+/** From 20 connections signing in at once, 30 % of new ones are refused, rising to all at 100. */
+export const DEFAULT_WAITING: DoorLimits['waiting'] = {start: 20, rate: 0.3, full: 100};
+/** A megabyte of screens not taken: a couple of hundred frames behind. */
+export const DEFAULT_OUTPUT_BACKLOG = 1 << 20;
+/** Failed tries to sign in on one connection (OpenSSH's MaxAuthTries is 6; an agent with many keys tries each). */
+export const MAX_AUTH_TRIES = 10;
+/** Sessions (channels) one connection may have open at once (OpenSSH's MaxSessions). */
+export const MAX_CHANNELS = 10;
+/** What a connection may send, SSH's framing and all: far above a person's keys, far below a flood. */
+const CONNECTION_INPUT_PER_SECOND = 64 * 1024;
+const CONNECTION_INPUT_BURST = 256 * 1024;
+/** How long a connection being ended may take to close before its socket is destroyed (a client that no longer reads never does). */
+const HANG_UP_MS = 5_000;
+/** How long a refused connection may take to close after its line. */
+const REFUSED_CLOSE_MS = 1_000;
 
-/** The keys an authorized_keys file allows (options before a key, and comments, are skipped). */
 /**
  * The options of an authorized_keys line that potm serve keeps anyway (it forwards nothing and
  * runs no command for anyone); any other (from=, command=, expiry-time=, ...) restricts a key in a
@@ -82,6 +116,7 @@ export const DEFAULT_INPUT_PER_SECOND = 16_384;
  */
 const KEPT_ANYWAY = new Set(['restrict', 'no-port-forwarding', 'no-agent-forwarding', 'no-x11-forwarding', 'no-user-rc']);
 
+/** The keys an authorized_keys file allows (options before a key, and comments, are skipped). */
 export function readAuthorizedKeys(path: string): ParsedKey[] {
 	const keys: ParsedKey[] = [];
 	let text: string;
@@ -112,6 +147,21 @@ export function readAuthorizedKeys(path: string): ParsedKey[] {
 	return keys;
 }
 
+/** A connection the door let in: its socket, from the moment it was accepted until it closes. */
+interface Visitor {
+	readonly socket: Socket;
+	readonly address: string;
+	/** Signed in: no longer counted as waiting at the door, and the time to sign in no longer runs. */
+	signedIn(): void;
+	/** Ends the connection as the server stops: SSH's goodbye once it speaks SSH, else at once. */
+	end: () => void;
+}
+
+/** Destroys `socket` unless it has closed within HANG_UP_MS: an ended connection whose client no longer reads would stay open. */
+function closeSoon(socket: Socket, ms = HANG_UP_MS): void {
+	if (!socket.destroyed) setTimeout(() => socket.destroy(), ms).unref();
+}
+
 /** "1 session", "3 sessions". */
 const sessionCount = (count: number): string => `${count} ${count === 1 ? 'session' : 'sessions'}`;
 
@@ -122,13 +172,22 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 	const hostKey = hostKeyIn(options.dataDir);
 	const allowed = options.authorizedKeys === undefined ? null : readAuthorizedKeys(options.authorizedKeys);
 	const idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
-	const perMinute = options.connectionsPerMinute ?? DEFAULT_CONNECTIONS_PER_MINUTE;
 	const inputPerSecond = options.inputPerSecond ?? DEFAULT_INPUT_PER_SECOND;
 	// Ink draws with chalk, which looks at the server's own output: the sessions' terminals decide.
 	chalk.level = Math.max(chalk.level, 2) as typeof chalk.level;
+	const outputBacklog = options.outputBacklog ?? DEFAULT_OUTPUT_BACKLOG;
+	const signInMs = options.signInMs ?? DEFAULT_SIGN_IN_MS;
 	const open = new Set<{session: Session; end: (farewell?: string) => void; finished: Promise<void>}>();
-	const clients = new Set<Connection>();
-	const recent = new Map<string, number[]>();
+	/** What is said of every connection's troubles and refusals: once per address and kind in ten seconds, the repeats counted. */
+	const quiet = quietLog(log);
+	const door = new Door({
+		connections: options.maxSessions * 2 + 10,
+		perMinute: options.connectionsPerMinute ?? DEFAULT_CONNECTIONS_PER_MINUTE,
+		waitingPerAddress: options.waitingPerAddress ?? DEFAULT_WAITING_PER_ADDRESS,
+		waiting: options.waiting ?? DEFAULT_WAITING,
+	});
+	/** The connections let in, by their client's address and port (ssh2 names a connection so), until they close. */
+	const visits = new Map<string, Visitor>();
 	const now = options.now ?? (() => performance.now());
 	const hall = new Hall({
 		dataDir: options.dataDir,
@@ -142,34 +201,42 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 	const resumed = hall.resume();
 	let listening = options.port;
 
-	/** Accepts or refuses; gives the key that proved itself, where keys are asked for (null: none yet, or none asked). */
-	function authenticate(ctx: AuthContext, address: string): ParsedKey | null {
+	/**
+	 * Accepts or refuses: the key that proved itself, where keys are asked for (null: none yet, or
+	 * none asked); 'refused' when this try failed.
+	 */
+	function authenticate(ctx: AuthContext, address: string): ParsedKey | null | 'refused' {
 		if (allowed === null) {
 			ctx.accept();
 			return null;
 		}
-		if (ctx.method !== 'publickey') {
+		const refuse = (why?: string): 'refused' => {
+			if (why) quiet.say(`${address} ${why}`, `${address}: refused ${why}`);
 			ctx.reject(['publickey']);
-			return null;
-		}
+			return 'refused';
+		};
+		if (ctx.method !== 'publickey') return refuse();
 		const key = allowed.find(one => one.type === ctx.key.algo && sameBytes(one.getPublicSSH(), ctx.key.data));
-		if (!key) {
-			log(`${address}: refused a key not in ${options.authorizedKeys}`);
-			ctx.reject(['publickey']);
-			return null;
-		}
+		if (!key) return refuse(`a key not in ${options.authorizedKeys}`);
 		// Without a signature the client only asks whether the key would do; with one it proves it holds it.
 		if (!ctx.signature) {
 			ctx.accept();
 			return null;
 		}
-		if (key.verify(ctx.blob!, ctx.signature, ctx.hashAlgo) !== true) {
-			log(`${address}: refused a key whose signature does not hold`);
-			ctx.reject(['publickey']);
-			return null;
-		}
+		if (key.verify(ctx.blob!, ctx.signature, ctx.hashAlgo) !== true) return refuse('a key whose signature does not hold');
 		ctx.accept();
 		return key;
+	}
+
+	/**
+	 * A channel just accepted, with its error path (a write after the client closed it, say): none
+	 * when the session had one already (a second shell or exec asked for on it).
+	 */
+	function opened(channel: ServerChannel | undefined): ServerChannel | undefined {
+		if (!channel) return undefined;
+		channel.on('error', () => undefined);
+		channel.stderr.on('error', () => undefined);
+		return channel;
 	}
 
 	/** Says `message` on the channel and closes it with `status`. */
@@ -179,8 +246,20 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 		channel.end();
 	}
 
-	function onClient(client: Connection, address: string): void {
+	function onClient(client: Connection, visitor: Visitor): void {
+		const {address, socket} = visitor;
 		let name = 'guest';
+		/** Ends the connection with SSH's goodbye; its socket goes all the same if the client does not close it. */
+		const hangUp = () => {
+			client.end();
+			closeSoon(socket);
+		};
+		visitor.end = hangUp;
+		/** Ends the connection at once: a client past a bound, which may no longer read at all. */
+		const cutOff = (why: string) => {
+			quiet.say(`${address} ${why}`, `${address} ${name}: cut off, ${why}`);
+			socket.destroy();
+		};
 		// With --authorized-keys, a person's saves are their key's: another key cannot open them by
 		// taking the same name. Without, names are not checked: anyone may play under any name.
 		let owner = '';
@@ -188,20 +267,31 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 		// would otherwise pile up past --max-sessions.
 		let unused: NodeJS.Timeout | undefined = setTimeout(() => {
 			log(`${address} ${name}: closed, no session opened`);
-			client.end();
+			hangUp();
 		}, options.sessionWaitMs ?? SESSION_WAIT_MS);
 		client.on('close', () => clearTimeout(unused));
-		client.on('error', error => log(`${address}: ${error.message}`));
+		// ssh2 ends a connection after every error it reports; one that does not close soon is destroyed.
+		client.on('error', error => {
+			quiet.say(`${address} ${error.message}`, `${address} ${name}: ${error.message}`);
+			closeSoon(socket);
+		});
+		let failures = 0;
 		client.on('authentication', ctx => {
 			name = playerName(ctx.username);
 			const key = authenticate(ctx, address);
+			if (key === 'refused') {
+				if (++failures >= MAX_AUTH_TRIES) cutOff(`${failures} failed tries to sign in`);
+				return;
+			}
 			if (key)
 				owner = `key-${fingerprintOf(key)
 					.slice(7, 19)
 					.replace(/[^A-Za-z0-9]/g, '_')}`;
 		});
-		const refused = (what: string) => log(`${address} ${name}: refused ${what}`);
+		const refused = (what: string) => quiet.say(`${address} ${what}`, `${address} ${name}: refused ${what}`);
+		let channels = 0;
 		client.on('ready', () => {
+			visitor.signedIn();
 			// Nothing but sessions: no port forwarding either way, no streams to sockets.
 			client.on('tcpip', (_accept, reject) => {
 				refused('a forwarded connection');
@@ -215,8 +305,15 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 				refused(`the request ${request}`);
 				reject?.();
 			});
-			client.on('session', acceptSession => {
+			client.on('session', (acceptSession, rejectSession) => {
+				if (channels >= MAX_CHANNELS) {
+					refused(`a session past ${MAX_CHANNELS} on one connection`);
+					rejectSession();
+					return;
+				}
 				const session = acceptSession();
+				channels++;
+				session.once('close', () => channels--);
 				let size: {columns: number; rows: number} | null = null;
 				let term = '';
 				let running: {session: Session; end: (farewell?: string) => void} | null = null;
@@ -226,7 +323,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 					if (size === null) {
 						reject?.();
 						log(`${address} ${name}: cut off, a window of ${info.cols}×${info.rows}`);
-						client.end();
+						hangUp();
 						return;
 					}
 					accept?.();
@@ -236,7 +333,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 					accept?.();
 					if (next === null) {
 						log(`${address} ${name}: cut off, a window of ${info.cols}×${info.rows}`);
-						client.end();
+						hangUp();
 						return;
 					}
 					size = next;
@@ -258,7 +355,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 				});
 				session.on('signal', (_accept, reject) => reject?.());
 				session.on('exec', (accept, _reject, info) => {
-					const channel = accept();
+					const channel = opened(accept());
+					if (!channel) return;
 					// The screen's options, anywhere among the words: --ascii (plain characters), --no-color.
 					const all = info.command
 						.trim()
@@ -310,7 +408,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 					);
 				});
 				session.on('shell', accept => {
-					const channel = accept();
+					const channel = opened(accept());
+					if (!channel) return;
 					if (size === null) {
 						refused('a session without a terminal');
 						refuse(channel, 'a terminal is needed: connect with ssh -t', 2);
@@ -348,7 +447,16 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 					unused = undefined;
 					const engine = options.engine();
 					const started = startSession({
-						sink: {write: data => channel.write(data)},
+						// Output waiting for a client that does not take it (its window closed, or its socket not read)
+						// is bounded: past outputBacklog the connection is cut off.
+						sink: {
+							write: data => {
+								const taken = channel.write(data);
+								const waiting = channel.writableLength + socket.writableLength;
+								if (waiting > outputBacklog) cutOff(`not reading its screen (${Math.round(waiting / 1024)} KiB waiting)`);
+								return taken;
+							},
+						},
 						size: at,
 						term,
 						...looks,
@@ -424,27 +532,64 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 		});
 	}
 
-	const server = new ssh2.Server({hostKeys: [hostKey.key], ident: 'potm'}, (client, info) => {
-		const address = info.ip;
-		const now = Date.now();
-		const times = (recent.get(address) ?? []).filter(time => now - time < 60_000);
-		times.push(now);
-		recent.set(address, times);
-		if (times.length > perMinute) {
-			log(`${address}: refused, ${times.length} connections in a minute`);
+	// ssh2 speaks SSH on the sockets it is handed (injectSocket); which sockets it is handed is the
+	// door's word, given on the bare connection before ssh2 sees a byte of it.
+	const ssh = new ssh2.Server({hostKeys: [hostKey.key], ident: 'potm'}, (client, info) => {
+		// ssh2 names the connection once the client has said its version: by its address and port.
+		const visitor = visits.get(`${info.ip}|${info.port}`);
+		if (visitor) onClient(client, visitor);
+		else {
+			client.on('error', () => undefined);
 			client.end();
-			return;
 		}
-		// Connections at once, sessions or not, are bounded too.
-		if (clients.size >= options.maxSessions * 2 + 10) {
-			log(`${address}: refused, ${clients.size} connections open`);
-			client.end();
-			return;
-		}
-		clients.add(client);
-		client.on('close', () => clients.delete(client));
-		onClient(client, address);
 	});
+	const server = createServer(socket => {
+		// Its errors are ssh2's to report once it has the socket; a refused one's are nobody's concern.
+		socket.on('error', () => undefined);
+		const {remoteAddress: address, remotePort: port} = socket;
+		if (address === undefined || port === undefined) return void socket.destroy();
+		const admitted = door.admit(address);
+		if (!admitted.ok) {
+			quiet.say(`${address} ${admitted.tell}`, `${address}: refused, ${admitted.why}`);
+			// One line before SSH's version (the protocol allows it; OpenSSH shows it), what the client sent
+			// read and dropped (a socket closed with unread data resets the connection, and the line with it).
+			socket.resume();
+			socket.end(`potm: ${admitted.tell}\r\n`);
+			closeSoon(socket, REFUSED_CLOSE_MS);
+			return;
+		}
+		const {visit} = admitted;
+		const signIn = setTimeout(() => {
+			quiet.say(`${visit.key} slow to sign in`, `${address}: closed, not signed in within ${Math.round(signInMs / 1000)} s`);
+			socket.destroy();
+		}, signInMs);
+		const key = `${address}|${port}`;
+		const visitor: Visitor = {
+			socket,
+			address,
+			signedIn: () => {
+				clearTimeout(signIn);
+				visit.signedIn();
+			},
+			end: () => socket.destroy(),
+		};
+		visits.set(key, visitor);
+		socket.once('close', () => {
+			clearTimeout(signIn);
+			visits.delete(key);
+			visit.left();
+		});
+		ssh.injectSocket(socket);
+		// After ssh2 has paused the socket: this listener leaves it paused until ssh2 reads.
+		const budget = new InputBudget(CONNECTION_INPUT_PER_SECOND, CONNECTION_INPUT_BURST);
+		socket.on('data', (chunk: Buffer) => {
+			if (budget.take(chunk.length) || socket.destroyed) return;
+			quiet.say(`${visit.key} flood`, `${address}: cut off, more than ${CONNECTION_INPUT_PER_SECOND / 1024} KiB a second sent`);
+			socket.destroy();
+		});
+	});
+	// A last bound under the door's, should the door be slow to close what it refuses: the kernel's sockets.
+	server.maxConnections = options.maxSessions * 4 + 1000;
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', reject);
 		server.listen(options.port, options.host, () => {
@@ -460,6 +605,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 		fingerprint: hostKey.fingerprint,
 		hostKeyMade: hostKey.made,
 		sessions: () => open.size,
+		connections: () => door.counts(),
 		hall,
 		resumed,
 		close: async () => {
@@ -471,8 +617,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 			for (const entry of entries)
 				entry.end('the server is stopping: games between people go on when it is back; a game against the AI not saved is lost');
 			await Promise.all(entries.map(entry => entry.finished));
-			for (const client of clients) client.end();
+			// Those signed in are told goodbye (their sockets go within HANG_UP_MS), the others go at once.
+			for (const visitor of visits.values()) visitor.end();
 			await closed;
+			quiet.close();
 		},
 	};
 }

@@ -12,6 +12,9 @@ export const MIN_ROWS = 8;
 export const MAX_COLUMNS = 1000;
 export const MAX_ROWS = 500;
 
+/** At most one resize drawn in this time; the last one asked for is always drawn. */
+export const RESIZE_MS = 100;
+
 /** A window size within reason, or null for one no terminal has (a client sending garbage). */
 export function windowSize(columns: number, rows: number): {columns: number; rows: number} | null {
 	if (!Number.isInteger(columns) || !Number.isInteger(rows) || columns > MAX_COLUMNS || rows > MAX_ROWS) return null;
@@ -44,11 +47,31 @@ export class TerminalOutput extends Writable {
 		done();
 	}
 
+	/** A resize asked for while the last is too recent: taken when RESIZE_MS have passed since. */
+	private pending: {columns: number; rows: number} | null = null;
+	private settling: NodeJS.Timeout | undefined;
+
+	/**
+	 * The client's window changed: Ink lays the screen out again and draws it whole. A window
+	 * dragged to a new size asks dozens of times a second, a hostile client thousands: the first is
+	 * taken at once, then one (the latest) every RESIZE_MS.
+	 */
 	resize(size: {columns: number; rows: number}): void {
+		if (this.settling) {
+			this.pending = size;
+			return;
+		}
 		if (size.columns === this.columns && size.rows === this.rows) return;
 		this.columns = size.columns;
 		this.rows = size.rows;
 		this.emit('resize');
+		this.settling = setTimeout(() => {
+			this.settling = undefined;
+			const latest = this.pending;
+			this.pending = null;
+			if (latest) this.resize(latest);
+		}, RESIZE_MS);
+		this.settling.unref();
 	}
 }
 

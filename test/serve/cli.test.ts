@@ -7,9 +7,11 @@ import {spawnSync, type ChildProcess} from 'node:child_process';
 import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {fileURLToPath} from 'node:url';
+import {connect as connectTcp, type Socket} from 'node:net';
+import {fileURLToPath, pathToFileURL} from 'node:url';
 import ssh2 from 'ssh2';
-import {afterAll, afterEach, describe, expect, test} from 'vitest';
+import {afterAll, afterEach, describe, expect, test, vi} from 'vitest';
+import {LAST_RESORT} from '../../source/commands/serve.js';
 import {spawnServe, type Spawned} from './spawned.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -56,6 +58,7 @@ describe('potm serve', () => {
 		expect(server.log()).toMatch(/ada: came \(1 session\)[\s\S]*SIGINT: ending 1 session\n[\s\S]*stopped/);
 		// The log is plain text: no terminal code (Ink's cursor restore at exit writes only to a terminal).
 		expect(server.log()).not.toContain('\u001B');
+		expect(server.log()).not.toContain(LAST_RESORT);
 	});
 
 	test('a taken port, a port out of range and a FILE are refused in one line, status 2', async () => {
@@ -81,5 +84,69 @@ describe('potm serve', () => {
 			expect(run.stderr, args.join(' ')).toBe(message);
 			expect(run.status).toBe(2);
 		}
+	});
+
+	test("forty connections from one address send their version and reset at once (the issue's case): the server goes on, and serves the next", async () => {
+		const server = await serve(join(scratch, 'three'));
+		const sockets = await Promise.all(
+			Array.from(
+				{length: 40},
+				() =>
+					new Promise<{socket: Socket; answer: () => string}>((resolve, reject) => {
+						// allowHalfOpen: the client keeps its side open after the server's end, as the report's did.
+						const socket = connectTcp({port: server.port, host: '127.0.0.1', allowHalfOpen: true});
+						let answer = '';
+						socket.on('data', (data: Buffer) => (answer += data.toString('latin1')));
+						socket.on('error', () => undefined);
+						socket.once('connect', () => {
+							socket.write('SSH-2.0-x\r\n');
+							resolve({socket, answer: () => answer});
+						});
+						socket.once('error', reject);
+					}),
+			),
+		);
+		await vi.waitFor(() => {
+			if (!sockets.every(one => one.answer().includes('\n'))) throw new Error('not every connection answered');
+		}, 15_000);
+		for (const {socket} of sockets) socket.resetAndDestroy();
+		// From another address: this one has had its connections for the minute.
+		const client = new ssh2.Client();
+		const shown = await new Promise<string>((resolve, reject) => {
+			client.once('error', reject);
+			client.once('ready', () =>
+				client.shell({cols: 80, rows: 24, term: 'xterm'}, (error, channel) => {
+					if (error) return reject(error);
+					let text = '';
+					channel.on('data', (data: Buffer) => {
+						text += data.toString();
+						if (text.includes('potm on the server')) resolve(text);
+					});
+				}),
+			);
+			client.connect({host: '127.0.0.1', port: server.port, localAddress: '127.0.0.2', username: 'ada'});
+		});
+		expect(shown).toContain('potm on the server');
+		client.end();
+		expect(server.child.exitCode).toBe(null);
+		expect(server.log()).toContain('127.0.0.1: refused, 10 connections from it not signed in yet');
+		expect(server.log()).not.toContain(LAST_RESORT);
+	});
+
+	test('the last resort logs an error nothing caught, thrown or rejected, and the process goes on', () => {
+		const script = [
+			`const {lastResort} = await import(${JSON.stringify(pathToFileURL(join(root, 'dist', 'commands', 'serve.js')).href)});`,
+			'lastResort(line => process.stderr.write(line + "\\n"));',
+			'setTimeout(() => { throw new Error("thrown in a timer"); });',
+			'setTimeout(() => void Promise.reject(new Error("rejected, never awaited")), 10);',
+			'setTimeout(() => process.stdout.write("still serving\\n"), 50);',
+		].join('\n');
+		const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {encoding: 'utf8', timeout: 30_000});
+		expect(run.stdout).toBe('still serving\n');
+		expect(run.status).toBe(0);
+		const logged = run.stderr.split('\n').filter(line => line.startsWith(LAST_RESORT));
+		expect(logged).toHaveLength(2);
+		expect(logged[0]).toMatch(/: Error: thrown in a timer \| at /);
+		expect(logged[1]).toMatch(/: Error: rejected, never awaited \| at /);
 	});
 });

@@ -10,11 +10,11 @@ import {mkdtempSync, readdirSync, rmSync, statSync, writeFileSync} from 'node:fs
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import ssh2, {type ClientChannel} from 'ssh2';
+import {connect as connectAs, LOBBY, screen, shell, until, type Client} from './ssh-client.js';
 
-const {Client, utils} = ssh2;
-type Client = InstanceType<typeof Client>;
+const {utils} = ssh2;
 import {made} from '../helpers/made.js';
-import {afterAll, afterEach, describe, expect, test, vi} from 'vitest';
+import {afterAll, afterEach, describe, expect, test} from 'vitest';
 import {FakeEngine} from '../ui/harness.js';
 import {startServer, type RunningServer, type ServeOptions} from '../../source/serve/server.js';
 import {folderName, playerName, shown} from '../../source/serve/names.js';
@@ -48,24 +48,7 @@ async function serve(options: Partial<ServeOptions> = {}): Promise<RunningServer
 }
 
 /** A connected client (user `name`), or the error its connection ended with. */
-function connect(port: number, name = 'ada', extra: Record<string, unknown> = {}): Promise<Client> {
-	return new Promise((resolve, reject) => {
-		const client = new Client();
-		clients.push(client);
-		client.once('ready', () => resolve(client));
-		client.once('error', reject);
-		// A connection the server ends before it is ready (refused at once) closes without an error.
-		client.once('close', () => reject(new Error('the connection closed before it was ready')));
-		client.connect({host: '127.0.0.1', port, username: name, readyTimeout: 10_000, ...extra});
-	});
-}
-
-/** Everything a channel has shown, its escape sequences taken out. */
-function screen(channel: ClientChannel): {text: () => string; raw: () => string} {
-	let raw = '';
-	channel.on('data', (data: Buffer) => (raw += data.toString('utf8')));
-	return {text: () => raw.replace(/\u001B\[[0-?]*[ -/]*[@-~]|\u001B[()][A-Z0-9]|\u001B[=>78]/g, ''), raw: () => raw};
-}
+const connect = (port: number, name = 'ada', extra: Record<string, unknown> = {}): Promise<Client> => connectAs(port, name, extra, clients);
 
 /** Runs a command (with a terminal if `window` is given): its exit status, standard output and standard error. */
 function run(
@@ -87,17 +70,6 @@ function run(
 		else client.exec(command, started);
 	});
 }
-
-const shell = (client: Client, window = {cols: 80, rows: 24, term: 'xterm-256color'}): Promise<ClientChannel> =>
-	new Promise((resolve, reject) => client.shell(window, (error, channel) => (error ? reject(error) : resolve(channel))));
-
-/** The first screen of a session: the lobby's title. */
-const LOBBY = 'potm on the server';
-
-const until = (what: () => boolean, message: () => string) =>
-	vi.waitFor(() => {
-		if (!what()) throw new Error(message());
-	}, 15_000);
 
 describe('the arcade over SSH', () => {
 	test('a client with a terminal gets the lobby at its size; Enter opens the menu, Enter plays; q goes back to the lobby, q there ends the session', async () => {
@@ -429,7 +401,7 @@ describe('bounds in time', () => {
 		const running = await serve({connectionsPerMinute: 3, log: line => lines.push(line)});
 		for (let count = 0; count < 3; count++) await connect(running.port, `n${count}`);
 		await expect(connect(running.port, 'fourth')).rejects.toThrow();
-		expect(lines.some(line => /127\.0\.0\.1: refused, 4 connections in a minute/.test(line))).toBe(true);
+		expect(lines.some(line => /127\.0\.0\.1: refused, 3 connections from it in the last minute already/.test(line))).toBe(true);
 	});
 });
 

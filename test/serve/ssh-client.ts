@@ -1,0 +1,42 @@
+/**
+ * An SSH client as people's ssh would be, for the tests of potm serve in this process: ssh2's
+ * own client on 127.0.0.1 (from another loopback address where a test needs many), a terminal,
+ * the screen it shows as plain text, and waiting for that screen.
+ */
+import ssh2, {type ClientChannel} from 'ssh2';
+import {vi} from 'vitest';
+
+const {Client} = ssh2;
+export type Client = InstanceType<typeof Client>;
+
+/** The first screen of a session: the lobby's title. */
+export const LOBBY = 'potm on the server';
+
+/** A connected client (user `name`), or the error its connection ended with; kept in `kept` to be ended after the test. */
+export function connect(port: number, name: string, extra: Record<string, unknown>, kept: Client[]): Promise<Client> {
+	return new Promise((resolve, reject) => {
+		const client = new Client();
+		kept.push(client);
+		client.once('ready', () => resolve(client));
+		client.once('error', reject);
+		// A connection the server ends before it is ready (refused at once) closes without an error.
+		client.once('close', () => reject(new Error('the connection closed before it was ready')));
+		client.connect({host: '127.0.0.1', port, username: name, readyTimeout: 10_000, ...extra});
+	});
+}
+
+/** Everything a channel has shown, its escape sequences taken out. */
+export function screen(channel: ClientChannel): {text: () => string; raw: () => string} {
+	let raw = '';
+	channel.on('data', (data: Buffer) => (raw += data.toString('utf8')));
+	return {text: () => raw.replace(/\u001B\[[0-?]*[ -/]*[@-~]|\u001B[()][A-Z0-9]|\u001B[=>78]/g, ''), raw: () => raw};
+}
+
+export const shell = (client: Client, window = {cols: 80, rows: 24, term: 'xterm-256color'}): Promise<ClientChannel> =>
+	new Promise((resolve, reject) => client.shell(window, (error, channel) => (error ? reject(error) : resolve(channel))));
+
+/** Waits (15 s at most) until `what` holds; else fails with `message()`. */
+export const until = (what: () => boolean, message: () => string) =>
+	vi.waitFor(() => {
+		if (!what()) throw new Error(message());
+	}, 15_000);
