@@ -48,6 +48,7 @@ import type {LoaState} from '../games/loa/rules.js';
 import {seededRandom} from '../games/seeded.js';
 import {playedText} from '../ui/format.js';
 import {median} from './median.js';
+import {LAST_RESORT} from '../commands/serve.js';
 
 const cli = fileURLToPath(new URL('../cli.js', import.meta.url));
 
@@ -569,7 +570,18 @@ export async function benchServe(load: ServeLoad): Promise<void> {
 	try {
 		let out = '';
 		server.stdout.on('data', (data: Buffer) => (out += data.toString()));
-		server.stderr.resume();
+		// The server's log: only what says it is unwell is kept (its last resort's lines, refusals counted).
+		let logTail = '';
+		const health = {bugs: [] as string[], refused: 0, cutOff: 0};
+		server.stderr.on('data', (data: Buffer) => {
+			const lines = (logTail + data.toString()).split('\n');
+			logTail = lines.pop() ?? '';
+			for (const line of lines) {
+				if (line.includes(LAST_RESORT)) health.bugs.push(line);
+				else if (/: refused, /.test(line)) health.refused++;
+				else if (/: cut off, /.test(line)) health.cutOff++;
+			}
+		});
 		for (let waited = 0; !out.includes('Ctrl-C stops it'); waited += 50) {
 			if (waited > 30_000) throw new Error(`potm serve did not start: ${out}`);
 			await sleep(50);
@@ -608,6 +620,7 @@ export async function benchServe(load: ServeLoad): Promise<void> {
 		clearInterval(sampler);
 		run.end();
 		const {tally} = run;
+		const alive = server.exitCode === null && server.signalCode === null;
 		console.log(
 			`serve: ${sessions} sessions on loopback (${load.games} games between bots, ${load.againstAi} against the AI, ${load.watchers} watching), ${elapsed.toFixed(0)} s, ${load.thinkMs > 0 ? `about ${load.thinkMs} ms between a bot's moves` : 'each move as soon as the last shows'}`,
 		);
@@ -627,6 +640,11 @@ export async function benchServe(load: ServeLoad): Promise<void> {
 			`  the server: ${(((after.cpuSeconds - before.cpuSeconds) / elapsed) * 100).toFixed(0)} % of a core, memory ${before.rssMb.toFixed(0)} MB idle, ${peakRss.toFixed(0)} MB at most; the bench's clients ${(((benchCpu.user + benchCpu.system) / 1e6 / elapsed) * 100).toFixed(0)} % of a core`,
 		);
 		for (const [what, count] of tally.troubles) console.log(`  trouble: ${what}${count > 1 ? ` (${count} times)` : ''}`);
+		console.log(
+			`  the server at the end: ${alive ? 'alive' : `exited (${server.exitCode ?? server.signalCode})`}; its log: ${health.bugs.length} errors caught by the last resort, ${health.refused} refusal lines, ${health.cutOff} cut off`,
+		);
+		for (const bug of health.bugs.slice(0, 5)) console.log(`  ${bug}`);
+		if (!alive || health.bugs.length > 0) process.exitCode = 1;
 	} finally {
 		server.kill('SIGINT');
 		await new Promise(resolve => server.once('exit', resolve));
