@@ -135,11 +135,12 @@ function dropChance(waiting: number, {start, rate, full}: DoorLimits['waiting'])
 const refusal = (why: string, tell: string): Admission => ({ok: false, why, tell});
 
 /**
- * Bytes a connection may send: `perSecond` on average, up to `burst` at once (a token bucket).
- * Generous for a person (keys, a paste, the key exchange), and a bound on what a flood of
- * packets that are no keys (window changes, requests, channels opened, padding) may cost.
+ * What a connection may spend: `perSecond` on average, up to `burst` at once. The server holds
+ * one for the bytes a connection sends (generous for a person's keys, a paste, the key exchange;
+ * a bound on what a flood of packets that are no keys may cost: window changes, requests,
+ * channels opened, padding) and one for the screens it opens.
  */
-export class InputBudget {
+export class TokenBucket {
 	private tokens: number;
 	private at: number;
 
@@ -152,12 +153,12 @@ export class InputBudget {
 		this.at = now();
 	}
 
-	/** Takes `bytes` from the budget: false once it is spent. */
-	take(bytes: number): boolean {
+	/** Takes `amount`: false once the bucket is spent. */
+	take(amount: number): boolean {
 		const now = this.now();
 		this.tokens = Math.min(this.burst, this.tokens + ((now - this.at) / 1000) * this.perSecond);
 		this.at = now;
-		this.tokens -= bytes;
+		this.tokens -= amount;
 		return this.tokens >= 0;
 	}
 }

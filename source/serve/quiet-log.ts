@@ -13,26 +13,28 @@ export interface QuietLog {
 
 export function quietLog(log: (line: string) => void, intervalMs = 10_000, now: () => number = Date.now): QuietLog {
 	const said = new Map<string, {at: number; more: number; line: string}>();
-	/** Says the repeats counted of the keys whose interval is over, and forgets those keys. */
+	/** Says the repeats counted of `key`, if any, and forgets it. */
+	const over = (key: string, entry: {at: number; more: number; line: string}, at: number) => {
+		if (entry.more > 0) log(`${entry.line} (${entry.more} more like it in ${Math.max(1, Math.round((at - entry.at) / 1000))} s)`);
+		said.delete(key);
+	};
+	/** Says the repeats of the keys whose interval is over (or of all), and forgets those keys. */
 	const flush = (all: boolean) => {
 		const at = now();
-		for (const [key, entry] of said) {
-			if (!all && at - entry.at < intervalMs) continue;
-			if (entry.more > 0) log(`${entry.line} (${entry.more} more like it in ${Math.max(1, Math.round((at - entry.at) / 1000))} s)`);
-			said.delete(key);
-		}
+		for (const [key, entry] of said) if (all || at - entry.at >= intervalMs) over(key, entry, at);
 	};
 	const timer = setInterval(() => flush(false), intervalMs);
 	timer.unref();
 	return {
 		say: (key, line) => {
+			const at = now();
 			const entry = said.get(key);
-			if (entry && now() - entry.at < intervalMs) {
+			if (entry && at - entry.at < intervalMs) {
 				entry.more++;
 				return;
 			}
-			if (entry) flush(false);
-			said.set(key, {at: now(), more: 0, line});
+			if (entry) over(key, entry, at);
+			said.set(key, {at, more: 0, line});
 			log(line);
 		},
 		close: () => {

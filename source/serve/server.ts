@@ -27,7 +27,8 @@ import type {Route} from '../ui/app.js';
 import {windowSize} from './terminal.js';
 import {Hall} from './hall.js';
 import type {Person} from '../ui/remote.js';
-import {Door, InputBudget, type DoorLimits} from './door.js';
+import {addressKey} from './address-key.js';
+import {Door, TokenBucket, type DoorLimits} from './door.js';
 import {quietLog} from './quiet-log.js';
 
 export interface ServeOptions {
@@ -101,6 +102,9 @@ export const DEFAULT_OUTPUT_BACKLOG = 1 << 20;
 export const MAX_AUTH_TRIES = 10;
 /** Sessions (channels) one connection may have open at once (OpenSSH's MaxSessions). */
 export const MAX_CHANNELS = 10;
+/** Screens a connection may open: five at once, then one every five seconds. */
+export const SCREENS_BURST = 5;
+const SCREENS_PER_SECOND = 0.2;
 /** What a connection may send, SSH's framing and all: far above a person's keys, far below a flood. */
 const CONNECTION_INPUT_PER_SECOND = 64 * 1024;
 const CONNECTION_INPUT_BURST = 256 * 1024;
@@ -151,16 +155,32 @@ export function readAuthorizedKeys(path: string): ParsedKey[] {
 interface Visitor {
 	readonly socket: Socket;
 	readonly address: string;
+	/** The address as the door counts it (an IPv6 address's /64): what the quiet log keys a connection's lines by. */
+	readonly key: string;
 	/** Signed in: no longer counted as waiting at the door, and the time to sign in no longer runs. */
 	signedIn(): void;
 	/** Ends the connection as the server stops: SSH's goodbye once it speaks SSH, else at once. */
 	end: () => void;
 }
 
-/** Destroys `socket` unless it has closed within HANG_UP_MS: an ended connection whose client no longer reads would stay open. */
+/** The sockets already bound to be destroyed: one timer each. */
+const closing = new WeakSet<Socket>();
+
+/** Destroys `socket` unless it has closed within `ms`: an ended connection whose client does not close its side would stay open. */
 function closeSoon(socket: Socket, ms = HANG_UP_MS): void {
-	if (!socket.destroyed) setTimeout(() => socket.destroy(), ms).unref();
+	if (socket.destroyed || closing.has(socket)) return;
+	closing.add(socket);
+	setTimeout(() => socket.destroy(), ms).unref();
 }
+
+/**
+ * The socket under a connection of ssh2's. ssh2 names a connection only by the client's address
+ * and port, which two live connections may share (to two addresses of this host): the socket
+ * itself is the connection's one true name. `_sock` is ssh2's own field (set in its Client's
+ * constructor, ssh2 1.x); were it gone, no connection would find its visitor and every one would
+ * be ended at once, which the tests would show.
+ */
+const socketOf = (client: Connection): Socket | undefined => (client as unknown as {_sock?: Socket})._sock;
 
 /** "1 session", "3 sessions". */
 const sessionCount = (count: number): string => `${count} ${count === 1 ? 'session' : 'sessions'}`;
@@ -186,8 +206,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 		waitingPerAddress: options.waitingPerAddress ?? DEFAULT_WAITING_PER_ADDRESS,
 		waiting: options.waiting ?? DEFAULT_WAITING,
 	});
-	/** The connections let in, by their client's address and port (ssh2 names a connection so), until they close. */
-	const visits = new Map<string, Visitor>();
+	/** The connections let in, by their socket, until they close. */
+	const visits = new Map<Socket, Visitor>();
 	const now = options.now ?? (() => performance.now());
 	const hall = new Hall({
 		dataDir: options.dataDir,
@@ -247,17 +267,21 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 	}
 
 	function onClient(client: Connection, visitor: Visitor): void {
-		const {address, socket} = visitor;
+		const {address, socket, key: who} = visitor;
 		let name = 'guest';
-		/** Ends the connection with SSH's goodbye; its socket goes all the same if the client does not close it. */
-		const hangUp = () => {
+		let ending = false;
+		/** Ends the connection with SSH's goodbye, once, `why` logged (a client may go on sending what led to it); its socket goes all the same (the door's 'finish' rule). */
+		const hangUp = (why?: string) => {
+			if (ending) return;
+			ending = true;
+			if (why) quiet.say(`${who} ${why}`, `${address} ${name}: ${why}`);
 			client.end();
-			closeSoon(socket);
 		};
 		visitor.end = hangUp;
 		/** Ends the connection at once: a client past a bound, which may no longer read at all. */
 		const cutOff = (why: string) => {
-			quiet.say(`${address} ${why}`, `${address} ${name}: cut off, ${why}`);
+			if (socket.destroyed) return;
+			quiet.say(`${who} ${why}`, `${address} ${name}: cut off, ${why}`);
 			socket.destroy();
 		};
 		// With --authorized-keys, a person's saves are their key's: another key cannot open them by
@@ -265,14 +289,24 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 		let owner = '';
 		// A connection that opens no terminal in a minute is closed: connections without sessions
 		// would otherwise pile up past --max-sessions.
-		let unused: NodeJS.Timeout | undefined = setTimeout(() => {
-			log(`${address} ${name}: closed, no session opened`);
-			hangUp();
-		}, options.sessionWaitMs ?? SESSION_WAIT_MS);
-		client.on('close', () => clearTimeout(unused));
+		// Counted again from each time the last screen of the connection ends: a connection may not be
+		// kept open without one, whether it never opened one or closed them all.
+		let screens = 0;
+		const screensOpened = new TokenBucket(SCREENS_PER_SECOND, SCREENS_BURST);
+		let unused: NodeJS.Timeout | undefined;
+		const waitForScreen = () => {
+			clearTimeout(unused);
+			unused = setTimeout(() => hangUp('closed, no session opened'), options.sessionWaitMs ?? SESSION_WAIT_MS);
+		};
+		waitForScreen();
+		client.on('close', () => {
+			// Gone: a screen that ends after this (its end is drawn later) starts no wait.
+			ending = true;
+			clearTimeout(unused);
+		});
 		// ssh2 ends a connection after every error it reports; one that does not close soon is destroyed.
 		client.on('error', error => {
-			quiet.say(`${address} ${error.message}`, `${address} ${name}: ${error.message}`);
+			quiet.say(`${who} ${error.message}`, `${address} ${name}: ${error.message}`);
 			closeSoon(socket);
 		});
 		let failures = 0;
@@ -280,7 +314,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 			name = playerName(ctx.username);
 			const key = authenticate(ctx, address);
 			if (key === 'refused') {
-				if (++failures >= MAX_AUTH_TRIES) cutOff(`${failures} failed tries to sign in`);
+				// 'none' asks which ways there are, as every client does first: no try (OpenSSH does not count it either).
+				if (ctx.method !== 'none' && ++failures >= MAX_AUTH_TRIES) cutOff(`${failures} failed tries to sign in`);
 				return;
 			}
 			if (key)
@@ -288,7 +323,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 					.slice(7, 19)
 					.replace(/[^A-Za-z0-9]/g, '_')}`;
 		});
-		const refused = (what: string) => quiet.say(`${address} ${what}`, `${address} ${name}: refused ${what}`);
+		const refused = (what: string) => quiet.say(`${who} ${what}`, `${address} ${name}: refused ${what}`);
 		let channels = 0;
 		client.on('ready', () => {
 			visitor.signedIn();
@@ -322,8 +357,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 					term = info.term;
 					if (size === null) {
 						reject?.();
-						log(`${address} ${name}: cut off, a window of ${info.cols}×${info.rows}`);
-						hangUp();
+						hangUp(`closed, a window of ${info.cols}×${info.rows}`);
 						return;
 					}
 					accept?.();
@@ -332,8 +366,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 					const next = windowSize(info.cols, info.rows);
 					accept?.();
 					if (next === null) {
-						log(`${address} ${name}: cut off, a window of ${info.cols}×${info.rows}`);
-						hangUp();
+						hangUp(`closed, a window of ${info.cols}×${info.rows}`);
 						return;
 					}
 					size = next;
@@ -382,7 +415,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 					}
 					if (words.length >= 2 && verb === 'record') {
 						const record = hall.record(code, address);
-						log(`${address} ${name}: record ${JSON.stringify(code.slice(0, 20))}: ${record.ok ? 'sent' : record.error}`);
+						quiet.say(
+							`${who} record`,
+							`${address} ${name}: record ${JSON.stringify(code.slice(0, 20))}: ${record.ok ? 'sent' : record.error}`,
+						);
 						// Without a terminal (ssh ... record CODE > FILE) the text goes as it is; a terminal wants CRLF.
 						const text = (line: string) => (size === null ? line : line.replace(/\n/g, '\r\n'));
 						if (record.ok) channel.write(text(record.value));
@@ -400,7 +436,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 						openScreen(channel, size, {verb, code}, looks);
 						return;
 					}
-					log(`${address} ${name}: refused the command ${JSON.stringify(info.command.slice(0, 40))}`);
+					refused(`the command ${JSON.stringify(info.command.slice(0, 40))}`);
 					refuse(
 						channel,
 						'this server runs no commands but join CODE, watch CODE (with ssh -t) and record CODE, and takes ascii and no-color; connect without one for the arcade',
@@ -426,8 +462,18 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 					looks: {ascii: boolean; noColor: boolean},
 				): void {
 					if (open.size >= options.maxSessions) {
-						log(`${address} ${name}: refused, the server is full (${sessionCount(open.size)})`);
+						quiet.say(`${who} full`, `${address} ${name}: refused, the server is full (${sessionCount(open.size)})`);
 						refuse(channel, `the server is full (${sessionCount(options.maxSessions)}); try again later`);
+						return;
+					}
+					// A screen costs a first frame and its share of the engines: opened and closed in a loop it
+					// would take the server's thread from everyone.
+					if (!screensOpened.take(1)) {
+						refused('a screen opened too soon after the last');
+						refuse(
+							channel,
+							`at most ${SCREENS_BURST} screens at once on a connection, then one every ${1 / SCREENS_PER_SECOND} s; try again in a moment`,
+						);
 						return;
 					}
 					const person: Person = {id: [...(owner ? [owner] : []), folderName(name)].join('/'), name};
@@ -437,14 +483,17 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 						const entered = remote.enter(room.code, room.verb === 'join' ? 'play' : 'watch');
 						if (!entered.ok) {
 							remote.disconnect();
-							log(`${address} ${name}: ${room.verb} ${JSON.stringify(room.code.slice(0, 20))} refused: ${entered.error}`);
+							quiet.say(
+								`${who} ${room.verb} refused`,
+								`${address} ${name}: ${room.verb} ${JSON.stringify(room.code.slice(0, 20))} refused: ${entered.error}`,
+							);
 							refuse(channel, entered.error);
 							return;
 						}
 						start = {screen: 'room', code: entered.value.code, side: entered.value.side};
 					}
 					clearTimeout(unused);
-					unused = undefined;
+					screens++;
 					const engine = options.engine();
 					const started = startSession({
 						// Output waiting for a client that does not take it (its window closed, or its socket not read)
@@ -476,6 +525,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 					};
 					let second = Date.now();
 					let bytes = 0;
+					let flooded = false;
 					const entry = {
 						session: started,
 						/** What the person is told after the screen, when the server ends it. */
@@ -498,7 +548,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 						if (now - second >= 1000) [second, bytes] = [now, 0];
 						bytes += data.length;
 						if (bytes > inputPerSecond) {
-							log(`${address} ${name}: cut off, ${bytes} bytes of input in a second`);
+							if (!flooded) log(`${address} ${name}: cut off, ${bytes} bytes of input in a second`);
+							flooded = true;
 							started.close();
 							return;
 						}
@@ -509,6 +560,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 					entry.finished = started.ended.then(async () => {
 						clearTimeout(idle);
 						open.delete(entry);
+						if (--screens === 0 && !ending) waitForScreen();
 						const left = open.size;
 						remote.disconnect();
 						await engine.close().catch(() => undefined);
@@ -534,9 +586,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 
 	// ssh2 speaks SSH on the sockets it is handed (injectSocket); which sockets it is handed is the
 	// door's word, given on the bare connection before ssh2 sees a byte of it.
-	const ssh = new ssh2.Server({hostKeys: [hostKey.key], ident: 'potm'}, (client, info) => {
-		// ssh2 names the connection once the client has said its version: by its address and port.
-		const visitor = visits.get(`${info.ip}|${info.port}`);
+	const ssh = new ssh2.Server({hostKeys: [hostKey.key], ident: 'potm'}, client => {
+		// ssh2 tells of the connection once the client has said its version.
+		const socket = socketOf(client);
+		const visitor = socket && visits.get(socket);
 		if (visitor) onClient(client, visitor);
 		else {
 			client.on('error', () => undefined);
@@ -546,11 +599,11 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 	const server = createServer(socket => {
 		// Its errors are ssh2's to report once it has the socket; a refused one's are nobody's concern.
 		socket.on('error', () => undefined);
-		const {remoteAddress: address, remotePort: port} = socket;
-		if (address === undefined || port === undefined) return void socket.destroy();
+		const address = socket.remoteAddress;
+		if (address === undefined) return void socket.destroy();
 		const admitted = door.admit(address);
 		if (!admitted.ok) {
-			quiet.say(`${address} ${admitted.tell}`, `${address}: refused, ${admitted.why}`);
+			quiet.say(`${addressKey(address)} ${admitted.tell}`, `${address}: refused, ${admitted.why}`);
 			// One line before SSH's version (the protocol allows it; OpenSSH shows it), what the client sent
 			// read and dropped (a socket closed with unread data resets the connection, and the line with it).
 			socket.resume();
@@ -563,25 +616,29 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 			quiet.say(`${visit.key} slow to sign in`, `${address}: closed, not signed in within ${Math.round(signInMs / 1000)} s`);
 			socket.destroy();
 		}, signInMs);
-		const key = `${address}|${port}`;
 		const visitor: Visitor = {
 			socket,
 			address,
+			key: visit.key,
 			signedIn: () => {
 				clearTimeout(signIn);
 				visit.signedIn();
 			},
 			end: () => socket.destroy(),
 		};
-		visits.set(key, visitor);
+		visits.set(socket, visitor);
 		socket.once('close', () => {
 			clearTimeout(signIn);
-			visits.delete(key);
+			visits.delete(socket);
 			visit.left();
 		});
+		// Once this side has ended (ssh2 ends a connection after any error it meets, from the very first
+		// byte; hangUp too), the client has HANG_UP_MS to close its own: one that does not would keep its
+		// place at the door until the time to sign in ran out, or for ever once signed in.
+		socket.once('finish', () => closeSoon(socket));
 		ssh.injectSocket(socket);
 		// After ssh2 has paused the socket: this listener leaves it paused until ssh2 reads.
-		const budget = new InputBudget(CONNECTION_INPUT_PER_SECOND, CONNECTION_INPUT_BURST);
+		const budget = new TokenBucket(CONNECTION_INPUT_PER_SECOND, CONNECTION_INPUT_BURST);
 		socket.on('data', (chunk: Buffer) => {
 			if (budget.take(chunk.length) || socket.destroyed) return;
 			quiet.say(`${visit.key} flood`, `${address}: cut off, more than ${CONNECTION_INPUT_PER_SECOND / 1024} KiB a second sent`);
@@ -617,7 +674,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 			for (const entry of entries)
 				entry.end('the server is stopping: games between people go on when it is back; a game against the AI not saved is lost');
 			await Promise.all(entries.map(entry => entry.finished));
-			// Those signed in are told goodbye (their sockets go within HANG_UP_MS), the others go at once.
+			// Those that speak SSH are told goodbye (their sockets go within HANG_UP_MS), the others go at once.
 			for (const visitor of visits.values()) visitor.end();
 			await closed;
 			quiet.close();

@@ -90,6 +90,7 @@ export function startSession(options: SessionOptions): Session {
 		.catch(() => undefined)
 		.then(() => {
 			instance.cleanup();
+			stdout.dispose();
 			write(`${PASTE_MARKS_OFF}${ALTERNATE_SCREEN_OFF}${SHOW_CURSOR}`);
 		});
 	return {

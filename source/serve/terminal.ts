@@ -73,6 +73,13 @@ export class TerminalOutput extends Writable {
 		}, RESIZE_MS);
 		this.settling.unref();
 	}
+
+	/** The session is over: a resize still waiting is dropped. */
+	dispose(): void {
+		clearTimeout(this.settling);
+		this.settling = undefined;
+		this.pending = null;
+	}
 }
 
 /** Ink's stdin: the client's keys, in raw mode from the start. */

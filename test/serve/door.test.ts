@@ -6,7 +6,7 @@
  * seconds with their count; and a window dragged to new sizes drawn at most once in RESIZE_MS.
  */
 import {afterEach, describe, expect, test, vi} from 'vitest';
-import {Door, InputBudget, type DoorLimits, type Visit} from '../../source/serve/door.js';
+import {Door, TokenBucket, type DoorLimits, type Visit} from '../../source/serve/door.js';
 import {quietLog} from '../../source/serve/quiet-log.js';
 import {RESIZE_MS, TerminalOutput} from '../../source/serve/terminal.js';
 
@@ -99,7 +99,7 @@ describe('the door', () => {
 describe('the bytes a connection may send', () => {
 	test('a burst at once, then the rate a second', () => {
 		let now = 0;
-		const budget = new InputBudget(1000, 4000, () => now);
+		const budget = new TokenBucket(1000, 4000, () => now);
 		expect(budget.take(4000)).toBe(true);
 		expect(budget.take(1)).toBe(false);
 		now += 500;

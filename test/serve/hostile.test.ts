@@ -23,7 +23,14 @@ import type {LoaState} from '../../source/games/loa/rules.js';
 import {seededRandom} from '../../source/games/seeded.js';
 import {settled} from '../../source/games/setup.js';
 import {newKeyPair} from '../../source/serve/host-key.js';
-import {MAX_AUTH_TRIES, MAX_CHANNELS, startServer, type RunningServer, type ServeOptions} from '../../source/serve/server.js';
+import {
+	MAX_AUTH_TRIES,
+	MAX_CHANNELS,
+	SCREENS_BURST,
+	startServer,
+	type RunningServer,
+	type ServeOptions,
+} from '../../source/serve/server.js';
 import {playedText} from '../../source/ui/format.js';
 import {made} from '../helpers/made.js';
 import {FakeEngine} from '../ui/harness.js';
@@ -38,7 +45,7 @@ const garbage = (length: number): Buffer => Buffer.from(Array.from({length}, () 
 const LIMITS = {
 	maxSessions: 20,
 	signInMs: 2000,
-	sessionWaitMs: 4000,
+	sessionWaitMs: 8000,
 	waiting: {start: 30, rate: 1, full: 30},
 	outputBacklog: 16 * 1024,
 } satisfies Partial<ServeOptions>;
@@ -268,16 +275,47 @@ describe('a connection ended at every stage', () => {
 	});
 
 	test('stalled before signing in, or signed in without a session: each is closed in its time, all at once', async () => {
+		const before = lines.length;
+		const waiting = await Promise.all((['connected', 'version sent', 'key exchange begun', 'signing in'] as const).map(reach));
 		const started = Date.now();
-		const stalled = await Promise.all((['connected', 'version sent', 'key exchange begun', 'signing in', 'signed in'] as const).map(reach));
-		await Promise.all(stalled.map(one => one.closed));
-		// The time to sign in (2 s) and to open a session (4 s), not the first to come.
-		expect(Date.now() - started).toBeGreaterThanOrEqual(LIMITS.signInMs);
-		expect(lines.filter(line => /: closed, not signed in within 2 s/.test(line)).length).toBeGreaterThanOrEqual(1);
-		expect(lines.some(line => /mallory: closed, no session opened/.test(line))).toBe(true);
+		const signedIn = await reach('signed in');
+		await Promise.all(waiting.map(one => one.closed));
+		const slow = lines.slice(before).filter(line => /: closed, not signed in within 2 s$/.test(line));
+		expect(slow).toHaveLength(4);
+		await signedIn.closed;
+		// Not before its time to open a session (8 s) is over.
+		expect(Date.now() - started).toBeGreaterThanOrEqual(LIMITS.sessionWaitMs - 100);
+		expect(lines.slice(before).filter(line => /mallory: closed, no session opened$/.test(line))).toHaveLength(1);
 		await settledBack();
 		await stillPlays();
 	});
+});
+
+test('a connection the server ended keeps no place at the door, though its client never closes its side', async () => {
+	const patient = await startServer({
+		port: 0,
+		host: '127.0.0.1',
+		dataDir: join(scratch, 'patient'),
+		engine,
+		maxSessions: 4,
+		signInMs: 60_000,
+	});
+	try {
+		const connection = await raw(patient.port, nextAddress());
+		connection.socket.write('not SSH at all\r\n');
+		await connection.closed;
+		expect(patient.connections()).toEqual({open: 1, waiting: 1});
+		// Within HANG_UP_MS (5 s) of its end, not the minute to sign in.
+		const ended = Date.now();
+		await until(
+			() => patient.connections().open === 0,
+			() => JSON.stringify(patient.connections()),
+		);
+		expect(Date.now() - ended).toBeLessThan(10_000);
+		expect(connection.socket.destroyed).toBe(false);
+	} finally {
+		await patient.close();
+	}
 });
 
 describe('floods past every limit', () => {
@@ -335,8 +373,11 @@ describe('floods past every limit', () => {
 
 	test('a version line too long is refused at once; one that never ends is closed in the time to sign in', async () => {
 		const long = await raw(running.port, nextAddress());
+		const sent = Date.now();
 		long.socket.write(`SSH-2.0-${'x'.repeat(20_000)}`);
 		await long.closed;
+		// Ended by the server on reading it, not by the time to sign in.
+		expect(Date.now() - sent).toBeLessThan(LIMITS.signInMs);
 		const dripping = await raw(running.port, nextAddress());
 		dripping.socket.write('SSH-2.0-');
 		const drip = setInterval(() => dripping.socket.write('x'), 50);
@@ -365,7 +406,11 @@ describe('floods past every limit', () => {
 		const client = await connect(running.port, 'hydra', {localAddress: nextAddress()}, kept);
 		const opened = await Promise.allSettled(Array.from({length: 100}, () => shell(client)));
 		expect(opened.filter(one => one.status === 'fulfilled')).toHaveLength(MAX_CHANNELS);
-		expect(running.sessions()).toBe(3 + MAX_CHANNELS);
+		// Of the ten, five have a screen: the others are told to wait for one.
+		await until(
+			() => running.sessions() === 3 + SCREENS_BURST,
+			() => `${running.sessions()} sessions`,
+		);
 		expect(lines.some(line => line.includes(`hydra: refused a session past ${MAX_CHANNELS} on one connection`))).toBe(true);
 		const channels = opened.flatMap(one => (one.status === 'fulfilled' ? [one.value] : []));
 		for (const channel of channels) channel.resume();
@@ -377,6 +422,31 @@ describe('floods past every limit', () => {
 		await flooded;
 		expect(lines.some(line => /hydra: cut off, (\d+ bytes of input in a second|more than 64 KiB a second sent)/.test(line))).toBe(true);
 		client.end();
+		await settledBack();
+		await stillPlays();
+	});
+
+	test('screens opened in a loop: five at once, the sixth told to wait; a connection whose screens have all ended gets the time to open one again, then is closed', async () => {
+		const client = await connect(running.port, 'looper', {localAddress: nextAddress()}, kept);
+		const closed = new Promise(resolve => client.on('close', () => resolve(null)));
+		const screens = await Promise.all(
+			Array.from({length: SCREENS_BURST + 1}, () => shell(client).then(channel => ({channel, shown: screen(channel)}))),
+		);
+		await until(
+			() => screens.every(one => one.shown.text().includes(LOBBY) || one.shown.text().includes('potm: at most 5 screens at once')),
+			() => screens.map(one => one.shown.text().slice(-200)).join('\n---\n'),
+		);
+		expect(screens.filter(one => one.shown.text().includes(LOBBY))).toHaveLength(SCREENS_BURST);
+		// q in the lobby ends each screen; the connection stays, without one.
+		for (const one of screens) one.channel.write('q');
+		await until(
+			() => running.sessions() === 3,
+			() => `${running.sessions()} sessions`,
+		);
+		const ended = Date.now();
+		await closed;
+		expect(Date.now() - ended).toBeGreaterThanOrEqual(LIMITS.sessionWaitMs - 200);
+		expect(lines.some(line => /looper: closed, no session opened$/.test(line))).toBe(true);
 		await settledBack();
 		await stillPlays();
 	});
