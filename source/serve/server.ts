@@ -17,11 +17,11 @@ import {createServer, type Socket} from 'node:net';
 import {hostname} from 'node:os';
 import {join} from 'node:path';
 // ssh2 is CommonJS: its parts come from the default export.
-import ssh2, {type AuthContext, type Connection, type ParsedKey, type ServerChannel} from 'ssh2';
+import ssh2, {type AuthContext, type Connection, type KexAlgorithm, type ParsedKey, type ServerChannel} from 'ssh2';
 import chalk from 'chalk';
 import type {Engine} from '../ui/context.js';
 import {fingerprintOf, hostKeyIn} from './host-key.js';
-import {folderName, playerName} from './names.js';
+import {folderName, playerName, shown} from './names.js';
 import {startSession, type Session} from './session.js';
 import type {Route} from '../ui/app.js';
 import {windowSize} from './terminal.js';
@@ -104,6 +104,24 @@ export const MAX_AUTH_TRIES = 10;
 export const MAX_CHANNELS = 10;
 /** Screens a connection may open: five at once, then one every five seconds. */
 export const SCREENS_BURST = 5;
+/** Sessions (channels) a connection may open: twice MAX_CHANNELS at once, then one a second. */
+const CHANNELS_PER_SECOND = 1;
+/**
+ * The key exchanges offered: the elliptic curves (every OpenSSH since 2014, PuTTY, ssh2) and one
+ * 2048-bit group for older clients. Not ssh2's larger groups nor the group exchange, in which a
+ * client that has not signed in makes the server work an 8192-bit group for each exchange (about
+ * 22 ms of its thread, over and over).
+ */
+const KEY_EXCHANGES = [
+	'curve25519-sha256',
+	'curve25519-sha256@libssh.org',
+	'ecdh-sha2-nistp256',
+	'ecdh-sha2-nistp384',
+	'ecdh-sha2-nistp521',
+	'diffie-hellman-group14-sha256',
+] as const satisfies readonly KexAlgorithm[];
+/** The least packet size a client may name for a channel (OpenSSH's is 32 KiB). */
+export const MIN_PACKET = 1024;
 const SCREENS_PER_SECOND = 0.2;
 /** What a connection may send, SSH's framing and all: far above a person's keys, far below a flood. */
 const CONNECTION_INPUT_PER_SECOND = 64 * 1024;
@@ -193,6 +211,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 	const allowed = options.authorizedKeys === undefined ? null : readAuthorizedKeys(options.authorizedKeys);
 	const idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
 	const inputPerSecond = options.inputPerSecond ?? DEFAULT_INPUT_PER_SECOND;
+	// Each screen's Ink listens for the process's beforeExit (and lets go when it ends): as many
+	// listeners as sessions are no leak, and Node's warning past ten would say they were.
+	process.setMaxListeners(Math.max(process.getMaxListeners(), options.maxSessions + 10));
 	// Ink draws with chalk, which looks at the server's own output: the sessions' terminals decide.
 	chalk.level = Math.max(chalk.level, 2) as typeof chalk.level;
 	const outputBacklog = options.outputBacklog ?? DEFAULT_OUTPUT_BACKLOG;
@@ -252,10 +273,21 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 	 * A channel just accepted, with its error path (a write after the client closed it, say): none
 	 * when the session had one already (a second shell or exec asked for on it).
 	 */
-	function opened(channel: ServerChannel | undefined): ServerChannel | undefined {
+	function opened(channel: ServerChannel | undefined, refused: (what: string) => void): ServerChannel | undefined {
 		if (!channel) return undefined;
 		channel.on('error', () => undefined);
 		channel.stderr.on('error', () => undefined);
+		// What the client sends on it is read, whether anything wants it or not: ssh2 keeps taking data
+		// past a window a client ignores, and a channel nobody reads would keep all of it.
+		channel.resume();
+		// ssh2 cuts its output into packets of the size the client names, and loops for ever on 0; a
+		// size of a few bytes would cost a packet's encryption for each.
+		const packetSize = (channel as unknown as {outgoing?: {packetSize?: number}}).outgoing?.packetSize ?? 0;
+		if (packetSize < MIN_PACKET) {
+			refused(`a channel with packets of ${packetSize} bytes at most`);
+			channel.close();
+			return undefined;
+		}
 		return channel;
 	}
 
@@ -306,7 +338,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 		});
 		// ssh2 ends a connection after every error it reports; one that does not close soon is destroyed.
 		client.on('error', error => {
-			quiet.say(`${who} ${error.message}`, `${address} ${name}: ${error.message}`);
+			// A client's own words may be in it (the reason it gave for disconnecting): cleaned for the log.
+			const message = shown(error.message, 120);
+			quiet.say(`${who} ${message}`, `${address} ${name}: ${message}`);
 			closeSoon(socket);
 		});
 		let failures = 0;
@@ -325,6 +359,12 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 		});
 		const refused = (what: string) => quiet.say(`${who} ${what}`, `${address} ${name}: refused ${what}`);
 		let channels = 0;
+		const channelsOpened = new TokenBucket(CHANNELS_PER_SECOND, MAX_CHANNELS * 2);
+		// Key exchanges: the first, and a few more (clients exchange keys again after an hour or a gigabyte).
+		const exchanges = new TokenBucket(1 / 60, 4);
+		client.on('handshake', () => {
+			if (!exchanges.take(1)) cutOff('keys exchanged too often');
+		});
 		client.on('ready', () => {
 			visitor.signedIn();
 			// Nothing but sessions: no port forwarding either way, no streams to sockets.
@@ -337,12 +377,19 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 				reject();
 			});
 			client.on('request', (_accept, reject, request) => {
-				refused(`the request ${request}`);
+				refused(`the request ${JSON.stringify(request.slice(0, 40))}`);
 				reject?.();
 			});
 			client.on('session', (acceptSession, rejectSession) => {
 				if (channels >= MAX_CHANNELS) {
 					refused(`a session past ${MAX_CHANNELS} on one connection`);
+					rejectSession();
+					return;
+				}
+				// ssh2 keeps a session closed before its shell in its table until the connection ends: opened
+				// and closed in a loop they would grow without end.
+				if (!channelsOpened.take(1)) {
+					refused('a session opened too soon after the last');
 					rejectSession();
 					return;
 				}
@@ -388,7 +435,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 				});
 				session.on('signal', (_accept, reject) => reject?.());
 				session.on('exec', (accept, _reject, info) => {
-					const channel = opened(accept());
+					const channel = opened(accept(), refused);
 					if (!channel) return;
 					// The screen's options, anywhere among the words: --ascii (plain characters), --no-color.
 					const all = info.command
@@ -444,7 +491,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 					);
 				});
 				session.on('shell', accept => {
-					const channel = opened(accept());
+					const channel = opened(accept(), refused);
 					if (!channel) return;
 					if (size === null) {
 						refused('a session without a terminal');
@@ -516,7 +563,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 						now,
 					});
 					let idle: NodeJS.Timeout | undefined;
+					let over = false;
 					const wake = () => {
+						if (over) return;
 						clearTimeout(idle);
 						idle = setTimeout(() => {
 							log(`${address} ${name}: closed after ${Math.round(idleMs / 1000)} s idle`);
@@ -544,6 +593,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 					);
 					wake();
 					channel.on('data', (data: Buffer) => {
+						if (over) return;
 						const now = Date.now();
 						if (now - second >= 1000) [second, bytes] = [now, 0];
 						bytes += data.length;
@@ -558,6 +608,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 					});
 					channel.on('close', () => started.close());
 					entry.finished = started.ended.then(async () => {
+						over = true;
 						clearTimeout(idle);
 						open.delete(entry);
 						if (--screens === 0 && !ending) waitForScreen();
@@ -586,7 +637,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 
 	// ssh2 speaks SSH on the sockets it is handed (injectSocket); which sockets it is handed is the
 	// door's word, given on the bare connection before ssh2 sees a byte of it.
-	const ssh = new ssh2.Server({hostKeys: [hostKey.key], ident: 'potm'}, client => {
+	const ssh = new ssh2.Server({hostKeys: [hostKey.key], ident: 'potm', algorithms: {kex: [...KEY_EXCHANGES]}}, client => {
 		// ssh2 tells of the connection once the client has said its version.
 		const socket = socketOf(client);
 		const visitor = socket && visits.get(socket);

@@ -13,7 +13,7 @@ export const MAX_COLUMNS = 1000;
 export const MAX_ROWS = 500;
 
 /** At most one resize drawn in this time; the last one asked for is always drawn. */
-export const RESIZE_MS = 100;
+export const RESIZE_MS = 250;
 
 /** A window size within reason, or null for one no terminal has (a client sending garbage). */
 export function windowSize(columns: number, rows: number): {columns: number; rows: number} | null {

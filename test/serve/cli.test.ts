@@ -133,6 +133,45 @@ describe('potm serve', () => {
 		expect(server.log()).not.toContain(LAST_RESORT);
 	});
 
+	test('a channel whose packets may hold no byte is closed: ssh2 would loop for ever cutting its output into packets of none', async () => {
+		const server = await serve(join(scratch, 'four'));
+		const client = new ssh2.Client();
+		await new Promise<void>((resolve, reject) => {
+			client.once('error', reject);
+			client.once('ready', () => resolve());
+			client.connect({host: '127.0.0.1', port: server.port, username: 'zero'});
+		});
+		// The client names the largest packet it takes when it opens a channel: here, none.
+		const protocol = (client as unknown as {_protocol: {session: (channel: number, window: number, packet: number) => void}})._protocol;
+		const session = protocol.session.bind(protocol);
+		protocol.session = (channel, window) => session(channel, window, 0);
+		const answer = await new Promise<string>(resolve =>
+			client.exec('hello', (error, channel) => {
+				if (error) return resolve(error.message);
+				let text = '';
+				channel.on('data', (data: Buffer) => (text += data.toString()));
+				channel.on('close', () => resolve(`closed: ${JSON.stringify(text)}`));
+			}),
+		);
+		expect(answer).toBe('closed: ""');
+		protocol.session = session;
+		// The server's thread is free: the next session gets its lobby.
+		const shown = await new Promise<string>((resolve, reject) =>
+			client.shell({cols: 80, rows: 24, term: 'xterm'}, (error, channel) => {
+				if (error) return reject(error);
+				let text = '';
+				channel.on('data', (data: Buffer) => {
+					text += data.toString();
+					if (text.includes('potm on the server')) resolve(text);
+				});
+			}),
+		);
+		expect(shown).toContain('potm on the server');
+		client.end();
+		expect(server.log()).toContain('zero: refused a channel with packets of 0 bytes at most');
+		expect(server.log()).not.toContain(LAST_RESORT);
+	});
+
 	test('the last resort logs an error nothing caught, thrown or rejected, and the process goes on', () => {
 		const script = [
 			`const {lastResort} = await import(${JSON.stringify(pathToFileURL(join(root, 'dist', 'commands', 'serve.js')).href)});`,

@@ -451,6 +451,39 @@ describe('floods past every limit', () => {
 		await stillPlays();
 	});
 
+	test('sessions opened and closed in a loop, and keys exchanged again and again: refused past their allowance, then cut off', async () => {
+		const client = await connect(running.port, 'churner', {localAddress: nextAddress()}, kept);
+		// Twenty at once are allowed (twice the ten open at once), then one a second: of 40 opened and closed, some are refused.
+		const results: boolean[] = [];
+		for (let count = 0; count < 40; count++) {
+			results.push(
+				await new Promise<boolean>(resolve =>
+					client.exec('record ZZZ-ZZZ', (error, channel) => {
+						if (error) return resolve(false);
+						channel.resume();
+						channel.on('close', () => resolve(true));
+					}),
+				),
+			);
+		}
+		expect(results.filter(Boolean).length).toBeGreaterThanOrEqual(2 * MAX_CHANNELS);
+		expect(results.filter(Boolean).length).toBeLessThan(40);
+		expect(lines.some(line => line.includes('churner: refused a session opened too soon after the last'))).toBe(true);
+		// Four key exchanges in all are allowed at once (the first, then three); the fifth cuts the connection.
+		const closed = new Promise(resolve => client.on('close', () => resolve(null)));
+		// A new key exchange asked for by the client's protocol (ssh2's client keeps it to itself), each awaited.
+		const protocol = (client as unknown as {_protocol: {rekey: () => void}})._protocol;
+		for (let count = 0; count < 6; count++) {
+			const exchanged = new Promise(resolve => client.once('handshake', resolve));
+			protocol.rekey();
+			await Promise.race([exchanged, closed]);
+		}
+		await closed;
+		expect(lines.some(line => line.includes('churner: cut off, keys exchanged too often'))).toBe(true);
+		await settledBack();
+		await stillPlays();
+	});
+
 	test('a client that stops reading its screen (its window never opened) is cut off once 16 KiB wait for it: memory stays bounded', async () => {
 		const client = await connect(running.port, 'sleeper', {localAddress: nextAddress()}, kept);
 		// A session whose window is a single byte and never grows: everything the server draws waits.

@@ -405,6 +405,33 @@ describe('bounds in time', () => {
 	});
 });
 
+describe('after a session', () => {
+	test('keys typed into a session that has ended start no idle time (its screen would be kept for it)', async () => {
+		const lines: string[] = [];
+		const running = await serve({idleMs: 1000, log: line => lines.push(line)});
+		const channel = await shell(await connect(running.port, 'typist'));
+		const shown = screen(channel);
+		await until(
+			() => shown.text().includes(LOBBY),
+			() => shown.text(),
+		);
+		const exited = new Promise(resolve => channel.on('exit', resolve));
+		channel.write('q');
+		await exited;
+		await until(
+			() => lines.some(line => line.includes('typist: left')),
+			() => lines.join('\n'),
+		);
+		// Keys on after the end, for longer than the idle time, then a moment more than it.
+		for (let count = 0; count < 15; count++) {
+			channel.write('j');
+			await new Promise(resolve => setTimeout(resolve, 100));
+		}
+		await new Promise(resolve => setTimeout(resolve, 1500));
+		expect(lines.filter(line => line.includes('typist: closed after'))).toEqual([]);
+	});
+});
+
 describe('names', () => {
 	test('escape sequences and control characters never reach another screen; names are bounded and folder-safe', () => {
 		expect(shown('ada\u001B[2J\u001B]0;owned\u0007\u0007 lovelace', 40)).toBe('ada lovelace');
