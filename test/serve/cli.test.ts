@@ -24,6 +24,29 @@ afterEach(() => {
 	for (const child of running.splice(0)) child.kill('SIGKILL');
 });
 
+/** An ssh2 client signed in to the server on `port` as ada (`extra` added to its options). */
+function signedIn(port: number, extra: Partial<ssh2.ConnectConfig> = {}): Promise<ssh2.Client> {
+	return new Promise((resolve, reject) => {
+		const client = new ssh2.Client();
+		client.once('error', reject);
+		client.once('ready', () => resolve(client));
+		client.connect({host: '127.0.0.1', port, username: 'ada', ...extra});
+	});
+}
+
+/** What a shell on `client` showed until its lobby. */
+const lobbyOn = (client: ssh2.Client): Promise<string> =>
+	new Promise((resolve, reject) =>
+		client.shell({cols: 80, rows: 24, term: 'xterm'}, (error, channel) => {
+			if (error) return reject(error);
+			let text = '';
+			channel.on('data', (data: Buffer) => {
+				text += data.toString();
+				if (text.includes('potm on the server')) resolve(text);
+			});
+		}),
+	);
+
 /** `potm serve` on 127.0.0.1 and a port of the system's choosing. */
 const serve = (data: string): Promise<Spawned> => spawnServe(data, 0, child => running.push(child));
 
@@ -34,21 +57,8 @@ describe('potm serve', () => {
 			/^potm serve: listening on 127\.0\.0\.1 port \d+\n {2}connect with: ssh -p \d+ NAME@127\.0\.0\.1 \(NAME: who you play as\)\n/,
 		);
 		expect(server.out()).toMatch(/host key SHA256:\S{43} \(made now in .*one\)/);
-		const client = new ssh2.Client();
-		const text = await new Promise<string>((resolve, reject) => {
-			client.once('error', reject);
-			client.once('ready', () =>
-				client.shell({cols: 80, rows: 24, term: 'xterm'}, (error, channel) => {
-					if (error) return reject(error);
-					let shown = '';
-					channel.on('data', (data: Buffer) => {
-						shown += data.toString();
-						if (shown.includes('potm on the server')) resolve(shown);
-					});
-				}),
-			);
-			client.connect({host: '127.0.0.1', port: server.port, username: 'ada'});
-		});
+		const client = await signedIn(server.port);
+		const text = await lobbyOn(client);
 		expect(text).toContain('potm on the server');
 		const closed = new Promise(resolve => client.on('close', () => resolve(null)));
 		const exited = new Promise<number | null>(resolve => server.child.on('exit', code => resolve(code)));
@@ -111,21 +121,8 @@ describe('potm serve', () => {
 		}, 15_000);
 		for (const {socket} of sockets) socket.resetAndDestroy();
 		// From another address: this one has had its connections for the minute.
-		const client = new ssh2.Client();
-		const shown = await new Promise<string>((resolve, reject) => {
-			client.once('error', reject);
-			client.once('ready', () =>
-				client.shell({cols: 80, rows: 24, term: 'xterm'}, (error, channel) => {
-					if (error) return reject(error);
-					let text = '';
-					channel.on('data', (data: Buffer) => {
-						text += data.toString();
-						if (text.includes('potm on the server')) resolve(text);
-					});
-				}),
-			);
-			client.connect({host: '127.0.0.1', port: server.port, localAddress: '127.0.0.2', username: 'ada'});
-		});
+		const client = await signedIn(server.port, {localAddress: '127.0.0.2'});
+		const shown = await lobbyOn(client);
 		expect(shown).toContain('potm on the server');
 		client.end();
 		expect(server.child.exitCode).toBe(null);
@@ -135,12 +132,7 @@ describe('potm serve', () => {
 
 	test('a channel whose packets may hold no byte is closed: ssh2 would loop for ever cutting its output into packets of none', async () => {
 		const server = await serve(join(scratch, 'four'));
-		const client = new ssh2.Client();
-		await new Promise<void>((resolve, reject) => {
-			client.once('error', reject);
-			client.once('ready', () => resolve());
-			client.connect({host: '127.0.0.1', port: server.port, username: 'zero'});
-		});
+		const client = await signedIn(server.port, {username: 'zero'});
 		// The client names the largest packet it takes when it opens a channel: here, none.
 		const protocol = (client as unknown as {_protocol: {session: (channel: number, window: number, packet: number) => void}})._protocol;
 		const session = protocol.session.bind(protocol);
@@ -156,17 +148,7 @@ describe('potm serve', () => {
 		expect(answer).toBe('closed: ""');
 		protocol.session = session;
 		// The server's thread is free: the next session gets its lobby.
-		const shown = await new Promise<string>((resolve, reject) =>
-			client.shell({cols: 80, rows: 24, term: 'xterm'}, (error, channel) => {
-				if (error) return reject(error);
-				let text = '';
-				channel.on('data', (data: Buffer) => {
-					text += data.toString();
-					if (text.includes('potm on the server')) resolve(text);
-				});
-			}),
-		);
-		expect(shown).toContain('potm on the server');
+		expect(await lobbyOn(client)).toContain('potm on the server');
 		client.end();
 		expect(server.log()).toContain('zero: refused a channel with packets of 0 bytes at most');
 		expect(server.log()).not.toContain(LAST_RESORT);

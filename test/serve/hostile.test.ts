@@ -34,7 +34,7 @@ import {
 import {playedText} from '../../source/ui/format.js';
 import {made} from '../helpers/made.js';
 import {FakeEngine} from '../ui/harness.js';
-import {connect, LOBBY, screen, shell, until, type Client} from './ssh-client.js';
+import {connect, intoAGameAgainstTheAi, LOBBY, screen, shell, until, type Client} from './ssh-client.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'potm-hostile-'));
 const random = seededRandom(36);
@@ -540,20 +540,7 @@ describe('signing in with keys', () => {
 			const client = await connect(keyed.port, 'ada', {privateKey: allowed.private, localAddress: nextAddress()}, kept);
 			const channel = await shell(client);
 			const shown = screen(channel);
-			await until(
-				() => shown.text().includes(LOBBY),
-				() => shown.text(),
-			);
-			channel.write('\r');
-			await until(
-				() => shown.text().includes('Play against the AI'),
-				() => shown.text(),
-			);
-			channel.write('\r');
-			await until(
-				() => shown.text().includes('Move 1/50'),
-				() => shown.text().slice(-1500),
-			);
+			await intoAGameAgainstTheAi(channel, shown);
 			channel.write('mb1 d3\r');
 			await until(
 				() => shown.text().includes('RED played b1 d3'),

@@ -10,7 +10,7 @@ import {mkdtempSync, readdirSync, rmSync, statSync, writeFileSync} from 'node:fs
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import ssh2, {type ClientChannel} from 'ssh2';
-import {connect as connectAs, LOBBY, screen, shell, until, type Client} from './ssh-client.js';
+import {connect as connectAs, intoAGameAgainstTheAi, LOBBY, screen, shell, until, type Client} from './ssh-client.js';
 
 const {utils} = ssh2;
 import {made} from '../helpers/made.js';
@@ -83,17 +83,7 @@ describe('the arcade over SSH', () => {
 		);
 		expect(shown.raw()).toContain('\u001B[?1049h');
 		expect(running.sessions()).toBe(1);
-		// The lobby's first row opens the arcade's menu; its first, a game against the AI.
-		channel.write('\r');
-		await until(
-			() => shown.text().includes('Play against the AI'),
-			() => shown.text().slice(-2000),
-		);
-		channel.write('\r');
-		await until(
-			() => shown.text().includes('Move 1/50'),
-			() => shown.text().slice(-2000),
-		);
+		await intoAGameAgainstTheAi(channel, shown);
 		const closed = new Promise<number | null>(resolve => channel.on('exit', (code: number | null) => resolve(code)));
 		// q leaves the game (no move made, nothing to save) for the lobby, and q there ends the session.
 		const before = shown.text().length;
@@ -282,20 +272,7 @@ describe('nothing but the arcade', () => {
 		// Saves are the key's (players/key-.../ada): another key under the same name would not find them.
 		const channel = await shell(client);
 		const saving = screen(channel);
-		await until(
-			() => saving.text().includes(LOBBY),
-			() => saving.text(),
-		);
-		channel.write('\r');
-		await until(
-			() => saving.text().includes('Play against the AI'),
-			() => saving.text(),
-		);
-		channel.write('\r');
-		await until(
-			() => saving.text().includes('Move 1/50'),
-			() => saving.text().slice(-1500),
-		);
+		await intoAGameAgainstTheAi(channel, saving);
 		channel.write('s');
 		await until(
 			() => /Save/.test(saving.text().split('Move 1/50').at(-1)!),

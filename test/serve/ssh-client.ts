@@ -40,3 +40,21 @@ export const until = (what: () => boolean, message: () => string) =>
 	vi.waitFor(() => {
 		if (!what()) throw new Error(message());
 	}, 15_000);
+
+/** From the lobby on `channel` (shown by `shown`) into a game against the AI: the lobby's first row opens the arcade's menu, whose first plays. */
+export async function intoAGameAgainstTheAi(channel: ClientChannel, shown: ReturnType<typeof screen>): Promise<void> {
+	await until(
+		() => shown.text().includes(LOBBY),
+		() => shown.text(),
+	);
+	channel.write('\r');
+	await until(
+		() => shown.text().includes('Play against the AI'),
+		() => shown.text().slice(-2000),
+	);
+	channel.write('\r');
+	await until(
+		() => shown.text().includes('Move 1/50'),
+		() => shown.text().slice(-2000),
+	);
+}
