@@ -153,12 +153,13 @@ export class TokenBucket {
 		this.at = now();
 	}
 
-	/** Takes `amount`: false once the bucket is spent. */
+	/** Takes `amount` if the bucket holds it; false (and nothing taken: asking again costs nothing) if not. */
 	take(amount: number): boolean {
 		const now = this.now();
 		this.tokens = Math.min(this.burst, this.tokens + ((now - this.at) / 1000) * this.perSecond);
 		this.at = now;
+		if (this.tokens < amount) return false;
 		this.tokens -= amount;
-		return this.tokens >= 0;
+		return true;
 	}
 }

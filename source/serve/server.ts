@@ -328,7 +328,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 		let unused: NodeJS.Timeout | undefined;
 		const waitForScreen = () => {
 			clearTimeout(unused);
-			unused = setTimeout(() => hangUp('closed, no session opened'), options.sessionWaitMs ?? SESSION_WAIT_MS);
+			const waitMs = options.sessionWaitMs ?? SESSION_WAIT_MS;
+			unused = setTimeout(() => hangUp(`closed, ${Math.round(waitMs / 1000)} s without a session`), waitMs);
 		};
 		waitForScreen();
 		client.on('close', () => {

@@ -103,12 +103,20 @@ describe('the bytes a connection may send', () => {
 		expect(budget.take(4000)).toBe(true);
 		expect(budget.take(1)).toBe(false);
 		now += 500;
-		// The one byte overdrawn is owed: 499 more now, not 500.
-		expect(budget.take(499)).toBe(true);
+		// A refusal takes nothing: half a second later, half a second's worth.
+		expect(budget.take(500)).toBe(true);
 		expect(budget.take(1)).toBe(false);
+		// Asked again and again while spent, it still fills at its rate (a person retrying is let in in time).
+		for (let count = 0; count < 9; count++) {
+			now += 100;
+			expect(budget.take(1000)).toBe(false);
+		}
+		now += 100;
+		expect(budget.take(1000)).toBe(true);
 		now += 60_000;
 		// However long it has been quiet, no more than the burst.
 		expect(budget.take(4001)).toBe(false);
+		expect(budget.take(4000)).toBe(true);
 	});
 });
 
