@@ -270,8 +270,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 	}
 
 	/**
-	 * A channel just accepted, with its error path (a write after the client closed it, say): none
-	 * when the session had one already (a second shell or exec asked for on it).
+	 * A channel just accepted, with its error path (a write after the client closed it, say), read
+	 * from the start: none when the session had one already (a second shell or exec asked for on
+	 * it), or when the client's packets are too small to write to (the channel is closed).
 	 */
 	function opened(channel: ServerChannel | undefined, refused: (what: string) => void): ServerChannel | undefined {
 		if (!channel) return undefined;
