@@ -10,7 +10,7 @@ import {mkdtempSync, readdirSync, rmSync, statSync, writeFileSync} from 'node:fs
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import ssh2, {type ClientChannel} from 'ssh2';
-import {connect as connectAs, intoAGameAgainstTheAi, LOBBY, screen, shell, until, type Client} from './ssh-client.js';
+import {connect as connectAs, intoAGameAgainstTheAi, intoTheArcade, LOBBY, screen, shell, until, type Client} from './ssh-client.js';
 
 const {utils} = ssh2;
 import {made} from '../helpers/made.js';
@@ -129,15 +129,7 @@ describe('the arcade over SSH', () => {
 		const client = await connect(running.port);
 		const channel = await shell(client, {cols: 60, rows: 21, term: 'xterm'});
 		const shown = screen(channel);
-		await until(
-			() => shown.text().includes(LOBBY),
-			() => shown.text(),
-		);
-		channel.write('\r');
-		await until(
-			() => shown.text().includes('Play against the AI'),
-			() => shown.text(),
-		);
+		await intoTheArcade(channel, shown);
 		// 21 rows leave no room for the game's tagline under the served menu's title; 30 do.
 		const before = shown.text().length;
 		expect(shown.text()).not.toContain('POTM-style Lines of Action');

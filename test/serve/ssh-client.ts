@@ -41,8 +41,8 @@ export const until = (what: () => boolean, message: () => string) =>
 		if (!what()) throw new Error(message());
 	}, 15_000);
 
-/** From the lobby on `channel` (shown by `shown`) into a game against the AI: the lobby's first row opens the arcade's menu, whose first plays. */
-export async function intoAGameAgainstTheAi(channel: ClientChannel, shown: ReturnType<typeof screen>): Promise<void> {
+/** From the lobby on `channel` (shown by `shown`) to the arcade's menu: the lobby's first row. */
+export async function intoTheArcade(channel: ClientChannel, shown: ReturnType<typeof screen>): Promise<void> {
 	await until(
 		() => shown.text().includes(LOBBY),
 		() => shown.text(),
@@ -52,6 +52,11 @@ export async function intoAGameAgainstTheAi(channel: ClientChannel, shown: Retur
 		() => shown.text().includes('Play against the AI'),
 		() => shown.text().slice(-2000),
 	);
+}
+
+/** From the lobby on `channel` into a game against the AI: the arcade's menu, whose first row plays. */
+export async function intoAGameAgainstTheAi(channel: ClientChannel, shown: ReturnType<typeof screen>): Promise<void> {
+	await intoTheArcade(channel, shown);
 	channel.write('\r');
 	await until(
 		() => shown.text().includes('Move 1/50'),
