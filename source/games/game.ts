@@ -5,6 +5,7 @@
  * Moves are small integers everywhere (a LOA move is `from | to << 6`, a PAH-TUM move a square,
  * a LINES and BOXES move a pair of vertices); each game turns them into text and back.
  */
+import type {LessonBook, PuzzleThemes} from './learning.js';
 import type {Setup, SetupOption} from './setup.js';
 
 export type Player = 1 | 2;
@@ -450,6 +451,14 @@ export interface GamePresentation<State> {
 	tally?(state: State): readonly string[];
 }
 
+/** How the game is taught and practised: its lessons (`potm learn`) and its puzzles' themes (`potm puzzles`). */
+export interface GameLearning<State> {
+	/** The lessons that teach its rules, a step for every ruling of its docs page; absent: none. */
+	readonly lessons?: LessonBook;
+	/** The themes its puzzles are sorted by; absent: it has no puzzles. */
+	readonly puzzleThemes?: PuzzleThemes<State>;
+}
+
 /**
  * A game module: the friendly, immutable face of positions plus a way into the fast one, in
  * facets a reader can take one at a time. The engine, the referee and the UI talk to this only.
@@ -462,7 +471,8 @@ export interface Game<State>
 		GameNotation<State>,
 		GameFiles<State>,
 		GameContest<State>,
-		GamePresentation<State> {}
+		GamePresentation<State>,
+		GameLearning<State> {}
 
 /** Whether `move` is a pass (classic LOA's): a move that joins no squares. */
 export const isPass = <State>(game: Game<State>, state: State, move: number): boolean => game.moveEnds(state, move).length === 0;
