@@ -52,6 +52,11 @@ export interface LessonBook {
 	 */
 	readonly notRulings: Readonly<Record<string, string>>;
 	readonly lessons: readonly Lesson[];
+	/**
+	 * The rules in a few lines, shown when the last lesson is done (and on the lessons' list with
+	 * r): what a player keeps in mind, each line a sentence or two.
+	 */
+	readonly summary: readonly string[];
 }
 
 /** The themes a game's puzzles are sorted by: an id (as puzzle files and `--theme` write it) and what it means. */

@@ -51,6 +51,12 @@ describe.each(taught.map(game => [game.id, game] as const))('%s', (_id, game) =>
 			expect(sections.has(section), `${section} is not in ${book.page}`).toBe(true);
 	});
 
+	test('the rules in a few lines, for the end of the last lesson: each a sentence or two', () => {
+		expect(book.summary.length).toBeGreaterThan(1);
+		for (const line of book.summary) expect(line.length, line).toBeGreaterThan(20);
+		for (const line of book.summary) expect(line.length, line).toBeLessThanOrEqual(240);
+	});
+
 	test('step and lesson ids are unique, and each lesson has steps', () => {
 		const ids = steps.map(({data}) => data.id);
 		expect(new Set(ids).size).toBe(ids.length);
