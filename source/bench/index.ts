@@ -50,12 +50,16 @@
  *             (10), --ai sessions against the server's AI (10), for --seconds (60), --seed S: a
  *             move to the opponent's screen and to the watchers', moves lost, sessions dropped,
  *             the AI's answer, the server's CPU and memory (serve.ts's head tells what is measured)
+ *   puzzles   the shipped puzzle sets (puzzles/*.txt) proved again, each puzzle by its own kind of
+ *             proof (source/learn/prove.ts reprove, as `npm run puzzles -- check`): for each game
+ *             the puzzles, the time and every failure; exits 1 on a failure. --game ID: one set
  *
  * With no section named, all run but the ladder, the sparring table and serve, which run only
  * when named: at 60 s a side the ladder's games take tens of minutes.
  */
 import {readdirSync, readFileSync} from 'node:fs';
 import {cpus} from 'node:os';
+import {fileURLToPath} from 'node:url';
 import {readArgs, strayOption, type OptionTable} from '../args.js';
 import {PerformanceObserver} from 'node:perf_hooks';
 import {EngineClient} from '../engine/client.js';
@@ -80,8 +84,9 @@ import {benchTerminal} from './terminal.js';
 import {benchSparring, type Load} from './sparring.js';
 import {benchSearchSpeed} from './search-speed.js';
 import {benchServe} from './serve.js';
+import {checkSets, puzzleGames} from '../learn/build.js';
 
-const SECTIONS = ['perft', 'search', 'worker', 'contest', 'strength', 'terminal', 'pahtum', 'boxes'] as const;
+const SECTIONS = ['perft', 'search', 'worker', 'contest', 'strength', 'terminal', 'pahtum', 'boxes', 'puzzles'] as const;
 /** Sections run only when named: too long for a run of everything. */
 const NAMED_ONLY = ['ladder', 'sparring', 'serve'] as const;
 
@@ -363,6 +368,13 @@ async function main(): Promise<void> {
 			if (against !== 'greedy') benchBoxesStrength(rows, columns, 'tenth', boxesGames, moveMs * 10, console.log, firstMatch);
 		}
 		if (against === undefined) benchTakeShare(5, 5, TAKE_PERCENT, 0, boxesGames, moveMs);
+	}
+	if (chosen.includes('puzzles')) {
+		const sets = puzzleGames();
+		const named = sets.filter(game => gameGiven === undefined || game.id === gameGiven);
+		const names = sets.map(game => game.id).join(', ');
+		if (named.length === 0) throw new Error(`${gameGiven} has no puzzle set of its own: the sets are ${names}`);
+		if (checkSets(named, fileURLToPath(new URL('../../puzzles/', import.meta.url)), console.log) > 0) process.exitCode = 1;
 	}
 	if (chosen.includes('sparring')) {
 		if (gamesGiven && !Number.isInteger(games)) throw new Error('--games takes a whole number of games');

@@ -20,6 +20,8 @@ import {
 	type BoxesState,
 } from './rules.js';
 import {DEFAULT_SIZE, randomBoard} from './setup.js';
+import {boxesPuzzleThemes} from './puzzle-themes.js';
+import {boxesLessons} from './lessons.js';
 
 export type {BoxesState} from './rules.js';
 export {createState, legalMoves, moveName, parseVertex, play, SIDES, whyNot} from './rules.js';
@@ -300,4 +302,6 @@ export const boxes: Game<BoxesState> = {
 	render: renderBoxes,
 	searchPosition: boardOf,
 	past: state => ({start: state, moves: []}),
+	puzzleThemes: boxesPuzzleThemes,
+	lessons: boxesLessons,
 };

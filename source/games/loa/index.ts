@@ -1,10 +1,12 @@
 /** The LOA family as Game modules: LOAPS and classic LOA (two rulings), variants of the same code. */
 import {fail, ok, type BoardView, type EntryOutputError, type Game, type GamePhrases, type Result} from '../game.js';
 import {moveFrom, moveName, moveTo, encodeMove, parseMoveText, parseSquare, PASS, squareName} from './notation.js';
+import {classicLoaLessons, loapsLessons} from './lessons.js';
 import {expectedMovesLeft, lopsided} from './moves-left.js';
 import {formatClock, formatPotm, looksLikePotm, parsePotm} from './potm.js';
 import {initialState, legalMoves, newBoardAt, play, reversiblePast, withClocks, type LoaState} from './rules.js';
 import {CLASSIC_LOA, CLASSIC_LOA_MOVER_WINS, LOAPS, type LoaVariant} from './variant.js';
+import {classicPuzzleThemes, loapsPuzzleThemes} from './puzzle-themes.js';
 
 /** A plain-text board: pieces by the first letter of their side, bonus squares as + and *. */
 export function renderLoa(state: LoaState): string {
@@ -141,6 +143,8 @@ export function loaGame(variant: LoaVariant): Game<LoaState> {
 		entryAnswer: (_state, move) => `${moveName(move, size)}\n`,
 		render: renderLoa,
 		searchPosition: newBoardAt,
+		lessons: variant.scoring !== null ? loapsLessons : classicLoaLessons,
+		puzzleThemes: variant.scoring !== null ? loapsPuzzleThemes : classicPuzzleThemes,
 		past(state) {
 			if (!variant.repetitionDraw) return {start: state, moves: []};
 			const past = reversiblePast(state);

@@ -5,6 +5,8 @@ import {formatGrid, looksLikeGrid, parseGrid} from './grid.js';
 import {SIZE, SQUARES} from './lines.js';
 import {countOf, legalMoves, play, runs, SIDES, squareName, whyNot, type PahtumState} from './rules.js';
 import {randomBoard} from './setup.js';
+import {pahtumPuzzleThemes} from './puzzle-themes.js';
+import {pahtumLessons} from './lessons.js';
 
 export type {PahtumState, Run} from './rules.js';
 export {runs, scoreOf, squareName} from './rules.js';
@@ -200,4 +202,6 @@ export const pahtum: Game<PahtumState> = {
 	render: renderPahtum,
 	searchPosition: state => new PahtumBoard(state.cells),
 	past: state => ({start: state, moves: []}),
+	puzzleThemes: pahtumPuzzleThemes,
+	lessons: pahtumLessons,
 };

@@ -4,6 +4,7 @@
  */
 import {EMPTY, fail, ok, type BoardView, type EntryOutputError, type Game, type Result} from '../game.js';
 import {TicTacToeBoard} from './board.js';
+import {tictactoeLessons} from './lessons.js';
 import {
 	formatState,
 	initialState,
@@ -111,4 +112,5 @@ export const tictactoe: Game<TicTacToeState> = {
 	render,
 	searchPosition: state => new TicTacToeBoard(state.cells, state.toMove),
 	past: state => ({start: state, moves: []}),
+	lessons: tictactoeLessons,
 };
