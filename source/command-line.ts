@@ -58,10 +58,24 @@ const SERVE_EXAMPLES: Readonly<Record<string, string>> = {
 };
 
 /** The commands about one game (all but help and serve, which serves every game). */
-const GAME_COMMANDS = ['', 'play', 'analyze', 'analyse', 'demo', 'move', 'perft', 'export', 'review', 'match', 'tournament'];
+const GAME_COMMANDS = [
+	'',
+	'play',
+	'analyze',
+	'analyse',
+	'demo',
+	'learn',
+	'puzzles',
+	'move',
+	'perft',
+	'export',
+	'review',
+	'match',
+	'tournament',
+];
 const SERVE = ['serve'];
 /** The commands that draw a board in the terminal (the menu's too). */
-const SCREENS = ['', 'play', 'analyze', 'demo', 'review'];
+const SCREENS = ['', 'play', 'analyze', 'demo', 'review', 'learn', 'puzzles'];
 
 /** The same text for each of `commands`. */
 const each = (commands: readonly string[], text: string): Record<string, string> => Object.fromEntries(commands.map(one => [one, text]));
@@ -285,6 +299,17 @@ const OPTIONS: OptionTable = {
 			'*': 'the summary as JSON on stdout (the tables on stderr)',
 		},
 	},
+	theme: {
+		type: 'string',
+		value: 'THEME',
+		commands: ['puzzles'],
+		help: {
+			puzzles: `only puzzles of THEME (${namedGames
+				.filter(one => one.puzzleThemes)
+				.map(one => `${one.name}: ${one.puzzleThemes!.themes.map(theme => theme.id).join(', ')}`)
+				.join('; ')})`,
+		},
+	},
 	divide: {type: 'boolean', commands: ['perft'], help: 'first one line per move, "b1 d3 12345", then the total'},
 	...BOARD_OPTIONS,
 	board: {
@@ -329,6 +354,8 @@ const help = `
 	  $ potm play [FILE]            play against the AI, from the start or FILE
 	  $ potm analyze FILE           the engine analyses the position in FILE
 	  $ potm demo [FILE]            watch the AI play itself
+	  $ potm learn                  the rules, taught on the board, step by step
+	  $ potm puzzles                puzzles found and proved by the engine, rated
 	  $ potm move [FILE]            play as a POTM contest entry: think within
 	                                the clock (CPU time), print one move
 	  $ potm perft FILE DEPTH       count the move sequences of DEPTH moves
@@ -437,6 +464,38 @@ const COMMAND_HELP: Readonly<Record<string, string>> = {
 
 	Example
 	  $ potm demo --red 5 --blue 4 --delay 300 --games 4
+`,
+	learn: `
+	Usage
+	  $ potm learn [--game loa|pahtum|boxes]
+
+	The rules of the game, taught on its own board: a few lessons of a few
+	steps, each a position and a task ("Move the piece on b1 so that it
+	captures"). Play the move with the cursor or type it (m); a move that
+	misses is told why, a hint comes after two misses, and ? marks the
+	answer on the board. Progress is kept in saves/learning.json; the last
+	lesson leads to a first game against level 1. docs/learn.md says more.
+
+	Options${options('learn')}
+
+	Example
+	  $ potm learn --game pahtum
+`,
+	puzzles: `
+	Usage
+	  $ potm puzzles [--game loa|pahtum|boxes] [--theme THEME]
+
+	Puzzles mined from engine games, each with one clearly best move that
+	the engine proved, rated (Glicko-2, as the puzzles are): the next rated
+	puzzle near your rating, a theme, the puzzle of the day (the same for
+	everyone on a date) and puzzles from your own games (your blunders in
+	the games kept in saves/games/, proved the same way). Your rating, streak
+	and history are kept in saves/learning.json.
+
+	Options${options('puzzles')}
+
+	Example
+	  $ potm puzzles --game loaps --theme connect-in-2
 `,
 	move: `
 	Usage
@@ -568,7 +627,23 @@ ${PLAYERS}
 const commandHelp = (topic: string): string => `${COMMAND_HELP[topic]!.replace(/^\t/gm, '  ')}\n`;
 
 /** The commands, the menu ('') and analyse (analyze's other spelling) among them. */
-const COMMANDS = ['', 'play', 'analyze', 'analyse', 'demo', 'move', 'perft', 'export', 'review', 'match', 'tournament', 'serve', 'help'];
+const COMMANDS = [
+	'',
+	'play',
+	'analyze',
+	'analyse',
+	'demo',
+	'learn',
+	'puzzles',
+	'move',
+	'perft',
+	'export',
+	'review',
+	'match',
+	'tournament',
+	'serve',
+	'help',
+];
 
 guardStdout();
 
@@ -683,7 +758,21 @@ async function interactive(
 	reviewBudget?: {ms: number} | {depth: number},
 ): Promise<number> {
 	const screen =
-		command === '' ? 'menu' : command === 'play' ? 'play' : command === 'demo' ? 'demo' : command === 'review' ? 'review' : 'analysis';
+		command === ''
+			? 'menu'
+			: command === 'play' || command === 'demo' || command === 'review' || command === 'learn' || command === 'puzzles'
+				? command
+				: 'analysis';
+	if ((screen === 'learn' || screen === 'puzzles') && rest.length > 0) return usage(`${screen} takes no FILE, not "${rest[0]}"`);
+	const wanted = gameById(game ?? DEFAULT_GAME)!;
+	if (screen === 'learn' && !wanted.lessons) return usage(`${wanted.name} has no lessons`);
+	if (screen === 'puzzles' && !wanted.puzzleThemes) return usage(`${wanted.name} has no puzzles`);
+	const themeFlag = flag('theme');
+	const themes = wanted.puzzleThemes?.themes.map(one => one.id) ?? [];
+	if (themeFlag !== undefined && (typeof themeFlag !== 'string' || !themes.includes(themeFlag.trim().toLowerCase())))
+		return usage(
+			`--theme takes a theme of ${wanted.name}'s puzzles: ${themes.join(', ')}${typeof themeFlag === 'string' ? `, not "${themeFlag}"` : ''}`,
+		);
 	if (screen === 'analysis' && rest.length !== 1) return usage('analyze takes one FILE, e.g. "potm analyze saves/red-move-10.txt"');
 	if (screen === 'play' && rest.length > 1) return usage(`play takes at most one FILE, not also "${rest[1]}"`);
 	if (screen === 'menu' && rest.length > 0) return usage(`unexpected "${rest[0]}"`);
@@ -755,6 +844,7 @@ async function interactive(
 		color: flag('color') !== false,
 		savesDir: process.env['POTM_SAVES'] || 'saves',
 		...(reviewBudget ? {reviewBudget} : {}),
+		...(typeof themeFlag === 'string' ? {theme: themeFlag.trim().toLowerCase()} : {}),
 	});
 }
 

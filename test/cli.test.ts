@@ -396,3 +396,30 @@ describe('help, version and the bare command', () => {
 		expect(potm(['demo', 'test/fixtures/positions/red-move-10.txt']).stderr).toMatch(/^potm: the board needs an interactive terminal/);
 	});
 });
+
+describe('potm learn and potm puzzles', () => {
+	test('a FILE, a theme the game does not have, or --theme with learn is refused in one line, exit 2', () => {
+		expect(potm(['learn', 'saves/start.txt'])).toMatchObject({status: 2, stderr: 'potm: learn takes no FILE, not "saves/start.txt"\n'});
+		const theme = potm(['puzzles', '--game', 'pahtum', '--theme', 'connect-in-2']);
+		expect(theme.status).toBe(2);
+		expect(theme.stderr).toMatch(/^potm: --theme takes a theme of PAH-TUM's puzzles: complete-run, .*, not "connect-in-2"\n$/);
+		expect(potm(['learn', '--theme', 'block'])).toMatchObject({status: 2});
+		expect(potm(['learn', '--theme', 'block']).stderr).toBe('potm: --theme goes with puzzles\n');
+	});
+
+	test('each has its help, and the main help lists both', () => {
+		expect(potm(['learn', '--help']).stdout).toContain('potm learn [--game');
+		expect(potm(['puzzles', '--help']).stdout).toMatch(/--theme THEME +only puzzles of THEME \(LOAPS: connect-in-1/);
+		const help = potm(['--help']).stdout;
+		expect(help).toContain('potm learn');
+		expect(help).toContain('potm puzzles');
+	});
+
+	test('without a terminal the screens say so, exit 2', () => {
+		for (const command of ['learn', 'puzzles']) {
+			const run = potm([command]);
+			expect(run.status).toBe(2);
+			expect(run.stderr).toMatch(/^potm: the board needs an interactive terminal/);
+		}
+	});
+});

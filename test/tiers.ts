@@ -52,12 +52,16 @@ export const REAL_TIME_TESTS: readonly string[] = [
  * Unit tests that need their modules fresh, loaded for them alone: the unit tier shares modules
  * between the other files of a worker. A mock of node:fs (atomic.test.ts); the 3×3 table, which
  * another file's test builds whole into the module (table3.test.ts); the registry with the game
- * the tests register (contract.test.ts). The whole suite isolates
+ * the tests register (contract.test.ts, and the lessons' tests, which teach it too). The whole suite isolates
  * every file.
  */
 export const FRESH_MODULE_TESTS: readonly string[] = [
 	'test/files/atomic.test.ts',
 	'test/games/boxes/table3.test.ts',
-	// It registers tic-tac-toe (POTM_TEST_GAMES), which the registry reads when it is first loaded.
+	// These register tic-tac-toe (POTM_TEST_GAMES), which the registry reads when it is first loaded.
 	'test/games/contract.test.ts',
+	'test/learn/lessons.test.ts',
+	'test/ui/learn.test.tsx',
+	// It reads its own puzzle set (POTM_PUZZLES), which learn/sets.ts takes when it is first loaded.
+	'test/ui/puzzles.test.tsx',
 ];

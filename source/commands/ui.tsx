@@ -20,7 +20,9 @@ import {recordName} from '../files/export.js';
 import {DEFAULT_REVIEW_MS, type Budget} from '../review/run.js';
 
 export interface UiOptions {
-	readonly screen: 'menu' | 'play' | 'analysis' | 'demo' | 'review';
+	readonly screen: 'menu' | 'play' | 'analysis' | 'demo' | 'review' | 'learn' | 'puzzles';
+	/** potm puzzles --theme: the theme chosen at first. */
+	readonly theme?: string;
 	/** What the review gives each position (potm review --time or --depth). */
 	readonly reviewBudget?: Budget;
 	/** The game's registry id from --game / --mover-wins; a FILE tells its own otherwise. */
@@ -112,6 +114,10 @@ export async function runUi(options: UiOptions): Promise<number> {
 				setup: {...rest, ...from, ...(loaded && !options.clockGiven ? {} : clockSeconds === undefined ? {} : {clockSeconds})},
 			};
 		}
+	} else if (options.screen === 'learn') {
+		start = {screen: 'learn', game};
+	} else if (options.screen === 'puzzles') {
+		start = {screen: 'puzzles', game, ...(options.theme === undefined ? {} : {theme: options.theme})};
 	} else if (options.screen === 'demo') {
 		// Every game of the series starts from FILE's position, on the demo's clocks.
 		let from: {game: typeof game; start?: unknown} = {game};

@@ -5,7 +5,10 @@ import type {AnyGame} from '../games/registry.js';
 import {AnalysisScreen, type AnalysisSetup} from './analysis-screen.js';
 import {EnvironmentProvider, KeyRouter, type Environment} from './context.js';
 import {DemoScreen, type DemoSetup} from './demo-screen.js';
+import {LearnScreen} from './learn-screen.js';
 import {LobbyScreen} from './lobby-screen.js';
+import {PuzzlesScreen, puzzleGames} from './puzzles-screen.js';
+import {games} from '../games/registry.js';
 import {MenuScreen, type MenuChoices, type MenuPick} from './menu-screen.js';
 import {boardChoices, boardOf} from './menu-state.js';
 import {PlayScreen, type PlaySetup} from './play-screen.js';
@@ -30,6 +33,10 @@ export type Route =
 	| {readonly screen: 'play'; readonly setup: PlaySetup}
 	| {readonly screen: 'analysis'; readonly setup: AnalysisSetup}
 	| {readonly screen: 'demo'; readonly setup: DemoSetup}
+	/** A game's lessons (`potm learn`) or its puzzles (`potm puzzles`). */
+	| {readonly screen: 'learn'; readonly game: AnyGame}
+	/** `theme`: the one chosen at first (potm puzzles --theme). */
+	| {readonly screen: 'puzzles'; readonly game: AnyGame; readonly theme?: string}
 	/** `back`: where Esc goes when the review is left (the game's end, the analysis board), null for the menu. */
 	| {readonly screen: 'review'; readonly setup: ReviewSetup; readonly back: Route | null};
 
@@ -110,6 +117,9 @@ function routeOf(pick: MenuPick, demo: Omit<DemoSetup, 'game'>, reviewBudget: Bu
 			};
 		case 'room':
 			return {screen: 'room', code: pick.code, side: pick.side};
+		case 'learn':
+		case 'puzzles':
+			return {screen: pick.kind, game: pick.game};
 		case 'lobby':
 			return {screen: 'lobby', ...(pick.note === undefined ? {} : {note: pick.note})};
 		case 'open': {
@@ -145,6 +155,7 @@ export function App({environment, game, start, choices, demo, reviewBudget = {ms
 		setRoute(next);
 		setVisit(count => count + 1);
 		if ('setup' in next) setMenuGame(next.setup.game);
+		if ('game' in next) setMenuGame(next.game);
 	};
 	// The last review's findings: reviewing the same game again (back from it, then v) starts from them.
 	const [lastReview, setLastReview] = useState<{
@@ -191,6 +202,23 @@ export function App({environment, game, start, choices, demo, reviewBudget = {ms
 						onArcade={() => go({screen: 'menu'})}
 						onCreate={() => go({screen: 'menu', friend: true})}
 						onRoom={(code, side) => go({screen: 'room', code, side})}
+					/>
+				) : route.screen === 'learn' ? (
+					<LearnScreen
+						key={visit}
+						game={route.game}
+						onMenu={toMenu}
+						// The last lesson done: a first game against level 1, the person moving first, with no
+						// clock to hurry someone who has never played (a newcomer's tryout lost on 60 s).
+						onFirstGame={learnt => go({screen: 'play', setup: playSetup(learnt, {...menuChoices, level: 1, side: 1, clock: null}, false)})}
+					/>
+				) : route.screen === 'puzzles' ? (
+					<PuzzlesScreen
+						key={visit}
+						game={route.game}
+						games={puzzleGames(games)}
+						{...(route.theme === undefined ? {} : {theme: route.theme})}
+						onMenu={toMenu}
 					/>
 				) : route.screen === 'room' ? (
 					<RoomScreen

@@ -1,5 +1,7 @@
 /** The start menu: the game, play against the AI (side, level, clock), two players, demo, analyse, open, help, quit. */
 import {Box, Text, useApp} from 'ink';
+import {useState} from 'react';
+import {lessonsLine, puzzlesLine, readLearning} from '../learn/standing.js';
 import {BLOCKED, type BoardView, type Outcome} from '../games/game.js';
 import {Board, boardSize, COMPACT, NO_MARKS} from './boards/index.js';
 import type {Player} from '../games/game.js';
@@ -35,6 +37,8 @@ export type {MenuChoices} from './menu-state.js';
 
 export type MenuPick =
 	| GameStart
+	/** The game's lessons, or its puzzles. */
+	| {readonly kind: 'learn' | 'puzzles'; readonly game: AnyGame}
 	/** Served: the room made for a friend, which the host plays in as `side`. */
 	| {readonly kind: 'room'; readonly code: string; readonly side: Player; readonly choices: MenuChoices; readonly game: AnyGame}
 	| {readonly kind: 'lobby'; readonly note?: string}
@@ -94,6 +98,8 @@ export function MenuScreen({
 			case 'play':
 			case 'two-players':
 			case 'demo':
+			case 'learn':
+			case 'puzzles':
 				return onPick(effect);
 			case 'list':
 				return dispatch({
@@ -150,6 +156,8 @@ export function MenuScreen({
 		perform,
 	);
 	const {choices, game, dialog, row} = state;
+	// The person's lessons and puzzles so far, for the rows that lead to them: read once a visit.
+	const [learning] = useState(() => readLearning(savesDir));
 	const width = Math.min(size.columns, 80);
 
 	const level = levelOf(choices.level);
@@ -167,6 +175,8 @@ export function MenuScreen({
 		clock: `   Clock       ${arrows(choices.clock === null ? 'no clock' : game.clock.per === 'move' ? `${choices.clock} s a move` : `${choices.clock} s each`)}`,
 		bell: `Bell          ${arrows(choices.bell === false ? 'off' : 'on')}`,
 		'two-players': 'Two players at one keyboard',
+		learn: `Learn the rules (${lessonsLine(learning.data, game)})`,
+		puzzles: `Puzzles: ${puzzlesLine(learning.data, game)}`,
 		demo: `Watch a demo: level ${level.level} against itself`,
 		analyse: 'Analyse a saved game',
 		review: 'Review a saved game: every move judged',
@@ -186,7 +196,7 @@ export function MenuScreen({
 		const option = optionOfRow(game, which);
 		return option ? `${option.row!.padEnd(14)}${arrows(shownValue(option, setup))}` : labels[which as FixedRow];
 	};
-	const need = {columns: Math.max(40, ...rows.map(which => [...label(which)].length + 3)), rows: rows.length + 6};
+	const need = {columns: Math.max(40, ...rows.map(which => [...label(which)].length + 3)), rows: rows.length + 4};
 	const fits = size.columns >= need.columns && size.rows >= need.rows;
 	useKeys(name => {
 		if (fits || dialog || name === 'q' || name === 'ctrl+c') dispatch({type: 'key', name});
@@ -194,13 +204,16 @@ export function MenuScreen({
 	if (dialog) return <DialogView dialog={dialog} theme={theme} width={width} height={size.rows} />;
 	if (!fits) return <TooSmall columns={size.columns} rows={size.rows} needColumns={need.columns} needRows={need.rows} />;
 	const tooSmall = size.rows < rows.length + 7;
+	// The level's line and the free row after it go first when rows are short (LINES and BOXES's
+	// menu, the longest, at 24 rows).
+	const levelLine = size.rows >= rows.length + 6;
 	// The board a new game starts on, beside the rows, where there is room: re-rolling shows the new one.
 	// (A board of dots and lines takes its size's room: 8 rows of boxes do not fit beside the rows in 24 lines.)
 	const previewSize = board === null ? null : boardSize(game.board(board), COMPACT);
 	const besideBoard =
 		previewSize !== null &&
 		size.columns >= MENU_COLUMNS + 2 + Math.max(PREVIEW_COLUMNS - 2, previewSize.columns) &&
-		size.rows >= 6 + Math.max(rows.length, previewSize.rows);
+		size.rows >= (levelLine ? 6 : 4) + Math.max(rows.length, previewSize.rows);
 	const menuRows = rows.map(which => {
 		const chosen = which === row;
 		return (
@@ -233,10 +246,12 @@ export function MenuScreen({
 				menuRows
 			)}
 			{/* What the level chosen plays like, whole: the Level row has no room for it. */}
-			<Text color={theme.color ? theme.dim : undefined} wrap="truncate">
-				{fit(`Level ${level.level} ${level.name}: ${level.description}`, size.columns - 1)}
-			</Text>
-			<Text> </Text>
+			{levelLine ? (
+				<Text color={theme.color ? theme.dim : undefined} wrap="truncate">
+					{fit(`Level ${level.level} ${level.name}: ${level.description}`, size.columns - 1)}
+				</Text>
+			) : null}
+			{levelLine ? <Text> </Text> : null}
 			<Text color={theme.color ? theme.dim : undefined} wrap="truncate">
 				{hintLine(
 					[

@@ -55,6 +55,9 @@ export type FixedRow =
 	| 'review'
 	| 'open'
 	| 'games'
+	/** The game's lessons (`potm learn`), and its puzzles (`potm puzzles`). */
+	| 'learn'
+	| 'puzzles'
 	| 'bell'
 	| 'help'
 	| 'quit'
@@ -78,6 +81,8 @@ const AFTER_OPTIONS: readonly FixedRow[] = [
 	'review',
 	'open',
 	'games',
+	'learn',
+	'puzzles',
 	'bell',
 	'help',
 	'quit',
@@ -94,12 +99,18 @@ export const optionOfRow = (game: AnyGame, row: Row): SetupOption | undefined =>
  * one (LINES and BOXES's Size and Lines), the Board row only where boards are drawn at random, then
  * the rest. Served (`served`), a game for a friend on the server follows the Clock row, and the
  * Lobby row stands where Quit does; the Keys row goes (? shows them, as the keys row says), so
- * that the menu of LINES and BOXES, the longest, still fits 24 rows.
+ * that the menu of LINES and BOXES, the longest, still fits 24 rows. The Learn and Puzzles rows
+ * are there for a game with lessons, and with puzzles.
  */
 export const rowsFor = (game: AnyGame, served = false): readonly Row[] => [
 	'game',
 	...optionRows(game).map(option => option.name),
-	...AFTER_OPTIONS.filter(row => row !== 'board' || game.randomBoards).flatMap((row): Row[] =>
+	...AFTER_OPTIONS.filter(
+		row =>
+			(row !== 'board' || game.randomBoards) &&
+			(row !== 'learn' || game.lessons !== undefined) &&
+			(row !== 'puzzles' || game.puzzleThemes !== undefined),
+	).flatMap((row): Row[] =>
 		!served ? [row] : row === 'clock' ? [row, 'friend', 'friend-private'] : row === 'quit' ? ['lobby'] : row === 'help' ? [] : [row],
 	),
 ];
@@ -155,6 +166,8 @@ export type MenuEffect =
 	/** `fromGames`: chosen in the Games list, which Esc from its review comes back to. */
 	| {readonly kind: 'open'; readonly path: string; readonly purpose: Purpose; readonly choices: MenuChoices; readonly fromGames?: boolean}
 	| {readonly kind: 'quit'; readonly code: number}
+	/** The lessons of the game, or its puzzles. */
+	| {readonly kind: 'learn' | 'puzzles'; readonly game: AnyGame}
 	/** Served: a room on the server for a friend to join, with the game and board, side and clock chosen. */
 	| {readonly kind: 'create'; readonly game: AnyGame; readonly choices: MenuChoices; readonly private: boolean}
 	| {readonly kind: 'lobby'};
@@ -233,6 +246,9 @@ function choose(state: MenuState): MenuStep {
 			return leave(state, {kind: 'two-players', choices, game});
 		case 'demo':
 			return leave(state, {kind: 'demo', choices, game});
+		case 'learn':
+		case 'puzzles':
+			return leave(state, {kind: row, game});
 		case 'games':
 			return doing(state, {kind: 'list-games'});
 		case 'analyse':

@@ -165,6 +165,48 @@ describe('the arcade over SSH', () => {
 	});
 });
 
+describe('learning on the server', () => {
+	test('the arcade’s menu leads to the lessons; a step passed is kept under the person’s name, and the menu counts it', async () => {
+		const running = await serve();
+		const channel = await shell(await connect(running.port, 'grace'));
+		const shown = screen(channel);
+		await intoTheArcade(channel, shown);
+		// From Play up to Learn the rules: Game, then round to the last rows, Lobby, Bell, Puzzles, Learn.
+		channel.write('kkkkk\r');
+		await until(
+			() => shown.text().includes('Learn LOAPS'),
+			() => shown.text().slice(-2000),
+		);
+		channel.write('\r');
+		await until(
+			() => shown.text().includes('step 1 of'),
+			() => shown.text().slice(-2000),
+		);
+		let before = shown.text().length;
+		channel.write('mc1 g1\r');
+		await until(
+			() => shown.text().slice(before).includes('Enter: the next step'),
+			() => shown.text().slice(before),
+		);
+		const kept = join(scratch, `data-${folders}`, 'players', folderName('grace'), 'saves', 'learning.json');
+		expect(statSync(kept).isFile()).toBe(true);
+		// Esc to the lessons, Esc to the menu: the Learn row counts the step's lesson as begun, not done.
+		before = shown.text().length;
+		channel.write('\u001B');
+		await until(
+			() => shown.text().slice(before).includes('lessons done'),
+			() => shown.text().slice(before),
+		);
+		before = shown.text().length;
+		channel.write('\u001B');
+		await until(
+			() => shown.text().slice(before).includes('Learn the rules (0 of 4 lessons)'),
+			() => shown.text().slice(before),
+		);
+		expect(shown.text().slice(before)).toContain('Puzzles: not tried yet');
+	});
+});
+
 describe('nothing but the arcade', () => {
 	test('a command, a subsystem (sftp) and a port forward are refused; no pty is refused with a reason', async () => {
 		const running = await serve();

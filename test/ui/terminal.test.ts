@@ -825,4 +825,35 @@ describe.skipIf(skipReason !== null)(`potm in a real terminal (${skipReason === 
 		t.tmux('send-keys', 'q');
 		expect((await t.waitForExit()).status).toBe(0);
 	});
+
+	test('potm learn: the first LOAPS lesson by the keys, a miss told why and hinted, the step passed with the cursor, kept in saves/learning.json; q quits', async () => {
+		const t = (term = new Terminal());
+		t.start(['learn', '--ascii'], {CI: 'false'});
+		await t.waitForScreen(text => text.includes('Learn LOAPS') && text.includes('0 of 4 lessons done'), 'the list of lessons');
+		await t.waitForRawMode();
+		let screen = await t.press('Enter', text => text.includes('step 1 of'), 'the first step');
+		expect(screen).toContain('Move the piece on c1');
+		// c1 c3 is legal but not along the rank: the step's reason; a second miss brings the hint.
+		await t.type('m', text => text.includes('Type a move'), 'the move prompt');
+		for (const char of 'c1 c3') t.tmux('send-keys', '-l', char);
+		await t.waitForScreen(text => text.includes('Esc cancels: c1 c3_'), '"c1 c3" typed');
+		screen = await t.press('Enter', text => text.includes('No: '), 'the miss told');
+		expect(screen).not.toContain('Hint:');
+		await t.type('m', text => text.includes('Type a move'), 'the move prompt');
+		for (const char of 'd1 d2') t.tmux('send-keys', '-l', char);
+		await t.waitForScreen(text => text.includes('Esc cancels: d1 d2_'), '"d1 d2" typed');
+		screen = await t.press('Enter', text => text.includes('Hint:'), 'the second miss, with the hint');
+		expect(screen).toMatch(/No: There is no piece on d1|No: .*d1/);
+		// With the cursor, from RED's home square d1: left to c1, Enter, right four times to g1, Enter.
+		await t.press('Left', text => readBoard(text)?.cursor === 'c1', 'the cursor on c1');
+		await t.press('Enter', text => text.includes('c1:'), 'c1 picked up');
+		for (const [index, square] of ['d1', 'e1', 'f1', 'g1'].entries())
+			await t.press('Right', text => readBoard(text)?.cursor === square, `the cursor on ${square} (${index + 1})`);
+		screen = await t.press('Enter', text => text.includes('OK: '), 'the step passed');
+		expect(readBoard(screen)?.cells.get('g1')).toBe('R');
+		const kept = JSON.parse(readFileSync(join(t.dir, 'saves', 'learning.json'), 'utf8')) as {lessons: {loaps: {passed: string[]}}};
+		expect(kept.lessons.loaps.passed).toEqual(['loaps-moves-count']);
+		t.tmux('send-keys', 'q');
+		expect((await t.waitForExit()).status).toBe(0);
+	});
 });

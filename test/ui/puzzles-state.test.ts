@@ -1,0 +1,174 @@
+/**
+ * The puzzles screen's reducer and the solving rules, on puzzles made here: a right move brings
+ * the forced reply, a wrong one is taken back and rates the attempt a miss (once), `?` shows the
+ * answer and counts as a miss, a solve rates it solved, another move that wins on the spot counts,
+ * and the next puzzle is chosen near the person's rating from those not tried.
+ */
+import {describe, expect, test} from 'vitest';
+import {loaps} from '../../source/games/loa/index.js';
+import type {LoaState} from '../../source/games/loa/rules.js';
+import {nextAnswer, puzzleBoard, tryMove} from '../../source/learn/solve.js';
+import type {Puzzle} from '../../source/learn/puzzle.js';
+import type {Standing} from '../../source/learn/standing.js';
+import {
+	nextPuzzle,
+	puzzlesReducer,
+	puzzlesState,
+	type PuzzlesAction,
+	type PuzzlesEffect,
+	type PuzzlesState,
+} from '../../source/ui/puzzles-state.js';
+
+const step = loaps.lessons!.lessons.flatMap(lesson => lesson.steps).find(one => one.id === 'loaps-connect-now')!;
+
+/** A puzzle of the position `position`, with `solution`, made for the test. */
+const puzzle = (id: string, position: string, solution: string[], rating = 1500): Puzzle => ({
+	id,
+	game: 'loaps',
+	position,
+	solution,
+	themes: ['connect-in-1'],
+	rating,
+	proof: 'proof',
+	source: 'made for the test',
+});
+
+/** Three plies from the start: RED's, BLUE's reply and RED's again (not a real puzzle: the reducer takes the set as proved). */
+function threePlies(): Puzzle {
+	let state = loaps.initial();
+	const start = loaps.format(state);
+	const moves: string[] = [];
+	for (let ply = 0; ply < 3; ply++) {
+		const move = loaps.legalMoves(state)[ply === 1 ? 0 : 2]!;
+		moves.push(loaps.formatMove(state, move));
+		state = loaps.play(state, move);
+	}
+	return puzzle('three', start, moves);
+}
+
+const standing: Standing = {
+	rating: 1500,
+	deviation: 350,
+	streak: 0,
+	bestStreak: 0,
+	tried: new Set(),
+	dailyDone: false,
+	mine: [],
+	unscanned: 0,
+};
+
+function run(state: PuzzlesState, ...keys: string[]): {state: PuzzlesState; effects: PuzzlesEffect[]} {
+	const effects: PuzzlesEffect[] = [];
+	for (const name of keys) {
+		const action: PuzzlesAction = {type: 'key', name};
+		const next = puzzlesReducer(state, action);
+		state = next.state;
+		effects.push(...next.effects);
+	}
+	return {state, effects};
+}
+
+/** The hub with `set` loaded. */
+function hub(set: Puzzle[]): PuzzlesState {
+	return puzzlesReducer(puzzlesState(loaps, [loaps], standing, '2026-11-28'), {type: 'loaded', game: loaps, set, standing, problem: null})
+		.state;
+}
+
+const typed = (move: string) => ['m', ...move, 'enter'];
+
+describe('solving', () => {
+	test('the answer wins; another move is wrong and taken back; a puzzle of three plies plays the reply after a right move', () => {
+		const connect = puzzleBoard(puzzle('connect', step.position, ['a2 d5']));
+		if (!connect.ok) throw new Error(connect.error);
+		const parse = (text: string) => {
+			const parsed = loaps.parseMove(connect.value.line[0] as LoaState, text);
+			if (!parsed.ok) throw new Error(parsed.error);
+			return parsed.value;
+		};
+		const wrong = tryMove(
+			connect.value,
+			loaps.legalMoves(connect.value.line[0] as LoaState).find(move => move !== parse('a2 d5'))!,
+		);
+		expect(wrong.verdict).toBe('wrong');
+		expect(wrong.board.line).toHaveLength(1);
+		expect(wrong.board.misses).toBe(1);
+		expect(tryMove(wrong.board, parse('a2 d5'))).toMatchObject({verdict: 'solved', board: {status: 'solved', misses: 1}});
+
+		const three = puzzleBoard(threePlies());
+		if (!three.ok) throw new Error(three.error);
+		const first = tryMove(three.value, three.value.solution[0]!);
+		expect(first.verdict).toBe('right');
+		expect(first.reply).toBe(threePlies().solution[1]);
+		expect(first.board.moves).toEqual(three.value.solution.slice(0, 2));
+		expect(nextAnswer(first.board)).toBe(three.value.solution[2]);
+		expect(tryMove(first.board, three.value.solution[2]!).verdict).toBe('solved');
+	});
+
+	test('a puzzle whose solution is not legal is refused with its id', () => {
+		const bad = puzzleBoard(puzzle('bad', step.position, ['a2 a7']));
+		expect(bad.ok ? '' : bad.error).toBe("puzzle bad: its solution's a2 a7 is not a legal move");
+	});
+});
+
+describe('the reducer', () => {
+	test('a miss rates the attempt once (unsolved), the later solve does not rate it again; Enter brings the next', () => {
+		const set = [puzzle('connect', step.position, ['a2 d5']), puzzle('other', step.position, ['a2 d5'], 1600)];
+		let {state, effects} = run(hub(set), 'enter');
+		expect(state.mode).toBe('puzzle');
+		expect(state.board!.puzzle.id).toBe('connect');
+		({state, effects} = run(state, ...typed('e6 c6')));
+		expect(state.status).toMatchObject({mark: 'miss', text: 'e6 c6 is not it: look again (? shows the answer)'});
+		expect(effects).toEqual([{kind: 'record', game: loaps, puzzle: set[0], solved: false, rated: true}]);
+		({state, effects} = run(state, ...typed('a2 d5')));
+		expect(state.status).toMatchObject({mark: 'pass', text: 'Solved, after a miss. Enter: the next puzzle'});
+		expect(effects).toEqual([]);
+		// The screen records the attempt and hands back the standing: the next is one not tried.
+		state = puzzlesReducer(state, {type: 'recorded', standing: {...standing, tried: new Set(['connect'])}, problem: null}).state;
+		({state} = run(state, 'enter'));
+		expect(state.board!.puzzle.id).toBe('other');
+	});
+
+	test('solved at once, it is rated solved; ? shows the answer and rates a miss', () => {
+		const set = [puzzle('connect', step.position, ['a2 d5'])];
+		let {state, effects} = run(hub(set), 'enter', ...typed('a2 d5'));
+		expect(effects).toEqual([{kind: 'record', game: loaps, puzzle: set[0], solved: true, rated: true}]);
+		expect(state.status.text).toBe('Solved! Enter: the next puzzle');
+		({state, effects} = run(hub(set), 'enter', '?'));
+		expect(state.status.text).toBe('The answer: a2 d5 (marked on the board)');
+		expect(state.answer).toBe(true);
+		expect(effects).toEqual([{kind: 'record', game: loaps, puzzle: set[0], solved: false, rated: true}]);
+	});
+
+	test('the puzzle of the day is the same on a date; the Theme row filters; Esc goes back to the hub, then to the menu', () => {
+		const set = Array.from({length: 30}, (_, index) => ({
+			...puzzle(`p${index}`, step.position, ['a2 d5']),
+			themes: [index % 2 ? 'block' : 'connect-in-1'],
+		}));
+		const daily = (state: PuzzlesState) => run(state, 'down', 'down', 'enter').state.board!.puzzle.id;
+		expect(daily(hub(set))).toBe(daily(hub(set)));
+		// Theme: the row after Next; → turns to the first theme, connect-in-1.
+		let {state} = run(hub(set), 'down', 'right');
+		expect(state.theme).toBe('connect-in-1');
+		({state} = run(state, 'up', 'enter'));
+		expect(state.board!.puzzle.themes).toEqual(['connect-in-1']);
+		({state} = run(state, 'escape'));
+		expect(state.mode).toBe('hub');
+		const left = run(state, 'escape');
+		expect(left.effects).toEqual([{kind: 'menu', game: loaps}]);
+	});
+});
+
+describe('the next puzzle', () => {
+	const set = [1000, 1200, 1450, 1550, 1900, 2400].map(rating => puzzle(`r${rating}`, step.position, ['a2 d5'], rating));
+
+	test('of those not tried, one within 200 of the rating; the window widens when none is', () => {
+		expect(['r1450', 'r1550']).toContain(nextPuzzle(set, '', 1500, new Set())!.id);
+		expect(nextPuzzle(set, '', 1500, new Set(['r1450', 'r1550']))!.id).toMatch(/^r(1200|1900)$/);
+		expect(nextPuzzle(set, '', 3000, new Set())!.id).toBe('r2400');
+	});
+
+	test('when all are tried it starts again among them; a theme with none gives none', () => {
+		expect(nextPuzzle(set, '', 1500, new Set(set.map(one => one.id)))).not.toBeNull();
+		expect(nextPuzzle(set, 'block', 1500, new Set())).toBeNull();
+	});
+});
