@@ -856,4 +856,25 @@ describe.skipIf(skipReason !== null)(`potm in a real terminal (${skipReason === 
 		t.tmux('send-keys', 'q');
 		expect((await t.waitForExit()).status).toBe(0);
 	});
+
+	test('potm puzzles: the next rated puzzle of the test’s own set solved by a typed move, the attempt and the rating kept; q quits', async () => {
+		const t = (term = new Terminal());
+		t.start(['puzzles', '--ascii'], {CI: 'false', POTM_PUZZLES: join(root, 'test', 'fixtures', 'puzzles')});
+		await t.waitForScreen(text => text.includes('Next puzzle, rated (2 in the set)'), 'the puzzles hub');
+		await t.waitForRawMode();
+		let screen = await t.press('Enter', text => text.includes('Puzzle loaps-0004'), 'the puzzle nearest 1500');
+		expect(screen).toContain('RED to move: find the best');
+		await t.type('m', text => text.includes('Type a move'), 'the move prompt');
+		for (const char of 'a1 d4') t.tmux('send-keys', '-l', char);
+		await t.waitForScreen(text => text.includes('Esc cancels: a1 d4_'), '"a1 d4" typed');
+		screen = await t.press('Enter', text => text.includes('OK: Solved!'), 'the puzzle solved');
+		expect(screen).toContain('Themes: Connect in 1');
+		const kept = JSON.parse(readFileSync(join(t.dir, 'saves', 'learning.json'), 'utf8')) as {
+			puzzles: {loaps: {rating: {rating: number}; attempts: {puzzle: string; solved: boolean}[]}};
+		};
+		expect(kept.puzzles.loaps.attempts).toEqual([expect.objectContaining({puzzle: 'loaps-0004', solved: true})]);
+		expect(kept.puzzles.loaps.rating.rating).toBeGreaterThan(1500);
+		t.tmux('send-keys', 'q');
+		expect((await t.waitForExit()).status).toBe(0);
+	});
 });
