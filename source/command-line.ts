@@ -321,19 +321,19 @@ const OPTIONS: OptionTable = {
 	ascii: {
 		type: 'boolean',
 		commands: SCREENS,
-		goesWith: 'play, analyze, demo or the menu',
+		goesWith: 'play, analyze, demo, learn, puzzles or the menu',
 		help: 'letters and ASCII marks only (no Unicode)',
 	},
 	color: {
 		type: 'boolean',
 		commands: SCREENS,
-		goesWith: 'play, analyze, demo or the menu',
+		goesWith: 'play, analyze, demo, learn, puzzles or the menu',
 		negatedHelp: 'no colours (also when NO_COLOR is set)',
 	},
 	quiet: {
 		type: 'boolean',
 		commands: SCREENS,
-		goesWith: 'play, analyze, demo or the menu',
+		goesWith: 'play, analyze, demo, learn, puzzles or the menu',
 		help: {
 			'': "no bell (it rings when the AI moves, when a game ends and when your clock drops under 10 s; the menu's Bell row)",
 			'*': 'no bell when the AI moves, a game ends or your clock drops under 10 s',

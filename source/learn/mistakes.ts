@@ -40,12 +40,20 @@ export const personalId = (game: AnyGame, position: string): string =>
  * each; the best must be the same move both times and beat the second by the game's margin. The
  * move, or null.
  */
-export async function proveOnEngine<State>(engine: ReviewEngine, game: Game<State>, state: State): Promise<number | null> {
+export async function proveOnEngine<State>(
+	engine: ReviewEngine,
+	game: Game<State>,
+	state: State,
+	shouldStop: () => boolean = () => false,
+): Promise<number | null> {
 	if (game.legalMoves(state).length < 2) return null;
 	const margin = searchMargin(game);
 	let best: number | null = null;
 	for (const depth of [SEARCH_DEPTH, SEARCH_DEPTH + 2]) {
+		// Stopped: no second think begun after Esc (and the caller tells a stop from a refusal).
+		if (shouldStop()) return null;
 		const result = await engine.think(game, state, {limits: {depth, multiPv: 2, hardMs: PROOF_MS}});
+		if (shouldStop()) return null;
 		const [first, second] = [...result.lines].sort((a, b) => b.score - a.score);
 		if (!first || !second || result.depth < depth) return null;
 		if (first.score - second.score < margin) return null;
@@ -133,7 +141,9 @@ async function puzzlesOf(
 		if (shouldStop()) return null;
 		onProgress(`proving blunder ${index + 1} of ${blunders.length}`);
 		const state = line[blunder.ply]!;
-		const best = await proveOnEngine(engine, game, state);
+		const best = await proveOnEngine(engine, game, state, shouldStop);
+		// A proof cut short by a stop is no refusal: the game is then not noted as looked through.
+		if (shouldStop()) return null;
 		if (best === null || best === moves[blunder.ply]) continue;
 		const position = game.format(state);
 		const after = game.play(state, best);
@@ -155,5 +165,5 @@ async function puzzlesOf(
 			source: `your game ${name}, move ${blunder.number} (you played ${blunder.move})`,
 		});
 	}
-	return puzzles;
+	return shouldStop() ? null : puzzles;
 }

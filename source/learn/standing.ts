@@ -7,17 +7,15 @@ import {readdirSync} from 'node:fs';
 import {baseGameId, games, type AnyGame} from '../games/registry.js';
 import {gamesDir} from '../ui/review-export.js';
 import type {Puzzle} from './puzzle.js';
-import {puzzleSet} from './sets.js';
 import {
+	countDay,
 	dailyStreakOn,
-	isDailyPuzzle,
 	lessonProgress,
 	loadLearning,
 	puzzleRecordOf,
 	recordAttempt,
 	saveLearning,
 	type Learning,
-	type LoadedLearning,
 } from './store.js';
 
 /** What the puzzles screen knows of the person in a game: read from their learning file. */
@@ -26,18 +24,18 @@ export interface Standing {
 	readonly deviation: number;
 	readonly streak: number;
 	readonly bestStreak: number;
-	/** Puzzles of the game tried already, rated or not. */
+	/** Puzzles of the game tried already, rated or not (a rated try is never forgotten: its puzzle's rating is kept). */
 	readonly tried: ReadonlySet<string>;
-	/** Whether today's puzzle is solved. */
+	/** Of the puzzles tried, when each was last tried: a larger number, later. */
+	readonly lastTried: ReadonlyMap<string, number>;
+	/** Whether today's puzzle is solved, and the puzzles of the day solved on consecutive days. */
 	readonly dailyDone: boolean;
+	readonly dayStreak: number;
 	/** The person's own puzzles of the game, newest first. */
 	readonly mine: readonly Puzzle[];
 	/** Kept games not yet looked through for mistakes. */
 	readonly unscanned: number;
 }
-
-/** The learning file of a saves folder, read once (a file that does not read is set aside, and `note` says so). */
-export const readLearning = (dir: string): LoadedLearning => loadLearning(dir);
 
 /** "6 of 9 lessons", for the menu's Learn row (its Game row names the game). */
 export function lessonsLine(data: Learning, game: AnyGame): string {
@@ -74,13 +72,18 @@ export function standingIn(data: Learning, dir: string, game: AnyGame, today: st
 	const record = puzzleRecordOf(data, id);
 	const scanned = new Set(data.personal.scanned);
 	const mine = data.personal.puzzles.filter(puzzle => baseOf(puzzle) === id).reverse();
+	const lastTried = new Map(record.attempts.map((attempt, index) => [attempt.puzzle, index] as const));
+	const daily = dailyStreakOn(data, id, new Date(`${today}T12:00:00Z`));
 	return {
 		rating: record.rating.rating,
 		deviation: record.rating.deviation,
 		streak: record.streak.current,
 		bestStreak: record.streak.best,
-		tried: new Set(record.attempts.map(one => one.puzzle)),
-		dailyDone: dailyStreakOn(data, id, new Date(`${today}T12:00:00Z`)).last === today,
+		// The attempts keep the last 500; the puzzles' own ratings are kept for every one tried.
+		tried: new Set([...Object.keys(record.puzzleRatings), ...lastTried.keys()]),
+		lastTried,
+		dailyDone: daily.last === today,
+		dayStreak: daily.current,
 		mine,
 		unscanned: keptGames(dir, game).filter(name => !scanned.has(name)).length,
 	};
@@ -98,26 +101,37 @@ export function standingOf(dir: string, game: AnyGame, today: string): {readonly
 	return {standing: standingIn(data, dir, game, today), note};
 }
 
+/** How an attempt is recorded: rated or practice, and whether it was at the puzzle of the day of `day` (UTC, YYYY-MM-DD). */
+export interface AttemptKind {
+	readonly rated: boolean;
+	readonly daily: boolean;
+	readonly day: string;
+}
+
 /**
- * Records an attempt: rated (the player's and the puzzle's Glicko-2 ratings move, the streak
- * grows or ends; the day's streak when it is the puzzle of the day), or for the person's own
- * puzzles only noted as tried. Gives the standing after it, and why it could not be written.
+ * Records an attempt. The first at a puzzle is rated (the player's and the puzzle's Glicko-2
+ * ratings move, the streak grows or ends); a puzzle tried before, or one of the person's own
+ * (practice), is not. The puzzle of the day solved counts its day, first try or not. Gives the
+ * standing after it, and why the file could not be written.
  */
 export function recordResult(
 	dir: string,
 	game: AnyGame,
 	puzzle: Puzzle,
 	solved: boolean,
-	rated: boolean,
-	today: string,
+	kind: AttemptKind,
 	now = new Date(),
 ): {readonly standing: Standing; readonly problem: string | null} {
 	const id = baseGameId(game);
 	const {data, note} = loadLearning(dir);
-	const daily = isDailyPuzzle(puzzleSet(game).set, game.id, puzzle, new Date(`${today}T12:00:00Z`));
-	const after = rated ? recordAttempt(data, id, puzzle, solved, now, {daily}) : data;
-	const problem = rated ? saveLearning(dir, after) : null;
-	const standing = standingIn(after, dir, game, today);
-	// The person's own puzzles are practice: tried, not rated, so the hub knows which come next.
+	const record = puzzleRecordOf(data, id);
+	const first = !Object.hasOwn(record.puzzleRatings, puzzle.id) && !record.attempts.some(attempt => attempt.puzzle === puzzle.id);
+	const rated = kind.rated && first;
+	const dayCounted = kind.daily && solved && !rated;
+	let after = rated ? recordAttempt(data, id, puzzle, solved, now, {daily: kind.daily}) : data;
+	if (dayCounted) after = countDay(after, id, new Date(`${kind.day}T12:00:00Z`));
+	const problem = after === data ? null : saveLearning(dir, after);
+	const standing = standingIn(after, dir, game, kind.day);
+	// A try not rated is noted for this visit, so the hub knows which come next.
 	return {standing: rated ? standing : {...standing, tried: new Set([...standing.tried, puzzle.id])}, problem: problem ?? note};
 }

@@ -607,6 +607,16 @@ export function recordAttempt(
 	return {...data, puzzles: {...data.puzzles, [gameId]: puzzles}};
 }
 
+/**
+ * The data with the day of `date` counted in the game's day-streak, and nothing else: the puzzle
+ * of the day solved again (tried before, so not rated again) still counts its day.
+ */
+export function countDay(data: Learning, gameId: string, date: Date): Learning {
+	const record = puzzlesOf(data, gameId);
+	const daily = dayCounted(record.daily, date);
+	return daily === record.daily ? data : {...data, puzzles: {...data.puzzles, [gameId]: {...record, daily}}};
+}
+
 /** The day-streak with the day of `date` counted: one more after yesterday, 1 after a gap, as it was if already counted. */
 function dayCounted(daily: DailyStreak, date: Date): DailyStreak {
 	const today = utcDay(date);

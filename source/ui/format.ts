@@ -77,3 +77,11 @@ export function moveExample(game: AnyGame, state: unknown): string | null {
 
 /** "points" → "Points", "boxes" → "Boxes". */
 export const capitalized = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** "RED 4 · BLUE 5 points · move 12/50": the points, and the move number against the limit, of a game that keeps them; null in one without points. */
+export function pointsLine(game: AnyGame, state: unknown): string | null {
+	if (!game.hasPoints) return null;
+	const [first, second] = game.scores(state);
+	const limit = game.moveLimit === null ? '' : ` · move ${game.moveNumber(state)}/${game.moveLimit}`;
+	return `${game.sides[0]} ${first} · ${game.sides[1]} ${second} ${game.phrases.points.many}${limit}`;
+}

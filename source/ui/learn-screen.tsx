@@ -12,17 +12,11 @@ import {Board} from './boards/index.js';
 import {boardMarks} from './board-input.js';
 import {useEnvironment, useKeys, useQuit, useRootWidth, useTerminalSize} from './context.js';
 import {screenCover} from './dialogs.js';
-import {fit, moveExample, wrapLines} from './format.js';
+import {fit, moveExample, pointsLine, wrapLines} from './format.js';
 import {layoutFor} from './layout.js';
-import {hintLine, StatusLine} from './panel.js';
+import {hintLine, markOf, StatusLine} from './panel.js';
 import {answerPoints, currentStep, learnReducer, learnState, lessonDone, type LearnAction, type LearnEffect} from './learn-state.js';
 import {useStore, type Dispatch} from './store.js';
-
-/** A tick before what a passed step is told, a cross before a miss's reason (in letters where Unicode is not drawn). */
-export function markOf(mark: 'pass' | 'miss' | undefined, ascii: boolean): string {
-	if (mark === undefined) return '';
-	return mark === 'pass' ? (ascii ? 'OK: ' : '✓ ') : ascii ? 'No: ' : '✗ ';
-}
 
 export function LearnScreen({
 	game,
@@ -94,7 +88,7 @@ export function LearnScreen({
 				<Text bold={done}>
 					{fit(
 						done
-							? `Enter: a first game against level 1, you playing ${state.game.sides[0]}, no clock · Esc: the lessons`
+							? `Enter: a first game against level 1 (you ${state.game.sides[0]}, no clock) · Esc: the lessons`
 							: `The rules in full: ${book.page} · any key: back to the lessons`,
 						width,
 					)}
@@ -169,11 +163,7 @@ export function LearnScreen({
 	const open = state.passedWith === null;
 	const taskLines = wrapLines(step.task, panelWidth);
 	// The points and the move number, where the game keeps them: the lessons' words speak of both.
-	const scores = state.played.scores(state.position);
-	const limit = state.played.moveLimit;
-	const standing = state.played.hasPoints
-		? `${state.played.sides[0]} ${scores[0]} · ${state.played.sides[1]} ${scores[1]} ${state.played.phrases.points.many}${limit ? ` · move ${state.played.moveNumber(state.position)}/${limit}` : ''}`
-		: null;
+	const standing = pointsLine(state.played, state.position);
 	// The verdict and the hint have the panel's rows below the task; the status row keeps the keys' words.
 	const said = state.status.text === '' ? [] : wrapLines(`${markOf(state.status.mark, theme.ascii)}${state.status.text}`, panelWidth);
 	const example = state.input.typing === null ? null : moveExample(state.played, state.position);

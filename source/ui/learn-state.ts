@@ -186,8 +186,9 @@ function missed(state: LearnState, reason: string): LearnStep {
 function onBoard(state: LearnState, outcome: BoardOutcome): LearnStep {
 	const next = {...state, input: outcome.input};
 	if (outcome.move !== undefined) return moved(next, outcome.move);
-	// A refused pick or typed move is a miss too: the rules engine's reason.
-	if (outcome.say?.error) return missed(next, outcome.say.text);
+	// A refused pick or typed move on an open step is a miss too: the rules engine's reason. On a
+	// step passed it is only the reminder that Enter goes on.
+	if (outcome.say?.error && state.passedWith === null) return missed(next, outcome.say.text);
 	return stay(outcome.say ? {...next, status: outcome.say} : next);
 }
 
@@ -207,7 +208,11 @@ function stepKey(state: LearnState, name: string): LearnStep {
 	if (name === 'n' || (!open && (name === 'enter' || name === 'space'))) {
 		const next = following(state);
 		if (next !== null) return stay(atStep(state, next.lesson, next.step));
-		return stay({...state, mode: 'done', status: NOTHING_SAID});
+		// The end of the book: done only when every step is passed; else the list says how many are open.
+		const left = state.book.lessons.flatMap(lesson => lesson.steps).filter(step => !state.passed.has(step.id)).length;
+		if (left === 0) return stay({...state, mode: 'done', status: NOTHING_SAID});
+		const lesson = state.book.lessons.findIndex((_, index) => !lessonDone(state, index));
+		return stay({...state, mode: 'list', lesson, problem: `${left} step${left === 1 ? '' : 's'} still open: Enter takes up the first`});
 	}
 	if (name === 'b') {
 		if (state.step > 0) return stay(atStep(state, state.lesson, state.step - 1));

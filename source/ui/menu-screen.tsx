@@ -1,7 +1,8 @@
 /** The start menu: the game, play against the AI (side, level, clock), two players, demo, analyse, open, help, quit. */
 import {Box, Text, useApp} from 'ink';
 import {useState} from 'react';
-import {lessonsLine, puzzlesLine, readLearning} from '../learn/standing.js';
+import {lessonsLine, puzzlesLine} from '../learn/standing.js';
+import {loadLearning} from '../learn/store.js';
 import {BLOCKED, type BoardView, type Outcome} from '../games/game.js';
 import {Board, boardSize, COMPACT, NO_MARKS} from './boards/index.js';
 import type {Player} from '../games/game.js';
@@ -14,7 +15,7 @@ import {gamesDialog, loadDialog, type LoadDialog} from './dialog-state.js';
 import {gamesDir} from './review-export.js';
 import {loadGame} from '../files/saves.js';
 import {readReviewable} from '../files/source.js';
-import {fit} from './format.js';
+import {fit, wrapLines} from './format.js';
 import {hintLine} from './panel.js';
 import {
 	boardOf,
@@ -157,7 +158,8 @@ export function MenuScreen({
 	);
 	const {choices, game, dialog, row} = state;
 	// The person's lessons and puzzles so far, for the rows that lead to them: read once a visit.
-	const [learning] = useState(() => readLearning(savesDir));
+	// A file that does not read is set aside there, and its note shown below the rows.
+	const [learning] = useState(() => loadLearning(savesDir));
 	const width = Math.min(size.columns, 80);
 
 	const level = levelOf(choices.level);
@@ -246,12 +248,21 @@ export function MenuScreen({
 				menuRows
 			)}
 			{/* What the level chosen plays like, whole: the Level row has no room for it. */}
-			{levelLine ? (
+			{learning.note !== null ? (
+				// In the level's two rows: the learning file set aside, said once, named.
+				wrapLines(learning.note, size.columns - 1)
+					.slice(0, levelLine ? 2 : 1)
+					.map((line, index) => (
+						<Text key={`note-${index}`} color={theme.color ? theme.error : undefined} bold>
+							{line}
+						</Text>
+					))
+			) : levelLine ? (
 				<Text color={theme.color ? theme.dim : undefined} wrap="truncate">
 					{fit(`Level ${level.level} ${level.name}: ${level.description}`, size.columns - 1)}
 				</Text>
 			) : null}
-			{levelLine ? <Text> </Text> : null}
+			{levelLine && learning.note === null ? <Text> </Text> : null}
 			<Text color={theme.color ? theme.dim : undefined} wrap="truncate">
 				{hintLine(
 					[

@@ -390,3 +390,9 @@ export const gameOverRows = (
 	const points = tally.length > 0 ? tally.reduce((rows, line) => rows + wrapItems(line, inner).length, 0) : game.hasPoints ? 1 : 0;
 	return 3 + wrapLines(outcome.description, inner).length + points + (kept === null ? 0 : keptRows(kept, inner).length);
 };
+
+/** A tick before what a right move is told, a cross before a miss's reason (in words where Unicode is not drawn): the lessons' and the puzzles'. */
+export function markOf(mark: 'pass' | 'miss' | undefined, ascii: boolean): string {
+	if (mark === undefined) return '';
+	return mark === 'pass' ? (ascii ? 'OK: ' : '✓ ') : ascii ? 'No: ' : '✗ ';
+}

@@ -6,7 +6,8 @@
  */
 import {Box, Text} from 'ink';
 import {useEffect, useRef} from 'react';
-import type {AnyGame} from '../games/registry.js';
+import {baseGameId, gameById, type AnyGame} from '../games/registry.js';
+import {utcDay} from '../learn/daily.js';
 import {bandOf} from '../learn/puzzle.js';
 import {puzzleSet} from '../learn/sets.js';
 import {recordResult, standingOf} from '../learn/standing.js';
@@ -16,10 +17,9 @@ import {Board} from './boards/index.js';
 import {boardMarks} from './board-input.js';
 import {stopQuietly, useEnvironment, useKeys, useQuit, useRootWidth, useTerminalSize} from './context.js';
 import {screenCover} from './dialogs.js';
-import {fit, moveExample, wrapLines} from './format.js';
+import {fit, moveExample, pointsLine, wrapLines} from './format.js';
 import {layoutFor} from './layout.js';
-import {hintLine, StatusLine} from './panel.js';
-import {markOf} from './learn-screen.js';
+import {hintLine, markOf, StatusLine} from './panel.js';
 import {
 	dailyOf,
 	HUB_ROWS,
@@ -33,14 +33,12 @@ import {
 import {useStore, type Dispatch} from './store.js';
 
 /** Today's date as the puzzle of the day counts it: UTC, YYYY-MM-DD. */
-export const todayOf = (date: Date): string => date.toISOString().slice(0, 10);
-
-/** The games with a puzzle set of their own (a ruling shares its game's). */
+/** The games with a puzzle set of their own: a ruling (classic LOA's mover-wins) shares its game's, and is not listed apart. */
 export const puzzleGames = (all: readonly AnyGame[]): AnyGame[] =>
-	all.filter(game => game.puzzleThemes !== undefined && puzzleSet(game).set.length > 0);
+	all.filter(game => baseGameId(game) === game.id && game.puzzleThemes !== undefined && puzzleSet(game).set.length > 0);
 
 export function PuzzlesScreen({
-	game,
+	game: asked,
 	games,
 	theme: firstTheme = '',
 	onMenu,
@@ -55,25 +53,32 @@ export function PuzzlesScreen({
 	const {quit, label: quitLabel} = useQuit();
 	const size = useTerminalSize();
 	const rootWidth = useRootWidth();
-	const today = todayOf(new Date());
+	// A ruling's puzzles are its game's: the mover-wins ruling opens classic LOA's.
+	const game = gameById(baseGameId(asked)) ?? asked;
 	// The look through the kept games under way: set to stop it.
 	const scan = useRef<{stopped: boolean} | null>(null);
 	const load = (chosen: AnyGame, dispatch: Dispatch<PuzzlesAction>) => {
+		const today = utcDay(new Date());
 		const read = puzzleSet(chosen);
 		const standing = standingOf(savesDir, chosen, today);
-		dispatch({type: 'loaded', game: chosen, set: read.set, standing: standing.standing, problem: read.problem ?? standing.note});
+		dispatch({type: 'loaded', game: chosen, set: read.set, standing: standing.standing, problem: read.problem ?? standing.note, today});
 	};
 	const perform = (effect: PuzzlesEffect, dispatch: Dispatch<PuzzlesAction>) => {
 		switch (effect.kind) {
 			case 'load':
 				return load(effect.game, dispatch);
 			case 'record': {
-				const result = recordResult(savesDir, effect.game, effect.puzzle, effect.solved, effect.rated, today);
+				const result = recordResult(savesDir, effect.game, effect.puzzle, effect.solved, {
+					rated: effect.rated,
+					daily: effect.daily,
+					day: effect.day,
+				});
 				return dispatch({type: 'recorded', standing: result.standing, problem: result.problem});
 			}
 			case 'scan': {
 				const token = {stopped: false};
 				scan.current = token;
+				const today = utcDay(new Date());
 				scanMistakes(engine, savesDir, effect.game, today, {
 					onProgress: text => {
 						if (!token.stopped) dispatch({type: 'scan-progress', text});
@@ -93,9 +98,13 @@ export function PuzzlesScreen({
 					});
 				return;
 			}
-			case 'stop-scan':
+			case 'stop-scan': {
 				if (scan.current) scan.current.stopped = true;
-				return stopQuietly(engine);
+				stopQuietly(engine);
+				// What was found before the stop is kept (each game is written as it is done): shown now.
+				const {standing} = standingOf(savesDir, effect.game, utcDay(new Date()));
+				return dispatch({type: 'scanned', standing, text: 'Stopped: what was found so far is kept. Enter (or s) goes on.'});
+			}
 			case 'menu':
 				return onMenu(effect.game);
 			case 'quit':
@@ -104,7 +113,12 @@ export function PuzzlesScreen({
 	};
 	const [state, dispatch] = useStore(
 		puzzlesReducer,
-		() => ({...puzzlesState(game, games, standingOf(savesDir, game, today).standing, today), theme: firstTheme}),
+		() => {
+			// Read once here: a file set aside is said from the first frame on.
+			const today = utcDay(new Date());
+			const first = standingOf(savesDir, game, today);
+			return {...puzzlesState(game, games, first.standing, today), theme: firstTheme, problem: first.note};
+		},
 		perform,
 	);
 	// The set and the standing are read once the screen is up (and again when the Game row turns).
@@ -140,11 +154,11 @@ function Hub({state, width, rootWidth, quitLabel}: {state: PuzzlesState; width: 
 		game: `Game     ${arrows(game.name)}`,
 		next: `Next puzzle, rated (${state.set.length} in the set)`,
 		theme: `Theme    ${arrows(themeName)}`,
-		daily: `Puzzle of the day, ${state.today}${standing.dailyDone ? (theme.ascii ? ' [solved]' : ' ✓') : ''}${daily ? ` (${bandOf(daily.rating)})` : ''}`,
+		daily: `Puzzle of the day, ${state.today}${standing.dailyDone ? (theme.ascii ? ' [solved]' : ' ✓') : ''}${daily ? ` (${bandOf(daily.rating)})` : ''}${standing.dayStreak > 1 ? ` · ${standing.dayStreak} days in a row` : ''}`,
 		mine:
 			state.scanning !== null
 				? `Puzzles from your games: ${state.scanning} (Esc stops)`
-				: `Puzzles from your games: ${mine} found${standing.unscanned > 0 ? `, ${standing.unscanned} kept game${standing.unscanned === 1 ? '' : 's'} to look through (Enter)` : ''}`,
+				: `Puzzles from your games: ${mine} found${standing.unscanned > 0 ? `, ${standing.unscanned} kept game${standing.unscanned === 1 ? '' : 's'} to look through (${mine === 0 ? 'Enter' : 's'})` : ''}`,
 	};
 	const description = state.theme === '' ? null : game.puzzleThemes?.themes.find(one => one.id === state.theme)?.description;
 	return (
@@ -230,10 +244,7 @@ function PuzzleView({
 				`${game.sides[game.toMove(board.line[0]) - 1]} to move: find the best move${puzzle.solution.length > 1 ? ` (${Math.ceil(puzzle.solution.length / 2)} moves of yours)` : ''}.`,
 			];
 	// The points and the move number, where the game keeps them: a puzzle may turn on either.
-	const scores = game.scores(position);
-	const standing = game.hasPoints
-		? `${game.sides[0]} ${scores[0]} · ${game.sides[1]} ${scores[1]} ${game.phrases.points.many}${game.moveLimit ? ` · move ${game.moveNumber(position)}/${game.moveLimit}` : ''}`
-		: null;
+	const standing = pointsLine(game, position);
 	const said = state.status.text === '' ? [] : wrapLines(`${markOf(state.status.mark, theme.ascii)}${state.status.text}`, panelWidth);
 	const example = state.input.typing === null ? null : moveExample(game, position);
 	const statusText =

@@ -68,6 +68,8 @@ export type PuzzlesAction =
 			readonly set: readonly Puzzle[];
 			readonly standing: Standing;
 			readonly problem: string | null;
+			/** The date now (UTC, YYYY-MM-DD): the puzzle of the day's. */
+			readonly today: string;
 	  }
 	/** The attempt was recorded: the standing after it, or why it could not be written. */
 	| {readonly type: 'recorded'; readonly standing: Standing; readonly problem: string | null}
@@ -76,11 +78,22 @@ export type PuzzlesAction =
 
 export type PuzzlesEffect =
 	| {readonly kind: 'load'; readonly game: AnyGame}
-	/** Rate the attempt (not for the person's own puzzles, which are practice) and keep it. */
-	| {readonly kind: 'record'; readonly game: AnyGame; readonly puzzle: Puzzle; readonly solved: boolean; readonly rated: boolean}
+	/**
+	 * Keep the attempt: rated (a first try, not the person's own puzzles, which are practice); at
+	 * the puzzle of the day of `day`, whose day a solve counts.
+	 */
+	| {
+			readonly kind: 'record';
+			readonly game: AnyGame;
+			readonly puzzle: Puzzle;
+			readonly solved: boolean;
+			readonly rated: boolean;
+			readonly daily: boolean;
+			readonly day: string;
+	  }
 	/** Look through the kept games for the person's mistakes and prove them into puzzles. */
 	| {readonly kind: 'scan'; readonly game: AnyGame}
-	| {readonly kind: 'stop-scan'}
+	| {readonly kind: 'stop-scan'; readonly game: AnyGame}
 	| {readonly kind: 'menu'; readonly game: AnyGame}
 	| {readonly kind: 'quit'; readonly code: number};
 
@@ -97,22 +110,29 @@ export function dailyOf(set: readonly Puzzle[], gameId: string, date: string): P
 }
 
 /**
- * The next rated puzzle: of the set (in the theme, if one is chosen) not tried yet, the one
- * nearest the person's rating, widening the window until one is found; then the least recently
- * tried (all tried: the nearest again). Deterministic, so a test knows which comes.
+ * The next rated puzzle, `avoid` aside (the one just left): of the set (in the theme, if one is
+ * chosen) not tried yet, one near the person's rating, the window widening until one is found.
+ * When every one has been tried, the least recently tried (a retry, which is not rated again).
+ * Deterministic, so a test knows which comes.
  */
-export function nextPuzzle(set: readonly Puzzle[], theme: string, rating: number, tried: ReadonlySet<string>): Puzzle | null {
-	const inTheme = set.filter(puzzle => theme === '' || puzzle.themes.includes(theme));
+export function nextPuzzle(
+	set: readonly Puzzle[],
+	theme: string,
+	rating: number,
+	standing: Pick<Standing, 'tried' | 'lastTried'>,
+	avoid: string | null = null,
+): Puzzle | null {
+	const inTheme = set.filter(puzzle => (theme === '' || puzzle.themes.includes(theme)) && puzzle.id !== avoid);
 	if (inTheme.length === 0) return null;
-	const fresh = inTheme.filter(puzzle => !tried.has(puzzle.id));
-	const pool = fresh.length > 0 ? fresh : inTheme;
+	const fresh = inTheme.filter(puzzle => !standing.tried.has(puzzle.id));
+	if (fresh.length === 0) {
+		const when = (puzzle: Puzzle) => standing.lastTried.get(puzzle.id) ?? -1;
+		return inTheme.reduce((oldest, puzzle) => (when(puzzle) < when(oldest) ? puzzle : oldest));
+	}
 	for (let window = WINDOW; ; window *= 2) {
-		const near = pool.filter(puzzle => Math.abs(puzzle.rating - rating) <= window);
-		if (near.length > 0 || window > 4000) {
-			const list = near.length > 0 ? near : pool;
-			// Spread over the window rather than always the nearest: by how many the person has tried.
-			return list[tried.size % list.length]!;
-		}
+		const near = fresh.filter(puzzle => Math.abs(puzzle.rating - rating) <= window);
+		// Spread over the window rather than always the nearest: by how many the person has tried.
+		if (near.length > 0) return near[standing.tried.size % near.length]!;
 	}
 }
 
@@ -144,7 +164,9 @@ const leave = (state: PuzzlesState, effect: PuzzlesEffect): PuzzlesStep => doing
 
 /** A puzzle on the board, the cursor on the solver's home. */
 function open(state: PuzzlesState, puzzle: Puzzle | null, kind: Kind, none: string): PuzzlesStep {
-	if (puzzle === null) return stay({...state, status: {text: none, error: true}});
+	// No set at all: why (its file and line), rather than a theme's emptiness.
+	const why = kind !== 'mine' && state.set.length === 0 && state.problem !== null ? state.problem : none;
+	if (puzzle === null) return stay({...state, status: {text: why, error: true}});
 	const board = puzzleBoard(puzzle);
 	if (!board.ok) return stay({...state, status: {text: board.error, error: true}});
 	const side = solverOf(board.value);
@@ -172,7 +194,7 @@ function next(state: PuzzlesState): PuzzlesStep {
 		case 'rated':
 			return open(
 				state,
-				nextPuzzle(state.set, state.theme, state.standing.rating, state.standing.tried),
+				nextPuzzle(state.set, state.theme, state.standing.rating, state.standing, state.board?.puzzle.id ?? null),
 				'rated',
 				'No puzzle in this theme.',
 			);
@@ -183,6 +205,10 @@ function next(state: PuzzlesState): PuzzlesStep {
 	}
 }
 
+/** The look through the kept games begun. */
+const scan = (state: PuzzlesState): PuzzlesStep =>
+	doing({...state, scanning: 'Looking through your games…', status: NOTHING_SAID}, {kind: 'scan', game: state.game});
+
 /** The themes of the game, with '' (all) first. */
 export const themesOf = (game: AnyGame): string[] => ['', ...(game.puzzleThemes?.themes.map(theme => theme.id) ?? [])];
 
@@ -190,11 +216,12 @@ function hubKey(state: PuzzlesState, name: string): PuzzlesStep {
 	const at = HUB_ROWS.indexOf(state.row);
 	const turn = (step: number): PuzzlesStep => {
 		if (state.row === 'game') {
-			const index = state.games.indexOf(state.game);
-			return doing(
-				{...state, status: NOTHING_SAID},
-				{kind: 'load', game: state.games[(index + step + state.games.length) % state.games.length]!},
-			);
+			// The look through the games is for the game shown: it ends first.
+			if (state.scanning !== null) return stay({...state, status: {text: 'Esc stops the look through your games first.', error: true}});
+			const list = state.games.includes(state.game) ? state.games : [state.game, ...state.games];
+			const index = list.indexOf(state.game);
+			if (list.length < 2) return stay(state);
+			return doing({...state, status: NOTHING_SAID}, {kind: 'load', game: list[(index + step + list.length) % list.length]!});
 		}
 		if (state.row === 'theme') {
 			const themes = themesOf(state.game);
@@ -225,20 +252,24 @@ function hubKey(state: PuzzlesState, name: string): PuzzlesStep {
 					return next({...state, kind: 'rated'});
 				case 'daily':
 					return open(state, dailyOf(state.set, state.game.id, state.today), 'daily', 'No puzzles in this game.');
-				case 'mine':
+				case 'mine': {
 					if (state.scanning !== null) return stay(state);
-					if (state.standing.unscanned > 0)
-						return doing({...state, scanning: 'Looking through your games…'}, {kind: 'scan', game: state.game});
+					// The puzzles found so far first; s looks through the games not yet looked through.
+					const mine = nextMine(state);
+					if (mine === null && state.standing.unscanned > 0) return scan(state);
 					return open(
 						state,
-						nextMine(state),
+						mine,
 						'mine',
-						'None of your own yet: play and keep games (the game-over panel’s k), then look here.',
+						'None of your own yet: finish games against the AI (they are kept in saves/games/), then look here.',
 					);
+				}
 			}
 			return stay(state);
+		case 's':
+			return state.row === 'mine' && state.scanning === null && state.standing.unscanned > 0 ? scan(state) : stay(state);
 		case 'escape':
-			if (state.scanning !== null) return doing({...state, scanning: null}, {kind: 'stop-scan'});
+			if (state.scanning !== null) return doing({...state, scanning: null}, {kind: 'stop-scan', game: state.game});
 			return leave(state, {kind: 'menu', game: state.game});
 		case 'q':
 			return leave(state, {kind: 'quit', code: 0});
@@ -255,7 +286,18 @@ const SHUT: Permission = {canMove: false, cannotMove: 'Solved: Enter brings the 
 /** The attempt rated, once: at the first miss (or the answer asked for), or at the solve. */
 function rate(state: PuzzlesState, board: PuzzleBoard, solved: boolean): PuzzlesStep {
 	if (state.rated) return stay(state);
-	return doing({...state, rated: true}, {kind: 'record', game: state.game, puzzle: board.puzzle, solved, rated: state.kind !== 'mine'});
+	return doing(
+		{...state, rated: true},
+		{
+			kind: 'record',
+			game: state.game,
+			puzzle: board.puzzle,
+			solved,
+			rated: state.kind !== 'mine',
+			daily: state.kind === 'daily',
+			day: state.today,
+		},
+	);
 }
 
 function moved(state: PuzzlesState, move: number): PuzzlesStep {
@@ -321,7 +363,12 @@ function puzzleKey(state: PuzzlesState, name: string): PuzzlesStep {
 		};
 	}
 	if (solved && (name === 'enter' || name === 'space' || name === 'n')) return next(state);
-	if (name === 'n') return next(rate(state, board, false).state);
+	if (name === 'n') {
+		// Skipped: a miss, rated as one (once), and the next of the kind, not this one again.
+		const rated = rate(state, board, false);
+		const after = next(rated.state);
+		return {state: after.state, effects: [...rated.effects, ...after.effects]};
+	}
 	if (name === 'escape' && state.input.picked.length === 0) return stay({...state, mode: 'hub', board: null, status: NOTHING_SAID});
 	const action = actionFor('play', name);
 	if (action === 'quit') return leave(state, {kind: 'quit', code: name === 'ctrl+c' ? 130 : 0});
@@ -341,7 +388,9 @@ export function puzzlesReducer(state: PuzzlesState, action: PuzzlesAction): Puzz
 				game: action.game,
 				set: action.set,
 				standing: action.standing,
-				problem: action.problem,
+				// A note from the first read (a file set aside) stays until another game is read.
+				problem: action.problem ?? (action.game === state.game ? state.problem : null),
+				today: action.today,
 				theme: themesOf(action.game).includes(state.theme) ? state.theme : '',
 			});
 		case 'recorded':
@@ -349,7 +398,13 @@ export function puzzlesReducer(state: PuzzlesState, action: PuzzlesAction): Puzz
 		case 'scan-progress':
 			return stay({...state, scanning: action.text});
 		case 'scanned':
-			return stay({...state, scanning: null, standing: action.standing, status: {text: action.text, error: false}});
+			// On the hub, what the look found; on a puzzle the status is the puzzle's.
+			return stay({
+				...state,
+				scanning: null,
+				standing: action.standing,
+				...(state.mode === 'hub' ? {status: {text: action.text, error: false}} : {}),
+			});
 		case 'key':
 			return state.mode === 'hub' ? hubKey(state, action.name) : puzzleKey(state, action.name);
 	}

@@ -114,6 +114,20 @@ describe.each(taught.map(game => [game.id, game] as const))('%s', (_id, game) =>
 			const illegal = judgeTyped(played, state, step, 'zz99');
 			expect(illegal.kind).toBe('illegal');
 			expect(illegal.message.length).toBeGreaterThan(5);
+			// A move well written but not legal here (one of the start's, or of the position a move on): the engine's reason.
+			const elsewhere = [played.initial(), ...legal.slice(0, 3).map(move => played.play(state, move))].flatMap(other =>
+				played.legalMoves(other).map(move => played.formatMove(other, move)),
+			);
+			const written = elsewhere.find(text => {
+				const parsed = played.parseMove(state, text);
+				return !parsed.ok || !legal.includes(parsed.value);
+			});
+			if (written !== undefined) {
+				const told = judgeTyped(played, state, step, written);
+				expect(told.kind, written).toBe('illegal');
+				expect(told.message, written).not.toBe(step.wrong);
+				expect(told.message.length).toBeGreaterThan(5);
+			}
 		});
 	});
 });

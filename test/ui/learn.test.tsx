@@ -118,6 +118,27 @@ describe('the lessons screen', () => {
 		expect(frame).toContain('0 of');
 	});
 
+	test('opened from the menu, a learning file that does not read is said there, in the level’s rows', async () => {
+		const savesDir = join(scratchDir(), 'saves');
+		mkdirSync(savesDir, {recursive: true});
+		writeFileSync(join(savesDir, 'learning.json'), '{"format": "potm-learning", "version": 99}\n');
+		app = start({savesDir});
+		const frame = (await app.see('set aside')).replace(/\s+/g, ' ');
+		expect(frame).toContain(join(savesDir, 'learning.json'));
+		expect(existsSync(join(savesDir, 'learning.json.bad'))).toBe(true);
+		expect(frame).toContain('Learn the rules (0 of');
+	});
+
+	test('skipping to the end is not the end: the list says how many steps are still open', async () => {
+		const tictactoe = gameById('tictactoe')!;
+		app = start({start: {screen: 'learn', game: tictactoe}});
+		await app.see('Learn Tic-tac-toe');
+		await app.press(KEYS.enter, now => now.includes('step 1 of'));
+		await app.press('n', now => now.includes('step 2 of'));
+		const frame = await app.press('n', now => now.includes('2 steps still open'));
+		expect(frame).not.toContain('That was the last lesson');
+	});
+
 	test('← → turn to another game’s lessons, r shows the rules in a few lines; b goes back a step, n skips one without passing it', async () => {
 		app = start({start: {screen: 'learn', game: pahtum}});
 		await app.see('Learn PAH-TUM');

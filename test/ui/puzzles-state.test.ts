@@ -10,6 +10,7 @@ import type {LoaState} from '../../source/games/loa/rules.js';
 import {nextAnswer, puzzleBoard, tryMove} from '../../source/learn/solve.js';
 import type {Puzzle} from '../../source/learn/puzzle.js';
 import type {Standing} from '../../source/learn/standing.js';
+import {dailyIndex} from '../../source/learn/daily.js';
 import {
 	nextPuzzle,
 	puzzlesReducer,
@@ -52,7 +53,9 @@ const standing: Standing = {
 	streak: 0,
 	bestStreak: 0,
 	tried: new Set(),
+	lastTried: new Map(),
 	dailyDone: false,
+	dayStreak: 0,
 	mine: [],
 	unscanned: 0,
 };
@@ -70,8 +73,14 @@ function run(state: PuzzlesState, ...keys: string[]): {state: PuzzlesState; effe
 
 /** The hub with `set` loaded. */
 function hub(set: Puzzle[]): PuzzlesState {
-	return puzzlesReducer(puzzlesState(loaps, [loaps], standing, '2026-11-28'), {type: 'loaded', game: loaps, set, standing, problem: null})
-		.state;
+	return puzzlesReducer(puzzlesState(loaps, [loaps], standing, '2026-11-28'), {
+		type: 'loaded',
+		game: loaps,
+		set,
+		standing,
+		problem: null,
+		today: '2026-11-28',
+	}).state;
 }
 
 const typed = (move: string) => ['m', ...move, 'enter'];
@@ -118,7 +127,7 @@ describe('the reducer', () => {
 		expect(state.board!.puzzle.id).toBe('connect');
 		({state, effects} = run(state, ...typed('e6 c6')));
 		expect(state.status).toMatchObject({mark: 'miss', text: 'e6 c6 is not it: look again (? shows the answer)'});
-		expect(effects).toEqual([{kind: 'record', game: loaps, puzzle: set[0], solved: false, rated: true}]);
+		expect(effects).toEqual([{kind: 'record', game: loaps, puzzle: set[0], solved: false, rated: true, daily: false, day: '2026-11-28'}]);
 		({state, effects} = run(state, ...typed('a2 d5')));
 		expect(state.status).toMatchObject({mark: 'pass', text: 'Solved, after a miss. Enter: the next puzzle'});
 		expect(effects).toEqual([]);
@@ -131,21 +140,44 @@ describe('the reducer', () => {
 	test('solved at once, it is rated solved; ? shows the answer and rates a miss', () => {
 		const set = [puzzle('connect', step.position, ['a2 d5'])];
 		let {state, effects} = run(hub(set), 'enter', ...typed('a2 d5'));
-		expect(effects).toEqual([{kind: 'record', game: loaps, puzzle: set[0], solved: true, rated: true}]);
+		expect(effects).toEqual([{kind: 'record', game: loaps, puzzle: set[0], solved: true, rated: true, daily: false, day: '2026-11-28'}]);
 		expect(state.status.text).toBe('Solved! Enter: the next puzzle');
 		({state, effects} = run(hub(set), 'enter', '?'));
 		expect(state.status.text).toBe('The answer: a2 d5 (marked on the board)');
 		expect(state.answer).toBe(true);
-		expect(effects).toEqual([{kind: 'record', game: loaps, puzzle: set[0], solved: false, rated: true}]);
+		expect(effects).toEqual([{kind: 'record', game: loaps, puzzle: set[0], solved: false, rated: true, daily: false, day: '2026-11-28'}]);
 	});
 
-	test('the puzzle of the day is the same on a date; the Theme row filters; Esc goes back to the hub, then to the menu', () => {
+	test('n skips: the puzzle rated a miss (once) and the next one opened, not the same again', () => {
+		const set = [puzzle('connect', step.position, ['a2 d5']), puzzle('other', step.position, ['a2 d5'], 1600)];
+		const {state, effects} = run(hub(set), 'enter', 'n');
+		expect(effects).toEqual([expect.objectContaining({kind: 'record', puzzle: set[0], solved: false})]);
+		expect(state.board!.puzzle.id).toBe('other');
+	});
+
+	test('with no set read, Enter says why (its file and line); the Game row with no other game stays', () => {
+		const empty = puzzlesReducer(puzzlesState(loaps, [], standing, '2026-11-28'), {
+			type: 'loaded',
+			game: loaps,
+			set: [],
+			standing,
+			problem: 'puzzles/loaps.txt line 3: unknown key "oops"',
+			today: '2026-11-28',
+		}).state;
+		expect(run(empty, 'enter').state.status.text).toBe('puzzles/loaps.txt line 3: unknown key "oops"');
+		expect(run(empty, 'up', 'right')).toMatchObject({effects: []});
+	});
+
+	test('the puzzle of the day is the date’s and its attempt says so; the Theme row filters; Esc goes back to the hub, then to the menu', () => {
 		const set = Array.from({length: 30}, (_, index) => ({
 			...puzzle(`p${index}`, step.position, ['a2 d5']),
 			themes: [index % 2 ? 'block' : 'connect-in-1'],
 		}));
-		const daily = (state: PuzzlesState) => run(state, 'down', 'down', 'enter').state.board!.puzzle.id;
-		expect(daily(hub(set))).toBe(daily(hub(set)));
+		const daily = run(hub(set), 'down', 'down', 'enter');
+		expect(daily.state.board!.puzzle.id).toBe(set[dailyIndex('loaps', '2026-11-28', set.length)]!.id);
+		// Solved, the attempt says it was the day's puzzle, of that day.
+		const solved = run(daily.state, ...typed('a2 d5'));
+		expect(solved.effects).toEqual([expect.objectContaining({kind: 'record', solved: true, rated: true, daily: true, day: '2026-11-28'})]);
 		// Theme: the row after Next; → turns to the first theme, connect-in-1.
 		let {state} = run(hub(set), 'down', 'right');
 		expect(state.theme).toBe('connect-in-1');
@@ -160,15 +192,18 @@ describe('the reducer', () => {
 
 describe('the next puzzle', () => {
 	const set = [1000, 1200, 1450, 1550, 1900, 2400].map(rating => puzzle(`r${rating}`, step.position, ['a2 d5'], rating));
+	const tried = (...ids: string[]) => ({tried: new Set(ids), lastTried: new Map(ids.map((id, index) => [id, index] as const))});
 
 	test('of those not tried, one within 200 of the rating; the window widens when none is', () => {
-		expect(['r1450', 'r1550']).toContain(nextPuzzle(set, '', 1500, new Set())!.id);
-		expect(nextPuzzle(set, '', 1500, new Set(['r1450', 'r1550']))!.id).toMatch(/^r(1200|1900)$/);
-		expect(nextPuzzle(set, '', 3000, new Set())!.id).toBe('r2400');
+		expect(['r1450', 'r1550']).toContain(nextPuzzle(set, '', 1500, tried())!.id);
+		expect(nextPuzzle(set, '', 1500, tried('r1450', 'r1550'))!.id).toMatch(/^r(1200|1900)$/);
+		expect(nextPuzzle(set, '', 3000, tried())!.id).toBe('r2400');
 	});
 
-	test('when all are tried it starts again among them; a theme with none gives none', () => {
-		expect(nextPuzzle(set, '', 1500, new Set(set.map(one => one.id)))).not.toBeNull();
-		expect(nextPuzzle(set, 'block', 1500, new Set())).toBeNull();
+	test('when all are tried, the least recently tried; the one just left is never next; a theme with none gives none', () => {
+		expect(nextPuzzle(set, '', 1500, tried('r1900', 'r1000', 'r2400', 'r1200', 'r1550', 'r1450'))!.id).toBe('r1900');
+		expect(nextPuzzle(set, '', 1500, tried('r1900', 'r1000', 'r2400', 'r1200', 'r1550', 'r1450'), 'r1900')!.id).toBe('r1000');
+		expect(nextPuzzle([set[0]!], '', 1500, tried(), 'r1000')).toBeNull();
+		expect(nextPuzzle(set, 'block', 1500, tried())).toBeNull();
 	});
 });

@@ -18,10 +18,9 @@ afterAll(() => {
 });
 
 import {loaps} from '../../source/games/loa/index.js';
-import {dailyIndex} from '../../source/learn/daily.js';
+import {dailyIndex, utcDay} from '../../source/learn/daily.js';
 import {parsePuzzles} from '../../source/learn/puzzle-file.js';
 import {keepGame} from '../../source/ui/review-export.js';
-import {todayOf} from '../../source/ui/puzzles-screen.js';
 import {LocalEngine} from '../helpers/local-engine.js';
 import {racePlayed} from '../helpers/race.js';
 import {KEYS, removeScratch, scratchDir, start, type Harness} from './harness.js';
@@ -100,7 +99,7 @@ describe('the puzzles screen', () => {
 	});
 
 	test('the puzzle of the day is the date’s; solved, its row says so and the day is counted', async () => {
-		const today = todayOf(new Date());
+		const today = utcDay(new Date());
 		const daily = read.value[dailyIndex('loaps', today, read.value.length)]!;
 		app = start({start: {screen: 'puzzles', game: loaps}});
 		await app.see('Next puzzle, rated');
@@ -113,7 +112,18 @@ describe('the puzzles screen', () => {
 			frame = await typed(app, move, index === daily.solution.length - 1 ? 'Solved!' : 'go on.');
 		}
 		frame = await app.press(KEYS.enter, now => now.includes('Puzzle of the day') && now.includes('[solved]'));
-		expect(kept(app.savesDir).puzzles['loaps']!.daily.last).toBe(today);
+		const once = kept(app.savesDir).puzzles['loaps']!;
+		expect(once.daily.last).toBe(today);
+		expect(once.attempts).toHaveLength(1);
+		// Solved again: tried before, so not rated again (the rating and the attempts as they were).
+		frame = await app.press(KEYS.enter, now => now.includes(`Puzzle ${daily.id}`));
+		for (const [index, move] of daily.solution.entries()) {
+			if (index % 2 === 1) continue;
+			frame = await typed(app, move, index === daily.solution.length - 1 ? 'Solved!' : 'go on.');
+		}
+		const twice = kept(app.savesDir).puzzles['loaps']!;
+		expect(twice.attempts).toHaveLength(1);
+		expect(twice.rating).toEqual(once.rating);
 	});
 
 	test('a theme chosen on the command line is the Theme row’s; a theme with no puzzle in the set says so', async () => {
