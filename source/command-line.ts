@@ -627,23 +627,7 @@ ${PLAYERS}
 const commandHelp = (topic: string): string => `${COMMAND_HELP[topic]!.replace(/^\t/gm, '  ')}\n`;
 
 /** The commands, the menu ('') and analyse (analyze's other spelling) among them. */
-const COMMANDS = [
-	'',
-	'play',
-	'analyze',
-	'analyse',
-	'demo',
-	'learn',
-	'puzzles',
-	'move',
-	'perft',
-	'export',
-	'review',
-	'match',
-	'tournament',
-	'serve',
-	'help',
-];
+const COMMANDS = [...GAME_COMMANDS, 'serve', 'help'];
 
 guardStdout();
 

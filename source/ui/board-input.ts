@@ -4,7 +4,7 @@
  * turns a key into a move, a message, or a new cursor.
  */
 import type {AnyGame} from '../games/registry.js';
-import type {Action} from './keys.js';
+import {actionFor, type Action} from './keys.js';
 import type {BoardMarks} from './boards/index.js';
 import {moveCursor, movesBeginning, nextPoints, pick, stillPicked} from './pointer.js';
 
@@ -142,4 +142,25 @@ export function viewAction<State extends View>(state: State, action: Action): St
 		default:
 			return null;
 	}
+}
+
+/**
+ * The rest of a key on a board where a person looks for one move (a lesson's step, a puzzle), once
+ * typing and the screen's own keys have had it: the play screen's keys for the cursor, picks and
+ * the view, and q. What it was, for the screen's reducer to act on.
+ */
+export type SeekingKey =
+	| {readonly kind: 'board'; readonly outcome: BoardOutcome}
+	| {readonly kind: 'view'; readonly view: View}
+	| {readonly kind: 'quit'; readonly code: number}
+	| {readonly kind: 'none'};
+
+export function seekingKey(input: BoardInput, view: View, name: string, game: AnyGame, state: unknown, permission: Permission): SeekingKey {
+	const action = actionFor('play', name);
+	if (action === undefined) return {kind: 'none'};
+	if (action === 'quit') return {kind: 'quit', code: name === 'ctrl+c' ? 130 : 0};
+	const viewed = viewAction(view, action);
+	if (viewed) return {kind: 'view', view: viewed};
+	const outcome = boardAction(input, action, game, state, view.flipped, permission);
+	return outcome ? {kind: 'board', outcome} : {kind: 'none'};
 }

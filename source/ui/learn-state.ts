@@ -7,17 +7,7 @@
 import type {LessonBook} from '../games/learning.js';
 import {baseGameId, games, type AnyGame} from '../games/registry.js';
 import {HINT_AFTER_MISSES, judgeMove, passingMoves, stepGame, stepPosition} from '../learn/lesson.js';
-import {
-	boardAction,
-	boardInput,
-	dropped,
-	typingKey,
-	viewAction,
-	type BoardInput,
-	type BoardOutcome,
-	type Permission,
-} from './board-input.js';
-import {actionFor} from './keys.js';
+import {boardInput, dropped, typingKey, type BoardInput, type BoardOutcome, type Permission, seekingKey} from './board-input.js';
 import {doing, stay, type Step} from './store.js';
 
 /** The games that have lessons, one per book (classic LOA's mover-wins ruling shares classic LOA's). */
@@ -220,13 +210,17 @@ function stepKey(state: LearnState, name: string): LearnStep {
 		return stay(state);
 	}
 	if (name === 'escape' && state.input.picked.length === 0) return stay({...state, mode: 'list', status: NOTHING_SAID});
-	const action = actionFor('play', name);
-	if (action === 'quit') return leave(state, {kind: 'quit', code: name === 'ctrl+c' ? 130 : 0});
-	const viewed = action ? viewAction(state, action) : null;
-	if (viewed) return stay(viewed);
-	if (!action) return stay(state);
-	const board = boardAction(state.input, action, state.played, state.position, state.flipped, open ? OPEN : SHUT);
-	return board ? onBoard(state, board) : stay(state);
+	const key = seekingKey(state.input, state, name, state.played, state.position, open ? OPEN : SHUT);
+	switch (key.kind) {
+		case 'board':
+			return onBoard(state, key.outcome);
+		case 'view':
+			return stay({...state, ...key.view});
+		case 'quit':
+			return leave(state, {kind: 'quit', code: key.code});
+		case 'none':
+			return stay(state);
+	}
 }
 
 const leave = (state: LearnState, effect: LearnEffect): LearnStep => doing({...state, left: true}, effect);

@@ -10,17 +10,7 @@ import {dailyIndex} from '../learn/daily.js';
 import {nextAnswer, positionOf, puzzleBoard, solverOf, tryMove, type PuzzleBoard} from '../learn/solve.js';
 import type {Puzzle} from '../learn/puzzle.js';
 import type {Standing} from '../learn/standing.js';
-import {
-	boardAction,
-	boardInput,
-	dropped,
-	typingKey,
-	viewAction,
-	type BoardInput,
-	type BoardOutcome,
-	type Permission,
-} from './board-input.js';
-import {actionFor} from './keys.js';
+import {boardInput, dropped, typingKey, type BoardInput, type BoardOutcome, type Permission, seekingKey} from './board-input.js';
 import {doing, stay, type Step} from './store.js';
 
 export type HubRow = 'game' | 'next' | 'theme' | 'daily' | 'mine';
@@ -370,13 +360,17 @@ function puzzleKey(state: PuzzlesState, name: string): PuzzlesStep {
 		return {state: after.state, effects: [...rated.effects, ...after.effects]};
 	}
 	if (name === 'escape' && state.input.picked.length === 0) return stay({...state, mode: 'hub', board: null, status: NOTHING_SAID});
-	const action = actionFor('play', name);
-	if (action === 'quit') return leave(state, {kind: 'quit', code: name === 'ctrl+c' ? 130 : 0});
-	const viewed = action ? viewAction(state, action) : null;
-	if (viewed) return stay(viewed);
-	if (!action) return stay(state);
-	const outcome = boardAction(state.input, action, board.game, position, state.flipped, solved ? SHUT : OPEN);
-	return outcome ? onBoard(state, outcome) : stay(state);
+	const key = seekingKey(state.input, state, name, board.game, position, solved ? SHUT : OPEN);
+	switch (key.kind) {
+		case 'board':
+			return onBoard(state, key.outcome);
+		case 'view':
+			return stay({...state, ...key.view});
+		case 'quit':
+			return leave(state, {kind: 'quit', code: key.code});
+		case 'none':
+			return stay(state);
+	}
 }
 
 export function puzzlesReducer(state: PuzzlesState, action: PuzzlesAction): PuzzlesStep {
