@@ -21,15 +21,12 @@ import {gamesDir} from '../ui/review-export.js';
 import type {Puzzle} from './puzzle.js';
 import {SEARCH_DEPTH, searchMargin} from './prove.js';
 import {addPersonal, loadLearning, saveLearning} from './store.js';
-import {keptGames, standingIn, type Standing} from './standing.js';
+import {isPerson, keptGames, standingIn, type Standing} from './standing.js';
 
 /** What each position of a kept game gets in the look for blunders: the review's search, shorter. */
 const LOOK_MS = 300;
 /** The most a proof's search may take, at each of its two depths: a proof not done by then is no proof. */
 const PROOF_MS = 4000;
-
-/** Whether a record's player is the person: "you" against the AI, "player 1"/"player 2" at one keyboard. */
-export const isPerson = (name: string): boolean => name === 'you' || /^player [12]$/.test(name);
 
 /** A personal puzzle's id: the same position is the same puzzle, whichever game it came from. */
 export const personalId = (game: AnyGame, position: string): string =>
@@ -83,30 +80,34 @@ export async function scanMistakes(
 	const done = new Set(loadLearning(dir).data.personal.scanned);
 	const waiting = keptGames(dir, game).filter(name => !done.has(name));
 	let found = 0;
+	let blundered = 0;
 	let looked = 0;
 	let problem: string | null = null;
 	for (const [index, name] of waiting.entries()) {
 		if (callbacks.shouldStop()) break;
 		const where = `game ${index + 1} of ${waiting.length}`;
 		callbacks.onProgress(`${where}…`);
-		const puzzles = await puzzlesOf(
+		const seen = await puzzlesOf(
 			engine,
 			join(gamesDir(dir), name),
 			name,
 			text => callbacks.onProgress(`${where}: ${text}`),
 			callbacks.shouldStop,
 		);
-		if (puzzles === null) break;
+		if (seen === null) break;
 		// Each game is written as it is done: a look stopped or killed keeps what it found.
 		const {data} = loadLearning(dir);
-		problem = saveLearning(dir, addPersonal(data, puzzles, [name])) ?? problem;
-		found += puzzles.length;
+		problem = saveLearning(dir, addPersonal(data, seen.puzzles, [name])) ?? problem;
+		found += seen.puzzles.length;
+		blundered += seen.blunders;
 		looked++;
 	}
 	const standing = standingIn(loadLearning(dir).data, dir, game, today);
 	const text =
 		problem ??
-		`Looked through ${looked} game${looked === 1 ? '' : 's'}: ${found} new puzzle${found === 1 ? '' : 's'} from your moves${looked < waiting.length ? ' (stopped; Enter goes on)' : ''}.`;
+		`Looked through ${looked} game${looked === 1 ? '' : 's'}: ${blundered} blunder${blundered === 1 ? '' : 's'} of yours, ${found} of them ${found === 1 ? 'a puzzle' : 'puzzles'}${
+			blundered > found ? ' (the others had no one move clearly best, as a puzzle needs)' : ''
+		}.`;
 	return {standing, text};
 }
 
@@ -117,12 +118,12 @@ async function puzzlesOf(
 	name: string,
 	onProgress: (text: string) => void,
 	shouldStop: () => boolean,
-): Promise<Puzzle[] | null> {
+): Promise<{readonly puzzles: Puzzle[]; readonly blunders: number} | null> {
 	const source = readReviewable(path, undefined);
-	if (!source.ok) return [];
+	if (!source.ok) return {puzzles: [], blunders: 0};
 	const {game, line, moves, players} = source.value;
 	const people = ([1, 2] as const).filter(player => players !== null && isPerson(players[player - 1]!));
-	if (people.length === 0 || moves.length === 0) return [];
+	if (people.length === 0 || moves.length === 0) return {puzzles: [], blunders: 0};
 	const total = line.length;
 	const {evals, stopped} = await evaluateLine(
 		engine,
@@ -165,5 +166,5 @@ async function puzzlesOf(
 			source: `your game ${name}, move ${blunder.number} (you played ${blunder.move})`,
 		});
 	}
-	return shouldStop() ? null : puzzles;
+	return shouldStop() ? null : {puzzles, blunders: blunders.length};
 }

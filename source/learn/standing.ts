@@ -3,7 +3,8 @@
  * it, read from their learning file (store.ts); and an attempt at a puzzle recorded there. Each
  * write reads the file afresh first.
  */
-import {readdirSync} from 'node:fs';
+import {closeSync, openSync, readdirSync, readSync} from 'node:fs';
+import {join} from 'node:path';
 import {baseGameId, games, type AnyGame} from '../games/registry.js';
 import {gamesDir} from '../ui/review-export.js';
 import type {Puzzle} from './puzzle.js';
@@ -33,7 +34,7 @@ export interface Standing {
 	readonly dayStreak: number;
 	/** The person's own puzzles of the game, newest first. */
 	readonly mine: readonly Puzzle[];
-	/** Kept games not yet looked through for mistakes. */
+	/** Kept games with the person at the board, not yet looked through for their mistakes. */
 	readonly unscanned: number;
 }
 
@@ -66,6 +67,28 @@ export function keptGames(dir: string, game: AnyGame): string[] {
 	}
 }
 
+/** Whether a record's player is the person: "you" against the AI, "player 1"/"player 2" at one keyboard. */
+export const isPerson = (name: string): boolean => name === 'you' || /^player [12]$/.test(name);
+
+/**
+ * Whether a kept game had the person at the board (its first lines name the players, as
+ * `[RED "you"]`): a demo's, between two levels, has no mistakes of theirs to find. Read from the
+ * file's head only; one that cannot be read counts, and the look through it says why it gives none.
+ */
+function withPerson(path: string): boolean {
+	let fd: number | undefined;
+	try {
+		fd = openSync(path, 'r');
+		const head = Buffer.alloc(1024);
+		const text = head.subarray(0, readSync(fd, head, 0, head.length, 0)).toString('utf8');
+		return [...text.matchAll(/^\[[^\]"]+ "([^"]*)"\]$/gm)].some(tag => isPerson(tag[1]!));
+	} catch {
+		return true;
+	} finally {
+		if (fd !== undefined) closeSync(fd);
+	}
+}
+
 /** The person's standing in a game's puzzles, from their learning data. */
 export function standingIn(data: Learning, dir: string, game: AnyGame, today: string): Standing {
 	const id = baseGameId(game);
@@ -85,7 +108,7 @@ export function standingIn(data: Learning, dir: string, game: AnyGame, today: st
 		dailyDone: daily.last === today,
 		dayStreak: daily.current,
 		mine,
-		unscanned: keptGames(dir, game).filter(name => !scanned.has(name)).length,
+		unscanned: keptGames(dir, game).filter(name => !scanned.has(name) && withPerson(join(gamesDir(dir), name))).length,
 	};
 }
 

@@ -82,6 +82,7 @@ export const capitalized = (word: string): string => word.charAt(0).toUpperCase(
 export function pointsLine(game: AnyGame, state: unknown): string | null {
 	if (!game.hasPoints) return null;
 	const [first, second] = game.scores(state);
-	const limit = game.moveLimit === null ? '' : ` · move ${game.moveNumber(state)}/${game.moveLimit}`;
+	// After the last move of the limit the next would be 51: the game is then at its 50th.
+	const limit = game.moveLimit === null ? '' : ` · move ${Math.min(game.moveNumber(state), game.moveLimit)}/${game.moveLimit}`;
 	return `${game.sides[0]} ${first} · ${game.sides[1]} ${second} ${game.phrases.points.many}${limit}`;
 }

@@ -149,10 +149,11 @@ function Hub({state, width, rootWidth, quitLabel}: {state: PuzzlesState; width: 
 	const themeName =
 		state.theme === '' ? 'all themes' : (game.puzzleThemes?.themes.find(one => one.id === state.theme)?.name ?? state.theme);
 	const daily = dailyOf(state.set, game.id, state.today);
+	const inTheme = state.theme === '' ? state.set.length : state.set.filter(puzzle => puzzle.themes.includes(state.theme)).length;
 	const mine = standing.mine.length;
 	const labels: Record<HubRow, string> = {
 		game: `Game     ${arrows(game.name)}`,
-		next: `Next puzzle, rated (${state.set.length} in the set)`,
+		next: `Next puzzle, rated (${inTheme} ${state.theme === '' ? 'in the set' : 'in the theme'})`,
 		theme: `Theme    ${arrows(themeName)}`,
 		daily: `Puzzle of the day, ${state.today}${standing.dailyDone ? (theme.ascii ? ' [solved]' : ' ✓') : ''}${daily ? ` (${bandOf(daily.rating)})` : ''}${standing.dayStreak > 1 ? ` · ${standing.dayStreak} days in a row` : ''}`,
 		mine:
@@ -161,6 +162,10 @@ function Hub({state, width, rootWidth, quitLabel}: {state: PuzzlesState; width: 
 				: `Puzzles from your games: ${mine} found${standing.unscanned > 0 ? `, ${standing.unscanned} kept game${standing.unscanned === 1 ? '' : 's'} to look through (${mine === 0 ? 'Enter' : 's'})` : ''}`,
 	};
 	const description = state.theme === '' ? null : game.puzzleThemes?.themes.find(one => one.id === state.theme)?.description;
+	const about = wrapLines(
+		description ?? 'Each puzzle has one clearly best move, proved by the engine. A miss is taken back: look again, or ? for the answer.',
+		width - 1,
+	).slice(0, 2);
 	return (
 		<Box flexDirection="column" width={rootWidth}>
 			<Text bold color={theme.color ? theme.accent : undefined}>
@@ -182,13 +187,11 @@ function Hub({state, width, rootWidth, quitLabel}: {state: PuzzlesState; width: 
 				);
 			})}
 			<Text> </Text>
-			<Text color={dim} wrap="truncate">
-				{fit(
-					description ??
-						'Each puzzle has one clearly best move, proved by the engine. A miss is taken back: look again, or ? for the answer.',
-					width - 1,
-				)}
-			</Text>
+			{[0, 1].map(index => (
+				<Text key={`about-${index}`} color={dim}>
+					{about[index] ?? ' '}
+				</Text>
+			))}
 			<StatusLine
 				text={state.status.text || state.problem || ''}
 				error={state.status.error || (state.status.text === '' && state.problem !== null)}
@@ -230,15 +233,23 @@ function PuzzleView({
 	const answer = state.answer ? nextAnswer(board) : null;
 	const lastMove = board.moves.length === 0 ? null : board.moves[board.moves.length - 1]!;
 	const last = lastMove === null ? [] : game.moveEnds(board.line[board.line.length - 2], lastMove);
+	// The theme chosen is no spoiler: it is named from the start.
+	const chosen =
+		state.kind === 'rated' && state.theme !== '' ? game.puzzleThemes?.themes.find(one => one.id === state.theme)?.name : undefined;
 	const kindText =
-		state.kind === 'daily' ? `puzzle of the day ${state.today}` : state.kind === 'mine' ? 'from your games (not rated)' : 'rated';
+		state.kind === 'daily'
+			? `puzzle of the day ${state.today}`
+			: state.kind === 'mine'
+				? 'from your games (not rated)'
+				: `rated${chosen ? ` · ${chosen}` : ''}`;
+	const moved = state.moved === 0 ? '' : ` (${state.moved > 0 ? '+' : '−'}${Math.abs(Math.round(state.moved))})`;
 	const themes = puzzle.themes.map(id => game.puzzleThemes?.themes.find(one => one.id === id)?.name ?? id).join(', ');
 	const facts = solved
 		? [
 				`Themes: ${themes}`,
-				`Puzzle rating ${Math.round(puzzle.rating)} (${bandOf(puzzle.rating)}) · your rating ${Math.round(state.standing.rating)}`,
+				`Puzzle rating ${Math.round(puzzle.rating)} (${bandOf(puzzle.rating)}) · your rating ${Math.round(state.standing.rating)}${moved}`,
 				`Solution: ${puzzle.solution.join(', ')}`,
-				`From ${puzzle.source}`,
+				`Found in ${puzzle.source.startsWith('your game') ? puzzle.source : `an engine game (${puzzle.source})`}`,
 			]
 		: [
 				`${game.sides[game.toMove(board.line[0]) - 1]} to move: find the best move${puzzle.solution.length > 1 ? ` (${Math.ceil(puzzle.solution.length / 2)} moves of yours)` : ''}.`,

@@ -36,6 +36,8 @@ export interface PuzzlesState {
 	readonly input: BoardInput;
 	/** Whether the attempt has been rated (the first miss or the solve rates it, once). */
 	readonly rated: boolean;
+	/** What the last rated attempt did to the person's rating (0 when it was not rated). */
+	readonly moved: number;
 	/** Whether `?` is showing the next answer on the board. */
 	readonly answer: boolean;
 	/** What the last move or key was told; `mark`: right or wrong, drawn as a tick or a cross. */
@@ -140,6 +142,7 @@ export function puzzlesState(game: AnyGame, games: readonly AnyGame[], standing:
 		board: null,
 		input: {cursor: 0, picked: [], typing: null},
 		rated: false,
+		moved: 0,
 		answer: false,
 		status: NOTHING_SAID,
 		flipped: false,
@@ -169,6 +172,7 @@ function open(state: PuzzlesState, puzzle: Puzzle | null, kind: Kind, none: stri
 		// A player turned round for the second side, as the play screen does.
 		flipped: board.value.game.board(positionOf(board.value)).turnsForSecond && side === 2,
 		rated: false,
+		moved: 0,
 		answer: false,
 		status: NOTHING_SAID,
 	});
@@ -236,8 +240,9 @@ function hubKey(state: PuzzlesState, name: string): PuzzlesStep {
 		case 'space':
 			switch (state.row) {
 				case 'game':
-				case 'theme':
 					return turn(1);
+				// Enter on the Theme row starts a puzzle of the theme (← → choose it), as on the Next row.
+				case 'theme':
 				case 'next':
 					return next({...state, kind: 'rated'});
 				case 'daily':
@@ -316,11 +321,13 @@ function moved(state: PuzzlesState, move: number): PuzzlesStep {
 		case 'solved': {
 			const step = rate(after, board, board.misses === 0);
 			const clean = board.misses === 0 && !state.rated;
+			// A move that wins on the spot counts though it is not the stored one: said, so the stored line shown does not puzzle.
+			const other = move !== board.solution[board.moves.length] ? ' Your move wins too.' : '';
 			return {
 				...step,
 				state: {
 					...step.state,
-					status: {text: `${clean ? 'Solved!' : 'Solved, after a miss.'} Enter: the next puzzle`, error: false, mark: 'pass'},
+					status: {text: `${clean ? 'Solved!' : 'Solved, after a miss.'}${other} Enter: the next puzzle`, error: false, mark: 'pass'},
 				},
 			};
 		}
@@ -388,7 +395,13 @@ export function puzzlesReducer(state: PuzzlesState, action: PuzzlesAction): Puzz
 				theme: themesOf(action.game).includes(state.theme) ? state.theme : '',
 			});
 		case 'recorded':
-			return stay({...state, standing: action.standing, problem: action.problem ?? state.problem});
+			return stay({
+				...state,
+				standing: action.standing,
+				problem: action.problem ?? state.problem,
+				// What the attempt did to the rating, shown on the puzzle's panel.
+				moved: action.standing.rating - state.standing.rating,
+			});
 		case 'scan-progress':
 			return stay({...state, scanning: action.text});
 		case 'scanned':

@@ -79,6 +79,8 @@ describe('the puzzles screen', () => {
 		expect(data.puzzles['loaps']!.rating.rating).toBeLessThan(1500);
 		frame = await typed(app, one.solution[0]!, 'Solved, after a miss.');
 		expect(frame).toContain('Themes: Connect in 1');
+		// The miss's rating change, shown beside the rating it left.
+		expect(panel(frame)).toMatch(new RegExp(`your rating ${Math.round(data.puzzles['loaps']!.rating.rating)} \\(−\\d+\\)`));
 		expect(kept(app.savesDir).puzzles['loaps']!.attempts).toHaveLength(1);
 		// Enter: the one not tried yet, two moves of RED's with BLUE's forced reply between.
 		frame = await app.press(KEYS.enter, now => now.includes(`Puzzle ${two.id}`));
@@ -126,11 +128,18 @@ describe('the puzzles screen', () => {
 		expect(twice.rating).toEqual(once.rating);
 	});
 
-	test('a theme chosen on the command line is the Theme row’s; a theme with no puzzle in the set says so', async () => {
-		app = start({start: {screen: 'puzzles', game: loaps, theme: 'block'}});
-		let frame = await app.see('Theme    < Block the connection >');
+	test('a theme chosen on the command line is the Theme row’s; Enter there starts one of it, named; a theme with none says so', async () => {
+		app = start({start: {screen: 'puzzles', game: loaps, theme: 'connect-in-2'}});
+		let frame = await app.see('Theme    < Connect in 2 >');
+		expect(frame).toContain('Next puzzle, rated (1 in the theme)');
+		await app.press(KEYS.down, now => now.includes('> Theme'));
+		frame = await app.press(KEYS.enter, now => now.includes(`Puzzle ${two.id}`));
+		expect(frame).toContain('LOAPS · rated · Connect in 2');
+		await app.press(KEYS.escape, now => now.includes('Next puzzle, rated'));
+		for (let turn = 0; turn < 8 && !frame.includes('< Block the connection >'); turn++) frame = await app.press(KEYS.right);
+		expect(frame).toContain('< Block the connection >');
+		expect(frame).toContain('(0 in the theme)');
 		frame = await app.press(KEYS.enter, now => now.includes('No puzzle in this theme.'));
-		expect(frame).toContain('Next puzzle, rated');
 	});
 
 	test('puzzles from your own games: a kept game’s blunder found by the review’s look, proved on the engine, played unrated', async () => {
@@ -144,7 +153,7 @@ describe('the puzzles screen', () => {
 		await app.see('Next puzzle, rated');
 		for (let row = 0; row < 3; row++) await app.press(KEYS.down);
 		let frame = await app.see(/> Puzzles from your games: 0 found, 1 kept game to look through \(Enter\)/);
-		frame = await app.press(KEYS.enter, now => now.includes('Looked through 1 game: 1 new puzzle from your moves.'));
+		frame = await app.press(KEYS.enter, now => now.includes('Looked through 1 game: 1 blunder of yours, 1 of them a puzzle.'));
 		expect(frame).toMatch(/> Puzzles from your games: 1 found/);
 		const data = kept(savesDir);
 		expect(data.personal.scanned).toEqual([basename(game.value)]);

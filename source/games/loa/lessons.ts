@@ -113,6 +113,32 @@ const THEIR_GROUP = `1 26
 ..2..11
 `;
 
+/** RED ahead 18 to 9; BLUE's d2 threatens d2 f4, joining f6, g6 and g5. A third piece on that diagonal (b6 e3, d4 f4, f2 f4) stops it; taking d2 leaves BLUE connected. */
+const STOP_THE_CONNECTION = `1 30
+1 18 31.0
+2 9 29.5
+...1...
+.1...22
+......2
+1..1...
+.......
+...2.1.
+1......
+`;
+
+/** d4 is safe while f2 keeps three pieces on the diagonal b6..g1; every move of f2 but f2 c5 leaves two there, and b6 takes d4. */
+const OPEN_LINE = `1 18
+1 14 40.0
+2 12 38.0
+.....2.
+.2..1..
+2.....2
+...1...
+.......
+2.1..12
+.1.....
+`;
+
 /** BLUE behind 4 to 20; RED threatens f4 d4; BLUE could connect (g6 g4) and lose. */
 const STAND_IN_THE_WAY = `2 30
 1 20 30.2
@@ -245,7 +271,7 @@ export const loapsLessons: LessonBook = {
 					wrong: 'Legal, but your pieces are not all in one group yet, and your time is nearly gone.',
 					hint: 'f7, e6 and g6 touch already (corners count). One empty square touches both them and d4, and a2 has a line to it.',
 					after:
-						'All five RED pieces are one group: 12 points, and the game ends, RED winning 29 to 11. Mind the clock, too: it showed 2 s here, and each side has 60 seconds for the whole game; running out loses.',
+						'All five RED pieces are one group: 12 points, and the game ends, RED winning 29 to 11. Mind the clock as well: each side has 60 seconds for the whole game, and running out of time loses.',
 					teaches: ['§4', '§8'],
 				},
 				{
@@ -269,6 +295,36 @@ export const loapsLessons: LessonBook = {
 					after:
 						'Taking c1 scores 1 (11 to 4), and c7 and c2 stay apart. Taking c7 would have left c1 and c2 together: BLUE would score the 12 and win 16 to 11.',
 					teaches: ['§4', '§5'],
+				},
+			],
+		},
+		{
+			id: 'loaps-safety',
+			title: 'Playing safely',
+			steps: [
+				{
+					id: 'loaps-safety-stop',
+					position: STOP_THE_CONNECTION,
+					task: 'You lead 18 to 9, but BLUE threatens to connect with its next move: that gains it 12 points and ends the game. Stop BLUE from connecting next move.',
+					pass: ['d4 f4', 'f2 f4', 'b6 e3'],
+					wrong:
+						'Legal, but BLUE still connects: next move, or at once if you take d2 and leave the other three together. BLUE gains 12 and wins on points.',
+					hint: 'Which BLUE piece stands apart, and which square beside the other three can it reach? Look at the line it would travel.',
+					after:
+						'With a third piece on the diagonal from d2 to g5, d2 must travel three squares, to its own g5, and cannot reach f4. Had BLUE connected, it would have gained 12 and won 21 to 18: a lead of 12 or less is lost to a connection.',
+					teaches: ['§4', '§5'],
+				},
+				{
+					id: 'loaps-safety-lines',
+					position: OPEN_LINE,
+					task: 'Your piece on d4 is safe now. Move the piece on f2 so that d4 stays safe: moving a piece changes the count on every line it leaves.',
+					pass: ['f2 c5'],
+					wrong:
+						'Legal, but not that: a move of another piece, or one that takes f2 off the diagonal from b6 to g1. With two pieces left on it, BLUE’s b6 travels two squares and takes d4: 8 points.',
+					hint: 'Count the pieces on the diagonal from b6 through d4 to g1, now and after f2 has moved.',
+					after:
+						'f2 c5 stays on the diagonal, which still holds three pieces: b6 would have to travel three squares, over your c5. f2 b2 would have scored 3 but left two pieces there, and b6 d4 scores 8: 1 for the capture, 7 for the square.',
+					teaches: ['§2', '§3'],
 				},
 			],
 		},

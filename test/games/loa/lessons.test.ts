@@ -58,6 +58,17 @@ const count = (state: LoaState, player: number): number => state.cells.filter(ce
 const winsNext = (game: LoaGame, state: LoaState): boolean =>
 	game.legalMoves(state).some(move => game.outcome(game.play(state, move))?.winner === state.toMove);
 
+/** Whether the side to move has a move that leaves it connected (the game over by its connection). */
+const connectsNext = (game: LoaGame, state: LoaState): boolean =>
+	game.legalMoves(state).some(move => ['connection', 'simultaneous'].includes(game.outcome(game.play(state, move))?.reason ?? ''));
+
+/** The moves of the side to move that capture the opponent's piece on `square`. */
+const capturesOn = (game: LoaGame, state: LoaState, square: string): string[] =>
+	game
+		.legalMoves(state)
+		.filter(move => pieceAt(game.play(state, move), square) === state.toMove && pieceAt(state, square) === 3 - state.toMove)
+		.map(move => game.formatMove(state, move));
+
 /** A ruling in words, the step that teaches it, and the section of the rules page it is in. */
 type Ruling = readonly [ruling: string, step: string, section: string];
 
@@ -72,6 +83,8 @@ const LOAPS_RULINGS: readonly Ruling[] = [
 	['each side has 60 seconds for the whole game', 'loaps-connect-now', '§8'],
 	['a capture connecting both sides: only the mover scores the 12', 'loaps-connect-both', '§4'],
 	['a capture leaving only the captured side connected gives that side the 12', 'loaps-connect-their-group', '§4'],
+	['a lead of 12 or less is lost to a connection: stop it', 'loaps-safety-stop', '§5'],
+	['a move changes the count of the lines it leaves', 'loaps-safety-lines', '§2'],
 	['more points wins, not the connector: far behind, block instead of connecting', 'loaps-end-block', '§5'],
 	['after BLUE’s 50th move without a connection the game is drawn', 'loaps-end-move-limit', '§6'],
 	['a side with no legal move loses', 'loaps-end-pinned', '§7'],
@@ -173,6 +186,52 @@ describe('LOAPS: each step’s answer does what its `after` says', () => {
 		const trap = playing(game, before, 'a7 c7');
 		expect(game.outcome(trap)).toMatchObject({result: 'win', winner: 2, reason: 'opponent-connected'});
 		expect(game.scores(trap)).toEqual([11, 16]);
+	});
+
+	test('loaps-safety-stop: RED leads 18 to 9; each answer leaves BLUE no connecting reply, and d2 f4 would win BLUE the game 21 to 18', () => {
+		const {step, game, before} = setUp(book, 'loaps-safety-stop');
+		expect(game.scores(before)).toEqual([18, 9]);
+		// The answers are exactly the moves after which the game goes on and BLUE has no connecting reply.
+		const stopping = game.legalMoves(before).filter(move => {
+			const after = game.play(before, move);
+			return game.outcome(after) === null && !connectsNext(game, after);
+		});
+		expect(stopping.map(move => game.formatMove(before, move)).sort()).toEqual([...step.pass].sort());
+		for (const answer of step.pass) {
+			const after = playing(game, before, answer);
+			expect(game.outcome(after), answer).toBeNull();
+			expect(connectsNext(game, after), answer).toBe(false);
+		}
+		// Not stopping it: BLUE connects, gains 12 and wins on points.
+		const elsewhere = playing(game, before, 'a1 b1');
+		expect(connectsNext(game, elsewhere)).toBe(true);
+		const connected = playing(game, elsewhere, 'd2 f4');
+		expect(game.outcome(connected)).toMatchObject({result: 'win', winner: 2, reason: 'connection'});
+		expect(game.scores(connected)).toEqual([18, 21]);
+		// Taking d2 leaves the other three together: BLUE's 12 at once.
+		const taken = playing(game, before, 'f2 d2');
+		expect(game.outcome(taken)).toMatchObject({result: 'win', winner: 2, reason: 'opponent-connected'});
+		expect(game.scores(taken)).toEqual([19, 21]);
+	});
+
+	test('loaps-safety-lines: d4 is safe now; f2 c5 keeps it so; f2 b2 scores 3 but opens the diagonal, and b6 d4 scores 8', () => {
+		const {game, before, after} = answered(book, 'loaps-safety-lines');
+		const blueNow = game.parse(stepOf(book, 'loaps-safety-lines').position.replace(/^1 /, '2 '), 'BLUE to move');
+		if (!blueNow.ok) throw new Error(blueNow.error.message);
+		expect(capturesOn(game, blueNow.value, 'd4')).toEqual([]);
+		expect(game.outcome(after)).toBeNull();
+		expect(capturesOn(game, after, 'd4')).toEqual([]);
+		// Every other move of f2 leaves two pieces on the diagonal, and b6 reaches d4.
+		const others = game
+			.legalMoves(before)
+			.map(move => game.formatMove(before, move))
+			.filter(move => move.startsWith('f2 ') && move !== 'f2 c5');
+		expect(others.length).toBeGreaterThan(1);
+		for (const move of others) expect(capturesOn(game, playing(game, before, move), 'd4'), move).toEqual(['b6 d4']);
+		expect(gain(game, before, 'f2 b2')).toBe(3);
+		const opened = playing(game, before, 'f2 b2');
+		expect(gain(game, opened, 'b6 d4')).toBe(8);
+		expect(game.outcome(playing(game, opened, 'b6 d4'))).toBeNull();
 	});
 
 	test('loaps-end-block: e4 stops f4 d4; connecting would lose 16 to 20, and not blocking lets RED connect', () => {
