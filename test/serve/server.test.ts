@@ -200,7 +200,7 @@ describe('learning on the server', () => {
 		before = shown.text().length;
 		channel.write('\u001B');
 		await until(
-			() => shown.text().slice(before).includes('Learn the rules (0 of 4 lessons)'),
+			() => shown.text().slice(before).includes('Learn the rules (0 of 5 lessons)'),
 			() => shown.text().slice(before),
 		);
 		expect(shown.text().slice(before)).toContain('Puzzles: not tried yet');

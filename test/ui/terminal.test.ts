@@ -829,7 +829,7 @@ describe.skipIf(skipReason !== null)(`potm in a real terminal (${skipReason === 
 	test('potm learn: the first LOAPS lesson by the keys, a miss told why and hinted, the step passed with the cursor, kept in saves/learning.json; q quits', async () => {
 		const t = (term = new Terminal());
 		t.start(['learn', '--ascii'], {CI: 'false'});
-		await t.waitForScreen(text => text.includes('Learn LOAPS') && text.includes('0 of 4 lessons done'), 'the list of lessons');
+		await t.waitForScreen(text => text.includes('Learn LOAPS') && text.includes('0 of 5 lessons done'), 'the list of lessons');
 		await t.waitForRawMode();
 		let screen = await t.press('Enter', text => text.includes('step 1 of'), 'the first step');
 		expect(screen).toContain('Move the piece on c1');

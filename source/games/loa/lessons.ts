@@ -268,7 +268,7 @@ export const loapsLessons: LessonBook = {
 					position: TWO_SECONDS,
 					task: 'Connected means all your pieces are one group: pieces touching along a side or at a corner belong together. Connect all of RED’s pieces with this move.',
 					pass: ['a2 d5'],
-					wrong: 'Legal, but your pieces are not all in one group yet, and your time is nearly gone.',
+					wrong: 'Legal, but your pieces are not all in one group yet.',
 					hint: 'f7, e6 and g6 touch already (corners count). One empty square touches both them and d4, and a2 has a line to it.',
 					after:
 						'All five RED pieces are one group: 12 points, and the game ends, RED winning 29 to 11. Mind the clock as well: each side has 60 seconds for the whole game, and running out of time loses.',
