@@ -94,7 +94,7 @@ export function LearnScreen({
 					)}
 				</Text>
 				<Text color={dim} wrap="truncate">
-					{hintLine(done ? ['Enter play level 1', 'Esc lessons', quitLabel] : ['any key lessons', quitLabel], width)}
+					{done ? hintLine(['Enter play level 1', 'Esc lessons', quitLabel], width) : fit(`any key lessons · ${quitLabel}`, width)}
 				</Text>
 			</Box>
 		);
@@ -102,6 +102,7 @@ export function LearnScreen({
 
 	if (state.mode === 'list') {
 		const done = book.lessons.filter((_, index) => lessonDone(state, index)).length;
+		const allDone = done === book.lessons.length;
 		const steps = book.lessons.reduce((sum, lesson) => sum + lesson.steps.length, 0);
 		const rows = book.lessons.map((lesson, index) => {
 			const chosen = index === state.lesson;
@@ -133,7 +134,14 @@ export function LearnScreen({
 				{state.problem ? (
 					<StatusLine text={state.problem} error theme={theme} width={width} />
 				) : (
-					<Text color={dim}>{fit('Each lesson is a few moves on the board; a move that misses is told why.', width)}</Text>
+					<Text color={allDone ? undefined : dim} bold={allDone}>
+						{fit(
+							allDone
+								? 'All done: p plays a first game against level 1, with no clock.'
+								: 'Each lesson is a few moves on the board; a move that misses is told why.',
+							width,
+						)}
+					</Text>
 				)}
 				<Text> </Text>
 				<Text color={dim} wrap="truncate">

@@ -254,6 +254,12 @@ function listKey(state: LearnState, name: string): LearnStep {
 			return stay(atStep(state, state.lesson, openStep(state, state.lesson)));
 		case 'r':
 			return stay({...state, mode: 'rules', problem: null});
+		// Every lesson done: the first game against level 1 is offered here too (a third tryout left
+		// the end's offer with Esc and found no way back to it).
+		case 'p':
+			return state.book.lessons.every((_, index) => lessonDone(state, index))
+				? leave(state, {kind: 'first-game', game: state.game})
+				: stay(state);
 		case 'escape':
 			return leave(state, {kind: 'menu', game: state.game});
 		case 'q':

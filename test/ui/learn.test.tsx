@@ -170,7 +170,10 @@ describe('the lessons screen', () => {
 		let frame = await app.see('That was the last lesson');
 		// The rules in a few lines, then a first game with no clock.
 		for (const line of tictactoe.lessons!.summary) expect(frame.replace(/\s+/g, ' ')).toContain(line);
-		frame = await app.press(KEYS.enter, now => now.includes('level 1'));
+		// Esc to the lessons: the first game is still offered there, by p.
+		frame = await app.press(KEYS.escape, now => now.includes('lessons done'));
+		expect(frame).toContain('All done: p plays a first game against level 1, with no clock.');
+		frame = await app.press('p', now => now.includes('level 1'));
 		expect(frame).toMatch(/X you vs O level 1 Beginner · no clock/);
 	});
 });

@@ -205,7 +205,7 @@ export const loapsLessons: LessonBook = {
 					wrong: 'Legal, but that move does not go along rank 1 from c1.',
 					hint: 'Count every piece on rank 1, c1 itself and the one behind it included: the piece travels exactly that many squares.',
 					after:
-						'Rank 1 holds four pieces (b1, c1, e1, f1), so c1 travels four squares and lands on g1, jumping over your own e1 and f1. Leftwards it would run off the board.',
+						'Rank 1 holds four pieces (b1, c1, e1, f1), so c1 travels four squares and lands on g1, jumping over your own e1 and f1. Leftwards it would run off the board. A piece picked up marks where it can go; an enemy piece so marked can be captured.',
 					teaches: ['§1', '§2'],
 				},
 				{
