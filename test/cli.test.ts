@@ -399,7 +399,10 @@ describe('help, version and the bare command', () => {
 
 describe('potm learn and potm puzzles', () => {
 	test('a FILE, a theme the game does not have, or --theme with learn is refused in one line, exit 2', () => {
-		expect(potm(['learn', 'test/fixtures/positions/start.txt'])).toMatchObject({status: 2, stderr: 'potm: learn takes no FILE, not "test/fixtures/positions/start.txt"\n'});
+		expect(potm(['learn', 'test/fixtures/positions/start.txt'])).toMatchObject({
+			status: 2,
+			stderr: 'potm: learn takes no FILE, not "test/fixtures/positions/start.txt"\n',
+		});
 		const theme = potm(['puzzles', '--game', 'pahtum', '--theme', 'connect-in-2']);
 		expect(theme.status).toBe(2);
 		expect(theme.stderr).toMatch(/^potm: --theme takes a theme of PAH-TUM's puzzles: complete-run, .*, not "connect-in-2"\n$/);
