@@ -166,7 +166,7 @@ describe('the arcade over SSH', () => {
 });
 
 describe('learning on the server', () => {
-	test('the arcade’s menu leads to the lessons; a step passed is kept under the person’s name, and the menu counts it', async () => {
+	test('the arcade’s menu leads to the lessons and the puzzles; a step passed is kept under the person’s name, and the menu counts it', async () => {
 		const running = await serve();
 		const channel = await shell(await connect(running.port, 'grace'));
 		const shown = screen(channel);
@@ -185,7 +185,7 @@ describe('learning on the server', () => {
 		let before = shown.text().length;
 		channel.write('mc1 g1\r');
 		await until(
-			() => shown.text().slice(before).includes('Enter: the next step'),
+			() => shown.text().slice(before).includes('Enter: on to the next'),
 			() => shown.text().slice(before),
 		);
 		const kept = join(scratch, `data-${folders}`, 'players', folderName('grace'), 'saves', 'learning.json');
@@ -204,6 +204,14 @@ describe('learning on the server', () => {
 			() => shown.text().slice(before),
 		);
 		expect(shown.text().slice(before)).toContain('Puzzles: not tried yet');
+		// The Puzzles row, four up from Play (Game, Lobby, Bell, Puzzles): the hub, the set's count, this person's rating.
+		before = shown.text().length;
+		channel.write('kkkk\r');
+		await until(
+			() => shown.text().slice(before).includes('Next puzzle, rated (320 in the set)'),
+			() => shown.text().slice(before),
+		);
+		expect(shown.text().slice(before)).toContain('Your rating 1500');
 	});
 });
 
