@@ -4,6 +4,7 @@
  * the proof search's answers for the puzzle screen, and a stored puzzle checked again (and a
  * tampered one refused, with why).
  */
+import {CONNECT_IN_TWO} from './positions.js';
 import {describe, expect, test} from 'vitest';
 import type {Game} from '../../source/games/game.js';
 import {boxes} from '../../source/games/boxes/index.js';
@@ -39,21 +40,6 @@ const CONNECT_IN_ONE = [
 	'.......',
 	'.......',
 	'..1..1.',
-	'..1....',
-	'.......',
-	'......2',
-	'',
-].join('\n');
-
-/** RED to move: g5 f4 brings the straggler to rank 4, and f4 d4 then joins c3-c4. */
-const CONNECT_IN_TWO = [
-	'1 20',
-	'1 0 60.0',
-	'2 0 60.0',
-	'2.....2',
-	'.......',
-	'......1',
-	'..1....',
 	'..1....',
 	'.......',
 	'......2',

@@ -9,20 +9,10 @@ import {formatParseError} from '../../source/games/game.js';
 import {games} from '../../source/games/registry.js';
 import {formatPuzzles, headerOf, parsePuzzles} from '../../source/learn/puzzle-file.js';
 import type {Puzzle} from '../../source/learn/puzzle.js';
+import {CONNECT_IN_TWO} from './positions.js';
 
-const LOAPS_POSITION = [
-	'1 20',
-	'1 0 60.0',
-	'2 0 60.0',
-	'2.....2',
-	'.......',
-	'......1',
-	'..1....',
-	'..1....',
-	'.......',
-	'......2',
-	'',
-].join('\n');
+/** A LOAPS position (RED connects in two), the one prove.test.ts proves. */
+const LOAPS_POSITION = CONNECT_IN_TWO;
 const PAHTUM_POSITION = ['XOXOXOX', 'OXOXOXO', 'XOXOXOX', 'XX-XXO+', 'OXOXOXO', 'OXOXOX-', '+OXOOO+', ''].join('\n');
 const BOXES_POSITION = ['1 3 3', '1 0 60.0', '2 0 60.0', '0 A1 D1', '1 A1 A4', '2 A4 D4', ''].join('\n');
 const LOA_POSITION = [
