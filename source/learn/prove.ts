@@ -444,6 +444,8 @@ export function provePosition<State>(
 	const position = game.searchPosition(state);
 	if (position.countMoves() < 2) return none;
 	const margins = marginsOf(game);
+	// A line ending on the opponent's move (every reply lost at once) is no puzzle: a puzzle's last move is the solver's.
+	const ended = (solution: readonly number[]): boolean => solution.length % 2 === 1;
 	const done = (solution: readonly number[], proof: Proof): Proved => ({
 		solution,
 		proof,
@@ -471,7 +473,7 @@ export function provePosition<State>(
 
 	// A win at once is cheap to look for.
 	const atOnce = proveByForce(position, 1, budget.proofNodes);
-	if (atOnce.kind === 'unique') return {proved: done(atOnce.solution, 'proof'), solved: false};
+	if (atOnce.kind === 'unique') return {proved: ended(atOnce.solution) ? done(atOnce.solution, 'proof') : null, solved: false};
 	if (atOnce.kind === 'several') return none;
 
 	// The search proof's search: where it sees a win the proof search can reach, the proof search
@@ -481,8 +483,10 @@ export function provePosition<State>(
 	const plies = deep ? decidedIn(deep.score) : null;
 	if (plies !== null && plies > 0 && plies <= 2 * budget.proofMoves - 1) {
 		const forced = proveByForce(position, budget.proofMoves, budget.proofNodes);
-		if (forced.kind === 'unique') return {proved: done(forced.solution, 'proof'), solved: false};
-		if (forced.kind === 'several') return none;
+		if (forced.kind === 'unique') return {proved: ended(forced.solution) ? done(forced.solution, 'proof') : null, solved: false};
+		// Several winners, or a proof search out of nodes (which could not rule out a second winner):
+		// the search's "a win against none" must not stand in for a proof it could not finish.
+		return none;
 	}
 	const answer = searchAnswer(byDepth, margins.search);
 	return {proved: answer >= 0 ? done([answer], 'search') : null, solved: false};

@@ -4,11 +4,14 @@
  * answer and counts as a miss, a solve rates it solved, another move that wins on the spot counts,
  * and the next puzzle is chosen near the person's rating from those not tried.
  */
+import {readFileSync} from 'node:fs';
+import {fileURLToPath} from 'node:url';
 import {describe, expect, test} from 'vitest';
 import {loaps} from '../../source/games/loa/index.js';
 import type {LoaState} from '../../source/games/loa/rules.js';
 import {nextAnswer, puzzleBoard, tryMove} from '../../source/learn/solve.js';
 import type {Puzzle} from '../../source/learn/puzzle.js';
+import {parsePuzzles} from '../../source/learn/puzzle-file.js';
 import type {Standing} from '../../source/learn/standing.js';
 import {dailyIndex} from '../../source/learn/daily.js';
 import {
@@ -111,6 +114,33 @@ describe('solving', () => {
 		expect(first.board.moves).toEqual(three.value.solution.slice(0, 2));
 		expect(nextAnswer(first.board)).toBe(three.value.solution[2]);
 		expect(tryMove(first.board, three.value.solution[2]!).verdict).toBe('solved');
+	});
+
+	test('past the first move of a forced win, another move that still wins in time is right too, and the longest-holding reply comes (loaps-0106)', () => {
+		const text = readFileSync(fileURLToPath(new URL('../../puzzles/loaps.txt', import.meta.url)), 'utf8');
+		const set = parsePuzzles(text, 'puzzles/loaps.txt');
+		if (!set.ok) throw new Error(set.error.message);
+		const stored = set.value.find(one => one.id === 'loaps-0106')!;
+		expect(stored.solution).toHaveLength(5);
+		const board = puzzleBoard(stored);
+		if (!board.ok) throw new Error(board.error);
+		const first = tryMove(board.value, board.value.solution[0]!);
+		expect(first.verdict).toBe('right');
+		const position = first.board.line.at(-1) as LoaState;
+		const other = loaps.parseMove(position, 'c1 c3');
+		if (!other.ok) throw new Error(other.error);
+		expect(other.value).not.toBe(board.value.solution[2]);
+		const second = tryMove(first.board, other.value);
+		expect(second.verdict).toBe('right');
+		expect(second.reply).not.toBeNull();
+		// The line goes on from the move played: its next answer wins at once.
+		const answer = nextAnswer(second.board)!;
+		const last = tryMove(second.board, answer);
+		expect(last.verdict).toBe('solved');
+		expect(loaps.outcome(last.board.line.at(-1) as LoaState)?.winner).toBe(1);
+		// A move that does not still win is wrong, as before.
+		const idle = loaps.legalMoves(position).find(move => tryMove(first.board, move).verdict === 'wrong');
+		expect(idle).toBeDefined();
 	});
 
 	test('a puzzle whose solution is not legal is refused with its id', () => {
