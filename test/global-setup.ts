@@ -4,7 +4,6 @@
  * nor when `npm test` has just built them (POTM_BUILT=1, source/tools/test-all.mjs).
  */
 import {execFileSync} from 'node:child_process';
-import {rmSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import {fileURLToPath} from 'node:url';
 import type {TestProject} from 'vitest/node';
@@ -16,7 +15,7 @@ declare module 'vitest' {
 	}
 }
 
-export default function setup(project: TestProject): () => void {
+export default function setup(project: TestProject): void {
 	const root = fileURLToPath(new URL('..', import.meta.url));
 	if (project.config.provide.build && process.env['POTM_BUILT'] !== '1') {
 		const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
@@ -24,9 +23,4 @@ export default function setup(project: TestProject): () => void {
 		// The command dist/potm, and its contest entry from a start-up snapshot.
 		execFileSync(process.execPath, ['source/tools/build-entry.mjs'], {cwd: root, stdio: 'inherit'});
 	}
-	// The folder where the tests' contest entries remember their start-ups (vitest.config.ts).
-	const cache = project.config.env['POTM_CACHE_DIR'];
-	return () => {
-		if (cache) rmSync(cache, {recursive: true, force: true});
-	};
 }

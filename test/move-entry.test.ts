@@ -146,46 +146,34 @@ describe('dist/potm move', () => {
 		expect(version.stdout).toBe(`${(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {version: string}).version}\n`);
 	});
 
-	test("remembers its start-ups, and plans with the least of them: the machine's cost at its best", () => {
+	test('writes nothing outside its run folder, and nothing that outlives the move: the contests’ file rules, in every game', () => {
+		// HOME, the cache and temporary folders at empty folders of the test's, the run folder another.
+		const home = mkdtempSync(join(scratch, 'home-'));
 		const cache = mkdtempSync(join(scratch, 'cache-'));
-		const path = quick('start.txt');
-		const run = (env: NodeJS.ProcessEnv) =>
-			spawnSync(join(root, 'dist', 'potm'), ['move', path], {
-				cwd: root,
-				encoding: 'utf8',
-				env: {...process.env, POTM_CACHE_DIR: cache, ...env},
-			});
-		expect(run({}).status).toBe(0);
-		// One file: this way of starting, this Node, this build.
-		const files = readdirSync(cache);
-		expect(files).toHaveLength(1);
-		expect(files[0]).toMatch(new RegExp(`^startup-snapshot-${process.version.replaceAll('.', '\\.')}-${process.arch}-[0-9a-z]+\\.txt$`));
-		const file = join(cache, files[0]!);
-		const first = readFileSync(file, 'utf8').trim().split('\n').map(Number);
-		expect(first).toHaveLength(1);
-		expect(first[0]).toBeGreaterThan(0);
-		// A start-up remembered as 1 ms is the best there is: the plan reads it.
-		writeFileSync(file, '1.0\n');
-		const verbose = run({POTM_VERBOSE: '1'});
-		expect(verbose.status).toBe(0);
-		expect(verbose.stderr).toMatch(/startup \d+ ms \(best 1\)/);
-		expect(readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(2);
-		// A folder it cannot write to, or no home folder to find one in: the move is played all the same.
-		const blocked = join(scratch, 'not-a-folder');
-		writeFileSync(blocked, '');
-		const played = spawnSync(join(root, 'dist', 'potm'), ['move', path], {
-			cwd: root,
-			encoding: 'utf8',
-			env: {...process.env, POTM_CACHE_DIR: blocked},
-		});
-		expect(played.stderr).toBe('');
-		expect(played.status).toBe(0);
-		const homeless: NodeJS.ProcessEnv = {...process.env, HOME: blocked};
-		delete homeless['POTM_CACHE_DIR'];
-		delete homeless['XDG_CACHE_HOME'];
-		const noHome = spawnSync(join(root, 'dist', 'potm'), ['move', path], {cwd: root, encoding: 'utf8', env: homeless});
-		expect(noHome.stderr).toBe('');
-		expect(noHome.status).toBe(0);
+		const temporary = mkdtempSync(join(scratch, 'tmp-'));
+		const run = mkdtempSync(join(scratch, 'run-'));
+		const env: NodeJS.ProcessEnv = {...process.env, HOME: home, XDG_CACHE_HOME: cache, TMPDIR: temporary, TMP: temporary, TEMP: temporary};
+		const move = (args: string[], input?: string) =>
+			spawnSync(join(root, 'dist', 'potm'), ['move', ...args], {cwd: run, encoding: 'utf8', env, ...(input === undefined ? {} : {input})});
+		const loapsFile = quick('start.txt');
+		const loaFile = quick('loa-start.txt');
+		const boxesFile = join(run, 'boxes.txt');
+		writeFileSync(boxesFile, '1 3 3\n1 0 1\n2 0 1\n');
+		const played = [
+			move([loapsFile]),
+			move([loaFile]),
+			move(['-'], '-------\n---+---\n-------\n-------\n-------\n-------\n-------\n'),
+			move([boxesFile]),
+		];
+		for (const one of played) {
+			expect(one.stderr).toBe('');
+			expect(one.status).toBe(0);
+			expect(one.stdout).not.toBe('');
+		}
+		expect(readdirSync(home)).toEqual([]);
+		expect(readdirSync(cache)).toEqual([]);
+		expect(readdirSync(temporary)).toEqual([]);
+		expect(readdirSync(run)).toEqual(['boxes.txt']);
 	});
 });
 

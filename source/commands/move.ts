@@ -11,15 +11,12 @@
  * 10 s, which no position carries), with a reserve for the least cost of each move the game will
  * likely still ask for (engine/time.ts).
  */
-import {statSync} from 'node:fs';
-import {join} from 'node:path';
 import {decide} from '../engine/players.js';
 import {planMove} from '../engine/levels.js';
 import {clockReading} from '../engine/time.js';
 import {Searcher} from '../engine/search.js';
 import {loadForCommand, STANDARD_INPUT} from '../files/load.js';
 import {useTable3From} from '../files/table3-file.js';
-import {bestStartup, memoryFile, readStartups, rememberStartup} from './startup-memory.js';
 
 /**
  * CPU milliseconds a `potm move` costs at the least besides its start-up: the shallow search every
@@ -38,23 +35,13 @@ export const SPENT_VARIABLE = 'POTM_SPENT_MS';
 /** CPU milliseconds a whole `potm move` costs at the least, from the start-up it is judged by. */
 export const moveOverheadMs = (startupMs: number): number => startupMs * 1.1 + MOVE_END_MS;
 
-/** When the build this process started from was made (base 36 ms), '' where that cannot be read. */
-function buildOf(start: MoveStart): string {
-	if (start.dist === undefined) return '';
-	try {
-		return Math.round(statSync(join(start.dist, start.kind === 'snapshot' ? 'potm-move.blob' : 'cli.js')).mtimeMs).toString(36);
-	} catch {
-		return '';
-	}
-}
-
 /** CPU milliseconds this process has used, all threads. */
 function cpuMs(): number {
 	const usage = process.cpuUsage();
 	return (usage.user + usage.system) / 1000;
 }
 
-/** How the process started, for the start-up memory: from the snapshot (dist/potm) or from the modules. */
+/** How the process started: from the snapshot (dist/potm) or from the modules. */
 export type StartKind = 'snapshot' | 'modules';
 
 /** How the process was started: from the snapshot or the modules, and the build's folder (dist/), which holds the 3×3 table. */
@@ -80,15 +67,14 @@ export function runMove(path: string, wanted?: string, clockSeconds?: number, st
 	const mover = game.toMove(state);
 	const handedOn = Number(process.env[SPENT_VARIABLE]);
 	const startup = cpuMs() + (Number.isFinite(handedOn) && handedOn > 0 ? handedOn : 0);
-	const memory = memoryFile(start.kind, buildOf(start));
 	if (start.dist !== undefined) useTable3From(start.dist);
-	const remembered = readStartups(memory);
-	const best = bestStartup(remembered, startup);
 	// In a game with a clock per move, clocks() reads the whole allowance of a move (PAH-TUM's 10 s).
-	// What the start-up has used is gone from the clock; the moves to come each cost a start-up at
-	// this machine's best, and this one only its end.
+	// What the start-up has used is gone from the clock; the moves to come each cost a start-up as
+	// this one did, and this one only its end. The entry keeps nothing from move to move (the
+	// contests allow no file outside the run folder, and PAH-TUM none that outlives the move), so
+	// this process's own start-up is the reading.
 	const allowance = clockSeconds ?? game.clocks(state)[mover - 1]!;
-	const clock = {...clockReading(game, state, allowance * 1000 - startup, moveOverheadMs(best)), ownOverheadMs: MOVE_END_MS};
+	const clock = {...clockReading(game, state, allowance * 1000 - startup, moveOverheadMs(startup)), ownOverheadMs: MOVE_END_MS};
 	const plan = planMove(5, {clock});
 	const result = decide(new Searcher({tableMegabytes: 8}), position, plan, {now: cpuMs});
 	if (result.move < 0) {
@@ -99,12 +85,11 @@ export function runMove(path: string, wanted?: string, clockSeconds?: number, st
 		return 1;
 	}
 	process.stdout.write(game.entryAnswer(state, result.move));
-	rememberStartup(memory, remembered, startup);
 	if (process.env['POTM_VERBOSE']) {
 		// For tuning, never in a contest: what the search did, on stderr.
 		const {limits} = plan;
 		process.stderr.write(
-			`depth ${result.depth} score ${result.score} nodes ${result.nodes} startup ${startup.toFixed(0)} ms (best ${best.toFixed(0)}) cpu ${cpuMs().toFixed(0)} ms ` +
+			`depth ${result.depth} score ${result.score} nodes ${result.nodes} startup ${startup.toFixed(0)} ms cpu ${cpuMs().toFixed(0)} ms ` +
 				`budget ${limits.softMs?.toFixed(0)}/${limits.hardMs?.toFixed(0)} ms min depth ${limits.minDepth ?? 1} (${result.stoppedBy}) ` +
 				`moves left ${clock.expectedMoves?.toFixed(1) ?? '-'} likely ${clock.likelyMoves ?? '-'} of ${clock.movesLeft} overhead ${clock.overheadMs.toFixed(0)} ms\n`,
 		);
