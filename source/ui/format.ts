@@ -86,3 +86,9 @@ export function pointsLine(game: AnyGame, state: unknown): string | null {
 	const limit = game.moveLimit === null ? '' : ` · move ${Math.min(game.moveNumber(state), game.moveLimit)}/${game.moveLimit}`;
 	return `${game.sides[0]} ${first} · ${game.sides[1]} ${second} ${game.phrases.points.many}${limit}`;
 }
+
+/** The status line while a move is typed: what to type (an example of the game's), and what is typed so far. */
+export function typingPrompt(game: AnyGame, state: unknown, typing: string): string {
+	const example = moveExample(game, state);
+	return `Type a move${example === null ? '' : ` (e.g. ${example})`}, Enter plays it, Esc cancels: ${typing}_`;
+}

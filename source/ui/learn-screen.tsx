@@ -12,7 +12,7 @@ import {Board} from './boards/index.js';
 import {boardMarks} from './board-input.js';
 import {useEnvironment, useKeys, useQuit, useRootWidth, useTerminalSize} from './context.js';
 import {screenCover} from './dialogs.js';
-import {fit, moveExample, pointsLine, wrapLines} from './format.js';
+import {fit, typingPrompt, pointsLine, wrapLines} from './format.js';
 import {layoutFor} from './layout.js';
 import {hintLine, markOf, StatusLine} from './panel.js';
 import {answerPoints, currentStep, learnReducer, learnState, lessonDone, type LearnAction, type LearnEffect} from './learn-state.js';
@@ -174,10 +174,9 @@ export function LearnScreen({
 	const standing = pointsLine(state.played, state.position);
 	// The verdict and the hint have the panel's rows below the task; the status row keeps the keys' words.
 	const said = state.status.text === '' ? [] : wrapLines(`${markOf(state.status.mark, theme.ascii)}${state.status.text}`, panelWidth);
-	const example = state.input.typing === null ? null : moveExample(state.played, state.position);
 	const statusText =
 		state.input.typing !== null
-			? `Type a move${example === null ? '' : ` (e.g. ${example})`}, Enter plays it, Esc cancels: ${state.input.typing}_`
+			? typingPrompt(state.played, state.position, state.input.typing)
 			: open
 				? `${state.played.sides[state.played.toMove(state.position) - 1]} to move: ${state.played.phrases.select}, or m to type it`
 				: 'Enter: on to the next';

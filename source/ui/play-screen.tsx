@@ -17,7 +17,7 @@ import {fileAction} from './files.js';
 import {keyFor} from './keys.js';
 import {layoutFor} from './layout.js';
 import {EngineLine, GameOver, MoveList, Players, StatusLine, gameOverRows, hintLine, tallyOf} from './panel.js';
-import {clockChangesAt, moveExample} from './format.js';
+import {clockChangesAt, typingPrompt} from './format.js';
 import {
 	HINT_MS,
 	playReducer,
@@ -183,10 +183,9 @@ export function PlayScreen({
 	const moveRows = Math.max(2, layout.bodyRows - 4 - engineRows - overRows);
 	const typing = state.input.typing;
 	// A question stays in view until answered, whatever the engine or the clock says meanwhile.
-	const example = typing === null ? null : moveExample(game, position);
 	const statusText =
 		typing !== null
-			? `Type a move${example === null ? '' : ` (e.g. ${example})`}, Enter plays it, Esc cancels: ${typing}_`
+			? typingPrompt(game, position, typing)
 			: state.goTo !== null
 				? goToPrompt(state.goTo)
 				: (state.question?.text ?? state.status.text);

@@ -17,7 +17,7 @@ import {Board} from './boards/index.js';
 import {boardMarks} from './board-input.js';
 import {stopQuietly, useEnvironment, useKeys, useQuit, useRootWidth, useTerminalSize} from './context.js';
 import {screenCover} from './dialogs.js';
-import {fit, moveExample, pointsLine, wrapLines} from './format.js';
+import {fit, typingPrompt, pointsLine, wrapLines} from './format.js';
 import {layoutFor} from './layout.js';
 import {hintLine, markOf, StatusLine} from './panel.js';
 import {
@@ -257,10 +257,9 @@ function PuzzleView({
 	// The points and the move number, where the game keeps them: a puzzle may turn on either.
 	const standing = pointsLine(game, position);
 	const said = state.status.text === '' ? [] : wrapLines(`${markOf(state.status.mark, theme.ascii)}${state.status.text}`, panelWidth);
-	const example = state.input.typing === null ? null : moveExample(game, position);
 	const statusText =
 		state.input.typing !== null
-			? `Type a move${example === null ? '' : ` (e.g. ${example})`}, Enter plays it, Esc cancels: ${state.input.typing}_`
+			? typingPrompt(game, position, state.input.typing)
 			: solved
 				? 'Enter: the next puzzle · Esc: the puzzles'
 				: `${game.phrases.select}, or m to type the move`;

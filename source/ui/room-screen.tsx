@@ -13,7 +13,7 @@ import {Board} from './boards/index.js';
 import {boardMarks} from './board-input.js';
 import {useEnvironment, useKeys, useRedrawAt, useRemote, useRootWidth, useTerminalSize} from './context.js';
 import {screenCover} from './dialogs.js';
-import {clockChangesAt, fit, moveExample, wrapLines} from './format.js';
+import {clockChangesAt, fit, typingPrompt, wrapLines} from './format.js';
 import {keyFor} from './keys.js';
 import {layoutFor} from './layout.js';
 import {GameOver, MoveList, Players, StatusLine, gameOverRows, hintLine, tallyOf, type SideLine} from './panel.js';
@@ -201,14 +201,13 @@ function RoomInside({code, side, onLobby, onFollow, first}: RoomProps & {readonl
 
 	const position = S.current(session);
 	const typing = state.input.typing;
-	const example = typing === null ? null : moveExample(game, position);
 	const statusText =
 		state.question?.text ??
 		(state.chat !== null
 			? // The end of what is typed stays in view, however long.
 				`Say (Enter sends, Esc cancels): ${[...state.chat].length > size.columns - 40 ? `…${[...state.chat].slice(-(size.columns - 41)).join('')}` : state.chat}_`
 			: typing !== null
-				? `Type a move${example === null ? '' : ` (e.g. ${example})`}, Enter plays it, Esc cancels: ${typing}_`
+				? typingPrompt(game, position, typing)
 				: state.status.text);
 	const keysLine = outcome
 		? hintLine(
