@@ -50,12 +50,21 @@
  *             (10), --ai sessions against the server's AI (10), for --seconds (60), --seed S: a
  *             move to the opponent's screen and to the watchers', moves lost, sessions dropped,
  *             the AI's answer, the server's CPU and memory (serve.ts's head tells what is measured)
+ *   sprt      a candidate build against a base build until a sequential probability ratio test
+ *             decides (sprt.ts): --base REF (HEAD if not given) and --candidate REF (this
+ *             checkout's build if not given), built side by side as the ladder's baseline is;
+ *             --nodes N a move in-process (20000 if neither is given) or --clock S a side on CPU
+ *             clocks as external entries; --game loaps or loa; --elo0 E0 --elo1 E1 (0 and 10),
+ *             --alpha and --beta (0.05); --pairs N at most (every opening of the set once),
+ *             --jobs at a time (2). Each opening of bench/openings/GAME.txt played both ways
+ *   sprt-openings  writes bench/openings/GAME.txt again (--game: one of them), from the fixed
+ *             recipe of sprt-openings.ts: the same file on any machine
  *   puzzles   the shipped puzzle sets (puzzles/*.txt) proved again, each puzzle by its own kind of
  *             proof (source/learn/prove.ts reprove, as `npm run puzzles -- check`): for each game
  *             the puzzles, the time and every failure; exits 1 on a failure. --game ID: one set
  *
- * With no section named, all run but the ladder, the sparring table and serve, which run only
- * when named: at 60 s a side the ladder's games take tens of minutes.
+ * With no section named, all run but the ladder, the sparring table, serve and the SPRT's two,
+ * which run only when named: at 60 s a side the ladder's games take tens of minutes.
  */
 import {readdirSync, readFileSync} from 'node:fs';
 import {cpus} from 'node:os';
@@ -85,10 +94,15 @@ import {benchSparring, type Load} from './sparring.js';
 import {benchSearchSpeed} from './search-speed.js';
 import {benchServe} from './serve.js';
 import {checkSets, puzzleGames} from '../learn/build.js';
+import {writeWhole} from '../files/atomic.js';
+import {makeFolder} from '../files/saves.js';
+import {buildOpenings, OPENINGS_DIR, RECIPES, openingsPath, SPRT_GAMES} from './sprt-openings.js';
+import {benchSprt} from './sprt.js';
+import {DEFAULT_SPRT} from './sprt-stats.js';
 
 const SECTIONS = ['perft', 'search', 'worker', 'contest', 'strength', 'terminal', 'pahtum', 'boxes', 'puzzles'] as const;
 /** Sections run only when named: too long for a run of everything. */
-const NAMED_ONLY = ['ladder', 'sparring', 'serve'] as const;
+const NAMED_ONLY = ['ladder', 'sparring', 'serve', 'sprt', 'sprt-openings'] as const;
 
 const mega = (rate: number) => (rate / 1e6).toFixed(1);
 const saves = new URL('../../saves/', import.meta.url);
@@ -253,6 +267,15 @@ const OPTION_TABLE: OptionTable = Object.fromEntries(
 		'watchers',
 		'seconds',
 		'think',
+		'nodes',
+		'clock',
+		'elo0',
+		'elo1',
+		'alpha',
+		'beta',
+		'base',
+		'candidate',
+		'pairs',
 	].map(name => [name, {type: 'string'}]),
 );
 
@@ -404,6 +427,57 @@ async function main(): Promise<void> {
 			seconds: option('--seconds', 60),
 			seed,
 			thinkMs,
+		});
+	}
+	if (chosen.includes('sprt-openings')) {
+		for (const id of gameGiven === undefined ? SPRT_GAMES : [gameGiven]) {
+			if (!(SPRT_GAMES as readonly string[]).includes(id))
+				throw new Error(`the SPRT's openings are for ${SPRT_GAMES.join(' and ')}, not ${id}`);
+			const game = gameById(id)!;
+			const started = performance.now();
+			const recipe = RECIPES[id as keyof typeof RECIPES];
+			const text = buildOpenings(game, recipe, (kept, drawn) => {
+				if (kept % 100 === 0) process.stderr.write(`\r${game.name}: ${kept} of ${recipe.count} openings kept, ${drawn} drawn`);
+			});
+			process.stderr.write('\r\x1b[K');
+			makeFolder(OPENINGS_DIR);
+			writeWhole({path: openingsPath(id), data: text});
+			console.log(
+				`sprt-openings: ${openingsPath(id)} written in ${((performance.now() - started) / 1000).toFixed(0)} s: ${text.split('\n')[2]!.slice(2)}`,
+			);
+		}
+	}
+	if (chosen.includes('sprt')) {
+		const id = gameGiven ?? DEFAULT_GAME;
+		if (!(SPRT_GAMES as readonly string[]).includes(id)) throw new Error(`the SPRT plays ${SPRT_GAMES.join(' or ')}, not ${id}`);
+		const number = (name: string, fallback: number): number => {
+			const text = take(name);
+			const value = text === undefined ? fallback : Number(text);
+			if (text === '' || !Number.isFinite(value)) throw new Error(`${name} takes a number`);
+			return value;
+		};
+		const nodesText = take('--nodes');
+		const clockText = take('--clock');
+		if (nodesText !== undefined && clockText !== undefined) throw new Error('--nodes and --clock are two budgets: give one');
+		const whole = (name: string, fallback: number): number => {
+			const value = option(name, fallback);
+			if (!Number.isInteger(value)) throw new Error(`${name} takes a whole number`);
+			return value;
+		};
+		const pairsText = take('--pairs');
+		await benchSprt({
+			game: id,
+			candidate: take('--candidate'),
+			base: take('--base') ?? 'HEAD',
+			budget: clockText !== undefined ? {clockSeconds: option('--clock', 10)} : {nodes: whole('--nodes', 20_000)},
+			settings: {
+				elo0: number('--elo0', DEFAULT_SPRT.elo0),
+				elo1: number('--elo1', DEFAULT_SPRT.elo1),
+				alpha: number('--alpha', DEFAULT_SPRT.alpha),
+				beta: number('--beta', DEFAULT_SPRT.beta),
+			},
+			jobs,
+			maxPairs: pairsText === undefined ? undefined : whole('--pairs', 1),
 		});
 	}
 	if (chosen.includes('ladder')) {
