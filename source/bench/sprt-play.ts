@@ -27,6 +27,8 @@ export interface SprtGameResult {
 	readonly score: number;
 	readonly reason: string;
 	readonly plies: number;
+	/** The moves after the opening, as text, one after another. */
+	readonly moves: string;
 }
 
 export type SprtReply = {readonly pair: number; readonly games: readonly [SprtGameResult, SprtGameResult]} | {readonly error: string};
@@ -79,14 +81,16 @@ export function playGame(
 	let state = replay(referee, moves, 'the referee');
 	const states = sides.map((side, index) => replay(side.game, moves, names[index]!));
 	let plies = 0;
+	const played: string[] = [];
 	while (referee.outcome(state) === null) {
-		if (plies >= DEFAULT_MAX_PLIES) return {score: 0.5, reason: 'cap', plies};
+		if (plies >= DEFAULT_MAX_PLIES) return {score: 0.5, reason: 'cap', plies, moves: played.join(', ')};
 		const mover = seats[referee.toMove(state) - 1]!;
 		const side = sides[mover]!;
 		side.searcher.clear();
 		const decision = side.decide(side.searcher, side.game.searchPosition(states[mover]), {limits: {nodes}});
 		if (decision.move < 0) throw new Error(`${names[mover]} found no move where the referee's rules go on`);
 		const text = side.game.formatMove(states[mover], decision.move);
+		played.push(text);
 		state = playText(referee, state, text, 'the referee');
 		for (const [index, other] of sides.entries()) states[index] = playText(other.game, states[index], text, names[index]!);
 		plies++;
@@ -94,7 +98,7 @@ export function playGame(
 	const outcome = referee.outcome(state)!;
 	const candidateSide = candidateFirst ? 1 : 2;
 	const score = outcome.winner === null ? 0.5 : outcome.winner === candidateSide ? 1 : 0;
-	return {score, reason: outcome.reason, plies};
+	return {score, reason: outcome.reason, plies, moves: played.join(', ')};
 }
 
 /** Both games of a pair: the candidate (sides[0]) first in the first. */

@@ -48,6 +48,11 @@ export interface SprtOutcome {
 	readonly state: SprtState;
 	/** Games lost by a fault (clocks only), by side. */
 	readonly faults: {readonly candidate: number; readonly base: number};
+	/**
+	 * Pairs whose two games went move for move alike (fixed nodes only): where every pair does,
+	 * the builds choose alike and the change does nothing to play.
+	 */
+	readonly alike: number;
 	readonly stopped: boolean;
 }
 
@@ -115,6 +120,7 @@ async function playAtNodes(
 	);
 	let next = 0;
 	let done = 0;
+	let alike = 0;
 	try {
 		await new Promise<void>((resolve, reject) => {
 			const finish = () => resolve();
@@ -131,6 +137,7 @@ async function playAtNodes(
 					if ('ready' in message) return feed();
 					if ('error' in message) return reject(new Error(message.error));
 					counts = addPair(counts, message.games[0].score, message.games[1].score);
+					if (message.games[0].moves === message.games[1].moves) alike++;
 					state = report.pair(counts);
 					done++;
 					if (state.verdict !== null || done === openings.length) return finish();
@@ -143,7 +150,7 @@ async function playAtNodes(
 		report.end();
 		await Promise.all(workers.map(worker => worker.terminate()));
 	}
-	return {counts, state, faults: {candidate: 0, base: 0}, stopped: signal.aborted};
+	return {counts, state, faults: {candidate: 0, base: 0}, alike, stopped: signal.aborted};
 }
 
 /** A build's contest entry as the referee's player: its dist/potm (the start-up snapshot), as a contest runs it. */
@@ -198,7 +205,7 @@ async function playOnClocks(
 		},
 	});
 	report.end();
-	return {counts, state, faults, stopped: signal.aborted};
+	return {counts, state, faults, alike: 0, stopped: signal.aborted};
 }
 
 const minutes = (ms: number): string => {
@@ -246,7 +253,12 @@ export async function benchSprt(options: SprtOptions): Promise<SprtOutcome> {
 				: outcome.stopped
 					? 'stopped undecided'
 					: 'undecided when the openings ran out';
-	const faultText = 'clockSeconds' in options.budget ? `; games lost by a fault: candidate ${faults.candidate}, base ${faults.base}` : '';
+	const faultText =
+		'clockSeconds' in options.budget
+			? `; games lost by a fault: candidate ${faults.candidate}, base ${faults.base}`
+			: outcome.alike === state.pairs && state.pairs > 0
+				? '; every pair played one game twice: the builds chose alike in every position'
+				: `; ${outcome.alike} of ${state.pairs} pairs played one game twice`;
 	console.log(
 		`sprt: ${verdict}: ${game.id} ${'nodes' in options.budget ? `${options.budget.nodes} nodes` : `${options.budget.clockSeconds} s`}, ` +
 			`${describeSprt(counts, state)}${faultText} [${minutes(performance.now() - started)}]`,

@@ -64,6 +64,15 @@ describe('the SPRT’s pairs of games', () => {
 		expect(pair.every(game => game.reason !== 'cap')).toBe(true);
 	});
 
+	it('plays one game twice when both sides choose alike, and tells it by the moves', () => {
+		const [first, second] = playPair(loaps, [searching([]), searching([])], 2000, OPENING);
+		expect(first.moves).not.toBe('');
+		expect(second.moves).toBe(first.moves);
+		expect(first.score + second.score).toBe(1);
+		const [against] = playPair(loaps, [searching([]), random([])], 2000, OPENING);
+		expect(against.moves).not.toBe(first.moves);
+	});
+
 	it('stops on a move the referee’s rules refuse, naming the side', () => {
 		const cheat: Side = {...searching([]), decide: () => ({move: 0})};
 		// Move 0 is a square's own index to itself: no LOA move.
