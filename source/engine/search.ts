@@ -278,7 +278,7 @@ export class Searcher {
 	private orderRoot(): void {
 		const position = this.position;
 		const entry = this.table.probe(position.keyLo, position.keyHi);
-		const tableMove = entry >= 0 ? this.table.move(entry) : -1;
+		const tableMove = entry >= 0 ? this.table.move() : -1;
 		for (let i = 0; i < this.rootCount; i++) {
 			const move = this.rootMoves[i]!;
 			this.rootScores[i] = move === tableMove ? 1e9 : position.moveGain(move);
@@ -375,10 +375,10 @@ export class Searcher {
 		let tableMove = -1;
 		const entry = table.probe(keyLo, keyHi);
 		if (entry >= 0) {
-			tableMove = table.move(entry);
-			if (!pvNode && table.depth(entry) >= depth) {
-				const score = table.score(entry, ply);
-				const bound = table.bound(entry);
+			tableMove = table.move();
+			if (!pvNode && table.depth() >= depth) {
+				const score = table.score(ply);
+				const bound = table.bound();
 				if (bound === Bound.exact || (bound === Bound.lower ? score >= beta : score <= alpha)) return score;
 			}
 		}
