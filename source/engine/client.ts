@@ -5,7 +5,8 @@
  * an EngineCrash, `onCrash` listeners hear of it) and a fresh one starts for the next think.
  *
  * The worker never keeps the program alive: it is referenced only while a think is under way,
- * and terminated when the program exits (or on `close`).
+ * and terminated when the program exits (or on `close`), its Lazy SMP helpers with it: they are
+ * the worker's own threads (engine/helpers.ts).
  */
 import {createRequire} from 'node:module';
 import {pathToFileURL} from 'node:url';
@@ -13,6 +14,7 @@ import {Worker} from 'node:worker_threads';
 import type {Game} from '../games/game.js';
 import type {ThinkRequest} from './players.js';
 import type {EngineInfo, EngineResult, FromWorker, ToWorker, WorkerSetup} from './protocol.js';
+import {MAX_THREADS} from './threads.js';
 
 export type {EngineInfo, EngineLine, EngineResult} from './protocol.js';
 
@@ -46,6 +48,11 @@ export interface EngineClientOptions {
 	readonly tableMegabytes?: number;
 	/** Milliseconds between progress events; 100 by default. */
 	readonly progressMs?: number;
+	/**
+	 * Threads a search at full strength may use (Lazy SMP, docs/ai.md §5), 1 to MAX_THREADS: the
+	 * worker's own and its helpers'. 1 by default; setThreads changes it for the thinks after.
+	 */
+	readonly threads?: number;
 }
 
 interface Pending {
@@ -65,8 +72,23 @@ export class EngineClient {
 	private readonly crashListeners = new Set<(error: EngineCrash) => void>();
 	/** Workers started so far (a crash makes the next think start another). */
 	workersStarted = 0;
+	private threadCount = 1;
 
-	constructor(private readonly options: EngineClientOptions = {}) {}
+	constructor(private readonly options: EngineClientOptions = {}) {
+		this.setThreads(options.threads ?? 1);
+	}
+
+	/** Threads a search at full strength may use. */
+	get threads(): number {
+		return this.threadCount;
+	}
+
+	/** Threads for the thinks from the next on (the worker starts or ends its helpers then). */
+	setThreads(count: number): void {
+		if (!Number.isInteger(count) || count < 1 || count > MAX_THREADS)
+			throw new RangeError(`an engine search takes 1 to ${MAX_THREADS} threads, not ${count}`);
+		this.threadCount = count;
+	}
 
 	/** Whether a think is under way. */
 	get busy(): boolean {
@@ -109,6 +131,7 @@ export class EngineClient {
 			request,
 			progressMs: this.options.progressMs ?? 100,
 			...(options.cpuClock ? {cpuClock: true} : {}),
+			...(this.threadCount > 1 ? {threads: this.threadCount} : {}),
 		};
 		worker.postMessage(message);
 		return promise;

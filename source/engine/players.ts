@@ -21,6 +21,21 @@ export interface ThinkRequest {
 	readonly player?: 'greedy' | 'random';
 }
 
+/**
+ * Whether a search may run on several threads (Lazy SMP, docs/ai.md §5): only one at full strength
+ * without a depth limit (levels 4 and 5, hints, analysis, a review by time). A search held to a
+ * depth keeps one thread, so that it finds the same on every machine and every run (levels 1 to 3,
+ * a review by depth), and so does a player that does not search.
+ */
+export function searchesOnThreads(request: ThinkRequest): boolean {
+	return (
+		request.player === undefined &&
+		request.limits.depth === undefined &&
+		(request.config?.evalNoise ?? 0) === 0 &&
+		(request.blunderRate ?? 0) === 0
+	);
+}
+
 export interface Decision extends SearchResult {
 	/** True when the level threw the search's move away for a random one. */
 	readonly blundered: boolean;

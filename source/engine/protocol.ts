@@ -26,6 +26,8 @@ export interface EngineResult extends Omit<SearchResult, 'lines'> {
 	 */
 	readonly threadMs: number;
 	readonly cpuClock: boolean;
+	/** Threads that searched: the worker's own and the helpers that joined it (one when absent). */
+	readonly threads?: number;
 }
 
 export type ToWorker =
@@ -44,8 +46,25 @@ export type ToWorker =
 			readonly progressMs: number;
 			/** Time the search by the worker thread's CPU clock (a referee's game), not the wall clock. */
 			readonly cpuClock?: boolean;
+			/**
+			 * Threads the search may use, the worker's own and its helpers' (1 when absent); only a
+			 * search at full strength uses more than one (threadsFor, engine/players.ts).
+			 */
+			readonly threads?: number;
 	  }
 	| {readonly type: 'clear'};
+
+/** What the engine worker asks of a Lazy SMP helper: search this position until the think is over. */
+export interface ToHelper {
+	readonly type: 'search';
+	/** The think's id: the helper searches while the control word says this think is under way. */
+	readonly id: number;
+	readonly game: string;
+	readonly position: string;
+	readonly past?: {readonly start: string; readonly moves: readonly number[]};
+	/** Forget what the helper's searcher learnt (its table aside): the engine worker cleared its own since. */
+	readonly forget: boolean;
+}
 
 export type FromWorker =
 	| {readonly type: 'progress'; readonly id: number; readonly info: EngineInfo}
@@ -57,4 +76,19 @@ export interface WorkerSetup {
 	/** One Int32: non-zero asks the search under way to stop. */
 	readonly stop: SharedArrayBuffer;
 	readonly tableMegabytes: number;
+	/** Given to a Lazy SMP helper, which the engine worker starts from the same module; absent for the engine worker. */
+	readonly helper?: HelperSetup;
+}
+
+export interface HelperSetup {
+	/** The helper's number, 1 up. */
+	readonly index: number;
+	/** The transposition table's memory, shared with the engine worker's search. */
+	readonly table: SharedArrayBuffer;
+	/**
+	 * Int32 words (engine/helpers.ts): the id of the think under way (0: none), how many helpers
+	 * joined its search, and each helper's: the id of the think it is searching for (0: none), which
+	 * the engine worker waits on at the think's end.
+	 */
+	readonly control: SharedArrayBuffer;
 }

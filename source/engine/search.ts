@@ -67,6 +67,30 @@ export interface SearchOptions {
 	/** Called after each iteration and at least every `progressMs` while searching. */
 	readonly onProgress?: (info: SearchInfo) => void;
 	readonly progressMs?: number;
+	/**
+	 * This search is helper number `helper` (1 up) of a Lazy SMP search (docs/ai.md §5): beside the
+	 * main search of the same position, on a table they share, it takes the generation of the main
+	 * search rather than begin one, and skips some depths (skipsDepth), so that the threads do not
+	 * all search the same tree in step.
+	 */
+	readonly helper?: number;
+}
+
+/**
+ * Lazy SMP's staggered depths (the scheme Stockfish 7 to 10 used): helper h skips the depths of
+ * every other block of SKIP_SIZE[i] depths, the blocks shifted by SKIP_PHASE[i] (i = (h - 1) mod
+ * 20). The first helper searches the even depths, the next two every other pair, and so on, so
+ * that at any moment some threads are an iteration or two ahead of the main search and fill the
+ * table with the deeper results it will ask for next.
+ */
+const SKIP_SIZE = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+const SKIP_PHASE = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+
+/** Whether helper `helper` (1 up; 0 is the main search, which skips none) skips the iteration of `depth`. */
+export function skipsDepth(helper: number, depth: number): boolean {
+	if (helper <= 0) return false;
+	const i = (helper - 1) % SKIP_SIZE.length;
+	return Math.floor((depth + SKIP_PHASE[i]!) / SKIP_SIZE[i]!) % 2 === 1;
 }
 
 /** A best move with its score and line. */
@@ -107,6 +131,11 @@ export function decidedIn(score: number): number | null {
 export interface SearcherConfig {
 	/** Transposition table size in MiB. */
 	readonly tableMegabytes?: number;
+	/**
+	 * A table threads share: true makes it in a new SharedArrayBuffer (`tableMemory` gives it to the
+	 * others), or the memory of another searcher's to share that one (its size is the memory's).
+	 */
+	readonly sharedTable?: true | SharedArrayBuffer;
 	/** Up to this many centipoints of deterministic noise on each evaluation (weaker levels). */
 	readonly evalNoise?: number;
 	/** Seed of the noise. */
@@ -150,8 +179,18 @@ export class Searcher {
 	private readonly nullAt = new Uint8Array(MAX_PLY + 1);
 
 	constructor(config: SearcherConfig = {}) {
-		this.table = new TranspositionTable(config.tableMegabytes ?? 16);
+		const shared = config.sharedTable;
+		this.table =
+			// Not `instanceof SharedArrayBuffer`: potm move's start-up snapshot is built without one.
+			typeof shared === 'object'
+				? new TranspositionTable(shared)
+				: new TranspositionTable(config.tableMegabytes ?? 16, {shared: shared === true});
 		this.configure(config);
+	}
+
+	/** The table's memory, to hand to other threads' searchers where it is shared. */
+	get tableMemory(): ArrayBuffer | SharedArrayBuffer {
+		return this.table.memory;
 	}
 
 	/** New noise settings; the table is cleared when they change, as its scores no longer apply. */
@@ -169,6 +208,14 @@ export class Searcher {
 	/** Forget everything learnt (a new game). */
 	clear(): void {
 		this.table.clear();
+		this.forgetOwn();
+	}
+
+	/**
+	 * Forget what this searcher learnt apart from its table: a helper's, whose table another thread
+	 * clears, perhaps while a search of its own is under way.
+	 */
+	forgetOwn(): void {
 		this.evalCache.fill(EVAL_EMPTY);
 		this.history.fill(0);
 		this.killers.fill(-1);
@@ -198,7 +245,11 @@ export class Searcher {
 		let previousBest = -1;
 		let previousScore = 0;
 		let instability = 0;
+		const helper = options.helper ?? 0;
 		for (let depth = 1; depth <= maxDepth; depth++) {
+			if (skipsDepth(helper, depth)) continue;
+			// The main search begins its generation a moment after a helper starts, maybe: once an iteration, the helper takes it up.
+			if (helper > 0) this.table.joinGeneration();
 			const nodesBefore = this.nodes;
 			const lines: Line[] = [];
 			for (let pvIndex = 0; pvIndex < multiPv; pvIndex++) {
@@ -271,7 +322,8 @@ export class Searcher {
 		this.selDepth = 0;
 		this.aborted = false;
 		this.completedDepth = 0;
-		this.table.nextGeneration();
+		if (options.helper === undefined) this.table.nextGeneration();
+		else this.table.joinGeneration();
 	}
 
 	/** Root moves in a first order: immediate gain, then history; the table move first. */

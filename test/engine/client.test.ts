@@ -283,6 +283,18 @@ describe('the built client', () => {
 		const move = loaps.parseMove(state, run.stdout.trim());
 		expect(move.ok).toBe(true);
 	});
+
+	test('nor does one with a Lazy SMP helper: a script that thinks on two threads and never closes its client exits by itself', () => {
+		const script = fileURLToPath(new URL('../fixtures/threads-without-close.mjs', import.meta.url));
+		const run = spawnSync(process.execPath, [script], {cwd: root, encoding: 'utf8', timeout: 30_000});
+		expect(run.error).toBeUndefined();
+		expect(run.stderr).toBe('');
+		expect(run.signal).toBeNull();
+		expect(run.status).toBe(0);
+		const [moveText, threads] = run.stdout.trim().split('\n');
+		expect(loaps.parseMove(loaps.initial(), moveText!).ok).toBe(true);
+		expect(threads).toBe('2');
+	});
 });
 
 describe('classic LOA: the game before the position reaches the worker', () => {
