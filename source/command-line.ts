@@ -8,6 +8,7 @@ import {optionHelp, readArgs, strayOption, wholeNumber, type Given, type OptionS
 import {baseGameId, DEFAULT_GAME, gameById, games as allGames, type AnyGame} from './games/registry.js';
 import {optionsOf, readOption, type Setup, type SetupOption} from './games/setup.js';
 import {clockSeconds} from './clock-seconds.js';
+import {defaultThreads, MAX_THREADS} from './engine/threads.js';
 import {guardStdout, reportInternalError} from './process-guards.js';
 
 /** The games --game names (a ruling such as --mover-wins is not one), the default first. */
@@ -76,6 +77,9 @@ const GAME_COMMANDS = [
 const SERVE = ['serve'];
 /** The commands that draw a board in the terminal (the menu's too). */
 const SCREENS = ['', 'play', 'analyze', 'demo', 'review', 'learn', 'puzzles'];
+/** The commands whose AI searches at full strength, on --threads threads. */
+const THREADED = ['', 'play', 'analyze', 'demo', 'review'];
+const THREADS_HELP = `threads the AI searches on at full strength (levels 4 and 5, hints, analysis, a review by time), 1 to ${MAX_THREADS} (by default the cores, one left to the screen beyond two)`;
 
 /** The same text for each of `commands`. */
 const each = (commands: readonly string[], text: string): Record<string, string> => Object.fromEntries(commands.map(one => [one, text]));
@@ -197,6 +201,17 @@ const OPTIONS: OptionTable = {
 		commands: ['play'],
 		range: [1, 5],
 		help: 'the AI: 1 Beginner, 2 Casual, 3 Club (the default), 4 Strong, 5 Master',
+	},
+	threads: {
+		type: 'string',
+		value: 'N',
+		commands: THREADED,
+		goesWith: 'play, analyze, demo, review or the menu',
+		range: [1, MAX_THREADS],
+		help: {
+			...each(THREADED, THREADS_HELP),
+			'': `${THREADS_HELP}; the menu's Threads row`,
+		},
 	},
 	red: {
 		type: 'string',
@@ -735,6 +750,12 @@ function boardOptions(game: AnyGame | undefined): {setup: Setup; varied: Setup[]
 	return {setup, varied, given};
 }
 
+/** The machine's cores, as Node counts those this process may use. */
+async function machineCores(): Promise<number> {
+	const {availableParallelism} = await import('node:os');
+	return availableParallelism();
+}
+
 async function interactive(
 	command: string,
 	rest: readonly string[],
@@ -790,7 +811,9 @@ async function interactive(
 	const delay = whole('delay', 1000);
 	const games = whole('games', 0);
 	const seed = whole('seed', Math.floor(Math.random() * 0x80000000));
-	for (const value of [level, red, blue, delay, games, seed]) if (typeof value === 'string') return usage(value);
+	const cores = await machineCores();
+	const threads = whole('threads', defaultThreads(cores));
+	for (const value of [level, red, blue, delay, games, seed, threads]) if (typeof value === 'string') return usage(value);
 	// The game the board is for: --game's, or for play and demo without a FILE the default game (the menu may change games).
 	const boardGame = game !== undefined ? gameById(game) : screen === 'menu' || rest[0] !== undefined ? undefined : gameById(DEFAULT_GAME);
 	const boardSetup = boardOptions(boardGame);
@@ -815,6 +838,7 @@ async function interactive(
 			board: seed as number,
 			bell: flag('quiet') !== true,
 			...(boardSetup.given.length > 0 ? {setup: boardSetup.setup} : {}),
+			threads: {count: threads as number, cores},
 		},
 		clockGiven: typeof clockGiven === 'number',
 		newBoard: [...(flag('seed') === undefined ? [] : ['seed']), ...boardSetup.given],
@@ -937,8 +961,10 @@ async function main(): Promise<number> {
 				budget = {ms: Math.round(seconds * 1000)};
 			}
 			if (flag('json') === true) {
+				const threads = whole('threads', defaultThreads(await machineCores()));
+				if (typeof threads === 'string') return usage(threads);
 				const {runReviewJson} = await import('./commands/review.js');
-				return runReviewJson(rest[0]!, game, budget);
+				return runReviewJson(rest[0]!, game, budget, threads);
 			}
 			return interactive('review', rest, game, budget);
 		}

@@ -295,7 +295,7 @@ describe('help, version and the bare command', () => {
 			[['move', 'test/fixtures/positions/start.txt', '--help'], ['potm move FILE']],
 			[
 				['play', '--help'],
-				['--side 1|2', '--level 1-5', '--clock S', '--no-clock', '--ascii', '--no-color', 'potm play --side 2'],
+				['--side 1|2', '--level 1-5', '--threads N', '--clock S', '--no-clock', '--ascii', '--no-color', 'potm play --side 2'],
 			],
 			[
 				['analyze', '--help'],
@@ -335,6 +335,20 @@ describe('help, version and the bare command', () => {
 			[['play', '--no-side'], /^potm: --side takes 1 \(RED, moves first\) or 2 \(BLUE\)\n/],
 			[['play', '--level', '2', '--level', '3'], /^potm: --level is given more than once\n/],
 			[['play', '--clock', '8', '--no-clock'], /^potm: --clock is given more than once/],
+			[['play', '--threads', '0'], /^potm: --threads takes a whole number from 1 to 64, not 0\n$/],
+			[['demo', '--threads', '1.5'], /^potm: --threads takes a whole number from 1 to 64, not "1.5"\n$/],
+			[['--threads', 'all'], /^potm: --threads takes a whole number from 1 to 64, not "all"\n$/],
+			[
+				['analyze', 'test/fixtures/positions/start.txt', '--threads', '65'],
+				/^potm: --threads takes a whole number from 1 to 64, not 65\n$/,
+			],
+			[['review', 'test/fixtures/positions/start.txt', '--json', '--threads', '-2'], /^potm: --threads takes a whole number from 1 to 64/],
+			[['play', '--no-threads'], /^potm: --threads takes a whole number from 1 to 64\n$/],
+			[
+				['move', 'test/fixtures/positions/start.txt', '--threads', '2'],
+				/^potm: --threads goes with play, analyze, demo, review or the menu\n$/,
+			],
+			[['serve', '--threads', '2'], /^potm: --threads goes with play, analyze, demo, review or the menu\n$/],
 		];
 		for (const [args, message] of cases) {
 			const run = potm(args);

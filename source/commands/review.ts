@@ -11,7 +11,8 @@ import {budgetText, evaluateLine, type Budget} from '../review/run.js';
 import {MARK_WORDS} from '../review/types.js';
 import {scoreText} from '../review/text.js';
 
-export async function runReviewJson(file: string, wanted: string | undefined, budget: Budget): Promise<number> {
+/** `threads`: what a search by time may use (--threads; docs/ai.md §5). */
+export async function runReviewJson(file: string, wanted: string | undefined, budget: Budget, threads = 1): Promise<number> {
 	const source = readReviewable(file, wanted);
 	if (!source.ok) {
 		process.stderr.write(`potm: ${source.error}\n`);
@@ -19,7 +20,7 @@ export async function runReviewJson(file: string, wanted: string | undefined, bu
 	}
 	const {game, line, moves, ended, players, note} = source.value;
 	if (note !== null) process.stderr.write(`potm: ${note}\n`);
-	const engine = new EngineClient();
+	const engine = new EngineClient({threads});
 	let stop = false;
 	const interrupt = () => {
 		stop = true;

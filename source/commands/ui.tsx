@@ -139,7 +139,7 @@ export async function runUi(options: UiOptions): Promise<number> {
 		process.stderr.write(`${missing}\n`);
 		return 2;
 	}
-	const engine = new EngineClient({progressMs: THINKING_FRAME_MS});
+	const engine = new EngineClient({progressMs: THINKING_FRAME_MS, threads: options.choices.threads?.count ?? 1});
 	// Colours only where chalk (which Ink draws with) can show them: otherwise the no-colour
 	// theme, whose marks stand in for the colours.
 	const theme = makeTheme({color: wantsColor(options.color, process.env) && chalk.level > 0, ascii: options.ascii});

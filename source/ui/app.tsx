@@ -191,7 +191,10 @@ export function App({environment, game, start, choices, demo, reviewBudget = {ms
 						openGames={route.games === true}
 						friend={route.friend === true}
 						onPick={pick => {
-							if ('choices' in pick) setMenuChoices(pick.choices);
+							if ('choices' in pick) {
+								setMenuChoices(pick.choices);
+								if (pick.choices.threads) environment.engine.setThreads?.(pick.choices.threads.count);
+							}
 							go(routeOf(pick, demo, reviewBudget));
 						}}
 					/>

@@ -16,6 +16,8 @@ export interface Engine {
 	think<State>(game: Game<State>, state: State, request: ThinkRequest, onProgress?: (info: EngineInfo) => void): Promise<EngineResult>;
 	stop(): Promise<EngineResult | null>;
 	clear(): void;
+	/** Threads for the searches at full strength from the next think on (the menu's Threads row); an engine without threads of its own has none. */
+	setThreads?(count: number): void;
 }
 
 export interface Environment {

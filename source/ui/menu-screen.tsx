@@ -21,7 +21,7 @@ import {
 	boardOf,
 	menuReducer,
 	menuState,
-	rowsFor,
+	rowsOf,
 	optionOfRow,
 	setupOf,
 	type GameStart,
@@ -164,7 +164,7 @@ export function MenuScreen({
 
 	const level = levelOf(choices.level);
 	const board = game.randomBoards ? boardOf(game, choices) : null;
-	const rows = rowsFor(game, state.served);
+	const rows = rowsOf(state);
 	const setup = setupOf(game, choices);
 	const arrows = (text: string) => (theme.ascii ? `< ${text} >` : `◀ ${text} ▶`);
 	const holes = board === null ? 0 : holesOf(game.board(board));
@@ -176,6 +176,9 @@ export function MenuScreen({
 		board: board === null ? '' : `Board         ${arrows(`${holes > 0 ? `${holes} holes · ` : ''}seed ${choices.board}`)}`,
 		clock: `   Clock       ${arrows(choices.clock === null ? 'no clock' : game.clock.per === 'move' ? `${choices.clock} s a move` : `${choices.clock} s each`)}`,
 		bell: `Bell          ${arrows(choices.bell === false ? 'off' : 'on')}`,
+		threads: choices.threads
+			? `Threads       ${arrows(`${choices.threads.count} of ${choices.threads.cores} ${choices.threads.cores === 1 ? 'core' : 'cores'}`)}`
+			: '',
 		'two-players': 'Two players at one keyboard',
 		learn: `Learn the rules (${lessonsLine(learning.data, game)})`,
 		puzzles: `Puzzles: ${puzzlesLine(learning.data, game)}`,

@@ -21,6 +21,12 @@ export interface MenuChoices {
 	 * their keys; an option not chosen takes the game's default, and one of another game is ignored.
 	 */
 	readonly setup?: Setup;
+	/**
+	 * Threads the AI searches on at full strength (--threads; the menu's Threads row), with the
+	 * machine's cores, which the row steps through; absent where the engine is not the program's own
+	 * (potm serve's, shared by every session), and the row with it.
+	 */
+	readonly threads?: {readonly count: number; readonly cores: number};
 }
 
 /** Clock choices: seconds per side for a game's clock, per move for a move's. */
@@ -59,6 +65,8 @@ export type FixedRow =
 	| 'learn'
 	| 'puzzles'
 	| 'bell'
+	/** The threads the AI searches on, where the choices have them. */
+	| 'threads'
 	| 'help'
 	| 'quit'
 	/** Served only (`potm serve`): a room for a friend on the server, listed in the lobby or private, and back to the lobby. */
@@ -84,6 +92,7 @@ const AFTER_OPTIONS: readonly FixedRow[] = [
 	'learn',
 	'puzzles',
 	'bell',
+	'threads',
 	'help',
 	'quit',
 ];
@@ -100,16 +109,18 @@ export const optionOfRow = (game: AnyGame, row: Row): SetupOption | undefined =>
  * the rest. Served (`served`), a game for a friend on the server follows the Clock row, and the
  * Lobby row stands where Quit does; the Keys row goes (? shows them, as the keys row says), so
  * that the menu of LINES and BOXES, the longest, still fits 24 rows. The Learn and Puzzles rows
- * are there for a game with lessons, and with puzzles.
+ * are there for a game with lessons, and with puzzles; the Threads row where the choices have
+ * threads (`threads`: never served), which the menu of LINES and BOXES still fits in 24 rows.
  */
-export const rowsFor = (game: AnyGame, served = false): readonly Row[] => [
+export const rowsFor = (game: AnyGame, served = false, threads = false): readonly Row[] => [
 	'game',
 	...optionRows(game).map(option => option.name),
 	...AFTER_OPTIONS.filter(
 		row =>
 			(row !== 'board' || game.randomBoards) &&
 			(row !== 'learn' || game.lessons !== undefined) &&
-			(row !== 'puzzles' || game.puzzleThemes !== undefined),
+			(row !== 'puzzles' || game.puzzleThemes !== undefined) &&
+			(row !== 'threads' || (threads && !served)),
 	).flatMap((row): Row[] =>
 		!served ? [row] : row === 'clock' ? [row, 'friend', 'friend-private'] : row === 'quit' ? ['lobby'] : row === 'help' ? [] : [row],
 	),
@@ -216,6 +227,13 @@ function change(state: MenuState, step: number): MenuState {
 			return {...state, choices: {...choices, level: around(LEVELS, choices.level - 1).level}};
 		case 'bell':
 			return {...state, choices: {...choices, bell: choices.bell === false}};
+		case 'threads': {
+			if (!choices.threads) return state;
+			const {count, cores} = choices.threads;
+			// From 1 to the cores, round again; a count beyond them (--threads 8 on 2 cores) steps down to the cores, or round to 1.
+			const next = count > cores ? (step < 0 ? cores : 1) : ((count - 1 + step + cores) % cores) + 1;
+			return {...state, choices: {...choices, threads: {count: next, cores}}};
+		}
 		case 'clock': {
 			const list = clocksFor(state.game);
 			const at = list.indexOf(choices.clock);
@@ -241,6 +259,7 @@ function choose(state: MenuState): MenuStep {
 			return leave(state, {kind: 'play', choices, game});
 		// A setting, not a game: Enter turns it as ← → do.
 		case 'bell':
+		case 'threads':
 			return stay(change(state, 1));
 		case 'two-players':
 			return leave(state, {kind: 'two-players', choices, game});
@@ -268,7 +287,10 @@ function choose(state: MenuState): MenuStep {
 }
 
 /** The cursor stays on a row the game shows (the Board row goes with a game without random boards, the Size and Lines rows with one of one size). */
-const onRow = (state: MenuState): MenuState => (rowsFor(state.game, state.served).includes(state.row) ? state : {...state, row: 'game'});
+const onRow = (state: MenuState): MenuState => (rowsOf(state).includes(state.row) ? state : {...state, row: 'game'});
+
+/** The rows the menu shows in this state. */
+export const rowsOf = (state: MenuState): readonly Row[] => rowsFor(state.game, state.served, state.choices.threads !== undefined);
 
 export function menuReducer(state: MenuState, action: MenuAction): MenuStep {
 	if (state.left) return stay(state);
@@ -312,7 +334,7 @@ export function menuReducer(state: MenuState, action: MenuAction): MenuStep {
 	if (name === 'ctrl+c') return leave(state, {kind: 'quit', code: 130});
 	// Served, the menu is left for the lobby: Esc and q go back there.
 	if (state.served && (name === 'escape' || actionFor('menu', name) === 'quit')) return leave(state, {kind: 'lobby'});
-	const rows = rowsFor(state.game, state.served);
+	const rows = rowsOf(state);
 	const at = rows.indexOf(state.row);
 	switch (actionFor('menu', name)) {
 		case 'up':

@@ -35,6 +35,8 @@ export class FakeEngine implements Engine {
 	readonly calls: Call[] = [];
 	stops = 0;
 	clears = 0;
+	/** The threads set, in order (the menu's Threads row). */
+	readonly threads: number[] = [];
 
 	think<State>(game: Game<State>, state: State, request: ThinkRequest, onProgress?: (info: EngineInfo) => void): Promise<EngineResult> {
 		return new Promise((resolve, reject) => {
@@ -54,6 +56,10 @@ export class FakeEngine implements Engine {
 
 	clear(): void {
 		this.clears++;
+	}
+
+	setThreads(count: number): void {
+		this.threads.push(count);
 	}
 
 	/** The think under way, if any. */

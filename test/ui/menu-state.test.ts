@@ -4,7 +4,7 @@ import {classicLoa, loaps} from '../../source/games/loa/index.js';
 import {pahtum} from '../../source/games/pahtum/index.js';
 import {boxes, type BoxesState} from '../../source/games/boxes/index.js';
 import {gameById} from '../../source/games/registry.js';
-import {boardOf, menuReducer, menuState, rowsFor, setupOf, type MenuState} from '../../source/ui/menu-state.js';
+import {boardOf, menuReducer, menuState, rowsFor, rowsOf, setupOf, type MenuState} from '../../source/ui/menu-state.js';
 
 const key = (state: MenuState, name: string): MenuState => menuReducer(state, {type: 'key', name}).state;
 const keys = (state: MenuState, names: readonly string[]): MenuState => names.reduce(key, state);
@@ -122,5 +122,43 @@ describe('the lines row (segments drawn before the game, on a board with sizes)'
 		});
 		expect(rowsFor(pahtum)).not.toContain('lines');
 		expect(rowsFor(loaps)).not.toContain('lines');
+	});
+});
+
+describe('the threads row (the threads the AI searches on at full strength)', () => {
+	const choices = (count: number, cores: number) => ({side: 1 as const, level: 3, clock: 60, board: 1, threads: {count, cores}});
+	/** The menu with the cursor on the Threads row. */
+	const onThreads = (count: number, cores: number): MenuState => {
+		let state = menuState(loaps, choices(count, cores));
+		while (state.row !== 'threads') state = key(state, 'down');
+		return state;
+	};
+
+	test('after the Bell row where the choices have threads; not without them, nor served; LINES and BOXES still fits 24 rows', () => {
+		const rows = rowsOf(menuState(loaps, choices(2, 2)));
+		expect(rows.indexOf('threads')).toBe(rows.indexOf('bell') + 1);
+		expect(rowsOf(menuState(loaps, {side: 1, level: 3, clock: 60, board: 1}))).not.toContain('threads');
+		expect(rowsOf(menuState(loaps, choices(2, 2), null, {}))).not.toContain('threads');
+		// The menu needs its rows and four more (menu-screen.tsx).
+		expect(rowsFor(boxes, false, true).length + 4).toBeLessThanOrEqual(24);
+	});
+
+	test('← → step from 1 to the cores and round again, Enter steps on, and the count goes with the game started', () => {
+		let state = onThreads(3, 4);
+		expect(keys(state, ['right']).choices.threads).toEqual({count: 4, cores: 4});
+		expect(keys(state, ['right', 'right']).choices.threads).toEqual({count: 1, cores: 4});
+		expect(keys(state, ['left', 'left', 'left']).choices.threads).toEqual({count: 4, cores: 4});
+		state = keys(state, ['enter']);
+		expect(state.choices.threads).toEqual({count: 4, cores: 4});
+		expect(state.left).toBe(false);
+		while (state.row !== 'play') state = key(state, 'up');
+		expect(menuReducer(state, {type: 'key', name: 'enter'}).effects[0]).toMatchObject({kind: 'play', choices: {threads: {count: 4}}});
+		// One core: one thread, whatever is pressed.
+		expect(keys(onThreads(1, 1), ['right', 'left', 'enter']).choices.threads).toEqual({count: 1, cores: 1});
+	});
+
+	test('a count beyond the cores (--threads 8 on 2) steps down to the cores, or round to 1', () => {
+		expect(key(onThreads(8, 2), 'left').choices.threads).toEqual({count: 2, cores: 2});
+		expect(key(onThreads(8, 2), 'right').choices.threads).toEqual({count: 1, cores: 2});
 	});
 });

@@ -241,6 +241,28 @@ describe('small things a walkthrough found', () => {
 		expect(app.bells.count).toBe(0);
 	});
 
+	test("the menu's Threads row: ← → and Enter step it, and the game it starts sets the engine's threads", async () => {
+		app = start({choices: {side: 1, level: 5, clock: 60, board: 1, threads: {count: 2, cores: 4}}});
+		await app.see('Play against the AI');
+		for (let step = 0; step < 20 && !/[>▸] +Threads /.test(app.frame()); step++) await app.press(KEYS.down);
+		expect(app.frame()).toMatch(/Threads +< 2 of 4 cores >/);
+		await app.press(KEYS.right, now => /Threads +< 3 of 4 cores >/.test(now));
+		await app.press(KEYS.enter, now => /Threads +< 4 of 4 cores >/.test(now));
+		await app.press(KEYS.right, now => /Threads +< 1 of 4 cores >/.test(now));
+		await app.press(KEYS.left, now => /Threads +< 4 of 4 cores >/.test(now));
+		expect(app.engine.threads).toEqual([]);
+		for (let step = 0; step < 20 && !/[>▸] Play against the AI/.test(app.frame()); step++) await app.press(KEYS.up);
+		await app.press(KEYS.enter, now => now.includes('Move 1/50'));
+		expect(app.engine.threads).toEqual([4]);
+	});
+
+	test('without threads in the choices (a served menu, an engine not its own) there is no Threads row', async () => {
+		app = start();
+		await app.see('Play against the AI');
+		expect(app.frame()).toMatch(/Bell/);
+		expect(app.frame()).not.toMatch(/Threads/);
+	});
+
 	test('the menu in too small a terminal says how big it must be, acts on no key but q, and comes back whole when it grows', async () => {
 		app = start({size: {columns: 40, rows: 10}});
 		let frame = await app.see('potm needs at least');
