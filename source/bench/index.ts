@@ -62,9 +62,15 @@
  *   puzzles   the shipped puzzle sets (puzzles/*.txt) proved again, each puzzle by its own kind of
  *             proof (source/learn/prove.ts reprove, as `npm run puzzles -- check`): for each game
  *             the puzzles, the time and every failure; exits 1 on a failure. --game ID: one set
+ *   threads   Lazy SMP (threads.ts): the time each depth takes from each file in saves/ on 1
+ *             thread and on 2 (--rounds runs, 3; --seconds a search, 8; the medians), then level 5
+ *             on 2 threads against level 5 on 1, LOAPS, --clock seconds a side on wall clocks (10),
+ *             from the shipped openings each played both ways (--games, 40; --seed S): the score
+ *             with its 95 % margin. --only depths or --only match runs one of them. The match
+ *             takes about half an hour
  *
- * With no section named, all run but the ladder, the sparring table, serve and the SPRT's two,
- * which run only when named: at 60 s a side the ladder's games take tens of minutes.
+ * With no section named, all run but the ladder, the sparring table, serve, the SPRT's two and
+ * threads, which run only when named: at 60 s a side the ladder's games take tens of minutes.
  */
 import {readdirSync, readFileSync} from 'node:fs';
 import {cpus} from 'node:os';
@@ -98,11 +104,12 @@ import {writeWhole} from '../files/atomic.js';
 import {makeFolder} from '../files/saves.js';
 import {buildOpenings, OPENINGS_DIR, RECIPES, openingsPath, SPRT_GAMES} from './sprt-openings.js';
 import {benchSprt} from './sprt.js';
+import {benchDepths, benchMatch} from './threads.js';
 import {DEFAULT_SPRT} from './sprt-stats.js';
 
 const SECTIONS = ['perft', 'search', 'worker', 'contest', 'strength', 'terminal', 'pahtum', 'boxes', 'puzzles'] as const;
 /** Sections run only when named: too long for a run of everything. */
-const NAMED_ONLY = ['ladder', 'sparring', 'serve', 'sprt', 'sprt-openings'] as const;
+const NAMED_ONLY = ['ladder', 'sparring', 'serve', 'sprt', 'sprt-openings', 'threads'] as const;
 
 const mega = (rate: number) => (rate / 1e6).toFixed(1);
 const saves = new URL('../../saves/', import.meta.url);
@@ -479,6 +486,15 @@ async function main(): Promise<void> {
 			jobs,
 			maxPairs: pairsText === undefined ? undefined : whole('--pairs', 1),
 		});
+	}
+	if (chosen.includes('threads')) {
+		const part = onlyText?.trim();
+		if (part !== undefined && part !== 'depths' && part !== 'match') throw new Error('threads: --only takes depths or match');
+		if (part !== 'match') await benchDepths({files: savedPositions(), rounds, seconds: option('--seconds', 8), say: console.log});
+		if (part !== 'depths') {
+			if (gamesGiven && !Number.isInteger(games)) throw new Error('--games takes a whole number of games');
+			await benchMatch({games: gamesGiven ? games : 40, clockSeconds: option('--clock', 10), seed, say: console.log});
+		}
 	}
 	if (chosen.includes('ladder')) {
 		await benchLadder({
