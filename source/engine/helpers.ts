@@ -61,7 +61,17 @@ export class Helpers {
 		Atomics.store(this.control, JOINED, 0);
 		Atomics.store(this.control, THINK, search.id);
 		for (let index = 1; index <= wanted; index++) {
-			const thread = this.threads[index - 1] ?? this.startHelper(index);
+			let thread = this.threads[index - 1] ?? null;
+			if (thread === null) {
+				// A thread the system will not start (out of memory, say) leaves the search to the others.
+				try {
+					thread = this.startHelper(index);
+				} catch {
+					this.failed++;
+					this.threads[index - 1] = null;
+					continue;
+				}
+			}
 			thread.postMessage({type: 'search', ...search, forget: this.stale[index - 1] === true} satisfies ToHelper);
 			this.stale[index - 1] = false;
 		}

@@ -103,6 +103,23 @@ describe("the engine worker's helpers", () => {
 		}
 	});
 
+	test('a helper the system will not start: the think goes on without it, and the next think tries again', () => {
+		let calls = 0;
+		const refusing = (): Worker => {
+			calls++;
+			throw new Error('ERR_WORKER_INIT_FAILED');
+		};
+		const searcher = new Searcher({tableMegabytes: 1, sharedTable: true});
+		const helpers = new Helpers(refusing, new SharedArrayBuffer(4), searcher.tableMemory as SharedArrayBuffer);
+		helpers.start(2, search);
+		expect(loaps.legalMoves(state)).toContain(mainSearch(searcher).move);
+		expect(helpers.finish()).toBe(0);
+		expect([helpers.running, helpers.failed, calls]).toEqual([0, 2, 2]);
+		helpers.start(2, {...search, id: 2});
+		helpers.finish();
+		expect([helpers.running, helpers.failed, calls]).toEqual([0, 4, 4]);
+	});
+
 	test('a helper that stops inside a think without leaving it: the think ends after LEAVE_MS at most, and the helper is ended', async () => {
 		const started: Worker[] = [];
 		const stuck = (setup: WorkerSetup) => {
