@@ -4,7 +4,9 @@
  *
  *   depths  each file of saves/ searched without limit on one thread and on two, in turns, each
  *           search on an empty table: the time at which each depth was complete, the medians of
- *           --rounds runs (3) of --seconds each (8), and the ratio of one thread's time to two's
+ *           --rounds runs (3) of --seconds each (8), and the ratio of one thread's time to two's;
+ *           beside them the main search's own nodes to each depth and their ratio, the work the
+ *           helper spared it, which a busy machine does not skew as it skews the times
  *   match   level 5 on two threads against level 5 on one, LOAPS, on wall clocks of --clock
  *           seconds a side (10), from the shipped paired openings (bench/openings/loaps.txt, in
  *           an order drawn from --seed), each played both ways, for --games games (40): the score
@@ -26,31 +28,47 @@ import {addPair, describeElo, EMPTY_PENTANOMIAL, eloEstimate, gameScore, pairsOf
 /** Depths whose median time on one thread is below this are left out: too quick to time. */
 const LEAST_MS = 20;
 
-/** When each depth was complete in one search: milliseconds by depth (index 0 unused), from its progress events. */
-export function depthTimes(events: readonly Pick<EngineInfo, 'depth' | 'elapsedMs'>[]): number[] {
-	const times: number[] = [];
-	for (const {depth, elapsedMs} of events) for (let reached = times.length; reached <= depth; reached++) times[reached] = elapsedMs;
-	return times;
+/** When each depth was complete in one search, by depth (index 0 unused): the time, and the main search's nodes so far. */
+export interface DepthMarks {
+	readonly ms: readonly number[];
+	readonly nodes: readonly number[];
+}
+
+/** A search's depth marks, read off its progress events; a depth skipped over takes the next one's. */
+export function depthMarks(events: readonly Pick<EngineInfo, 'depth' | 'elapsedMs' | 'nodes'>[]): DepthMarks {
+	const ms: number[] = [];
+	const nodes: number[] = [];
+	for (const {depth, elapsedMs, nodes: count} of events) {
+		for (let reached = ms.length; reached <= depth; reached++) {
+			ms[reached] = elapsedMs;
+			nodes[reached] = count;
+		}
+	}
+	return {ms, nodes};
 }
 
 export interface DepthRow {
 	readonly depth: number;
-	/** Medians over the runs that all reached the depth. */
+	/** Medians over the runs that all reached the depth: the time, and the main search's nodes. */
 	readonly oneMs: number;
 	readonly twoMs: number;
 	/** oneMs / twoMs: above 1, two threads reached the depth sooner. */
 	readonly ratio: number;
+	readonly oneNodes: number;
+	readonly twoNodes: number;
+	/** oneNodes / twoNodes: above 1, the helper spared the main search that share of its work. */
+	readonly nodeRatio: number;
 }
 
 /** The rows of one file: each depth every run of both reached, whose time on one thread is worth timing. */
-export function depthRows(one: readonly (readonly number[])[], two: readonly (readonly number[])[]): DepthRow[] {
-	const deepest = Math.min(...[...one, ...two].map(times => times.length - 1));
+export function depthRows(one: readonly DepthMarks[], two: readonly DepthMarks[]): DepthRow[] {
+	const deepest = Math.min(...[...one, ...two].map(marks => marks.ms.length - 1));
 	const rows: DepthRow[] = [];
 	for (let depth = 1; depth <= deepest; depth++) {
-		const oneMs = median(one.map(times => times[depth]!));
-		const twoMs = median(two.map(times => times[depth]!));
+		const at = (runs: readonly DepthMarks[], what: 'ms' | 'nodes') => median(runs.map(marks => marks[what][depth]!));
+		const [oneMs, twoMs, oneNodes, twoNodes] = [at(one, 'ms'), at(two, 'ms'), at(one, 'nodes'), at(two, 'nodes')];
 		if (oneMs < LEAST_MS) continue;
-		rows.push({depth, oneMs, twoMs, ratio: oneMs / Math.max(twoMs, 1e-3)});
+		rows.push({depth, oneMs, twoMs, ratio: oneMs / Math.max(twoMs, 1e-3), oneNodes, twoNodes, nodeRatio: oneNodes / Math.max(twoNodes, 1)});
 	}
 	return rows;
 }
@@ -72,14 +90,14 @@ async function timedSearch(
 	game: Game<unknown>,
 	state: unknown,
 	seconds: number,
-): Promise<{times: number[]; nodesPerSecond: number; threads: number}> {
+): Promise<{marks: DepthMarks; nodesPerSecond: number; threads: number}> {
 	client.clear();
 	const events: EngineInfo[] = [];
 	const thinking = client.think(game, state, {limits: {}}, info => events.push(info));
 	const timer = setTimeout(() => void client.stop(), seconds * 1000);
 	const result = await thinking;
 	clearTimeout(timer);
-	return {times: depthTimes(events), nodesPerSecond: result.nodesPerSecond, threads: result.threads ?? 1};
+	return {marks: depthMarks(events), nodesPerSecond: result.nodesPerSecond, threads: result.threads ?? 1};
 }
 
 export async function benchDepths({files, rounds, seconds, say}: DepthsOptions): Promise<void> {
@@ -90,21 +108,26 @@ export async function benchDepths({files, rounds, seconds, say}: DepthsOptions):
 		// Warmed up, and the helper started: a second's search each.
 		for (const client of [one, two]) await client.think(loaps, loaps.initial(), {limits: {softMs: 1000, hardMs: 1000}});
 		say(
-			`threads, depths: each file searched ${seconds} s on 1 thread and on 2, in turns, on an empty table; the median of ${rounds} runs of the time at which each depth was complete:`,
+			`threads, depths: each file searched ${seconds} s on 1 thread and on 2, in turns, on an empty table; the median of ${rounds} runs ` +
+				'of the time at which each depth was complete, and of the main search’s own nodes to it:',
 		);
-		say(`  ${'file'.padEnd(18)} ${'depth'.padStart(5)} ${'1 thread'.padStart(10)} ${'2 threads'.padStart(10)} ${'ratio'.padStart(7)}`);
+		say(
+			`  ${'file'.padEnd(18)} ${'depth'.padStart(5)} ${'1 thread'.padStart(10)} ${'2 threads'.padStart(10)} ${'ratio'.padStart(7)}` +
+				` ${'nodes, 1'.padStart(11)} ${'main of 2'.padStart(11)} ${'ratio'.padStart(7)}`,
+		);
 		const deepestRatios: number[] = [];
 		const allRatios: number[] = [];
+		const nodeRatios: number[] = [];
 		const speeds: {one: number[]; two: number[]} = {one: [], two: []};
 		for (const {name, game, state} of files) {
-			const runs: {one: number[][]; two: number[][]} = {one: [], two: []};
+			const runs: {one: DepthMarks[]; two: DepthMarks[]} = {one: [], two: []};
 			for (let round = 0; round < rounds; round++) {
 				process.stderr.write(`\rthreads, depths: ${name}, run ${round + 1} of ${rounds}`);
 				const alone = await timedSearch(one, game, state, seconds);
 				const helped = await timedSearch(two, game, state, seconds);
 				if (helped.threads !== 2) throw new Error(`the search on two threads ran on ${helped.threads}`);
-				runs.one.push(alone.times);
-				runs.two.push(helped.times);
+				runs.one.push(alone.marks);
+				runs.two.push(helped.marks);
 				speeds.one.push(alone.nodesPerSecond);
 				speeds.two.push(helped.nodesPerSecond);
 			}
@@ -113,17 +136,19 @@ export async function benchDepths({files, rounds, seconds, say}: DepthsOptions):
 			for (const row of rows) {
 				say(
 					`  ${name.padEnd(18)} ${String(row.depth).padStart(5)} ${`${row.oneMs.toFixed(0)} ms`.padStart(10)} ` +
-						`${`${row.twoMs.toFixed(0)} ms`.padStart(10)} ${`${row.ratio.toFixed(2)}×`.padStart(7)}`,
+						`${`${row.twoMs.toFixed(0)} ms`.padStart(10)} ${`${row.ratio.toFixed(2)}×`.padStart(7)} ` +
+						`${row.oneNodes.toFixed(0).padStart(11)} ${row.twoNodes.toFixed(0).padStart(11)} ${`${row.nodeRatio.toFixed(2)}×`.padStart(7)}`,
 				);
 				allRatios.push(row.ratio);
+				nodeRatios.push(row.nodeRatio);
 			}
 			if (rows.length > 0) deepestRatios.push(rows.at(-1)!.ratio);
 		}
 		const kilo = (values: number[]) => (median(values) / 1000).toFixed(0);
 		say(
 			`threads, depths: 1 thread's time / 2 threads', geometric mean ${geometricMean(allRatios).toFixed(2)}× over every depth shown, ` +
-				`${geometricMean(deepestRatios).toFixed(2)}× at each file's deepest; the main search's nodes a second, median ` +
-				`${kilo(speeds.one)} k alone, ${kilo(speeds.two)} k beside its helper`,
+				`${geometricMean(deepestRatios).toFixed(2)}× at each file's deepest; the main search's nodes, alone / beside its helper, ` +
+				`${geometricMean(nodeRatios).toFixed(2)}×; its nodes a second, median ${kilo(speeds.one)} k alone, ${kilo(speeds.two)} k beside its helper`,
 		);
 	} finally {
 		await Promise.all([one.close(), two.close()]);
