@@ -291,7 +291,8 @@ async function playPairing(
 	return tally.value;
 }
 
-const minutes = (ms: number): string => {
+/** "42 s", "3 min 07 s". */
+export const minutes = (ms: number): string => {
 	const seconds = Math.round(ms / 1000);
 	return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
 };

@@ -16,6 +16,22 @@ export interface Opening<State> {
 	readonly state: State;
 }
 
+/**
+ * `plies` random legal moves from the start (fewer if the game ends first), drawn from `random`:
+ * the moves as the game writes them, and the position they lead to.
+ */
+export function randomPlies<State>(game: Game<State>, random: () => number, plies: number): {moves: string[]; state: State} {
+	let state = game.initial();
+	const moves: string[] = [];
+	for (let ply = 0; ply < plies && game.outcome(state) === null; ply++) {
+		const legal = game.legalMoves(state);
+		const move = legal[Math.floor(random() * legal.length)]!;
+		moves.push(game.formatMove(state, move));
+		state = game.play(state, move);
+	}
+	return {moves, state};
+}
+
 /** Draws per opening before one already drawn is allowed again (a game with very few openings). */
 const TRIES = 1000;
 
@@ -33,14 +49,7 @@ export function ladderOpenings<State>(game: Game<State>, matches: number, plies 
 		}
 		let opening: Opening<State> | null = null;
 		for (let attempt = 0; attempt < TRIES && opening === null; attempt++) {
-			let state = start;
-			const moves: string[] = [];
-			for (let ply = 0; ply < plies && game.outcome(state) === null; ply++) {
-				const legal = game.legalMoves(state);
-				const move = legal[Math.floor(random() * legal.length)]!;
-				moves.push(game.formatMove(state, move));
-				state = game.play(state, move);
-			}
+			const {moves, state} = randomPlies(game, random, plies);
 			const key = moves.join(' ');
 			// An opening that ends the game leaves the entries nothing to play.
 			if (game.outcome(state) !== null || (drawn.has(key) && attempt < TRIES - 1)) continue;

@@ -14,6 +14,7 @@ import {fail, ok, type Game, type Result} from '../games/game.js';
 import {seededRandom} from '../games/seeded.js';
 import {decide} from '../engine/players.js';
 import {Searcher} from '../engine/search.js';
+import {randomPlies} from './openings.js';
 
 export const OPENINGS_DIR = fileURLToPath(new URL('../../bench/openings/', import.meta.url));
 
@@ -66,14 +67,7 @@ export function buildOpenings<State>(
 		drawn++;
 		if (drawn > recipe.count * 100) throw new RangeError(`${game.name}: only ${lines.length} level openings in ${drawn} draws`);
 		const plies = recipe.minPlies + Math.floor(random() * (recipe.maxPlies - recipe.minPlies + 1));
-		let state = game.initial();
-		const moves: string[] = [];
-		for (let ply = 0; ply < plies && game.outcome(state) === null; ply++) {
-			const legal = game.legalMoves(state);
-			const move = legal[Math.floor(random() * legal.length)]!;
-			moves.push(game.formatMove(state, move));
-			state = game.play(state, move);
-		}
+		const {moves, state} = randomPlies(game, random, plies);
 		if (game.outcome(state) !== null) continue;
 		const key = game.format(state);
 		if (seen.has(key)) continue;

@@ -21,7 +21,7 @@ import {gameById, type AnyGame} from '../games/registry.js';
 import {parsePlayer} from '../referee/players.js';
 import {runGames} from '../referee/run.js';
 import {matchPoints, type PlayerSpec} from '../referee/types.js';
-import {buildBaseline} from './ladder.js';
+import {buildBaseline, minutes} from './ladder.js';
 import {loadOpenings, type SprtOpening} from './sprt-openings.js';
 import {addPair, describeSprt, EMPTY_PENTANOMIAL, sprtState, type Pentanomial, type SprtSettings, type SprtState} from './sprt-stats.js';
 import {pairCollector, type SprtJob, type SprtReply, type SprtWorkerData} from './sprt-play.js';
@@ -207,11 +207,6 @@ async function playOnClocks(
 	report.end();
 	return {counts, state, faults, alike: 0, stopped: signal.aborted};
 }
-
-const minutes = (ms: number): string => {
-	const seconds = Math.round(ms / 1000);
-	return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
-};
 
 /** Runs the test and prints its verdict, a line to quote in a commit message. */
 export async function benchSprt(options: SprtOptions): Promise<SprtOutcome> {
