@@ -10,6 +10,7 @@ import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {afterAll, describe, expect, test} from 'vitest';
 import {withClocks} from '../source/bench/contest.js';
+import {bookKey, readBook} from '../source/engine/book.js';
 import {loadPosition} from '../source/files/load.js';
 import {plainMove} from '../source/move-entry.js';
 
@@ -68,6 +69,38 @@ describe('dist/potm move', () => {
 		const {game, state} = loaded.value;
 		const legal = game.legalMoves(state).map(move => game.entryAnswer(state, move));
 		expect(legal).toContain(run.stdout);
+	});
+
+	test("answers a position of its opening book with the book's move, from the snapshot and from cli.js", () => {
+		for (const name of ['start.txt', 'loa-start.txt']) {
+			const path = quick(name);
+			const loaded = loadPosition(path);
+			if (!loaded.ok) throw new Error(loaded.error);
+			const {game, state} = loaded.value;
+			const book = readBook(game, readFileSync(join(root, 'dist', 'books', `${game.id}.txt`), 'utf8'), `${game.id}.txt`);
+			if (!book.ok) throw new Error(book.error);
+			const line = book.value.get(bookKey(game, state))!;
+			const parsed = game.parseMove(state, line.move);
+			if (!parsed.ok) throw new Error(parsed.error);
+			const env = {...process.env, POTM_VERBOSE: '1'};
+			for (const command of [
+				[join(root, 'dist', 'potm'), 'move', path],
+				[process.execPath, join(root, 'dist', 'cli.js'), 'move', path],
+			]) {
+				const run = spawnSync(command[0]!, command.slice(1), {cwd: root, encoding: 'utf8', env, timeout: 60_000});
+				expect(run.status).toBe(0);
+				expect(run.stdout).toBe(game.entryAnswer(state, parsed.value));
+				expect(run.stderr).toMatch(/^book move, startup \d+ ms cpu \d+ ms\n$/);
+			}
+		}
+		// Out of the book, the search.
+		const run = spawnSync(join(root, 'dist', 'potm'), ['move', quick('red-move-10.txt')], {
+			cwd: root,
+			encoding: 'utf8',
+			env: {...process.env, POTM_VERBOSE: '1'},
+		});
+		expect(run.status).toBe(0);
+		expect(run.stderr).toMatch(/^depth \d+ score/);
 	});
 
 	test('reads a PAH-TUM grid on standard input, as potm move does: one X more, on a - square', () => {

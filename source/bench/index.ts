@@ -56,9 +56,15 @@
  *             --nodes N a move in-process (20000 if neither is given) or --clock S a side on CPU
  *             clocks as external entries; --game loaps or loa; --elo0 E0 --elo1 E1 (0 and 10),
  *             --alpha and --beta (0.05); --pairs N at most (every opening of the set once),
- *             --jobs at a time (2). Each opening of bench/openings/GAME.txt played both ways
+ *             --jobs at a time (2). Each opening of bench/openings/GAME.txt played both ways;
+ *             --openings start plays every pair from the start instead (--clock only; --pairs,
+ *             100), as a contest does: how the opening book is judged
  *   sprt-openings  writes bench/openings/GAME.txt again (--game: one of them), from the fixed
  *             recipe of sprt-openings.ts: the same file on any machine
+ *   book      builds the opening books (books/loaps.txt and loa.txt, or the one --game names) by
+ *             drop-out expansion from searches of the recipe's nodes (book.ts), to --expansions N
+ *             expanded positions (the recipe's if not given), --jobs searches at a time (2);
+ *             every search is kept in bench/book/GAME.log, so a run stopped goes on where it ended
  *   puzzles   the shipped puzzle sets (puzzles/*.txt) proved again, each puzzle by its own kind of
  *             proof (source/learn/prove.ts reprove, as `npm run puzzles -- check`): for each game
  *             the puzzles, the time and every failure; exits 1 on a failure. --game ID: one set
@@ -69,7 +75,7 @@
  *             with its 95 % margin. --only depths or --only match runs one of them. The match
  *             takes about half an hour
  *
- * With no section named, all run but the ladder, the sparring table, serve, the SPRT's two and
+ * With no section named, all run but the ladder, the sparring table, serve, the SPRT's two, book and
  * threads, which run only when named: at 60 s a side the ladder's games take tens of minutes.
  */
 import {readdirSync, readFileSync} from 'node:fs';
@@ -104,12 +110,13 @@ import {writeWhole} from '../files/atomic.js';
 import {makeFolder} from '../files/saves.js';
 import {buildOpenings, OPENINGS_DIR, RECIPES, openingsPath, SPRT_GAMES} from './sprt-openings.js';
 import {benchSprt} from './sprt.js';
+import {BOOK_RECIPES, buildBook} from './book.js';
 import {benchDepths, benchMatch} from './threads.js';
 import {DEFAULT_SPRT} from './sprt-stats.js';
 
 const SECTIONS = ['perft', 'search', 'worker', 'contest', 'strength', 'terminal', 'pahtum', 'boxes', 'puzzles'] as const;
 /** Sections run only when named: too long for a run of everything. */
-const NAMED_ONLY = ['ladder', 'sparring', 'serve', 'sprt', 'sprt-openings', 'threads'] as const;
+const NAMED_ONLY = ['ladder', 'sparring', 'serve', 'sprt', 'sprt-openings', 'threads', 'book'] as const;
 
 const mega = (rate: number) => (rate / 1e6).toFixed(1);
 const saves = new URL('../../saves/', import.meta.url);
@@ -283,6 +290,8 @@ const OPTION_TABLE: OptionTable = Object.fromEntries(
 		'base',
 		'candidate',
 		'pairs',
+		'expansions',
+		'openings',
 	].map(name => [name, {type: 'string'}]),
 );
 
@@ -454,6 +463,16 @@ async function main(): Promise<void> {
 			);
 		}
 	}
+	if (chosen.includes('book')) {
+		const ids = Object.keys(BOOK_RECIPES) as (keyof typeof BOOK_RECIPES)[];
+		for (const id of gameGiven === undefined ? ids : [gameGiven]) {
+			if (!(ids as string[]).includes(id)) throw new Error(`the opening books are for ${ids.join(' and ')}, not ${id}`);
+			const recipe = BOOK_RECIPES[id as keyof typeof BOOK_RECIPES];
+			const expansions = option('--expansions', recipe.expansions);
+			if (!Number.isInteger(expansions) || expansions < 1) throw new Error('--expansions takes a whole number from 1');
+			await buildBook(gameById(id)!, recipe, {expansions, jobs, say: console.log});
+		}
+	}
 	if (chosen.includes('sprt')) {
 		const id = gameGiven ?? DEFAULT_GAME;
 		if (!(SPRT_GAMES as readonly string[]).includes(id)) throw new Error(`the SPRT plays ${SPRT_GAMES.join(' or ')}, not ${id}`);
@@ -472,6 +491,9 @@ async function main(): Promise<void> {
 			return value;
 		};
 		const pairsText = take('--pairs');
+		const openingsText = take('--openings');
+		if (openingsText !== undefined && openingsText !== 'start' && openingsText !== 'shipped')
+			throw new Error('--openings takes start (every pair from the start) or shipped (bench/openings/GAME.txt, the default)');
 		await benchSprt({
 			game: id,
 			candidate: take('--candidate'),
@@ -485,6 +507,7 @@ async function main(): Promise<void> {
 			},
 			jobs,
 			maxPairs: pairsText === undefined ? undefined : whole('--pairs', 1),
+			fromStart: openingsText === 'start',
 		});
 	}
 	if (chosen.includes('threads')) {

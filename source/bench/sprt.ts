@@ -41,7 +41,15 @@ export interface SprtOptions {
 	readonly jobs: number;
 	/** Stop undecided after this many pairs (by default every opening of the set once). */
 	readonly maxPairs: number | undefined;
+	/**
+	 * Every pair from the game's start instead of the shipped openings (on clocks only: the games
+	 * differ by the clocks' jitter alone), as a contest plays: what an opening book is judged by.
+	 */
+	readonly fromStart?: boolean;
 }
+
+/** Pairs from the start when none is asked for. */
+export const START_PAIRS = 100;
 
 export interface SprtOutcome {
 	readonly counts: Pentanomial;
@@ -214,14 +222,21 @@ export async function benchSprt(options: SprtOptions): Promise<SprtOutcome> {
 	const say = (line: string) => process.stderr.write(`${line}\n`);
 	sprtState(EMPTY_PENTANOMIAL, options.settings); // says what is wrong with the bounds before anything is built
 	const game = gameById(options.game)!;
-	const loaded = loadOpenings(game);
-	if (!loaded.ok) throw new Error(loaded.error);
-	const openings = pairsToPlay(loaded.value, options.maxPairs);
+	let openings: readonly SprtOpening<unknown>[];
+	if (options.fromStart) {
+		if (!('clockSeconds' in options.budget))
+			throw new Error('--openings start is for --clock: at fixed nodes every pair from the start is one game');
+		openings = Array.from({length: options.maxPairs ?? START_PAIRS}, () => ({line: 0, moves: [], state: game.initial()}));
+	} else {
+		const loaded = loadOpenings(game);
+		if (!loaded.ok) throw new Error(loaded.error);
+		openings = pairsToPlay(loaded.value, options.maxPairs);
+	}
 	const builds = [buildFor(options.candidate, say), buildFor(options.base, say)] as const;
 	const {elo0, elo1, alpha, beta} = options.settings;
 	console.log(
 		`sprt: ${game.name}, ${builds[0].label} against ${builds[1].label}, ${budgetText(options.budget)}; ` +
-			`H0 Elo ${elo0}, H1 Elo ${elo1}, alpha ${alpha}, beta ${beta}; up to ${openings.length} openings, each played both ways, ${options.jobs} at a time`,
+			`H0 Elo ${elo0}, H1 Elo ${elo1}, alpha ${alpha}, beta ${beta}; up to ${openings.length} ${options.fromStart ? 'pairs from the start' : 'openings, each played both ways'}, ${options.jobs} at a time`,
 	);
 	const controller = new AbortController();
 	const interrupt = () => {

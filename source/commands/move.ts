@@ -11,6 +11,7 @@
  * 10 s, which no position carries), with a reserve for the least cost of each move the game will
  * likely still ask for (engine/time.ts).
  */
+import {bookMove, builtBooks} from '../engine/book.js';
 import {decide} from '../engine/players.js';
 import {planMove} from '../engine/levels.js';
 import {clockReading} from '../engine/time.js';
@@ -75,6 +76,14 @@ export function runMove(path: string, wanted?: string, clockSeconds?: number, st
 	// this process's own start-up is the reading.
 	const allowance = clockSeconds ?? game.clocks(state)[mover - 1]!;
 	const clock = {...clockReading(game, state, allowance * 1000 - startup, moveOverheadMs(startup)), ownOverheadMs: MOVE_END_MS};
+	// A position of the opening book is answered from it: a search far deeper than the clock
+	// allows chose the move, and the clock is kept for the middle game.
+	const booked = start.dist === undefined ? undefined : bookMove(game, state, builtBooks(start.dist));
+	if (booked !== undefined) {
+		process.stdout.write(game.entryAnswer(state, booked));
+		if (process.env['POTM_VERBOSE']) process.stderr.write(`book move, startup ${startup.toFixed(0)} ms cpu ${cpuMs().toFixed(0)} ms\n`);
+		return 0;
+	}
 	const plan = planMove(5, {clock});
 	const result = decide(new Searcher({tableMegabytes: 8}), position, plan, {now: cpuMs});
 	if (result.move < 0) {

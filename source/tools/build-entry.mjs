@@ -11,7 +11,7 @@
  * it runs from the build.
  */
 import {spawnSync} from 'node:child_process';
-import {chmodSync, rmSync, writeFileSync} from 'node:fs';
+import {chmodSync, cpSync, existsSync, rmSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {build} from 'esbuild';
@@ -68,6 +68,12 @@ writeFileSync(join(dist, 'potm'), launcher);
 chmodSync(join(dist, 'potm'), 0o755);
 // The second entry that came before this one: potm move is the one now.
 rmSync(join(dist, 'potm-move'), {force: true});
+
+// The opening books (books/, built by npm run bench -- book), beside the modules that read them:
+// dist/books, wherever the build goes.
+const books = fileURLToPath(new URL('../../books/', import.meta.url));
+rmSync(join(dist, 'books'), {recursive: true, force: true});
+if (existsSync(books)) cpSync(books, join(dist, 'books'), {recursive: true});
 
 // LINES and BOXES's whole 3×3 table, read by every 3×3 move instead of built within it: built once
 // (about 2.5 s), again only when its format changes.
