@@ -22,6 +22,8 @@ const LOAPS_RANGES: Readonly<Record<keyof typeof LOAPS_WEIGHTS.index, WeightRang
 	raceMargin: {min: 10, max: 150, step: 10, precision: 1},
 	// Points; the connection's 12 at the least.
 	leadCap: {min: 12, max: 1000, step: 4, precision: 1},
+	uniformity: {min: 0, max: 40, step: 2, precision: 1},
+	massCentre: {min: 0, max: 60, step: 3, precision: 1},
 };
 
 const CLASSIC_RANGES: Readonly<Record<keyof typeof CLASSIC_WEIGHTS.index, WeightRange>> = {

@@ -39,21 +39,47 @@ const {
 	marginFade: MARGIN_FADE,
 	raceMargin: RACE_MARGIN,
 	leadCap: LEAD_CAP,
+	uniformity: UNIFORMITY,
+	massCentre: MASS_CENTRE,
 } = LOAPS_WEIGHTS.index;
 
-/** Sum of the pieces' king-distances to their centre of mass, less the least it could be. */
-function spread(board: LoaBoard, side: number): number {
+/** The least bounding box that holds n pieces, by n: the least w × ⌈n / w⌉. */
+const LEAST_BOX = Int32Array.from({length: 65}, (_, n) => {
+	let least = n;
+	for (let w = 1; w <= n; w++) least = Math.min(least, w * Math.ceil(n / w));
+	return least;
+});
+
+/**
+ * A side's shape into `data` from `at`: the sum of the pieces' king-distances to their centre of
+ * mass less the least it could be (spread), the bounding box's squares beyond the least that holds
+ * them (uniformity), and the centre of mass's king distance from the middle.
+ */
+function shapeFigures(board: LoaBoard, side: number, data: Int32Array, at: number): void {
 	const {pieceList, pieceCount} = board;
 	const {fileOf, rankOf} = board.geometry;
 	const count = pieceCount[side]!;
-	if (count <= 1) return 0;
+	data[at] = 0;
+	data[at + 1] = 0;
+	data[at + 2] = 0;
+	if (count === 0) return;
 	const base = side * LIST_STRIDE;
 	let sumFile = 0;
 	let sumRank = 0;
+	let minFile = 64;
+	let maxFile = -1;
+	let minRank = 64;
+	let maxRank = -1;
 	for (let i = 0; i < count; i++) {
 		const square = pieceList[base + i]!;
-		sumFile += fileOf[square]!;
-		sumRank += rankOf[square]!;
+		const file = fileOf[square]!;
+		const rank = rankOf[square]!;
+		sumFile += file;
+		sumRank += rank;
+		if (file < minFile) minFile = file;
+		if (file > maxFile) maxFile = file;
+		if (rank < minRank) minRank = rank;
+		if (rank > maxRank) maxRank = rank;
 	}
 	const centreFile = Math.round(sumFile / count);
 	const centreRank = Math.round(sumRank / count);
@@ -66,7 +92,12 @@ function spread(board: LoaBoard, side: number): number {
 	}
 	// n pieces packed round a centre need at least this much distance in total.
 	const least = count <= 9 ? count - 1 : 8 + (count - 9) * 2;
-	return total - least;
+	data[at] = count <= 1 ? 0 : total - least;
+	data[at + 1] = (maxFile - minFile + 1) * (maxRank - minRank + 1) - LEAST_BOX[count]!;
+	const middle = (board.variant.size - 1) / 2;
+	const offFile = Math.abs(centreFile - middle);
+	const offRank = Math.abs(centreRank - middle);
+	data[at + 2] = Math.floor(offFile > offRank ? offFile : offRank);
 }
 
 /** Twice the summed distance of a side's pieces from the middle of the board. */
@@ -98,8 +129,11 @@ function bestGain(board: LoaBoard, side: 1 | 2): number {
 	return best;
 }
 
-/** A side's figures in `shapes`: spread, groups, euler4, offCentre2. */
-const shapes = new SideCache(4, 17);
+/** shapeFigures's three, before they go to their places in a cache entry. */
+const scratch = new Int32Array(3);
+
+/** A side's figures in `shapes`: spread, groups, euler4, offCentre2, uniformity, mass centre. */
+const shapes = new SideCache(6, 17);
 
 /**
  * Where in `shapes.data` a side's connection figures begin (spread round its centre of mass, groups,
@@ -111,16 +145,26 @@ function shape(board: LoaBoard, side: number): number {
 	let slot = shapes.find(lo, hi);
 	if (slot >= 0) return slot;
 	slot = shapes.claim(lo, hi);
-	shapes.data[slot] = spread(board, side);
+	shapeFigures(board, side, scratch, 0);
+	shapes.data[slot] = scratch[0]!;
 	shapes.data[slot + 1] = board.groups(side);
 	shapes.data[slot + 2] = board.euler4[side]!;
 	shapes.data[slot + 3] = offCentre2(board, side);
+	shapes.data[slot + 4] = scratch[1]!;
+	shapes.data[slot + 5] = scratch[2]!;
 	return slot;
 }
 
 /** Connection distance from a side's figures: about 0 for a compact single group, more the further from connecting. */
 function distance(slot: number): number {
-	return shapes.data[slot]! * W[SPREAD]! + (shapes.data[slot + 1]! - 1) * W[GROUP]! + ((shapes.data[slot + 2]! - 4) * W[EULER]!) / 4;
+	const data = shapes.data;
+	return (
+		data[slot]! * W[SPREAD]! +
+		(data[slot + 1]! - 1) * W[GROUP]! +
+		((data[slot + 2]! - 4) * W[EULER]!) / 4 +
+		data[slot + 4]! * W[UNIFORMITY]! +
+		data[slot + 5]! * W[MASS_CENTRE]!
+	);
 }
 
 export function evaluate(board: LoaBoard): number {

@@ -74,6 +74,13 @@ export const LOAPS_WEIGHTS = weightSet(
 		 * against no cap, 400 games), where such leads are rare.
 		 */
 		leadCap: 24,
+		/**
+		 * Per square of the bounding box round a side's pieces beyond the least that holds them
+		 * (MIA's uniformity), in the connection distance.
+		 */
+		uniformity: 0,
+		/** Per square (king distance) of a side's centre of mass from the middle, in the connection distance. */
+		massCentre: 0,
 	},
 	[
 		'tempo',
@@ -88,6 +95,8 @@ export const LOAPS_WEIGHTS = weightSet(
 		'marginFade',
 		'raceMargin',
 		'leadCap',
+		'uniformity',
+		'massCentre',
 	] as const,
 );
 
