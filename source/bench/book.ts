@@ -213,8 +213,9 @@ export function readBookLog(
 	fileName: string,
 ): Result<{log: Map<string, Judged>; cut: boolean}, string> {
 	const log = new Map<string, Judged>();
-	const lines = text.split('\n');
-	const cut = lines.pop() !== '';
+	const lines = text.replaceAll('\r\n', '\n').split('\n');
+	// A last line without its newline was cut short; so was a log with no header at all.
+	const cut = lines.pop() !== '' || lines.length === 0;
 	for (const [index, line] of lines.entries()) {
 		const where = `${fileName}, line ${index + 1}`;
 		if (index === 0) {
@@ -299,7 +300,10 @@ function searchAll(workers: readonly Worker[], paths: readonly (readonly string[
 	return new Promise((resolve, reject) => {
 		if (paths.length === 0) return resolve(results);
 		const listeners: (() => void)[] = [];
+		let finished = false;
 		const finish = (error?: Error) => {
+			if (finished) return;
+			finished = true;
 			for (const off of listeners) off();
 			if (error) reject(error);
 			else resolve(results);
@@ -318,11 +322,16 @@ function searchAll(workers: readonly Worker[], paths: readonly (readonly string[
 				feed();
 			};
 			const onError = (error: Error) => finish(error);
+			const onExit = (code: number) => finish(new Error(`a search worker stopped (exit ${code})`));
 			worker.on('message', onMessage);
 			worker.on('error', onError);
+			worker.on('exit', onExit);
 			listeners.push(() => {
 				worker.off('message', onMessage);
+				worker.off('exit', onExit);
+				// A second worker's error after the first ends the run is not thrown at the user.
 				worker.off('error', onError);
+				worker.on('error', () => {});
 			});
 			feed();
 		}

@@ -38,7 +38,7 @@ export interface BookLine {
 /** Every line of a book's text, checked against the game: each key a position, each move legal there. */
 export function readBook<State>(game: Game<State>, text: string, fileName: string): Result<Map<string, BookLine>, string> {
 	const lines = new Map<string, BookLine>();
-	for (const [index, raw] of text.split('\n').entries()) {
+	for (const [index, raw] of text.replaceAll('\r\n', '\n').split('\n').entries()) {
 		const where = `${fileName}, line ${index + 1}`;
 		if (raw.trim() === '' || raw.startsWith('#')) continue;
 		const fields = raw.split('\t');
@@ -87,7 +87,8 @@ export function bookMove<State>(game: Game<State>, state: State, folder: string)
 	if (found < 0) return undefined;
 	const start = (found === 0 && text.startsWith(`${key}\t`) ? 0 : found + 1) + key.length + 1;
 	const end = text.indexOf('\t', start);
-	if (end < 0) return undefined;
+	const lineEnd = text.indexOf('\n', start);
+	if (end < 0 || (lineEnd >= 0 && lineEnd < end)) return undefined;
 	const move = game.parseMove(state, text.slice(start, end));
 	return move.ok && game.legalMoves(state).includes(move.value) ? move.value : undefined;
 }

@@ -70,13 +70,23 @@ describe('drop-out expansion', () => {
 		}
 	});
 
-	it('gives the same tree from the same log, whatever order it was written in', () => {
+	it('goes on where a log stopped: an expansion cut short is the next, with only its missing searches', () => {
 		const log = new Map<string, Judged>();
-		grow(log, 3);
-		const reversed = new Map([...log].reverse());
-		const a = bookText(loaps, bookTree(loaps, log, RECIPE), RECIPE);
-		const b = bookText(loaps, bookTree(loaps, reversed, RECIPE), RECIPE);
-		expect(b).toBe(a);
+		grow(log, 2);
+		const whole = bookTree(loaps, log, RECIPE);
+		const next = whole.next!;
+		// The third expansion, killed after all but its last two searches were logged.
+		const done = whole.missing.slice(0, -2);
+		for (const child of done) log.set(child.key, judge(child.path));
+		const resumed = bookTree(loaps, log, RECIPE);
+		expect(resumed.expanded).toBe(2);
+		expect(resumed.next!.key).toBe(next.key);
+		expect(resumed.missing).toEqual(whole.missing.slice(-2));
+		// Finished, it is the book a run without the stop makes.
+		for (const child of resumed.missing) log.set(child.key, judge(child.path));
+		const straight = new Map<string, Judged>();
+		grow(straight, 3);
+		expect(bookText(loaps, bookTree(loaps, log, RECIPE), RECIPE)).toBe(bookText(loaps, bookTree(loaps, straight, RECIPE), RECIPE));
 		expect(bookTree(loaps, log, RECIPE).expanded).toBe(3);
 	});
 
@@ -107,6 +117,12 @@ describe('the log', () => {
 		const cut = readBookLog(loaps, RECIPE, `${whole}${key}\t1`, 'l.log');
 		expect(cut.ok && cut.value.cut).toBe(true);
 		expect(cut.ok && cut.value.log.size).toBe(1);
+	});
+
+	it('reads a log with CRLF line ends, and takes an empty one as cut (its header written again)', () => {
+		const read = readBookLog(loaps, RECIPE, `${head}\r\n${key}\t12\t5\tb1 d3\r\n`, 'l.log');
+		expect(read.ok && read.value.log.get(key)).toEqual({score: 12, depth: 5, move: 'b1 d3'});
+		expect(readBookLog(loaps, RECIPE, '', 'l.log')).toEqual({ok: true, value: {log: new Map(), cut: true}});
 	});
 
 	it('refuses a log of another recipe, and a bad line, naming the file and line', () => {
@@ -143,6 +159,22 @@ describe('a book', () => {
 			error: expect.stringContaining('line 1: the score'),
 		});
 		expect(readBook(loaps, `${key} b1 d3 0\n`, 'b.txt')).toMatchObject({ok: false, error: expect.stringContaining('separated by tabs')});
+	});
+
+	it('finds a line first, last without a newline, or in a CRLF file, and not a line without its fields', () => {
+		const second = bookKey(loaps, loaps.play(start, loaps.legalMoves(start)[0]!));
+		const cases: [string, string | undefined][] = [
+			[`${key}\tb1 d3\t0\n# after\n`, 'b1 d3'],
+			[`# before\n${key}\tb1 d3\t0`, 'b1 d3'],
+			[`# before\r\n${key}\tb1 d3\t0\r\n`, 'b1 d3'],
+			[`# before\n${key}\tb1 d3\n${second}\tg2 e2\t0\n`, undefined],
+		];
+		for (const [index, [text, expected]] of cases.entries()) {
+			const dir = mkdtempSync(join(folder, `z${index}-`));
+			writeFileSync(join(dir, 'loaps.txt'), text);
+			const move = bookMove(loaps, start, dir);
+			expect(move === undefined ? undefined : loaps.formatMove(start, move)).toBe(expected);
+		}
 	});
 
 	it('answers no move where the position is not in it, the move is illegal, or there is no book', () => {
