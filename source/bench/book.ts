@@ -256,6 +256,8 @@ export async function buildBook<State>(game: Game<State>, recipe: BookRecipe, ru
 		{length: run.jobs},
 		() => new Worker(new URL('./book-worker.js', import.meta.url), {workerData: {game: game.id, nodes: recipe.nodes}}),
 	);
+	// A worker's error outside a search (a second one after the first ended the run) is not thrown at the user.
+	for (const worker of workers) worker.on('error', () => {});
 	const started = performance.now();
 	try {
 		for (;;) {
@@ -329,9 +331,7 @@ function searchAll(workers: readonly Worker[], paths: readonly (readonly string[
 			listeners.push(() => {
 				worker.off('message', onMessage);
 				worker.off('exit', onExit);
-				// A second worker's error after the first ends the run is not thrown at the user.
 				worker.off('error', onError);
-				worker.on('error', () => {});
 			});
 			feed();
 		}
