@@ -58,7 +58,8 @@
  *             --alpha and --beta (0.05); --pairs N at most (every opening of the set once),
  *             --jobs at a time (2). Each opening of bench/openings/GAME.txt played both ways;
  *             --openings start plays every pair from the start instead (--clock only; --pairs,
- *             100), as a contest does: how the opening book is judged
+ *             100), as a contest does, and --openings first each first move in turn: how the
+ *             opening book is judged
  *   sprt-openings  writes bench/openings/GAME.txt again (--game: one of them), from the fixed
  *             recipe of sprt-openings.ts: the same file on any machine
  *   book      builds the opening books (books/loaps.txt and loa.txt, or the one --game names) by
@@ -492,8 +493,10 @@ async function main(): Promise<void> {
 		};
 		const pairsText = take('--pairs');
 		const openingsText = take('--openings');
-		if (openingsText !== undefined && openingsText !== 'start' && openingsText !== 'shipped')
-			throw new Error('--openings takes start (every pair from the start) or shipped (bench/openings/GAME.txt, the default)');
+		if (openingsText !== undefined && openingsText !== 'start' && openingsText !== 'first' && openingsText !== 'shipped')
+			throw new Error(
+				'--openings takes shipped (bench/openings/GAME.txt, the default), start (every pair from the start) or first (each first move)',
+			);
 		await benchSprt({
 			game: id,
 			candidate: take('--candidate'),
@@ -507,7 +510,7 @@ async function main(): Promise<void> {
 			},
 			jobs,
 			maxPairs: pairsText === undefined ? undefined : whole('--pairs', 1),
-			fromStart: openingsText === 'start',
+			openings: openingsText ?? 'shipped',
 		});
 	}
 	if (chosen.includes('threads')) {

@@ -42,10 +42,12 @@ export interface SprtOptions {
 	/** Stop undecided after this many pairs (by default every opening of the set once). */
 	readonly maxPairs: number | undefined;
 	/**
-	 * Every pair from the game's start instead of the shipped openings (on clocks only: the games
-	 * differ by the clocks' jitter alone), as a contest plays: what an opening book is judged by.
+	 * Where the pairs start: the shipped openings (the default); every pair from the game's start
+	 * (`start`, on clocks only: the games differ by the clocks' jitter alone), as a contest plays;
+	 * or each first move (`first`, in the order of the legal moves), as a contest plays on from it.
+	 * The last two are what an opening book is judged by.
 	 */
-	readonly fromStart?: boolean;
+	readonly openings?: 'shipped' | 'start' | 'first';
 }
 
 /** Pairs from the start when none is asked for. */
@@ -223,10 +225,14 @@ export async function benchSprt(options: SprtOptions): Promise<SprtOutcome> {
 	sprtState(EMPTY_PENTANOMIAL, options.settings); // says what is wrong with the bounds before anything is built
 	const game = gameById(options.game)!;
 	let openings: readonly SprtOpening<unknown>[];
-	if (options.fromStart) {
+	if (options.openings === 'start') {
 		if (!('clockSeconds' in options.budget))
 			throw new Error('--openings start is for --clock: at fixed nodes every pair from the start is one game');
 		openings = Array.from({length: options.maxPairs ?? START_PAIRS}, () => ({line: 0, moves: [], state: game.initial()}));
+	} else if (options.openings === 'first') {
+		const start = game.initial();
+		const first = game.legalMoves(start).map(move => ({line: 0, moves: [game.formatMove(start, move)], state: game.play(start, move)}));
+		openings = pairsToPlay(first, options.maxPairs);
 	} else {
 		const loaded = loadOpenings(game);
 		if (!loaded.ok) throw new Error(loaded.error);
@@ -236,7 +242,7 @@ export async function benchSprt(options: SprtOptions): Promise<SprtOutcome> {
 	const {elo0, elo1, alpha, beta} = options.settings;
 	console.log(
 		`sprt: ${game.name}, ${builds[0].label} against ${builds[1].label}, ${budgetText(options.budget)}; ` +
-			`H0 Elo ${elo0}, H1 Elo ${elo1}, alpha ${alpha}, beta ${beta}; up to ${openings.length} ${options.fromStart ? 'pairs from the start' : 'openings, each played both ways'}, ${options.jobs} at a time`,
+			`H0 Elo ${elo0}, H1 Elo ${elo1}, alpha ${alpha}, beta ${beta}; up to ${openings.length} ${options.openings === 'start' ? 'pairs from the start' : options.openings === 'first' ? 'first moves, each played on both ways' : 'openings, each played both ways'}, ${options.jobs} at a time`,
 	);
 	const controller = new AbortController();
 	const interrupt = () => {
