@@ -400,7 +400,7 @@ const help = `
 	  $ potm play --game loa
 	  $ potm analyze saves/red-move-10.txt
 	  $ potm move saves/start.txt
-	  e1 e3
+	  e7 e5
 	  $ potm perft saves/start.txt 5
 	  7181852
 	  $ potm match ai:3 "python3 my_entry.py" --matches 5

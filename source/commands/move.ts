@@ -78,7 +78,8 @@ export function runMove(path: string, wanted?: string, clockSeconds?: number, st
 	const clock = {...clockReading(game, state, allowance * 1000 - startup, moveOverheadMs(startup)), ownOverheadMs: MOVE_END_MS};
 	// A position of the opening book is answered from it: a search far deeper than the clock
 	// allows chose the move, and the clock is kept for the middle game.
-	const booked = start.dist === undefined ? undefined : bookMove(game, state, builtBooks(start.dist));
+	// POTM_NO_BOOK (for measuring and tests, never in a contest) searches every move.
+	const booked = start.dist === undefined || process.env['POTM_NO_BOOK'] ? undefined : bookMove(game, state, builtBooks(start.dist));
 	if (booked !== undefined) {
 		process.stdout.write(game.entryAnswer(state, booked));
 		if (process.env['POTM_VERBOSE']) process.stderr.write(`book move, startup ${startup.toFixed(0)} ms cpu ${cpuMs().toFixed(0)} ms\n`);
