@@ -7,6 +7,7 @@ import {gameById} from '../games/registry.js';
 import {decide} from '../engine/players.js';
 import {Searcher} from '../engine/search.js';
 import type {BookJob, BookReply} from './book.js';
+import {replay} from './sprt-play.js';
 
 const {game: gameId, nodes} = workerData as {game: string; nodes: number};
 const port = parentPort!;
@@ -14,12 +15,7 @@ const game = gameById(gameId)!;
 const searcher = new Searcher({tableMegabytes: 64});
 port.on('message', (job: BookJob) => {
 	try {
-		let state = game.initial();
-		for (const text of job.path) {
-			const move = game.parseMove(state, text);
-			if (!move.ok) throw new Error(`cannot read ${text}: ${move.error}`);
-			state = game.play(state, move.value);
-		}
+		const state = replay(game, job.path, 'the book');
 		searcher.clear();
 		const result = decide(searcher, game.searchPosition(state), {limits: {nodes}});
 		const judged = {score: Math.round(result.score), depth: result.depth, move: game.formatMove(state, result.move)};

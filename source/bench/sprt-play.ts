@@ -54,8 +54,8 @@ export async function loadSide(dist: string, gameId: string): Promise<Side> {
 	return {game, searcher, decide: decide as Side['decide']};
 }
 
-/** The state after these moves in a build's own game. */
-function replay(game: AnyGame, moves: readonly string[], who: string): unknown {
+/** The state after these moves in a build's own game; `who` names the side in a refusal. */
+export function replay(game: AnyGame, moves: readonly string[], who: string): unknown {
 	let state = game.initial();
 	for (const text of moves) state = playText(game, state, text, who);
 	return state;
