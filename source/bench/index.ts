@@ -54,7 +54,7 @@
  *             decides (sprt.ts): --base REF (HEAD if not given) and --candidate REF (this
  *             checkout's build if not given), built side by side as the ladder's baseline is;
  *             --nodes N a move in-process (20000 if neither is given) or --clock S a side on CPU
- *             clocks as external entries; --game loaps or loa; --elo0 E0 --elo1 E1 (0 and 10),
+ *             clocks as external entries; --game loaps, loa or boxes; --elo0 E0 --elo1 E1 (0 and 10),
  *             --alpha and --beta (0.05); --pairs N at most (every opening of the set once),
  *             --jobs at a time (2). Each opening of bench/openings/GAME.txt played both ways;
  *             --openings start plays every pair from the start instead (--clock only; --pairs,

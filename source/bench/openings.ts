@@ -7,6 +7,7 @@
  * favoured by the dice.
  */
 import type {Game} from '../games/game.js';
+import type {Setup} from '../games/setup.js';
 import {seededRandom} from '../engine/random.js';
 
 export interface Opening<State> {
@@ -17,11 +18,17 @@ export interface Opening<State> {
 }
 
 /**
- * `plies` random legal moves from the start (fewer if the game ends first), drawn from `random`:
- * the moves as the game writes them, and the position they lead to.
+ * `plies` random legal moves from the start (of a new board of `setup`'s, for a game that has
+ * them; fewer if the game ends first), drawn from `random`: the moves as the game writes them, and
+ * the position they lead to.
  */
-export function randomPlies<State>(game: Game<State>, random: () => number, plies: number): {moves: string[]; state: State} {
-	let state = game.initial();
+export function randomPlies<State>(
+	game: Game<State>,
+	random: () => number,
+	plies: number,
+	setup?: Setup,
+): {moves: string[]; state: State} {
+	let state = game.initial(setup);
 	const moves: string[] = [];
 	for (let ply = 0; ply < plies && game.outcome(state) === null; ply++) {
 		const legal = game.legalMoves(state);

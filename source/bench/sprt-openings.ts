@@ -1,16 +1,20 @@
 /**
- * The SPRT's openings (issue 38): for each LOA game a shipped file of a few thousand varied
- * starts, each a few random legal plies from the start, kept only where a search calls the
- * position roughly level, none twice. The SPRT plays each twice, the colours swapped (sprt.ts).
+ * The SPRT's openings (issue 38): for each game a shipped file of a thousand or more varied
+ * starts, kept only where a search calls the position roughly level, none twice. The SPRT plays
+ * each twice, the colours swapped (sprt.ts). In the LOA family a start is a few random legal plies
+ * from the start; in LINES and BOXES a board of the contest's sizes with unit segments drawn at
+ * random before the game, as the sparring table and POTM's second round play.
  *
  * `npm run bench -- sprt-openings [--game ID]` writes them again; every limit is in nodes, never
  * time, so the same seed gives the same file on any machine. The file is plain text: `#` lines
- * say how it was made, every other line is one opening, its moves as the game writes them,
+ * say how it was made, every other line is one opening: the new board's options where the game
+ * has them (`rows=5 columns=5 lines=8 seed=17 |`), then its moves as the game writes them,
  * separated by commas.
  */
 import {readFileSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
 import {fail, ok, type Game, type Result} from '../games/game.js';
+import type {Setup} from '../games/setup.js';
 import {seededRandom} from '../games/seeded.js';
 import {decide} from '../engine/players.js';
 import {Searcher} from '../engine/search.js';
@@ -18,8 +22,8 @@ import {randomPlies} from './openings.js';
 
 export const OPENINGS_DIR = fileURLToPath(new URL('../../bench/openings/', import.meta.url));
 
-/** The games with a shipped set: the LOA family. */
-export const SPRT_GAMES = ['loaps', 'loa'] as const;
+/** The games with a shipped set: the LOA family and LINES and BOXES. */
+export const SPRT_GAMES = ['loaps', 'loa', 'boxes'] as const;
 
 export interface OpeningsRecipe {
 	/** How many openings. */
@@ -32,17 +36,41 @@ export interface OpeningsRecipe {
 	readonly nodes: number;
 	/** Kept when that search scores the side to move within ± this many centipoints. */
 	readonly margin: number;
+	/**
+	 * New boards drawn for each start, for a game with sizes (LINES and BOXES): each start one of
+	 * these sizes in turn, with a share of its unit segments between these two drawn at random.
+	 */
+	readonly boards?: {readonly sizes: readonly (readonly [number, number])[]; readonly drawn: readonly [number, number]};
 }
 
 /** Each game's recipe: classic LOA's search is about half as fast, so it is judged on half the nodes, and fewer are drawn. */
 export const RECIPES: Readonly<Record<(typeof SPRT_GAMES)[number], OpeningsRecipe>> = {
 	loaps: {count: 3000, seed: 1, minPlies: 4, maxPlies: 8, nodes: 20_000, margin: 150},
 	loa: {count: 2000, seed: 1, minPlies: 4, maxPlies: 8, nodes: 10_000, margin: 150},
+	// The sizes of the issue's LINES and BOXES targets; a quarter to a half of the unit segments drawn.
+	boxes: {
+		count: 2000,
+		seed: 1,
+		minPlies: 0,
+		maxPlies: 0,
+		nodes: 20_000,
+		margin: 150,
+		boards: {
+			sizes: [
+				[5, 5],
+				[8, 8],
+				[4, 7],
+			],
+			drawn: [0.25, 0.5],
+		},
+	},
 };
 
 export interface SprtOpening<State> {
 	/** The line of the file it came from. */
 	readonly line: number;
+	/** The new board's options (LINES and BOXES), or none: the game's one start. */
+	readonly setup?: Setup;
 	readonly moves: readonly string[];
 	readonly state: State;
 }
@@ -66,8 +94,9 @@ export function buildOpenings<State>(
 	while (lines.length < recipe.count) {
 		drawn++;
 		if (drawn > recipe.count * 100) throw new RangeError(`${game.name}: only ${lines.length} level openings in ${drawn} draws`);
+		const setup = recipe.boards ? drawBoard(recipe.boards, drawn - 1, random) : undefined;
 		const plies = recipe.minPlies + Math.floor(random() * (recipe.maxPlies - recipe.minPlies + 1));
-		const {moves, state} = randomPlies(game, random, plies);
+		const {moves, state} = randomPlies(game, random, plies, setup);
 		if (game.outcome(state) !== null) continue;
 		const key = game.format(state);
 		if (seen.has(key)) continue;
@@ -75,18 +104,50 @@ export function buildOpenings<State>(
 		searcher.clear();
 		const judged = decide(searcher, game.searchPosition(state), {limits: {nodes: recipe.nodes}});
 		if (Math.abs(judged.score) > recipe.margin) continue;
-		lines.push(moves.join(', '));
+		lines.push(setup ? `${setupText(setup)} | ${moves.join(', ')}`.trimEnd() : moves.join(', '));
 		onProgress?.(lines.length, drawn);
 	}
+	const boards = recipe.boards;
+	const how = boards
+		? `boards of ${boards.sizes.map(([rows, columns]) => `${rows}×${columns}`).join(', ')} in turn with ${boards.drawn[0] * 100} to ${boards.drawn[1] * 100} % of their unit segments drawn at random`
+		: `${recipe.minPlies} to ${recipe.maxPlies} random plies from the start`;
 	const head = [
 		`# The SPRT's openings for ${game.name} (npm run bench -- sprt-openings --game ${game.id}): ${recipe.count} starts,`,
-		`# ${recipe.minPlies} to ${recipe.maxPlies} random plies from the start (seed ${recipe.seed}), none twice, each kept where a`,
+		`# ${how} (seed ${recipe.seed}), none twice, each kept where a`,
 		`# ${recipe.nodes}-node search scores the side to move within ±${recipe.margin} centipoints: ${recipe.count} kept of ${drawn} drawn.`,
 	];
 	return `${[...head, ...lines].join('\n')}\n`;
 }
 
-/** The openings in a file's text, each played out from the start; or what is wrong, with the file and line. */
+/** The `index`th start's board: the sizes in turn, a share of the unit segments drawn, a seed of its own. */
+function drawBoard(boards: NonNullable<OpeningsRecipe['boards']>, index: number, random: () => number): Setup {
+	const [rows, columns] = boards.sizes[index % boards.sizes.length]!;
+	const units = 2 * rows * columns + rows + columns;
+	const share = boards.drawn[0] + random() * (boards.drawn[1] - boards.drawn[0]);
+	return {rows, columns, lines: Math.round(units * share), seed: Math.floor(random() * 2 ** 31)};
+}
+
+/** A setup as the openings file writes it: `rows=5 columns=5 lines=8 seed=17`. */
+export function setupText(setup: Setup): string {
+	return Object.entries(setup)
+		.map(([key, value]) => `${key}=${value}`)
+		.join(' ');
+}
+
+const SETUP_WORD = /^([a-z]+)=(\d+)$/;
+
+/** The setup before an opening's `|`, or what is wrong with it. */
+function readSetup(text: string): Result<Setup, string> {
+	const setup: Record<string, number> = {};
+	for (const word of text.trim().split(/\s+/)) {
+		const match = SETUP_WORD.exec(word);
+		if (!match) return fail(`"${word}" is not an option of the board as key=number (rows=5 columns=5 lines=8 seed=17)`);
+		setup[match[1]!] = Number(match[2]);
+	}
+	return ok(setup);
+}
+
+/** The openings in a file's text, each played out from its start; or what is wrong, with the file and line. */
 export function readOpenings<State>(game: Game<State>, text: string, fileName: string): Result<SprtOpening<State>[], string> {
 	const openings: SprtOpening<State>[] = [];
 	const lines = text.split('\n');
@@ -94,8 +155,21 @@ export function readOpenings<State>(game: Game<State>, text: string, fileName: s
 		const line = index + 1;
 		const content = raw.trim();
 		if (content === '' || content.startsWith('#')) continue;
-		let state = game.initial();
-		const moves = content.split(',').map(move => move.trim());
+		const bar = content.indexOf('|');
+		let setup: Setup | undefined;
+		if (bar >= 0) {
+			const read = readSetup(content.slice(0, bar));
+			if (!read.ok) return fail(`${fileName}, line ${line}: ${read.error}`);
+			setup = read.value;
+		}
+		let state: State;
+		try {
+			state = game.initial(setup);
+		} catch (error) {
+			return fail(`${fileName}, line ${line}: ${(error as Error).message}`);
+		}
+		const movesText = content.slice(bar + 1).trim();
+		const moves = movesText === '' ? [] : movesText.split(',').map(move => move.trim());
 		for (const [at, text] of moves.entries()) {
 			const move = game.parseMove(state, text);
 			if (!move.ok) return fail(`${fileName}, line ${line}: move ${at + 1}, "${text}": ${move.error}`);
@@ -104,7 +178,7 @@ export function readOpenings<State>(game: Game<State>, text: string, fileName: s
 			state = game.play(state, move.value);
 		}
 		if (game.outcome(state) !== null) return fail(`${fileName}, line ${line}: the game is over after these moves`);
-		openings.push({line, moves, state});
+		openings.push(setup ? {line, setup, moves, state} : {line, moves, state});
 	}
 	if (openings.length === 0) return fail(`${fileName} has no opening`);
 	return ok(openings);

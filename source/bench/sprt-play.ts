@@ -7,6 +7,7 @@
 import {join} from 'node:path';
 import {pathToFileURL} from 'node:url';
 import type {AnyGame} from '../games/registry.js';
+import type {Setup} from '../games/setup.js';
 import {DEFAULT_MAX_PLIES} from './selfplay.js';
 
 export interface SprtWorkerData {
@@ -16,9 +17,10 @@ export interface SprtWorkerData {
 	readonly builds: readonly [string, string];
 }
 
-/** A pair to play: the opening's moves; the candidate moves first in the first game. */
+/** A pair to play: the opening's board (where the game has options) and moves; the candidate moves first in the first game. */
 export interface SprtJob {
 	readonly pair: number;
+	readonly setup?: Setup;
 	readonly moves: readonly string[];
 }
 
@@ -54,9 +56,9 @@ export async function loadSide(dist: string, gameId: string): Promise<Side> {
 	return {game, searcher, decide: decide as Side['decide']};
 }
 
-/** The state after these moves in a build's own game; `who` names the side in a refusal. */
-export function replay(game: AnyGame, moves: readonly string[], who: string): unknown {
-	let state = game.initial();
+/** The state after these moves (from a new board of `setup`'s) in a build's own game; `who` names the side in a refusal. */
+export function replay(game: AnyGame, moves: readonly string[], who: string, setup?: Setup): unknown {
+	let state = game.initial(setup);
 	for (const text of moves) state = playText(game, state, text, who);
 	return state;
 }
@@ -74,12 +76,13 @@ export function playGame(
 	nodes: number,
 	moves: readonly string[],
 	candidateFirst: boolean,
+	setup?: Setup,
 ): SprtGameResult {
 	const names = ['the candidate', 'the base'] as const;
 	// By the player each is: player 1 first.
 	const seats = candidateFirst ? [0, 1] : [1, 0];
-	let state = replay(referee, moves, 'the referee');
-	const states = sides.map((side, index) => replay(side.game, moves, names[index]!));
+	let state = replay(referee, moves, 'the referee', setup);
+	const states = sides.map((side, index) => replay(side.game, moves, names[index]!, setup));
 	let plies = 0;
 	const played: string[] = [];
 	while (referee.outcome(state) === null) {
@@ -107,8 +110,9 @@ export function playPair(
 	sides: readonly [Side, Side],
 	nodes: number,
 	moves: readonly string[],
+	setup?: Setup,
 ): [SprtGameResult, SprtGameResult] {
-	return [playGame(referee, sides, nodes, moves, true), playGame(referee, sides, nodes, moves, false)];
+	return [playGame(referee, sides, nodes, moves, true, setup), playGame(referee, sides, nodes, moves, false, setup)];
 }
 
 /**

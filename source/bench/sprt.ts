@@ -140,7 +140,8 @@ async function playAtNodes(
 					if (signal.aborted || state.verdict !== null) return;
 					if (next < openings.length) {
 						const pair = next++;
-						worker.postMessage({pair, moves: openings[pair]!.moves} satisfies SprtJob);
+						const opening = openings[pair]!;
+						worker.postMessage({pair, moves: opening.moves, ...(opening.setup ? {setup: opening.setup} : {})} satisfies SprtJob);
 					}
 				};
 				worker.on('message', (message: SprtReply | {ready: true}) => {

@@ -10,7 +10,8 @@ import {Searcher} from '../../source/engine/search.js';
 import type {SearchPosition} from '../../source/games/game.js';
 import {classicLoa, loaps} from '../../source/games/loa/index.js';
 import {pairCollector, playGame, playPair, type Side} from '../../source/bench/sprt-play.js';
-import {loadOpenings, readOpenings, RECIPES, SPRT_GAMES} from '../../source/bench/sprt-openings.js';
+import {loadOpenings, readOpenings, RECIPES, setupText, SPRT_GAMES} from '../../source/bench/sprt-openings.js';
+import {boxes, randomBoard} from '../../source/games/boxes/index.js';
 import {gameById} from '../../source/games/registry.js';
 
 /** A side that searches a few thousand nodes a move, and notes which player it moved for. */
@@ -115,7 +116,49 @@ describe('the SPRT’s openings', () => {
 		expect(readOpenings(loaps, '# only a comment\n', 'x.txt')).toEqual({ok: false, error: 'x.txt has no opening'});
 	});
 
-	it('ships a few thousand different starts for each LOA game, all playable', () => {
+	it('reads a new board’s options before the bar, and the moves after it', () => {
+		const read = readOpenings(boxes, 'rows=4 columns=7 lines=20 seed=17 |\nrows=5 columns=5 lines=0 seed=3 | A1 B1\n', 'b.txt');
+		if (!read.ok) throw new Error(read.error);
+		const [first, second] = read.value;
+		expect(first!.setup).toEqual({rows: 4, columns: 7, lines: 20, seed: 17});
+		expect(first!.moves).toEqual([]);
+		expect(boxes.format(first!.state)).toBe(boxes.format(randomBoard({rows: 4, columns: 7, lines: 20, seed: 17})));
+		expect(second!.moves).toEqual(['A1 B1']);
+		expect(boxes.format(second!.state)).not.toBe(boxes.format(randomBoard({rows: 5, columns: 5, lines: 0, seed: 3})));
+		expect(setupText(first!.setup!)).toBe('rows=4 columns=7 lines=20 seed=17');
+	});
+
+	it('names the file and line of a board option it cannot use', () => {
+		expect(readOpenings(boxes, 'rows=5 columns=five |\n', 'b.txt')).toEqual({
+			ok: false,
+			error: expect.stringMatching(/^b\.txt, line 1: "columns=five" is not an option/),
+		});
+		expect(readOpenings(boxes, 'rows=5 columns=5 lines=0 seed=1 |\nrows=9 columns=5 lines=0 seed=1 |\n', 'b.txt')).toEqual({
+			ok: false,
+			error: 'b.txt, line 2: a board is 3..8 boxes each way, not 9×5',
+		});
+	});
+
+	it('plays both games of a pair from the opening’s own board', () => {
+		const side = (): Side => ({game: boxes, searcher: new Searcher({tableMegabytes: 1}), decide: decide as Side['decide']});
+		const setup = {rows: 3, columns: 4, lines: 10, seed: 5};
+		const [first, second] = playPair(boxes, [side(), side()], 2000, [], setup);
+		// Alike sides from one board play one game twice, whoever the candidate is.
+		expect(second.moves).toBe(first.moves);
+		expect(first.score + second.score).toBe(1);
+		// The board's own segments are not moves: a 3×4 board has 31 unit segments, 10 drawn.
+		expect(first.moves.split(', ').length).toBe(first.plies);
+		expect(first.plies).toBeLessThanOrEqual(21);
+		let state = randomBoard(setup);
+		for (const text of first.moves.split(', ')) {
+			const move = boxes.parseMove(state, text);
+			if (!move.ok) throw new Error(move.error);
+			state = boxes.play(state, move.value);
+		}
+		expect(boxes.outcome(state)).not.toBeNull();
+	});
+
+	it('ships two thousand or more different starts for each game, all playable', () => {
 		for (const id of SPRT_GAMES) {
 			const game = gameById(id)!;
 			const read = loadOpenings(game);
@@ -125,11 +168,23 @@ describe('the SPRT’s openings', () => {
 			expect(read.value.length).toBe(count);
 			const positions = new Set(read.value.map(opening => game.format(opening.state)));
 			expect(positions.size).toBe(count);
+			if (id === 'boxes') {
+				const sizes = new Set(read.value.map(opening => `${opening.setup!['rows']}x${opening.setup!['columns']}`));
+				expect([...sizes].sort()).toEqual(['4x7', '5x5', '8x8']);
+				for (const {setup, moves} of read.value) {
+					const units = 2 * setup!['rows']! * setup!['columns']! + setup!['rows']! + setup!['columns']!;
+					expect(setup!['lines']! / units).toBeGreaterThanOrEqual(0.24);
+					expect(setup!['lines']! / units).toBeLessThanOrEqual(0.51);
+					expect(moves).toEqual([]);
+				}
+				continue;
+			}
 			for (const opening of read.value) {
+				expect(opening.setup).toBeUndefined();
 				expect(opening.moves.length).toBeGreaterThanOrEqual(4);
 				expect(opening.moves.length).toBeLessThanOrEqual(8);
 			}
 		}
-		expect(SPRT_GAMES).toEqual([loaps.id, classicLoa.id]);
+		expect(SPRT_GAMES).toEqual([loaps.id, classicLoa.id, boxes.id]);
 	});
 });
