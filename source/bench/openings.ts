@@ -22,12 +22,7 @@ export interface Opening<State> {
  * them; fewer if the game ends first), drawn from `random`: the moves as the game writes them, and
  * the position they lead to.
  */
-export function randomPlies<State>(
-	game: Game<State>,
-	random: () => number,
-	plies: number,
-	setup?: Setup,
-): {moves: string[]; state: State} {
+export function randomPlies<State>(game: Game<State>, random: () => number, plies: number, setup?: Setup): {moves: string[]; state: State} {
 	let state = game.initial(setup);
 	const moves: string[] = [];
 	for (let ply = 0; ply < plies && game.outcome(state) === null; ply++) {

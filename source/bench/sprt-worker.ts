@@ -16,7 +16,9 @@ try {
 		try {
 			port.postMessage({pair: job.pair, games: playPair(referee, sides, data.nodes, job.moves, job.setup)} satisfies SprtReply);
 		} catch (error) {
-			port.postMessage({error: `pair ${job.pair + 1} (${job.setup ? `${setupText(job.setup)} | ` : ''}${job.moves.join(', ')}): ${(error as Error).message}`} satisfies SprtReply);
+			port.postMessage({
+				error: `pair ${job.pair + 1} (${job.setup ? `${setupText(job.setup)} | ` : ''}${job.moves.join(', ')}): ${(error as Error).message}`,
+			} satisfies SprtReply);
 		}
 	});
 	port.postMessage({ready: true});
