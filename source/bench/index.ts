@@ -75,9 +75,15 @@
  *             from the shipped openings each played both ways (--games, 40; --seed S): the score
  *             with its 95 % margin. --only depths or --only match runs one of them. The match
  *             takes about half an hour
+ *   mcts      issue 38's lead 6, an experiment: the MCTS-Solver of mcts.ts (MC-LOA's design: UCT with
+ *             progressive bias, proven wins and losses backed up, short playouts guided by the
+ *             evaluation) against level 5's alpha-beta, LOAPS, --ms milliseconds a move each (200),
+ *             one game at a time on one thread, from the shipped openings in order, each played
+ *             both ways, until the SPRT decides (--elo0, --elo1, --alpha, --beta as sprt's) or
+ *             after --pairs N pairs (100); --seed S the MCTS player's
  *
- * With no section named, all run but the ladder, the sparring table, serve, the SPRT's two, book and
- * threads, which run only when named: at 60 s a side the ladder's games take tens of minutes.
+ * With no section named, all run but the ladder, the sparring table, serve, the SPRT's two, book,
+ * threads and mcts, which run only when named: at 60 s a side the ladder's games take tens of minutes.
  */
 import {readdirSync, readFileSync} from 'node:fs';
 import {cpus} from 'node:os';
@@ -114,10 +120,11 @@ import {benchSprt} from './sprt.js';
 import {BOOK_RECIPES, buildBook} from './book.js';
 import {benchDepths, benchMatch} from './threads.js';
 import {DEFAULT_SPRT} from './sprt-stats.js';
+import {benchMcts} from './mcts.js';
 
 const SECTIONS = ['perft', 'search', 'worker', 'contest', 'strength', 'terminal', 'pahtum', 'boxes', 'puzzles'] as const;
 /** Sections run only when named: too long for a run of everything. */
-const NAMED_ONLY = ['ladder', 'sparring', 'serve', 'sprt', 'sprt-openings', 'threads', 'book'] as const;
+const NAMED_ONLY = ['ladder', 'sparring', 'serve', 'sprt', 'sprt-openings', 'threads', 'book', 'mcts'] as const;
 
 const mega = (rate: number) => (rate / 1e6).toFixed(1);
 const saves = new URL('../../saves/', import.meta.url);
@@ -293,6 +300,7 @@ const OPTION_TABLE: OptionTable = Object.fromEntries(
 		'pairs',
 		'expansions',
 		'openings',
+		'ms',
 	].map(name => [name, {type: 'string'}]),
 );
 
@@ -521,6 +529,29 @@ async function main(): Promise<void> {
 			if (gamesGiven && !Number.isInteger(games)) throw new Error('--games takes a whole number of games');
 			await benchMatch({games: gamesGiven ? games : 40, clockSeconds: option('--clock', 10), seed, say: console.log});
 		}
+	}
+	if (chosen.includes('mcts')) {
+		if (gameGiven !== undefined && gameGiven !== 'loaps') throw new Error(`mcts plays loaps, not ${gameGiven}`);
+		const number = (name: string, fallback: number): number => {
+			const text = take(name);
+			const value = text === undefined ? fallback : Number(text);
+			if (text === '' || !Number.isFinite(value)) throw new Error(`${name} takes a number`);
+			return value;
+		};
+		const pairs = option('--pairs', 100);
+		if (!Number.isInteger(pairs)) throw new Error('--pairs takes a whole number');
+		benchMcts({
+			ms: option('--ms', 200),
+			pairs,
+			settings: {
+				elo0: number('--elo0', DEFAULT_SPRT.elo0),
+				elo1: number('--elo1', DEFAULT_SPRT.elo1),
+				alpha: number('--alpha', DEFAULT_SPRT.alpha),
+				beta: number('--beta', DEFAULT_SPRT.beta),
+			},
+			seed,
+			say: console.log,
+		});
 	}
 	if (chosen.includes('ladder')) {
 		await benchLadder({
