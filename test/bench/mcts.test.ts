@@ -11,6 +11,7 @@ import type {LoaBoard} from '../../source/games/loa/board.js';
 import type {LoaState} from '../../source/games/loa/rules.js';
 import {encodeMove} from '../../source/games/loa/notation.js';
 import {position, sq} from '../games/loa/diagram.js';
+import {connectOnBonus} from '../engine/positions.js';
 
 const boardOf = (state: LoaState): LoaBoard => loaps.searchPosition(state) as LoaBoard;
 const mv = (text: string): number => {
@@ -29,15 +30,6 @@ const endingWith = (state: LoaState, winner: 1 | 2 | null): string[] =>
 		})
 		.map(move => name(state, move))
 		.sort();
-
-/**
- * RED 0, BLUE 14, RED to move (test/engine/search.test.ts's). Three RED moves connect: d2-f2 lands
- * on the f2 bonus and wins 15 to 14; g2-e2 and g2-f1 score only the 12 and lose 12 to 14.
- */
-const connectOnBonus = position(['....2..', '.......', '...2...', '.......', '..2....', '...1..1', '..2.1..'], {
-	moveNumber: 10,
-	points: [0, 14],
-});
 
 /**
  * RED 12, BLUE 16, RED to make move 13 (from a random game): no RED move wins at once (d3-g6 loses

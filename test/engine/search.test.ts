@@ -12,6 +12,7 @@ import {newBoardAt, type LoaState} from '../../source/games/loa/rules.js';
 import {CLASSIC_LOA} from '../../source/games/loa/variant.js';
 import {CLASSIC_POSITIONS} from '../games/loa/classic-positions.js';
 import {position, sq} from '../games/loa/diagram.js';
+import {connectOnBonus} from './positions.js';
 import {loadSave, sampleNames} from '../helpers/saves.js';
 
 const mv = (text: string): number => {
@@ -79,16 +80,6 @@ const saves = sampleNames().map(file => [file, loadSave(file)] as const);
 // -----------------------------------------------------------------------------------------------
 // The positions
 // -----------------------------------------------------------------------------------------------
-
-/**
- * RED 0, BLUE 14, RED to move. Three RED moves connect: d2-f2 lands on the f2 bonus (12 + 3 = 15,
- * wins 15 to 14); g2-e2 and g2-f1 score only the 12 and lose 12 to 14. d2-d4 grabs 7 points but
- * connects nothing, and e1-f2 takes the same +3 without connecting.
- */
-const connectOnBonus = position(['....2..', '.......', '...2...', '.......', '..2....', '...1..1', '..2.1..'], {
-	moveNumber: 10,
-	points: [0, 14],
-});
 
 /** RED 0, BLUE 20: every RED connection (c5-d6, c5-d4, f6-d6, f6-d4; via d4 it is 19) loses. */
 const behindBy20 = position(['.......', '.....12', '..1.1..', '..2....', '.....2.', '.......', '.22....'], {
