@@ -44,7 +44,7 @@ import {seededRandom} from '../engine/random.js';
 import {Searcher} from '../engine/search.js';
 import {DEFAULT_MAX_PLIES} from './selfplay.js';
 import {loadOpenings} from './sprt-openings.js';
-import {addPair, describeSprt, EMPTY_PENTANOMIAL, sprtState, type Pentanomial, type SprtSettings} from './sprt-stats.js';
+import {addPair, describeSprt, EMPTY_PENTANOMIAL, sprtState, verdictText, type Pentanomial, type SprtSettings} from './sprt-stats.js';
 
 /** A node's proof: not proven, or proven for the side that moved into it. */
 const UNKNOWN = 0;
@@ -523,12 +523,7 @@ export function benchMcts(options: MctsMatchOptions): void {
 		if (state.verdict !== null) break;
 	}
 	const ends = [...reasons].map(([reason, count]) => `${reason} ${count}`).join(', ');
-	const verdict =
-		state.verdict === 'H1'
-			? `H1 (MCTS better by ${settings.elo1} Elo)`
-			: state.verdict === 'H0'
-				? `H0 (MCTS not better by ${settings.elo1} Elo)`
-				: 'undecided';
+	const verdict = verdictText(state, settings);
 	const mean = (total: number, count: number, digits = 0) => (count > 0 ? (total / count).toFixed(digits) : '-');
 	say(
 		`mcts: moves took ${mean(spend.mctsMs, spend.mctsMoves, 1)} ms (MCTS, ${mean(spend.iterations, spend.mctsMoves)} iterations a move, ` +

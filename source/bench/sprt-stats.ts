@@ -174,3 +174,10 @@ export function describeSprt(counts: Pentanomial, state: SprtState): string {
 		`LLR ${state.llr.toFixed(2)} (${state.lower.toFixed(2)}, ${state.upper.toFixed(2)}), pairs [${counts.join(', ')}]`
 	);
 }
+
+/** The verdict's words, or `undecided` where the test has none yet. */
+export function verdictText(state: SprtState, settings: SprtSettings, undecided = 'undecided'): string {
+	if (state.verdict === 'H1') return `H1 accepted (better by Elo ${settings.elo1} rather than ${settings.elo0})`;
+	if (state.verdict === 'H0') return `H0 accepted (not better by Elo ${settings.elo1})`;
+	return undecided;
+}

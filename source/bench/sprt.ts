@@ -23,7 +23,16 @@ import {runGames} from '../referee/run.js';
 import {matchPoints, type PlayerSpec} from '../referee/types.js';
 import {buildBaseline, minutes} from './ladder.js';
 import {loadOpenings, type SprtOpening} from './sprt-openings.js';
-import {addPair, describeSprt, EMPTY_PENTANOMIAL, sprtState, type Pentanomial, type SprtSettings, type SprtState} from './sprt-stats.js';
+import {
+	addPair,
+	describeSprt,
+	EMPTY_PENTANOMIAL,
+	sprtState,
+	verdictText,
+	type Pentanomial,
+	type SprtSettings,
+	type SprtState,
+} from './sprt-stats.js';
 import {pairCollector, type SprtJob, type SprtReply, type SprtWorkerData} from './sprt-play.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -262,14 +271,7 @@ export async function benchSprt(options: SprtOptions): Promise<SprtOutcome> {
 		process.off('SIGINT', interrupt);
 	}
 	const {state, counts, faults} = outcome;
-	const verdict =
-		state.verdict === 'H1'
-			? `H1 accepted (better by Elo ${elo1} rather than ${elo0})`
-			: state.verdict === 'H0'
-				? `H0 accepted (not better by Elo ${elo1})`
-				: outcome.stopped
-					? 'stopped undecided'
-					: 'undecided when the openings ran out';
+	const verdict = verdictText(state, options.settings, outcome.stopped ? 'stopped undecided' : 'undecided when the openings ran out');
 	const faultText =
 		'clockSeconds' in options.budget
 			? `; games lost by a fault: candidate ${faults.candidate}, base ${faults.base}`

@@ -11,6 +11,7 @@ import {
 	scoreOfElo,
 	sprtBounds,
 	sprtState,
+	verdictText,
 	type Pentanomial,
 } from '../../source/bench/sprt-stats.js';
 
@@ -110,5 +111,13 @@ describe('the SPRT over pairs of games', () => {
 			'10500 games, 51.0 %, Elo +6.6 ± 3.8, LLR 4.24 (-2.94, 2.94), pairs [100, 1200, 2500, 1300, 150]',
 		);
 		expect(() => sprtState(C, {...settings, elo1: 0})).toThrow(/elo1/);
+	});
+
+	it('words the verdict for the line a commit quotes', () => {
+		const settings = {elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05};
+		expect(verdictText(sprtState(C, settings), settings)).toBe('H1 accepted (better by Elo 10 rather than 0)');
+		expect(verdictText(sprtState([150, 1300, 2500, 1200, 100], settings), settings)).toBe('H0 accepted (not better by Elo 10)');
+		expect(verdictText(sprtState(E, settings), settings)).toBe('undecided');
+		expect(verdictText(sprtState(E, settings), settings, 'stopped undecided')).toBe('stopped undecided');
 	});
 });
