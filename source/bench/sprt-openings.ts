@@ -15,6 +15,7 @@ import {readFileSync} from 'node:fs';
 import {fileURLToPath} from 'node:url';
 import {fail, ok, type Game, type Result} from '../games/game.js';
 import type {Setup} from '../games/setup.js';
+import {unitSegments} from '../games/boxes/geometry.js';
 import {seededRandom} from '../games/seeded.js';
 import {decide} from '../engine/players.js';
 import {Searcher} from '../engine/search.js';
@@ -122,7 +123,7 @@ export function buildOpenings<State>(
 /** The `index`th start's board: the sizes in turn, a share of the unit segments drawn, a seed of its own. */
 function drawBoard(boards: NonNullable<OpeningsRecipe['boards']>, index: number, random: () => number): Setup {
 	const [rows, columns] = boards.sizes[index % boards.sizes.length]!;
-	const units = 2 * rows * columns + rows + columns;
+	const units = unitSegments(rows, columns);
 	const share = boards.drawn[0] + random() * (boards.drawn[1] - boards.drawn[0]);
 	return {rows, columns, lines: Math.round(units * share), seed: Math.floor(random() * 2 ** 31)};
 }

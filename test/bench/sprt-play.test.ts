@@ -12,6 +12,7 @@ import {classicLoa, loaps} from '../../source/games/loa/index.js';
 import {pairCollector, playGame, playPair, type Side} from '../../source/bench/sprt-play.js';
 import {loadOpenings, readOpenings, RECIPES, setupText, SPRT_GAMES} from '../../source/bench/sprt-openings.js';
 import {boxes, randomBoard} from '../../source/games/boxes/index.js';
+import {unitSegments} from '../../source/games/boxes/geometry.js';
 import {gameById} from '../../source/games/registry.js';
 
 /** A side that searches a few thousand nodes a move, and notes which player it moved for. */
@@ -172,7 +173,7 @@ describe('the SPRT’s openings', () => {
 				const sizes = new Set(read.value.map(opening => `${opening.setup!['rows']}x${opening.setup!['columns']}`));
 				expect([...sizes].sort()).toEqual(['4x7', '5x5', '8x8']);
 				for (const {setup, moves} of read.value) {
-					const units = 2 * setup!['rows']! * setup!['columns']! + setup!['rows']! + setup!['columns']!;
+					const units = unitSegments(setup!['rows']!, setup!['columns']!);
 					expect(setup!['lines']! / units).toBeGreaterThanOrEqual(0.24);
 					expect(setup!['lines']! / units).toBeLessThanOrEqual(0.51);
 					expect(moves).toEqual([]);
