@@ -59,9 +59,10 @@
  *             --jobs at a time (2). Each opening of bench/openings/GAME.txt played both ways;
  *             --openings start plays every pair from the start instead (--clock only; --pairs,
  *             100), as a contest does, and --openings first each first move in turn: how the
- *             opening book is judged
+ *             opening book is judged; --openings end LINES and BOXES's endgames (boxes-end.txt)
  *   sprt-openings  writes bench/openings/GAME.txt again (--game: one of them), from the fixed
- *             recipe of sprt-openings.ts: the same file on any machine
+ *             recipe of sprt-openings.ts: the same file on any machine; --openings end writes
+ *             the endgames (GAME-end.txt) instead
  *   book      builds the opening books (books/loaps.txt and loa.txt, or the one --game names) by
  *             drop-out expansion from searches of the recipe's nodes (book.ts), to --expansions N
  *             expanded positions (the recipe's if not given), --jobs searches at a time (2);
@@ -115,7 +116,7 @@ import {benchServe} from './serve.js';
 import {checkSets, puzzleGames} from '../learn/build.js';
 import {writeWhole} from '../files/atomic.js';
 import {makeFolder} from '../files/saves.js';
-import {buildOpenings, OPENINGS_DIR, RECIPES, openingsPath, SPRT_GAMES} from './sprt-openings.js';
+import {buildOpenings, END_RECIPES, OPENINGS_DIR, RECIPES, openingsPath, SPRT_GAMES} from './sprt-openings.js';
 import {benchSprt} from './sprt.js';
 import {BOOK_RECIPES, buildBook} from './book.js';
 import {benchDepths, benchMatch} from './threads.js';
@@ -455,20 +456,31 @@ async function main(): Promise<void> {
 		});
 	}
 	if (chosen.includes('sprt-openings')) {
-		for (const id of gameGiven === undefined ? SPRT_GAMES : [gameGiven]) {
-			if (!(SPRT_GAMES as readonly string[]).includes(id))
-				throw new Error(`the SPRT's openings are for ${SPRT_GAMES.join(' and ')}, not ${id}`);
+		const setText = take('--openings');
+		if (setText !== undefined && setText !== 'shipped' && setText !== 'end')
+			throw new Error('sprt-openings --openings takes shipped (GAME.txt, the default) or end (its endgames, GAME-end.txt)');
+		const end = setText === 'end';
+		const ids = end ? (Object.keys(END_RECIPES) as (keyof typeof END_RECIPES)[]) : SPRT_GAMES;
+		for (const id of gameGiven === undefined ? ids : [gameGiven]) {
+			if (!(ids as readonly string[]).includes(id))
+				throw new Error(`the SPRT's ${end ? 'endgames are' : 'openings are'} for ${ids.join(' and ')}, not ${id}`);
 			const game = gameById(id)!;
 			const started = performance.now();
-			const recipe = RECIPES[id as keyof typeof RECIPES];
-			const text = buildOpenings(game, recipe, (kept, drawn) => {
-				if (kept % 100 === 0) process.stderr.write(`\r${game.name}: ${kept} of ${recipe.count} openings kept, ${drawn} drawn`);
-			});
+			const recipe = (end ? END_RECIPES : RECIPES)[id as keyof typeof RECIPES]!;
+			const set = end ? 'end' : 'shipped';
+			const text = buildOpenings(
+				game,
+				recipe,
+				(kept, drawn) => {
+					if (kept % 100 === 0) process.stderr.write(`\r${game.name}: ${kept} of ${recipe.count} openings kept, ${drawn} drawn`);
+				},
+				set,
+			);
 			process.stderr.write('\r\x1b[K');
 			makeFolder(OPENINGS_DIR);
-			writeWhole({path: openingsPath(id), data: text});
+			writeWhole({path: openingsPath(id, set), data: text});
 			console.log(
-				`sprt-openings: ${openingsPath(id)} written in ${((performance.now() - started) / 1000).toFixed(0)} s: ${text.split('\n')[2]!.slice(2)}`,
+				`sprt-openings: ${openingsPath(id, set)} written in ${((performance.now() - started) / 1000).toFixed(0)} s: ${text.split('\n')[2]!.slice(2)}`,
 			);
 		}
 	}
@@ -501,9 +513,9 @@ async function main(): Promise<void> {
 		};
 		const pairsText = take('--pairs');
 		const openingsText = take('--openings');
-		if (openingsText !== undefined && openingsText !== 'start' && openingsText !== 'first' && openingsText !== 'shipped')
+		if (openingsText !== undefined && !['shipped', 'end', 'start', 'first'].includes(openingsText))
 			throw new Error(
-				'--openings takes shipped (bench/openings/GAME.txt, the default), start (every pair from the start) or first (each first move)',
+				'--openings takes shipped (bench/openings/GAME.txt, the default), end (its endgames, GAME-end.txt), start (every pair from the start) or first (each first move)',
 			);
 		await benchSprt({
 			game: id,
@@ -518,7 +530,7 @@ async function main(): Promise<void> {
 			},
 			jobs,
 			maxPairs: pairsText === undefined ? undefined : whole('--pairs', 1),
-			openings: openingsText ?? 'shipped',
+			openings: (openingsText ?? 'shipped') as 'shipped' | 'end' | 'start' | 'first',
 		});
 	}
 	if (chosen.includes('threads')) {

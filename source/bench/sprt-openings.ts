@@ -41,7 +41,12 @@ export interface OpeningsRecipe {
 	 * New boards drawn for each start, for a game with sizes (LINES and BOXES): each start one of
 	 * these sizes in turn, with a share of its unit segments between these two drawn at random.
 	 */
-	readonly boards?: {readonly sizes: readonly (readonly [number, number])[]; readonly drawn: readonly [number, number]};
+	readonly boards?: {
+		readonly sizes: readonly (readonly [number, number])[];
+		/** The share of the unit segments drawn, or instead how many are left free (both ends in). */
+		readonly drawn?: readonly [number, number];
+		readonly free?: readonly [number, number];
+	};
 }
 
 /** Each game's recipe: classic LOA's search is about half as fast, so it is judged on half the nodes, and fewer are drawn. */
@@ -67,6 +72,30 @@ export const RECIPES: Readonly<Record<(typeof SPRT_GAMES)[number], OpeningsRecip
 	},
 };
 
+/**
+ * Sets of endgames (`sprt --openings end`, bench/openings/GAME-end.txt): LINES and BOXES boards of
+ * the same sizes with 24 to 32 unit segments left free, where a game's last moves are decided and
+ * an exact solver's reach tells.
+ */
+export const END_RECIPES: Readonly<Partial<Record<(typeof SPRT_GAMES)[number], OpeningsRecipe>>> = {
+	boxes: {
+		count: 1000,
+		seed: 2,
+		minPlies: 0,
+		maxPlies: 0,
+		nodes: 20_000,
+		margin: 150,
+		boards: {
+			sizes: [
+				[5, 5],
+				[8, 8],
+				[4, 7],
+			],
+			free: [24, 32],
+		},
+	},
+};
+
 export interface SprtOpening<State> {
 	/** The line of the file it came from. */
 	readonly line: number;
@@ -76,7 +105,9 @@ export interface SprtOpening<State> {
 	readonly state: State;
 }
 
-export const openingsPath = (gameId: string): string => `${OPENINGS_DIR}${gameId}.txt`;
+/** Where a game's set is: `boxes.txt`, or its endgames `boxes-end.txt`. */
+export const openingsPath = (gameId: string, set: 'shipped' | 'end' = 'shipped'): string =>
+	`${OPENINGS_DIR}${gameId}${set === 'end' ? '-end' : ''}.txt`;
 
 /**
  * Draws the openings of `recipe` and writes the file's text; `onProgress` hears how many are kept
@@ -86,6 +117,7 @@ export function buildOpenings<State>(
 	game: Game<State>,
 	recipe: OpeningsRecipe,
 	onProgress?: (kept: number, drawn: number) => void,
+	set: 'shipped' | 'end' = 'shipped',
 ): string {
 	const random = seededRandom(recipe.seed);
 	const searcher = new Searcher({tableMegabytes: 8});
@@ -110,10 +142,10 @@ export function buildOpenings<State>(
 	}
 	const boards = recipe.boards;
 	const how = boards
-		? `boards of ${boards.sizes.map(([rows, columns]) => `${rows}×${columns}`).join(', ')} in turn with ${boards.drawn[0] * 100} to ${boards.drawn[1] * 100} % of their unit segments drawn at random`
+		? `boards of ${boards.sizes.map(([rows, columns]) => `${rows}×${columns}`).join(', ')} in turn with ${boards.free ? `${boards.free[0]} to ${boards.free[1]} unit segments left free, the others drawn` : `${boards.drawn![0] * 100} to ${boards.drawn![1] * 100} % of their unit segments drawn`} at random`
 		: `${recipe.minPlies} to ${recipe.maxPlies} random plies from the start`;
 	const head = [
-		`# The SPRT's openings for ${game.name} (npm run bench -- sprt-openings --game ${game.id}): ${recipe.count} starts,`,
+		`# The SPRT's ${set === 'end' ? 'endgames' : 'openings'} for ${game.name} (npm run bench -- sprt-openings --game ${game.id}${set === 'end' ? ' --openings end' : ''}): ${recipe.count} starts,`,
 		`# ${how} (seed ${recipe.seed}), none twice, each kept where a`,
 		`# ${recipe.nodes}-node search scores the side to move within ±${recipe.margin} centipoints: ${recipe.count} kept of ${drawn} drawn.`,
 	];
@@ -124,7 +156,11 @@ export function buildOpenings<State>(
 function drawBoard(boards: NonNullable<OpeningsRecipe['boards']>, index: number, random: () => number): Setup {
 	const [rows, columns] = boards.sizes[index % boards.sizes.length]!;
 	const units = unitSegments(rows, columns);
-	const share = boards.drawn[0] + random() * (boards.drawn[1] - boards.drawn[0]);
+	if (boards.free) {
+		const free = boards.free[0] + Math.floor(random() * (boards.free[1] - boards.free[0] + 1));
+		return {rows, columns, lines: units - free, seed: Math.floor(random() * 2 ** 31)};
+	}
+	const share = boards.drawn![0] + random() * (boards.drawn![1] - boards.drawn![0]);
 	return {rows, columns, lines: Math.round(units * share), seed: Math.floor(random() * 2 ** 31)};
 }
 
@@ -185,15 +221,15 @@ export function readOpenings<State>(game: Game<State>, text: string, fileName: s
 	return ok(openings);
 }
 
-/** The shipped openings of a game, or what is wrong with the file. */
-export function loadOpenings<State>(game: Game<State>): Result<SprtOpening<State>[], string> {
-	const path = openingsPath(game.id);
+/** The shipped openings of a game (or its endgames), or what is wrong with the file. */
+export function loadOpenings<State>(game: Game<State>, set: 'shipped' | 'end' = 'shipped'): Result<SprtOpening<State>[], string> {
+	const path = openingsPath(game.id, set);
 	let text: string;
 	try {
 		text = readFileSync(path, 'utf8');
 	} catch (error) {
 		return fail(
-			`cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): npm run bench -- sprt-openings writes it`,
+			`cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): npm run bench -- sprt-openings${set === 'end' ? ' --openings end' : ''} writes it`,
 		);
 	}
 	return readOpenings(game, text, path);

@@ -39,6 +39,12 @@ export interface Side {
 	readonly game: AnyGame;
 	readonly searcher: {clear(): void};
 	readonly decide: (searcher: unknown, position: unknown, request: unknown) => {move: number};
+	/**
+	 * Forgets what the build's exact solvers keep from move to move (LINES and BOXES's table of
+	 * solved positions), so each move starts as cold as a `potm move` process: else the second game
+	 * of a pair would find the first's proofs.
+	 */
+	readonly forget?: () => void;
 }
 
 /** A build's game, a searcher of its own and its `decide`, or why the build cannot be played. */
@@ -53,7 +59,8 @@ export async function loadSide(dist: string, gameId: string): Promise<Side> {
 	const game = (find as (id: string) => AnyGame | undefined)(gameId);
 	if (!game) throw new Error(`${dist} does not know the game ${gameId}`);
 	const searcher = new (Searcher as new (config: object) => {clear(): void})({tableMegabytes: 8});
-	return {game, searcher, decide: decide as Side['decide']};
+	const forget = gameId === 'boxes' ? (await load('games/boxes/solver.js'))['clearSolverTable'] : undefined;
+	return {game, searcher, decide: decide as Side['decide'], ...(typeof forget === 'function' ? {forget: forget as () => void} : {})};
 }
 
 /** The state after these moves (from a new board of `setup`'s) in a build's own game; `who` names the side in a refusal. */
@@ -90,6 +97,7 @@ export function playGame(
 		const mover = seats[referee.toMove(state) - 1]!;
 		const side = sides[mover]!;
 		side.searcher.clear();
+		side.forget?.();
 		const decision = side.decide(side.searcher, side.game.searchPosition(states[mover]), {limits: {nodes}});
 		if (decision.move < 0) throw new Error(`${names[mover]} found no move where the referee's rules go on`);
 		const text = side.game.formatMove(states[mover], decision.move);

@@ -7,7 +7,7 @@
  *
  * Two budgets:
  * - fixed nodes a move (`--nodes N`), in-process: a worker thread a job, each with both builds
- *   loaded, every move a cleared search of N nodes (as `potm move` starts each move afresh). The
+ *   loaded, every move a cleared search of N nodes, the exact solvers' tables cleared too (as `potm move` starts each move afresh). The
  *   same opening gives the same games on any machine at any load.
  * - a clock (`--clock S`, seconds a side a game): both entries as external processes under the
  *   referee's CPU clocks (`<build>/dist/potm move`, as `potm match` runs them), `--jobs` games
@@ -54,9 +54,10 @@ export interface SprtOptions {
 	 * Where the pairs start: the shipped openings (the default); every pair from the game's start
 	 * (`start`, on clocks only: the games differ by the clocks' jitter alone), as a contest plays;
 	 * or each first move (`first`, in the order of the legal moves), as a contest plays on from it.
-	 * The last two are what an opening book is judged by.
+	 * The last two are what an opening book is judged by. `end`: the game's shipped endgames
+	 * (sprt-openings.ts END_RECIPES), for what decides the last moves.
 	 */
-	readonly openings?: 'shipped' | 'start' | 'first';
+	readonly openings?: 'shipped' | 'end' | 'start' | 'first';
 }
 
 /** Pairs from the start when none is asked for. */
@@ -244,7 +245,7 @@ export async function benchSprt(options: SprtOptions): Promise<SprtOutcome> {
 		const first = game.legalMoves(start).map(move => ({line: 0, moves: [game.formatMove(start, move)], state: game.play(start, move)}));
 		openings = pairsToPlay(first, options.maxPairs);
 	} else {
-		const loaded = loadOpenings(game);
+		const loaded = loadOpenings(game, options.openings === 'end' ? 'end' : 'shipped');
 		if (!loaded.ok) throw new Error(loaded.error);
 		openings = pairsToPlay(loaded.value, options.maxPairs);
 	}

@@ -10,9 +10,10 @@ import {Searcher} from '../../source/engine/search.js';
 import type {SearchPosition} from '../../source/games/game.js';
 import {classicLoa, loaps} from '../../source/games/loa/index.js';
 import {pairCollector, playGame, playPair, type Side} from '../../source/bench/sprt-play.js';
-import {loadOpenings, readOpenings, RECIPES, setupText, SPRT_GAMES} from '../../source/bench/sprt-openings.js';
+import {END_RECIPES, loadOpenings, readOpenings, RECIPES, setupText, SPRT_GAMES} from '../../source/bench/sprt-openings.js';
 import {boxes, randomBoard} from '../../source/games/boxes/index.js';
 import {unitSegments} from '../../source/games/boxes/geometry.js';
+import {clearSolverTable} from '../../source/games/boxes/solver.js';
 import {gameById} from '../../source/games/registry.js';
 
 /** A side that searches a few thousand nodes a move, and notes which player it moved for. */
@@ -141,7 +142,10 @@ describe('the SPRT’s openings', () => {
 	});
 
 	it('plays both games of a pair from the opening’s own board', () => {
-		const side = (): Side => ({game: boxes, searcher: new Searcher({tableMegabytes: 1}), decide: decide as Side['decide']});
+		// Each move from a cold solver, as a `potm move` process starts (the harness's forget): the
+		// solver's table would keep what one game proved into the next, which may then prove a move
+		// sooner and pick another of equal value.
+		const side = (): Side => ({game: boxes, searcher: new Searcher({tableMegabytes: 1}), decide: decide as Side['decide'], forget: clearSolverTable});
 		const setup = {rows: 3, columns: 4, lines: 10, seed: 5};
 		const [first, second] = playPair(boxes, [side(), side()], 2000, [], setup);
 		// Alike sides from one board play one game twice, whoever the candidate is.
@@ -187,5 +191,22 @@ describe('the SPRT’s openings', () => {
 			}
 		}
 		expect(SPRT_GAMES).toEqual([loaps.id, classicLoa.id, boxes.id]);
+	});
+
+	it("ships LINES and BOXES's endgames: a thousand boards of the three sizes with 24 to 32 unit segments free", () => {
+		const read = loadOpenings(boxes, 'end');
+		if (!read.ok) throw new Error(read.error);
+		expect(read.value.length).toBe(END_RECIPES.boxes!.count);
+		expect(read.value.length).toBe(1000);
+		expect(new Set(read.value.map(opening => boxes.format(opening.state))).size).toBe(1000);
+		const sizes = new Set(read.value.map(opening => `${opening.setup!['rows']}x${opening.setup!['columns']}`));
+		expect([...sizes].sort()).toEqual(['4x7', '5x5', '8x8']);
+		for (const {state, moves} of read.value) {
+			expect(moves).toEqual([]);
+			const free = [...state.horizontal, ...state.vertical].filter(owner => owner === 0).length;
+			expect(free).toBeGreaterThanOrEqual(24);
+			expect(free).toBeLessThanOrEqual(32);
+		}
+		expect(loadOpenings(classicLoa, 'end')).toEqual({ok: false, error: expect.stringMatching(/loa-end\.txt .*sprt-openings --openings end writes it/)});
 	});
 });

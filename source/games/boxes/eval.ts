@@ -69,7 +69,14 @@ export function safeUnits(board: BoxesBoard): number {
  * number of safe units of a run, so the count's parity is no one's to keep; the last safe move is a
  * subtler fight than that.
  *
- * Also tried and left out: a penalty for the side to move when it has nothing to take and no safe
+ * Also tried and left out: the exact final margin as the evaluation from 10 free unit segments
+ * down, the solver (solver.ts) playing each such leaf out with a table of the board's own, its
+ * nodes counted against the search's budget. The SPRT at 20 000 nodes on bench/openings/boxes.txt
+ * (issue 38): H0, 2934 games, 49.9 %, Elo −0.8 ± 8.6. With one table kept by the process instead,
+ * it scored +41 ± 21 in 524 games, but there the second game of each pair found the first's
+ * endgames solved: a `potm move` process starts each move cold.
+ *
+ * And a penalty for the side to move when it has nothing to take and no safe
  * unit segment (it must hand boxes over). Level 5 with it against level 5 without, 50 ms a move:
  * at one box, 60.0 % of the match points on 5×5 (+120 −80, 200 games) and 58.8 % on 4×7 (+36 =69
  * −15, 120 games), but 45.8 % on 6×6, 48.3 % on 5×8 and 36.7 % on 8×8 (60 games each); on 8×8 at
