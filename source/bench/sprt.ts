@@ -7,8 +7,9 @@
  *
  * Two budgets:
  * - fixed nodes a move (`--nodes N`), in-process: a worker thread a job, each with both builds
- *   loaded, every move a cleared search of N nodes, the exact solvers' tables cleared too (as `potm move` starts each move afresh). The
- *   same opening gives the same games on any machine at any load.
+ *   loaded, every move a cleared search of N nodes, the exact solvers' tables cleared too (as
+ *   `potm move` starts each move afresh). The same opening gives the same games on any machine
+ *   at any load.
  * - a clock (`--clock S`, seconds a side a game): both entries as external processes under the
  *   referee's CPU clocks (`<build>/dist/potm move`, as `potm match` runs them), `--jobs` games
  *   at a time (one a core).

@@ -145,7 +145,12 @@ describe('the SPRT’s openings', () => {
 		// Each move from a cold solver, as a `potm move` process starts (the harness's forget): the
 		// solver's table would keep what one game proved into the next, which may then prove a move
 		// sooner and pick another of equal value.
-		const side = (): Side => ({game: boxes, searcher: new Searcher({tableMegabytes: 1}), decide: decide as Side['decide'], forget: clearSolverTable});
+		const side = (): Side => ({
+			game: boxes,
+			searcher: new Searcher({tableMegabytes: 1}),
+			decide: decide as Side['decide'],
+			forget: clearSolverTable,
+		});
 		const setup = {rows: 3, columns: 4, lines: 10, seed: 5};
 		const [first, second] = playPair(boxes, [side(), side()], 2000, [], setup);
 		// Alike sides from one board play one game twice, whoever the candidate is.
@@ -207,6 +212,9 @@ describe('the SPRT’s openings', () => {
 			expect(free).toBeGreaterThanOrEqual(24);
 			expect(free).toBeLessThanOrEqual(32);
 		}
-		expect(loadOpenings(classicLoa, 'end')).toEqual({ok: false, error: expect.stringMatching(/loa-end\.txt .*sprt-openings --openings end writes it/)});
+		expect(loadOpenings(classicLoa, 'end')).toEqual({
+			ok: false,
+			error: expect.stringMatching(/loa-end\.txt .*sprt-openings --openings end writes it/),
+		});
 	});
 });
