@@ -13,6 +13,7 @@ import {bestTake, safeUnits} from '../games/boxes/eval.js';
 import {geometryOf} from '../games/boxes/geometry.js';
 import {legalMoves, play} from '../games/boxes/rules.js';
 import {clearSolverTable, solve} from '../games/boxes/solver.js';
+import {END_TABLE_MAX_FREE, solveByEndTable} from '../games/boxes/endtable.js';
 import {buildTable, clearTable, drawnSet, tableValue} from '../games/boxes/table3.js';
 
 /** A position with `free` unit segments undrawn on an R × C board: random moves of one unit from the empty board (seeded). */
@@ -132,7 +133,8 @@ export function benchBoxesTheory(games = 4000, log = console.log): void {
 
 /**
  * Solver reach: on each size, for growing numbers of free unit segments, `positions` random
- * positions; the largest count at which every one was proven within 1 s (cold table).
+ * positions; the largest count at which every one was proven within 1 s (cold table), by the
+ * search solver and by the table of the endgame.
  */
 export function benchBoxesSolverReach(positions = 6, log = console.log): void {
 	const warm = boardOf(randomBoxesPosition(1, 5, 5, 18));
@@ -165,6 +167,22 @@ export function benchBoxesSolverReach(positions = 6, log = console.log): void {
 		log(
 			`solver reach ${rows}×${columns}: every position proven from ${reach} free unit segments within 1 s; up to ${(rate / 1e6).toFixed(2)} M nodes/s`,
 		);
+		// The table of the endgame (endtable.ts) on the same positions: its work is 2^f sets whatever the position.
+		let tableReach = 0;
+		for (let free = 14; free <= END_TABLE_MAX_FREE; free++) {
+			const times: number[] = [];
+			for (let k = 0; k < positions; k++) {
+				const start = performance.now();
+				const solution = solveByEndTable(boardOf(randomBoxesPosition(1000 * free + k, rows, columns, free)), {deadlineMs: start + 1000});
+				if (solution) times.push(performance.now() - start);
+			}
+			log(
+				`table ${rows}×${columns}, ${free} free unit segments: ${times.length}/${positions} within 1 s (${times.map(ms => ms.toFixed(0)).join(' ')} ms)`,
+			);
+			if (times.length < positions) break;
+			tableReach = free;
+		}
+		log(`table reach ${rows}×${columns}: every position solved from ${tableReach} free unit segments within 1 s`);
 	}
 }
 
