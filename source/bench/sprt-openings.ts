@@ -78,22 +78,7 @@ export const RECIPES: Readonly<Record<(typeof SPRT_GAMES)[number], OpeningsRecip
  * an exact solver's reach tells.
  */
 export const END_RECIPES: Readonly<Partial<Record<(typeof SPRT_GAMES)[number], OpeningsRecipe>>> = {
-	boxes: {
-		count: 1000,
-		seed: 2,
-		minPlies: 0,
-		maxPlies: 0,
-		nodes: 20_000,
-		margin: 150,
-		boards: {
-			sizes: [
-				[5, 5],
-				[8, 8],
-				[4, 7],
-			],
-			free: [24, 32],
-		},
-	},
+	boxes: {...RECIPES.boxes, count: 1000, seed: 2, boards: {sizes: RECIPES.boxes.boards!.sizes, free: [24, 32]}},
 };
 
 export interface SprtOpening<State> {

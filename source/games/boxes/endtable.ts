@@ -101,21 +101,24 @@ export function solveByEndTable(board: BoxesBoard, limits: SolveLimits = {}): So
 	const now = limits.now ?? (() => performance.now());
 	const deadline = limits.deadlineMs ?? Infinity;
 	let budget = limits.nodes ?? Infinity;
+	/** What move m is worth on `set` (m open there): the boxes it closes, less the value of the set after it. */
+	const worth = (set: number, m: number): number => {
+		const next = set | masks[m]!;
+		let gain = 0;
+		for (let i = boxStart[m]!, end = boxStart[m + 1]!; i < end; i++) {
+			const box = boxes[i]!;
+			if ((next & box) === box && (set & box) !== box) gain++;
+		}
+		return gain - table[next]!;
+	};
 	const full = sets - 1;
 	table[full] = 0;
 	for (let set = full - 1; set >= 0;) {
 		for (let n = 0; n < CHUNK && set >= 0; n++, set--) {
 			let best = -128;
 			for (let m = 0; m < moveCount; m++) {
-				const mask = masks[m]!;
-				if ((set & mask) !== 0) continue;
-				const next = set | mask;
-				let gain = 0;
-				for (let i = boxStart[m]!, end = boxStart[m + 1]!; i < end; i++) {
-					const box = boxes[i]!;
-					if ((next & box) === box && (set & box) !== box) gain++;
-				}
-				const value = gain - table[next]!;
+				if ((set & masks[m]!) !== 0) continue;
+				const value = worth(set, m);
 				if (value > best) best = value;
 			}
 			table[set] = best;
@@ -128,17 +131,7 @@ export function solveByEndTable(board: BoxesBoard, limits: SolveLimits = {}): So
 	let set = 0;
 	while (set !== full) {
 		let found = -1;
-		for (let m = 0; m < moveCount && found < 0; m++) {
-			const mask = masks[m]!;
-			if ((set & mask) !== 0) continue;
-			const next = set | mask;
-			let gain = 0;
-			for (let i = boxStart[m]!, end = boxStart[m + 1]!; i < end; i++) {
-				const box = boxes[i]!;
-				if ((next & box) === box && (set & box) !== box) gain++;
-			}
-			if (gain - table[next]! === table[set]) found = m;
-		}
+		for (let m = 0; m < moveCount && found < 0; m++) if ((set & masks[m]!) === 0 && worth(set, m) === table[set]) found = m;
 		if (found < 0) break;
 		pv.push(moveList[found]!);
 		set |= masks[found]!;
