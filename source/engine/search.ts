@@ -547,7 +547,7 @@ export class Searcher {
 		const gainsOnly =
 			position.generateGains !== undefined &&
 			position.hasMoves !== undefined &&
-			(qDepth > 0 || (position.quietEndPossible !== undefined && !position.quietEndPossible()));
+			(position.quietEndPossible !== undefined ? !position.quietEndPossible() : qDepth > 0);
 		const count = gainsOnly ? position.generateGains!(this.moves, base) : position.generateMoves(this.moves, base);
 		if (gainsOnly ? count === 0 && !position.hasMoves!() : count === 0) return -(WIN - ply);
 		for (let i = 0; i < count; i++) {
@@ -556,10 +556,17 @@ export class Searcher {
 			if (gain > 0) {
 				this.moves[base + tactical] = move;
 				this.order[base + tactical++] = gain;
-			} else if (qDepth === 0 && (position.quietMayEnd === undefined || position.quietMayEnd(move))) {
+			} else if (
+				(qDepth === 0 || position.quietEndPossible !== undefined) &&
+				(position.quietMayEnd === undefined || position.quietMayEnd(move))
+			) {
 				// A quiet move that wins at once (a LOAPS connection ahead on points) ends the game:
 				// standing pat would not see it. Worth 62 % of match points against the same engine
 				// without this check (100 games at 100 ms a move), for about 10 % fewer nodes a second.
+				// Looked for at every ply of the quiescence, not the first only, where the game can
+				// tell cheaply that no quiet move ends it (quietEndPossible): a capture that lets a
+				// side connect is seen (issue 38, lead 1: SPRT at 20 000 nodes, LOAPS, H1, 1792 games,
+				// Elo +11.8 ± 9.4; no slower at equal nodes, 30 openings at 300 000 nodes each).
 				// In a game decided on points (finalScore), a quiet last move is scored by its margin.
 				position.make(move);
 				const result = position.terminal();

@@ -250,6 +250,35 @@ describe('search: connections and points', () => {
 	});
 });
 
+describe('search: the quiescence looks for quiet connections at every ply', () => {
+	test("a scoring landing that lets the opponent connect is refuted deep in the quiescence: depth 1 sees RED's best is to stand pat", () => {
+		// BLUE to move, 11 to 4. f4-d4 lands for 7 (18 to 4). RED's only gains then are three
+		// landings for 3 (d2-f2, d2-b2, c7-b6), and after each BLUE's quiet a6-c4 connects and wins
+		// 30 to 7: a quiet move two plies into the quiescence. Seeing it, RED stands pat.
+		const state = position(['..11...', '2......', '..1.1..', '....22.', '..21...', '1..1...', '.......'], {
+			toMove: 2,
+			moveNumber: 16,
+			points: [4, 11],
+		});
+		const landing = loaps.play(state, encodeMove(sq('f4'), sq('d4')));
+		expect(landing.points).toEqual([4, 18]);
+		const gains = loaps.legalMoves(landing).filter(move => {
+			const after = loaps.play(landing, move).history.at(-1)!;
+			return after.capture || after.gained[0] > 0;
+		});
+		expect(gains.map(move => loaps.formatMove(landing, move)).sort()).toEqual(['c7 b6', 'd2 b2', 'd2 f2']);
+		for (const move of gains) {
+			const after = loaps.play(landing, move);
+			const connection = loaps.play(after, encodeMove(sq('a6'), sq('c4')));
+			expect(connection.history.at(-1)).toMatchObject({capture: false, gained: [0, 12]});
+			expect(connection.outcome).toMatchObject({winner: 2, reason: 'connection'});
+		}
+		const result = search(state, {depth: 1});
+		expect(loaps.formatMove(state, result.move)).toBe('f4 d4');
+		expect(result.score).toBe(-loaps.searchPosition(landing).evaluate());
+	});
+});
+
 describe('search: decided games', () => {
 	test('prefers the shorter win: connects at once rather than a move later', () => {
 		const state = winNowOrLater;
