@@ -54,11 +54,18 @@ describe('staggered depths', () => {
 		const state = loadSave('red-move-10.txt');
 		const alone = new Searcher({tableMegabytes: 4, sharedTable: true}).search(loaps.searchPosition(state), {depth: 7});
 		const main = new Searcher({tableMegabytes: 4, sharedTable: true});
-		const helper = new Searcher({sharedTable: main.tableMemory as SharedArrayBuffer});
-		const helped = helper.search(loaps.searchPosition(state), {depth: 7}, {helper: 1});
-		// Its deepest iteration is 6, the last even one under 7 (the loop ends at 7, which it skips).
-		expect(helped.depth).toBe(6);
-		const after = main.search(loaps.searchPosition(state), {depth: 7});
+		const shared = () => new Searcher({sharedTable: main.tableMemory as SharedArrayBuffer});
+		// The first helper's deepest iteration is 6, the last even one under 7 (the loop ends at 7, which it skips).
+		expect(shared().search(loaps.searchPosition(state), {depth: 7}, {helper: 1}).depth).toBe(6);
+		// The second searches the odd depths, 7 its last: the main search then finds that tree.
+		const fresh = new Searcher({tableMegabytes: 4, sharedTable: true});
+		const helped = new Searcher({sharedTable: fresh.tableMemory as SharedArrayBuffer}).search(
+			loaps.searchPosition(state),
+			{depth: 7},
+			{helper: 2},
+		);
+		expect(helped.depth).toBe(7);
+		const after = fresh.search(loaps.searchPosition(state), {depth: 7});
 		expect(loaps.legalMoves(state)).toContain(after.move);
 		expect(after.depth).toBe(7);
 		expect(after.nodes).toBeLessThan(alone.nodes * 0.8);

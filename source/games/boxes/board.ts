@@ -14,7 +14,7 @@ import {evaluateFor, TAKE_PERCENT} from './eval.js';
 import {geometryOf, MAX_LINE, type Geometry} from './geometry.js';
 import {solve, solveReach} from './solver.js';
 import {solveByTable} from './table3.js';
-import {endTableReach, solveByEndTable} from './endtable.js';
+import {endTableCovers, endTableReach, solveByEndTable} from './endtable.js';
 import {seededWords} from '../seeded.js';
 
 /** Zobrist numbers from a fixed seed, so keys agree in every process: two halves per unit segment (at most 144), the side, and the margin. */
@@ -324,13 +324,13 @@ export class BoxesBoard implements SearchPosition {
 	 * from the position on: 2^f sets for f free unit segments, quicker than the search solver
 	 * (solver.ts) at every f (18 free: 2^18 sets in about 50 ms; the solver takes 200-500 ms).
 	 * Other boards: the table of the position's endgame (endtable.ts), when its time (or its nodes,
-	 * a set each) builds it; beyond that the search solver, when its time can reach this many free
+	 * a set each) builds it or the kept table already holds it; beyond that the search solver, when its time can reach this many free
 	 * unit segments (solveReach).
 	 */
 	solve(limits: SolveLimits): Solution | null {
 		if (this.geometry.rows === 3 && this.geometry.columns === 3) return solveByTable(this, limits);
 		const timeMs = limits.deadlineMs === undefined ? Infinity : limits.deadlineMs - (limits.now ?? (() => performance.now()))();
-		if (this.free <= endTableReach(timeMs, limits.nodes)) return solveByEndTable(this, limits);
+		if (this.free <= endTableReach(timeMs, limits.nodes) || endTableCovers(this)) return solveByEndTable(this, limits);
 		return this.free > solveReach(timeMs) ? null : solve(this, limits);
 	}
 

@@ -7,6 +7,10 @@
  *
  * Work grows as 2^f times the segments open: its reach is a matter of f alone, where the search
  * solver's (solver.ts) depends on how the position's chains and moves fall.
+ *
+ * The last whole table is kept: every later position of the same endgame (its drawn units a
+ * superset of the root's, as each move of the game and each line of an analysis is) reads its
+ * value and line from it without building anything.
  */
 import {ONGOING, type SolveLimits, type Solution} from '../game.js';
 import type {BoxesBoard} from './board.js';
@@ -33,28 +37,65 @@ export function endTableReach(ms: number, nodes = Infinity): number {
 /** Sets solved between two looks at the clock. */
 const CHUNK = 1 << 14;
 
-let values = new Int8Array(0);
+/** A table's frame: its root's free units as bits, and the segments and boxes over them. */
+interface Frame {
+	readonly geometry: BoxesBoard['geometry'];
+	/** By unit: its bit in the sets, or -1 for a unit the root has drawn. */
+	readonly bitOf: Int32Array;
+	/** The segments over the root's free units (moves of the board), their masks, and by segment the masks of the boxes beside it. */
+	readonly moveList: Int32Array;
+	readonly masks: Int32Array;
+	readonly boxStart: Int32Array;
+	readonly boxes: Int32Array;
+	readonly full: number;
+}
 
-/**
- * The exact rest of the position by its table, built within the limits (each set solved counts as
- * a node); null when the limits ran out first, the position has more than END_TABLE_MAX_FREE free
- * unit segments, or the game is over.
- */
-export function solveByEndTable(board: BoxesBoard, limits: SolveLimits = {}): Solution | null {
-	if (board.terminal() !== ONGOING || board.free > END_TABLE_MAX_FREE) return null;
-	const g = board.geometry;
-	// The free units, each a bit of the sets.
-	const bitOf = new Int32Array(g.units).fill(-1);
-	const freeUnits: number[] = [];
-	for (let unit = 0; unit < g.units; unit++) {
-		if (board.drawn[unit]) continue;
-		bitOf[unit] = freeUnits.length;
-		freeUnits.push(unit);
+let values = new Int8Array(0);
+/** The frame of the table `values` holds whole, or null while none (or one is being built). */
+let kept: Frame | null = null;
+
+/** Forgets the kept table: the next position builds its own (solver.ts clearSolverTable calls it). */
+export function forgetEndTable(): void {
+	kept = null;
+}
+
+/** Whether the kept table holds this position (a later one of its endgame): it is then read at no cost. */
+export function endTableCovers(board: BoxesBoard): boolean {
+	return kept !== null && setIn(kept, board) >= 0;
+}
+
+/** What segment m is worth on `set` (m open there): the boxes it closes, less the value of the set after it. */
+function worth(set: number, m: number, masks: Int32Array, boxStart: Int32Array, boxes: Int32Array, table: Int8Array): number {
+	const next = set | masks[m]!;
+	let gain = 0;
+	for (let i = boxStart[m]!, end = boxStart[m + 1]!; i < end; i++) {
+		const box = boxes[i]!;
+		if ((next & box) === box && (set & box) !== box) gain++;
 	}
-	const f = freeUnits.length;
-	// The segments over free units only, and the boxes that still have a free side.
+	return gain - table[next]!;
+}
+
+/** The board's drawn set in the frame's bits, or -1 when the board has free a unit the frame's root had drawn. */
+function setIn(frame: Frame, board: BoxesBoard): number {
+	if (frame.geometry !== board.geometry) return -1;
+	let set = 0;
+	for (let unit = 0; unit < frame.bitOf.length; unit++) {
+		const bit = frame.bitOf[unit]!;
+		if (bit < 0) {
+			if (!board.drawn[unit]) return -1;
+		} else if (board.drawn[unit]) set |= 1 << bit;
+	}
+	return set;
+}
+
+/** The frame of a position: its free units, and the segments and boxes over them. */
+function frameOf(board: BoxesBoard): Frame {
+	const g = board.geometry;
+	const bitOf = new Int32Array(g.units).fill(-1);
+	let f = 0;
+	for (let unit = 0; unit < g.units; unit++) if (!board.drawn[unit]) bitOf[unit] = f++;
 	const moveList: number[] = [];
-	const moveMaskList: number[] = [];
+	const masks: number[] = [];
 	for (let move = 0; move < g.moves; move++) {
 		let mask = 0;
 		let open = true;
@@ -65,7 +106,7 @@ export function solveByEndTable(board: BoxesBoard, limits: SolveLimits = {}): So
 		}
 		if (open) {
 			moveList.push(move);
-			moveMaskList.push(mask);
+			masks.push(mask);
 		}
 	}
 	const boxMask = new Int32Array(g.boxes);
@@ -75,13 +116,9 @@ export function solveByEndTable(board: BoxesBoard, limits: SolveLimits = {}): So
 			if (bit >= 0) boxMask[box]! |= 1 << bit;
 		}
 	}
-	// By move: the masks of the boxes beside it that it could close.
-	const moveCount = moveList.length;
-	const masks = Int32Array.from(moveMaskList);
-	const boxStart = new Int32Array(moveCount + 1);
+	const boxStart = new Int32Array(moveList.length + 1);
 	const boxList: number[] = [];
-	for (let m = 0; m < moveCount; m++) {
-		const move = moveList[m]!;
+	for (const [m, move] of moveList.entries()) {
 		const seen = new Set<number>();
 		for (let i = g.unitStart[move]!; i < g.unitStart[move + 1]!; i++) {
 			const unit = g.unitList[i]!;
@@ -93,48 +130,75 @@ export function solveByEndTable(board: BoxesBoard, limits: SolveLimits = {}): So
 		}
 		boxStart[m + 1] = boxList.length;
 	}
-	const boxes = Int32Array.from(boxList);
+	return {
+		geometry: g,
+		bitOf,
+		moveList: Int32Array.from(moveList),
+		masks: Int32Array.from(masks),
+		boxStart,
+		boxes: Int32Array.from(boxList),
+		full: 2 ** f - 1,
+	};
+}
 
-	const sets = 2 ** f;
-	if (values.length < sets) values = new Int8Array(sets);
+/**
+ * The exact rest of the position by its table, built within the limits (each set solved counts as
+ * a node), or read from the kept table when the position is a later one of its endgame (0 nodes);
+ * null when the limits ran out first, the position has more than END_TABLE_MAX_FREE free unit
+ * segments, or the game is over.
+ */
+export function solveByEndTable(board: BoxesBoard, limits: SolveLimits = {}): Solution | null {
+	if (board.terminal() !== ONGOING) return null;
+	let frame = kept;
+	let set = frame === null ? -1 : setIn(frame, board);
+	let nodes = 0;
+	if (set < 0) {
+		if (board.free > END_TABLE_MAX_FREE) return null;
+		frame = frameOf(board);
+		kept = null;
+		if (!build(frame, limits)) return null;
+		kept = frame;
+		set = 0;
+		nodes = frame.full + 1;
+	}
+	const {moveList, masks, boxStart, boxes, full} = frame!;
+	const table = values;
+	// The line: at each step a move that keeps the value.
+	const pv: number[] = [];
+	const moveCount = moveList.length;
+	for (let at = set; at !== full;) {
+		let found = -1;
+		for (let m = 0; m < moveCount && found < 0; m++)
+			if ((at & masks[m]!) === 0 && worth(at, m, masks, boxStart, boxes, table) === table[at]) found = m;
+		if (found < 0) break;
+		pv.push(moveList[found]!);
+		at |= masks[found]!;
+	}
+	return {move: pv[0]!, score: (100 * (board.margin + table[set]!)) | 0, pv, nodes};
+}
+
+/** Solves every set of the frame into `values`, from the full one down; false when the limits ran out first. */
+function build(frame: Frame, limits: SolveLimits): boolean {
+	const {masks, boxStart, boxes, full} = frame;
+	const moveCount = masks.length;
+	if (values.length < full + 1) values = new Int8Array(full + 1);
 	const table = values;
 	const now = limits.now ?? (() => performance.now());
 	const deadline = limits.deadlineMs ?? Infinity;
 	let budget = limits.nodes ?? Infinity;
-	/** What move m is worth on `set` (m open there): the boxes it closes, less the value of the set after it. */
-	const worth = (set: number, m: number): number => {
-		const next = set | masks[m]!;
-		let gain = 0;
-		for (let i = boxStart[m]!, end = boxStart[m + 1]!; i < end; i++) {
-			const box = boxes[i]!;
-			if ((next & box) === box && (set & box) !== box) gain++;
-		}
-		return gain - table[next]!;
-	};
-	const full = sets - 1;
 	table[full] = 0;
 	for (let set = full - 1; set >= 0;) {
 		for (let n = 0; n < CHUNK && set >= 0; n++, set--) {
 			let best = -128;
 			for (let m = 0; m < moveCount; m++) {
 				if ((set & masks[m]!) !== 0) continue;
-				const value = worth(set, m);
+				const value = worth(set, m, masks, boxStart, boxes, table);
 				if (value > best) best = value;
 			}
 			table[set] = best;
 		}
 		budget -= CHUNK;
-		if (set >= 0 && (budget <= 0 || now() >= deadline || limits.shouldStop?.())) return null;
+		if (set >= 0 && (budget <= 0 || now() >= deadline || limits.shouldStop?.())) return false;
 	}
-	// The line: at each step a move that keeps the value.
-	const pv: number[] = [];
-	let set = 0;
-	while (set !== full) {
-		let found = -1;
-		for (let m = 0; m < moveCount && found < 0; m++) if ((set & masks[m]!) === 0 && worth(set, m) === table[set]) found = m;
-		if (found < 0) break;
-		pv.push(moveList[found]!);
-		set |= masks[found]!;
-	}
-	return {move: pv[0]!, score: (100 * (board.margin + table[0]!)) | 0, pv, nodes: sets};
+	return true;
 }

@@ -14,6 +14,7 @@
 import {ONGOING, type SolveLimits, type Solution} from '../game.js';
 import type {BoxesBoard} from './board.js';
 import type {Geometry} from './geometry.js';
+import {forgetEndTable} from './endtable.js';
 import {entryBound, entryMove, entryValue, EXACT, LOWER, SolveBudget, SolvedTable, UPPER} from '../solved-table.js';
 
 /**
@@ -62,9 +63,10 @@ export function solve(board: BoxesBoard, limits: SolveLimits = {}): Solution | n
 	return {move: pv[0]!, score: (100 * (board.margin + rest)) | 0, pv, nodes: budget.nodes};
 }
 
-/** Forgets every solved position (for measuring the solver from cold). */
+/** Forgets every solved position, the kept table of the endgame (endtable.ts) too (for measuring from cold, and for the SPRT: each move as cold as a `potm move` process). */
 export function clearSolverTable(): void {
 	table.clear();
+	forgetEndTable();
 }
 
 function prepare(geometry: Geometry): void {

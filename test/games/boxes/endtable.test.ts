@@ -79,15 +79,46 @@ describe('the table of a small endgame', () => {
 	});
 
 	test("a board's exact answer comes from its table within the table's reach, else from the search solver", () => {
+		clearSolverTable();
 		const board = boardOf(randomPosition(11, 8, 8, 18));
 		const clock = () => 0;
 		// 1 s reaches 21 free unit segments: the table's 2^18 sets, one node each.
 		expect(board.solve({deadlineMs: 1000, now: clock})?.nodes).toBe(2 ** 18);
-		// 10 ms reaches 14: neither is asked.
+		// Kept, the table answers again at no cost, even in 10 ms.
+		expect(board.solve({deadlineMs: 10, now: clock})?.nodes).toBe(0);
+		// Forgotten: 10 ms reaches 14, and neither is asked.
+		clearSolverTable();
 		expect(board.solve({deadlineMs: 10, now: clock})).toBeNull();
 		// A budget of nodes reaches what the sets it allows build: 2^17 is too few, and the search solver gets it.
 		const solved = board.solve({nodes: 2 ** 17 + 1});
 		expect(solved === null || solved.nodes !== 2 ** 18).toBe(true);
+	});
+
+	test('a later position of the same endgame reads its value and line from the kept table, building nothing; clearSolverTable forgets it', () => {
+		const state = randomPosition(31, 8, 8, 16);
+		clearSolverTable();
+		const first = solveByEndTable(boardOf(state));
+		expect(first!.nodes).toBe(2 ** 16);
+		// Two moves of its line later, and a position off the line: each read, and each as a fresh build says.
+		const later = play(play(state, first!.pv[0]!), first!.pv[1]!);
+		const off = play(
+			state,
+			legalMoves(state).find(move => move !== first!.pv[0])!,
+		);
+		for (const position of [later, off]) {
+			const read = solveByEndTable(boardOf(position));
+			expect(read!.nodes).toBe(0);
+			clearSolverTable();
+			const fresh = solveByEndTable(boardOf(position));
+			expect(fresh!.nodes).toBeGreaterThan(0);
+			expect(read!.score).toBe(fresh!.score);
+			expect(read!.pv[0]).toBeDefined();
+			clearSolverTable();
+			solveByEndTable(boardOf(state));
+		}
+		// A position with a unit free that the kept root had drawn is not read.
+		const other = boardOf(randomPosition(32, 8, 8, 12));
+		expect(solveByEndTable(other)!.nodes).toBe(2 ** 12);
 	});
 
 	test('reaches as far as its sets a second allow, never past its size', () => {
