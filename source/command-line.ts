@@ -270,6 +270,17 @@ const OPTIONS: OptionTable = {
 		commands: SERVE,
 		help: 'only the public keys in FILE (an OpenSSH authorized_keys file) may connect; without it, anyone may',
 	},
+	names: {
+		type: 'boolean',
+		commands: SERVE,
+		help: "list the names that belong to a key (the first key to come under a name owns it) and stop; with --data, that server's",
+	},
+	forget: {
+		type: 'string',
+		value: 'NAME',
+		commands: SERVE,
+		help: 'release NAME from its key, whether the server runs or not, and stop: the next key to come under it owns it',
+	},
 	'max-sessions': {
 		type: 'string',
 		value: 'N',
@@ -614,11 +625,14 @@ ${PLAYERS}
 	Usage
 	  $ potm serve [--port PORT] [--host ADDRESS] [--data DIR]
 	               [--authorized-keys FILE] [--max-sessions N]
+	  $ potm serve --names [--data DIR]
+	  $ potm serve --forget NAME [--data DIR]
 
 	Serve potm over SSH: anyone with an ssh client and a terminal gets the
 	arcade on it (ssh -p 2222 HOST), with saves of their own under their SSH
-	user name. There is no shell: no other command, no file transfer, no
-	forwarding. The host key is made on the first start and kept in DIR (its
+	user name. A name belongs to the first key that comes under it; a client
+	without a key plays as a guest. There is no shell: no other command, no
+	file transfer, no forwarding. The host key is made on the first start and kept in DIR (its
 	fingerprint is printed, for people to check on their first connection).
 	Ctrl-C stops the server and ends every session.
 
@@ -979,6 +993,17 @@ async function main(): Promise<number> {
 				if (value !== undefined && (typeof value !== 'string' || value.trim() === ''))
 					return usage(`--${name} takes a value, e.g. ${SERVE_EXAMPLES[name]}`);
 				texts[name] = value;
+			}
+			const forget = flag('forget');
+			if (forget !== undefined && (typeof forget !== 'string' || forget.trim() === ''))
+				return usage('--forget takes a NAME, e.g. --forget ada');
+			if (flag('names') !== undefined || forget !== undefined) {
+				const others = ['port', 'host', 'authorized-keys', 'max-sessions', ...(forget === undefined ? [] : ['names'])].filter(
+					name => flag(name) !== undefined,
+				);
+				if (others.length > 0) return usage(`--${forget === undefined ? 'names' : 'forget'} goes with --data alone, not --${others[0]}`);
+				const {runNames} = await import('./commands/serve-names.js');
+				return runNames(texts['data'], forget);
 			}
 			// React's production build, as for the local screens: its development checks cost several
 			// times the work of a frame, and the server draws every session's.

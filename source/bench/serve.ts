@@ -49,6 +49,7 @@ import {seededRandom} from '../games/seeded.js';
 import {playedText} from '../ui/format.js';
 import {median} from './median.js';
 import {LAST_RESORT} from '../commands/serve.js';
+import {newKeyPair} from '../serve/host-key.js';
 
 const cli = fileURLToPath(new URL('../cli.js', import.meta.url));
 
@@ -270,6 +271,15 @@ class Run {
 		return sleep(Math.min(ms, this.until - Date.now()));
 	}
 
+	private readonly keys = new Map<string, string>();
+
+	/** The private key `name` signs in with, the same for the whole run. */
+	keyOf(name: string): string {
+		let key = this.keys.get(name);
+		if (key === undefined) this.keys.set(name, (key = newKeyPair(`bot ${this.keys.size + 1} of the bench`).private));
+		return key;
+	}
+
 	/** Connects as `name` with a terminal: the lobby (a shell), or `command` (join CODE, watch CODE). Null: it never opened. */
 	open(name: string, command: string | null): Promise<Screen | null> {
 		const index = this.addresses++;
@@ -311,7 +321,15 @@ class Run {
 				else client.exec(command, {pty}, started);
 			});
 			const localAddress = `127.0.${Math.floor(index / 250)}.${2 + (index % 250)}`;
-			client.connect({host: '127.0.0.1', port: this.port, localAddress, username: name, readyTimeout: SCREEN_MS});
+			// Each bot with a key of its own, as people with a name come (the first key under a name owns it).
+			client.connect({
+				host: '127.0.0.1',
+				port: this.port,
+				localAddress,
+				username: name,
+				privateKey: this.keyOf(name),
+				readyTimeout: SCREEN_MS,
+			});
 		});
 	}
 

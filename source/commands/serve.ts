@@ -3,8 +3,8 @@
  * kept, logs who comes and goes, and on Ctrl-C (or SIGTERM, SIGHUP) ends every session and stops.
  */
 import '../serve/every-frame.js';
-import {homedir} from 'node:os';
 import {join} from 'node:path';
+import {defaultDataDir} from './serve-data.js';
 import {availableParallelism} from 'node:os';
 import {EngineClient} from '../engine/client.js';
 import {EnginePool} from '../serve/engine-pool.js';
@@ -17,12 +17,6 @@ export interface ServeCommand {
 	readonly dataDir?: string;
 	readonly authorizedKeys?: string;
 	readonly maxSessions: number;
-}
-
-/** The server's folder unless --data says: potm-server in the user's data folder ($XDG_DATA_HOME, else ~/.local/share). */
-export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
-	const data = env['XDG_DATA_HOME'] && env['XDG_DATA_HOME'].startsWith('/') ? env['XDG_DATA_HOME'] : join(homedir(), '.local', 'share');
-	return join(data, 'potm-server');
 }
 
 /** "  2 games in progress and 1 open game resumed from DIR", or nothing when none were. */
@@ -93,7 +87,11 @@ export async function runServe(options: ServeCommand): Promise<number> {
 			`  games between people: ssh -p ${server.port} -t ${where} join CODE plays one, watch CODE watches, record CODE prints a finished one's record`,
 			...resumedLine(server.resumed, join(dataDir, 'rooms')),
 			`  host key ${server.fingerprint} (${server.hostKeyMade ? 'made now' : 'kept'} in ${dataDir})`,
-			`  ${options.authorizedKeys === undefined ? 'anyone may connect' : `only the keys in ${options.authorizedKeys} may connect`}; at most ${options.maxSessions} at once`,
+			`  ${
+				options.authorizedKeys === undefined
+					? 'anyone may connect: a name belongs to the first key that comes under it (potm serve --names lists them), a client without a key is a guest'
+					: `only the keys in ${options.authorizedKeys} may connect`
+			}; at most ${options.maxSessions} at once`,
 			'  Ctrl-C stops it',
 			'',
 		].join('\n'),

@@ -34,14 +34,16 @@ import {
 	type RoomSummary,
 	type RoomView,
 } from '../ui/remote.js';
-import {MAX_NAME, shown} from './names.js';
+import {CODE_ALPHABET, MAX_NAME, shown} from './names.js';
 import {addressKey} from './address-key.js';
 
-/** A person's id as a room file may hold it: a folder name (names.ts's folderName), after key-FINGERPRINT/ where keys are checked. */
-const PERSON_ID = /^(?:key-[A-Za-z0-9_]+\/)?[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+/**
+ * A person's id as a room file may hold it: a folder name (names.ts's folderName), after
+ * key-FINGERPRINT/ where keys are checked, or guests/ for a guest.
+ */
+const PERSON_ID = /^(?:key-[A-Za-z0-9_]+\/|guests\/)?[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 
-/** The characters of a code: digits and capitals, without 0, 1, I and O, which read alike. */
-export const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+export {CODE_ALPHABET};
 const CODE_LENGTH = 6;
 /** Wrong codes an address may give in WRONG_CODE_WINDOW_MS before it is refused until the oldest is that old. */
 export const WRONG_CODES = 10;

@@ -7,6 +7,9 @@ import {createHash} from 'node:crypto';
 
 export const MAX_NAME = 20;
 
+/** The characters of a game's code and a guest's tag: digits and capitals, without 0, 1, I and O, which read alike. */
+export const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+
 /** Escape sequences (CSI, OSC, and the two-character ones) and every other control character. */
 const ESCAPES = /\u001B(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001B]*(?:\u0007|\u001B\\)?|[@-Z\\-_])?|[\u0000-\u001F\u007F-\u009F]/gu;
 /** Characters that draw nothing or change how text around them is drawn (bidirectional controls, zero widths). */

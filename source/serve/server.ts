@@ -26,7 +26,8 @@ import {startSession, type Session} from './session.js';
 import type {Route} from '../ui/app.js';
 import {windowSize} from './terminal.js';
 import {Hall} from './hall.js';
-import type {Person} from '../ui/remote.js';
+import type {Identity, Person} from '../ui/remote.js';
+import {guestName, isGuestName, NameKeys, type Standing} from './name-keys.js';
 import {addressKey} from './address-key.js';
 import {Door, TokenBucket, type DoorLimits} from './door.js';
 import {quietLog} from './quiet-log.js';
@@ -233,14 +234,22 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 	const hall = new Hall({
 		dataDir: options.dataDir,
 		now,
-		address: () =>
-			options.address ?? `ssh -p ${listening} ${options.host === '0.0.0.0' || options.host === '::' ? hostname() : options.host}`,
+		address: () => reach(),
 		// players/NAME/saves, or players/key-FINGERPRINT/NAME/saves where keys are checked.
 		savesOf: person => join(options.dataDir, 'players', ...person.id.split('/'), 'saves'),
 		log,
 	});
 	const resumed = hall.resume();
 	let listening = options.port;
+	/** Without --authorized-keys: who owns which name (the first key under it). */
+	const nameKeys = allowed === null ? new NameKeys(options.dataDir) : null;
+	/** The guests' names in use, each on one connection. */
+	const guests = new Set<string>();
+	/** How a person reaches this server, without the user name: `ssh -p 2222 HOST`. */
+	const reach = () =>
+		options.address ?? `ssh -p ${listening} ${options.host === '0.0.0.0' || options.host === '::' ? hostname() : options.host}`;
+	/** The same with a user name: `ssh -p 2222 ada@HOST`. */
+	const reachAs = (user: string) => reach().replace(/ (\S+)$/, ` ${user}@$1`);
 
 	/**
 	 * Accepts or refuses: the key that proved itself, where keys are asked for (null: none yet, or
@@ -318,7 +327,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 			socket.destroy();
 		};
 		// With --authorized-keys, a person's saves are their key's: another key cannot open them by
-		// taking the same name. Without, names are not checked: anyone may play under any name.
+		// taking the same name. Without, a name is the key's that owns it (trustOnFirstUse).
 		let owner = '';
 		// A connection that opens no terminal in a minute is closed: connections without sessions
 		// would otherwise pile up past --max-sessions.
@@ -346,19 +355,93 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 			closeSoon(socket);
 		});
 		let failures = 0;
+		/** How the person signed in is known; null until then. */
+		let identity: Identity | null = null;
+		/** Why the screens and commands of a connection signed in under a name it does not own are refused. */
+		let refusal: string | null = null;
 		client.on('authentication', ctx => {
 			name = playerName(ctx.username);
-			const key = authenticate(ctx, address);
+			const key = nameKeys === null ? authenticate(ctx, address) : trustOnFirstUse(ctx);
 			if (key === 'refused') {
 				// 'none' asks which ways there are, as every client does first: no try (OpenSSH does not count it either).
 				if (ctx.method !== 'none' && ++failures >= MAX_AUTH_TRIES) cutOff(`${failures} failed tries to sign in`);
 				return;
 			}
-			if (key)
-				owner = `key-${fingerprintOf(key)
-					.slice(7, 19)
-					.replace(/[^A-Za-z0-9]/g, '_')}`;
+			if (key && nameKeys === null) {
+				const fingerprint = fingerprintOf(key);
+				identity = {kind: 'authorized', fingerprint};
+				owner = `key-${fingerprint.slice(7, 19).replace(/[^A-Za-z0-9]/g, '_')}`;
+			}
 		});
+		client.on('close', () => {
+			if (identity?.kind === 'guest') guests.delete(name);
+		});
+
+		/**
+		 * Without --authorized-keys: a key proves itself and owns its name (the first to come under
+		 * it), or is turned away where the name is another key's (the client may offer its next key);
+		 * a client without a key (keyboard-interactive, with no question asked) is a guest, or is told,
+		 * once it opens a screen, that the name it came under is somebody's. ssh2 checks no signature:
+		 * each is verified here.
+		 */
+		function trustOnFirstUse(ctx: AuthContext): ParsedKey | null | 'refused' {
+			const turnAway = (why?: string): 'refused' => {
+				if (why) quiet.say(`${address} ${why}`, `${address} ${name}: refused ${why}`);
+				ctx.reject(['publickey', 'keyboard-interactive']);
+				return 'refused';
+			};
+			const taken = (standing: Standing) => {
+				const whose =
+					standing.kind === 'unreadable'
+						? 'a key the server cannot read back'
+						: standing.kind === 'free'
+							? 'nobody'
+							: `another key (${standing.owner.fingerprint}, since ${standing.owner.since.slice(0, 10)})`;
+				refusal =
+					`the name ${name} belongs to ${whose}. Connect with that key (ssh -i KEYFILE ...), ` +
+					`under another name (${reachAs('OTHER')}) or as a guest (${reachAs('guest')}); the host can release it (potm serve --forget ${name})`;
+			};
+			if (ctx.method === 'publickey') {
+				// A guest's name belongs to no key: the client goes on without one.
+				if (isGuestName(name)) return turnAway();
+				const key = ssh2.utils.parseKey(ctx.key.data);
+				if (key instanceof Error || Array.isArray(key)) return turnAway('a key that does not read');
+				const standing = nameKeys!.standing(name, fingerprintOf(key));
+				if (standing.kind === 'taken' || standing.kind === 'unreadable') {
+					taken(standing);
+					return turnAway();
+				}
+				// Without a signature the client only asks whether the key would do; with one it proves it holds it.
+				if (!ctx.signature) {
+					ctx.accept();
+					return null;
+				}
+				if (key.verify(ctx.blob!, ctx.signature, ctx.hashAlgo) !== true) return turnAway('a key whose signature does not hold');
+				const claim = nameKeys!.claim(name, key);
+				if (claim.kind !== 'yours') {
+					taken(claim);
+					return turnAway();
+				}
+				if (claim.claimed) log(`${address} ${name}: the name is now ${claim.owner.fingerprint}'s`);
+				identity = {kind: 'owner', fingerprint: claim.owner.fingerprint, claimed: claim.claimed === true};
+				refusal = null;
+				ctx.accept();
+				return key;
+			}
+			if (ctx.method === 'keyboard-interactive') {
+				const owned = isGuestName(name) ? null : nameKeys!.owner(name);
+				if (owned !== null) {
+					if (refusal === null) taken('unreadable' in owned ? {kind: 'unreadable', why: owned.unreadable} : {kind: 'taken', owner: owned});
+				} else {
+					name = guestName(one => guests.has(one));
+					guests.add(name);
+					identity = {kind: 'guest'};
+				}
+				ctx.accept();
+				return null;
+			}
+			return turnAway();
+		}
 		const refused = (what: string) => quiet.say(`${who} ${what}`, `${address} ${name}: refused ${what}`);
 		let channels = 0;
 		const channelsOpened = new TokenBucket(CHANNELS_PER_SECOND, MAX_CHANNELS * 2);
@@ -439,6 +522,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 				session.on('exec', (accept, _reject, info) => {
 					const channel = opened(accept(), refused);
 					if (!channel) return;
+					if (refusal !== null) {
+						refused(`a session under a name that is another key's`);
+						return void refuse(channel, refusal);
+					}
 					// The screen's options, anywhere among the words: --ascii (plain characters), --no-color.
 					const all = info.command
 						.trim()
@@ -495,6 +582,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 				session.on('shell', accept => {
 					const channel = opened(accept(), refused);
 					if (!channel) return;
+					if (refusal !== null) {
+						refused(`a session under a name that is another key's`);
+						return void refuse(channel, refusal);
+					}
 					if (size === null) {
 						refused('a session without a terminal');
 						refuse(channel, 'a terminal is needed: connect with ssh -t', 2);
@@ -525,7 +616,11 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 						);
 						return;
 					}
-					const person: Person = {id: [...(owner ? [owner] : []), folderName(name)].join('/'), name};
+					const person: Person = {
+						id: [...(owner ? [owner] : identity?.kind === 'guest' ? ['guests'] : []), folderName(name)].join('/'),
+						name,
+						...(identity === null ? {} : {identity}),
+					};
 					const remote = hall.connect(person, address);
 					let start: Route = {screen: 'lobby'};
 					if (room) {

@@ -22,7 +22,7 @@ import {
 	type LobbyRow,
 } from './lobby-state.js';
 import {StatusLine, hintLine} from './panel.js';
-import type {LobbyView, RoomSummary} from './remote.js';
+import type {LobbyView, Person, RoomSummary} from './remote.js';
 import {useStore, type Dispatch} from './store.js';
 
 /** The smallest terminal the lobby is drawn in. */
@@ -101,6 +101,23 @@ function bodyLines(view: LobbyView): Line[] {
 	return lines;
 }
 
+/** Who the person is to the server, under the title: their name and the key that owns it, or that they are a guest. */
+export function identityLine({name, identity}: Person): string {
+	const short = (fingerprint: string) => `${fingerprint.slice(0, 15)}…`;
+	switch (identity?.kind) {
+		case undefined:
+			return '';
+		case 'guest':
+			return `You are ${name}, a guest: come with an SSH key to keep a name, its saves and its seats`;
+		case 'owner':
+			return identity.claimed
+				? `You are ${name}: the name is yours from now on (key ${short(identity.fingerprint)})`
+				: `You are ${name}, by your key ${short(identity.fingerprint)}`;
+		case 'authorized':
+			return `You are ${name}, by your key ${short(identity.fingerprint)} (one of the server's)`;
+	}
+}
+
 /** The lines in view, `height` of them around the chosen one, with a mark where more are above or below. */
 function windowOf(lines: readonly Line[], chosen: number, height: number): Line[] {
 	if (lines.length <= height) return [...lines];
@@ -174,7 +191,9 @@ export function LobbyScreen({
 			<Text bold color={theme.color ? theme.accent : undefined} wrap="truncate">
 				{onlineLine(view.online, width - 1)}
 			</Text>
-			<Text> </Text>
+			<Text color={dim} wrap="truncate">
+				{fit(identityLine(remote.me), width - 1) || ' '}
+			</Text>
 			{shown.map((line, index) => {
 				const chosen = line.key !== undefined && line.key === chosenKey;
 				const mark = line.key === undefined ? '' : chosen ? (theme.ascii ? '> ' : '▸ ') : '  ';

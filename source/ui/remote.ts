@@ -10,10 +10,22 @@ import type {AnyGame} from '../games/registry.js';
 import type {Setup} from '../games/setup.js';
 import type {Session} from './session.js';
 
+/**
+ * How a person is known to the server: by a key that owns their name (`claimed`: it came under
+ * the name first just now), by a key of the server's list (--authorized-keys), or as a guest
+ * without a key, who owns no name.
+ */
+export type Identity =
+	| {readonly kind: 'owner'; readonly fingerprint: string; readonly claimed: boolean}
+	| {readonly kind: 'authorized'; readonly fingerprint: string}
+	| {readonly kind: 'guest'};
+
 /** Someone connected: `id` tells people apart (their folder on the server), `name` is shown. */
 export interface Person {
 	readonly id: string;
 	readonly name: string;
+	/** How the server knows them (absent where nobody asks: the screens' tests). */
+	readonly identity?: Identity;
 }
 
 export interface ChatLine {

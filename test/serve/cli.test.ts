@@ -13,6 +13,7 @@ import ssh2 from 'ssh2';
 import {afterAll, afterEach, describe, expect, test, vi} from 'vitest';
 import {LAST_RESORT} from '../../source/commands/serve.js';
 import {spawnServe, type Spawned} from './spawned.js';
+import {keyOf} from './ssh-client.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const cli = join(root, 'dist', 'cli.js');
@@ -30,7 +31,7 @@ function signedIn(port: number, extra: Partial<ssh2.ConnectConfig> = {}): Promis
 		const client = new ssh2.Client();
 		client.once('error', reject);
 		client.once('ready', () => resolve(client));
-		client.connect({host: '127.0.0.1', port, username: 'ada', ...extra});
+		client.connect({host: '127.0.0.1', port, username: 'ada', ...('privateKey' in extra ? {} : {privateKey: keyOf('ada')}), ...extra});
 	});
 }
 

@@ -17,6 +17,7 @@ import {FakeEngine} from '../ui/harness.js';
 import {startServer, type RunningServer} from '../../source/serve/server.js';
 import {boxes} from '../../source/games/boxes/index.js';
 import {settled} from '../../source/games/setup.js';
+import {keyOf} from './ssh-client.js';
 
 const {Client} = ssh2;
 type Client = InstanceType<typeof Client>;
@@ -27,6 +28,8 @@ afterAll(() => rmSync(scratch, {recursive: true, force: true}));
 /** What a fuzzing client does: its name, its window, then chunks of bytes and window changes in turn. */
 const visit = fc.record({
 	name: fc.string({unit: 'binary', maxLength: 40}),
+	// With the name's key (the first under a name owns it), or none: a guest.
+	keyless: fc.boolean(),
 	window: fc.record({
 		cols: fc.oneof(fc.integer({min: 1, max: 300}), fc.integer({min: -5, max: 200_000})),
 		rows: fc.integer({min: 0, max: 900}),
@@ -94,7 +97,13 @@ function play(port: number, one: Visit, until?: (shown: string) => boolean): Pro
 			if (one.command !== undefined) client.exec(one.command, {pty: window}, (error, channel) => (error ? client.end() : drive(channel)));
 			else client.shell(window, (error, channel: ClientChannel) => (error ? client.end() : drive(channel)));
 		});
-		client.connect({host: '127.0.0.1', port, username: one.name, readyTimeout: 10_000});
+		client.connect({
+			host: '127.0.0.1',
+			port,
+			username: one.name,
+			...(one.keyless ? {tryKeyboard: true} : {privateKey: keyOf(one.name)}),
+			readyTimeout: 10_000,
+		});
 	});
 }
 
@@ -121,8 +130,10 @@ describe('fuzzing potm serve', () => {
 			await vi.waitFor(() => {
 				if (server.sessions() !== 0) throw new Error(`${server.sessions()} sessions still open`);
 			}, 15_000);
-			const after = await play(server.port, {name: 'next', window: {cols: 80, rows: 24}, steps: [], command: undefined}, shown =>
-				shown.includes('potm on the server'),
+			const after = await play(
+				server.port,
+				{name: 'next', keyless: false, window: {cols: 80, rows: 24}, steps: [], command: undefined},
+				shown => shown.includes('potm on the server'),
 			);
 			expect(after).toContain('potm on the server');
 		} finally {
@@ -156,7 +167,7 @@ describe('fuzzing potm serve', () => {
 						resolve();
 					}),
 				);
-				watcher.connect({host: '127.0.0.1', port: server.port, username: 'carol', readyTimeout: 10_000});
+				watcher.connect({host: '127.0.0.1', port: server.port, username: 'carol', privateKey: keyOf('carol'), readyTimeout: 10_000});
 			});
 			const hostile = fc.constantFrom('\u001B]0;owned\u0007', '\u001BP$q\u001B\\', '\u001B[2J', '\u0007', '\u009B31m', '\u202Eevil');
 			const line = fc.array(fc.oneof(fc.string({maxLength: 8}), hostile), {maxLength: 6}).map(parts => parts.join(''));
@@ -169,7 +180,13 @@ describe('fuzzing potm serve', () => {
 			);
 			await fc.assert(
 				fc.asyncProperty(steps, async visitSteps => {
-					await play(server.port, {name: 'mallory', window: {cols: 100, rows: 30}, steps: visitSteps, command: `join ${code}`});
+					await play(server.port, {
+						name: 'mallory',
+						keyless: false,
+						window: {cols: 100, rows: 30},
+						steps: visitSteps,
+						command: `join ${code}`,
+					});
 					for (const said of server.hall.held(code)?.chat ?? [])
 						expect(said.text).not.toMatch(/[\u0000-\u001F\u007F-\u009F\u202A-\u202E]/u);
 				}),

@@ -34,7 +34,7 @@ import {
 import {playedText} from '../../source/ui/format.js';
 import {made} from '../helpers/made.js';
 import {FakeEngine} from '../ui/harness.js';
-import {connect, intoAGameAgainstTheAi, LOBBY, screen, shell, until, type Client} from './ssh-client.js';
+import {connect, intoAGameAgainstTheAi, keyOf, LOBBY, screen, shell, until, type Client} from './ssh-client.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'potm-hostile-'));
 const random = seededRandom(36);
@@ -153,6 +153,7 @@ async function reach(stage: Stage): Promise<{socket: Socket; closed: Promise<voi
 		client.connect({
 			sock: socket,
 			username: 'mallory',
+			privateKey: keyOf('mallory'),
 			// Signing in: the client is asked how, and says nothing.
 			...(stage === 'signing in' ? {authHandler: () => resolve()} : {}),
 		});

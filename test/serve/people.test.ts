@@ -13,6 +13,7 @@ import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {spawnServe, type Spawned} from './spawned.js';
+import {sshKeyOptions} from './ssh-client.js';
 import {TMUX_START} from '../helpers/tmux.js';
 import {afterEach, describe, expect, test, vi} from 'vitest';
 import {parseRecord} from '../../source/files/record.js';
@@ -111,7 +112,9 @@ describe.skipIf(missing.length > 0)(
 					'-o',
 					'LogLevel=ERROR',
 				];
-				const ssh = (name: Who, words = '') => `ssh ${options.join(' ')} -t ${name}@127.0.0.1${words ? ` ${words}` : ''}`;
+				// Each person with a key of their own: a name belongs to the first key that comes under it.
+				const ssh = (name: Who, words = '') =>
+					`ssh ${[...options, ...sshKeyOptions(dir!, name)].join(' ')} -t ${name}@127.0.0.1${words ? ` ${words}` : ''}`;
 
 				// 1. Alice: the lobby, then the menu; a private 3×3 LINES and BOXES room on the default clock.
 				run('alice', ssh('alice'));
@@ -246,7 +249,7 @@ describe.skipIf(missing.length > 0)(
 				}
 
 				// 7. The record the server prints (no terminal) is the game played, move for move.
-				const record = spawnSync('ssh', [...options, 'bob@127.0.0.1', 'record', code], {
+				const record = spawnSync('ssh', [...options, ...sshKeyOptions(dir, 'bob'), 'bob@127.0.0.1', 'record', code], {
 					encoding: 'utf8',
 					stdio: ['ignore', 'pipe', 'pipe'],
 					timeout: 20_000,

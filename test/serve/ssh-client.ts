@@ -3,8 +3,11 @@
  * own client on 127.0.0.1 (from another loopback address where a test needs many), a terminal,
  * the screen it shows as plain text, and waiting for that screen.
  */
+import {existsSync, writeFileSync} from 'node:fs';
+import {join} from 'node:path';
 import ssh2, {type ClientChannel} from 'ssh2';
 import {vi} from 'vitest';
+import {newKeyPair} from '../../source/serve/host-key.js';
 
 const {Client} = ssh2;
 export type Client = InstanceType<typeof Client>;
@@ -12,8 +15,38 @@ export type Client = InstanceType<typeof Client>;
 /** The first screen of a session: the lobby's title. */
 export const LOBBY = 'potm on the server';
 
-/** A connected client (user `name`), or the error its connection ended with; kept in `kept` to be ended after the test. */
+const keys = new Map<string, string>();
+
+/**
+ * The private key a test's person `name` comes with, the same for the whole test file: on a
+ * server without --authorized-keys, the first key under a name owns it.
+ */
+export function keyOf(name: string): string {
+	let key = keys.get(name);
+	// The comment is not the name: a name may hold characters no key file can (a line break).
+	if (key === undefined) keys.set(name, (key = newKeyPair(`person ${keys.size + 1} of the tests`).private));
+	return key;
+}
+
+/**
+ * OpenSSH's options to come with `name`'s key (keyOf), written to a file in `dir` readable by its
+ * owner alone, and with no other key (none of the machine's, none of an agent's).
+ */
+export function sshKeyOptions(dir: string, name: string): string[] {
+	const path = join(dir, `${name}_ed25519`);
+	if (!existsSync(path)) writeFileSync(path, keyOf(name), {mode: 0o600});
+	return ['-i', path, '-o', 'IdentitiesOnly=yes', '-o', 'IdentityAgent=none'];
+}
+
+/** A client without a key: the server's guests (ssh2 tries keyboard-interactive only when asked). */
+export const KEYLESS = {tryKeyboard: true} as const;
+
+/**
+ * A connected client (user `name`), or the error its connection ended with; kept in `kept` to be
+ * ended after the test. It comes with `name`'s key (keyOf) unless `extra` says how it signs in.
+ */
 export function connect(port: number, name: string, extra: Record<string, unknown>, kept: Client[]): Promise<Client> {
+	const signs = ['privateKey', 'agent', 'password', 'tryKeyboard', 'authHandler'].some(field => field in extra);
 	return new Promise((resolve, reject) => {
 		const client = new Client();
 		kept.push(client);
@@ -21,7 +54,7 @@ export function connect(port: number, name: string, extra: Record<string, unknow
 		client.once('error', reject);
 		// A connection the server ends before it is ready (refused at once) closes without an error.
 		client.once('close', () => reject(new Error('the connection closed before it was ready')));
-		client.connect({host: '127.0.0.1', port, username: name, readyTimeout: 10_000, ...extra});
+		client.connect({host: '127.0.0.1', port, username: name, readyTimeout: 10_000, ...(signs ? {} : {privateKey: keyOf(name)}), ...extra});
 	});
 }
 

@@ -9,6 +9,7 @@ import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {spawnServe} from './spawned.js';
+import {sshKeyOptions} from './ssh-client.js';
 import {TMUX_START} from '../helpers/tmux.js';
 import {afterEach, describe, expect, test, vi} from 'vitest';
 
@@ -45,7 +46,7 @@ describe.skipIf(missing.length > 0)(
 			dir = mkdtempSync(join(tmpdir(), 'potm-serve-tmux-'));
 			const spawned = await spawnServe(join(dir, 'data'), 0, child => (server = child), DEADLINE.timeout);
 			const {port} = spawned;
-			const ssh = `ssh -p ${port} -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR -t ada@127.0.0.1`;
+			const ssh = `ssh -p ${port} -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR ${sshKeyOptions(dir, 'ada').join(' ')} -t ada@127.0.0.1`;
 			tmux(
 				...TMUX_START,
 				...['new-session', '-d', '-x', '80', '-y', '24', 'sh', '-c', `${ssh}; echo "[ssh exited with status $?]"; exec sleep 600`],
@@ -76,6 +77,55 @@ describe.skipIf(missing.length > 0)(
 				if (!/ada: left \(0 sessions\)/.test(spawned.log())) throw new Error(spawned.log());
 			}, DEADLINE);
 			expect(spawned.log()).toMatch(/127\.0\.0\.1 ada: came \(1 session\)/);
+		});
+
+		test('names and keys with OpenSSH: the first key owns a name, a second is refused with why, a client without a key is a guest; potm serve --names lists the owner and --forget releases it', async () => {
+			dir = mkdtempSync(join(tmpdir(), 'potm-serve-keys-'));
+			const data = join(dir, 'data');
+			const spawned = await spawnServe(data, 0, child => (server = child), DEADLINE.timeout);
+			const base = [
+				'-p',
+				String(spawned.port),
+				'-o',
+				'StrictHostKeyChecking=no',
+				'-o',
+				'UserKnownHostsFile=/dev/null',
+				'-o',
+				'LogLevel=ERROR',
+			];
+			/** `ssh ... USER@127.0.0.1 record NOSUCH`: signed in or not, its status and what it said. */
+			const visit = (user: string, keys: string[]) => {
+				const ran = spawnSync('ssh', [...base, ...keys, `${user}@127.0.0.1`, 'record', '222-222'], {encoding: 'utf8', timeout: 20_000});
+				return {status: ran.status, said: `${ran.stdout}${ran.stderr}`};
+			};
+			const potm = (...args: string[]) =>
+				spawnSync(process.execPath, ['dist/cli.js', 'serve', ...args, '--data', data], {encoding: 'utf8'});
+			// ada's key comes first: signed in (the code is nobody's), and the name is its own.
+			const first = visit('ada', sshKeyOptions(dir, 'ada'));
+			expect(first.said).toContain('No finished game has the code 222-222');
+			const listed = potm('--names');
+			expect(listed.status).toBe(0);
+			const adaKey = spawnSync('ssh-keygen', ['-l', '-f', join(dir, 'ada_ed25519')], {encoding: 'utf8'}).stdout.split(' ')[1]!;
+			expect(listed.stdout).toMatch(new RegExp(`^ada +\\d{4}-\\d\\d-\\d\\d +${adaKey.replace(/[+/]/g, '\\$&')}$`, 'm'));
+			// eve's key under ada: refused, with whose the name is and what to do.
+			const second = visit('ada', sshKeyOptions(dir, 'eve'));
+			expect(second.status).toBe(1);
+			expect(second.said).toContain(`the name ada belongs to another key (${adaKey}`);
+			expect(second.said).toContain('potm serve --forget ada');
+			// Without a key, under a free name: a guest, let in.
+			expect(visit('carol', ['-o', 'PubkeyAuthentication=no', '-o', 'IdentityAgent=none']).said).toContain(
+				'No finished game has the code 222-222',
+			);
+			// ... and owns no name.
+			expect(potm('--names').stdout).not.toContain('carol');
+			// Released while the server runs: eve's key is the next under ada, and owns it.
+			const forgot = potm('--forget', 'ada');
+			expect(forgot.status).toBe(0);
+			expect(forgot.stdout).toContain('ada: released');
+			expect(potm('--forget', 'ada').status).toBe(1);
+			expect(visit('ada', sshKeyOptions(dir, 'eve')).said).toContain('No finished game has the code 222-222');
+			const eveKey = spawnSync('ssh-keygen', ['-l', '-f', join(dir, 'eve_ed25519')], {encoding: 'utf8'}).stdout.split(' ')[1]!;
+			expect(potm('--names').stdout).toContain(eveKey);
 		});
 
 		test('potm serve in a terminal of its own: Ctrl-C there stops it, with status 0 and the terminal as it was', async () => {
