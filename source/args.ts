@@ -29,8 +29,6 @@ export interface OptionSpec {
 	readonly negatedHelp?: ByCommand;
 	/** The commands that take it ('' the program without one); every command when not said. */
 	readonly commands?: readonly string[];
-	/** How "goes with" names the commands that take it, when the first of them will not do. */
-	readonly goesWith?: string;
 	/** The range of a whole number, for wholeNumber. */
 	readonly range?: readonly [number, number];
 }
@@ -129,16 +127,22 @@ export function readArgs(words: readonly string[], table: OptionTable): Parsed |
 /** The commands of an option, in the table's words. */
 const takes = (spec: OptionSpec, command: string): boolean => spec.commands === undefined || spec.commands.includes(command);
 
+/** The commands that take an option, as "goes with" names them: "play, demo or the menu" (the program without one, ''). */
+export function commandsText(commands: readonly string[]): string {
+	const named = [...new Set(commands.filter(one => one !== '')), ...(commands.includes('') ? ['the menu'] : [])];
+	return named.length <= 1 ? (named[0] ?? '') : `${named.slice(0, -1).join(', ')} or ${named.at(-1)}`;
+}
+
 /**
  * The message for the first option `command` does not take, if any: "--red goes with demo" when
- * another command takes it, else "unknown option --x (HELP lists the options)".
+ * other commands take it (every one of them named), else "unknown option --x (HELP lists the options)".
  */
 export function strayOption(parsed: Parsed, table: OptionTable, command: string, help: string): string | undefined {
 	for (const {name, text} of parsed.options) {
 		const spec = table[name];
 		if (spec && takes(spec, command)) continue;
-		const owner = spec && (spec.goesWith ?? spec.commands?.find(one => one !== ''));
-		return owner ? `${text} goes with ${owner}` : `unknown option ${text} (${help} lists the options)`;
+		const owners = spec?.commands ? commandsText(spec.commands) : '';
+		return owners ? `${text} goes with ${owners}` : `unknown option ${text} (${help} lists the options)`;
 	}
 	return undefined;
 }

@@ -58,22 +58,8 @@ const SERVE_EXAMPLES: Readonly<Record<string, string>> = {
 	'authorized-keys': '--authorized-keys ~/.ssh/authorized_keys',
 };
 
-/** The commands about one game (all but help and serve, which serves every game). */
-const GAME_COMMANDS = [
-	'',
-	'play',
-	'analyze',
-	'analyse',
-	'demo',
-	'learn',
-	'puzzles',
-	'move',
-	'perft',
-	'export',
-	'review',
-	'match',
-	'tournament',
-];
+/** The commands about one game (all but help and serve, which serves every game); analyse is read as analyze before options are checked. */
+const GAME_COMMANDS = ['', 'play', 'analyze', 'demo', 'learn', 'puzzles', 'move', 'perft', 'export', 'review', 'match', 'tournament'];
 const SERVE = ['serve'];
 /** The commands that draw a board in the terminal (the menu's too). */
 const SCREENS = ['', 'play', 'analyze', 'demo', 'review', 'learn', 'puzzles'];
@@ -206,7 +192,6 @@ const OPTIONS: OptionTable = {
 		type: 'string',
 		value: 'N',
 		commands: THREADED,
-		goesWith: 'play, analyze, demo, review or the menu',
 		range: [1, MAX_THREADS],
 		help: {
 			...each(THREADED, THREADS_HELP),
@@ -347,19 +332,16 @@ const OPTIONS: OptionTable = {
 	ascii: {
 		type: 'boolean',
 		commands: SCREENS,
-		goesWith: 'play, analyze, demo, learn, puzzles or the menu',
 		help: 'letters and ASCII marks only (no Unicode)',
 	},
 	color: {
 		type: 'boolean',
 		commands: SCREENS,
-		goesWith: 'play, analyze, demo, learn, puzzles or the menu',
 		negatedHelp: 'no colours (also when NO_COLOR is set)',
 	},
 	quiet: {
 		type: 'boolean',
 		commands: SCREENS,
-		goesWith: 'play, analyze, demo, learn, puzzles or the menu',
 		help: {
 			'': "no bell (it rings when the AI moves, when a game ends and when your clock drops under 10 s; the menu's Bell row)",
 			'*': 'no bell when the AI moves, a game ends or your clock drops under 10 s',
@@ -655,7 +637,7 @@ ${PLAYERS}
 /** A command's help, indented as the main help (two spaces, not the source's tab). */
 const commandHelp = (topic: string): string => `${COMMAND_HELP[topic]!.replace(/^\t/gm, '  ')}\n`;
 
-/** The commands, the menu ('') and analyse (analyze's other spelling) among them. */
+/** The commands, the menu ('') among them (analyse, analyze's other spelling, is read as analyze first). */
 const COMMANDS = [...GAME_COMMANDS, 'serve', 'help'];
 
 guardStdout();

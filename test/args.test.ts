@@ -5,8 +5,9 @@ import {optionHelp, readArgs, strayOption, wholeNumber, type OptionTable, type P
 const TABLE: OptionTable = {
 	level: {type: 'string', value: 'N', commands: ['play'], range: [1, 5], help: 'the level'},
 	clock: {type: 'string', value: 'S', commands: ['play', 'move'], help: {play: 'seconds on each clock'}, negatedHelp: {play: 'no clocks'}},
-	color: {type: 'boolean', commands: ['', 'play'], goesWith: 'play or the menu', negatedHelp: 'no colours'},
+	color: {type: 'boolean', commands: ['', 'play'], negatedHelp: 'no colours'},
 	divide: {type: 'boolean', commands: ['perft'], help: 'one line per move'},
+	game: {type: 'string', value: 'GAME', commands: ['', 'play', 'analyze', 'move', 'match']},
 	'mover-wins': {type: 'boolean', help: 'a ruling'},
 	help: {type: 'boolean', short: 'h', help: {'': 'this help'}},
 };
@@ -80,10 +81,11 @@ describe('readArgs', () => {
 describe('strayOption', () => {
 	const stray = (words: string[], command: string) => strayOption(read(words), TABLE, command, `potm ${command} --help`);
 
-	test('an option of another command: the command it goes with, the first that takes it or its own words', () => {
+	test('an option of another command: every command it goes with, as the table lists them, the menu last', () => {
 		expect(stray(['move', '--level', '3'], 'move')).toBe('--level goes with play');
 		expect(stray(['perft', '--no-color'], 'perft')).toBe('--no-color goes with play or the menu');
 		expect(stray(['move', '--divide'], 'move')).toBe('--divide goes with perft');
+		expect(stray(['serve', '--game', 'loa'], 'serve')).toBe('--game goes with play, analyze, move, match or the menu');
 	});
 
 	test('an option no command takes: unknown, and where the options are listed', () => {

@@ -137,7 +137,7 @@ describe('--size and --lines', () => {
 			['play', '--game', 'boxes', '--size', '3x3', '--lines', '24'],
 			/^potm: --lines takes a whole number from 0 to 23, not 24 \(a 3x3 board has 24 unit segments, and one is left to draw\)\n$/,
 		],
-		[['play', '--game', 'boxes', '--sizes', '3x3'], /^potm: --sizes goes with match\n$/],
+		[['play', '--game', 'boxes', '--sizes', '3x3'], /^potm: --sizes goes with match or tournament\n$/],
 		// Without a game, each option is read by the game that has it: both are checked.
 		[['--holes', '5', '--size', '99x99'], /^potm: --size takes ROWSxCOLUMNS of boxes, .*, not 99x99\n$/],
 		[['--holes', '4', '--size', '3x3'], /^potm: --holes takes an odd number from 1 to 25 .*, not 4\n$/],

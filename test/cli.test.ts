@@ -327,8 +327,14 @@ describe('help, version and the bare command', () => {
 			[['demo', '--games', '0'], /--games takes a whole number from 1 to 10000, not 0/],
 			[['demo', '--level', '3'], /--level goes with play/],
 			[['play', '--red', '3'], /--red goes with demo/],
-			[['move', 'test/fixtures/positions/start.txt', '--quiet'], /--quiet goes with play, analyze, demo, learn, puzzles or the menu/],
-			[['move', 'test/fixtures/positions/start.txt', '--ascii'], /--ascii goes with play, analyze, demo, learn, puzzles or the menu/],
+			[
+				['move', 'test/fixtures/positions/start.txt', '--quiet'],
+				/--quiet goes with play, analyze, demo, review, learn, puzzles or the menu/,
+			],
+			[
+				['move', 'test/fixtures/positions/start.txt', '--ascii'],
+				/--ascii goes with play, analyze, demo, review, learn, puzzles or the menu/,
+			],
 			[['play', '--no-level'], /^potm: --level takes a whole number from 1 to 5\n/],
 			[['play', '--no-side'], /^potm: --side takes 1 \(RED, moves first\) or 2 \(BLUE\)\n/],
 			[['play', '--level', '2', '--level', '3'], /^potm: --level is given more than once\n/],
@@ -347,6 +353,11 @@ describe('help, version and the bare command', () => {
 				/^potm: --threads goes with play, analyze, demo, review or the menu\n$/,
 			],
 			[['serve', '--threads', '2'], /^potm: --threads goes with play, analyze, demo, review or the menu\n$/],
+			// Every command that takes it, not the first alone (analyse, analyze's other spelling, once).
+			[
+				['serve', '--game', 'loa'],
+				/^potm: --game goes with play, analyze, demo, learn, puzzles, move, perft, export, review, match, tournament or the menu\n$/,
+			],
 		];
 		for (const [args, message] of cases) {
 			const run = potm(args);

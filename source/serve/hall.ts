@@ -754,11 +754,19 @@ export class Hall {
 		room.timer.unref();
 	}
 
-	/** The game as a record takes it: its line with the turn under way charged, its players' names. */
+	/**
+	 * The game as a record takes it: its line with the turn under way charged, its players' names.
+	 * Every room's game, a rematch's too, began on the room's full clock: the start says so even
+	 * where no move was made (a resignation at once, whose turn is charged to no move, or a game
+	 * taken up after a stop that charged its first turn to its start).
+	 */
 	private played(room: Room) {
+		const {game, clockSeconds} = room;
+		const line = S.lineNow(room.session, this.options.now());
+		const onFullClock = room.session.clocked && clockSeconds !== null && game.clock.per === 'game';
 		return {
 			game: room.game,
-			line: S.lineNow(room.session, this.options.now()),
+			line: onFullClock ? [game.withClocks(line[0], [clockSeconds, clockSeconds]), ...line.slice(1)] : line,
 			moves: room.session.moves,
 			ended: room.session.ended,
 			players: room.players.map(player => player?.name ?? '?') as [string, string],

@@ -74,9 +74,9 @@ export const saveDialog = (dir: string, date: Date): SaveDialog => ({
 	confirming: false,
 });
 
-/** The Games list of the games folder `dir`. Reads the folder and every record in it. */
-export function gamesDialog(dir: string): GamesDialog {
-	const entries = listGames(dir);
+/** The Games list of the games folder `dir` (`me`: its person's name over potm serve, see listGames). Reads the folder and every record in it. */
+export function gamesDialog(dir: string, me: string | null = null): GamesDialog {
+	const entries = listGames(dir, me);
 	return {kind: 'games', dir, entries, tallies: tallies(entries), index: 0, problem: null};
 }
 

@@ -109,7 +109,7 @@ export function MenuScreen({
 					purpose: effect.purpose,
 				});
 			case 'list-games':
-				return dispatch({type: 'games-listed', dialog: gamesDialog(gamesDir(savesDir))});
+				return dispatch({type: 'games-listed', dialog: gamesDialog(gamesDir(savesDir), remote?.me.name ?? null)});
 			case 'open': {
 				if (effect.purpose === 'review') {
 					// The whole game, with the players a record or a referee game names.
@@ -153,7 +153,13 @@ export function MenuScreen({
 	};
 	const [state, dispatch] = useStore(
 		menuReducer,
-		() => menuState(initialGame, initial, openGames ? gamesDialog(gamesDir(savesDir)) : null, remote ? {friend} : undefined),
+		() =>
+			menuState(
+				initialGame,
+				initial,
+				openGames ? gamesDialog(gamesDir(savesDir), remote?.me.name ?? null) : null,
+				remote ? {friend} : undefined,
+			),
 		perform,
 	);
 	const {choices, game, dialog, row} = state;

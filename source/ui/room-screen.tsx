@@ -9,7 +9,7 @@
 import {Box, Text} from 'ink';
 import {useEffect, useState} from 'react';
 import {other, type Player, type Result} from '../games/game.js';
-import {Board} from './boards/index.js';
+import {Board, NO_MARKS} from './boards/index.js';
 import {boardMarks} from './board-input.js';
 import {useEnvironment, useKeys, useRedrawAt, useRemote, useRootWidth, useTerminalSize} from './context.js';
 import {screenCover} from './dialogs.js';
@@ -201,6 +201,8 @@ function RoomInside({code, side, onLobby, onFollow, first}: RoomProps & {readonl
 
 	const position = S.current(session);
 	const typing = state.input.typing;
+	// A cursor only where its keys play: a player's, until the game is over (a watcher's keys never move one).
+	const cursorShown = side !== null && outcome === null;
 	const statusText =
 		state.question?.text ??
 		(state.chat !== null
@@ -250,7 +252,11 @@ function RoomInside({code, side, onLobby, onFollow, first}: RoomProps & {readonl
 					theme={theme}
 					flipped={state.flipped}
 					cell={layout.cell}
-					marks={{...boardMarks(state.input, game, shownPosition), last: S.lastMove(session, shown)?.ends ?? [], hint: []}}
+					marks={{
+						...(cursorShown ? boardMarks(state.input, game, shownPosition) : NO_MARKS),
+						last: S.lastMove(session, shown)?.ends ?? [],
+						hint: [],
+					}}
 				/>
 				<Box flexDirection="column" marginLeft={1} width={panelWidth}>
 					<Players

@@ -141,6 +141,9 @@ function walk(state: RoomState, room: RoomView, action: Action): RoomState | nul
 /** Keys that act on the game: while a past position is shown they first go back to the game as it stands. */
 const ON_THE_GAME: ReadonlySet<Action> = new Set<Action>(['select', 'type-move', 'draw', 'decline-draw', 'resign']);
 
+/** The board's keys, which a watcher is told are the players' (the cursor, a pick, a move typed). */
+const WATCHERS_DO_NOT: ReadonlySet<Action> = new Set<Action>(['up', 'down', 'left', 'right', 'select', 'type-move']);
+
 const ask = (state: RoomState, kind: 'resign' | 'leave', text: string): RoomState => ({...state, question: {kind, text}});
 
 /** Back to the lobby; a player in a game under way is asked first (the seat is kept, the clock runs). */
@@ -161,8 +164,8 @@ function act(state: RoomState, room: RoomView, action: Action): RoomStep {
 	const allowed = roomPermission(room, state.side);
 	if (action === 'cancel' && pickedIn(state.input, game, position).length === 0) return leaving(state, room);
 	if (roomContext(room) === 'room') {
-		// A watcher is told at once, not after typing a whole move.
-		if (action === 'type-move' && state.side === null) return stay(say(state, allowed.cannotMove, true));
+		// A watcher has no cursor, and is told at once, not after typing a whole move.
+		if (state.side === null && WATCHERS_DO_NOT.has(action)) return stay(say(state, allowed.cannotMove, true));
 		const onBoard = boardAction(state.input, action, game, position, state.flipped, allowed);
 		if (onBoard) return played(state, room, onBoard);
 	}
@@ -249,7 +252,8 @@ function key(state: RoomState, name: string, room: RoomView): RoomStep {
 	if (walked) return stay(walked);
 	if (state.view !== null) {
 		if (action === 'cancel') return stay(walkTo(state, room, session.line.length - 1));
-		if (ON_THE_GAME.has(action)) return act(walkTo(state, room, session.line.length - 1), room, action);
+		// A watcher stays where they walked: none of those keys is theirs.
+		if (ON_THE_GAME.has(action) && state.side !== null) return act(walkTo(state, room, session.line.length - 1), room, action);
 	}
 	return act(state, room, action);
 }

@@ -4,7 +4,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterEach, beforeEach, describe, expect, test} from 'vitest';
 import {listGames, tallies, tallyText} from '../../source/files/games.js';
-import {formatRecord} from '../../source/files/record.js';
+import {AGREED, formatRecord} from '../../source/files/record.js';
 import {pahtum} from '../../source/games/pahtum/index.js';
 import {loaps} from '../../source/games/loa/index.js';
 import type {Outcome} from '../../source/games/game.js';
@@ -17,13 +17,17 @@ afterEach(() => {
 	rmSync(dir, {recursive: true, force: true});
 });
 
-/** A LOAPS game of two moves that `winner` won on time, kept as NAME.game.txt, `minutesAgo` old. */
-function keep(name: string, players: readonly [string, string], winner: 1 | 2 | null, minutesAgo: number): void {
+/** A LOAPS game of one move that `winner` won on time (or drawn by agreement; null: not over), kept as NAME.game.txt, `minutesAgo` old. */
+function keep(name: string, players: readonly [string, string], winner: 1 | 2 | 'draw' | null, minutesAgo: number): void {
 	const start = loaps.initial();
 	const first = loaps.legalMoves(start)[0]!;
 	const after = loaps.play(start, first);
 	const ended: Outcome | null =
-		winner === null ? null : {result: 'win', winner, reason: 'time', description: `${loaps.sides[2 - winner]} ran out of time`};
+		winner === null
+			? null
+			: winner === 'draw'
+				? {result: 'draw', winner: null, reason: AGREED, description: 'Drawn by agreement'}
+				: {result: 'win', winner, reason: 'time', description: `${loaps.sides[2 - winner]} ran out of time`};
 	const path = join(dir, `${name}.game.txt`);
 	writeFileSync(path, formatRecord({game: loaps, line: [start, after], moves: [first], ended, players, clocked: false}));
 	const when = new Date(Date.now() - minutesAgo * 60_000);
@@ -49,6 +53,41 @@ describe('listGames', () => {
 		const [open, two] = listGames(dir);
 		expect(open).toMatchObject({result: 'not over', opponent: 'level 1 Beginner'});
 		expect(two).toMatchObject({result: 'BLUE won', opponent: 'player 1 vs player 2', mine: false});
+	});
+
+	test("over potm serve, a game between two people kept in both players' folders is each one's own: their result, the other by name", () => {
+		// alice and bob drew, then played the rematch with the sides swapped, which alice (BLUE) won.
+		keep('first', ['alice', 'bob'], 'draw', 10);
+		keep('rematch', ['bob', 'alice'], 2, 5);
+		// Against the AI on the server, the person is "you" as here.
+		keep('ai', ['you', 'potm level 4 Strong'], 2, 1);
+		const seen = (me: string) => listGames(dir, me).map(entry => [entry.result, entry.opponent, entry.mine]);
+		expect(seen('alice')).toEqual([
+			['lost', 'level 4 Strong', true],
+			['won', 'bob', true],
+			['drawn', 'bob', true],
+		]);
+		expect(seen('bob')).toEqual([
+			['lost', 'level 4 Strong', true],
+			['lost', 'alice', true],
+			['drawn', 'alice', true],
+		]);
+		expect(tallies(listGames(dir, 'alice')).map(tallyText)).toEqual([
+			'LOAPS vs bob: 1 won, 1 drawn, 0 lost',
+			'LOAPS vs level 4 Strong: 0 won, 1 lost',
+		]);
+		expect(tallies(listGames(dir, 'bob')).map(tallyText)).toEqual([
+			'LOAPS vs alice: 0 won, 1 drawn, 1 lost',
+			'LOAPS vs level 4 Strong: 0 won, 1 lost',
+		]);
+		// Someone else's name (a folder looked at by another), or none (potm here): a game between two others.
+		expect(listGames(dir, 'carol')[1]).toMatchObject({result: 'BLUE won', opponent: 'bob vs alice', mine: false});
+		expect(listGames(dir)[1]).toMatchObject({result: 'BLUE won', opponent: 'bob vs alice', mine: false});
+	});
+
+	test('a name on both sides (two people under one name, each with a key of their own) tells neither', () => {
+		keep('same', ['alice', 'alice'], 1, 1);
+		expect(listGames(dir, 'alice')[0]).toMatchObject({result: 'RED won', opponent: 'alice vs alice', mine: false});
 	});
 
 	test('a demo game, two AIs: both named shortly, first player first', () => {
@@ -110,6 +149,9 @@ describe('tallies', () => {
 		keep('d', ['you', 'potm level 2 Casual'], 1, 2);
 		keep('e', ['player 1', 'player 2'], 1, 1);
 		keep('f', ['you', 'potm level 2 Casual'], null, 1);
+		// Drawn between others counts for nobody either.
+		keep('g', ['player 1', 'player 2'], 'draw', 1);
+		keep('h', ['potm level 5 Master', 'potm level 3 Club'], 'draw', 1);
 		expect(tallies(listGames(dir)).map(tallyText)).toEqual([
 			'LOAPS vs level 4 Strong: 1 won, 2 lost',
 			'LOAPS vs level 2 Casual: 1 won, 0 lost',

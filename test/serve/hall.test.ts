@@ -247,6 +247,50 @@ describe('rooms', () => {
 		expect(room).toMatchObject({started: true, private: true, players: [BOB, ALICE]});
 	});
 
+	test("a rematch starts both clocks from the game's full clock, and its record says so, resigned before a move or not", () => {
+		const {hall, alice, bob, code, clock} = started({clockSeconds: 120});
+		/** The record of a room's game, read back: its Clock tag and every position's clocks. */
+		const kept = (room: string) => {
+			const text = made(hall.record(room, '127.0.0.9'));
+			const parsed = parseRecord(text, 'record');
+			if (!parsed.ok) throw new Error(parsed.error.message);
+			return {clock: /\[Clock "([^"]*)"\]/.exec(text)?.[1], clocks: parsed.value.line.map(position => boxes.clocks(position as never))};
+		};
+		// RED thinks 3.11 s and resigns before a move: the record starts from 120 s each all the same.
+		clock.ms += 3_110;
+		alice.resign(code);
+		expect(kept(code)).toEqual({clock: '120 s each', clocks: [[120, 120]]});
+		alice.rematch(code);
+		bob.rematch(code);
+		const next = bob.room(code)!.next!;
+		bob.enter(next, 'play');
+		alice.enter(next, 'play');
+		expect(bob.room(next)!.players).toEqual([BOB, ALICE]);
+		expect(S.clockReadings(bob.room(next)!.session, clock.ms)).toEqual([120, 120]);
+		// bob, RED now, thinks 3.11 s too and resigns before his first move.
+		clock.ms += 3_110;
+		expect(S.clockReadings(bob.room(next)!.session, clock.ms)).toEqual([116.89, 120]);
+		bob.resign(next);
+		expect(kept(next)).toEqual({clock: '120 s each', clocks: [[120, 120]]});
+		// The rematch of the rematch, with a move: its reading runs down from 120 s, and the turn after it is charged.
+		alice.rematch(next);
+		bob.rematch(next);
+		const third = bob.room(next)!.next!;
+		alice.enter(third, 'play');
+		bob.enter(third, 'play');
+		clock.ms += 2_000;
+		alice.move(third, legal(alice, third)[0]!);
+		clock.ms += 1_000;
+		bob.resign(third);
+		expect(kept(third)).toEqual({
+			clock: '120 s each',
+			clocks: [
+				[120, 120],
+				[118, 119],
+			],
+		});
+	});
+
 	test('chat: the players only, one line without escapes, cut to length', () => {
 		const {hall, alice, bob, code} = started();
 		const carol = hall.connect(CAROL, '127.0.0.4');
@@ -399,6 +443,23 @@ describe('nothing lost', () => {
 		back.enter(code, 'play');
 		expect(S.clockReadings(back.room(code)!.session, second.clock.ms)).toEqual([60, 56]);
 		expect(JSON.parse(readFileSync(join(dir, 'rooms', `${code}.json`), 'utf8'))).toMatchObject({code, started: true});
+	});
+
+	test('stopped before the first move, a game goes on from the time left, and its record still starts from the full clock', () => {
+		const {hall, code, clock, dir} = started();
+		clock.ms += 4_000;
+		hall.stop();
+		const second = hallIn(dir);
+		second.hall.resume();
+		const alice = second.hall.connect(ALICE, '127.0.0.2');
+		alice.enter(code, 'play');
+		second.hall.connect(BOB, '127.0.0.3').enter(code, 'play');
+		expect(S.clockReadings(alice.room(code)!.session, second.clock.ms)).toEqual([56, 60]);
+		alice.resign(code);
+		const text = made(second.hall.record(code, '127.0.0.9'));
+		expect(text).toContain('[Clock "60 s each"]');
+		const parsed = parseRecord(text, 'record');
+		expect(parsed.ok && boxes.clocks(parsed.value.line[0] as never)).toEqual([60, 60]);
 	});
 });
 

@@ -166,6 +166,46 @@ describe('the menu, served', () => {
 		await alice.see('bob joined: the game begins');
 	});
 
+	test("Games played, served: a game against a person is each player's own, with their result, the other by name and a tally per opponent", async () => {
+		server = served();
+		const alice = {id: 'alice', name: 'alice'};
+		const bob = {id: 'bob', name: 'bob'};
+		// On the server: a draw, then the rematch with the sides swapped, which bob (RED now) resigns.
+		const [hers, his] = [server.remote(alice), server.remote(bob)];
+		const code = made(hers.create(boxes3()));
+		made(his.enter(code, 'play'));
+		made(hers.offerDraw(code));
+		made(his.offerDraw(code));
+		made(hers.rematch(code));
+		made(his.rematch(code));
+		const next = hers.room(code)!.next!;
+		made(hers.enter(next, 'play'));
+		made(his.enter(next, 'play'));
+		made(his.resign(next));
+		for (const [person, lines] of [
+			[
+				alice,
+				['LINES and BOXES vs bob: 1 won, 1 drawn, 0 lost', /LINES and BOXES +won 0-0 · vs bob/, /LINES and BOXES +drawn 0-0 · vs bob/],
+			],
+			[
+				bob,
+				[
+					'LINES and BOXES vs alice: 0 won, 1 drawn, 1 lost',
+					/LINES and BOXES +lost 0-0 · vs alice/,
+					/LINES and BOXES +drawn 0-0 · vs alice/,
+				],
+			],
+		] as const) {
+			const app = server.join(person.name, {savesDir: server.hall.savesOf(person)});
+			await app.see('potm on the server');
+			await app.press(KEYS.enter, now => now.includes('Lobby: the games on the server'));
+			await pressUntil(app, KEYS.down, now => /> +Games played/.test(now));
+			const frame = await app.press(KEYS.enter, now => now.includes('Games played ('));
+			for (const line of lines) expect(frame).toMatch(line);
+			expect(frame).not.toMatch(/won 0-0 · (alice|bob) vs/);
+		}
+	});
+
 	test('the keys help of the served menu says where Esc and q go, and its rows for a friend', async () => {
 		server = served();
 		const alice = server.join('alice');

@@ -53,6 +53,13 @@ function nextMove(server: Served, code: string): string {
 
 const typed = (text: string): string[] => ['m', ...text, KEYS.enter];
 
+/** Whether the board shows the cursor, [ ] round a dot, on a row of its own (a rank's, which the panel beside it never marks so). */
+const cursorOn = (frame: string): boolean =>
+	frame
+		.split('\n')
+		.filter(line => /^ *\d+ /.test(line))
+		.some(line => /\[.\]/.test(line));
+
 describe('a room on the server', () => {
 	test('two people play a whole 3×3 LINES and BOXES game by keys and a third sees every move; the result and the record shown to all', async () => {
 		const {code, alice, bob, carol, hall} = await threeInARoom();
@@ -113,6 +120,33 @@ describe('a room on the server', () => {
 		// Draws and resignations are the players' too.
 		await carol.press('d', now => now.includes('only the players offer draws'));
 		await carol.press('x', now => now.includes('only the players resign'));
+	});
+
+	test('a watcher has no cursor: its keys say the players move, and leave the position walked to; once over, nobody has one', async () => {
+		const {alice, bob, carol, code} = await threeInARoom();
+		expect(cursorOn(alice.frame())).toBe(true);
+		expect(cursorOn(bob.frame())).toBe(true);
+		expect(cursorOn(carol.frame())).toBe(false);
+		for (const key of [KEYS.right, KEYS.down, KEYS.enter]) {
+			// ] at the game as it stands says so: each key's word is its own.
+			await carol.press(']', now => now.includes('At the game as it stands'));
+			await carol.press(key, now => now.includes('You are watching: only the players move'));
+			expect(cursorOn(carol.frame())).toBe(false);
+		}
+		const first = nextMove(server!, code);
+		await alice.burst(typed(first), now => now.includes(`1.>${first}`));
+		await carol.see(`RED played ${first}`);
+		await carol.press('[', now => now.includes('Viewing the start'));
+		// Enter, m and x are the players': the watcher stays at the start.
+		for (const key of [KEYS.enter, 'm', 'x']) {
+			await carol.press('[', now => now.includes('At the first position'));
+			const frame = await carol.press(key, now => /You are watching: only the players (move|resign)/.test(now));
+			expect(frame).toContain('Viewing the start');
+		}
+		await alice.burst(['x', 'y'], now => now.includes('RED resigns: BLUE wins'));
+		await bob.see('RED resigns: BLUE wins');
+		expect(cursorOn(alice.frame())).toBe(false);
+		expect(cursorOn(bob.frame())).toBe(false);
 	});
 
 	test('a move out of turn is refused with the reason, and the other player is told whose move it is', async () => {
