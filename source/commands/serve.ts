@@ -10,6 +10,7 @@ import {EngineClient} from '../engine/client.js';
 import {EnginePool} from '../serve/engine-pool.js';
 import {THINKING_FRAME_MS} from '../ui/context.js';
 import {startServer} from '../serve/server.js';
+import {eventLoopBusyness} from '../serve/busy.js';
 
 export interface ServeCommand {
 	readonly port: number;
@@ -56,6 +57,7 @@ export async function runServe(options: ServeCommand): Promise<number> {
 	// One worker a core, shared by every session: the AI's memory and CPU stay bounded however
 	// many play it; thinks beyond wait their turn.
 	const pool = new EnginePool(Array.from({length: availableParallelism()}, () => new EngineClient({progressMs: THINKING_FRAME_MS})));
+	const gauge = eventLoopBusyness();
 	let server;
 	try {
 		server = await startServer({
@@ -66,6 +68,8 @@ export async function runServe(options: ServeCommand): Promise<number> {
 			...(options.authorizedKeys === undefined ? {} : {authorizedKeys: options.authorizedKeys}),
 			engine: () => pool.session(),
 			log,
+			// Newcomers are turned away while the thread is too far behind to draw for them too.
+			busy: () => gauge.busy(),
 		});
 	} catch (error) {
 		const {code, message} = error as NodeJS.ErrnoException;
@@ -76,6 +80,7 @@ export async function runServe(options: ServeCommand): Promise<number> {
 					? `port ${options.port} needs more rights than this user has (ports under 1024); --port 2222 does not`
 					: message;
 		process.stderr.write(`potm: serve: ${said}\n`);
+		gauge.stop();
 		await pool.close();
 		return 2;
 	}
@@ -107,6 +112,7 @@ export async function runServe(options: ServeCommand): Promise<number> {
 		const signal = await stopped;
 		log(`${signal}: ending ${server.sessions() === 1 ? '1 session' : `${server.sessions()} sessions`}`);
 		await server.close();
+		gauge.stop();
 		await pool.close();
 		log('stopped');
 	} finally {

@@ -65,6 +65,11 @@ export interface ServeOptions {
 	readonly address?: string;
 	/** The clock of the games' clocks; performance.now by default. */
 	readonly now?: () => number;
+	/**
+	 * Why the server is too busy to take a newcomer now, or null: `potm serve` reads its event loop's
+	 * delay (busy.ts). Never busy when absent (a server inside the tests shares its thread with their clients).
+	 */
+	readonly busy?: () => string | null;
 }
 
 export interface RunningServer {
@@ -228,6 +233,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 		waitingPerAddress: options.waitingPerAddress ?? DEFAULT_WAITING_PER_ADDRESS,
 		waiting: options.waiting ?? DEFAULT_WAITING,
 	});
+	const busy = options.busy ?? (() => null);
 	/** The connections let in, by their socket, until they close. */
 	const visits = new Map<Socket, Visitor>();
 	const now = options.now ?? (() => performance.now());
@@ -433,6 +439,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 				if (owned !== null) {
 					if (refusal === null) taken('unreadable' in owned ? {kind: 'unreadable', why: owned.unreadable} : {kind: 'taken', owner: owned});
 				} else {
+					// Signed in after all (a try under another name may have been turned away: SSH lets each try name its own user).
+					refusal = null;
 					name = guestName(one => guests.has(one));
 					guests.add(name);
 					identity = {kind: 'guest'};
@@ -749,7 +757,15 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 		socket.on('error', () => undefined);
 		const address = socket.remoteAddress;
 		if (address === undefined) return void socket.destroy();
-		const admitted = door.admit(address);
+		// Too busy: what the thread has is kept for those already here.
+		const crowded = busy();
+		const admitted: ReturnType<Door['admit']> = crowded
+			? {
+					ok: false,
+					why: `the server is busy, ${crowded}`,
+					tell: 'the server is too busy to take anyone more just now; try again in a few minutes',
+				}
+			: door.admit(address);
 		if (!admitted.ok) {
 			quiet.say(`${addressKey(address)} ${admitted.tell}`, `${address}: refused, ${admitted.why}`);
 			// One line before SSH's version (the protocol allows it; OpenSSH shows it), what the client sent

@@ -56,6 +56,8 @@ const lines: string[] = [];
 const kept: Client[] = [];
 const sockets: Socket[] = [];
 let running: RunningServer;
+/** Why the server is too busy for a newcomer, as its gauge of the event loop would say (busy.ts); null: it is not. */
+let crowded: string | null = null;
 afterEach(() => {
 	for (const client of kept.splice(0)) client.end();
 	for (const socket of sockets.splice(0)) socket.destroy();
@@ -205,6 +207,7 @@ beforeAll(async () => {
 		engine,
 		log: line => lines.push(line),
 		...LIMITS,
+		busy: () => crowded,
 	});
 	const host = running.hall.connect({id: 'alice', name: 'alice'}, '127.0.0.2');
 	const code = made(host.create({game: loaps, setup: settled(loaps, {}), clockSeconds: 3600, side: 1, private: false}));
@@ -317,6 +320,21 @@ test('a connection the server ended keeps no place at the door, though its clien
 	} finally {
 		await patient.close();
 	}
+});
+
+test('too busy: a newcomer is told so at the door, before any SSH work; those already in play on, and the next newcomer is let in once the thread is free', async () => {
+	crowded = 'its thread 900 ms behind';
+	const turnedAway = await Promise.all([raw(running.port, nextAddress()), raw(running.port, nextAddress())]);
+	await Promise.all(turnedAway.map(one => one.closed));
+	for (const one of turnedAway)
+		expect(one.received().toString('latin1')).toBe(
+			'potm: the server is too busy to take anyone more just now; try again in a few minutes\r\n',
+		);
+	await expect(connect(running.port, 'newcomer', {localAddress: nextAddress()}, kept)).rejects.toThrow();
+	expect(lines.some(line => line.includes(': refused, the server is busy, its thread 900 ms behind'))).toBe(true);
+	crowded = null;
+	await settledBack();
+	await stillPlays();
 });
 
 describe('floods past every limit', () => {
