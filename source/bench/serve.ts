@@ -81,6 +81,7 @@ interface Tally {
 	/** Sessions that reached their first screen. */
 	connected: number;
 	dropped: number;
+
 	gamesStarted: number;
 	/** Games ended by the rules (the move limit, a side connected). */
 	gamesFinished: number;
@@ -590,14 +591,16 @@ export async function benchServe(load: ServeLoad): Promise<void> {
 		server.stdout.on('data', (data: Buffer) => (out += data.toString()));
 		// The server's log: only what says it is unwell is kept (its last resort's lines, refusals counted).
 		let logTail = '';
-		const health = {bugs: [] as string[], refused: 0, cutOff: 0};
+		const health = {bugs: [] as string[], refused: 0, busy: 0, cutOff: 0};
 		server.stderr.on('data', (data: Buffer) => {
 			const lines = (logTail + data.toString()).split('\n');
 			logTail = lines.pop() ?? '';
 			for (const line of lines) {
 				if (line.includes(LAST_RESORT)) health.bugs.push(line);
-				else if (/: refused, /.test(line)) health.refused++;
-				else if (/: cut off, /.test(line)) health.cutOff++;
+				else if (/: refused, /.test(line)) {
+					health.refused++;
+					if (/: refused, the server is busy/.test(line)) health.busy += 1 + Number(/\((\d+) more like it/.exec(line)?.[1] ?? 0);
+				} else if (/: cut off, /.test(line)) health.cutOff++;
 			}
 		});
 		for (let waited = 0; !out.includes('Ctrl-C stops it'); waited += 50) {
@@ -642,7 +645,9 @@ export async function benchServe(load: ServeLoad): Promise<void> {
 		console.log(
 			`serve: ${sessions} sessions on loopback (${load.games} games between bots, ${load.againstAi} against the AI, ${load.watchers} watching), ${elapsed.toFixed(0)} s, ${load.thinkMs > 0 ? `about ${load.thinkMs} ms between a bot's moves` : 'each move as soon as the last shows'}`,
 		);
-		console.log(`  sessions dropped ${tally.dropped} of ${sessions}`);
+		console.log(
+			`  sessions dropped ${tally.dropped} of ${sessions}${health.busy > 0 ? ` (${health.busy} connections turned away at the door as the server was too busy)` : ''}`,
+		);
 		console.log(
 			`  games ${tally.gamesStarted} (${tally.gamesFinished} ended by the rules, ${tally.gamesOnTime} on the clock, ${tally.rematches} rematches), moves ${tally.moves}, lost ${tally.lost}`,
 		);
