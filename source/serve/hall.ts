@@ -715,6 +715,20 @@ export class Hall {
 		return ok(undefined);
 	}
 
+	/**
+	 * The room as a screen sees it now, without changing anything: a flag that has fallen since the
+	 * last change (its timer not yet run) is shown fallen, and the hall ends the game once this
+	 * read is over (written, kept, everyone told), not from inside the screen's draw.
+	 */
+	private lookAt(room: Room): RoomView {
+		const view = this.viewOf(room);
+		if (!room.started || S.isOver(room.session)) return view;
+		const checked = S.checkFlag(room.session, this.options.now());
+		if (checked === room.session) return view;
+		queueMicrotask(() => this.guard(room, () => this.flag(room)));
+		return {...view, session: checked};
+	}
+
 	/** Ends the game if the side to move's flag has fallen. */
 	private flag(room: Room): void {
 		if (!room.started || S.isOver(room.session)) return;
@@ -1078,8 +1092,7 @@ export class Hall {
 			room: code => {
 				const room = this.rooms.get(codeOf(code));
 				if (!room || !room.screens.has(connection)) return undefined;
-				this.flag(room);
-				return this.viewOf(room);
+				return this.lookAt(room);
 			},
 			onRoom: (code, listener) => {
 				const room = this.rooms.get(codeOf(code));

@@ -441,9 +441,11 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 				} else {
 					// Signed in after all (a try under another name may have been turned away: SSH lets each try name its own user).
 					refusal = null;
+					const asked = name;
 					name = guestName(one => guests.has(one));
 					guests.add(name);
 					identity = {kind: 'guest'};
+					quiet.say(`${address} guest`, `${address} ${name}: a guest, without a key (the user name given: ${JSON.stringify(asked)})`);
 				}
 				ctx.accept();
 				return null;

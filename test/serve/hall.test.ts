@@ -231,6 +231,25 @@ describe('rooms', () => {
 		expect(bob.move(code, legal(bob, code)[0]!)).toEqual({ok: false, error: 'The game is over'});
 	});
 
+	test('reading a room changes nothing: a flag fallen shows at once, and the hall ends the game after the read, not inside it', async () => {
+		const {alice, code, clock, dir} = started({clockSeconds: 5});
+		alice.move(code, legal(alice, code)[0]!);
+		let told = 0;
+		alice.onRoom(code, () => told++);
+		await Promise.resolve();
+		told = 0;
+		clock.ms += 5_001;
+		const record = join(dir, 'records', `${code}.game.txt`);
+		// What a screen's draw sees: the game over on time; nothing written, nobody told, while it draws.
+		expect(S.outcomeOf(alice.room(code)!.session)).toMatchObject({winner: 1, reason: 'time'});
+		expect(existsSync(record)).toBe(false);
+		expect(told).toBe(0);
+		// Once the read is done, the hall ends the game: kept, and everyone told.
+		await vi.waitFor(() => expect(existsSync(record)).toBe(true));
+		expect(told).toBeGreaterThan(0);
+		expect(S.outcomeOf(alice.room(code)!.session)).toMatchObject({winner: 1, reason: 'time'});
+	});
+
 	test('a rematch, once both ask, is a new room with the sides swapped, under way', () => {
 		const {alice, bob, code} = started({private: true});
 		expect(alice.rematch(code)).toEqual({ok: false, error: 'A rematch is asked for once the game is over'});
