@@ -7,8 +7,9 @@
  *
  * - `--games` games between bots (two sessions each, 40). The host connects, and in the lobby
  *   picks "Create a game for a friend", then "Play a friend here" (LOAPS, 60 s each), and reads the
- *   room's code from its screen; the guest connects with `join CODE` (an exec request with a pty,
- *   as `ssh -t HOST join CODE` sends). The bench keeps each game with the rules itself (the loaps
+ *   room's code from its screen; the friend (friendN: a name beginning with guest is no key's,
+ *   potm serve gives it to clients without one) connects with `join CODE` (an exec request with a
+ *   pty, as `ssh -t HOST join CODE` sends). The bench keeps each game with the rules itself (the loaps
  *   module, a seeded random legal move): the side to move types `m`, the move and Enter about
  *   `--think` ms (1000; each pause 0.5–1.5 times it, 0: at once) after its screen showed the last
  *   move. When a game ends (by the rules, or a clock fallen on the server), both ask for a rematch
@@ -487,7 +488,7 @@ async function playFriends(run: Run, index: number, watcherCount: number): Promi
 	const made = await run.reached(host, /join ([2-9A-Z]{3}-[2-9A-Z]{3})/, from);
 	if (!made) return;
 	const code = made.match[1]!;
-	const guest = await run.open(`guest${index}`, `join ${code}`);
+	const guest = await run.open(`friend${index}`, `join ${code}`);
 	if (!guest) return;
 	const watchers: Screen[] = [];
 	for (let watcher = 0; watcher < watcherCount; watcher++) {

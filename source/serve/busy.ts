@@ -10,7 +10,7 @@
 import {monitorEventLoopDelay, type IntervalHistogram} from 'node:perf_hooks';
 
 /** The event loop's delay (90th percentile over a second) past which newcomers are turned away. */
-export const BUSY_DELAY_MS = 250;
+export const BUSY_DELAY_MS = 1000;
 const WINDOW_MS = 1000;
 
 export interface Busyness {
