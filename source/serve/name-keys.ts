@@ -9,7 +9,7 @@
  *
  * Names beginning with "guest" belong to nobody: they are what a client without a key is called.
  */
-import {mkdirSync, readdirSync, readFileSync, rmSync} from 'node:fs';
+import {mkdirSync, readdirSync, readFileSync, unlinkSync} from 'node:fs';
 import {join} from 'node:path';
 import {randomInt} from 'node:crypto';
 import type {ParsedKey} from 'ssh2';
@@ -117,14 +117,13 @@ export class NameKeys {
 
 	/** Releases `name`: the next key to come under it owns it. Gives whether it was owned (or unreadable). */
 	forget(name: string): boolean {
-		const path = this.fileOf(name);
 		try {
-			readFileSync(path);
-		} catch {
-			return false;
+			unlinkSync(this.fileOf(name));
+			return true;
+		} catch (error) {
+			if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+			throw error;
 		}
-		rmSync(path, {force: true});
-		return true;
 	}
 
 	/** Every owned name, by name, and the files that do not read. */

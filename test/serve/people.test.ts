@@ -13,7 +13,7 @@ import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {spawnServe, type Spawned} from './spawned.js';
-import {sshKeyOptions} from './ssh-client.js';
+import {sshKeyOptions, sshOptions} from './ssh-client.js';
 import {TMUX_START} from '../helpers/tmux.js';
 import {afterEach, describe, expect, test, vi} from 'vitest';
 import {parseRecord} from '../../source/files/record.js';
@@ -102,16 +102,7 @@ describe.skipIf(missing.length > 0)(
 				const data = join(dir, 'data');
 				let server = await serve(data, 0);
 				const {port} = server;
-				const options = [
-					'-p',
-					String(port),
-					'-o',
-					'StrictHostKeyChecking=no',
-					'-o',
-					'UserKnownHostsFile=/dev/null',
-					'-o',
-					'LogLevel=ERROR',
-				];
+				const options = sshOptions(port);
 				// Each person with a key of their own: a name belongs to the first key that comes under it.
 				const ssh = (name: Who, words = '') =>
 					`ssh ${[...options, ...sshKeyOptions(dir!, name)].join(' ')} -t ${name}@127.0.0.1${words ? ` ${words}` : ''}`;

@@ -38,6 +38,18 @@ export function sshKeyOptions(dir: string, name: string): string[] {
 	return ['-i', path, '-o', 'IdentitiesOnly=yes', '-o', 'IdentityAgent=none'];
 }
 
+/** OpenSSH's options for a test's server on `port`: no host key kept or checked, errors only. */
+export const sshOptions = (port: number): string[] => [
+	'-p',
+	String(port),
+	'-o',
+	'StrictHostKeyChecking=no',
+	'-o',
+	'UserKnownHostsFile=/dev/null',
+	'-o',
+	'LogLevel=ERROR',
+];
+
 /** A client without a key: the server's guests (ssh2 tries keyboard-interactive only when asked). */
 export const KEYLESS = {tryKeyboard: true} as const;
 

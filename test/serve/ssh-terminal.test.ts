@@ -9,7 +9,7 @@ import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {spawnServe} from './spawned.js';
-import {sshKeyOptions} from './ssh-client.js';
+import {sshKeyOptions, sshOptions} from './ssh-client.js';
 import {TMUX_START} from '../helpers/tmux.js';
 import {afterEach, describe, expect, test, vi} from 'vitest';
 
@@ -46,7 +46,7 @@ describe.skipIf(missing.length > 0)(
 			dir = mkdtempSync(join(tmpdir(), 'potm-serve-tmux-'));
 			const spawned = await spawnServe(join(dir, 'data'), 0, child => (server = child), DEADLINE.timeout);
 			const {port} = spawned;
-			const ssh = `ssh -p ${port} -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR ${sshKeyOptions(dir, 'ada').join(' ')} -t ada@127.0.0.1`;
+			const ssh = `ssh ${[...sshOptions(port), ...sshKeyOptions(dir, 'ada')].join(' ')} -t ada@127.0.0.1`;
 			tmux(
 				...TMUX_START,
 				...['new-session', '-d', '-x', '80', '-y', '24', 'sh', '-c', `${ssh}; echo "[ssh exited with status $?]"; exec sleep 600`],
@@ -83,16 +83,7 @@ describe.skipIf(missing.length > 0)(
 			dir = mkdtempSync(join(tmpdir(), 'potm-serve-keys-'));
 			const data = join(dir, 'data');
 			const spawned = await spawnServe(data, 0, child => (server = child), DEADLINE.timeout);
-			const base = [
-				'-p',
-				String(spawned.port),
-				'-o',
-				'StrictHostKeyChecking=no',
-				'-o',
-				'UserKnownHostsFile=/dev/null',
-				'-o',
-				'LogLevel=ERROR',
-			];
+			const base = sshOptions(spawned.port);
 			/** `ssh ... USER@127.0.0.1 record NOSUCH`: signed in or not, its status and what it said. */
 			const visit = (user: string, keys: string[]) => {
 				const ran = spawnSync('ssh', [...base, ...keys, `${user}@127.0.0.1`, 'record', '222-222'], {encoding: 'utf8', timeout: 20_000});
