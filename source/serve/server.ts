@@ -211,6 +211,10 @@ const sessionCount = (count: number): string => `${count} ${count === 1 ? 'sessi
 
 const sameBytes = (a: Buffer, b: Buffer): boolean => a.length === b.length && timingSafeEqual(a, b);
 
+/** Servers started in this process and not yet closed, and chalk's level before the first of them. */
+let serversOpen = 0;
+let levelBefore = chalk.level;
+
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
 	const log = options.log ?? (() => undefined);
 	const hostKey = hostKeyIn(options.dataDir);
@@ -221,6 +225,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 	// listeners as sessions are no leak, and Node's warning past ten would say they were.
 	process.setMaxListeners(Math.max(process.getMaxListeners(), options.maxSessions + 10));
 	// Ink draws with chalk, which looks at the server's own output: the sessions' terminals decide.
+	// The level the process had comes back when its last server closes (a test's process goes on).
+	if (serversOpen++ === 0) levelBefore = chalk.level;
+	let levelGiven = true;
 	chalk.level = Math.max(chalk.level, 2) as typeof chalk.level;
 	const outputBacklog = options.outputBacklog ?? DEFAULT_OUTPUT_BACKLOG;
 	const signInMs = options.signInMs ?? DEFAULT_SIGN_IN_MS;
@@ -844,6 +851,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 			for (const visitor of visits.values()) visitor.end();
 			await closed;
 			quiet.close();
+			if (!levelGiven) return;
+			levelGiven = false;
+			if (--serversOpen === 0) chalk.level = levelBefore;
 		},
 	};
 }
