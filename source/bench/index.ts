@@ -113,6 +113,7 @@ import {benchTerminal} from './terminal.js';
 import {benchSparring, type Load} from './sparring.js';
 import {benchSearchSpeed} from './search-speed.js';
 import {benchServe} from './serve.js';
+import {benchFrames} from './frames.js';
 import {checkSets, puzzleGames} from '../learn/build.js';
 import {writeWhole} from '../files/atomic.js';
 import {makeFolder} from '../files/saves.js';
@@ -125,7 +126,7 @@ import {benchMcts} from './mcts.js';
 
 const SECTIONS = ['perft', 'search', 'worker', 'contest', 'strength', 'terminal', 'pahtum', 'boxes', 'puzzles'] as const;
 /** Sections run only when named: too long for a run of everything. */
-const NAMED_ONLY = ['ladder', 'sparring', 'serve', 'sprt', 'sprt-openings', 'threads', 'book', 'mcts'] as const;
+const NAMED_ONLY = ['ladder', 'sparring', 'serve', 'frames', 'sprt', 'sprt-openings', 'threads', 'book', 'mcts'] as const;
 
 const mega = (rate: number) => (rate / 1e6).toFixed(1);
 const saves = new URL('../../saves/', import.meta.url);
@@ -454,6 +455,12 @@ async function main(): Promise<void> {
 			seed,
 			thinkMs,
 		});
+	}
+	if (chosen.includes('frames')) {
+		if (gamesGiven && !Number.isInteger(games)) throw new Error('--games takes a whole number of games');
+		const watchers = Number(take('--watchers') ?? 10);
+		const thinkMs = Number(take('--think') ?? 1000);
+		await benchFrames({games: gamesGiven ? games : 40, watchers, seconds: option('--seconds', 10), think: thinkMs});
 	}
 	if (chosen.includes('sprt-openings')) {
 		const setText = take('--openings');

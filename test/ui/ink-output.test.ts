@@ -1,0 +1,147 @@
+/**
+ * Ink's Output as patched (patches/ink+6.8.0.patch): a row is made from the pieces written on it
+ * and taken from a cache shared by every screen when the same pieces come again. Whatever is
+ * written (styled text, wide characters, pieces over each other, clipping), a frame must be what
+ * Ink's own way gives: every cell laid out in a grid and the grid turned back into text.
+ */
+import fc from 'fast-check';
+import {expect, test} from 'vitest';
+import {styledCharsFromTokens, styledCharsToString, tokenize} from '@alcalzone/ansi-tokenize';
+import sliceAnsi from 'slice-ansi';
+import stringWidth from 'string-width';
+// Ink's own module, not in its exports: the one its renderer uses.
+import Output from '../../node_modules/ink/build/output.js';
+
+type Operation =
+	| {readonly type: 'write'; readonly x: number; readonly y: number; readonly text: string; readonly upper: boolean}
+	| {readonly type: 'clip'; readonly clip: {x1?: number; x2?: number; y1?: number; y2?: number}}
+	| {readonly type: 'unclip'};
+
+const upper = (line: string) => line.toUpperCase();
+
+/** Ink 6.8's Output.get before the patch, kept here as the reference. */
+function reference(width: number, height: number, operations: readonly Operation[]): string {
+	const blank = () => ({type: 'char', value: ' ', fullWidth: false, styles: []});
+	const grid: unknown[][] = Array.from({length: height}, () => Array.from({length: width}, blank));
+	const clips: {x1?: number; x2?: number; y1?: number; y2?: number}[] = [];
+	for (const operation of operations) {
+		if (operation.type === 'clip') clips.push(operation.clip);
+		if (operation.type === 'unclip') clips.pop();
+		if (operation.type !== 'write') continue;
+		let {x, y} = operation;
+		let lines = operation.text.split('\n');
+		const clip = clips.at(-1);
+		if (clip) {
+			const horizontal = typeof clip.x1 === 'number' && typeof clip.x2 === 'number';
+			const vertical = typeof clip.y1 === 'number' && typeof clip.y2 === 'number';
+			if (horizontal && (x + Math.max(...lines.map(line => stringWidth(line))) < clip.x1! || x > clip.x2!)) continue;
+			if (vertical && (y + lines.length < clip.y1! || y > clip.y2!)) continue;
+			if (horizontal) {
+				lines = lines.map(line => {
+					const from = x < clip.x1! ? clip.x1! - x : 0;
+					const lineWidth = stringWidth(line);
+					return sliceAnsi(line, from, x + lineWidth > clip.x2! ? clip.x2! - x : lineWidth);
+				});
+				if (x < clip.x1!) x = clip.x1!;
+			}
+			if (vertical) {
+				const from = y < clip.y1! ? clip.y1! - y : 0;
+				lines = lines.slice(from, y + lines.length > clip.y2! ? clip.y2! - y : lines.length);
+				if (y < clip.y1!) y = clip.y1!;
+			}
+		}
+		let offsetY = 0;
+		for (const line of lines) {
+			const row = grid[y + offsetY];
+			if (!row) continue;
+			let offsetX = x;
+			for (const character of styledCharsFromTokens(tokenize(operation.upper ? upper(line) : line))) {
+				row[offsetX] = character;
+				const characterWidth = Math.max(1, stringWidth(character.value));
+				for (let index = 1; index < characterWidth; index++) row[offsetX + index] = {...character, value: '', fullWidth: false};
+				offsetX += characterWidth;
+			}
+			offsetY++;
+		}
+	}
+	return grid.map(row => styledCharsToString(row.filter(cell => cell !== undefined) as never).trimEnd()).join('\n');
+}
+
+function patched(width: number, height: number, operations: readonly Operation[]): string {
+	const output = new Output({width, height});
+	for (const operation of operations) {
+		if (operation.type === 'write') output.write(operation.x, operation.y, operation.text, {transformers: operation.upper ? [upper] : []});
+		else if (operation.type === 'clip') output.clip(operation.clip as never);
+		else output.unclip();
+	}
+	return (output.get() as {output: string}).output;
+}
+
+const styled = fc
+	.array(
+		fc.record({
+			text: fc.constantFrom('a', 'bc', ' ', '·', '●', '漢', 'é', 'x y', '\n'),
+			style: fc.constantFrom('', '\u001B[1m', '\u001B[31m', '\u001B[7m', '\u001B[38;5;208m'),
+		}),
+		{maxLength: 8},
+	)
+	.map(parts => parts.map(part => (part.style === '' ? part.text : `${part.style}${part.text}\u001B[0m`)).join(''));
+
+const operation: fc.Arbitrary<Operation> = fc.oneof(
+	{
+		weight: 6,
+		arbitrary: fc.record({
+			type: fc.constant('write' as const),
+			x: fc.integer({min: 0, max: 12}),
+			y: fc.integer({min: 0, max: 5}),
+			text: styled,
+			upper: fc.boolean(),
+		}),
+	},
+	{
+		weight: 1,
+		arbitrary: fc.record({
+			type: fc.constant('clip' as const),
+			clip: fc.record(
+				{
+					x1: fc.integer({min: 0, max: 6}),
+					x2: fc.integer({min: 6, max: 14}),
+					y1: fc.integer({min: 0, max: 2}),
+					y2: fc.integer({min: 2, max: 6}),
+				},
+				{requiredKeys: []},
+			),
+		}),
+	},
+	{weight: 1, arbitrary: fc.constant({type: 'unclip' as const})},
+);
+
+test('a frame is the grid Ink would lay out, first made and when its rows come from the cache', () => {
+	fc.assert(
+		fc.property(
+			fc.integer({min: 1, max: 16}),
+			fc.integer({min: 1, max: 6}),
+			fc.array(operation, {maxLength: 12}),
+			(width, height, operations) => {
+				const expected = reference(width, height, operations);
+				expect(patched(width, height, operations)).toBe(expected);
+				// The same pieces again: every row from the cache.
+				expect(patched(width, height, operations)).toBe(expected);
+			},
+		),
+		{seed: 39, numRuns: 2000},
+	);
+});
+
+test('rows are shared between outputs: the same row in another frame, however the rest of it differs', () => {
+	const first = patched(20, 3, [
+		{type: 'write', x: 0, y: 0, text: '\u001B[1mRED\u001B[0m  ada', upper: false},
+		{type: 'write', x: 0, y: 1, text: '9:58', upper: false},
+	]);
+	const second = patched(20, 3, [
+		{type: 'write', x: 0, y: 0, text: '\u001B[1mRED\u001B[0m  ada', upper: false},
+		{type: 'write', x: 0, y: 1, text: '9:57', upper: false},
+	]);
+	expect(first.split('\n')[0]).toBe(second.split('\n')[0]);
+	expect(second.split('\n')[1]).toBe('9:57');
+});
