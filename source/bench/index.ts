@@ -86,6 +86,7 @@
  * With no section named, all run but the ladder, the sparring table, serve, the SPRT's two, book,
  * threads and mcts, which run only when named: at 60 s a side the ladder's games take tens of minutes.
  */
+import './production.js';
 import {readdirSync, readFileSync} from 'node:fs';
 import {cpus} from 'node:os';
 import {fileURLToPath} from 'node:url';

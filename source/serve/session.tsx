@@ -54,8 +54,8 @@ export function startSession(options: SessionOptions): Session {
 	const looks = themeFor(options.term);
 	const color = looks.color && options.noColor !== true;
 	const ascii = looks.ascii || options.ascii === true;
-	const write = (text: string) => options.sink.write(ascii ? toAscii(text) : text);
-	const stdout = new TerminalOutput({write}, options.size);
+	const stdout = new TerminalOutput({write: text => options.sink.write(ascii ? toAscii(text) : text)}, options.size);
+	const write = (text: string) => stdout.send(text);
 	const stdin = new TerminalInput();
 	const game = gameById(DEFAULT_GAME)!;
 	write(`${ALTERNATE_SCREEN_ON}${PASTE_MARKS_ON}`);

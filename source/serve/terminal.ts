@@ -43,8 +43,34 @@ export class TerminalOutput extends Writable {
 
 	override _write(chunk: string | Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
 		// A pty's output needs CR LF: Ink writes LF alone, as a local terminal's driver adds the CR.
-		this.sink.write(chunk.toString().replace(/\r?\n/g, '\r\n'));
+		this.send(chunk.toString().replace(/\r?\n/g, '\r\n'));
 		done();
+	}
+
+	/** What is written in one turn of the event loop, sent to the sink at its end as one write. */
+	private waiting = '';
+	private disposed = false;
+
+	/**
+	 * Output for the terminal beside Ink's (the alternate screen, the bell), kept in order with it.
+	 * Ink writes a frame in three pieces (the start of a synchronized update, the frame, its end):
+	 * all that is written in one turn goes to the sink as one write, that is one SSH packet.
+	 */
+	send(text: string): void {
+		if (this.disposed) {
+			this.sink.write(text);
+			return;
+		}
+		if (this.waiting === '') queueMicrotask(() => this.flush());
+		this.waiting += text;
+	}
+
+	/** Sends what waits. */
+	flush(): void {
+		if (this.waiting === '') return;
+		const text = this.waiting;
+		this.waiting = '';
+		this.sink.write(text);
 	}
 
 	/** A resize asked for while the last is too recent: taken when RESIZE_MS have passed since. */
@@ -74,8 +100,10 @@ export class TerminalOutput extends Writable {
 		this.settling.unref();
 	}
 
-	/** The session is over: a resize still waiting is dropped. */
+	/** The session is over: what waits is sent, and what comes after goes at once; a resize still waiting is dropped. */
 	dispose(): void {
+		this.flush();
+		this.disposed = true;
 		clearTimeout(this.settling);
 		this.settling = undefined;
 		this.pending = null;

@@ -11,7 +11,7 @@ import {forcedPass} from '../games/game.js';
 import type {AnyGame} from '../games/registry.js';
 import {decidedIn} from '../engine/search.js';
 import type {EngineInfo, EngineResult} from '../engine/client.js';
-import {Board} from './boards/index.js';
+import {Board, boardViewOf} from './boards/index.js';
 import {boardMarks} from './board-input.js';
 import {
 	stopQuietly,
@@ -149,7 +149,7 @@ export function AnalysisScreen({
 	const searching = !outcome && search !== null && search.line === line && !search.done;
 	useRedrawAt(searching ? thinkingRedraw(time) : null);
 
-	const view = game.board(position);
+	const view = boardViewOf(game, position);
 	const layout = layoutFor(size.columns, size.rows, view);
 	// In the commit that draws the new size, so that no key comes between.
 	useLayoutEffect(() => dispatch({type: 'size', fits: layout.fits}), [layout.fits]);

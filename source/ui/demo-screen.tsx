@@ -9,7 +9,7 @@ import {Box, Text} from 'ink';
 import {useEffect, useLayoutEffect} from 'react';
 import {planMove} from '../engine/levels.js';
 import {clockReading, WORKER_OVERHEAD_MS} from '../engine/time.js';
-import {Board, NO_MARKS} from './boards/index.js';
+import {Board, NO_MARKS, boardViewOf} from './boards/index.js';
 import {stopQuietly, thinkingRedraw, useEnvironment, useKeys, useRedrawAt, useRootWidth, useTerminalSize, useQuit} from './context.js';
 import {DialogView, TooSmall} from './dialogs.js';
 import {clockChangesAt, fit} from './format.js';
@@ -132,7 +132,7 @@ export function DemoScreen({setup, onMenu, onReview}: {setup: DemoSetup; onMenu:
 		if (flagDown) dispatch({type: 'tick', now: now()});
 	}, [flagDown]);
 
-	const view = game.board(position);
+	const view = boardViewOf(game, position);
 	const layout = layoutFor(size.columns, size.rows, view);
 	// In the commit that draws the new size, so that no key comes between.
 	useLayoutEffect(() => dispatch({type: 'size', fits: layout.fits}), [layout.fits]);

@@ -1,5 +1,6 @@
 /** What stands beside the board: players, points and clocks, the move list, the engine's thoughts. */
 import {basename, dirname} from 'node:path';
+import {memo} from 'react';
 import {Box, Text} from 'ink';
 import type {Colours, Outcome, Player} from '../games/game.js';
 import type {AnyGame} from '../games/registry.js';
@@ -8,6 +9,7 @@ import {THINKING_FRAME_MS} from './context.js';
 import {bar, capitalized, fit, formatClock, formatScore, wrapLines} from './format.js';
 
 import type {MoveEntry} from './session.js';
+import {same} from './same.js';
 import {paletteOf, pieceGlyph, type Theme} from './theme.js';
 
 export interface SideLine {
@@ -137,7 +139,7 @@ function cutPieces(pieces: readonly Piece[], width: number, ascii: boolean): Pie
  * is only watched). The list shows the current move and is scrolled `back` rows up from there.
  * `marks` (per ply, e.g. "??") are drawn after the moves, in `markColors`.
  */
-export function MoveList({
+export const MoveList = memo(function MoveList({
 	entries,
 	height,
 	back,
@@ -210,7 +212,7 @@ export function MoveList({
 			))}
 		</Box>
 	);
-}
+}, same);
 
 export interface Thinking {
 	readonly who: string;

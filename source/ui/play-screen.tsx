@@ -9,7 +9,7 @@ import {useEffect, useLayoutEffect, useRef} from 'react';
 import type {AnyGame} from '../games/registry.js';
 import {planMove} from '../engine/levels.js';
 import {clockReading, WORKER_OVERHEAD_MS} from '../engine/time.js';
-import {Board} from './boards/index.js';
+import {Board, boardViewOf} from './boards/index.js';
 import {boardMarks} from './board-input.js';
 import {stopQuietly, thinkingRedraw, useEnvironment, useKeys, useRedrawAt, useRootWidth, useTerminalSize, useQuit} from './context.js';
 import {screenCover} from './dialogs.js';
@@ -94,7 +94,7 @@ export function PlayScreen({
 	// The position walked to, or the game as it stands: the board shows it; the clocks and the AI go on with the game.
 	const shown = shownIndex(state);
 	const shownPosition = line[shown];
-	const view = game.board(shownPosition);
+	const view = boardViewOf(game, shownPosition);
 	const layout = layoutFor(size.columns, size.rows, view);
 	useKeys(name => dispatch({type: 'key', name, now: now()}));
 	// Too small a terminal hides the game: the reducer stops the person's clock and the keys.

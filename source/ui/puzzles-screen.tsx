@@ -13,7 +13,7 @@ import {puzzleSet} from '../learn/sets.js';
 import {recordResult, standingOf} from '../learn/standing.js';
 import {scanMistakes} from '../learn/mistakes.js';
 import {positionOf, nextAnswer} from '../learn/solve.js';
-import {Board} from './boards/index.js';
+import {Board, boardViewOf} from './boards/index.js';
 import {boardMarks} from './board-input.js';
 import {stopQuietly, useEnvironment, useKeys, useQuit, useRootWidth, useTerminalSize} from './context.js';
 import {screenCover} from './dialogs.js';
@@ -224,7 +224,7 @@ function PuzzleView({
 	const board = state.board!;
 	const {game, puzzle} = board;
 	const position = positionOf(board);
-	const view = game.board(position);
+	const view = boardViewOf(game, position);
 	const layout = layoutFor(size.columns, size.rows, view);
 	const cover = screenCover(layout, size, null, null, theme);
 	if (cover) return cover;

@@ -13,7 +13,7 @@ import {clipped, forFirst, winning} from '../review/judge.js';
 import {countsGlyphs, lossText, markGlyph, marksLegend, numbered, scoreText} from '../review/text.js';
 import {MARK_WORDS, type Mark, type MoveReview, type PositionEval} from '../review/types.js';
 import type {AnyGame} from '../games/registry.js';
-import {Board, NO_MARKS} from './boards/index.js';
+import {Board, NO_MARKS, boardViewOf} from './boards/index.js';
 import {stopQuietly, thinkingRedraw, useEnvironment, useKeys, useRedrawAt, useRootWidth, useTerminalSize, useQuit} from './context.js';
 import {DialogView, TooSmall} from './dialogs.js';
 import {bar, fit} from './format.js';
@@ -255,7 +255,7 @@ export function ReviewScreen({
 
 	const {game, line, moves} = setup;
 	const position = line[state.view];
-	const view = game.board(position);
+	const view = boardViewOf(game, position);
 	const layout = layoutFor(size.columns, size.rows, view);
 	useLayoutEffect(() => dispatch({type: 'size', fits: layout.fits}), [layout.fits]);
 	if (!layout.fits)

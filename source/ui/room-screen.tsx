@@ -9,7 +9,7 @@
 import {Box, Text} from 'ink';
 import {useEffect, useState} from 'react';
 import {other, type Player, type Result} from '../games/game.js';
-import {Board, NO_MARKS} from './boards/index.js';
+import {Board, NO_MARKS, boardViewOf} from './boards/index.js';
 import {boardMarks} from './board-input.js';
 import {useEnvironment, useKeys, useRedrawAt, useRemote, useRootWidth, useTerminalSize} from './context.js';
 import {screenCover} from './dialogs.js';
@@ -146,7 +146,7 @@ function RoomInside({code, side, onLobby, onFollow, first}: RoomProps & {readonl
 	const {game, session} = room;
 	const shown = shownIn(state, room);
 	const shownPosition = session.line[shown];
-	const view = game.board(shownPosition);
+	const view = boardViewOf(game, shownPosition);
 	const layout = layoutFor(size.columns, size.rows, view);
 	useKeys(name => {
 		if (!layout.fits && state.question === null && name !== 'q' && name !== 'ctrl+c') return;

@@ -147,6 +147,23 @@ describe('the log under a flood', () => {
 describe("a client's window changes", () => {
 	afterEach(() => void vi.useRealTimers());
 
+	test("what is written in one turn reaches the client as one write, in order with what is sent beside Ink's frames", async () => {
+		const written: string[] = [];
+		const output = new TerminalOutput({write: text => written.push(text) > 0}, {columns: 80, rows: 24});
+		output.send('<alternate screen>');
+		output.write('<begin>');
+		output.write('row 1\nrow 2');
+		output.write('<end>');
+		output.send('<bell>');
+		expect(written).toEqual([]);
+		await Promise.resolve();
+		expect(written).toEqual(['<alternate screen><begin>row 1\r\nrow 2<end><bell>']);
+		output.write('<next frame>');
+		output.dispose();
+		output.send('<main screen>');
+		expect(written.slice(1)).toEqual(['<next frame>', '<main screen>']);
+	});
+
 	test('the first is drawn at once, then the latest once every RESIZE_MS, however many come', () => {
 		vi.useFakeTimers();
 		const output = new TerminalOutput({write: () => true}, {columns: 80, rows: 24});

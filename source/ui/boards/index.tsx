@@ -3,7 +3,9 @@
  * handed the view, the marks, the theme and the size of a square, and knowing no rules. A game
  * of a new geometry adds its kind of view there and its renderer here.
  */
+import {memo} from 'react';
 import type {BoardView} from '../../games/game.js';
+import {same} from '../same.js';
 import type {Theme} from '../theme.js';
 import {GridBoard, gridSize} from './grid.js';
 import {LatticeBoard, latticeSize} from './lattice.js';
@@ -29,11 +31,28 @@ export interface BoardProps {
 	readonly cell: CellSize;
 }
 
-export function Board({view, ...rest}: BoardProps) {
+const views = new WeakMap<object, BoardView>();
+
+/**
+ * A position's board view, made once for each position: a screen draws the same position many
+ * times (each second of a running clock), and the same view lets the memoised Board be.
+ */
+export function boardViewOf<State>(game: {board(state: State): BoardView}, position: State): BoardView {
+	if (typeof position !== 'object' || position === null) return game.board(position);
+	let view = views.get(position);
+	if (view === undefined) {
+		view = game.board(position);
+		views.set(position, view);
+	}
+	return view;
+}
+
+/** Drawn again only when what it shows changed (a clock's frame leaves it be). */
+export const Board = memo(function Board({view, ...rest}: BoardProps) {
 	switch (view.kind) {
 		case 'grid':
 			return <GridBoard view={view} {...rest} />;
 		case 'lattice':
 			return <LatticeBoard view={view} {...rest} />;
 	}
-}
+}, same);
