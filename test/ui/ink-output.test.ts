@@ -11,6 +11,7 @@ import sliceAnsi from 'slice-ansi';
 import stringWidth from 'string-width';
 // Ink's own module, not in its exports: the one its renderer uses.
 import Output from '../../node_modules/ink/build/output.js';
+import {lineWidth} from '../../node_modules/ink/build/measure-text.js';
 
 type Operation =
 	| {readonly type: 'write'; readonly x: number; readonly y: number; readonly text: string; readonly upper: boolean}
@@ -144,4 +145,44 @@ test('rows are shared between outputs: the same row in another frame, however th
 	]);
 	expect(first.split('\n')[0]).toBe(second.split('\n')[0]);
 	expect(second.split('\n')[1]).toBe('9:57');
+});
+
+test("a line's width as measured for the layout is string-width's, styled or not, whatever its characters", () => {
+	const pieces = fc.constantFrom(
+		'a',
+		' ',
+		'●',
+		'◀',
+		'·',
+		'─',
+		'漢',
+		'é',
+		'e\u0301',
+		'⌚',
+		'▪',
+		'\u200D',
+		'\uFE0F',
+		'👍🏽',
+		'\t',
+		'\u0007',
+		'\u00AD',
+		'\u001B[1m',
+		'\u001B[38;5;208m',
+		'\u001B[0m',
+		'\u001B]8;;x\u0007',
+		'\u001B[',
+	);
+	fc.assert(
+		fc.property(fc.array(pieces, {maxLength: 12}), parts => {
+			const line = parts.join('');
+			expect(lineWidth(line)).toBe(stringWidth(line));
+		}),
+		{seed: 39, numRuns: 5000},
+	);
+	// Every character the table calls narrow, beside every other.
+	for (let code = 0x20; code < 0x2c00; code++) {
+		const character = String.fromCodePoint(code);
+		if (stringWidth(character) === 1)
+			expect(lineWidth(`${character}a${character}●`), character).toBe(stringWidth(`${character}a${character}●`));
+	}
 });
