@@ -7,7 +7,7 @@
  * room-state.ts's reducer; what it asks of the server it asks here, and shows the refusal.
  */
 import {Box, Text} from 'ink';
-import {useEffect, useState} from 'react';
+import {memo, useEffect, useState} from 'react';
 import {other, type Player, type Result} from '../games/game.js';
 import {Board, NO_MARKS, boardViewOf} from './boards/index.js';
 import {boardMarks} from './board-input.js';
@@ -20,6 +20,7 @@ import {GameOver, MoveList, Players, StatusLine, gameOverRows, hintLine, tallyOf
 import type {RoomView} from './remote.js';
 import {playerName, roomReducer, roomState, shownIn, type RoomAction, type RoomEffect, type RoomState} from './room-state.js';
 import * as S from './session.js';
+import {same} from './same.js';
 import {useStore, type Dispatch} from './store.js';
 
 export interface RoomProps {
@@ -101,8 +102,54 @@ function endLines(state: RoomState, room: RoomView, plainAddress: string): strin
 	return lines;
 }
 
+/**
+ * The players' rows with their clocks, the server's: drawn again, alone, when the running clock
+ * shows another reading. A clock's frame is then this and nothing else of the screen.
+ */
+const RoomPlayers = memo(
+	function RoomPlayers({
+		room,
+		side,
+		scores,
+		width,
+	}: {
+		room: RoomView;
+		side: Player | null;
+		scores: readonly [number, number];
+		width: number;
+	}) {
+		const {theme, now} = useEnvironment();
+		const {game, session} = room;
+		const outcome = S.outcomeOf(session);
+		const mover = S.toMove(session);
+		const time = now();
+		const readings = S.clockReadings(session, time);
+		const clockRuns = outcome === null && session.clocked && session.runningSince !== null;
+		useRedrawAt(clockRuns ? clockChangesAt(readings[mover - 1]!, time) : null);
+		const sideLines = ([1, 2] as const).map((player): SideLine => ({
+			name: game.sides[player - 1]!,
+			who: `${playerName(room, player)}${player === side ? ' (you)' : ''}`,
+			points: game.hasPoints ? scores[player - 1]! : null,
+			clock: session.clocked ? readings[player - 1]! : null,
+		})) as [SideLine, SideLine];
+		return (
+			<Players
+				sides={sideLines}
+				toMove={mover}
+				theme={theme}
+				width={width}
+				over={outcome !== null || !room.started}
+				units={game.phrases.points.short}
+				colours={game.colours}
+			/>
+		);
+	},
+	(before, after) =>
+		before.room === after.room && before.side === after.side && before.width === after.width && same(before.scores, after.scores),
+);
+
 function RoomInside({code, side, onLobby, onFollow, first}: RoomProps & {readonly first: RoomView}) {
-	const {theme, now} = useEnvironment();
+	const {theme} = useEnvironment();
 	const remote = useRemote();
 	const size = useTerminalSize();
 	const rootWidth = useRootWidth();
@@ -164,11 +211,6 @@ function RoomInside({code, side, onLobby, onFollow, first}: RoomProps & {readonl
 		// a move for every screen would cost a busy server more than the glimpse is worth.
 		if (myTurn && !state.left) remote.seen(code, moves);
 	}, [moves, myTurn]);
-	// The clocks are the server's: drawn again when the running one shows another reading.
-	const time = now();
-	const readings = S.clockReadings(session, time);
-	const clockRuns = outcome === null && session.clocked && session.runningSince !== null;
-	useRedrawAt(clockRuns ? clockChangesAt(readings[mover - 1]!, time) : null);
 
 	const cover = screenCover(layout, size, state.question?.text ?? null, state.dialog, theme);
 	if (cover) return cover;
@@ -179,12 +221,6 @@ function RoomInside({code, side, onLobby, onFollow, first}: RoomProps & {readonl
 	const {address, plainAddress} = remote;
 	const scores = game.scores(S.current(session));
 	const shownScores = state.view === null ? scores : game.scores(shownPosition);
-	const sideLines = ([1, 2] as const).map((player): SideLine => ({
-		name: game.sides[player - 1]!,
-		who: `${playerName(room, player)}${player === side ? ' (you)' : ''}`,
-		points: game.hasPoints ? shownScores[player - 1]! : null,
-		clock: session.clocked ? readings[player - 1]! : null,
-	})) as [SideLine, SideLine];
 	const wrapped = (lines: readonly string[]) => lines.flatMap(line => wrapLines(line, panelWidth));
 	const info = wrapped(infoLines(state, room, address)).slice(0, 4);
 	const tally = tallyOf(game, S.current(session));
@@ -259,15 +295,7 @@ function RoomInside({code, side, onLobby, onFollow, first}: RoomProps & {readonl
 					}}
 				/>
 				<Box flexDirection="column" marginLeft={1} width={panelWidth}>
-					<Players
-						sides={sideLines}
-						toMove={mover}
-						theme={theme}
-						width={panelWidth}
-						over={outcome !== null || !room.started}
-						units={game.phrases.points.short}
-						colours={game.colours}
-					/>
+					<RoomPlayers room={room} side={side} scores={shownScores} width={panelWidth} />
 					<Text wrap="truncate">{fit(turnLine(state, room), panelWidth)}</Text>
 					{info.map((line, index) => (
 						<Text key={`i${index}`} wrap="truncate" color={dim}>

@@ -7,9 +7,11 @@
  * and without it: each square is drawn as a left mark, a glyph and a right mark.
  */
 import {Box, Text} from 'ink';
+import {memo} from 'react';
 import {BLOCKED, EMPTY, type GridView} from '../../games/game.js';
 import {paletteOf, pieceGlyph, type Theme} from '../theme.js';
 import type {BoardMarks, CellSize} from './marks.js';
+import {same} from '../same.js';
 
 interface Square {
 	readonly left: string;
@@ -91,6 +93,56 @@ export interface GridProps {
 	readonly cell: CellSize;
 }
 
+/** One line of the board's squares with its labels: drawn again only when what it shows changed (a move changes a row or two). */
+const GridLine = memo(function GridLine({
+	label,
+	middle,
+	looks,
+	width,
+	padLeft,
+	padRight,
+	dim,
+}: {
+	label: string;
+	middle: boolean;
+	looks: readonly Square[];
+	width: number;
+	padLeft: number;
+	padRight: number;
+	dim: string | undefined;
+}) {
+	return (
+		<Text>
+			<Text color={dim}>{middle ? `${label} ` : '   '}</Text>
+			{looks.map((look, index) => {
+				if (!middle) {
+					return (
+						<Text key={index} backgroundColor={look.background}>
+							{' '.repeat(width)}
+						</Text>
+					);
+				}
+				return (
+					<Text key={index} backgroundColor={look.background}>
+						{' '.repeat(padLeft)}
+						<Text color={look.markColor} bold>
+							{look.left}
+						</Text>
+						<Text color={look.glyphColor} bold={look.bold}>
+							{look.glyph}
+						</Text>
+						<Text color={look.markColor} bold>
+							{look.right}
+						</Text>
+						{' '.repeat(padRight)}
+					</Text>
+				);
+			})}
+			<Text color={dim}>{middle ? ` ${label.trim()}`.padEnd(3) : '   '}</Text>
+		</Text>
+	);
+}, same);
+
 export function GridBoard({view, marks, theme, flipped, cell}: GridProps) {
 	const columns = Array.from({length: view.columns}, (_, column) => (flipped ? view.columns - 1 - column : column));
 	const rowOrder = Array.from({length: view.rows}, (_, row) => (flipped ? view.rows - 1 - row : row));
@@ -102,43 +154,25 @@ export function GridBoard({view, marks, theme, flipped, cell}: GridProps) {
 			{'   ' + columns.map(column => view.columnLabels[column]!.padStart(padLeft + 2).padEnd(cell.width)).join('') + '   '}
 		</Text>
 	);
+	const dim = theme.color ? theme.dim : undefined;
 	const rows = [];
 	for (const row of rowOrder) {
 		const label = view.rowLabels[row]!.padStart(2);
+		const looks = columns.map(column => square(view, view.squareAt(row, column), marks, theme));
 		for (let line = 0; line < cell.height; line++) {
 			// The glyph row: the middle one, or the upper of two.
 			const middle = line === Math.floor((cell.height - 1) / 2);
 			rows.push(
-				<Text key={`${row}-${line}`}>
-					<Text color={theme.color ? theme.dim : undefined}>{middle ? `${label} ` : '   '}</Text>
-					{columns.map(column => {
-						const index = view.squareAt(row, column);
-						const look = square(view, index, marks, theme);
-						if (!middle) {
-							return (
-								<Text key={index} backgroundColor={look.background}>
-									{' '.repeat(cell.width)}
-								</Text>
-							);
-						}
-						return (
-							<Text key={index} backgroundColor={look.background}>
-								{' '.repeat(padLeft)}
-								<Text color={look.markColor} bold>
-									{look.left}
-								</Text>
-								<Text color={look.glyphColor} bold={look.bold}>
-									{look.glyph}
-								</Text>
-								<Text color={look.markColor} bold>
-									{look.right}
-								</Text>
-								{' '.repeat(padRight)}
-							</Text>
-						);
-					})}
-					<Text color={theme.color ? theme.dim : undefined}>{middle ? ` ${label.trim()}`.padEnd(3) : '   '}</Text>
-				</Text>,
+				<GridLine
+					key={`${row}-${line}`}
+					label={label}
+					middle={middle}
+					looks={looks}
+					width={cell.width}
+					padLeft={padLeft}
+					padRight={padRight}
+					dim={dim}
+				/>,
 			);
 		}
 	}
