@@ -84,6 +84,7 @@ export async function benchFrames(load: FrameLoad): Promise<void> {
 			}),
 		);
 	};
+	const rest = process.memoryUsage();
 	const games: {code: string; remotes: [Remote, Remote]}[] = [];
 	const setup = settled(loaps, {});
 	for (let index = 0; index < load.games; index++) {
@@ -131,11 +132,19 @@ export async function benchFrames(load: FrameLoad): Promise<void> {
 				const legal = view.session.game.legalMoves(S.current(view.session));
 				if (legal.length > 0 && mover.move(game.code, legal[Math.floor(next() * legal.length)]!).ok) moves++;
 			}
-			await sleep(step);
+			await sleep(Math.min(step, Math.max(0, end - performance.now())));
 		}
 	});
 	const result = await moving;
 	report(`moves (${moves})`, result);
+	// Garbage swept first where the bench may (node --expose-gc): what the screens hold, not what they dropped.
+	(globalThis as {gc?: () => void}).gc?.();
+	const memory = process.memoryUsage();
+	const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+	console.log(
+		`  memory: ${mb(memory.rss)} MB resident (the heap ${mb(memory.heapUsed)} of ${mb(memory.heapTotal)} MB, outside it ${mb(memory.external)} MB), ` +
+			`${((memory.rss - rest.rss) / 2 ** 20 / screens).toFixed(1)} MB a screen over the process before the first`,
+	);
 	for (const session of sessions) session.close();
 	await Promise.all(sessions.map(session => session.ended));
 	hall.stop();

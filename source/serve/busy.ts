@@ -1,17 +1,27 @@
 /**
- * Whether potm serve's thread is too busy to take a newcomer: the delay of its event loop, the
- * time a timer or a packet waits for the thread to be free. Every screen is drawn on that thread,
- * so the delay is what everyone connected waits on top of their own screen's work; past the
- * limit, the door turns newcomers away with a line that says why (door.ts) rather than let them
- * sit in a key exchange that never comes and slow everyone already playing. Read over windows of
- * a second: the 90th percentile of the last whole window, over the limit, is busy; under half of
- * it, free again (between, it stays as it was, so that the door does not flap at the limit).
+ * Whether potm serve's thread is too busy to take a newcomer. Every screen is drawn on that
+ * thread, so two readings of it say what everyone connected waits on: the share of the time it
+ * is at work (its event loop's utilisation), and the delay of its event loop (the time a timer or
+ * a packet waits for it to be free). A thread at work nearly all the time has no room for another
+ * screen, whatever the delay says: its delay stays short while it runs many short tasks, and a
+ * newcomer's key exchange, a round trip at a time, then waits behind every frame of every screen.
+ * Past either limit the door turns newcomers away with a line that says why (door.ts) rather than
+ * let them sit in a key exchange that never comes and slow everyone already playing.
+ *
+ * Read over windows of a second: the share over the last SHARE_WINDOWS of them, the delay's 90th
+ * percentile over the last one. Over a limit is busy; busy stays until the share is BUSY_EASED
+ * under its limit and the delay under half of its (so that the door does not flap at the limit).
  */
-import {monitorEventLoopDelay, type IntervalHistogram} from 'node:perf_hooks';
+import {monitorEventLoopDelay, performance, type EventLoopUtilization, type IntervalHistogram} from 'node:perf_hooks';
 
 /** The event loop's delay (90th percentile over a second) past which newcomers are turned away. */
 export const BUSY_DELAY_MS = 1000;
+/** The share of the thread's time at work (over SHARE_WINDOWS seconds) past which newcomers are turned away. */
+export const BUSY_SHARE = 0.9;
+/** How far under BUSY_SHARE the share must come for a busy thread to be free again. */
+export const BUSY_EASED = 0.1;
 const WINDOW_MS = 1000;
+const SHARE_WINDOWS = 5;
 
 export interface Busyness {
 	/** Why the server is too busy for a newcomer now, or null. */
@@ -19,25 +29,43 @@ export interface Busyness {
 	stop(): void;
 }
 
-/** Whether a window's delay (ms) makes the server busy, given whether it was: over `limit`, or still over half of it. */
-export function stillBusy(delayMs: number, wasBusy: boolean, limitMs = BUSY_DELAY_MS): boolean {
-	return delayMs > limitMs || (wasBusy && delayMs > limitMs / 2);
+export interface Limits {
+	readonly delayMs: number;
+	readonly share: number;
+}
+
+export const LIMITS: Limits = {delayMs: BUSY_DELAY_MS, share: BUSY_SHARE};
+
+/** Whether a reading makes the server busy, given whether it was: over a limit, or, once busy, not yet well under both. */
+export function stillBusy(reading: {readonly delayMs: number; readonly share: number}, wasBusy: boolean, limits: Limits = LIMITS): boolean {
+	if (reading.delayMs > limits.delayMs || reading.share > limits.share) return true;
+	return wasBusy && (reading.delayMs > limits.delayMs / 2 || reading.share > limits.share - BUSY_EASED);
 }
 
 /** The gauge of this process's event loop. */
-export function eventLoopBusyness(limitMs = BUSY_DELAY_MS): Busyness {
+export function eventLoopBusyness(limits: Limits = LIMITS): Busyness {
 	const histogram: IntervalHistogram = monitorEventLoopDelay({resolution: 20});
 	histogram.enable();
-	let delayMs = 0;
+	let reading = {delayMs: 0, share: 0};
 	let busy = false;
+	let last: EventLoopUtilization = performance.eventLoopUtilization();
+	const shares: number[] = [];
 	const timer = setInterval(() => {
-		delayMs = histogram.percentile(90) / 1e6;
+		const now = performance.eventLoopUtilization();
+		shares.push(performance.eventLoopUtilization(now, last).utilization);
+		last = now;
+		if (shares.length > SHARE_WINDOWS) shares.shift();
+		reading = {delayMs: histogram.percentile(90) / 1e6, share: shares.reduce((sum, share) => sum + share, 0) / shares.length};
 		histogram.reset();
-		busy = stillBusy(delayMs, busy, limitMs);
+		busy = stillBusy(reading, busy, limits);
 	}, WINDOW_MS);
 	timer.unref();
 	return {
-		busy: () => (busy ? `its thread ${Math.round(delayMs)} ms behind (90th percentile over a second; the limit ${limitMs} ms)` : null),
+		busy: () =>
+			busy
+				? `its thread at work ${Math.round(reading.share * 100)} % of the time (the limit ${Math.round(limits.share * 100)} %), ` +
+					`${Math.round(reading.delayMs)} ms behind (the limit ${limits.delayMs} ms)`
+				: null,
 		stop: () => {
 			clearInterval(timer);
 			histogram.disable();

@@ -1,19 +1,28 @@
 /** When potm serve is too busy for a newcomer (busy.ts): over the limit, and free again only under half of it. */
 import {describe, expect, test, vi} from 'vitest';
-import {BUSY_DELAY_MS, eventLoopBusyness, stillBusy} from '../../source/serve/busy.js';
+import {BUSY_DELAY_MS, BUSY_EASED, BUSY_SHARE, eventLoopBusyness, stillBusy} from '../../source/serve/busy.js';
 
 describe('the busy gauge', () => {
-	test('busy over the limit; once busy, until the delay falls under half of it', () => {
-		expect(stillBusy(BUSY_DELAY_MS + 1, false)).toBe(true);
-		expect(stillBusy(BUSY_DELAY_MS, false)).toBe(false);
-		expect(stillBusy(BUSY_DELAY_MS * 0.6, true)).toBe(true);
-		expect(stillBusy(BUSY_DELAY_MS * 0.6, false)).toBe(false);
-		expect(stillBusy(BUSY_DELAY_MS * 0.4, true)).toBe(false);
-		expect(stillBusy(100, false, 50)).toBe(true);
+	const free = {delayMs: 0, share: 0.5};
+	test('busy over either limit; once busy, until the share is well under its limit and the delay under half of its', () => {
+		expect(stillBusy({...free, delayMs: BUSY_DELAY_MS + 1}, false)).toBe(true);
+		expect(stillBusy({...free, delayMs: BUSY_DELAY_MS}, false)).toBe(false);
+		expect(stillBusy({...free, delayMs: BUSY_DELAY_MS * 0.6}, true)).toBe(true);
+		expect(stillBusy({...free, delayMs: BUSY_DELAY_MS * 0.6}, false)).toBe(false);
+		expect(stillBusy({...free, delayMs: BUSY_DELAY_MS * 0.4}, true)).toBe(false);
+		// A thread at work nearly all the time, however short its delay.
+		expect(stillBusy({delayMs: 20, share: BUSY_SHARE + 0.01}, false)).toBe(true);
+		expect(stillBusy({delayMs: 20, share: BUSY_SHARE}, false)).toBe(false);
+		expect(stillBusy({delayMs: 20, share: BUSY_SHARE - BUSY_EASED / 2}, true)).toBe(true);
+		expect(stillBusy({delayMs: 20, share: BUSY_SHARE - BUSY_EASED * 1.5}, true)).toBe(false);
+		expect(stillBusy({delayMs: 100, share: 0}, false, {delayMs: 50, share: 1})).toBe(true);
 	});
 
 	test('a thread kept busy is read as busy within a few seconds, and as free again once it is let go', async () => {
-		const gauge = eventLoopBusyness(100);
+		// Busy by the delay alone (the share's limit out of reach): the tests' own thread is at work.
+		const gauge = eventLoopBusyness({delayMs: 100, share: 1});
+		// Busy by the share alone (the delay's limit out of reach).
+		const byShare = eventLoopBusyness({delayMs: 1e9, share: 0.8});
 		let hogging = true;
 		// The thread taken 250 ms at a time, over and over: every timer waits about that long.
 		const hog = () => {
@@ -24,17 +33,24 @@ describe('the busy gauge', () => {
 		try {
 			hog();
 			await vi.waitFor(
-				() => expect(gauge.busy()).toMatch(/^its thread \d+ ms behind \(90th percentile over a second; the limit 100 ms\)$/),
+				() =>
+					expect(gauge.busy()).toMatch(/^its thread at work \d+ % of the time \(the limit 100 %\), \d+ ms behind \(the limit 100 ms\)$/),
 				{
 					timeout: 10_000,
 					interval: 50,
 				},
 			);
+			await vi.waitFor(() => expect(byShare.busy()).toMatch(/^its thread at work (8[1-9]|9\d|100) % of the time \(the limit 80 %\)/), {
+				timeout: 10_000,
+				interval: 50,
+			});
 			hogging = false;
 			await vi.waitFor(() => expect(gauge.busy()).toBeNull(), {timeout: 10_000, interval: 50});
+			await vi.waitFor(() => expect(byShare.busy()).toBeNull(), {timeout: 10_000, interval: 50});
 		} finally {
 			hogging = false;
 			gauge.stop();
+			byShare.stop();
 		}
 	});
 });
