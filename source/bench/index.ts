@@ -50,6 +50,9 @@
  *             (10), --ai sessions against the server's AI (10), for --seconds (60), --seed S: a
  *             move to the opponent's screen and to the watchers', moves lost, sessions dropped,
  *             the AI's answer, the server's CPU and memory (serve.ts's head tells what is measured)
+ *   frames    what a served screen's frame costs, in this process without SSH (frames.ts): --games
+ *             LOAPS games between two people (40), --watchers (10), --seconds a phase (10): the
+ *             clocks alone, then a random move in each game every --think ms (1000)
  *   sprt      a candidate build against a base build until a sequential probability ratio test
  *             decides (sprt.ts): --base REF (HEAD if not given) and --candidate REF (this
  *             checkout's build if not given), built side by side as the ladder's baseline is;
