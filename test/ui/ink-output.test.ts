@@ -134,6 +134,26 @@ test('a frame is the grid Ink would lay out, first made and when its rows come f
 	);
 });
 
+test('pieces side by side with a cell or more between them: the row is their texts spaced, as the grid gives it', () => {
+	fc.assert(
+		fc.property(fc.array(fc.record({gap: fc.integer({min: 0, max: 3}), text: styled, upper: fc.boolean()}), {maxLength: 6}), parts => {
+			const operations: Operation[] = [];
+			let x = 0;
+			for (const part of parts) {
+				x += part.gap;
+				operations.push({type: 'write', x, y: 0, text: part.text.replaceAll('\n', ''), upper: part.upper});
+				x += Math.max(1, stringWidth(part.text)) + 1;
+			}
+			for (const width of [x, x + 5, Math.max(1, x - 3)]) {
+				const expected = reference(width, 2, operations);
+				expect(patched(width, 2, operations)).toBe(expected);
+				expect(patched(width, 2, operations)).toBe(expected);
+			}
+		}),
+		{seed: 40, numRuns: 800},
+	);
+});
+
 test('rows are shared between outputs: the same row in another frame, however the rest of it differs', () => {
 	const first = patched(20, 3, [
 		{type: 'write', x: 0, y: 0, text: '\u001B[1mRED\u001B[0m  ada', upper: false},
