@@ -108,17 +108,24 @@ function endLines(state: RoomState, room: RoomView, plainAddress: string): strin
  */
 const RoomPlayers = memo(
 	function RoomPlayers({
-		room,
+		code,
+		drawn,
 		side,
 		scores,
 		width,
 	}: {
-		room: RoomView;
+		code: string;
+		/** The room as the screen drew it; read again here at each redraw while the screen is in it. */
+		drawn: {readonly room: RoomView; readonly left: boolean};
 		side: Player | null;
 		scores: readonly [number, number];
 		width: number;
 	}) {
 		const {theme, now} = useEnvironment();
+		const remote = useRemote();
+		// Read again: the server gives back a mover's clock the time their screen took to show the
+		// move (Remote.seen) without telling the screens, whose next clock frame shows it.
+		const room = (drawn.left ? undefined : remote.room(code)) ?? drawn.room;
 		const {game, session} = room;
 		const outcome = S.outcomeOf(session);
 		const mover = S.toMove(session);
@@ -145,7 +152,12 @@ const RoomPlayers = memo(
 		);
 	},
 	(before, after) =>
-		before.room === after.room && before.side === after.side && before.width === after.width && same(before.scores, after.scores),
+		before.code === after.code &&
+		before.drawn.room === after.drawn.room &&
+		before.drawn.left === after.drawn.left &&
+		before.side === after.side &&
+		before.width === after.width &&
+		same(before.scores, after.scores),
 );
 
 function RoomInside({code, side, onLobby, onFollow, first}: RoomProps & {readonly first: RoomView}) {
@@ -295,7 +307,7 @@ function RoomInside({code, side, onLobby, onFollow, first}: RoomProps & {readonl
 					}}
 				/>
 				<Box flexDirection="column" marginLeft={1} width={panelWidth}>
-					<RoomPlayers room={room} side={side} scores={shownScores} width={panelWidth} />
+					<RoomPlayers code={code} drawn={{room, left: state.left}} side={side} scores={shownScores} width={panelWidth} />
 					<Text wrap="truncate">{fit(turnLine(state, room), panelWidth)}</Text>
 					{info.map((line, index) => (
 						<Text key={`i${index}`} wrap="truncate" color={dim}>

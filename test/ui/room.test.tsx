@@ -5,7 +5,7 @@
  * first, the rematch followed by players and watcher, walking back while moves arrive, leaving
  * asked first and the seat taken again from the lobby.
  */
-import {afterEach, describe, expect, test} from 'vitest';
+import {afterEach, describe, expect, test, vi} from 'vitest';
 import {boxes} from '../../source/games/boxes/index.js';
 import type {Player} from '../../source/games/game.js';
 import * as S from '../../source/ui/session.js';
@@ -106,6 +106,20 @@ describe('a room on the server', () => {
 		const frame = await bob.sync();
 		expect(frame).toMatch(/BLUE +B bob \(you\) +0 boxes +1:00/);
 		await alice.see('BLUE to play');
+	});
+
+	test("the time given back is drawn by the clock alone, at its next second, on the mover's screen and the others'", async () => {
+		const {alice, bob, carol, code, hall, host} = await threeInARoom();
+		const state = S.current(hall.held(code)!.session) as ReturnType<typeof boxes.initial>;
+		expect(host.move(code, boxes.legalMoves(state)[0]!).ok).toBe(true);
+		const movedAt = server!.clock.ms;
+		server!.clock.ms += 5_000;
+		await bob.see('RED played');
+		// Bob's screen has shown the move: the server gives him the 5 s back, and tells no screen.
+		await vi.waitFor(() => expect(hall.held(code)!.session.runningSince).toBeGreaterThan(movedAt));
+		// No key, no move: a second passes, and every clock shows 0:59.
+		server!.clock.ms += 1_000;
+		for (const screen of [bob, alice, carol]) await screen.see(/BLUE +B bob( \(you\))? +0 boxes +0:59/);
 	});
 
 	test("a spectator's move keys are refused, by the cursor and typed, and nothing is played", async () => {
