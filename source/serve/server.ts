@@ -224,11 +224,6 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 	// Each screen's Ink listens for the process's beforeExit (and lets go when it ends): as many
 	// listeners as sessions are no leak, and Node's warning past ten would say they were.
 	process.setMaxListeners(Math.max(process.getMaxListeners(), options.maxSessions + 10));
-	// Ink draws with chalk, which looks at the server's own output: the sessions' terminals decide.
-	// The level the process had comes back when its last server closes (a test's process goes on).
-	if (serversOpen++ === 0) levelBefore = chalk.level;
-	let levelGiven = true;
-	chalk.level = Math.max(chalk.level, 2) as typeof chalk.level;
 	const outputBacklog = options.outputBacklog ?? DEFAULT_OUTPUT_BACKLOG;
 	const signInMs = options.signInMs ?? DEFAULT_SIGN_IN_MS;
 	const open = new Set<{session: Session; end: (farewell?: string) => void; finished: Promise<void>}>();
@@ -828,6 +823,12 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 		});
 	});
 	server.on('error', (error: Error) => log(`server: ${error.message}`));
+	// Ink draws with chalk, which looks at the server's own output: the sessions' terminals decide.
+	// The level the process had comes back when its last server closes (a test's process goes on);
+	// a start that failed before this point changed nothing.
+	if (serversOpen++ === 0) levelBefore = chalk.level;
+	chalk.level = Math.max(chalk.level, 2) as typeof chalk.level;
+	let levelGiven = true;
 	const address = server.address();
 	listening = typeof address === 'object' && address !== null ? address.port : options.port;
 	return {

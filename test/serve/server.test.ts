@@ -9,6 +9,7 @@ import '../../source/serve/every-frame.js';
 import {mkdtempSync, readdirSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
+import chalk from 'chalk';
 import ssh2, {type ClientChannel} from 'ssh2';
 import {connect as connectAs, intoAGameAgainstTheAi, intoTheArcade, LOBBY, screen, shell, until, type Client} from './ssh-client.js';
 
@@ -34,16 +35,18 @@ afterEach(async () => {
 });
 
 let folders = 0;
-/** A server on 127.0.0.1 and a port of the system's choosing, with fake engines and its own folder. */
+/** A server's options: on 127.0.0.1, with fake engines and its own folder. */
+const optionsFor = (port: number): ServeOptions => ({
+	port,
+	host: '127.0.0.1',
+	dataDir: join(scratch, `data-${++folders}`),
+	maxSessions: 4,
+	engine: () => Object.assign(new FakeEngine(), {close: async () => undefined}),
+});
+
+/** A server on a port of the system's choosing. */
 async function serve(options: Partial<ServeOptions> = {}): Promise<RunningServer> {
-	server = await startServer({
-		port: 0,
-		host: '127.0.0.1',
-		dataDir: join(scratch, `data-${++folders}`),
-		maxSessions: 4,
-		engine: () => Object.assign(new FakeEngine(), {close: async () => undefined}),
-		...options,
-	});
+	server = await startServer({...optionsFor(0), ...options});
 	return server;
 }
 
@@ -99,6 +102,23 @@ describe('the arcade over SSH', () => {
 			() => running.sessions() === 0,
 			() => `${running.sessions()} sessions`,
 		);
+	});
+
+	test("chalk draws the sessions' colours while a server runs, and has the process's level again when the last one has closed, a start that failed left aside", async () => {
+		const level = chalk.level;
+		try {
+			chalk.level = 0;
+			const first = await serve();
+			expect(chalk.level).toBe(2);
+			const second = await startServer({...optionsFor(first.port)}).catch((error: Error) => error);
+			expect(second).toBeInstanceOf(Error);
+			expect((second as Error).message).toMatch(/EADDRINUSE/);
+			await first.close();
+			server = undefined;
+			expect(chalk.level).toBe(0);
+		} finally {
+			chalk.level = level;
+		}
 	});
 
 	test('q in the lobby ends the session with status 0', async () => {
