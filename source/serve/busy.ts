@@ -55,7 +55,10 @@ export function eventLoopBusyness(limits: Limits = LIMITS): Busyness {
 		shares.push(performance.eventLoopUtilization(now, last).utilization);
 		last = now;
 		if (shares.length > SHARE_WINDOWS) shares.shift();
-		reading = {delayMs: histogram.percentile(90) / 1e6, share: shares.reduce((sum, share) => sum + share, 0) / shares.length};
+		// The share is read once there are SHARE_WINDOWS windows: the first seconds of a server are its
+		// start (the games resumed, the first screens drawn) and would read as a full thread.
+		const share = shares.length < SHARE_WINDOWS ? 0 : shares.reduce((sum, one) => sum + one, 0) / shares.length;
+		reading = {delayMs: histogram.percentile(90) / 1e6, share};
 		histogram.reset();
 		busy = stillBusy(reading, busy, limits);
 	}, WINDOW_MS);
