@@ -32,11 +32,23 @@ const tmux = (...args: string[]): string =>
 const pane = (who: Who): string => tmux('capture-pane', '-p', '-t', `=${who}:`);
 const press = (who: Who, ...keys: string[]) => void tmux('send-keys', '-t', `=${who}:`, ...keys);
 const type = (who: Who, text: string) => void tmux('send-keys', '-t', `=${who}:`, '-l', text);
+/** The other people's screens, for a failure's message: what one waited for may hang on another (a refusal there). */
+const others = (who: Who): string =>
+	(['alice', 'bob', 'carol'] as const)
+		.filter(other => other !== who)
+		.map(other => {
+			try {
+				return `\n${other}'s screen:\n${pane(other)}`;
+			} catch {
+				return `\n${other} has no screen`;
+			}
+		})
+		.join('');
 const shows = (who: Who, what: string | RegExp | ((screen: string) => boolean), label?: string): Promise<string> =>
 	vi.waitFor(() => {
 		const screen = pane(who);
 		const holds = typeof what === 'string' ? screen.includes(what) : what instanceof RegExp ? what.test(screen) : what(screen);
-		if (!holds) throw new Error(`waiting for ${label ?? String(what)} on ${who}'s screen, which was:\n${screen}`);
+		if (!holds) throw new Error(`waiting for ${label ?? String(what)} on ${who}'s screen, which was:\n${screen}${others(who)}`);
 		return screen;
 	}, DEADLINE);
 
