@@ -273,6 +273,13 @@ const OPTIONS: OptionTable = {
 		range: [1, 1000],
 		help: `people connected at once; beyond, a newcomer is told the server is full (${DEFAULT_MAX_SESSIONS})`,
 	},
+	'draw-threads': {
+		type: 'string',
+		value: 'N',
+		commands: SERVE,
+		range: [0, 64],
+		help: 'threads that draw the screens beside the one that keeps the connections and the games; 0: that one draws them too (a core less one, at least 1)',
+	},
 	depth: {
 		type: 'string',
 		value: 'N',
@@ -606,7 +613,7 @@ ${PLAYERS}
 	serve: `
 	Usage
 	  $ potm serve [--port PORT] [--host ADDRESS] [--data DIR]
-	               [--authorized-keys FILE] [--max-sessions N]
+	               [--authorized-keys FILE] [--max-sessions N] [--draw-threads N]
 	  $ potm serve --names [--data DIR]
 	  $ potm serve --forget NAME [--data DIR]
 
@@ -968,7 +975,8 @@ async function main(): Promise<number> {
 			if (rest.length > 0) return usage(`serve takes no FILE, not "${rest[0]}"`);
 			const port = whole('port', DEFAULT_PORT);
 			const maxSessions = whole('max-sessions', DEFAULT_MAX_SESSIONS);
-			for (const value of [port, maxSessions]) if (typeof value === 'string') return usage(value);
+			const drawThreads = whole('draw-threads', Math.max(1, (await machineCores()) - 1));
+			for (const value of [port, maxSessions, drawThreads]) if (typeof value === 'string') return usage(value);
 			const texts: Record<string, string | undefined> = {};
 			for (const name of ['host', 'data', 'authorized-keys']) {
 				const value = flag(name);
@@ -980,9 +988,14 @@ async function main(): Promise<number> {
 			if (forget !== undefined && (typeof forget !== 'string' || forget.trim() === ''))
 				return usage('--forget takes a NAME, e.g. --forget ada');
 			if (flag('names') !== undefined || forget !== undefined) {
-				const others = ['port', 'host', 'authorized-keys', 'max-sessions', ...(forget === undefined ? [] : ['names'])].filter(
-					name => flag(name) !== undefined,
-				);
+				const others = [
+					'port',
+					'host',
+					'authorized-keys',
+					'max-sessions',
+					'draw-threads',
+					...(forget === undefined ? [] : ['names']),
+				].filter(name => flag(name) !== undefined);
 				if (others.length > 0) return usage(`--${forget === undefined ? 'names' : 'forget'} goes with --data alone, not --${others[0]}`);
 				const {runNames} = await import('./commands/serve-names.js');
 				return runNames(texts['data'], forget);
@@ -995,6 +1008,7 @@ async function main(): Promise<number> {
 				port: port as number,
 				host: texts['host'] ?? '0.0.0.0',
 				maxSessions: maxSessions as number,
+				drawThreads: drawThreads as number,
 				...(texts['data'] === undefined ? {} : {dataDir: texts['data']}),
 				...(texts['authorized-keys'] === undefined ? {} : {authorizedKeys: texts['authorized-keys']}),
 			});

@@ -47,8 +47,8 @@
  *             between bots (40; each two sessions: the host makes a room from the lobby, the
  *             guest joins by its code; random legal moves about --think ms apart, 1000, 0 as fast
  *             as the screens follow; rematches at each end), --watchers spectators of those games
- *             (10), --ai sessions against the server's AI (10), for --seconds (60), --seed S: a
- *             move to the opponent's screen and to the watchers', moves lost, sessions dropped,
+ *             (10), --ai sessions against the server's AI (10), for --seconds (60), --seed S,
+ *             --draw-threads N for the server's (its default otherwise): a move to the opponent's screen and to the watchers', moves lost, sessions dropped,
  *             the AI's answer, the server's CPU and memory (serve.ts's head tells what is measured)
  *   frames    what a served screen's frame costs, in this process without SSH (frames.ts): --games
  *             LOAPS games between two people (40), --watchers (10), --seconds a phase (10): the
@@ -295,6 +295,7 @@ const OPTION_TABLE: OptionTable = Object.fromEntries(
 		'watchers',
 		'seconds',
 		'think',
+		'draw-threads',
 		'nodes',
 		'clock',
 		'elo0',
@@ -452,6 +453,7 @@ async function main(): Promise<void> {
 		const thinkMs = Number(take('--think') ?? 1000);
 		if (!(thinkMs >= 0)) throw new Error('--think takes milliseconds, 0 or more');
 		await benchServe({
+			...(take('--draw-threads') === undefined ? {} : {drawThreads: count('--draw-threads', 0)}),
 			games: gamesGiven ? games : 40,
 			againstAi: count('--ai', 10),
 			watchers: count('--watchers', 10),

@@ -65,6 +65,8 @@ export interface ServeLoad {
 	readonly seed: number;
 	/** Milliseconds a bot waits after seeing the last move before its own, as a person thinks; 0: at once. */
 	readonly thinkMs: number;
+	/** The server's --draw-threads; its default when absent. */
+	readonly drawThreads?: number;
 }
 
 /** The whole sessions a load opens. */
@@ -584,6 +586,7 @@ export async function benchServe(load: ServeLoad): Promise<void> {
 			join(dir, 'data'),
 			'--max-sessions',
 			String(sessions + 5),
+			...(load.drawThreads === undefined ? [] : ['--draw-threads', String(load.drawThreads)]),
 		],
 		{stdio: ['ignore', 'pipe', 'pipe']},
 	);
@@ -644,7 +647,7 @@ export async function benchServe(load: ServeLoad): Promise<void> {
 		const {tally} = run;
 		const alive = server.exitCode === null && server.signalCode === null;
 		console.log(
-			`serve: ${sessions} sessions on loopback (${load.games} games between bots, ${load.againstAi} against the AI, ${load.watchers} watching), ${elapsed.toFixed(0)} s, ${load.thinkMs > 0 ? `about ${load.thinkMs} ms between a bot's moves` : 'each move as soon as the last shows'}`,
+			`serve: ${sessions} sessions on loopback (${load.games} games between bots, ${load.againstAi} against the AI, ${load.watchers} watching), ${elapsed.toFixed(0)} s, ${load.thinkMs > 0 ? `about ${load.thinkMs} ms between a bot's moves` : 'each move as soon as the last shows'}${load.drawThreads === undefined ? '' : `, --draw-threads ${load.drawThreads}`}`,
 		);
 		console.log(
 			`  sessions dropped ${tally.dropped} of ${sessions}${health.busy > 0 ? ` (${health.busy} connections turned away at the door as the server was too busy)` : ''}`,

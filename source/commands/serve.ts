@@ -11,6 +11,7 @@ import {EnginePool} from '../serve/engine-pool.js';
 import {THINKING_FRAME_MS} from '../ui/context.js';
 import {startServer} from '../serve/server.js';
 import {eventLoopBusyness} from '../serve/busy.js';
+import {LAST_RESORT} from '../serve/last-resort.js';
 
 export interface ServeCommand {
 	readonly port: number;
@@ -18,6 +19,8 @@ export interface ServeCommand {
 	readonly dataDir?: string;
 	readonly authorizedKeys?: string;
 	readonly maxSessions: number;
+	/** Threads that draw the screens (serve/draw-threads.ts); 0: the main thread draws them. */
+	readonly drawThreads: number;
 }
 
 /** "  2 games in progress and 1 open game resumed from DIR", or nothing when none were. */
@@ -27,8 +30,7 @@ function resumedLine({playing, open}: {playing: number; open: number}, dir: stri
 	return parts.length === 0 ? [] : [`  ${parts.join(' and ')} resumed from ${dir}`];
 }
 
-/** What the last resort logs: a bug's one line (its stack joined), for us to mend. */
-export const LAST_RESORT = 'internal error, caught by the last resort (a bug; the server goes on)';
+export {LAST_RESORT};
 
 /**
  * The last resort: an error no handler caught is a bug, logged with its stack for us to mend,
@@ -65,6 +67,7 @@ export async function runServe(options: ServeCommand): Promise<number> {
 			host: options.host,
 			dataDir,
 			maxSessions: options.maxSessions,
+			drawThreads: options.drawThreads,
 			...(options.authorizedKeys === undefined ? {} : {authorizedKeys: options.authorizedKeys}),
 			engine: () => pool.session(),
 			log,

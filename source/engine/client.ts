@@ -8,9 +8,8 @@
  * and terminated when the program exits (or on `close`), its Lazy SMP helpers with it: they are
  * the worker's own threads (engine/helpers.ts).
  */
-import {createRequire} from 'node:module';
-import {pathToFileURL} from 'node:url';
-import {Worker} from 'node:worker_threads';
+import type {Worker} from 'node:worker_threads';
+import {startWorker} from '../worker-start.js';
 import type {Game} from '../games/game.js';
 import type {ThinkRequest} from './players.js';
 import type {EngineInfo, EngineResult, FromWorker, ToWorker, WorkerSetup} from './protocol.js';
@@ -22,24 +21,9 @@ export class EngineCrash extends Error {
 	override readonly name = 'EngineCrash';
 }
 
-/**
- * Starts the engine worker. From the built `.js` files it is `worker.js` beside this module; from
- * the TypeScript sources (tests, development under tsx) a `.ts` worker does not load on Node 20,
- * so a one-line bootstrap calls register() from tsx/esm/api in the worker and then imports `worker.ts`.
- */
+/** Starts the engine worker: `worker.js` beside this module (its `.ts` under the sources). */
 export function spawnEngineWorker(setup: WorkerSetup): Worker {
-	if (import.meta.url.endsWith('.ts')) {
-		// The ESM build of tsx/esm/api: its CommonJS build misresolves its own files inside a worker.
-		const api = createRequire(import.meta.url)
-			.resolve('tsx/esm/api')
-			.replace(/\.cjs$/, '.mjs');
-		const tsx = JSON.stringify(pathToFileURL(api).href);
-		const target = JSON.stringify(new URL('./worker.ts', import.meta.url).href);
-		const bootstrap = `import(${tsx}).then(api => { api.register(); return import(${target}); });`;
-		return new Worker(bootstrap, {eval: true, workerData: setup, execArgv: []});
-	}
-	// execArgv: [] so that the parent's flags (--input-type, say) cannot stop the worker loading.
-	return new Worker(new URL('./worker.js', import.meta.url), {workerData: setup, execArgv: []});
+	return startWorker(import.meta.url, 'worker', {workerData: setup});
 }
 
 export interface EngineClientOptions {

@@ -172,6 +172,8 @@ export class Hall {
 	private readonly rooms = new Map<string, Room>();
 	private readonly connections = new Set<Connection>();
 	private readonly lobbyListeners = new Set<() => void>();
+	/** Told of every new snapshot of a room (followViews). */
+	private readonly viewFollowers = new Set<(code: string, told: boolean) => void>();
 	private lobbyTimer: NodeJS.Timeout | null = null;
 	/** Each address's wrong codes, the times they were given. */
 	private readonly wrongCodes = new Map<string, number[]>();
@@ -291,6 +293,22 @@ export class Hall {
 				code => this.rooms.has(code) || existsSync(join(this.recordsDir, `${code}${RECORD_EXTENSION}`)) || existsSync(this.roomPath(code)),
 			)
 		);
+	}
+
+	/**
+	 * Calls `follower` each time a room's snapshot is to be made again (`held` gives the new one),
+	 * at once, with whether its screens are told (a move, a line of chat) or not (a clock given
+	 * back: each screen reads it at its next draw). For the drawing threads' copies of the rooms.
+	 * Gives the unsubscribe.
+	 */
+	followViews(follower: (code: string, told: boolean) => void): () => void {
+		this.viewFollowers.add(follower);
+		return () => void this.viewFollowers.delete(follower);
+	}
+
+	private remade(room: Room, told: boolean): void {
+		room.view = null;
+		for (const follower of this.viewFollowers) follower(room.code, told);
 	}
 
 	/** The room as it stands, whoever looks: for the server itself and its tests (people's screens go through their Remote). */
@@ -559,7 +577,10 @@ export class Hall {
 
 	/** A finished or closed room nobody looks at any more is let go (its record is on disk). */
 	private prune(room: Room): void {
-		if ((room.kept || room.closed) && room.screens.size === 0) this.rooms.delete(room.code);
+		if ((room.kept || room.closed) && room.screens.size === 0) {
+			this.rooms.delete(room.code);
+			this.remade(room, false);
+		}
 	}
 
 	/**
@@ -617,7 +638,7 @@ export class Hall {
 		this.schedule(room);
 		// The snapshot is made again, but no screen is told: each draws its running clock again within
 		// the second and reads it then (telling them would draw every screen of the room twice a move).
-		room.view = null;
+		this.remade(room, false);
 		return true;
 	}
 
@@ -848,7 +869,7 @@ export class Hall {
 	 * The lobby is told too, soon.
 	 */
 	private changed(room: Room): void {
-		room.view = null;
+		this.remade(room, true);
 		if (!room.telling) {
 			room.telling = true;
 			queueMicrotask(() => {

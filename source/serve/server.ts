@@ -31,6 +31,7 @@ import {guestName, isGuestName, NameKeys, type Standing} from './name-keys.js';
 import {addressKey} from './address-key.js';
 import {Door, TokenBucket, type DoorLimits} from './door.js';
 import {quietLog} from './quiet-log.js';
+import {DrawThreads} from './draw-threads.js';
 
 export interface ServeOptions {
 	readonly port: number;
@@ -70,6 +71,12 @@ export interface ServeOptions {
 	 * delay (busy.ts). Never busy when absent (a server inside the tests shares its thread with their clients).
 	 */
 	readonly busy?: () => string | null;
+	/**
+	 * Worker threads that draw the sessions' screens (draw-threads.ts), beside the main thread that
+	 * keeps the connections, the hall and the engines; 0 or absent: the main thread draws them too.
+	 * Only with the default clock (the threads read the same performance.now).
+	 */
+	readonly drawThreads?: number;
 }
 
 export interface RunningServer {
@@ -82,6 +89,8 @@ export interface RunningServer {
 	sessions(): number;
 	/** How many connections are open now, and how many of them have not signed in yet. */
 	connections(): {open: number; waiting: number};
+	/** The screens each drawing thread draws now (none without --draw-threads). */
+	drawing(): number[];
 	/** The games between people, open and under way. */
 	readonly hall: Hall;
 	/** How many games the start resumed from the data folder: under way, and open (waiting for a second player). */
@@ -238,7 +247,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 	const busy = options.busy ?? (() => null);
 	/** The connections let in, by their socket, until they close. */
 	const visits = new Map<Socket, Visitor>();
+	if (options.now && (options.drawThreads ?? 0) > 0) throw new Error('drawing threads run on the default clock');
 	const now = options.now ?? (() => performance.now());
+	/** The drawing threads, once the server listens. */
+	let draw: DrawThreads | null = null;
 	const hall = new Hall({
 		dataDir: options.dataDir,
 		now,
@@ -651,7 +663,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 					clearTimeout(unused);
 					screens++;
 					const engine = options.engine();
-					const started = startSession({
+					const started = (draw ? draw.open.bind(draw) : startSession)({
 						// Output waiting for a client that does not take it (its window closed, or its socket not read)
 						// is bounded: past outputBacklog the connection is cut off.
 						sink: {
@@ -829,6 +841,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 	if (serversOpen++ === 0) levelBefore = chalk.level;
 	chalk.level = Math.max(chalk.level, 2) as typeof chalk.level;
 	let levelGiven = true;
+	if ((options.drawThreads ?? 0) > 0) draw = new DrawThreads({hall, threads: options.drawThreads!, log});
 	const address = server.address();
 	listening = typeof address === 'object' && address !== null ? address.port : options.port;
 	return {
@@ -837,6 +850,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 		hostKeyMade: hostKey.made,
 		sessions: () => open.size,
 		connections: () => door.counts(),
+		drawing: () => draw?.loads() ?? [],
 		hall,
 		resumed,
 		close: async () => {
@@ -848,6 +862,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 			for (const entry of entries)
 				entry.end('the server is stopping: games between people go on when it is back; a game against the AI not saved is lost');
 			await Promise.all(entries.map(entry => entry.finished));
+			await draw?.close();
 			// Those that speak SSH are told goodbye (their sockets go within HANG_UP_MS), the others go at once.
 			for (const visitor of visits.values()) visitor.end();
 			await closed;

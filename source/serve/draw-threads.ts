@@ -1,0 +1,329 @@
+/**
+ * Screens drawn on other cores: `potm serve --draw-threads N` opens each session's screen on one
+ * of N worker threads (serve/draw-worker.ts), the one with the fewest, instead of in the main
+ * thread. The main thread keeps what must be one: the connections and their SSH, the hall (every
+ * room, seat and clock), the engines. It forwards a screen's keys and size to its thread and the
+ * frames back to the channel, answers the screens' calls to the hall, sends each thread the
+ * deltas of the rooms its screens look at (serve/room-wire.ts), and runs their engines' thinks.
+ *
+ * `open` is startSession's twin: the same options, the same Session back.
+ */
+import {MessageChannel, type MessagePort, type Worker} from 'node:worker_threads';
+import chalk from 'chalk';
+import {gameById, type AnyGame} from '../games/registry.js';
+import type {LobbyView, Remote, RoomOptions} from '../ui/remote.js';
+import type {Engine} from '../ui/context.js';
+import {startWorker} from '../worker-start.js';
+import type {DrawSetup, FromDrawer, HallCall, RoomNews, ToDrawer} from './draw-protocol.js';
+import type {Hall} from './hall.js';
+import {LAST_RESORT} from './last-resort.js';
+import {wireOf} from './room-wire.js';
+import type {Session, SessionOptions} from './session.js';
+
+/** A screen as the main thread keeps it. */
+interface Screen {
+	readonly options: SessionOptions & {readonly remote: Remote};
+	readonly done: () => void;
+	/** Unsubscribes its thread from the lobby's changes. */
+	lobbyOff: (() => void) | null;
+}
+
+interface Drawer {
+	readonly worker: Worker;
+	readonly rooms: MessagePort;
+	readonly flag: Int32Array;
+	readonly screens: Map<number, Screen>;
+	/** The rooms the thread holds copies of: how many positions of each line it has. */
+	readonly copies: Map<string, number>;
+	/** The rooms changed since their copies were last sent, and whether their screens are to be told. */
+	readonly changed: Map<string, boolean>;
+	sending: boolean;
+	gone: boolean;
+}
+
+export interface DrawThreadsOptions {
+	readonly hall: Hall;
+	readonly threads: number;
+	readonly log: (line: string) => void;
+}
+
+export class DrawThreads {
+	private readonly drawers: Drawer[] = [];
+	private ids = 0;
+	private readonly unfollow: () => void;
+	private closed = false;
+
+	constructor(private readonly options: DrawThreadsOptions) {
+		for (let index = 0; index < options.threads; index++) this.drawers.push(this.start());
+		this.unfollow = options.hall.followViews((code, told) => {
+			for (const drawer of this.drawers) {
+				if (!drawer.copies.has(code)) continue;
+				drawer.changed.set(code, told || drawer.changed.get(code) === true);
+				this.sendSoon(drawer);
+			}
+		});
+	}
+
+	/** How many screens each thread draws. */
+	loads(): number[] {
+		return this.drawers.map(drawer => drawer.screens.size);
+	}
+
+	open(options: SessionOptions): Session {
+		const remote = options.remote;
+		if (!remote) throw new Error('a drawing thread draws a served screen, with the hall');
+		const drawer = this.drawers.reduce((least, drawer) => (drawer.screens.size < least.screens.size ? drawer : least));
+		const id = ++this.ids;
+		let done!: () => void;
+		const ended = new Promise<void>(resolve => (done = resolve));
+		drawer.screens.set(id, {options: {...options, remote}, done, lobbyOff: null});
+		const post = (message: ToDrawer) => {
+			if (!drawer.gone) drawer.worker.postMessage(message);
+		};
+		post({
+			type: 'open',
+			id,
+			size: options.size,
+			term: options.term,
+			ascii: options.ascii === true,
+			noColor: options.noColor === true,
+			savesDir: options.savesDir,
+			start: options.start ?? {screen: 'lobby'},
+			me: remote.me,
+			address: remote.address,
+			plainAddress: remote.plainAddress,
+		});
+		return {
+			// A copy: the channel's buffer may be a slice of a pool reused after this turn.
+			input: data => post({type: 'input', id, data: typeof data === 'string' ? Buffer.from(data) : new Uint8Array(data)}),
+			resize: size => post({type: 'resize', id, size}),
+			close: () => post({type: 'close', id}),
+			ended,
+		};
+	}
+
+	/** Stops the threads (their screens ended first: the server closes its sessions before). */
+	async close(): Promise<void> {
+		if (this.closed) return;
+		this.closed = true;
+		this.unfollow();
+		await Promise.all(
+			this.drawers.map(async drawer => {
+				drawer.gone = true;
+				drawer.rooms.close();
+				await drawer.worker.terminate();
+				this.endAll(drawer);
+			}),
+		);
+	}
+
+	private start(): Drawer {
+		const {port1, port2} = new MessageChannel();
+		const flag = new SharedArrayBuffer(4);
+		const setup: DrawSetup = {rooms: port2, flag, origin: performance.timeOrigin, colorLevel: chalk.level};
+		const worker = startWorker(import.meta.url, 'draw-worker', {workerData: setup, transferList: [port2]});
+		const drawer: Drawer = {
+			worker,
+			rooms: port1,
+			flag: new Int32Array(flag),
+			screens: new Map(),
+			copies: new Map(),
+			changed: new Map(),
+			sending: false,
+			gone: false,
+		};
+		worker.on('message', (message: FromDrawer) => this.heard(drawer, message));
+		port1.on('message', (call: HallCall) => this.answer(drawer, call));
+		worker.on('error', error =>
+			this.options.log(`${LAST_RESORT}: a drawing thread: ${error.stack ?? error.message}`.replace(/\n\s*/g, ' | ')),
+		);
+		worker.on('exit', code => {
+			if (this.closed) return;
+			// Its screens end (their people are told by their channels closing); a new thread draws for the next ones.
+			this.options.log(`a drawing thread stopped (exit ${code}): its ${drawer.screens.size} screens end`);
+			drawer.gone = true;
+			port1.close();
+			this.endAll(drawer);
+			const at = this.drawers.indexOf(drawer);
+			if (at >= 0) this.drawers[at] = this.start();
+		});
+		return drawer;
+	}
+
+	private endAll(drawer: Drawer): void {
+		for (const screen of drawer.screens.values()) {
+			screen.lobbyOff?.();
+			screen.done();
+		}
+		drawer.screens.clear();
+	}
+
+	private heard(drawer: Drawer, message: FromDrawer): void {
+		const screen = 'id' in message ? drawer.screens.get(message.id) : undefined;
+		switch (message.type) {
+			case 'output':
+				screen?.options.sink.write(message.data);
+				break;
+			case 'ended':
+				if (!screen) break;
+				screen.lobbyOff?.();
+				drawer.screens.delete(message.id);
+				screen.done();
+				break;
+			case 'log':
+				this.options.log(message.bug ? `${LAST_RESORT}: a drawing thread: ${message.line}` : message.line);
+				break;
+			case 'think': {
+				const game = gameById(message.game);
+				if (!screen || !game) {
+					this.tellEngine(drawer, {type: 'engine', call: message.call, ok: false, message: 'no such screen or game'});
+					break;
+				}
+				const engine: Engine = screen.options.engine;
+				engine
+					.think(game, message.state, message.request, info => this.tellEngine(drawer, {type: 'progress', call: message.call, info}))
+					.then(
+						value => this.tellEngine(drawer, {type: 'engine', call: message.call, ok: true, value}),
+						(error: Error) => this.tellEngine(drawer, {type: 'engine', call: message.call, ok: false, message: error.message}),
+					);
+				break;
+			}
+			case 'stop':
+				if (!screen) {
+					this.tellEngine(drawer, {type: 'engine', call: message.call, ok: true, value: null});
+					break;
+				}
+				screen.options.engine.stop().then(
+					value => this.tellEngine(drawer, {type: 'engine', call: message.call, ok: true, value}),
+					(error: Error) => this.tellEngine(drawer, {type: 'engine', call: message.call, ok: false, message: error.message}),
+				);
+				break;
+			case 'clear':
+				screen?.options.engine.clear();
+				break;
+			case 'threads':
+				screen?.options.engine.setThreads?.(message.count);
+				break;
+		}
+	}
+
+	private tellEngine(drawer: Drawer, message: ToDrawer): void {
+		if (!drawer.gone) drawer.worker.postMessage(message);
+	}
+
+	/** The thread is to hold a copy of the room (sent with the next deltas). */
+	private follow(drawer: Drawer, code: string): void {
+		if (drawer.copies.has(code)) return;
+		drawer.copies.set(code, 0);
+		drawer.changed.set(code, drawer.changed.get(code) === true);
+	}
+
+	private sendSoon(drawer: Drawer): void {
+		if (drawer.sending) return;
+		drawer.sending = true;
+		queueMicrotask(() => this.sendChanged(drawer));
+	}
+
+	/** The deltas of the rooms changed since the last. */
+	private sendChanged(drawer: Drawer): void {
+		drawer.sending = false;
+		if (drawer.gone) return;
+		for (const [code, told] of drawer.changed) {
+			const view = this.options.hall.held(code);
+			let news: RoomNews;
+			if (view) {
+				news = {type: 'room', wire: wireOf(view, drawer.copies.get(code) ?? 0), told};
+				drawer.copies.set(code, view.session.line.length);
+			} else {
+				news = {type: 'gone', code};
+				drawer.copies.delete(code);
+			}
+			drawer.rooms.postMessage(news);
+		}
+		drawer.changed.clear();
+	}
+
+	/** A screen's call to the hall: made as its person, the deltas it caused sent, then the answer. */
+	private answer(drawer: Drawer, call: HallCall): void {
+		let answer: RoomNews;
+		try {
+			answer = {type: 'answer', call: call.call, ok: true, value: this.make(drawer, call)};
+		} catch (error) {
+			answer = {type: 'answer', call: call.call, ok: false, message: (error as Error).message};
+		}
+		this.sendChanged(drawer);
+		if (call.call === 0 || drawer.gone) return;
+		drawer.rooms.postMessage(answer);
+		Atomics.store(drawer.flag, 0, 1);
+		Atomics.notify(drawer.flag, 0);
+	}
+
+	private make(drawer: Drawer, call: HallCall): unknown {
+		const screen = drawer.screens.get(call.id);
+		if (!screen) throw new Error('the screen has ended');
+		const remote = screen.options.remote;
+		const [first, second] = call.args as [unknown, unknown];
+		const code = String(first);
+		switch (call.method) {
+			case 'lobby':
+				return wireLobby(remote.lobby());
+			case 'lobbyOn':
+				screen.lobbyOff ??= remote.onLobby(() => {
+					if (!drawer.gone) drawer.rooms.postMessage({type: 'lobby', id: call.id} satisfies RoomNews);
+				});
+				return null;
+			case 'lobbyOff':
+				screen.lobbyOff?.();
+				screen.lobbyOff = null;
+				return null;
+			case 'create': {
+				const options = first as Omit<RoomOptions, 'game'> & {game: string};
+				const game = gameById(options.game);
+				if (!game) throw new Error(`no game ${options.game}`);
+				const made = remote.create({...options, game});
+				if (made.ok) this.follow(drawer, made.value);
+				return made;
+			}
+			case 'enter': {
+				const entered = remote.enter(code, second as 'play' | 'watch');
+				if (entered.ok) this.follow(drawer, entered.value.code);
+				return entered;
+			}
+			case 'room': {
+				const view = remote.room(code);
+				if (!view) return null;
+				this.follow(drawer, view.code);
+				return view.code;
+			}
+			case 'follow': {
+				const view = this.options.hall.held(code);
+				if (!view) return null;
+				this.follow(drawer, view.code);
+				return view.code;
+			}
+			case 'seen':
+				return remote.seen(code, Number(second));
+			case 'move':
+				return remote.move(code, Number(second));
+			case 'resign':
+				return remote.resign(code);
+			case 'offerDraw':
+				return remote.offerDraw(code);
+			case 'declineDraw':
+				return remote.declineDraw(code);
+			case 'rematch':
+				return remote.rematch(code);
+			case 'say':
+				return remote.say(code, String(second));
+			case 'leave':
+				remote.leave(code);
+				return null;
+		}
+	}
+}
+
+/** The lobby with its games by id, to cross to a thread. */
+function wireLobby(view: LobbyView): unknown {
+	const ids = <T extends {readonly game: AnyGame}>(rows: readonly T[]) => rows.map(row => ({...row, game: row.game.id}));
+	return {...view, open: ids(view.open), playing: ids(view.playing), finished: ids(view.finished)};
+}

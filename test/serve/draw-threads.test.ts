@@ -1,0 +1,138 @@
+/**
+ * potm serve with its screens drawn on drawing threads (--draw-threads, source/serve/draw-threads.ts),
+ * driven by ssh2's client: a game between two people made in the lobby, joined by its code and
+ * watched, each screen showing the other's moves; a game against the AI whose thinks run on the
+ * main thread's engine, its progress and answer drawn on the thread; the lobby told of changes.
+ */
+// First: the server draws every frame even where CI is set (source/serve/every-frame.ts).
+import '../../source/serve/every-frame.js';
+import {mkdtempSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import type {ClientChannel} from 'ssh2';
+import {afterAll, afterEach, describe, expect, test} from 'vitest';
+import {connect as connectAs, intoAGameAgainstTheAi, LOBBY, screen, shell, until, type Client} from './ssh-client.js';
+import {FakeEngine} from '../ui/harness.js';
+import {startServer, type RunningServer} from '../../source/serve/server.js';
+import {loaps} from '../../source/games/loa/index.js';
+import {playedText} from '../../source/ui/format.js';
+
+const scratch = mkdtempSync(join(tmpdir(), 'potm-draw-'));
+afterAll(() => rmSync(scratch, {recursive: true, force: true}));
+
+let server: RunningServer | undefined;
+const clients: Client[] = [];
+afterEach(async () => {
+	for (const client of clients.splice(0)) client.end();
+	await server?.close();
+	server = undefined;
+});
+
+const engines: FakeEngine[] = [];
+const logs: string[] = [];
+
+async function serve(drawThreads: number): Promise<RunningServer> {
+	server = await startServer({
+		port: 0,
+		host: '127.0.0.1',
+		dataDir: join(scratch, `data-${drawThreads}-${Date.now()}`),
+		maxSessions: 6,
+		drawThreads,
+		engine: () => {
+			const engine = new FakeEngine();
+			engines.push(engine);
+			return Object.assign(engine, {close: async () => undefined});
+		},
+		log: line => logs.push(line),
+	});
+	return server;
+}
+
+const window = {cols: 100, rows: 30, term: 'xterm-256color'};
+
+/** A command's session with a terminal (`join CODE`, `watch CODE`). */
+const exec = (client: Client, command: string): Promise<ClientChannel> =>
+	new Promise((resolve, reject) => client.exec(command, {pty: window}, (error, channel) => (error ? reject(error) : resolve(channel))));
+
+const seen = (shown: ReturnType<typeof screen>, what: RegExp | string) =>
+	until(
+		() => (typeof what === 'string' ? shown.text().includes(what) : what.test(shown.text())),
+		() => `never saw ${String(what)}; the screen ends with:\n${shown.text().slice(-1500)}`,
+	);
+
+describe('screens on drawing threads', () => {
+	test.each([1, 2])(
+		'%i thread(s): a game made in the lobby, joined by its code and watched; a move reaches the opponent and the watcher; a resignation ends it on every screen',
+		async threads => {
+			const running = await serve(threads);
+			const ada = await connectAs(running.port, 'ada', {}, clients);
+			const adaChannel = await shell(ada, window);
+			const adaScreen = screen(adaChannel);
+			await seen(adaScreen, 'Create a game for a friend');
+			adaChannel.write('\u001B[B\r');
+			await seen(adaScreen, 'Play a friend here');
+			adaChannel.write('\r');
+			await seen(adaScreen, /join ([2-9A-Z]{3}-[2-9A-Z]{3})/);
+			const code = /join ([2-9A-Z]{3}-[2-9A-Z]{3})/.exec(adaScreen.text())![1]!;
+
+			const bob = await connectAs(running.port, 'bob', {}, clients);
+			const bobScreen = screen(await exec(bob, `join ${code}`));
+			const carol = await connectAs(running.port, 'carol', {}, clients);
+			const carolScreen = screen(await exec(carol, `watch ${code}`));
+			const header = `RED ada vs BLUE bob · ${code}`;
+			for (const shown of [adaScreen, bobScreen]) await seen(shown, header);
+			await seen(carolScreen, `${code} (watching)`);
+			// The three screens are the threads', shared out.
+			expect(running.drawing()).toEqual(threads === 1 ? [3] : [2, 1]);
+
+			const start = loaps.initial();
+			const move = loaps.legalMoves(start)[0]!;
+			adaChannel.write(`m${loaps.formatMove(start, move)}\r`);
+			const said = playedText(loaps, start, move);
+			for (const shown of [adaScreen, bobScreen, carolScreen]) await seen(shown, said);
+
+			// ada resigns: y confirms.
+			adaChannel.write('x');
+			await seen(adaScreen, 'Resign this game?');
+			adaChannel.write('y');
+			for (const shown of [adaScreen, bobScreen, carolScreen]) await seen(shown, 'RED resigns: BLUE wins');
+			expect(logs.filter(line => /caught by the last resort|failed to draw/.test(line))).toEqual([]);
+		},
+	);
+
+	test('against the AI: the think runs on the main thread’s engine, its answer is drawn; the lobby hears of a new game', async () => {
+		const running = await serve(1);
+		const bob = await connectAs(running.port, 'bob', {}, clients);
+		const bobScreen = screen(await shell(bob, window));
+		await seen(bobScreen, LOBBY);
+		// carol makes a game for a friend: bob's lobby, drawn on the thread, lists it.
+		const carol = await connectAs(running.port, 'carol', {}, clients);
+		const carolChannel = await shell(carol, window);
+		const carolScreen = screen(carolChannel);
+		await seen(carolScreen, 'Create a game for a friend');
+		carolChannel.write('\u001B[B\r');
+		await seen(carolScreen, 'Play a friend here');
+		carolChannel.write('\r');
+		await seen(carolScreen, /join ([2-9A-Z]{3}-[2-9A-Z]{3})/);
+		const code = /join ([2-9A-Z]{3}-[2-9A-Z]{3})/.exec(carolScreen.text())![1]!;
+		await seen(bobScreen, code);
+
+		const ada = await connectAs(running.port, 'ada', {}, clients);
+		const adaChannel = await shell(ada, window);
+		const adaScreen = screen(adaChannel);
+		await intoAGameAgainstTheAi(adaChannel, adaScreen);
+		const start = loaps.initial();
+		const move = loaps.legalMoves(start)[0]!;
+		adaChannel.write(`m${loaps.formatMove(start, move)}\r`);
+		await seen(adaScreen, playedText(loaps, start, move));
+		// ada's engine, the last made (for her session): its think came from the drawing thread.
+		const engine = engines.at(-1)!;
+		const call = await engine.thinking();
+		expect(loaps.toMove(call.state as never)).toBe(2);
+		expect(call.game.id).toBe(loaps.id);
+		expect(running.drawing()).toEqual([3]);
+		const answer = await engine.answer();
+		await seen(adaScreen, `BLUE played ${answer}`);
+		expect(logs.filter(line => /caught by the last resort|failed to draw/.test(line))).toEqual([]);
+	});
+});
