@@ -278,7 +278,7 @@ const OPTIONS: OptionTable = {
 		value: 'N',
 		commands: SERVE,
 		range: [0, 64],
-		help: 'threads that draw the screens beside the one that keeps the connections and the games; 0: that one draws them too (a core less one, at least 1)',
+		help: 'threads that draw the screens beside the one that keeps the connections and the games; 0: that one draws them too (one a core; 0 on one core)',
 	},
 	depth: {
 		type: 'string',
@@ -975,7 +975,8 @@ async function main(): Promise<number> {
 			if (rest.length > 0) return usage(`serve takes no FILE, not "${rest[0]}"`);
 			const port = whole('port', DEFAULT_PORT);
 			const maxSessions = whole('max-sessions', DEFAULT_MAX_SESSIONS);
-			const drawThreads = whole('draw-threads', Math.max(1, (await machineCores()) - 1));
+			const cores = await machineCores();
+			const drawThreads = whole('draw-threads', cores > 1 ? cores : 0);
 			for (const value of [port, maxSessions, drawThreads]) if (typeof value === 'string') return usage(value);
 			const texts: Record<string, string | undefined> = {};
 			for (const name of ['host', 'data', 'authorized-keys']) {

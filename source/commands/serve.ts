@@ -59,8 +59,8 @@ export async function runServe(options: ServeCommand): Promise<number> {
 	// One worker a core, shared by every session: the AI's memory and CPU stay bounded however
 	// many play it; thinks beyond wait their turn.
 	const pool = new EnginePool(Array.from({length: availableParallelism()}, () => new EngineClient({progressMs: THINKING_FRAME_MS})));
-	const gauge = eventLoopBusyness();
-	let server;
+	let server: Awaited<ReturnType<typeof startServer>> | undefined;
+	const gauge = eventLoopBusyness(undefined, () => server?.drawingThreads() ?? []);
 	try {
 		server = await startServer({
 			port: options.port,

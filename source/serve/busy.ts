@@ -8,6 +8,10 @@
  * Past either limit the door turns newcomers away with a line that says why (door.ts) rather than
  * let them sit in a key exchange that never comes and slow everyone already playing.
  *
+ * Where the screens are drawn on threads of their own (draw-threads.ts), the share is also read of
+ * each of those, and the busier of the main thread and the drawing threads (their mean: a newcomer's
+ * screen goes to the one drawing the fewest) counts.
+ *
  * Read over windows of a second: the share over the last SHARE_WINDOWS of them, the delay's 90th
  * percentile over the last one. Over a limit is busy; busy stays until the share is BUSY_EASED
  * under its limit and the delay under half of its (so that the door does not flap at the limit).
@@ -42,23 +46,49 @@ export function stillBusy(reading: {readonly delayMs: number; readonly share: nu
 	return wasBusy && (reading.delayMs > limits.delayMs / 2 || reading.share > limits.share - BUSY_EASED);
 }
 
-/** The gauge of this process's event loop. */
-export function eventLoopBusyness(limits: Limits = LIMITS): Busyness {
+/** A thread whose share of time at work the gauge reads too: a Worker (its `performance`). */
+export interface Gauged {
+	readonly performance: {eventLoopUtilization(now?: EventLoopUtilization, before?: EventLoopUtilization): EventLoopUtilization};
+}
+
+/** The gauge of this process's event loop, and of the drawing threads `drawing` gives (none by default). */
+export function eventLoopBusyness(limits: Limits = LIMITS, drawing: () => readonly Gauged[] = () => []): Busyness {
 	const histogram: IntervalHistogram = monitorEventLoopDelay({resolution: 20});
 	histogram.enable();
 	let reading = {delayMs: 0, share: 0};
 	let busy = false;
 	let last: EventLoopUtilization = performance.eventLoopUtilization();
 	const shares: number[] = [];
+	/** Each drawing thread's last reading. */
+	let lastOf = new Map<Gauged, EventLoopUtilization>();
+	let which = 'thread';
 	const timer = setInterval(() => {
 		const now = performance.eventLoopUtilization();
-		shares.push(performance.eventLoopUtilization(now, last).utilization);
+		let share = performance.eventLoopUtilization(now, last).utilization;
 		last = now;
+		const threads = drawing();
+		const readings = new Map<Gauged, EventLoopUtilization>();
+		let sum = 0;
+		let read = 0;
+		for (const thread of threads) {
+			const reading = thread.performance.eventLoopUtilization();
+			readings.set(thread, reading);
+			const before = lastOf.get(thread);
+			if (!before) continue;
+			sum += thread.performance.eventLoopUtilization(reading, before).utilization;
+			read++;
+		}
+		lastOf = readings;
+		if (read > 0) {
+			which = 'threads';
+			share = Math.max(share, sum / read);
+		}
+		shares.push(share);
 		if (shares.length > SHARE_WINDOWS) shares.shift();
 		// The share is read once there are SHARE_WINDOWS windows: the first seconds of a server are its
 		// start (the games resumed, the first screens drawn) and would read as a full thread.
-		const share = shares.length < SHARE_WINDOWS ? 0 : shares.reduce((sum, one) => sum + one, 0) / shares.length;
-		reading = {delayMs: histogram.percentile(90) / 1e6, share};
+		const mean = shares.length < SHARE_WINDOWS ? 0 : shares.reduce((sum, one) => sum + one, 0) / shares.length;
+		reading = {delayMs: histogram.percentile(90) / 1e6, share: mean};
 		histogram.reset();
 		busy = stillBusy(reading, busy, limits);
 	}, WINDOW_MS);
@@ -66,7 +96,7 @@ export function eventLoopBusyness(limits: Limits = LIMITS): Busyness {
 	return {
 		busy: () =>
 			busy
-				? `its thread at work ${Math.round(reading.share * 100)} % of the time (the limit ${Math.round(limits.share * 100)} %), ` +
+				? `its ${which} at work ${Math.round(reading.share * 100)} % of the time (the limit ${Math.round(limits.share * 100)} %), ` +
 					`${Math.round(reading.delayMs)} ms behind (the limit ${limits.delayMs} ms)`
 				: null,
 		stop: () => {

@@ -64,6 +64,11 @@ export class DrawThreads {
 		});
 	}
 
+	/** The threads, for the busy gauge (busy.ts) to read their share of time at work. */
+	threads(): readonly Worker[] {
+		return this.drawers.map(drawer => drawer.worker);
+	}
+
 	/** How many screens each thread draws. */
 	loads(): number[] {
 		return this.drawers.map(drawer => drawer.screens.size);

@@ -32,6 +32,7 @@ import {addressKey} from './address-key.js';
 import {Door, TokenBucket, type DoorLimits} from './door.js';
 import {quietLog} from './quiet-log.js';
 import {DrawThreads} from './draw-threads.js';
+import type {Worker} from 'node:worker_threads';
 
 export interface ServeOptions {
 	readonly port: number;
@@ -91,6 +92,8 @@ export interface RunningServer {
 	connections(): {open: number; waiting: number};
 	/** The screens each drawing thread draws now (none without --draw-threads). */
 	drawing(): number[];
+	/** The drawing threads, for the busy gauge. */
+	drawingThreads(): readonly Worker[];
 	/** The games between people, open and under way. */
 	readonly hall: Hall;
 	/** How many games the start resumed from the data folder: under way, and open (waiting for a second player). */
@@ -851,6 +854,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 		sessions: () => open.size,
 		connections: () => door.counts(),
 		drawing: () => draw?.loads() ?? [],
+		drawingThreads: () => draw?.threads() ?? [],
 		hall,
 		resumed,
 		close: async () => {

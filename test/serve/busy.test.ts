@@ -53,4 +53,34 @@ describe('the busy gauge', () => {
 			byShare.stop();
 		}
 	});
+
+	test('with drawing threads, their share counts: busy while they are at work past the limit though the main thread idles, free once they ease', async () => {
+		/** A drawing thread whose every second (each reading) is at work `share()` of the time. */
+		let share = 0.95;
+		let [active, idle] = [0, 0];
+		const thread = {
+			performance: {
+				eventLoopUtilization(now?: {active: number; idle: number}, before?: {active: number; idle: number}) {
+					if (now && before) {
+						const worked = now.active - before.active;
+						return {active: worked, idle: now.idle - before.idle, utilization: worked / (worked + now.idle - before.idle)};
+					}
+					active += share * 1000;
+					idle += (1 - share) * 1000;
+					return {active, idle, utilization: active / (active + idle)};
+				},
+			},
+		};
+		const gauge = eventLoopBusyness({delayMs: 1e9, share: 0.8}, () => [thread]);
+		try {
+			await vi.waitFor(() => expect(gauge.busy()).toMatch(/^its threads at work 9[45] % of the time \(the limit 80 %\)/), {
+				timeout: 10_000,
+				interval: 50,
+			});
+			share = 0.1;
+			await vi.waitFor(() => expect(gauge.busy()).toBeNull(), {timeout: 10_000, interval: 50});
+		} finally {
+			gauge.stop();
+		}
+	});
 });
