@@ -145,7 +145,8 @@ export class DrawThreads {
 		worker.on('exit', code => {
 			if (this.closed) return;
 			// Its screens end (their people are told by their channels closing); a new thread draws for the next ones.
-			this.options.log(`a drawing thread stopped (exit ${code}): its ${drawer.screens.size} screens end`);
+			const count = drawer.screens.size;
+			this.options.log(`a drawing thread stopped (exit ${code}): ${count === 1 ? 'its screen ends' : `its ${count} screens end`}`);
 			drawer.gone = true;
 			port1.close();
 			this.endAll(drawer);

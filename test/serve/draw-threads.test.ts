@@ -135,4 +135,25 @@ describe('screens on drawing threads', () => {
 		await seen(adaScreen, `BLUE played ${answer}`);
 		expect(logs.filter(line => /caught by the last resort|failed to draw/.test(line))).toEqual([]);
 	});
+
+	test('a drawing thread that stops ends its screens, and is logged; a new one draws for the next person', async () => {
+		const running = await serve(1);
+		const ada = await connectAs(running.port, 'ada', {}, clients);
+		const adaChannel = await shell(ada, window);
+		const adaScreen = screen(adaChannel);
+		await seen(adaScreen, LOBBY);
+		const closed = new Promise<void>(resolve => adaChannel.on('close', () => resolve()));
+		const [thread] = running.drawingThreads();
+		await thread!.terminate();
+		await closed;
+		expect(logs.some(line => /a drawing thread stopped \(exit 1\): its screen ends/.test(line))).toBe(true);
+		await until(
+			() => running.drawing().length === 1 && running.drawingThreads()[0] !== thread && running.sessions() === 0,
+			() => `threads ${JSON.stringify(running.drawing())}, sessions ${running.sessions()}`,
+		);
+		const bob = await connectAs(running.port, 'bob', {}, clients);
+		const bobScreen = screen(await shell(bob, window));
+		await seen(bobScreen, LOBBY);
+		expect(running.drawing()).toEqual([1]);
+	});
 });
