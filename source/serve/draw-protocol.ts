@@ -21,8 +21,8 @@ export interface DrawSetup {
 	readonly rooms: unknown;
 	/** An Int32Array's buffer of one element: set to 1 when an answer waits on the rooms' port. */
 	readonly flag: SharedArrayBuffer;
-	/** The main thread's performance.timeOrigin: the games' clocks are its performance.now. */
-	readonly origin: number;
+	/** Where the main thread's performance.now is 0, by process.hrtime.bigint (one monotonic clock for every thread): the games' clocks run on it. */
+	readonly origin: bigint;
 	/** chalk's level, as the main thread set it. */
 	readonly colorLevel: number;
 }

@@ -15,10 +15,10 @@ import type {LobbyView, Remote, RoomOptions} from '../ui/remote.js';
 import type {Engine} from '../ui/context.js';
 import {startWorker} from '../worker-start.js';
 import type {DrawSetup, FromDrawer, HallCall, RoomNews, ToDrawer} from './draw-protocol.js';
-import type {Hall} from './hall.js';
+import {normalCode, type Hall} from './hall.js';
 import {LAST_RESORT} from './last-resort.js';
 import {wireOf} from './room-wire.js';
-import type {Session, SessionOptions} from './session.js';
+import {startSession, type Session, type SessionOptions} from './session.js';
 
 /** A screen as the main thread keeps it. */
 interface Screen {
@@ -37,9 +37,18 @@ interface Drawer {
 	readonly copies: Map<string, number>;
 	/** The rooms changed since their copies were last sent, and whether their screens are to be told. */
 	readonly changed: Map<string, boolean>;
+	/** The screens on each room copied (entered, made, looked at or followed, and not left): a room none holds is let go. */
+	readonly holds: Map<string, Set<number>>;
+	/** When it started (performance.now). */
+	readonly since: number;
 	sending: boolean;
 	gone: boolean;
 }
+
+/** A thread that stops sooner than this after its start failed to start: the next waits (RESTART_MS, doubling). */
+const STEADY_MS = 10_000;
+const RESTART_MS = 1000;
+const RESTART_MOST_MS = 60_000;
 
 export interface DrawThreadsOptions {
 	readonly hall: Hall;
@@ -52,6 +61,9 @@ export class DrawThreads {
 	private ids = 0;
 	private readonly unfollow: () => void;
 	private closed = false;
+	/** Threads that stopped soon after their start, one after the other. */
+	private failures = 0;
+	private readonly restarts = new Set<NodeJS.Timeout>();
 
 	constructor(private readonly options: DrawThreadsOptions) {
 		for (let index = 0; index < options.threads; index++) this.drawers.push(this.start());
@@ -74,9 +86,19 @@ export class DrawThreads {
 		return this.drawers.map(drawer => drawer.screens.size);
 	}
 
+	/** How many rooms each thread holds copies of. */
+	copied(): number[] {
+		return this.drawers.map(drawer => drawer.copies.size);
+	}
+
+	/**
+	 * The screen on the thread drawing the fewest; in the main thread while there is none (every
+	 * thread failed to start, the next try not yet made).
+	 */
 	open(options: SessionOptions): Session {
 		const remote = options.remote;
 		if (!remote) throw new Error('a drawing thread draws a served screen, with the hall');
+		if (this.drawers.length === 0) return startSession(options);
 		const drawer = this.drawers.reduce((least, drawer) => (drawer.screens.size < least.screens.size ? drawer : least));
 		const id = ++this.ids;
 		let done!: () => void;
@@ -112,6 +134,7 @@ export class DrawThreads {
 		if (this.closed) return;
 		this.closed = true;
 		this.unfollow();
+		for (const timer of this.restarts) clearTimeout(timer);
 		await Promise.all(
 			this.drawers.map(async drawer => {
 				drawer.gone = true;
@@ -125,7 +148,9 @@ export class DrawThreads {
 	private start(): Drawer {
 		const {port1, port2} = new MessageChannel();
 		const flag = new SharedArrayBuffer(4);
-		const setup: DrawSetup = {rooms: port2, flag, origin: performance.timeOrigin, colorLevel: chalk.level};
+		// The games' clocks are this thread's performance.now: the same monotonic clock (hrtime) from its origin.
+		const origin = process.hrtime.bigint() - BigInt(Math.round(performance.now() * 1e6));
+		const setup: DrawSetup = {rooms: port2, flag, origin, colorLevel: chalk.level};
 		const worker = startWorker(import.meta.url, 'draw-worker', {workerData: setup, transferList: [port2]});
 		const drawer: Drawer = {
 			worker,
@@ -134,6 +159,8 @@ export class DrawThreads {
 			screens: new Map(),
 			copies: new Map(),
 			changed: new Map(),
+			holds: new Map(),
+			since: performance.now(),
 			sending: false,
 			gone: false,
 		};
@@ -146,12 +173,26 @@ export class DrawThreads {
 			if (this.closed) return;
 			// Its screens end (their people are told by their channels closing); a new thread draws for the next ones.
 			const count = drawer.screens.size;
-			this.options.log(`a drawing thread stopped (exit ${code}): ${count === 1 ? 'its screen ends' : `its ${count} screens end`}`);
 			drawer.gone = true;
 			port1.close();
 			this.endAll(drawer);
 			const at = this.drawers.indexOf(drawer);
-			if (at >= 0) this.drawers[at] = this.start();
+			if (at >= 0) this.drawers.splice(at, 1);
+			// One that failed at its start (a build not whole, no memory) is tried again later and later,
+			// the main thread drawing new screens meanwhile if it was the last.
+			const lived = performance.now() - drawer.since;
+			this.failures = lived < STEADY_MS ? this.failures + 1 : 0;
+			const wait = this.failures === 0 ? 0 : Math.min(RESTART_MOST_MS, RESTART_MS * 2 ** (this.failures - 1));
+			this.options.log(
+				`a drawing thread stopped (exit ${code}${this.failures > 0 ? `, ${(lived / 1000).toFixed(1)} s after its start` : ''}): ` +
+					`${count === 1 ? 'its screen ends' : `its ${count} screens end`}; ` +
+					(wait === 0 ? 'a new one starts' : `a new one starts in ${wait / 1000} s`),
+			);
+			const timer = setTimeout(() => {
+				this.restarts.delete(timer);
+				if (!this.closed) this.drawers.push(this.start());
+			}, wait);
+			this.restarts.add(timer);
 		});
 		return drawer;
 	}
@@ -162,6 +203,17 @@ export class DrawThreads {
 			screen.done();
 		}
 		drawer.screens.clear();
+		drawer.holds.clear();
+	}
+
+	/** A screen's end: the rooms it held are let go where no other screen of its thread holds them. */
+	private ended(drawer: Drawer, id: number): void {
+		const screen = drawer.screens.get(id);
+		if (!screen) return;
+		screen.lobbyOff?.();
+		drawer.screens.delete(id);
+		for (const code of [...drawer.holds.keys()]) this.release(drawer, code, id);
+		screen.done();
 	}
 
 	private heard(drawer: Drawer, message: FromDrawer): void {
@@ -171,10 +223,7 @@ export class DrawThreads {
 				screen?.options.sink.write(message.data);
 				break;
 			case 'ended':
-				if (!screen) break;
-				screen.lobbyOff?.();
-				drawer.screens.delete(message.id);
-				screen.done();
+				this.ended(drawer, message.id);
 				break;
 			case 'log':
 				this.options.log(message.bug ? `${LAST_RESORT}: a drawing thread: ${message.line}` : message.line);
@@ -217,11 +266,24 @@ export class DrawThreads {
 		if (!drawer.gone) drawer.worker.postMessage(message);
 	}
 
-	/** The thread is to hold a copy of the room (sent with the next deltas). */
-	private follow(drawer: Drawer, code: string): void {
+	/** The thread is to hold a copy of the room for screen `id` (sent with the next deltas). */
+	private follow(drawer: Drawer, code: string, id: number): void {
+		let holds = drawer.holds.get(code);
+		if (!holds) drawer.holds.set(code, (holds = new Set()));
+		holds.add(id);
 		if (drawer.copies.has(code)) return;
 		drawer.copies.set(code, 0);
 		drawer.changed.set(code, drawer.changed.get(code) === true);
+	}
+
+	/** Screen `id` is off the room: a room no screen of the thread holds is let go there too (in order with its deltas). */
+	private release(drawer: Drawer, code: string, id: number): void {
+		const holds = drawer.holds.get(code);
+		if (!holds?.delete(id) || holds.size > 0) return;
+		drawer.holds.delete(code);
+		drawer.changed.delete(code);
+		if (!drawer.copies.delete(code) || drawer.gone) return;
+		drawer.rooms.postMessage({type: 'gone', code} satisfies RoomNews);
 	}
 
 	private sendSoon(drawer: Drawer): void {
@@ -235,16 +297,20 @@ export class DrawThreads {
 		drawer.sending = false;
 		if (drawer.gone) return;
 		for (const [code, told] of drawer.changed) {
-			const view = this.options.hall.held(code);
-			let news: RoomNews;
-			if (view) {
-				news = {type: 'room', wire: wireOf(view, drawer.copies.get(code) ?? 0), told};
-				drawer.copies.set(code, view.session.line.length);
-			} else {
-				news = {type: 'gone', code};
-				drawer.copies.delete(code);
+			try {
+				const view = this.options.hall.held(code);
+				if (view) {
+					drawer.rooms.postMessage({type: 'room', wire: wireOf(view, drawer.copies.get(code) ?? 0), told} satisfies RoomNews);
+					drawer.copies.set(code, view.session.line.length);
+					continue;
+				}
+			} catch (error) {
+				// A room that cannot be copied (a bug) is let go on the thread: its other rooms and calls go on.
+				this.options.log(`${LAST_RESORT}: room ${code} for a drawing thread: ${(error as Error).message}`);
 			}
-			drawer.rooms.postMessage(news);
+			drawer.rooms.postMessage({type: 'gone', code} satisfies RoomNews);
+			drawer.copies.delete(code);
+			drawer.holds.delete(code);
 		}
 		drawer.changed.clear();
 	}
@@ -259,7 +325,11 @@ export class DrawThreads {
 		}
 		this.sendChanged(drawer);
 		if (call.call === 0 || drawer.gone) return;
-		drawer.rooms.postMessage(answer);
+		try {
+			drawer.rooms.postMessage(answer);
+		} catch (error) {
+			drawer.rooms.postMessage({type: 'answer', call: call.call, ok: false, message: (error as Error).message} satisfies RoomNews);
+		}
 		Atomics.store(drawer.flag, 0, 1);
 		Atomics.notify(drawer.flag, 0);
 	}
@@ -287,24 +357,24 @@ export class DrawThreads {
 				const game = gameById(options.game);
 				if (!game) throw new Error(`no game ${options.game}`);
 				const made = remote.create({...options, game});
-				if (made.ok) this.follow(drawer, made.value);
+				if (made.ok) this.follow(drawer, made.value, call.id);
 				return made;
 			}
 			case 'enter': {
 				const entered = remote.enter(code, second as 'play' | 'watch');
-				if (entered.ok) this.follow(drawer, entered.value.code);
+				if (entered.ok) this.follow(drawer, entered.value.code, call.id);
 				return entered;
 			}
 			case 'room': {
 				const view = remote.room(code);
 				if (!view) return null;
-				this.follow(drawer, view.code);
+				this.follow(drawer, view.code, call.id);
 				return view.code;
 			}
 			case 'follow': {
 				const view = this.options.hall.held(code);
 				if (!view) return null;
-				this.follow(drawer, view.code);
+				this.follow(drawer, view.code, call.id);
 				return view.code;
 			}
 			case 'seen':
@@ -323,6 +393,7 @@ export class DrawThreads {
 				return remote.say(code, String(second));
 			case 'leave':
 				remote.leave(code);
+				this.release(drawer, normalCode(code) ?? code, call.id);
 				return null;
 		}
 	}

@@ -27,9 +27,8 @@ const port = parentPort!;
 const rooms = setup.rooms as MessagePort;
 const flag = new Int32Array(setup.flag);
 chalk.level = setup.colorLevel as typeof chalk.level;
-// The games' clocks run on the main thread's performance.now.
-const shift = performance.timeOrigin - setup.origin;
-const now = (): number => performance.now() + shift;
+// The games' clocks run on the main thread's performance.now, read on the clock it is made of.
+const now = (): number => Number(process.hrtime.bigint() - setup.origin) / 1e6;
 
 const send = (message: FromDrawer): void => port.postMessage(message);
 const say = (line: string): void => send({type: 'log', line});
@@ -238,7 +237,24 @@ function engineFor(id: number): Engine {
 }
 
 function openScreen(open: OpenScreen): void {
-	const session = startSession({
+	let session: Session;
+	try {
+		session = drawn(open);
+	} catch (error) {
+		caught(error);
+		send({type: 'ended', id: open.id});
+		return;
+	}
+	screens.set(open.id, session);
+	void session.ended.then(() => {
+		screens.delete(open.id);
+		if (lobbyListeners.delete(open.id)) tellHall(open.id, 'lobbyOff');
+		send({type: 'ended', id: open.id});
+	});
+}
+
+function drawn(open: OpenScreen): Session {
+	return startSession({
 		// Output that waits for a slow client is bounded in the main thread, which writes it.
 		sink: {
 			write: data => {
@@ -255,12 +271,6 @@ function openScreen(open: OpenScreen): void {
 		remote: remoteFor(open),
 		start: open.start,
 		now,
-	});
-	screens.set(open.id, session);
-	void session.ended.then(() => {
-		screens.delete(open.id);
-		if (lobbyListeners.delete(open.id)) tellHall(open.id, 'lobbyOff');
-		send({type: 'ended', id: open.id});
 	});
 }
 
@@ -289,9 +299,9 @@ port.on('message', (message: ToDrawer) => {
 
 // An error nothing caught is a bug: the main thread logs it with the last resort's words, and the
 // thread's other screens go on.
-const caught = (error: unknown): void => {
+function caught(error: unknown): void {
 	const {stack, message} = error instanceof Error ? error : {stack: undefined, message: String(error)};
 	send({type: 'log', line: (stack ?? message).replace(/\n\s*/g, ' | '), bug: true});
-};
+}
 process.on('uncaughtException', caught);
 process.on('unhandledRejection', caught);

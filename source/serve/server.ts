@@ -94,6 +94,8 @@ export interface RunningServer {
 	drawing(): number[];
 	/** The drawing threads, for the busy gauge. */
 	drawingThreads(): readonly Worker[];
+	/** The rooms each drawing thread holds copies of (those its screens are on). */
+	copied(): number[];
 	/** The games between people, open and under way. */
 	readonly hall: Hall;
 	/** How many games the start resumed from the data folder: under way, and open (waiting for a second player). */
@@ -855,6 +857,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 		connections: () => door.counts(),
 		drawing: () => draw?.loads() ?? [],
 		drawingThreads: () => draw?.threads() ?? [],
+		copied: () => draw?.copied() ?? [],
 		hall,
 		resumed,
 		close: async () => {

@@ -146,7 +146,7 @@ describe('screens on drawing threads', () => {
 		const [thread] = running.drawingThreads();
 		await thread!.terminate();
 		await closed;
-		expect(logs.some(line => /a drawing thread stopped \(exit 1\): its screen ends/.test(line))).toBe(true);
+		expect(logs.some(line => /a drawing thread stopped \(exit 1[^)]*\): its screen ends; a new one starts/.test(line))).toBe(true);
 		await until(
 			() => running.drawing().length === 1 && running.drawingThreads()[0] !== thread && running.sessions() === 0,
 			() => `threads ${JSON.stringify(running.drawing())}, sessions ${running.sessions()}`,
@@ -155,5 +155,37 @@ describe('screens on drawing threads', () => {
 		const bobScreen = screen(await shell(bob, window));
 		await seen(bobScreen, LOBBY);
 		expect(running.drawing()).toEqual([1]);
+	});
+
+	test('a thread lets go of a room none of its screens is on: a watcher who leaves a game under way gets no more of its moves', async () => {
+		const running = await serve(3);
+		const ada = await connectAs(running.port, 'ada', {}, clients);
+		const adaChannel = await shell(ada, window);
+		const adaScreen = screen(adaChannel);
+		await seen(adaScreen, 'Create a game for a friend');
+		adaChannel.write('\u001B[B\r');
+		await seen(adaScreen, 'Play a friend here');
+		adaChannel.write('\r');
+		await seen(adaScreen, /join ([2-9A-Z]{3}-[2-9A-Z]{3})/);
+		const code = /join ([2-9A-Z]{3}-[2-9A-Z]{3})/.exec(adaScreen.text())![1]!;
+		const bobScreen = screen(await exec(await connectAs(running.port, 'bob', {}, clients), `join ${code}`));
+		const carolChannel = await exec(await connectAs(running.port, 'carol', {}, clients), `watch ${code}`);
+		const carolScreen = screen(carolChannel);
+		await seen(carolScreen, `${code} (watching)`);
+		// One screen a thread, each holding the room's copy.
+		expect(running.drawing()).toEqual([1, 1, 1]);
+		expect(running.copied()).toEqual([1, 1, 1]);
+		// carol leaves the room for the lobby: her thread lets the room go; the players' keep it.
+		carolChannel.write('q');
+		await seen(carolScreen, LOBBY);
+		await until(
+			() => JSON.stringify(running.copied()) === '[1,1,0]',
+			() => `copies ${JSON.stringify(running.copied())}`,
+		);
+		const start = loaps.initial();
+		const move = loaps.legalMoves(start)[0]!;
+		adaChannel.write(`m${loaps.formatMove(start, move)}\r`);
+		await seen(bobScreen, playedText(loaps, start, move));
+		expect(running.copied()).toEqual([1, 1, 0]);
 	});
 });
