@@ -53,12 +53,19 @@ export function lastResort(log: (line: string) => void): () => void {
 
 const time = (): string => new Date().toISOString().slice(11, 19);
 
+/** How much less of the cores the server's engines ask for than its screens (a nice value; 19 is the least). */
+export const ENGINE_NICE = 10;
+
 export async function runServe(options: ServeCommand): Promise<number> {
 	const dataDir = options.dataDir ?? defaultDataDir();
 	const log = (line: string) => process.stderr.write(`${time()} ${line}\n`);
 	// One worker a core, shared by every session: the AI's memory and CPU stay bounded however
 	// many play it; thinks beyond wait their turn.
-	const pool = new EnginePool(Array.from({length: availableParallelism()}, () => new EngineClient({progressMs: THINKING_FRAME_MS})));
+	// The engines yield the cores to the screens: a think at a set depth takes longer under load,
+	// a move between people does not wait behind it.
+	const pool = new EnginePool(
+		Array.from({length: availableParallelism()}, () => new EngineClient({progressMs: THINKING_FRAME_MS, nice: ENGINE_NICE})),
+	);
 	let server: Awaited<ReturnType<typeof startServer>> | undefined;
 	const gauge = eventLoopBusyness(undefined, () => server?.drawingThreads() ?? []);
 	try {

@@ -30,6 +30,8 @@ export interface EngineClientOptions {
 	/** How to start a worker (tests pass their own); spawnEngineWorker by default. */
 	readonly spawn?: (setup: WorkerSetup) => Worker;
 	readonly tableMegabytes?: number;
+	/** The worker's thread asks for less of the cores than the others (WorkerSetup's nice). */
+	readonly nice?: number;
 	/** Milliseconds between progress events; 100 by default. */
 	readonly progressMs?: number;
 	/**
@@ -151,7 +153,11 @@ export class EngineClient {
 	private ensureWorker(): Worker {
 		if (this.worker) return this.worker;
 		const spawn = this.options.spawn ?? spawnEngineWorker;
-		const worker = spawn({stop: this.stopFlag, tableMegabytes: this.options.tableMegabytes ?? 32});
+		const worker = spawn({
+			stop: this.stopFlag,
+			tableMegabytes: this.options.tableMegabytes ?? 32,
+			...(this.options.nice === undefined ? {} : {nice: this.options.nice}),
+		});
 		this.workersStarted++;
 		worker.unref();
 		worker.on('message', (message: FromWorker) => this.receive(message));

@@ -76,6 +76,11 @@ export interface WorkerSetup {
 	/** One Int32: non-zero asks the search under way to stop. */
 	readonly stop: SharedArrayBuffer;
 	readonly tableMegabytes: number;
+	/**
+	 * How much less of the cores the worker's thread asks for than the process's others (its nice
+	 * value, where the system keeps one a thread: Linux): potm serve's engines yield to its screens.
+	 */
+	readonly nice?: number;
 	/** Given to a Lazy SMP helper, which the engine worker starts from the same module; absent for the engine worker. */
 	readonly helper?: HelperSetup;
 }

@@ -7,6 +7,7 @@
  * worker starts its helpers from it, and each searches the think's position on the shared table.
  */
 import {fileURLToPath} from 'node:url';
+import {setPriority} from 'node:os';
 import {parentPort, workerData} from 'node:worker_threads';
 import {useTable3From} from '../files/table3-file.js';
 import {formatParseError, type Game} from '../games/game.js';
@@ -22,6 +23,14 @@ import {written} from './written.js';
 type Think = Extract<ToWorker, {type: 'think'}>;
 
 const setup = workerData as WorkerSetup;
+if (setup.nice !== undefined) {
+	try {
+		// This thread alone (Linux keeps a nice value a thread); its Lazy SMP helpers, started from it, inherit it.
+		setPriority(setup.nice);
+	} catch {
+		// A system that does not allow it: the engine runs as the others do.
+	}
+}
 // The build's folder (dist/, from dist/engine/worker.js) holds the whole 3×3 LINES and BOXES table.
 useTable3From(fileURLToPath(new URL('..', import.meta.url)));
 const stop = new Int32Array(setup.stop);

@@ -4,6 +4,8 @@
  * alive. Timings are asserted loosely: the benchmark measures them, these tests only catch stalls.
  */
 import {spawnSync} from 'node:child_process';
+import {readdirSync, readFileSync} from 'node:fs';
+import {getPriority} from 'node:os';
 import {fileURLToPath} from 'node:url';
 import {Worker} from 'node:worker_threads';
 import {afterEach, describe, expect, test, vi} from 'vitest';
@@ -124,6 +126,27 @@ describe('think', () => {
 			expect(result.score).toBe(result.lines[0]!.score);
 		}
 	});
+});
+
+describe('nice', () => {
+	/** The nice value of each of this process's threads (Linux keeps one a thread). */
+	const niceValues = (): number[] =>
+		readdirSync('/proc/self/task').map(task => {
+			const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+			return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+		});
+
+	test.skipIf(process.platform !== 'linux')(
+		'a client asked for it runs its worker at that nice value, and only it: the process’s other threads as they were',
+		async () => {
+			const before = niceValues();
+			const engine = client({nice: 7});
+			await engine.think(loaps, loaps.initial(), {limits: {depth: 1}});
+			const after = niceValues();
+			expect(after.filter(value => value === 7)).toHaveLength(before.filter(value => value === 7).length + 1);
+			expect(getPriority()).toBe(0);
+		},
+	);
 });
 
 describe('stop', () => {

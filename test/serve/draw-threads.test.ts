@@ -60,20 +60,24 @@ const seen = (shown: ReturnType<typeof screen>, what: RegExp | string) =>
 		() => `never saw ${String(what)}; the screen ends with:\n${shown.text().slice(-1500)}`,
 	);
 
+/** `name` connects and, from the lobby, makes a game for a friend (LOAPS, the menu's defaults): its channel, screen and code. */
+async function hostAGame(port: number, name: string) {
+	const channel = await shell(await connectAs(port, name, {}, clients), window);
+	const shown = screen(channel);
+	await seen(shown, 'Create a game for a friend');
+	channel.write('\u001B[B\r');
+	await seen(shown, 'Play a friend here');
+	channel.write('\r');
+	await seen(shown, /join ([2-9A-Z]{3}-[2-9A-Z]{3})/);
+	return {channel, shown, code: /join ([2-9A-Z]{3}-[2-9A-Z]{3})/.exec(shown.text())![1]!};
+}
+
 describe('screens on drawing threads', () => {
 	test.each([1, 2])(
 		'%i thread(s): a game made in the lobby, joined by its code and watched; a move reaches the opponent and the watcher; a resignation ends it on every screen',
 		async threads => {
 			const running = await serve(threads);
-			const ada = await connectAs(running.port, 'ada', {}, clients);
-			const adaChannel = await shell(ada, window);
-			const adaScreen = screen(adaChannel);
-			await seen(adaScreen, 'Create a game for a friend');
-			adaChannel.write('\u001B[B\r');
-			await seen(adaScreen, 'Play a friend here');
-			adaChannel.write('\r');
-			await seen(adaScreen, /join ([2-9A-Z]{3}-[2-9A-Z]{3})/);
-			const code = /join ([2-9A-Z]{3}-[2-9A-Z]{3})/.exec(adaScreen.text())![1]!;
+			const {channel: adaChannel, shown: adaScreen, code} = await hostAGame(running.port, 'ada');
 
 			const bob = await connectAs(running.port, 'bob', {}, clients);
 			const bobScreen = screen(await exec(bob, `join ${code}`));
@@ -106,15 +110,7 @@ describe('screens on drawing threads', () => {
 		const bobScreen = screen(await shell(bob, window));
 		await seen(bobScreen, LOBBY);
 		// carol makes a game for a friend: bob's lobby, drawn on the thread, lists it.
-		const carol = await connectAs(running.port, 'carol', {}, clients);
-		const carolChannel = await shell(carol, window);
-		const carolScreen = screen(carolChannel);
-		await seen(carolScreen, 'Create a game for a friend');
-		carolChannel.write('\u001B[B\r');
-		await seen(carolScreen, 'Play a friend here');
-		carolChannel.write('\r');
-		await seen(carolScreen, /join ([2-9A-Z]{3}-[2-9A-Z]{3})/);
-		const code = /join ([2-9A-Z]{3}-[2-9A-Z]{3})/.exec(carolScreen.text())![1]!;
+		const {code} = await hostAGame(running.port, 'carol');
 		await seen(bobScreen, code);
 
 		const ada = await connectAs(running.port, 'ada', {}, clients);
@@ -159,15 +155,7 @@ describe('screens on drawing threads', () => {
 
 	test('a thread lets go of a room none of its screens is on: a watcher who leaves a game under way gets no more of its moves', async () => {
 		const running = await serve(3);
-		const ada = await connectAs(running.port, 'ada', {}, clients);
-		const adaChannel = await shell(ada, window);
-		const adaScreen = screen(adaChannel);
-		await seen(adaScreen, 'Create a game for a friend');
-		adaChannel.write('\u001B[B\r');
-		await seen(adaScreen, 'Play a friend here');
-		adaChannel.write('\r');
-		await seen(adaScreen, /join ([2-9A-Z]{3}-[2-9A-Z]{3})/);
-		const code = /join ([2-9A-Z]{3}-[2-9A-Z]{3})/.exec(adaScreen.text())![1]!;
+		const {channel: adaChannel, code} = await hostAGame(running.port, 'ada');
 		const bobScreen = screen(await exec(await connectAs(running.port, 'bob', {}, clients), `join ${code}`));
 		const carolChannel = await exec(await connectAs(running.port, 'carol', {}, clients), `watch ${code}`);
 		const carolScreen = screen(carolChannel);
