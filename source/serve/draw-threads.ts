@@ -378,7 +378,8 @@ export class DrawThreads {
 				return view.code;
 			}
 			case 'seen':
-				return remote.seen(code, Number(second));
+				remote.seen(code, Number(second));
+				return null;
 			case 'move':
 				return remote.move(code, Number(second));
 			case 'resign':

@@ -173,7 +173,7 @@ function remoteFor(open: OpenScreen): Remote {
 				if (held.size === 0 && roomListeners.get(known) === held) roomListeners.delete(known);
 			};
 		},
-		seen: (code, moves) => ask<boolean>(id, 'seen', code, moves),
+		seen: (code, moves) => tellHall(id, 'seen', code, moves),
 		move: (code, move) => ask(id, 'move', code, move),
 		resign: code => ask(id, 'resign', code),
 		offerDraw: code => ask(id, 'offerDraw', code),

@@ -1121,7 +1121,7 @@ export class Hall {
 				room.listeners.add(listener);
 				return () => void room.listeners.delete(listener);
 			},
-			seen: (code, moves) => this.seen(connection, codeOf(code), moves),
+			seen: (code, moves) => void this.seen(connection, codeOf(code), moves),
 			move: (code, move) => this.move(connection, codeOf(code), move),
 			resign: code => this.resign(connection, codeOf(code)),
 			offerDraw: code => this.offerDraw(connection, codeOf(code)),

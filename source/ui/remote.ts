@@ -155,10 +155,11 @@ export interface Remote {
 	/**
 	 * The asker's screen has drawn the game as it stands after `moves` moves. The first time the
 	 * player to move's screen shows them the position, their clock starts: the time the server
-	 * took to draw it (a busy server's queue) is not theirs. Ignored from anyone else. Gives whether
-	 * the clock moved; no screen is told (each reads it at its next draw, within the second).
+	 * took to draw it (a busy server's queue) is not theirs. Ignored from anyone else. Nothing is
+	 * answered, and no screen is told (each reads the clock at its next draw, within the second):
+	 * a screen drawn on another thread does not wait for it.
 	 */
-	seen(code: string, moves: number): boolean;
+	seen(code: string, moves: number): void;
 	/** Plays a move for the asker's side: refused unless it is their turn and the move legal. */
 	move(code: string, move: number): Result<void, string>;
 	resign(code: string): Result<void, string>;

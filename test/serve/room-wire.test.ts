@@ -101,7 +101,10 @@ describe('the hall tells its followers', () => {
 		expect(heard).toContainEqual([code, true]);
 		heard.length = 0;
 		clock.ms += 300;
-		expect(bob.seen(code, 1)).toBe(true);
+		const before = hall.held(code)!.session.runningSince;
+		bob.seen(code, 1);
+		// bob's clock starts now: the 300 ms his screen took to show the move are given back.
+		expect(hall.held(code)!.session.runningSince).toBe(before! + 300);
 		expect(heard).toEqual([[code, false]]);
 		made(bob.resign(code));
 		alice.leave(code);
