@@ -107,6 +107,9 @@ export async function runServe(options: ServeCommand): Promise<number> {
 					? 'anyone may connect: a name belongs to the first key that comes under it (potm serve --names lists them), a client without a key is a guest'
 					: `only the keys in ${options.authorizedKeys} may connect`
 			}; at most ${options.maxSessions} at once`,
+			options.drawThreads > 0
+				? `  the screens drawn on ${options.drawThreads === 1 ? 'a thread' : `${options.drawThreads} threads`} beside the one that holds the connections and the games (--draw-threads)`
+				: '  the screens drawn on the thread that holds the connections and the games (--draw-threads 0)',
 			'  Ctrl-C stops it',
 			'',
 		].join('\n'),

@@ -5,7 +5,7 @@
  */
 import {spawnSync, type ChildProcess} from 'node:child_process';
 import {mkdtempSync, rmSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {availableParallelism, tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {connect as connectTcp, type Socket} from 'node:net';
 import {fileURLToPath, pathToFileURL} from 'node:url';
@@ -58,6 +58,13 @@ describe('potm serve', () => {
 			/^potm serve: listening on 127\.0\.0\.1 port \d+\n {2}connect with: ssh -p \d+ NAME@127\.0\.0\.1 \(NAME: who you play as\)\n/,
 		);
 		expect(server.out()).toMatch(/host key SHA256:\S{43} \(made now in .*one\)/);
+		// One drawing thread a core (none on a single core), said as it starts.
+		const cores = availableParallelism();
+		expect(server.out()).toContain(
+			cores > 1
+				? `  the screens drawn on ${cores} threads beside the one that holds the connections and the games (--draw-threads)\n`
+				: '  the screens drawn on the thread that holds the connections and the games (--draw-threads 0)\n',
+		);
 		const client = await signedIn(server.port);
 		const text = await lobbyOn(client);
 		expect(text).toContain('potm on the server');
