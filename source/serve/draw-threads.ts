@@ -13,6 +13,7 @@ import chalk from 'chalk';
 import {gameById, type AnyGame} from '../games/registry.js';
 import type {LobbyView, Remote, RoomOptions} from '../ui/remote.js';
 import type {Engine} from '../ui/context.js';
+import {ALTERNATE_SCREEN_OFF, PASTE_MARKS_OFF, SHOW_CURSOR} from '../ui/screen-codes.js';
 import {startWorker} from '../worker-start.js';
 import type {DrawSetup, FromDrawer, HallCall, RoomNews, ToDrawer} from './draw-protocol.js';
 import {normalCode, type Hall} from './hall.js';
@@ -44,6 +45,12 @@ interface Drawer {
 	sending: boolean;
 	gone: boolean;
 }
+
+/** What a terminal needs after a screen that could not end itself: the normal screen, paste marks off, the cursor shown. */
+const RESTORE = `${PASTE_MARKS_OFF}${ALTERNATE_SCREEN_OFF}${SHOW_CURSOR}`;
+/** The line a person whose screen's thread stopped is told. */
+export const STOPPED =
+	'potm: the server could not go on drawing your screen (a fault it has logged); a game between people keeps your seat: connect again';
 
 /** A thread that stops sooner than this after its start failed to start: the next waits (RESTART_MS, doubling). */
 const STEADY_MS = 10_000;
@@ -175,6 +182,8 @@ export class DrawThreads {
 			const count = drawer.screens.size;
 			drawer.gone = true;
 			port1.close();
+			// Its screens could not restore their terminals: done here, with a line that says what happened.
+			for (const screen of drawer.screens.values()) screen.options.sink.write(`${RESTORE}${STOPPED}\r\n`);
 			this.endAll(drawer);
 			const at = this.drawers.indexOf(drawer);
 			if (at >= 0) this.drawers.splice(at, 1);

@@ -14,6 +14,7 @@ import {afterAll, afterEach, describe, expect, test} from 'vitest';
 import {connect as connectAs, intoAGameAgainstTheAi, LOBBY, screen, shell, until, type Client} from './ssh-client.js';
 import {FakeEngine} from '../ui/harness.js';
 import {startServer, type RunningServer} from '../../source/serve/server.js';
+import {STOPPED} from '../../source/serve/draw-threads.js';
 import {loaps} from '../../source/games/loa/index.js';
 import {playedText} from '../../source/ui/format.js';
 
@@ -132,7 +133,7 @@ describe('screens on drawing threads', () => {
 		expect(logs.filter(line => /caught by the last resort|failed to draw/.test(line))).toEqual([]);
 	});
 
-	test('a drawing thread that stops ends its screens, and is logged; a new one draws for the next person', async () => {
+	test('a drawing thread that stops ends its screens, each terminal given back and told why, and is logged; a new one draws for the next person', async () => {
 		const running = await serve(1);
 		const ada = await connectAs(running.port, 'ada', {}, clients);
 		const adaChannel = await shell(ada, window);
@@ -142,6 +143,9 @@ describe('screens on drawing threads', () => {
 		const [thread] = running.drawingThreads();
 		await thread!.terminate();
 		await closed;
+		// The terminal is given back (the normal screen, the cursor) and told why.
+		expect(adaScreen.raw()).toMatch(/\u001B\[\?1049l\u001B\[\?25h.*could not go on drawing your screen/s);
+		expect(adaScreen.text()).toContain(STOPPED);
 		expect(logs.some(line => /a drawing thread stopped \(exit 1[^)]*\): its screen ends; a new one starts/.test(line))).toBe(true);
 		await until(
 			() => running.drawing().length === 1 && running.drawingThreads()[0] !== thread && running.sessions() === 0,
