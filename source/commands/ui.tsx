@@ -9,7 +9,7 @@ import {EngineClient} from '../engine/client.js';
 import {THINKING_FRAME_MS} from '../ui/context.js';
 import {makeTheme, wantsColor} from '../ui/theme.js';
 import {asciiStream} from '../ui/ascii.js';
-import {ALTERNATE_SCREEN_OFF, ALTERNATE_SCREEN_ON, MAX_FPS, PASTE_MARKS_OFF, PASTE_MARKS_ON, SHOW_CURSOR} from '../ui/screen-codes.js';
+import {ALTERNATE_SCREEN_ON, MAX_FPS, PASTE_MARKS_ON, SCREEN_RESTORED} from '../ui/screen-codes.js';
 import type {MenuChoices} from '../ui/menu-screen.js';
 import {boardChoices} from '../ui/menu-state.js';
 import type {DemoSetup} from '../ui/demo-screen.js';
@@ -152,7 +152,7 @@ export async function runUi(options: UiOptions): Promise<number> {
 		bell: () => void process.stdout.write('\u0007'),
 	};
 	process.stdout.write(`${ALTERNATE_SCREEN_ON}${PASTE_MARKS_ON}`);
-	const restore = () => process.stdout.write(`${PASTE_MARKS_OFF}${ALTERNATE_SCREEN_OFF}${SHOW_CURSOR}`);
+	const restore = () => process.stdout.write(SCREEN_RESTORED);
 	// Even an exception that escapes everything (thrown from a key handler) leaves the screen.
 	process.once('exit', restore);
 	let instance: ReturnType<typeof render> | undefined;

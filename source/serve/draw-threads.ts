@@ -13,7 +13,7 @@ import chalk from 'chalk';
 import {gameById, type AnyGame} from '../games/registry.js';
 import type {LobbyView, Remote, RoomOptions} from '../ui/remote.js';
 import type {Engine} from '../ui/context.js';
-import {ALTERNATE_SCREEN_OFF, PASTE_MARKS_OFF, SHOW_CURSOR} from '../ui/screen-codes.js';
+import {SCREEN_RESTORED} from '../ui/screen-codes.js';
 import {startWorker} from '../worker-start.js';
 import type {DrawSetup, FromDrawer, HallCall, RoomNews, ToDrawer} from './draw-protocol.js';
 import {normalCode, type Hall} from './hall.js';
@@ -46,8 +46,6 @@ interface Drawer {
 	gone: boolean;
 }
 
-/** What a terminal needs after a screen that could not end itself: the normal screen, paste marks off, the cursor shown. */
-const RESTORE = `${PASTE_MARKS_OFF}${ALTERNATE_SCREEN_OFF}${SHOW_CURSOR}`;
 /** The line a person whose screen's thread stopped is told. */
 export const STOPPED =
 	'potm: the server could not go on drawing your screen (a fault it has logged); a game between people keeps your seat: connect again';
@@ -178,12 +176,12 @@ export class DrawThreads {
 		);
 		worker.on('exit', code => {
 			if (this.closed) return;
-			// Its screens end (their people are told by their channels closing); a new thread draws for the next ones.
+			// Its screens end; a new thread draws for the next ones.
 			const count = drawer.screens.size;
 			drawer.gone = true;
 			port1.close();
 			// Its screens could not restore their terminals: done here, with a line that says what happened.
-			for (const screen of drawer.screens.values()) screen.options.sink.write(`${RESTORE}${STOPPED}\r\n`);
+			for (const screen of drawer.screens.values()) screen.options.sink.write(`${SCREEN_RESTORED}${STOPPED}\r\n`);
 			this.endAll(drawer);
 			const at = this.drawers.indexOf(drawer);
 			if (at >= 0) this.drawers.splice(at, 1);

@@ -12,10 +12,9 @@ import type {EngineInfo, EngineResult} from '../engine/client.js';
 import {gameById, type AnyGame} from '../games/registry.js';
 import type {Game, Result} from '../games/game.js';
 import type {Engine} from '../ui/context.js';
-import type {LobbyView, Remote, RoomView} from '../ui/remote.js';
-import {checkFlag, isOver} from '../ui/session.js';
+import type {LobbyView, Remote} from '../ui/remote.js';
 import type {DrawSetup, FromDrawer, HallCall, HallMethod, OpenScreen, RoomNews, ToDrawer} from './draw-protocol.js';
-import {normalCode} from './hall.js';
+import {flagShown, normalCode} from './hall.js';
 import {RoomCopies} from './room-wire.js';
 import {startSession, type Session} from './session.js';
 
@@ -43,9 +42,9 @@ const screens = new Map<number, Session>();
 /** Listeners are told after the call or message in hand, each on its own (one that throws spoils no other). */
 function tell(listeners: Iterable<() => void> | undefined, what: string): void {
 	if (!listeners) return;
-	const now = [...listeners];
+	const called = [...listeners];
 	queueMicrotask(() => {
-		for (const listener of now) {
+		for (const listener of called) {
 			try {
 				listener();
 			} catch (error) {
@@ -155,7 +154,8 @@ function remoteFor(open: OpenScreen): Remote {
 				mine.add(known);
 			}
 			const view = copies.get(known);
-			return view && flagged(view);
+			// A flag fallen since the room's last change shows fallen, as the hall shows it (the hall ends the game by its own timer).
+			return view && flagShown(view, now());
 		},
 		onRoom: (code, listener) => {
 			let known = normal(code);
@@ -185,13 +185,6 @@ function remoteFor(open: OpenScreen): Remote {
 			tellHall(id, 'leave', code);
 		},
 	};
-}
-
-/** A flag fallen since the room's last change shows fallen, as the hall shows it (the hall ends the game by its own timer). */
-function flagged(view: RoomView): RoomView {
-	if (!view.started || isOver(view.session)) return view;
-	const checked = checkFlag(view.session, now());
-	return checked === view.session ? view : {...view, session: checked};
 }
 
 /** The thinks under way of every screen's engine, by call. */

@@ -743,11 +743,9 @@ export class Hall {
 	 */
 	private lookAt(room: Room): RoomView {
 		const view = this.viewOf(room);
-		if (!room.started || S.isOver(room.session)) return view;
-		const checked = S.checkFlag(room.session, this.options.now());
-		if (checked === room.session) return view;
-		queueMicrotask(() => this.guard(room, () => this.flag(room)));
-		return {...view, session: checked};
+		const shown = flagShown(view, this.options.now());
+		if (shown !== view) queueMicrotask(() => this.guard(room, () => this.flag(room)));
+		return shown;
 	}
 
 	/** Ends the game if the side to move's flag has fallen. */
@@ -1132,6 +1130,16 @@ export class Hall {
 			disconnect: () => this.disconnect(connection),
 		};
 	}
+}
+
+/**
+ * The room as a screen is shown it at `now`: with the side to move's flag fallen if its clock has
+ * run out since the room's last change (a new snapshot), else the snapshot itself. Changes nothing.
+ */
+export function flagShown(view: RoomView, now: number): RoomView {
+	if (!view.started || S.isOver(view.session)) return view;
+	const checked = S.checkFlag(view.session, now);
+	return checked === view.session ? view : {...view, session: checked};
 }
 
 /** A room's board and clock in words: "3×3 boxes, 60 s each", "10 s a move", "no clock". */

@@ -9,7 +9,7 @@ import type {Remote} from '../ui/remote.js';
 import type {Engine} from '../ui/context.js';
 import {DEFAULT_GAME, gameById} from '../games/registry.js';
 import {toAscii} from '../ui/ascii.js';
-import {ALTERNATE_SCREEN_OFF, ALTERNATE_SCREEN_ON, MAX_FPS, PASTE_MARKS_OFF, PASTE_MARKS_ON, SHOW_CURSOR} from '../ui/screen-codes.js';
+import {ALTERNATE_SCREEN_ON, MAX_FPS, PASTE_MARKS_ON, SCREEN_RESTORED} from '../ui/screen-codes.js';
 import {makeTheme} from '../ui/theme.js';
 import {TerminalInput, TerminalOutput, type Sink} from './terminal.js';
 
@@ -91,7 +91,7 @@ export function startSession(options: SessionOptions): Session {
 		.then(() => {
 			instance.cleanup();
 			stdout.dispose();
-			write(`${PASTE_MARKS_OFF}${ALTERNATE_SCREEN_OFF}${SHOW_CURSOR}`);
+			write(SCREEN_RESTORED);
 		});
 	return {
 		input: data => {

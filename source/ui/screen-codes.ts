@@ -16,3 +16,5 @@ export const ALTERNATE_SCREEN_OFF = '\u001B[?1049l';
 export const PASTE_MARKS_ON = '\u001B[?2004h';
 export const PASTE_MARKS_OFF = '\u001B[?2004l';
 export const SHOW_CURSOR = '\u001B[?25h';
+/** The terminal as it was before the screens: paste marks off, the normal screen back, the cursor shown. */
+export const SCREEN_RESTORED = `${PASTE_MARKS_OFF}${ALTERNATE_SCREEN_OFF}${SHOW_CURSOR}`;
