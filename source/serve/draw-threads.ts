@@ -8,6 +8,8 @@
  *
  * `open` is startSession's twin: the same options, the same Session back.
  */
+// First: it may draw screens on the main thread, every frame even where CI is set.
+import './every-frame.js';
 import {MessageChannel, type MessagePort, type Worker} from 'node:worker_threads';
 import chalk from 'chalk';
 import {gameById, type AnyGame} from '../games/registry.js';

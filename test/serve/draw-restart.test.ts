@@ -3,6 +3,8 @@
  * again: the next try waits 1 s, then 2 s, doubling; while there is none, the main thread draws
  * the screens (source/serve/draw-threads.ts).
  */
+// First: the server draws every frame even where CI is set (source/serve/every-frame.ts).
+import '../../source/serve/every-frame.js';
 import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
