@@ -206,3 +206,66 @@ test("a line's width as measured for the layout is string-width's, styled or not
 			expect(lineWidth(`${character}a${character}●`), character).toBe(stringWidth(`${character}a${character}●`));
 	}
 });
+
+/** A piece's text and cells as the patch's cell by cell way makes them: a styled character a grapheme. */
+function pieceByCells(text: string): {text: string; cells: number} {
+	const placed: {value: string; styles: unknown[]}[] = [];
+	let cells = 0;
+	for (const character of styledCharsFromTokens(tokenize(text))) {
+		placed.push(character);
+		const width = Math.max(1, stringWidth(character.value));
+		for (let index = 1; index < width; index++) placed.push({...character, value: ''});
+		cells += width;
+	}
+	return {text: styledCharsToString(placed as never), cells};
+}
+
+test("a piece of plain characters and SGR codes, made by runs, is the cell by cell way's to the byte", () => {
+	const pieceOf = (text: string) => (new Output({width: 80, height: 1}) as unknown as {pieceOf(text: string): unknown}).pieceOf(text);
+	// Each range's ends and a neighbour outside it, the joiners and marks that end a fast run, and
+	// every kind of escape the tokenizer knows or refuses.
+	const characters = fc.constantFrom(
+		...[0x1f, 0x20, 0x41, 0x7e, 0x7f, 0x9f, 0xa0, 0xad, 0xe9, 0x2ff, 0x300, 0x301, 0x200d, 0x200f, 0x2010, 0x2026, 0x205e, 0x205f]
+			.concat([0x2060, 0x209f, 0x20a0, 0x20ac, 0x20bf, 0x20c0, 0x218f, 0x2190, 0x21a9, 0x22ff, 0x2300, 0x231a, 0x24ff, 0x2500])
+			.concat([0x25cf, 0x25c0, 0x25b6, 0x25fd, 0x25fe, 0x2614, 0x26a1, 0x2705, 0x2764, 0x27bf, 0x27c0, 0x1100, 0x1161, 0xfe0f])
+			.concat([0x6f22, 0x1f44d, 0x1f3fd, 0x1f1eb, 0x0a, 0x0d, 0x09, 0x07, 0x9b])
+			.map(code => String.fromCodePoint(code)),
+		'e\u0301',
+		'\u2764\uFE0F',
+		'\u200D\u2764',
+	);
+	const escapes = fc.constantFrom(
+		'\u001B[1m',
+		'\u001B[2m',
+		'\u001B[22m',
+		'\u001B[31m',
+		'\u001B[39m',
+		'\u001B[0m',
+		'\u001B[m',
+		'\u001B[1;31m',
+		'\u001B[1;2;4;41m',
+		'\u001B[38;5;208m',
+		'\u001B[38;5m',
+		'\u001B[48;2;1;2;3m',
+		'\u001B[7m',
+		'\u001B[27m',
+		'\u001B[31',
+		'\u001B[3x',
+		'\u001B',
+		'\u001B]8;;https://x\u0007',
+		'\u001B]8;;\u0007',
+	);
+	fc.assert(
+		fc.property(fc.array(fc.oneof({weight: 3, arbitrary: characters}, {weight: 2, arbitrary: escapes}), {maxLength: 14}), parts => {
+			const text = parts.join('');
+			expect(pieceOf(text)).toEqual(pieceByCells(text));
+		}),
+		{seed: 41, numRuns: 5000},
+	);
+	// Every code unit of the ranges taken fast, alone and styled between two others.
+	for (let code = 0x20; code < 0x2800; code++) {
+		const character = String.fromCharCode(code);
+		for (const text of [character, `\u001B[1;32m${character}a\u001B[22m${character}\u001B[39m●`])
+			expect(pieceOf(text), text).toEqual(pieceByCells(text));
+	}
+});
