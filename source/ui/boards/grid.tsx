@@ -12,6 +12,7 @@ import {BLOCKED, EMPTY, type GridView} from '../../games/game.js';
 import {paletteOf, pieceGlyph, type Theme} from '../theme.js';
 import type {BoardMarks, CellSize} from './marks.js';
 import {same} from '../same.js';
+import {embolden, paint} from '../paint.js';
 
 interface Square {
 	readonly left: string;
@@ -93,54 +94,39 @@ export interface GridProps {
 	readonly cell: CellSize;
 }
 
-/** One line of the board's squares with its labels: drawn again only when what it shows changed (a move changes a row or two). */
-const GridLine = memo(function GridLine({
-	label,
-	middle,
-	looks,
-	width,
-	padLeft,
-	padRight,
-	dim,
-}: {
-	label: string;
-	middle: boolean;
-	looks: readonly Square[];
-	width: number;
-	padLeft: number;
-	padRight: number;
-	dim: string | undefined;
-}) {
-	return (
-		<Text>
-			<Text color={dim}>{middle ? `${label} ` : '   '}</Text>
-			{looks.map((look, index) => {
-				if (!middle) {
-					return (
-						<Text key={index} backgroundColor={look.background}>
-							{' '.repeat(width)}
-						</Text>
-					);
-				}
-				return (
-					<Text key={index} backgroundColor={look.background}>
-						{' '.repeat(padLeft)}
-						<Text color={look.markColor} bold>
-							{look.left}
-						</Text>
-						<Text color={look.glyphColor} bold={look.bold}>
-							{look.glyph}
-						</Text>
-						<Text color={look.markColor} bold>
-							{look.right}
-						</Text>
-						{' '.repeat(padRight)}
-					</Text>
-				);
-			})}
-			<Text color={dim}>{middle ? ` ${label.trim()}`.padEnd(3) : '   '}</Text>
-		</Text>
-	);
+interface LineProps {
+	readonly label: string;
+	readonly middle: boolean;
+	readonly looks: readonly Square[];
+	readonly width: number;
+	readonly padLeft: number;
+	readonly padRight: number;
+	readonly dim: string | undefined;
+}
+
+/**
+ * One line of the board's squares with its labels, as one styled string: a square is its
+ * background around a left mark, a glyph and a right mark, each in its colour (what a Text a
+ * square with a Text a mark inside drew, without some thirty elements and Ink nodes a line).
+ */
+export function gridLineText({label, middle, looks, width, padLeft, padRight, dim}: LineProps): string {
+	let text = paint(middle ? `${label} ` : '   ', dim);
+	for (const look of looks) {
+		const inside = middle
+			? ' '.repeat(padLeft) +
+				embolden(paint(look.left, look.markColor), true) +
+				embolden(paint(look.glyph, look.glyphColor), look.bold) +
+				embolden(paint(look.right, look.markColor), true) +
+				' '.repeat(padRight)
+			: ' '.repeat(width);
+		text += paint(inside, look.background, 'background');
+	}
+	return text + paint(middle ? ` ${label.trim()}`.padEnd(3) : '   ', dim);
+}
+
+/** A line drawn again only when what it shows changed (a move changes a row or two). */
+const GridLine = memo(function GridLine(props: LineProps) {
+	return <Text>{gridLineText(props)}</Text>;
 }, same);
 
 export function GridBoard({view, marks, theme, flipped, cell}: GridProps) {
