@@ -68,8 +68,15 @@ function reference(width: number, height: number, operations: readonly Operation
 	return grid.map(row => styledCharsToString(row.filter(cell => cell !== undefined) as never).trimEnd()).join('\n');
 }
 
-function patched(width: number, height: number, operations: readonly Operation[]): string {
-	const output = new Output({width, height});
+/** A screen's rows from its last frame (renderer.js hands the same to each of a screen's frames). */
+interface Memory {
+	width: number;
+	pieces: unknown[];
+	made: string[];
+}
+
+function patched(width: number, height: number, operations: readonly Operation[], memory?: Memory): string {
+	const output = new Output({width, height, ...(memory ? {memory} : {})} as never);
 	for (const operation of operations) {
 		if (operation.type === 'write') output.write(operation.x, operation.y, operation.text, {transformers: operation.upper ? [upper] : []});
 		else if (operation.type === 'clip') output.clip(operation.clip as never);
@@ -151,6 +158,27 @@ test('pieces side by side with a cell or more between them: the row is their tex
 			}
 		}),
 		{seed: 40, numRuns: 800},
+	);
+});
+
+test("a screen's frames one after another, each row taken from its last frame where its pieces are the same: each the grid Ink would lay out", () => {
+	// Each frame: the last one's operations again, some of them changed or dropped, or new ones;
+	// sometimes at another width.
+	const frame = fc.record({
+		width: fc.constantFrom(8, 8, 8, 12),
+		keep: fc.array(fc.boolean(), {maxLength: 12}),
+		added: fc.array(operation, {maxLength: 4}),
+	});
+	fc.assert(
+		fc.property(fc.array(operation, {maxLength: 12}), fc.array(frame, {minLength: 2, maxLength: 8}), (first, frames) => {
+			const memory: Memory = {width: -1, pieces: [], made: []};
+			let operations = first;
+			for (const next of frames) {
+				operations = [...operations.filter((_, index) => next.keep[index] !== false), ...next.added];
+				expect(patched(next.width, 5, operations, memory)).toBe(reference(next.width, 5, operations));
+			}
+		}),
+		{seed: 42, numRuns: 600},
 	);
 });
 
