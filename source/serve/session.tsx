@@ -9,7 +9,7 @@ import type {Remote} from '../ui/remote.js';
 import type {Engine} from '../ui/context.js';
 import {DEFAULT_GAME, gameById} from '../games/registry.js';
 import {toAscii} from '../ui/ascii.js';
-import {ALTERNATE_SCREEN_ON, MAX_FPS, PASTE_MARKS_ON, SCREEN_RESTORED} from '../ui/screen-codes.js';
+import {ALTERNATE_SCREEN_ON, PASTE_MARKS_ON, SCREEN_RESTORED, SERVED_MAX_FPS} from '../ui/screen-codes.js';
 import {makeTheme} from '../ui/theme.js';
 import {TerminalInput, TerminalOutput, type Sink} from './terminal.js';
 
@@ -81,7 +81,7 @@ export function startSession(options: SessionOptions): Session {
 			exitOnCtrlC: false,
 			patchConsole: false,
 			incrementalRendering: true,
-			maxFps: MAX_FPS,
+			maxFps: SERVED_MAX_FPS,
 		},
 	);
 	let closed = false;

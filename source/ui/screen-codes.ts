@@ -7,6 +7,14 @@
 export const MAX_FPS = 10;
 
 /**
+ * The most frames a second a served screen draws. What it shows changes mostly when somebody
+ * else moves, at any moment: under a cap of 10 a move that comes within 100 ms of the last frame
+ * (the clock's, a second apart) waits for the rest of those 100 ms. At 30 the serve bench's
+ * 95th percentile at 100 sessions fell from 116 to 47 ms, at the same share of the cores.
+ */
+export const SERVED_MAX_FPS = 30;
+
+/**
  * The alternate screen, cleared, with the cursor at its top left: a terminal keeps the cursor
  * where the shell left it (below npm's lines under `npm start`), and Ink draws from there.
  */
