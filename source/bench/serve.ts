@@ -595,7 +595,8 @@ export async function benchServe(load: ServeLoad): Promise<void> {
 		server.stdout.on('data', (data: Buffer) => (out += data.toString()));
 		// The server's log: only what says it is unwell is kept (its last resort's lines, refusals counted).
 		let logTail = '';
-		const health = {bugs: [] as string[], refused: 0, busy: 0, cutOff: 0};
+		const health = {bugs: [] as string[], refused: 0, busy: 0, cutOff: 0, busyFrom: NaN, busyTo: NaN, busyWhy: ''};
+		const spawned = performance.now();
 		server.stderr.on('data', (data: Buffer) => {
 			const lines = (logTail + data.toString()).split('\n');
 			logTail = lines.pop() ?? '';
@@ -603,7 +604,12 @@ export async function benchServe(load: ServeLoad): Promise<void> {
 				if (line.includes(LAST_RESORT)) health.bugs.push(line);
 				else if (/: refused, /.test(line)) {
 					health.refused++;
-					if (/: refused, the server is busy/.test(line)) health.busy += 1 + Number(/\((\d+) more like it/.exec(line)?.[1] ?? 0);
+					if (/: refused, the server is busy/.test(line)) {
+						health.busy += 1 + Number(/\((\d+) more like it/.exec(line)?.[1] ?? 0);
+						const at = (performance.now() - spawned) / 1000;
+						if (!(at >= health.busyFrom)) [health.busyFrom, health.busyWhy] = [at, line.replace(/^.*: refused, /, '')];
+						health.busyTo = at;
+					}
 				} else if (/: cut off, /.test(line)) health.cutOff++;
 			}
 		});
@@ -650,7 +656,7 @@ export async function benchServe(load: ServeLoad): Promise<void> {
 			`serve: ${sessions} sessions on loopback (${load.games} games between bots, ${load.againstAi} against the AI, ${load.watchers} watching), ${elapsed.toFixed(0)} s, ${load.thinkMs > 0 ? `about ${load.thinkMs} ms between a bot's moves` : 'each move as soon as the last shows'}${load.drawThreads === undefined ? '' : `, --draw-threads ${load.drawThreads}`}`,
 		);
 		console.log(
-			`  sessions dropped ${tally.dropped} of ${sessions}${health.busy > 0 ? ` (${health.busy} connections turned away at the door as the server was too busy)` : ''}`,
+			`  sessions dropped ${tally.dropped} of ${sessions}${health.busy > 0 ? ` (${health.busy} connections turned away at the door as the server was too busy, from ${health.busyFrom.toFixed(0)} s to ${health.busyTo.toFixed(0)} s after the server's start; the first: ${health.busyWhy})` : ''}`,
 		);
 		console.log(
 			`  games ${tally.gamesStarted} (${tally.gamesFinished} ended by the rules, ${tally.gamesOnTime} on the clock, ${tally.rematches} rematches), moves ${tally.moves}, lost ${tally.lost}`,
