@@ -185,6 +185,8 @@ export class Hall {
 	private readonly said = new Map<string, number[]>();
 
 	private readonly sweeper: NodeJS.Timeout;
+	/** Rooms whose writes wait for the end of writesAfter's act and between (null: each is written at once). */
+	private writesHeld: Map<string, Room> | null = null;
 
 	constructor(private readonly options: HallOptions) {
 		mkdirSync(this.roomsDir, {recursive: true});
@@ -211,6 +213,29 @@ export class Hall {
 		this.connections.add(connection);
 		this.lobbyChanged();
 		return this.remoteFor(connection);
+	}
+
+	/**
+	 * Runs `act`, then `between`, then writes the rooms `act` changed: the drawing threads' calls
+	 * (draw-threads.ts) answer the caller and send the deltas in `between`, so that a mover's thread
+	 * does not wait on the disk. Nobody sees the change before it is written all the same: what a
+	 * thread draws reaches a terminal through this thread, in a later task. A game that ends is
+	 * written at once, before its record (finish), as ever.
+	 */
+	writesAfter<T>(act: () => T, between: (value: T) => void): void {
+		const held = new Map<string, Room>();
+		this.writesHeld = held;
+		let value: T;
+		try {
+			value = act();
+		} finally {
+			this.writesHeld = null;
+		}
+		try {
+			between(value);
+		} finally {
+			for (const room of held.values()) this.save(room);
+		}
 	}
 
 	/** The text of a finished game's record, for `record CODE`: undefined for a code with none (counted as a wrong code). */
@@ -996,6 +1021,11 @@ export class Hall {
 
 	/** Writes the room whole; `charged`: with the turn under way charged to the clocks (the server stops). */
 	private save(room: Room, charged = false): void {
+		if (this.writesHeld && !charged && !S.isOver(room.session)) {
+			this.writesHeld.set(room.code, room);
+			return;
+		}
+		this.writesHeld?.delete(room.code);
 		const session = room.session;
 		const line = charged && room.started ? S.lineNow(session, this.options.now()) : session.line;
 		const file: RoomFile = {
@@ -1028,6 +1058,7 @@ export class Hall {
 	private forget(room: Room): void {
 		if (room.timer) clearTimeout(room.timer);
 		room.timer = null;
+		this.writesHeld?.delete(room.code);
 		rmSync(this.roomPath(room.code), {force: true});
 	}
 

@@ -448,6 +448,50 @@ describe('nothing lost', () => {
 		expect(back.move(code, legal(back, code)[0]!).ok).toBe(true);
 	});
 
+	test("writesAfter: a move's room is written after `between` (a drawing thread's answer), even when `between` throws; a game that ends is written and kept at once", () => {
+		const {hall, alice, bob, code, dir} = started();
+		const file = join(dir, 'rooms', `${code}.json`);
+		const before = readFileSync(file, 'utf8');
+		let during = '';
+		hall.writesAfter(
+			() => alice.move(code, legal(alice, code)[0]!),
+			moved => {
+				expect(moved.ok).toBe(true);
+				during = readFileSync(file, 'utf8');
+			},
+		);
+		expect(during).toBe(before);
+		const after = readFileSync(file, 'utf8');
+		expect(after).not.toBe(before);
+		expect(() =>
+			hall.writesAfter(
+				() => bob.move(code, legal(bob, code)[0]!),
+				() => {
+					throw new Error('the answer could not cross');
+				},
+			),
+		).toThrow('the answer could not cross');
+		expect(readFileSync(file, 'utf8')).not.toBe(after);
+		// Outside writesAfter a move is written at once, as ever.
+		const third = readFileSync(file, 'utf8');
+		const mover = () => (S.toMove(alice.room(code)!.session) === 1 ? alice : bob);
+		mover().move(code, legal(mover(), code)[0]!);
+		expect(readFileSync(file, 'utf8')).not.toBe(third);
+		// Played to its end, the last move inside writesAfter: kept and the room's file gone by `between`.
+		while (legal(alice, code).length > 1) mover().move(code, legal(mover(), code)[0]!);
+		let kept: readonly string[] = [];
+		hall.writesAfter(
+			() => mover().move(code, legal(mover(), code)[0]!),
+			() => {
+				expect(S.isOver(alice.room(code)!.session)).toBe(true);
+				kept = readdirSync(join(dir, 'records'));
+				expect(existsSync(file)).toBe(false);
+			},
+		);
+		expect(kept).toEqual([`${code}.game.txt`]);
+		expect(existsSync(file)).toBe(false);
+	});
+
 	test('a server stopped cleanly writes the turn under way; a room file that does not read is set aside and the rest resume', () => {
 		const {hall, alice, code, clock, dir} = started();
 		alice.move(code, legal(alice, code)[0]!);
