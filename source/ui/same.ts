@@ -19,10 +19,13 @@ export function same(a: unknown, b: unknown): boolean {
 	}
 	const prototype = Object.getPrototypeOf(a) as unknown;
 	if ((prototype !== Object.prototype && prototype !== null) || Object.getPrototypeOf(b) !== prototype) return false;
-	const keys = Object.keys(a);
-	if (keys.length !== Object.keys(b).length) return false;
-	for (const key of keys) {
+	// Counted and compared key by key, without arrays of keys: a frame compares the props of every panel.
+	let count = 0;
+	for (const key in a) {
+		if (!Object.hasOwn(a, key)) continue;
+		count++;
 		if (!Object.hasOwn(b, key) || !same((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
 	}
-	return true;
+	for (const key in b) if (Object.hasOwn(b, key)) count--;
+	return count === 0;
 }
