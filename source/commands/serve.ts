@@ -67,7 +67,7 @@ export async function runServe(options: ServeCommand): Promise<number> {
 		Array.from({length: availableParallelism()}, () => new EngineClient({progressMs: THINKING_FRAME_MS, nice: ENGINE_NICE})),
 	);
 	let server: Awaited<ReturnType<typeof startServer>> | undefined;
-	const gauge = eventLoopBusyness(undefined, () => server?.drawingGauges() ?? []);
+	const gauge = eventLoopBusyness(undefined, () => server?.drawingThreads() ?? []);
 	try {
 		server = await startServer({
 			port: options.port,

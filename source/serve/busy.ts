@@ -10,8 +10,7 @@
  *
  * Where the screens are drawn on threads of their own (draw-threads.ts), the share is also read of
  * each of those, and the busier of the main thread and the drawing threads (their mean: a newcomer's
- * screen goes to the one drawing the fewest) counts. A drawing thread's waits on the main thread's
- * answers are not its work: its event loop counts them, the gauge takes them out.
+ * screen goes to the one drawing the fewest) counts.
  *
  * Read over windows of a second: the share over the last SHARE_WINDOWS of them, the delay's 90th
  * percentile over the last one. Over a limit is busy; busy stays until the share is BUSY_EASED
@@ -47,14 +46,9 @@ export function stillBusy(reading: {readonly delayMs: number; readonly share: nu
 	return wasBusy && (reading.delayMs > limits.delayMs / 2 || reading.share > limits.share - BUSY_EASED);
 }
 
-/**
- * A thread whose share of time at work the gauge reads too: a Worker's `performance`, and the
- * milliseconds it has waited on the main thread so far (a drawing thread's calls to the hall),
- * which its event loop counts as at work and the gauge does not: that time is the main thread's.
- */
+/** A thread whose share of time at work the gauge reads too: a Worker (its `performance`). */
 export interface Gauged {
 	readonly performance: {eventLoopUtilization(now?: EventLoopUtilization, before?: EventLoopUtilization): EventLoopUtilization};
-	readonly waitedMs?: () => number;
 }
 
 /** The gauge of this process's event loop, and of the drawing threads `drawing` gives (none by default). */
@@ -65,25 +59,23 @@ export function eventLoopBusyness(limits: Limits = LIMITS, drawing: () => readon
 	let busy = false;
 	let last: EventLoopUtilization = performance.eventLoopUtilization();
 	const shares: number[] = [];
-	/** Each drawing thread's last reading, and its waits so far then. */
-	let lastOf = new Map<Gauged, {utilization: EventLoopUtilization; waitedMs: number}>();
+	/** Each drawing thread's last reading. */
+	let lastOf = new Map<Gauged, EventLoopUtilization>();
 	let which = 'thread';
 	const timer = setInterval(() => {
 		const now = performance.eventLoopUtilization();
 		let share = performance.eventLoopUtilization(now, last).utilization;
 		last = now;
 		const threads = drawing();
-		const readings = new Map<Gauged, {utilization: EventLoopUtilization; waitedMs: number}>();
+		const readings = new Map<Gauged, EventLoopUtilization>();
 		let sum = 0;
 		let read = 0;
 		for (const thread of threads) {
-			const reading = {utilization: thread.performance.eventLoopUtilization(), waitedMs: thread.waitedMs?.() ?? 0};
+			const reading = thread.performance.eventLoopUtilization();
 			readings.set(thread, reading);
 			const before = lastOf.get(thread);
 			if (!before) continue;
-			const {active, idle} = thread.performance.eventLoopUtilization(reading.utilization, before.utilization);
-			const worked = Math.max(0, active - (reading.waitedMs - before.waitedMs));
-			sum += active + idle > 0 ? worked / (active + idle) : 0;
+			sum += thread.performance.eventLoopUtilization(reading, before).utilization;
 			read++;
 		}
 		lastOf = readings;

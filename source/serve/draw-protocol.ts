@@ -21,8 +21,6 @@ export interface DrawSetup {
 	readonly rooms: unknown;
 	/** An Int32Array's buffer of one element: set to 1 when an answer waits on the rooms' port. */
 	readonly flag: SharedArrayBuffer;
-	/** A BigInt64Array's buffer of one element: the microseconds the thread has waited on the hall's answers (the door's gauge takes them out of its time at work). */
-	readonly waited: SharedArrayBuffer;
 	/** Where the main thread's performance.now is 0, by process.hrtime.bigint (one monotonic clock for every thread): the games' clocks run on it. */
 	readonly origin: bigint;
 	/** chalk's level, as the main thread set it. */

@@ -17,7 +17,6 @@ import type {LobbyView, Remote, RoomOptions} from '../ui/remote.js';
 import type {Engine} from '../ui/context.js';
 import {SCREEN_RESTORED} from '../ui/screen-codes.js';
 import {startWorker} from '../worker-start.js';
-import type {Gauged} from './busy.js';
 import type {DrawSetup, FromDrawer, HallCall, RoomNews, ToDrawer} from './draw-protocol.js';
 import {normalCode, type Hall} from './hall.js';
 import {LAST_RESORT} from './last-resort.js';
@@ -36,8 +35,6 @@ interface Drawer {
 	readonly worker: Worker;
 	readonly rooms: MessagePort;
 	readonly flag: Int32Array;
-	/** Microseconds the thread has waited on the answers (DrawSetup.waited). */
-	readonly waited: BigInt64Array;
 	readonly screens: Map<number, Screen>;
 	/** The rooms the thread holds copies of: how many positions of each line it has. */
 	readonly copies: Map<string, number>;
@@ -89,14 +86,6 @@ export class DrawThreads {
 	/** The threads, for the busy gauge (busy.ts) to read their share of time at work. */
 	threads(): readonly Worker[] {
 		return this.drawers.map(drawer => drawer.worker);
-	}
-
-	/** The threads as the door's gauge reads them: their event loops, and their waits on the hall's answers. */
-	gauges(): readonly Gauged[] {
-		return this.drawers.map(drawer => ({
-			performance: drawer.worker.performance,
-			waitedMs: () => Number(Atomics.load(drawer.waited, 0)) / 1000,
-		}));
 	}
 
 	/** How many screens each thread draws. */
@@ -166,16 +155,14 @@ export class DrawThreads {
 	private start(): Drawer {
 		const {port1, port2} = new MessageChannel();
 		const flag = new SharedArrayBuffer(4);
-		const waited = new SharedArrayBuffer(8);
 		// The games' clocks are this thread's performance.now: the same monotonic clock (hrtime) from its origin.
 		const origin = process.hrtime.bigint() - BigInt(Math.round(performance.now() * 1e6));
-		const setup: DrawSetup = {rooms: port2, flag, waited, origin, colorLevel: chalk.level};
+		const setup: DrawSetup = {rooms: port2, flag, origin, colorLevel: chalk.level};
 		const worker = startWorker(import.meta.url, 'draw-worker', {workerData: setup, transferList: [port2]});
 		const drawer: Drawer = {
 			worker,
 			rooms: port1,
 			flag: new Int32Array(flag),
-			waited: new BigInt64Array(waited),
 			screens: new Map(),
 			copies: new Map(),
 			changed: new Map(),

@@ -33,7 +33,6 @@ import {Door, TokenBucket, type DoorLimits} from './door.js';
 import {quietLog} from './quiet-log.js';
 import {DrawThreads} from './draw-threads.js';
 import type {Worker} from 'node:worker_threads';
-import type {Gauged} from './busy.js';
 
 export interface ServeOptions {
 	readonly port: number;
@@ -95,8 +94,6 @@ export interface RunningServer {
 	drawing(): number[];
 	/** The drawing threads, for the busy gauge. */
 	drawingThreads(): readonly Worker[];
-	/** The drawing threads as the door's gauge reads them (busy.ts). */
-	drawingGauges(): readonly Gauged[];
 	/** The rooms each drawing thread holds copies of (those its screens are on). */
 	copied(): number[];
 	/** The games between people, open and under way. */
@@ -860,7 +857,6 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 		connections: () => door.counts(),
 		drawing: () => draw?.loads() ?? [],
 		drawingThreads: () => draw?.threads() ?? [],
-		drawingGauges: () => draw?.gauges() ?? [],
 		copied: () => draw?.copied() ?? [],
 		hall,
 		resumed,
