@@ -76,7 +76,7 @@ interface Memory {
 }
 
 function patched(width: number, height: number, operations: readonly Operation[], memory?: Memory): string {
-	const output = new Output({width, height, ...(memory ? {memory} : {})} as never);
+	const output = new Output({width, height, ...(memory ? {memory} : {})});
 	for (const operation of operations) {
 		if (operation.type === 'write') output.write(operation.x, operation.y, operation.text, {transformers: operation.upper ? [upper] : []});
 		else if (operation.type === 'clip') output.clip(operation.clip as never);
@@ -296,4 +296,58 @@ test("a piece of plain characters and SGR codes, made by runs, is the cell by ce
 		for (const text of [character, `\u001B[1;32m${character}a\u001B[22m${character}\u001B[39m●`])
 			expect(pieceOf(text), text).toEqual(pieceByCells(text));
 	}
+});
+
+test('a text whose every escape is an SGR sequence is its own sanitized form; any other text is sanitized as the tokenizer says', async () => {
+	// Ink's own modules, not in its exports.
+	const {default: sanitizeAnsi} = await import('../../node_modules/ink/build/sanitize-ansi.js');
+	const {tokenizeAnsi} = (await import('../../node_modules/ink/build/ansi-tokenizer.js')) as {
+		tokenizeAnsi: (
+			text: string,
+		) => {type: string; value: string; parameterString?: string; intermediateString?: string; finalCharacter?: string}[];
+	};
+	/** Ink 6.8's sanitizing before the patch, kept here as the reference. */
+	const reference = (text: string) =>
+		tokenizeAnsi(text)
+			.filter(
+				token =>
+					token.type === 'text' ||
+					token.type === 'osc' ||
+					(token.type === 'csi' &&
+						token.finalCharacter === 'm' &&
+						token.intermediateString === '' &&
+						/^[\d:;]*$/.test(token.parameterString!)),
+			)
+			.map(token => token.value)
+			.join('');
+	const parts = fc.constantFrom(
+		'a',
+		' ● ',
+		'漢',
+		'\u001B[1m',
+		'\u001B[38;5;208m',
+		'\u001B[38:2:1:2:3m',
+		'\u001B[m',
+		'\u001B[?25l',
+		'\u001B[?1m',
+		'\u001B[=5;1m',
+		'\u001B[2J',
+		'\u001B[1 m',
+		'\u001B[31',
+		'\u001B',
+		'\u001B]8;;x\u0007',
+		'\u001BP1\u001B\\',
+		'\u001B7',
+		'\u009B31m',
+		'\u009C',
+		'\u0085',
+		'\u0007',
+	);
+	fc.assert(
+		fc.property(fc.array(parts, {maxLength: 10}), list => {
+			const text = list.join('');
+			expect(sanitizeAnsi(text)).toBe(reference(text));
+		}),
+		{seed: 43, numRuns: 5000},
+	);
 });
