@@ -511,12 +511,19 @@ describe('floods past every limit', () => {
 		protocol.session = (channel, _window, packet) => session(channel, 1, packet);
 		const channel = await shell(client);
 		const closed = new Promise(resolve => client.on('close', () => resolve(null)));
-		// The key list opened and closed, over and over: the screen drawn again each time.
-		const redraws = setInterval(() => channel.write('?'), 20);
+		// The key list opened and closed, over and over: the screen drawn again each time. The keys
+		// come 10 to 40 ms apart (seeded): at a steady 20 ms every frame of a screen drawn at most 30
+		// times a second came after an even number of them, and showed what the last one showed.
+		let redraws: NodeJS.Timeout | undefined;
+		const redraw = () => {
+			channel.write('?');
+			redraws = setTimeout(redraw, 10 + Math.floor(random() * 30));
+		};
+		redraw();
 		try {
 			await closed;
 		} finally {
-			clearInterval(redraws);
+			clearTimeout(redraws);
 		}
 		expect(lines.some(line => /sleeper: cut off, not reading its screen \((1[6-9]|[2-9]\d|\d{3}) KiB waiting\)/.test(line))).toBe(true);
 		await settledBack();
