@@ -106,6 +106,11 @@ export interface HallOptions {
 	readonly codeFor?: (made: number) => string;
 	/** Games held at once (MAX_ROOMS). */
 	readonly maxRooms?: number;
+	/**
+	 * Who writes and removes the rooms' files, in the order asked (potm serve's RoomWriter, on a
+	 * thread of its own, holding the screens' output until they are done); here, at once, if none.
+	 */
+	readonly writer?: {write(path: string, data: string): void; remove(path: string): void};
 }
 
 /** A room as the hall keeps it; `view` is the snapshot the screens get, made again after every change. */
@@ -1047,8 +1052,13 @@ export class Hall {
 				clocked: session.clocked,
 			}),
 		};
+		const data = `${JSON.stringify(file, null, '\t')}\n`;
+		if (this.options.writer) {
+			this.options.writer.write(this.roomPath(room.code), data);
+			return;
+		}
 		try {
-			writeWhole({path: this.roomPath(room.code), data: `${JSON.stringify(file, null, '\t')}\n`});
+			writeWhole({path: this.roomPath(room.code), data});
 		} catch (error) {
 			this.log(`${room.code}: not written: ${(error as Error).message}`);
 		}
@@ -1059,7 +1069,8 @@ export class Hall {
 		if (room.timer) clearTimeout(room.timer);
 		room.timer = null;
 		this.writesHeld?.delete(room.code);
-		rmSync(this.roomPath(room.code), {force: true});
+		if (this.options.writer) this.options.writer.remove(this.roomPath(room.code));
+		else rmSync(this.roomPath(room.code), {force: true});
 	}
 
 	private readRoom(path: string): Room | string {
@@ -1114,6 +1125,12 @@ export class Hall {
 		if (S.isOver(room.session)) {
 			// Over before it was kept (a kill between the ending and the record): kept now, or found kept already.
 			this.finish(room);
+		} else if (existsSync(this.recordPath(room.code))) {
+			// Its record written, its ending not yet in this file (a kill before the rooms' writer wrote it,
+			// or a game abandoned before its file went): the record is the game, kept already. Nobody saw
+			// the ending before it was written (room-writer.ts).
+			room.kept = `${room.code}${RECORD_EXTENSION}`;
+			this.forget(room);
 		}
 		return room;
 	}

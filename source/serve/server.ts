@@ -23,6 +23,7 @@ import type {Engine} from '../ui/context.js';
 import {fingerprintOf, hostKeyIn} from './host-key.js';
 import {folderName, playerName, shown} from './names.js';
 import {startSession, type Session} from './session.js';
+import {RoomWriter} from './room-writer.js';
 import type {Route} from '../ui/app.js';
 import {windowSize} from './terminal.js';
 import {Hall} from './hall.js';
@@ -256,7 +257,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 	const now = options.now ?? (() => performance.now());
 	/** The drawing threads, once the server listens. */
 	let draw: DrawThreads | null = null;
+	// The rooms' files are written off this thread; the screens' output waits for them (room-writer.ts).
+	const writer = new RoomWriter({log});
 	const hall = new Hall({
+		writer,
 		dataDir: options.dataDir,
 		now,
 		address: () => reach(),
@@ -672,12 +676,12 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 						// Output waiting for a client that does not take it (its window closed, or its socket not read)
 						// is bounded: past outputBacklog the connection is cut off.
 						sink: {
-							write: data => {
-								const taken = channel.write(data);
+							// After the rooms' writes asked for before it: a move shows once it is on the disk.
+							write: writer.gate(data => {
+								channel.write(data);
 								const waiting = channel.writableLength + socket.writableLength;
 								if (waiting > outputBacklog) cutOff(`not reading its screen (${Math.round(waiting / 1024)} KiB waiting)`);
-								return taken;
-							},
+							}),
 						},
 						size: at,
 						term,
@@ -873,6 +877,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 			// Those that speak SSH are told goodbye (their sockets go within HANG_UP_MS), the others go at once.
 			for (const visitor of visits.values()) visitor.end();
 			await closed;
+			// The rooms written (the turns under way, charged) before the server says it has stopped.
+			await writer.close();
 			quiet.close();
 			if (!levelGiven) return;
 			levelGiven = false;

@@ -23,7 +23,7 @@ export function windowSize(columns: number, rows: number): {columns: number; row
 
 /** Where the output goes: the session's channel (an ssh2 ServerChannel, or any stream in tests). */
 export interface Sink {
-	write(data: string): boolean;
+	write(data: string): void;
 }
 
 /** Ink's stdout: a stream with a size and resize events. */

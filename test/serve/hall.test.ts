@@ -492,6 +492,16 @@ describe('nothing lost', () => {
 		expect(existsSync(file)).toBe(false);
 	});
 
+	test("a room's file not over beside its record (killed before the rooms' writer wrote its ending): the record is the game, kept, not resumed", () => {
+		const {alice, code, dir} = started();
+		alice.move(code, legal(alice, code)[0]!);
+		writeFileSync(join(dir, 'records', `${code}.game.txt`), 'the record as the hall wrote it\n');
+		const second = hallIn(dir);
+		expect(second.hall.resume()).toEqual({playing: 0, open: 0});
+		expect(existsSync(join(dir, 'rooms', `${code}.json`))).toBe(false);
+		expect(second.hall.record(code, '127.0.0.9')).toEqual({ok: true, value: 'the record as the hall wrote it\n'});
+	});
+
 	test('a server stopped cleanly writes the turn under way; a room file that does not read is set aside and the rest resume', () => {
 		const {hall, alice, code, clock, dir} = started();
 		alice.move(code, legal(alice, code)[0]!);
