@@ -110,7 +110,7 @@ export interface HallOptions {
 	 * Who writes and removes the rooms' files, in the order asked (potm serve's RoomWriter, on a
 	 * thread of its own, holding the screens' output until they are done); here, at once, if none.
 	 */
-	readonly writer?: {write(path: string, data: string): void; remove(path: string): void};
+	readonly writer?: {write(path: string, data: string): void; remove(path: string): void; after(then: () => void): void};
 }
 
 /** A room as the hall keeps it; `view` is the snapshot the screens get, made again after every change. */
@@ -186,6 +186,8 @@ export class Hall {
 	private made = 0;
 	/** Each person's games finished since the start, newest first (FINISHED_KEPT of them). */
 	private readonly finishedBy = new Map<string, FinishedGame[]>();
+	/** The rooms whose ending waits for the rooms' writer before it is kept (finish). */
+	private readonly finishing = new Set<string>();
 	/** Each person's last lines of chat, the times they were said. */
 	private readonly said = new Map<string, number[]>();
 
@@ -841,9 +843,31 @@ export class Hall {
 	 * The game is over: kept in each player's games, then as the record for download; only then
 	 * does the room's file go. A record already there (a kill after it was written) is the game
 	 * kept already. A record that cannot be written leaves the room's file, to try again at the
-	 * next start.
+	 * next start. With the rooms' writer, all this waits until the room's ending is on the disk: a
+	 * kill before leaves the ending to be kept at the next start, never a game kept in the
+	 * players' games whose room goes on.
 	 */
 	private finish(room: Room): void {
+		if (room.kept || this.finishing.has(room.code)) return;
+		const writer = this.options.writer;
+		if (!writer) {
+			this.keep(room);
+			this.prune(room);
+			return;
+		}
+		this.finishing.add(room.code);
+		writer.after(() => {
+			this.finishing.delete(room.code);
+			this.guard(room, () => {
+				this.keep(room);
+				this.changed(room);
+				this.prune(room);
+			});
+		});
+	}
+
+	/** finish's work: the game kept in each player's games and as its record, the room's file gone. */
+	private keep(room: Room): void {
 		if (room.kept) return;
 		const name = `${room.code}${RECORD_EXTENSION}`;
 		const path = join(this.recordsDir, name);
@@ -874,7 +898,6 @@ export class Hall {
 			if (player) this.finishedBy.set(player.id, [summary, ...(this.finishedBy.get(player.id) ?? [])].slice(0, FINISHED_KEPT));
 		this.guard(room, () => this.forget(room));
 		this.log(`${room.code} over: ${S.outcomeOf(room.session)?.description ?? 'ended'}`);
-		this.prune(room);
 	}
 
 	// --- presence and telling the screens
@@ -1052,13 +1075,10 @@ export class Hall {
 				clocked: session.clocked,
 			}),
 		};
-		const data = `${JSON.stringify(file, null, '\t')}\n`;
-		if (this.options.writer) {
-			this.options.writer.write(this.roomPath(room.code), data);
-			return;
-		}
 		try {
-			writeWhole({path: this.roomPath(room.code), data});
+			const data = `${JSON.stringify(file, null, '\t')}\n`;
+			if (this.options.writer) this.options.writer.write(this.roomPath(room.code), data);
+			else writeWhole({path: this.roomPath(room.code), data});
 		} catch (error) {
 			this.log(`${room.code}: not written: ${(error as Error).message}`);
 		}

@@ -38,6 +38,19 @@ export interface RoomWriterOptions {
 interface Held {
 	readonly pieces: {readonly need: number; readonly data: string}[];
 	readonly send: (data: string) => void;
+	/** The characters held. */
+	size: number;
+	/** Told once nothing is held. */
+	readonly drained: (() => void)[];
+}
+
+/** A sink's writes through the gate. */
+export interface Gated {
+	write(data: string): void;
+	/** The characters held now. */
+	held(): number;
+	/** Settles once nothing is held (at once if nothing is). */
+	drained(): Promise<void>;
 }
 
 export class RoomWriter {
@@ -50,6 +63,8 @@ export class RoomWriter {
 	/** The sinks holding output. */
 	private readonly holding = new Set<Held>();
 	private readonly idle: (() => void)[] = [];
+	/** What waits for the writes asked before it: each with how many. */
+	private readonly afters: {readonly need: number; readonly then: () => void}[] = [];
 	private closing = false;
 
 	constructor(private readonly options: RoomWriterOptions) {
@@ -78,38 +93,63 @@ export class RoomWriter {
 		return this.asked - this.done;
 	}
 
+	/** The sinks holding output now. */
+	holdingSinks(): number {
+		return this.holding.size;
+	}
+
 	/**
 	 * `send` as a screen's sink writes through it: what comes while writes asked before it are not
 	 * done waits for them, and then goes in the order it came.
 	 */
-	gate(send: (data: string) => void): (data: string) => void {
-		const held: Held = {pieces: [], send};
-		return data => {
-			if (held.pieces.length === 0 && this.done >= this.asked) {
-				send(data);
-				return;
-			}
-			held.pieces.push({need: this.asked, data});
-			this.holding.add(held);
+	gate(send: (data: string) => void): Gated {
+		const held: Held = {pieces: [], send, size: 0, drained: []};
+		return {
+			write: data => {
+				if (held.pieces.length === 0 && this.done >= this.asked) {
+					send(data);
+					return;
+				}
+				held.pieces.push({need: this.asked, data});
+				held.size += data.length;
+				this.holding.add(held);
+			},
+			held: () => held.size,
+			drained: () => (held.pieces.length === 0 ? Promise.resolve() : new Promise(resolve => held.drained.push(resolve))),
 		};
 	}
 
-	/** Settles once every write asked for is done; the thread ends then. */
+	/** Calls `then` once every write asked for so far is done (at once if they are). */
+	after(then: () => void): void {
+		if (this.done >= this.asked) then();
+		else this.afters.push({need: this.asked, then});
+	}
+
+	/** Settles once every write asked for is done; the thread ends then, and later writes are done here. */
 	async close(): Promise<void> {
 		if (this.pending() > 0) await new Promise<void>(resolve => this.idle.push(resolve));
+		const thread = this.thread;
 		this.closing = true;
-		await this.thread?.terminate();
+		// Writes asked from here wait in `doing` behind any the thread has not answered, and are done here.
 		this.thread = null;
+		await thread?.terminate();
+		this.doLeft();
 	}
 
 	private ask(job: WriterJob): void {
-		if (!this.thread) {
-			this.doHere(job);
-			return;
-		}
 		this.asked++;
 		this.doing.push(job);
-		this.thread.postMessage(job);
+		if (this.thread) this.thread.postMessage(job);
+		else if (!this.closing || this.doing.length === 1) this.doLeft();
+	}
+
+	/** Does here, in order, what is in `doing`. */
+	private doLeft(): void {
+		for (let job = this.doing.shift(); job; job = this.doing.shift()) {
+			this.doHere(job);
+			this.done++;
+		}
+		this.release();
 	}
 
 	private answered(answer: WriterAnswer): void {
@@ -125,11 +165,7 @@ export class RoomWriter {
 		if (!this.thread) return;
 		this.options.log(`the rooms' writer ${why}: the rooms are written on the main thread from now on`);
 		this.thread = null;
-		for (const job of this.doing.splice(0)) {
-			this.doHere(job);
-			this.done++;
-		}
-		this.release();
+		this.doLeft();
 	}
 
 	private doHere(job: WriterJob): void {
@@ -145,14 +181,27 @@ export class RoomWriter {
 		this.options.log(`${basename(job.path, '.json')}: not ${job.data === null ? 'removed' : 'written'}: ${error}`);
 	}
 
-	/** Sends what the writes done let go, in order, sink by sink. */
+	/** Sends what the writes done let go, in order, sink by sink; then what waited for them (after). */
 	private release(): void {
 		for (const held of this.holding) {
 			let sent = 0;
-			while (sent < held.pieces.length && held.pieces[sent]!.need <= this.done) held.send(held.pieces[sent++]!.data);
+			while (sent < held.pieces.length && held.pieces[sent]!.need <= this.done) {
+				const {data} = held.pieces[sent++]!;
+				held.size -= data.length;
+				try {
+					held.send(data);
+				} catch (error) {
+					// A channel gone: its output is dropped, the other sinks' go on.
+					this.options.log(`a screen's output not sent: ${(error as Error).message}`);
+				}
+			}
 			held.pieces.splice(0, sent);
-			if (held.pieces.length === 0) this.holding.delete(held);
+			if (held.pieces.length === 0) {
+				this.holding.delete(held);
+				for (const resolve of held.drained.splice(0)) resolve();
+			}
 		}
+		while (this.afters.length > 0 && this.afters[0]!.need <= this.done) this.afters.shift()!.then();
 		if (this.done >= this.asked) for (const resolve of this.idle.splice(0)) resolve();
 	}
 }

@@ -79,6 +79,8 @@ export interface ServeOptions {
 	 * Only with the default clock (the threads read the same performance.now).
 	 */
 	readonly drawThreads?: number;
+	/** Who writes the rooms' files (room-writer.ts); one on a thread of its own if not given (the tests give theirs). */
+	readonly roomWriter?: RoomWriter;
 }
 
 export interface RunningServer {
@@ -258,7 +260,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 	/** The drawing threads, once the server listens. */
 	let draw: DrawThreads | null = null;
 	// The rooms' files are written off this thread; the screens' output waits for them (room-writer.ts).
-	const writer = new RoomWriter({log});
+	const writer = options.roomWriter ?? new RoomWriter({log});
 	const hall = new Hall({
 		writer,
 		dataDir: options.dataDir,
@@ -583,17 +585,20 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 						return;
 					}
 					if (words.length >= 2 && verb === 'record') {
-						const record = hall.record(code, address);
-						quiet.say(
-							`${who} record`,
-							`${address} ${name}: record ${JSON.stringify(code.slice(0, 20))}: ${record.ok ? 'sent' : record.error}`,
-						);
-						// Without a terminal (ssh ... record CODE > FILE) the text goes as it is; a terminal wants CRLF.
-						const text = (line: string) => (size === null ? line : line.replace(/\n/g, '\r\n'));
-						if (record.ok) channel.write(text(record.value));
-						else channel.stderr.write(text(`potm: ${record.error}\n`));
-						channel.exit(record.ok ? 0 : 1);
-						channel.end();
+						// A game just ended is kept once its ending is on the disk (Hall.finish): read after that.
+						writer.after(() => {
+							const record = hall.record(code, address);
+							quiet.say(
+								`${who} record`,
+								`${address} ${name}: record ${JSON.stringify(code.slice(0, 20))}: ${record.ok ? 'sent' : record.error}`,
+							);
+							// Without a terminal (ssh ... record CODE > FILE) the text goes as it is; a terminal wants CRLF.
+							const text = (line: string) => (size === null ? line : line.replace(/\n/g, '\r\n'));
+							if (record.ok) channel.write(text(record.value));
+							else channel.stderr.write(text(`potm: ${record.error}\n`));
+							channel.exit(record.ok ? 0 : 1);
+							channel.end();
+						});
 						return;
 					}
 					if (words.length >= 2 && (verb === 'join' || verb === 'watch')) {
@@ -672,16 +677,21 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 					clearTimeout(unused);
 					screens++;
 					const engine = options.engine();
+					// After the rooms' writes asked for before it: a move shows once it is on the disk.
+					const out = writer.gate(data => {
+						channel.write(data);
+						const waiting = channel.writableLength + socket.writableLength;
+						if (waiting > outputBacklog) cutOff(`not reading its screen (${Math.round(waiting / 1024)} KiB waiting)`);
+					});
 					const started = (draw ? draw.open.bind(draw) : startSession)({
 						// Output waiting for a client that does not take it (its window closed, or its socket not read)
 						// is bounded: past outputBacklog the connection is cut off.
 						sink: {
-							// After the rooms' writes asked for before it: a move shows once it is on the disk.
-							write: writer.gate(data => {
-								channel.write(data);
-								const waiting = channel.writableLength + socket.writableLength;
-								if (waiting > outputBacklog) cutOff(`not reading its screen (${Math.round(waiting / 1024)} KiB waiting)`);
-							}),
+							write: data => {
+								out.write(data);
+								// What waits for the disk counts against the bound too.
+								if (out.held() > outputBacklog) cutOff(`not reading its screen (${Math.round(out.held() / 1024)} KiB waiting)`);
+							},
 						},
 						size: at,
 						term,
@@ -746,6 +756,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 						remote.disconnect();
 						await engine.close().catch(() => undefined);
 						log(`${address} ${name}: left (${sessionCount(left)})`);
+						// The screen's last output (the terminal given back) goes before the farewell and the end,
+						// once the rooms' writes before it are done (a moment; not forever if the disk hangs).
+						await Promise.race([out.drained(), new Promise(resolve => setTimeout(resolve, CHANNEL_CLOSE_MS))]);
 						if (entry.farewell) channel.write(`potm: ${entry.farewell}\r\n`);
 						// Settled once the client has closed the channel too (or a moment has passed): a server
 						// stopping then ends the connection, and ssh exits with the status, not "disconnected".

@@ -17,6 +17,9 @@ import {startServer, type RunningServer} from '../../source/serve/server.js';
 import {STOPPED} from '../../source/serve/draw-threads.js';
 import {loaps} from '../../source/games/loa/index.js';
 import {playedText} from '../../source/ui/format.js';
+import {EventEmitter} from 'node:events';
+import type {Worker} from 'node:worker_threads';
+import {RoomWriter, type WriterJob} from '../../source/serve/room-writer.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'potm-draw-'));
 afterAll(() => rmSync(scratch, {recursive: true, force: true}));
@@ -32,8 +35,9 @@ afterEach(async () => {
 const engines: FakeEngine[] = [];
 const logs: string[] = [];
 
-async function serve(drawThreads: number): Promise<RunningServer> {
+async function serve(drawThreads: number, roomWriter?: RoomWriter): Promise<RunningServer> {
 	server = await startServer({
+		...(roomWriter ? {roomWriter} : {}),
 		port: 0,
 		host: '127.0.0.1',
 		dataDir: join(scratch, `data-${drawThreads}-${Date.now()}`),
@@ -180,4 +184,66 @@ describe('screens on drawing threads', () => {
 		await seen(bobScreen, playedText(loaps, start, move));
 		expect(running.copied()).toEqual([1, 1, 0]);
 	});
+});
+
+/** A rooms' writer thread that answers at once, or, while held, only when let go (it writes nothing). */
+class HeldThread extends EventEmitter {
+	held = false;
+	readonly waiting: WriterJob[] = [];
+	postMessage(job: WriterJob): void {
+		if (this.held) this.waiting.push(job);
+		else queueMicrotask(() => this.emit('message', {error: null}));
+	}
+	letGo(): void {
+		this.held = false;
+		for (const _ of this.waiting.splice(0)) this.emit('message', {error: null});
+	}
+	unref(): void {}
+	terminate(): Promise<number> {
+		return Promise.resolve(0);
+	}
+}
+
+describe('nothing shown before it is on the disk', () => {
+	test.each([0, 1])(
+		'%i drawing thread(s): a move shows on no screen until its room is written; a stopping server gives the terminal back before its farewell',
+		async threads => {
+			const thread = new HeldThread();
+			const writer = new RoomWriter({log: line => logs.push(line), start: () => thread as unknown as Worker});
+			const running = await serve(threads, writer);
+			const {channel: adaChannel, shown: adaScreen, code} = await hostAGame(running.port, 'ada');
+			const bob = await connectAs(running.port, 'bob', {}, clients);
+			const bobScreen = screen(await exec(bob, `join ${code}`));
+			for (const shown of [adaScreen, bobScreen]) await seen(shown, `RED ada vs BLUE bob · ${code}`);
+
+			thread.held = true;
+			const start = loaps.initial();
+			const move = loaps.legalMoves(start)[0]!;
+			adaChannel.write(`m${loaps.formatMove(start, move)}\r`);
+			const said = playedText(loaps, start, move);
+			// The move's room is asked to be written, and both screens' frames of it wait.
+			await until(
+				() => thread.waiting.length > 0 && writer.holdingSinks() === 2,
+				() => `writes waiting ${thread.waiting.length}, sinks holding ${writer.holdingSinks()}`,
+			);
+			for (const shown of [adaScreen, bobScreen]) expect(shown.text()).not.toContain(said);
+			thread.letGo();
+			for (const shown of [adaScreen, bobScreen]) await seen(shown, said);
+
+			// Stopping: the turn under way is written (held), and each terminal is given back before the farewell.
+			thread.held = true;
+			const closing = running.close();
+			// Let go only once ada's session has ended and her farewell is due: it waits for her screen's last output.
+			await until(
+				() => thread.waiting.length > 0 && logs.some(line => / ada: left/.test(line)),
+				() => `writes waiting ${thread.waiting.length}; ${logs.slice(-3).join(' | ')}`,
+			);
+			thread.letGo();
+			await closing;
+			server = undefined;
+			const raw = adaScreen.raw();
+			expect(raw.lastIndexOf('\u001B[?1049l')).toBeGreaterThan(raw.lastIndexOf(said));
+			expect(raw.indexOf('the server is stopping')).toBeGreaterThan(raw.lastIndexOf('\u001B[?1049l'));
+		},
+	);
 });

@@ -492,6 +492,40 @@ describe('nothing lost', () => {
 		expect(existsSync(file)).toBe(false);
 	});
 
+	test("with a rooms' writer, a game that ends is kept (its record, the players' games) only once the writer has its ending on the disk", () => {
+		const dir = mkdtempSync(join(tmpdir(), 'potm-hall-'));
+		dirs.push(dir);
+		const clock = {ms: 1_000_000};
+		const written: string[] = [];
+		const waiting: (() => void)[] = [];
+		const hall = new Hall({
+			dataDir: dir,
+			now: () => clock.ms,
+			address: () => 'ssh -p 2222 example.org',
+			savesOf: person => join(dir, 'players', person.id, 'saves'),
+			writer: {
+				write: path => void written.push(path),
+				remove: path => void written.push(`removed ${path}`),
+				after: then => void waiting.push(then),
+			},
+		});
+		const alice = hall.connect(ALICE, '127.0.0.2');
+		const bob = hall.connect(BOB, '127.0.0.3');
+		const code = made(alice.create({game: boxes, setup: BOXES_3X3, clockSeconds: 60, side: 1, private: false}));
+		bob.enter(code, 'play');
+		const mover = () => (S.toMove(alice.room(code)!.session) === 1 ? alice : bob);
+		while (!S.isOver(alice.room(code)!.session)) mover().move(code, legal(mover(), code)[0]!);
+		const record = join(dir, 'records', `${code}.game.txt`);
+		expect(existsSync(record)).toBe(false);
+		expect(alice.room(code)!.kept).toBeNull();
+		expect(waiting).toHaveLength(1);
+		expect(written.at(-1)).toBe(join(dir, 'rooms', `${code}.json`));
+		waiting.shift()!();
+		expect(existsSync(record)).toBe(true);
+		expect(alice.room(code)!.kept).toBe(`${code}.game.txt`);
+		expect(written.at(-1)).toBe(`removed ${join(dir, 'rooms', `${code}.json`)}`);
+	});
+
 	test("a room's file not over beside its record (killed before the rooms' writer wrote its ending): the record is the game, kept, not resumed", () => {
 		const {alice, code, dir} = started();
 		alice.move(code, legal(alice, code)[0]!);
