@@ -325,30 +325,25 @@ export class DrawThreads {
 	}
 
 	/**
-	 * A screen's call to the hall: made as its person, the deltas it caused sent, then the answer;
-	 * the rooms it changed are written after (Hall.writesAfter).
+	 * A screen's call to the hall: made as its person, the deltas it caused sent, then the answer
+	 * (the rooms it changed are written by the server's RoomWriter, on its own thread: no wait here).
 	 */
 	private answer(drawer: Drawer, call: HallCall): void {
-		this.options.hall.writesAfter(
-			(): RoomNews => {
-				try {
-					return {type: 'answer', call: call.call, ok: true, value: this.make(drawer, call)};
-				} catch (error) {
-					return {type: 'answer', call: call.call, ok: false, message: (error as Error).message};
-				}
-			},
-			answer => {
-				this.sendChanged(drawer);
-				if (call.call === 0 || drawer.gone) return;
-				try {
-					drawer.rooms.postMessage(answer);
-				} catch (error) {
-					drawer.rooms.postMessage({type: 'answer', call: call.call, ok: false, message: (error as Error).message} satisfies RoomNews);
-				}
-				Atomics.store(drawer.flag, 0, 1);
-				Atomics.notify(drawer.flag, 0);
-			},
-		);
+		let answer: RoomNews;
+		try {
+			answer = {type: 'answer', call: call.call, ok: true, value: this.make(drawer, call)};
+		} catch (error) {
+			answer = {type: 'answer', call: call.call, ok: false, message: (error as Error).message};
+		}
+		this.sendChanged(drawer);
+		if (call.call === 0 || drawer.gone) return;
+		try {
+			drawer.rooms.postMessage(answer);
+		} catch (error) {
+			drawer.rooms.postMessage({type: 'answer', call: call.call, ok: false, message: (error as Error).message} satisfies RoomNews);
+		}
+		Atomics.store(drawer.flag, 0, 1);
+		Atomics.notify(drawer.flag, 0);
 	}
 
 	private make(drawer: Drawer, call: HallCall): unknown {

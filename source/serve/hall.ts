@@ -192,8 +192,6 @@ export class Hall {
 	private readonly said = new Map<string, number[]>();
 
 	private readonly sweeper: NodeJS.Timeout;
-	/** Rooms whose writes wait for the end of writesAfter's act and between (null: each is written at once). */
-	private writesHeld: Map<string, Room> | null = null;
 
 	constructor(private readonly options: HallOptions) {
 		mkdirSync(this.roomsDir, {recursive: true});
@@ -220,29 +218,6 @@ export class Hall {
 		this.connections.add(connection);
 		this.lobbyChanged();
 		return this.remoteFor(connection);
-	}
-
-	/**
-	 * Runs `act`, then `between`, then writes the rooms `act` changed: the drawing threads' calls
-	 * (draw-threads.ts) answer the caller and send the deltas in `between`, so that a mover's thread
-	 * does not wait on the disk. Nobody sees the change before it is written all the same: what a
-	 * thread draws reaches a terminal through this thread, in a later task. A game that ends is
-	 * written at once, before its record (finish), as ever.
-	 */
-	writesAfter<T>(act: () => T, between: (value: T) => void): void {
-		const held = new Map<string, Room>();
-		this.writesHeld = held;
-		let value: T;
-		try {
-			value = act();
-		} finally {
-			this.writesHeld = null;
-		}
-		try {
-			between(value);
-		} finally {
-			for (const room of held.values()) this.save(room);
-		}
 	}
 
 	/** The text of a finished game's record, for `record CODE`: undefined for a code with none (counted as a wrong code). */
@@ -1049,11 +1024,6 @@ export class Hall {
 
 	/** Writes the room whole; `charged`: with the turn under way charged to the clocks (the server stops). */
 	private save(room: Room, charged = false): void {
-		if (this.writesHeld && !charged && !S.isOver(room.session)) {
-			this.writesHeld.set(room.code, room);
-			return;
-		}
-		this.writesHeld?.delete(room.code);
 		const session = room.session;
 		const line = charged && room.started ? S.lineNow(session, this.options.now()) : session.line;
 		const file: RoomFile = {
@@ -1088,7 +1058,6 @@ export class Hall {
 	private forget(room: Room): void {
 		if (room.timer) clearTimeout(room.timer);
 		room.timer = null;
-		this.writesHeld?.delete(room.code);
 		if (this.options.writer) this.options.writer.remove(this.roomPath(room.code));
 		else rmSync(this.roomPath(room.code), {force: true});
 	}
@@ -1143,8 +1112,9 @@ export class Hall {
 			ended,
 		});
 		if (S.isOver(room.session)) {
-			// Over before it was kept (a kill between the ending and the record): kept now, or found kept already.
-			this.finish(room);
+			// Over before it was kept (a kill between the ending and the record): kept now, or found kept
+			// already. Its ending was just read from the disk: nothing to wait for (finish).
+			this.keep(room);
 		} else if (existsSync(this.recordPath(room.code))) {
 			// Its record written, its ending not yet in this file (a kill before the rooms' writer wrote it,
 			// or a game abandoned before its file went): the record is the game, kept already. Nobody saw

@@ -20,6 +20,7 @@ import {
 	GAMES_EACH,
 	GRACE_MS,
 	Hall,
+	type HallOptions,
 	normalCode,
 	WAITING_MS,
 	WAITING_ROOMS,
@@ -448,50 +449,6 @@ describe('nothing lost', () => {
 		expect(back.move(code, legal(back, code)[0]!).ok).toBe(true);
 	});
 
-	test("writesAfter: a move's room is written after `between` (a drawing thread's answer), even when `between` throws; a game that ends is written and kept at once", () => {
-		const {hall, alice, bob, code, dir} = started();
-		const file = join(dir, 'rooms', `${code}.json`);
-		const before = readFileSync(file, 'utf8');
-		let during = '';
-		hall.writesAfter(
-			() => alice.move(code, legal(alice, code)[0]!),
-			moved => {
-				expect(moved.ok).toBe(true);
-				during = readFileSync(file, 'utf8');
-			},
-		);
-		expect(during).toBe(before);
-		const after = readFileSync(file, 'utf8');
-		expect(after).not.toBe(before);
-		expect(() =>
-			hall.writesAfter(
-				() => bob.move(code, legal(bob, code)[0]!),
-				() => {
-					throw new Error('the answer could not cross');
-				},
-			),
-		).toThrow('the answer could not cross');
-		expect(readFileSync(file, 'utf8')).not.toBe(after);
-		// Outside writesAfter a move is written at once, as ever.
-		const third = readFileSync(file, 'utf8');
-		const mover = () => (S.toMove(alice.room(code)!.session) === 1 ? alice : bob);
-		mover().move(code, legal(mover(), code)[0]!);
-		expect(readFileSync(file, 'utf8')).not.toBe(third);
-		// Played to its end, the last move inside writesAfter: kept and the room's file gone by `between`.
-		while (legal(alice, code).length > 1) mover().move(code, legal(mover(), code)[0]!);
-		let kept: readonly string[] = [];
-		hall.writesAfter(
-			() => mover().move(code, legal(mover(), code)[0]!),
-			() => {
-				expect(S.isOver(alice.room(code)!.session)).toBe(true);
-				kept = readdirSync(join(dir, 'records'));
-				expect(existsSync(file)).toBe(false);
-			},
-		);
-		expect(kept).toEqual([`${code}.game.txt`]);
-		expect(existsSync(file)).toBe(false);
-	});
-
 	test("with a rooms' writer, a game that ends is kept (its record, the players' games) only once the writer has its ending on the disk", () => {
 		const dir = mkdtempSync(join(tmpdir(), 'potm-hall-'));
 		dirs.push(dir);
@@ -524,6 +481,34 @@ describe('nothing lost', () => {
 		expect(existsSync(record)).toBe(true);
 		expect(alice.room(code)!.kept).toBe(`${code}.game.txt`);
 		expect(written.at(-1)).toBe(`removed ${join(dir, 'rooms', `${code}.json`)}`);
+	});
+
+	test("an ending read from the disk at a start is kept at once, though the rooms' writer has writes waiting: not resumed as a game in progress", () => {
+		const dir = mkdtempSync(join(tmpdir(), 'potm-hall-'));
+		dirs.push(dir);
+		const hallWith = (writer: HallOptions['writer']) =>
+			new Hall({
+				dataDir: dir,
+				now: () => 1_000_000,
+				address: () => 'ssh -p 2222 example.org',
+				savesOf: person => join(dir, 'players', person.id, 'saves'),
+				...(writer ? {writer} : {}),
+			});
+		// A writer that writes at once and never gets to what waits for it: killed after the ending was written.
+		const first = hallWith({write: (path, data) => writeFileSync(path, data), remove: () => undefined, after: () => undefined});
+		const alice = first.connect(ALICE, '127.0.0.2');
+		const bob = first.connect(BOB, '127.0.0.3');
+		const code = made(alice.create({game: boxes, setup: BOXES_3X3, clockSeconds: 60, side: 1, private: false}));
+		bob.enter(code, 'play');
+		const mover = () => (S.toMove(alice.room(code)!.session) === 1 ? alice : bob);
+		while (!S.isOver(alice.room(code)!.session)) mover().move(code, legal(mover(), code)[0]!);
+		expect(existsSync(join(dir, 'records', `${code}.game.txt`))).toBe(false);
+		// The next start's writer has writes waiting all along (its removals are never done).
+		const removed: string[] = [];
+		const second = hallWith({write: () => undefined, remove: path => void removed.push(path), after: () => undefined});
+		expect(second.resume()).toEqual({playing: 0, open: 0});
+		expect(existsSync(join(dir, 'records', `${code}.game.txt`))).toBe(true);
+		expect(removed).toEqual([join(dir, 'rooms', `${code}.json`)]);
 	});
 
 	test("a room's file not over beside its record (killed before the rooms' writer wrote its ending): the record is the game, kept, not resumed", () => {
