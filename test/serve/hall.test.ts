@@ -78,6 +78,17 @@ function started(options: {private?: boolean; clockSeconds?: number | null} = {}
 /** The legal moves of the room's position, for the side whose remote is given. */
 const legal = (remote: Remote, code: string): readonly number[] => boxes.legalMoves(S.current(remote.room(code)!.session) as never);
 
+/** alice and bob play a 3×3 LINES and BOXES game in `hall` to its end, each the first legal move. */
+function playedToItsEnd(hall: Hall): {alice: Remote; code: string} {
+	const alice = hall.connect(ALICE, '127.0.0.2');
+	const bob = hall.connect(BOB, '127.0.0.3');
+	const code = made(alice.create({game: boxes, setup: BOXES_3X3, clockSeconds: 60, side: 1, private: false}));
+	bob.enter(code, 'play');
+	const mover = () => (S.toMove(alice.room(code)!.session) === 1 ? alice : bob);
+	while (!S.isOver(alice.room(code)!.session)) mover().move(code, legal(mover(), code)[0]!);
+	return {alice, code};
+}
+
 describe('rooms', () => {
 	test('a public room is listed open to everyone; joining it starts the game and its clock; the lobby lists it under way', async () => {
 		const {hall, clock} = hallIn();
@@ -466,12 +477,7 @@ describe('nothing lost', () => {
 				after: then => void waiting.push(then),
 			},
 		});
-		const alice = hall.connect(ALICE, '127.0.0.2');
-		const bob = hall.connect(BOB, '127.0.0.3');
-		const code = made(alice.create({game: boxes, setup: BOXES_3X3, clockSeconds: 60, side: 1, private: false}));
-		bob.enter(code, 'play');
-		const mover = () => (S.toMove(alice.room(code)!.session) === 1 ? alice : bob);
-		while (!S.isOver(alice.room(code)!.session)) mover().move(code, legal(mover(), code)[0]!);
+		const {alice, code} = playedToItsEnd(hall);
 		const record = join(dir, 'records', `${code}.game.txt`);
 		expect(existsSync(record)).toBe(false);
 		expect(alice.room(code)!.kept).toBeNull();
@@ -496,12 +502,7 @@ describe('nothing lost', () => {
 			});
 		// A writer that writes at once and never gets to what waits for it: killed after the ending was written.
 		const first = hallWith({write: (path, data) => writeFileSync(path, data), remove: () => undefined, after: () => undefined});
-		const alice = first.connect(ALICE, '127.0.0.2');
-		const bob = first.connect(BOB, '127.0.0.3');
-		const code = made(alice.create({game: boxes, setup: BOXES_3X3, clockSeconds: 60, side: 1, private: false}));
-		bob.enter(code, 'play');
-		const mover = () => (S.toMove(alice.room(code)!.session) === 1 ? alice : bob);
-		while (!S.isOver(alice.room(code)!.session)) mover().move(code, legal(mover(), code)[0]!);
+		const {code} = playedToItsEnd(first);
 		expect(existsSync(join(dir, 'records', `${code}.game.txt`))).toBe(false);
 		// The next start's writer has writes waiting all along (its removals are never done).
 		const removed: string[] = [];
