@@ -32,3 +32,19 @@ export function paint(text: string, color: string | undefined, layer: Layer = 'f
 
 /** `text` bold where `bold` says so, as a Text's `bold` (applied after its colours, as Ink does). */
 export const embolden = (text: string, bold: boolean | undefined): string => (bold ? chalk.bold(text) : text);
+
+/** How a piece of text looks: a Text's props of the same names. */
+export interface Look {
+	readonly color?: string | undefined;
+	readonly backgroundColor?: string | undefined;
+	readonly dim?: boolean | undefined;
+	readonly bold?: boolean | undefined;
+	readonly inverse?: boolean | undefined;
+}
+
+/** `text` as a <Text color backgroundColor dimColor bold inverse> nested in a plain Text draws it: Ink's order, dim first and inverse last. */
+export function painted(text: string, {color, backgroundColor, dim, bold, inverse}: Look): string {
+	let out = dim ? chalk.dim(text) : text;
+	out = embolden(paint(paint(out, color), backgroundColor, 'background'), bold);
+	return inverse ? chalk.inverse(out) : out;
+}

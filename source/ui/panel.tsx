@@ -10,6 +10,7 @@ import {bar, capitalized, fit, formatClock, formatScore, wrapLines} from './form
 
 import type {MoveEntry} from './session.js';
 import {same} from './same.js';
+import {painted} from './paint.js';
 import {paletteOf, pieceGlyph, type Theme} from './theme.js';
 
 export interface SideLine {
@@ -20,6 +21,11 @@ export interface SideLine {
 	/** Seconds left, or null without a clock. */
 	readonly clock: number | null;
 }
+
+/** A row of styled pieces painted into one string: drawn again only when that string changed (a move changes a row or two of the move list; a clock, one of the players'). */
+const PaintedLine = memo(function PaintedLine({text}: {text: string}) {
+	return <Text wrap="truncate">{text}</Text>;
+});
 
 /** The players' rows are no wider than this: in a wide panel the points and clocks stay near the names. */
 const PLAYERS_MAX_COLUMNS = 48;
@@ -57,30 +63,26 @@ export function Players({
 				// Name and piece, who (what is left), the points and the clock where the game has them, the turn mark.
 				const whoWidth = Math.max(4, width - Math.max(4, side.name.length) - 3 - points.length - (clockWidth > 0 ? clockWidth + 2 : 0) - 2);
 				const colour = theme.color ? palette.names[index] : undefined;
-				return (
-					<Text key={side.name} wrap="truncate">
-						<Text color={colour} bold={active}>{`${side.name.padEnd(4)} `}</Text>
-						{/* The piece as the board shows it, on a square of the board's. */}
-						<Text
-							color={theme.color ? palette.pieces[index] : undefined}
-							backgroundColor={theme.color ? palette.squares[0] : undefined}
-							bold
-						>
-							{pieceGlyph(theme, player, [sides[0].name, sides[1].name])}
-						</Text>
-						<Text color={colour} bold={active}>{` ${fit(side.who, whoWidth).padEnd(whoWidth)}`}</Text>
-						<Text>{points}</Text>
-						{side.clock === null ? null : (
-							<>
-								<Text>{'  '}</Text>
-								<Text inverse={active && theme.color} bold={active} color={theme.color && low ? theme.error : undefined}>
-									{clock.padStart(clockWidth)}
-								</Text>
-							</>
-						)}
-						<Text>{active ? ` ${theme.glyphs.turn}` : '  '}</Text>
-					</Text>
-				);
+				const line =
+					painted(`${side.name.padEnd(4)} `, {color: colour, bold: active}) +
+					// The piece as the board shows it, on a square of the board's.
+					painted(pieceGlyph(theme, player, [sides[0].name, sides[1].name]), {
+						color: theme.color ? palette.pieces[index] : undefined,
+						backgroundColor: theme.color ? palette.squares[0] : undefined,
+						bold: true,
+					}) +
+					painted(` ${fit(side.who, whoWidth).padEnd(whoWidth)}`, {color: colour, bold: active}) +
+					points +
+					(side.clock === null
+						? ''
+						: '  ' +
+							painted(clock.padStart(clockWidth), {
+								inverse: active && theme.color,
+								bold: active,
+								color: theme.color && low ? theme.error : undefined,
+							})) +
+					(active ? ` ${theme.glyphs.turn}` : '  ');
+				return <PaintedLine key={side.name} text={line} />;
 			})}
 		</Box>
 	);
@@ -202,13 +204,12 @@ export const MoveList = memo(function MoveList({
 			</Text>
 			{visible.length === 0 ? <Text color={theme.color ? theme.dim : undefined}> none yet</Text> : null}
 			{visible.map(row => (
-				<Text key={row.plies.join(' ')} wrap="truncate">
-					{cutPieces(pieces(row), width, theme.ascii).map((piece, index) => (
-						<Text key={index} inverse={piece.inverse} dimColor={piece.dim} color={piece.color}>
-							{piece.text}
-						</Text>
-					))}
-				</Text>
+				<PaintedLine
+					key={row.plies.join(' ')}
+					text={cutPieces(pieces(row), width, theme.ascii)
+						.map(piece => painted(piece.text, piece))
+						.join('')}
+				/>
 			))}
 		</Box>
 	);

@@ -306,8 +306,23 @@ export const entryOf = (game: AnyGame, before: unknown, move: number): MoveEntry
 });
 
 /** The moves of the line, written out. */
-export function moveList(session: Session): MoveEntry[] {
-	return session.moves.map((move, index) => entryOf(session.game, session.line[index], move));
+/** Each session's move list, and each position's entries by move: a screen draws the same list again at every frame, and every screen of a game draws it. */
+const lists = new WeakMap<Session, readonly MoveEntry[]>();
+const entriesFrom = new WeakMap<object, Map<number, MoveEntry>>();
+
+function entryAt(game: AnyGame, before: unknown, move: number): MoveEntry {
+	if (typeof before !== 'object' || before === null) return entryOf(game, before, move);
+	let entries = entriesFrom.get(before);
+	if (!entries) entriesFrom.set(before, (entries = new Map<number, MoveEntry>()));
+	let entry = entries.get(move);
+	if (!entry) entries.set(move, (entry = entryOf(game, before, move)));
+	return entry;
+}
+
+export function moveList(session: Session): readonly MoveEntry[] {
+	let list = lists.get(session);
+	if (!list) lists.set(session, (list = session.moves.map((move, index) => entryAt(session.game, session.line[index], move))));
+	return list;
 }
 
 /** The moves taken back, written out: what the move list shows after the current move. */

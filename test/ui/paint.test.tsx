@@ -1,15 +1,20 @@
 /**
- * ui/paint.ts colours text as Ink's <Text> does, and a board line painted into one Text draws
- * what the nested Texts of a square and its marks drew (ui/boards/grid.tsx).
+ * ui/paint.ts colours text as Ink's <Text> does; a board line painted into one Text draws what
+ * the nested Texts of a square and its marks drew (ui/boards/grid.tsx), and the players' rows and
+ * the move list's rows what theirs drew (ui/panel.tsx).
  */
 import chalk from 'chalk';
 import fc from 'fast-check';
-import {Text} from 'ink';
+import {Box, Text} from 'ink';
 import {render} from 'ink-testing-library';
 import {afterEach, beforeEach, expect, test} from 'vitest';
 // Ink's own module, not in its exports: the one its Text uses.
 import colorize from '../../node_modules/ink/build/colorize.js';
-import {embolden, paint} from '../../source/ui/paint.js';
+import {embolden, paint, painted} from '../../source/ui/paint.js';
+import {Players, type SideLine} from '../../source/ui/panel.js';
+import {fit, formatClock} from '../../source/ui/format.js';
+import {makeTheme, paletteOf, pieceGlyph} from '../../source/ui/theme.js';
+import type {Player} from '../../source/games/game.js';
 import {gridLineText} from '../../source/ui/boards/grid.js';
 
 const level = chalk.level;
@@ -112,5 +117,142 @@ test('a board line painted into one Text draws what the nested Texts drew, byte 
 			},
 		),
 		{seed: 39, numRuns: 300},
+	);
+});
+
+const colourArb = fc.constantFrom(...COLOURS.slice(0, 10));
+
+test('a piece painted draws what a nested Text of the same look drew, byte for byte, at every colour level', () => {
+	fc.assert(
+		fc.property(
+			fc.array(
+				fc.record({
+					text: fc.constantFrom('', 'x', ' b1 d3', '12.', '…', ' ▶ '),
+					color: colourArb,
+					backgroundColor: colourArb,
+					dim: fc.boolean(),
+					bold: fc.boolean(),
+					inverse: fc.boolean(),
+				}),
+				{minLength: 1, maxLength: 5},
+			),
+			fc.integer({min: 0, max: 3}),
+			(pieces, level) => {
+				chalk.level = level as 0 | 1 | 2 | 3;
+				const nested = render(
+					<Text>
+						{pieces.map((piece, index) => (
+							<Text
+								key={index}
+								color={piece.color}
+								backgroundColor={piece.backgroundColor}
+								dimColor={piece.dim}
+								bold={piece.bold}
+								inverse={piece.inverse}
+							>
+								{piece.text}
+							</Text>
+						))}
+					</Text>,
+				);
+				const flat = render(<Text>{pieces.map(piece => painted(piece.text, piece)).join('')}</Text>);
+				expect(flat.lastFrame()).toBe(nested.lastFrame());
+				nested.unmount();
+				flat.unmount();
+			},
+		),
+		{seed: 39, numRuns: 300},
+	);
+});
+
+/** The players' rows as nested Texts drew them before (the reference). */
+function NestedPlayers({
+	sides,
+	toMove,
+	color,
+	over,
+	width,
+}: {
+	sides: readonly [SideLine, SideLine];
+	toMove: Player;
+	color: boolean;
+	over: boolean;
+	width: number;
+}) {
+	const theme = makeTheme({color, ascii: false});
+	const palette = paletteOf(undefined);
+	const units = ['pt', 'pts'] as const;
+	const narrow = Math.min(width, 48);
+	const clockWidth = Math.max(0, ...sides.map(side => (side.clock === null ? 0 : formatClock(side.clock).length)));
+	return (
+		<Box flexDirection="column">
+			{sides.map((side, index) => {
+				const player = (index + 1) as Player;
+				const active = player === toMove && !over;
+				const clock = side.clock === null ? '' : formatClock(side.clock);
+				const low = side.clock !== null && side.clock < 10;
+				const points = side.points === null ? '' : ` ${`${side.points} ${units[side.points === 1 ? 0 : 1]}`.padStart(units[1].length + 3)}`;
+				const whoWidth = Math.max(
+					4,
+					narrow - Math.max(4, side.name.length) - 3 - points.length - (clockWidth > 0 ? clockWidth + 2 : 0) - 2,
+				);
+				const colour = theme.color ? palette.names[index] : undefined;
+				return (
+					<Text key={side.name} wrap="truncate">
+						<Text color={colour} bold={active}>{`${side.name.padEnd(4)} `}</Text>
+						<Text
+							color={theme.color ? palette.pieces[index] : undefined}
+							backgroundColor={theme.color ? palette.squares[0] : undefined}
+							bold
+						>
+							{pieceGlyph(theme, player, [sides[0].name, sides[1].name])}
+						</Text>
+						<Text color={colour} bold={active}>{` ${fit(side.who, whoWidth).padEnd(whoWidth)}`}</Text>
+						<Text>{points}</Text>
+						{side.clock === null ? null : (
+							<>
+								<Text>{'  '}</Text>
+								<Text inverse={active && theme.color} bold={active} color={theme.color && low ? theme.error : undefined}>
+									{clock.padStart(clockWidth)}
+								</Text>
+							</>
+						)}
+						<Text>{active ? ` ${theme.glyphs.turn}` : '  '}</Text>
+					</Text>
+				);
+			})}
+		</Box>
+	);
+}
+
+test("the players' rows, each painted into one Text, draw what their nested Texts drew, byte for byte", () => {
+	const side = (name: string) =>
+		fc.record({
+			name: fc.constant(name),
+			who: fc.constantFrom('you', 'alice (you)', 'level 3 Club', 'a name long enough to be cut here'),
+			points: fc.option(fc.integer({min: 0, max: 12})),
+			clock: fc.option(fc.constantFrom(0, 3.25, 9.9, 59, 60, 119.5, 3600)),
+		});
+	fc.assert(
+		fc.property(
+			side('RED'),
+			side('BLUE'),
+			fc.constantFrom(1, 2),
+			fc.boolean(),
+			fc.boolean(),
+			fc.integer({min: 24, max: 60}),
+			(red, blue, toMove, color, over, width) => {
+				chalk.level = 3;
+				// Both with a clock or neither, as every game has.
+				const sides = [red, {...blue, clock: red.clock === null ? null : (blue.clock ?? 60)}] as const;
+				const theme = makeTheme({color, ascii: false});
+				const nested = render(<NestedPlayers sides={sides} toMove={toMove} color={color} over={over} width={width} />);
+				const flat = render(<Players sides={sides} toMove={toMove} theme={theme} width={width} over={over} />);
+				expect(flat.lastFrame()).toBe(nested.lastFrame());
+				nested.unmount();
+				flat.unmount();
+			},
+		),
+		{seed: 39, numRuns: 200},
 	);
 });

@@ -253,3 +253,20 @@ describe('--ascii', () => {
 		expect(plain).toContain('| o o - <^>v < #- - . x |');
 	});
 });
+
+describe('the move list', () => {
+	test('made once a session, each entry once a position and move: the screens of a game draw it at every frame', () => {
+		const start = S.newSession(loaps, {seats: [S.HUMAN, S.HUMAN], clocked: false}, 0);
+		const two = play(play(start, 'b1 d3'), 'a6 c6');
+		expect(S.moveList(two)).toBe(S.moveList(two));
+		// A move on: a new list, the entries before it the same ones.
+		const three = play(two, 'c1 c4');
+		const [first, second, third] = S.moveList(three);
+		expect([first, second]).toEqual(S.moveList(two));
+		expect(first).toBe(S.moveList(two)[0]);
+		expect(second).toBe(S.moveList(two)[1]);
+		// Each entry as the game writes it, from the position before it.
+		expect(third).toEqual(S.entryOf(loaps, S.current(two), move(two, 'c1 c4')));
+		expect(S.moveList(three).map(entry => entry.text)).toEqual(['b1 d3', 'a6 c6', 'c1 c4']);
+	});
+});
