@@ -33,9 +33,10 @@
  * A watcher's view missed: a move a watcher's screen never said within 30 s (a screen that draws
  * two moves in one frame says only the second). Against the AI: from the keys of a move to the
  * screen saying the AI's answer ("BLUE played ..."). Sessions dropped: those that never reached
- * their first screen, or whose connection closed before the end. The server's CPU time and
- * memory come from /proc (idle: before the first session; the most: sampled every 0.5 s), and the
- * bench's own (its ssh2 clients, on the same cores) from process.cpuUsage.
+ * their first screen, or whose connection closed before the end (the server's log says how many
+ * were turned away at the door, how many waited in line there, and when). The server's CPU time
+ * and memory come from /proc (idle: before the first session; the most: sampled every 0.5 s), and
+ * the bench's own (its ssh2 clients, on the same cores) from process.cpuUsage.
  */
 import {spawn} from 'node:child_process';
 import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
@@ -595,7 +596,18 @@ export async function benchServe(load: ServeLoad): Promise<void> {
 		server.stdout.on('data', (data: Buffer) => (out += data.toString()));
 		// The server's log: only what says it is unwell is kept (its last resort's lines, refusals counted).
 		let logTail = '';
-		const health = {bugs: [] as string[], refused: 0, busy: 0, cutOff: 0, busyFrom: NaN, busyTo: NaN, busyWhy: ''};
+		const health = {
+			bugs: [] as string[],
+			refused: 0,
+			busy: 0,
+			cutOff: 0,
+			busyFrom: NaN,
+			busyTo: NaN,
+			busyWhy: '',
+			lined: 0,
+			linedFrom: NaN,
+			linedTo: NaN,
+		};
 		const spawned = performance.now();
 		server.stderr.on('data', (data: Buffer) => {
 			const lines = (logTail + data.toString()).split('\n');
@@ -610,6 +622,11 @@ export async function benchServe(load: ServeLoad): Promise<void> {
 						if (!(at >= health.busyFrom)) [health.busyFrom, health.busyWhy] = [at, line.replace(/^.*: refused, /, '')];
 						health.busyTo = at;
 					}
+				} else if (/: waits in line, /.test(line)) {
+					health.lined += 1 + Number(/\((\d+) more like it/.exec(line)?.[1] ?? 0);
+					const at = (performance.now() - spawned) / 1000;
+					if (!(at >= health.linedFrom)) health.linedFrom = at;
+					health.linedTo = at;
 				} else if (/: cut off, /.test(line)) health.cutOff++;
 			}
 		});
@@ -656,7 +673,10 @@ export async function benchServe(load: ServeLoad): Promise<void> {
 			`serve: ${sessions} sessions on loopback (${load.games} games between bots, ${load.againstAi} against the AI, ${load.watchers} watching), ${elapsed.toFixed(0)} s, ${load.thinkMs > 0 ? `about ${load.thinkMs} ms between a bot's moves` : 'each move as soon as the last shows'}${load.drawThreads === undefined ? '' : `, --draw-threads ${load.drawThreads}`}`,
 		);
 		console.log(
-			`  sessions dropped ${tally.dropped} of ${sessions}${health.busy > 0 ? ` (${health.busy} connections turned away at the door as the server was too busy, from ${health.busyFrom.toFixed(0)} s to ${health.busyTo.toFixed(0)} s after the server's start; the first: ${health.busyWhy})` : ''}`,
+			`  sessions dropped ${tally.dropped} of ${sessions}${health.busy > 0 ? ` (${health.busy} connections turned away at the door as the server was too busy, from ${health.busyFrom.toFixed(0)} s to ${health.busyTo.toFixed(0)} s after the server's start; the first: ${health.busyWhy})` : ''}` +
+				(health.lined > 0
+					? `; ${health.lined} waited in line at the door while the server was busy (from ${health.linedFrom.toFixed(0)} s to ${health.linedTo.toFixed(0)} s)`
+					: ''),
 		);
 		console.log(
 			`  games ${tally.gamesStarted} (${tally.gamesFinished} ended by the rules, ${tally.gamesOnTime} on the clock, ${tally.rematches} rematches), moves ${tally.moves}, lost ${tally.lost}`,

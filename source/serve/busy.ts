@@ -5,8 +5,9 @@
  * a packet waits for it to be free). A thread at work nearly all the time has no room for another
  * screen, whatever the delay says: its delay stays short while it runs many short tasks, and a
  * newcomer's key exchange, a round trip at a time, then waits behind every frame of every screen.
- * Past either limit the door turns newcomers away with a line that says why (door.ts) rather than
- * let them sit in a key exchange that never comes and slow everyone already playing.
+ * Past either limit newcomers wait in line at the door (waiting-line.ts), before any SSH work,
+ * rather than sit in a key exchange that never comes and slow everyone already playing; a full
+ * line, or a wait past its bound, turns them away with a line that says why.
  *
  * Where the screens are drawn on threads of their own (draw-threads.ts), the share is also read of
  * each of those, and the busier of the main thread and the drawing threads (their mean: a newcomer's

@@ -3,7 +3,8 @@
  * terminal (`ssh -p 2222 HOST`) gets the arcade drawn on it; there is no shell, no other command,
  * no file transfer, no forwarding of ports or agents. Everything a client sends is bounded: before
  * it has signed in, by the door (door.ts: connections per address and in all, a minute's new
- * ones, the time to sign in), decided on the bare socket; after, the sessions at once, the
+ * ones, the time to sign in; waiting-line.ts: the line while the server is busy), decided on the
+ * bare socket; after, the sessions at once, the
  * channels and the tries to sign in of a connection, the bytes it sends a second, the window's
  * size, the keys a second, the output waiting for a client that does not read, the time a
  * session may sit idle. A client past a bound is told why where it can be and cut off; the server
@@ -31,6 +32,7 @@ import type {Identity, Person} from '../ui/remote.js';
 import {guestName, isGuestName, NameKeys, type Standing} from './name-keys.js';
 import {addressKey} from './address-key.js';
 import {Door, TokenBucket, type DoorLimits} from './door.js';
+import {WaitingLine, type LineLimits} from './waiting-line.js';
 import {quietLog} from './quiet-log.js';
 import {DrawThreads} from './draw-threads.js';
 import type {Worker} from 'node:worker_threads';
@@ -73,6 +75,8 @@ export interface ServeOptions {
 	 * delay (busy.ts). Never busy when absent (a server inside the tests shares its thread with their clients).
 	 */
 	readonly busy?: () => string | null;
+	/** The line newcomers wait in while the server is busy (DEFAULT_LINE). */
+	readonly line?: Partial<LineLimits>;
 	/**
 	 * Worker threads that draw the sessions' screens (draw-threads.ts), beside the main thread that
 	 * keeps the connections, the hall and the engines; 0 or absent: the main thread draws them too.
@@ -153,6 +157,15 @@ const CONNECTION_INPUT_BURST = 256 * 1024;
 const HANG_UP_MS = 5_000;
 /** How long a refused connection may take to close after its line. */
 const REFUSED_CLOSE_MS = 1_000;
+/**
+ * The line at the door while the server is busy: a hundred at most, as many from one address as may
+ * sign in at once, each for 15 s (an ssh2 client gives the whole handshake 20 s; OpenSSH waits as
+ * long as it takes).
+ */
+export const DEFAULT_LINE: LineLimits = {most: 100, perAddress: DEFAULT_WAITING_PER_ADDRESS, waitMs: 15_000};
+/** How often the line is looked at, and how many come in from it each time the server is not busy: 20 a second at most. */
+const LINE_TICK_MS = 100;
+const LINE_TAKEN_A_TICK = 2;
 
 /**
  * The options of an authorized_keys line that potm serve keeps anyway (it forwards nothing and
@@ -790,29 +803,69 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 			client.end();
 		}
 	});
+	/** Says no at the door: one line before SSH's version (the protocol allows it; OpenSSH shows it), the socket closed. */
+	const refuseAtDoor = (socket: Socket, address: string, why: string, tell: string): void => {
+		quiet.say(`${addressKey(address)} ${tell}`, `${address}: refused, ${why}`);
+		// What the client sent read and dropped: a socket closed with unread data resets the connection, and the line with it.
+		socket.resume();
+		socket.end(`potm: ${tell}\r\n`);
+		closeSoon(socket, REFUSED_CLOSE_MS);
+	};
+	const BUSY_TELL = 'the server is too busy to take anyone more just now; try again in a few minutes';
+	// While the server is busy, newcomers wait in line (waiting-line.ts), paused before any SSH work.
+	const line = new WaitingLine<Socket>(
+		{
+			most: options.line?.most ?? DEFAULT_LINE.most,
+			perAddress: options.line?.perAddress ?? DEFAULT_LINE.perAddress,
+			waitMs: options.line?.waitMs ?? DEFAULT_LINE.waitMs,
+		},
+		now,
+	);
+	/** Why the line formed (the gauge's words when the first joined it). */
+	let lineWhy = '';
+	let lineTimer: NodeJS.Timeout | null = null;
+	const serveLine = (): void => {
+		for (const socket of line.expired())
+			if (!socket.destroyed)
+				refuseAtDoor(
+					socket,
+					socket.remoteAddress ?? '?',
+					`the server is busy, ${lineWhy}; waited ${Math.round(line.limits.waitMs / 1000)} s in line`,
+					BUSY_TELL,
+				);
+		for (let taken = 0; taken < LINE_TAKEN_A_TICK && line.size > 0 && busy() === null;) {
+			const socket = line.next()!;
+			if (socket.destroyed || socket.remoteAddress === undefined) continue;
+			enter(socket, socket.remoteAddress);
+			taken++;
+		}
+		if (line.size === 0 && lineTimer) {
+			clearInterval(lineTimer);
+			lineTimer = null;
+		}
+	};
 	const server = createServer(socket => {
 		// Its errors are ssh2's to report once it has the socket; a refused one's are nobody's concern.
 		socket.on('error', () => undefined);
 		const address = socket.remoteAddress;
 		if (address === undefined) return void socket.destroy();
-		// Too busy: what the thread has is kept for those already here.
+		// Too busy, or others waiting already: what the threads have is kept for those already here, and the newcomer waits its turn.
 		const crowded = busy();
-		const admitted: ReturnType<Door['admit']> = crowded
-			? {
-					ok: false,
-					why: `the server is busy, ${crowded}`,
-					tell: 'the server is too busy to take anyone more just now; try again in a few minutes',
-				}
-			: door.admit(address);
-		if (!admitted.ok) {
-			quiet.say(`${addressKey(address)} ${admitted.tell}`, `${address}: refused, ${admitted.why}`);
-			// One line before SSH's version (the protocol allows it; OpenSSH shows it), what the client sent
-			// read and dropped (a socket closed with unread data resets the connection, and the line with it).
-			socket.resume();
-			socket.end(`potm: ${admitted.tell}\r\n`);
-			closeSoon(socket, REFUSED_CLOSE_MS);
-			return;
-		}
+		if (crowded === null && line.size === 0) return void enter(socket, address);
+		const joined = line.join(addressKey(address), socket);
+		if (!joined.ok) return void refuseAtDoor(socket, address, `the server is busy, ${crowded ?? lineWhy}; ${joined.why}`, BUSY_TELL);
+		if (line.size === 1) lineWhy = crowded ?? lineWhy;
+		socket.once('close', () => line.leave(socket));
+		socket.write(
+			`potm: the server is busy; you are in line${joined.ahead > 0 ? `, ${joined.ahead} ahead of you` : ''} (${Math.round(line.limits.waitMs / 1000)} s at most)\r\n`,
+		);
+		quiet.say(`${addressKey(address)} in line`, `${address}: waits in line, the server is busy (${crowded ?? lineWhy})`);
+		lineTimer ??= setInterval(serveLine, LINE_TICK_MS);
+	});
+	/** A connection through the door, or turned away by it. */
+	function enter(socket: Socket, address: string): void {
+		const admitted = door.admit(address);
+		if (!admitted.ok) return refuseAtDoor(socket, address, admitted.why, admitted.tell);
 		const {visit} = admitted;
 		const signIn = setTimeout(() => {
 			quiet.say(`${visit.key} slow to sign in`, `${address}: closed, not signed in within ${Math.round(signInMs / 1000)} s`);
@@ -846,7 +899,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 			quiet.say(`${visit.key} flood`, `${address}: cut off, more than ${CONNECTION_INPUT_PER_SECOND / 1024} KiB a second sent`);
 			socket.destroy();
 		});
-	});
+	}
 	// A last bound under the door's, should the door be slow to close what it refuses: the kernel's sockets.
 	server.maxConnections = options.maxSessions * 4 + 1000;
 	await new Promise<void>((resolve, reject) => {
@@ -880,6 +933,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 		close: async () => {
 			// No new connections; the listener closes once the last one has gone.
 			const closed = new Promise<void>(resolve => server.close(() => resolve()));
+			// Those waiting in line never came in: they go at once.
+			if (lineTimer) clearInterval(lineTimer);
+			for (const socket of line.clear()) socket.destroy();
 			const entries = [...open];
 			// Games between people are kept (the turn under way charged) and resume at the next start.
 			hall.stop();

@@ -48,6 +48,8 @@ const LIMITS = {
 	sessionWaitMs: 8000,
 	waiting: {start: 30, rate: 1, full: 30},
 	outputBacklog: 16 * 1024,
+	// Two may wait in line while the server is busy, each for 3 s.
+	line: {most: 2, waitMs: 3000},
 } satisfies Partial<ServeOptions>;
 /** Connections open at once: twice the sessions and ten. */
 const CONNECTIONS = LIMITS.maxSessions * 2 + 10;
@@ -322,17 +324,57 @@ test('a connection the server ended keeps no place at the door, though its clien
 	}
 });
 
-test('too busy: a newcomer is told so at the door, before any SSH work; those already in play on, and the next newcomer is let in once the thread is free', async () => {
+test('too busy: a newcomer waits in line at the door, before any SSH work, and comes in once the server is free; past the line, or after its wait, it is told so; those already in play on', async () => {
+	const inLine = 'potm: the server is busy; you are in line';
+	const tooBusy = 'potm: the server is too busy to take anyone more just now; try again in a few minutes\r\n';
 	crowded = 'its thread 900 ms behind';
-	const turnedAway = await Promise.all([raw(running.port, nextAddress()), raw(running.port, nextAddress())]);
-	await Promise.all(turnedAway.map(one => one.closed));
-	for (const one of turnedAway)
-		expect(one.received().toString('latin1')).toBe(
-			'potm: the server is too busy to take anyone more just now; try again in a few minutes\r\n',
-		);
-	await expect(connect(running.port, 'newcomer', {localAddress: nextAddress()}, kept)).rejects.toThrow();
-	expect(lines.some(line => line.includes(': refused, the server is busy, its thread 900 ms behind'))).toBe(true);
+	// Alone in line, and the server stays busy: after the line's wait it is told so, and closed.
+	const patient = await raw(running.port, nextAddress());
+	patient.socket.write('SSH-2.0-x\r\n');
+	await patient.closed;
+	expect(patient.received().toString('latin1')).toBe(`${inLine} (3 s at most)\r\n${tooBusy}`);
+	expect(lines.some(line => line.includes(': refused, the server is busy, its thread 900 ms behind; waited 3 s in line'))).toBe(true);
+	// Two in line, each told its place, and nothing of SSH's; a third, past the line's two, is turned away.
+	const first = await raw(running.port, nextAddress());
+	await until(
+		() => first.received().length > 0,
+		() => 'the first has no answer',
+	);
+	const second = await raw(running.port, nextAddress());
+	await until(
+		() => second.received().length > 0,
+		() => 'the second has no answer',
+	);
+	const third = await raw(running.port, nextAddress());
+	await third.closed;
+	expect(first.received().toString('latin1')).toBe(`${inLine} (3 s at most)\r\n`);
+	expect(second.received().toString('latin1')).toBe(`${inLine}, 1 ahead of you (3 s at most)\r\n`);
+	expect(third.received().toString('latin1')).toBe(tooBusy);
+	expect(
+		lines.some(line =>
+			line.includes(': refused, the server is busy, its thread 900 ms behind; 2 connections waiting in line, the most there may be'),
+		),
+	).toBe(true);
+	// The server free again: the two come in, in their order, and SSH begins (its version after the line).
 	crowded = null;
+	for (const one of [first, second]) {
+		await until(
+			() => one.received().toString('latin1').includes('SSH-2.0-potm'),
+			() => one.received().toString('latin1'),
+		);
+		expect(one.received().toString('latin1').startsWith(`${inLine}`)).toBe(true);
+		one.socket.resetAndDestroy();
+	}
+	await settledBack();
+	// An SSH client that waited in line signs in as any other.
+	crowded = 'its threads at work 95 % of the time';
+	const waiting = connect(running.port, 'newcomer', {localAddress: nextAddress()}, kept);
+	await until(
+		() => lines.some(line => line.includes('waits in line, the server is busy (its threads at work 95 % of the time)')),
+		() => lines.slice(-5).join('\n'),
+	);
+	crowded = null;
+	(await waiting).end();
 	await settledBack();
 	await stillPlays();
 });
