@@ -90,7 +90,7 @@ export async function runServe(options: ServeCommand): Promise<number> {
 			...(options.authorizedKeys === undefined ? {} : {authorizedKeys: options.authorizedKeys}),
 			engine: () => pool.session(),
 			log,
-			// Newcomers are turned away while the thread is too far behind to draw for them too.
+			// Newcomers wait in line at the door while the threads are too busy to draw for them too.
 			busy: () => gauge.busy(),
 		});
 	} catch (error) {

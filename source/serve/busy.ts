@@ -19,9 +19,9 @@
  */
 import {monitorEventLoopDelay, performance, type EventLoopUtilization, type IntervalHistogram} from 'node:perf_hooks';
 
-/** The event loop's delay (90th percentile over a second) past which newcomers are turned away. */
+/** The event loop's delay (90th percentile over a second) past which newcomers wait in line at the door. */
 export const BUSY_DELAY_MS = 1000;
-/** The share of the thread's time at work (over SHARE_WINDOWS seconds) past which newcomers are turned away. */
+/** The share of the thread's time at work (over SHARE_WINDOWS seconds) past which newcomers wait in line at the door. */
 export const BUSY_SHARE = 0.9;
 /** How far under BUSY_SHARE the share must come for a busy thread to be free again. */
 export const BUSY_EASED = 0.1;

@@ -31,10 +31,10 @@ export interface Visit {
 	left(): void;
 }
 
-export type Admission =
-	| {readonly ok: true; readonly visit: Visit}
-	/** `why` for the server's log; `tell` for the person at the other end. */
-	| {readonly ok: false; readonly why: string; readonly tell: string};
+/** `why` for the server's log; `tell` for the person at the other end. */
+export type Refusal = {readonly ok: false; readonly why: string; readonly tell: string};
+
+export type Admission = {readonly ok: true; readonly visit: Visit} | Refusal;
 
 const MINUTE_MS = 60_000;
 
@@ -60,12 +60,23 @@ export class Door {
 		return {open: this.open, waiting: this.waitingNow};
 	}
 
-	/** Lets a new connection from `address` in, or says why not. */
-	admit(address: string): Admission {
+	/**
+	 * A new connection from `address` that is to wait in line first (waiting-line.ts): counted now
+	 * among its address's new connections of the minute, once (its `admit`, knocked, does not count
+	 * it again); or why not.
+	 */
+	knock(address: string): {readonly ok: true} | Refusal {
+		const now = this.now();
+		if (now - this.swept >= MINUTE_MS) this.sweep(now);
+		return this.counted(addressKey(address), now) ?? {ok: true};
+	}
+
+	/** Lets a new connection from `address` in, or says why not; `knocked`: counted already, as it joined the line. */
+	admit(address: string, knocked = false): Admission {
 		const now = this.now();
 		if (now - this.swept >= MINUTE_MS) this.sweep(now);
 		const key = addressKey(address);
-		const {connections, perMinute, waitingPerAddress, waiting} = this.limits;
+		const {connections, waitingPerAddress, waiting} = this.limits;
 		if (this.open >= connections)
 			return refusal(
 				`${this.open} connections open, the most there may be`,
@@ -82,16 +93,10 @@ export class Door {
 				`${mine} connections from it not signed in yet`,
 				'too many connections from your address are signing in; try again in a moment',
 			);
-		const times = (this.recent.get(key) ?? []).filter(time => now - time < MINUTE_MS);
-		if (times.length >= perMinute) {
-			this.recent.set(key, times);
-			return refusal(
-				`${perMinute} connections from it in the last minute already`,
-				`at most ${perMinute} new connections a minute from one address; try again in a minute`,
-			);
+		if (!knocked) {
+			const over = this.counted(key, now);
+			if (over) return over;
 		}
-		times.push(now);
-		this.recent.set(key, times);
 		this.open++;
 		this.waitingNow++;
 		this.waitingAt.set(key, mine + 1);
@@ -120,6 +125,20 @@ export class Door {
 		};
 	}
 
+	/** Counts a new connection from `key` among the minute's, or says why not (none counted then). */
+	private counted(key: string, now: number): Refusal | null {
+		const {perMinute} = this.limits;
+		const times = (this.recent.get(key) ?? []).filter(time => now - time < MINUTE_MS);
+		this.recent.set(key, times);
+		if (times.length >= perMinute)
+			return refusal(
+				`${perMinute} connections from it in the last minute already`,
+				`at most ${perMinute} new connections a minute from one address; try again in a minute`,
+			);
+		times.push(now);
+		return null;
+	}
+
 	/** Forgets the addresses with no connection in the last minute: the map stays as large as a minute's visitors. */
 	private sweep(now: number): void {
 		this.swept = now;
@@ -132,7 +151,7 @@ function dropChance(waiting: number, {start, rate, full}: DoorLimits['waiting'])
 	return full <= start ? 1 : rate + ((1 - rate) * (waiting - start)) / (full - start);
 }
 
-const refusal = (why: string, tell: string): Admission => ({ok: false, why, tell});
+const refusal = (why: string, tell: string): Refusal => ({ok: false, why, tell});
 
 /**
  * What a connection may spend: `perSecond` on average, up to `burst` at once. The server holds

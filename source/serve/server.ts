@@ -159,13 +159,18 @@ const HANG_UP_MS = 5_000;
 const REFUSED_CLOSE_MS = 1_000;
 /**
  * The line at the door while the server is busy: a hundred at most, as many from one address as may
- * sign in at once, each for 15 s (an ssh2 client gives the whole handshake 20 s; OpenSSH waits as
- * long as it takes).
+ * sign in at once, each for 15 s: an ssh2 client gives the whole handshake 20 s, paramiko 15 s to
+ * the first line before SSH's version (and 2 s to each next, so those in line are told their place
+ * every second); OpenSSH waits as long as it takes, unless its ConnectTimeout is set.
  */
 export const DEFAULT_LINE: LineLimits = {most: 100, perAddress: DEFAULT_WAITING_PER_ADDRESS, waitMs: 15_000};
 /** How often the line is looked at, and how many come in from it each time the server is not busy: 20 a second at most. */
 const LINE_TICK_MS = 100;
 const LINE_TAKEN_A_TICK = 2;
+/** Those in line are told their place again every this many ticks (a second). */
+const LINE_TOLD_TICKS = 10;
+/** What a client may send while it waits in line (its version and first packet are a few hundred bytes). */
+const LINE_KEPT_BYTES = 16 * 1024;
 
 /**
  * The options of an authorized_keys line that potm serve keeps anyway (it forwards nothing and
@@ -804,68 +809,126 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 		}
 	});
 	/** Says no at the door: one line before SSH's version (the protocol allows it; OpenSSH shows it), the socket closed. */
-	const refuseAtDoor = (socket: Socket, address: string, why: string, tell: string): void => {
-		quiet.say(`${addressKey(address)} ${tell}`, `${address}: refused, ${why}`);
+	/** Says no at the door; `kind` keeps apart, in the log's counts of repeats, refusals of one tell for different reasons. */
+	const refuseAtDoor = (socket: Socket, address: string, why: string, tell: string, kind = ''): void => {
+		quiet.say(`${addressKey(address)} ${tell}${kind}`, `${address}: refused, ${why}`);
 		// What the client sent read and dropped: a socket closed with unread data resets the connection, and the line with it.
 		socket.resume();
 		socket.end(`potm: ${tell}\r\n`);
 		closeSoon(socket, REFUSED_CLOSE_MS);
 	};
 	const BUSY_TELL = 'the server is too busy to take anyone more just now; try again in a few minutes';
-	// While the server is busy, newcomers wait in line (waiting-line.ts), paused before any SSH work.
-	const line = new WaitingLine<Socket>(
+	/**
+	 * A newcomer waiting in line: its socket, and what its client sent meanwhile (its version, perhaps
+	 * its first packet), read so that its leaving is seen (a socket not read never tells of its end)
+	 * and handed back to the socket for ssh2 when it comes in.
+	 */
+	interface Waiter {
+		readonly socket: Socket;
+		readonly address: string;
+		/** Stops reading and puts back what was read; the socket is then as it came. */
+		readonly stop: () => void;
+	}
+	// While the server is busy, newcomers wait in line (waiting-line.ts), before any SSH work.
+	const line = new WaitingLine<Waiter>(
 		{
 			most: options.line?.most ?? DEFAULT_LINE.most,
-			perAddress: options.line?.perAddress ?? DEFAULT_LINE.perAddress,
+			perAddress: options.line?.perAddress ?? options.waitingPerAddress ?? DEFAULT_LINE.perAddress,
 			waitMs: options.line?.waitMs ?? DEFAULT_LINE.waitMs,
 		},
 		now,
 	);
+	const waitSeconds = Math.round(line.limits.waitMs / 1000);
 	/** Why the line formed (the gauge's words when the first joined it). */
 	let lineWhy = '';
 	let lineTimer: NodeJS.Timeout | null = null;
+	let ticks = 0;
 	const serveLine = (): void => {
-		for (const socket of line.expired())
-			if (!socket.destroyed)
+		for (const waiter of line.expired()) {
+			waiter.stop();
+			if (!waiter.socket.destroyed)
 				refuseAtDoor(
-					socket,
-					socket.remoteAddress ?? '?',
-					`the server is busy, ${lineWhy}; waited ${Math.round(line.limits.waitMs / 1000)} s in line`,
+					waiter.socket,
+					waiter.address,
+					`the server is busy (${busy() ?? lineWhy}); waited ${waitSeconds} s in line`,
 					BUSY_TELL,
+					'waited out',
 				);
-		for (let taken = 0; taken < LINE_TAKEN_A_TICK && line.size > 0 && busy() === null;) {
-			const socket = line.next()!;
-			if (socket.destroyed || socket.remoteAddress === undefined) continue;
-			enter(socket, socket.remoteAddress);
-			taken++;
 		}
+		for (let taken = 0; taken < LINE_TAKEN_A_TICK && line.size > 0 && busy() === null;) {
+			const waiter = line.next()!;
+			waiter.stop();
+			if (!waiter.socket.destroyed && enter(waiter.socket, waiter.address, true)) taken++;
+		}
+		// Each in line told its place again, a line a second: a client that reads what comes before SSH's version a line at a time waits for each (paramiko gives one two seconds).
+		if (++ticks % LINE_TOLD_TICKS === 0)
+			line.each((waiter, ahead) => waiter.socket.write(`potm: still in line${ahead > 0 ? `, ${ahead} ahead of you` : ', next'}\r\n`));
 		if (line.size === 0 && lineTimer) {
 			clearInterval(lineTimer);
 			lineTimer = null;
 		}
 	};
+	/** Puts a newcomer in line, or turns it away; `crowded`: why the server is busy, null if it is not (others wait already). */
+	function wait(socket: Socket, address: string, crowded: string | null): void {
+		// A connection in line counts among its address's new ones of the minute now, as one let in does.
+		const knocked = door.knock(address);
+		if (!knocked.ok) return refuseAtDoor(socket, address, knocked.why, knocked.tell);
+		const kept: Buffer[] = [];
+		let keptBytes = 0;
+		const keep = (chunk: Buffer): void => {
+			keptBytes += chunk.length;
+			if (keptBytes <= LINE_KEPT_BYTES) return void kept.push(chunk);
+			line.leave(waiter);
+			quiet.say(`${addressKey(address)} flood`, `${address}: cut off, more than ${LINE_KEPT_BYTES / 1024} KiB sent while in line`);
+			socket.destroy();
+		};
+		// The client gave up: its place goes at once.
+		const gone = (): void => {
+			line.leave(waiter);
+			socket.destroy();
+		};
+		const waiter: Waiter = {
+			socket,
+			address,
+			stop: () => {
+				socket.off('data', keep);
+				socket.off('end', gone);
+				socket.pause();
+				if (kept.length > 0) socket.unshift(Buffer.concat(kept));
+			},
+		};
+		const joined = line.join(addressKey(address), waiter);
+		if (!joined.ok) return refuseAtDoor(socket, address, `the server is busy (${crowded ?? lineWhy}); ${joined.why}`, BUSY_TELL);
+		if (line.size === 1) lineWhy = crowded ?? lineWhy;
+		socket.on('data', keep);
+		socket.once('end', gone);
+		socket.once('close', () => line.leave(waiter));
+		socket.write(
+			`potm: the server is busy; you are in line${joined.ahead > 0 ? `, ${joined.ahead} ahead of you` : ''} (${waitSeconds} s at most)\r\n`,
+		);
+		quiet.say(
+			`${addressKey(address)} in line`,
+			`${address}: waits in line, ${crowded === null ? `${joined.ahead} ahead of it (the server was busy: ${lineWhy})` : `the server is busy (${crowded})`}`,
+		);
+		lineTimer ??= setInterval(serveLine, LINE_TICK_MS);
+	}
 	const server = createServer(socket => {
 		// Its errors are ssh2's to report once it has the socket; a refused one's are nobody's concern.
 		socket.on('error', () => undefined);
 		const address = socket.remoteAddress;
 		if (address === undefined) return void socket.destroy();
-		// Too busy, or others waiting already: what the threads have is kept for those already here, and the newcomer waits its turn.
+		// Too busy, or others waiting already (they go first): what the threads have is kept for those already here, and the newcomer waits its turn.
 		const crowded = busy();
-		if (crowded === null && line.size === 0) return void enter(socket, address);
-		const joined = line.join(addressKey(address), socket);
-		if (!joined.ok) return void refuseAtDoor(socket, address, `the server is busy, ${crowded ?? lineWhy}; ${joined.why}`, BUSY_TELL);
-		if (line.size === 1) lineWhy = crowded ?? lineWhy;
-		socket.once('close', () => line.leave(socket));
-		socket.write(
-			`potm: the server is busy; you are in line${joined.ahead > 0 ? `, ${joined.ahead} ahead of you` : ''} (${Math.round(line.limits.waitMs / 1000)} s at most)\r\n`,
-		);
-		quiet.say(`${addressKey(address)} in line`, `${address}: waits in line, the server is busy (${crowded ?? lineWhy})`);
-		lineTimer ??= setInterval(serveLine, LINE_TICK_MS);
+		if (crowded === null && line.size === 0) enter(socket, address);
+		else wait(socket, address, crowded);
 	});
-	/** A connection through the door, or turned away by it. */
-	function enter(socket: Socket, address: string): void {
-		const admitted = door.admit(address);
-		if (!admitted.ok) return refuseAtDoor(socket, address, admitted.why, admitted.tell);
+	/** A connection through the door (true), or turned away by it; `knocked`: counted at the door as it joined the line. */
+	function enter(socket: Socket, address: string, knocked = false): boolean {
+		const admitted = door.admit(address, knocked);
+		if (!admitted.ok) {
+			refuseAtDoor(socket, address, admitted.why, admitted.tell);
+			return false;
+		}
 		const {visit} = admitted;
 		const signIn = setTimeout(() => {
 			quiet.say(`${visit.key} slow to sign in`, `${address}: closed, not signed in within ${Math.round(signInMs / 1000)} s`);
@@ -899,6 +962,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 			quiet.say(`${visit.key} flood`, `${address}: cut off, more than ${CONNECTION_INPUT_PER_SECOND / 1024} KiB a second sent`);
 			socket.destroy();
 		});
+		return true;
 	}
 	// A last bound under the door's, should the door be slow to close what it refuses: the kernel's sockets.
 	server.maxConnections = options.maxSessions * 4 + 1000;
@@ -935,7 +999,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 			const closed = new Promise<void>(resolve => server.close(() => resolve()));
 			// Those waiting in line never came in: they go at once.
 			if (lineTimer) clearInterval(lineTimer);
-			for (const socket of line.clear()) socket.destroy();
+			for (const waiter of line.clear()) waiter.socket.destroy();
 			const entries = [...open];
 			// Games between people are kept (the turn under way charged) and resume at the next start.
 			hall.stop();

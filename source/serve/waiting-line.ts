@@ -73,6 +73,11 @@ export class WaitingLine<T> {
 		return out;
 	}
 
+	/** Calls `visit` with each in line and how many are ahead of it, in order. */
+	each(visit: (item: T, ahead: number) => void): void {
+		this.places.forEach((place, index) => visit(place.item, index));
+	}
+
 	/** Everyone in line, taken out of it (the server is stopping). */
 	clear(): T[] {
 		const all = this.places.map(place => place.item);

@@ -94,6 +94,22 @@ describe('the door', () => {
 		clock.now = 61_000;
 		expect(at.admit('10.0.5.1').ok).toBe(true);
 	});
+
+	test("one that waits in line is counted among the minute's as it knocks, once: let in from the line, it is not counted again", () => {
+		const {door: at} = door({waitingPerAddress: 100, connections: 100, waiting: {start: 100, rate: 0, full: 100}});
+		for (let count = 0; count < 3; count++) expect(at.knock('10.0.6.1')).toEqual({ok: true});
+		// The three let in from the line, and two more straight in: five in the minute, as many as may be.
+		for (let count = 0; count < 3; count++) visit(at.admit('10.0.6.1', true)).left();
+		visit(at.admit('10.0.6.1')).left();
+		visit(at.admit('10.0.6.1')).left();
+		expect(at.knock('10.0.6.1')).toMatchObject({ok: false, why: '5 connections from it in the last minute already'});
+		expect(at.admit('10.0.6.1')).toMatchObject({ok: false, why: '5 connections from it in the last minute already'});
+		// The bounds of those signing in still hold for one let in from the line.
+		const {door: full} = door();
+		for (let count = 0; count < LIMITS.waitingPerAddress; count++) visit(full.admit('10.0.7.1'));
+		expect(full.knock('10.0.7.1')).toEqual({ok: true});
+		expect(full.admit('10.0.7.1', true)).toMatchObject({ok: false, why: '3 connections from it not signed in yet'});
+	});
 });
 
 describe('the bytes a connection may send', () => {

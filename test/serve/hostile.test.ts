@@ -101,13 +101,15 @@ function raw(port: number, from: string): Promise<Raw> {
 	});
 }
 
-/** The server's version line and its first packet (its KEXINIT, in the clear), once both have come. */
+/** The server's version line and its first packet (its KEXINIT, in the clear), once both have come (after any lines before the version). */
 async function serverHello(connection: Raw): Promise<Buffer> {
 	let packet: Buffer | null = null;
 	await until(
 		() => {
 			const all = connection.received();
-			const end = all.indexOf('\r\n');
+			const version = all.indexOf('SSH-2.0-potm');
+			if (version < 0) return false;
+			const end = all.indexOf('\r\n', version);
 			if (end < 0 || all.length < end + 6) return false;
 			const length = all.readUInt32BE(end + 2) + 4;
 			if (all.length < end + 2 + length) return false;
@@ -117,6 +119,29 @@ async function serverHello(connection: Raw): Promise<Buffer> {
 		() => `no version and KEXINIT from the server: ${JSON.stringify(connection.received().toString('latin1'))}`,
 	);
 	return packet!;
+}
+
+/** The types of the packets the server has sent in the clear after its version. */
+function clearPackets(connection: Raw): number[] {
+	const all = connection.received();
+	let at = all.indexOf('\r\n', all.indexOf('SSH-2.0-potm')) + 2;
+	const types: number[] = [];
+	while (at + 6 <= all.length && at + 4 + all.readUInt32BE(at) <= all.length) {
+		types.push(all[at + 5]!);
+		at += 4 + all.readUInt32BE(at);
+	}
+	return types;
+}
+
+/** A client's SSH_MSG_KEX_ECDH_INIT (30) with a curve25519 public key (any 32 bytes are one), framed in the clear. */
+function ecdhInit(): Buffer {
+	const payload = Buffer.concat([Buffer.from([30, 0, 0, 0, 32]), Buffer.alloc(32, 7)]);
+	const padding = 8 - ((4 + 1 + payload.length) % 8) + (8 - ((4 + 1 + payload.length) % 8) < 4 ? 8 : 0);
+	const packet = Buffer.alloc(4 + 1 + payload.length + padding);
+	packet.writeUInt32BE(1 + payload.length + padding, 0);
+	packet[4] = padding;
+	payload.copy(packet, 5);
+	return packet;
 }
 
 const STAGES = [
@@ -324,47 +349,75 @@ test('a connection the server ended keeps no place at the door, though its clien
 	}
 });
 
-test('too busy: a newcomer waits in line at the door, before any SSH work, and comes in once the server is free; past the line, or after its wait, it is told so; those already in play on', async () => {
+test('too busy: a newcomer waits in line at the door, before any SSH work, and comes in once the server is free; one that gives up leaves the line; past the line, or after its wait, it is told so; those already in play on', async () => {
 	const inLine = 'potm: the server is busy; you are in line';
 	const tooBusy = 'potm: the server is too busy to take anyone more just now; try again in a few minutes\r\n';
+	/** The lines a connection got, and whether all but its first, and its last where `last` says it, are its place told again. */
+	const toldAgain = (received: string, last?: string) => {
+		const lines = received.split(/(?<=\r\n)/);
+		const middle = lines.slice(1, last === undefined ? undefined : -1);
+		return (
+			middle.every(one => /^potm: still in line(, \d+ ahead of you|, next)\r\n$/.test(one)) && (last === undefined || lines.at(-1) === last)
+		);
+	};
 	crowded = 'its thread 900 ms behind';
-	// Alone in line, and the server stays busy: after the line's wait it is told so, and closed.
+	// Alone in line, and the server stays busy: told its place each second, then after the line's wait
+	// told the server is too busy, and closed. What it sent meanwhile was read, and dropped.
 	const patient = await raw(running.port, nextAddress());
 	patient.socket.write('SSH-2.0-x\r\n');
 	await patient.closed;
-	expect(patient.received().toString('latin1')).toBe(`${inLine} (3 s at most)\r\n${tooBusy}`);
-	expect(lines.some(line => line.includes(': refused, the server is busy, its thread 900 ms behind; waited 3 s in line'))).toBe(true);
+	const said = patient.received().toString('latin1');
+	expect(said.startsWith(`${inLine} (3 s at most)\r\npotm: still in line, next\r\n`)).toBe(true);
+	expect(toldAgain(said, tooBusy)).toBe(true);
+	expect(lines.some(line => line.includes(': refused, the server is busy (its thread 900 ms behind); waited 3 s in line'))).toBe(true);
+	// One that sends its version and closes its side while in line leaves it: the next is first.
+	const quitter = await raw(running.port, nextAddress());
+	await until(
+		() => quitter.received().length > 0,
+		() => 'the quitter has no answer',
+	);
+	quitter.socket.end('SSH-2.0-x\r\n');
+	await quitter.closed;
+	// Closed as it went, not told at the end of the line's wait.
+	expect(quitter.received().toString('latin1')).not.toContain(tooBusy);
 	// Two in line, each told its place, and nothing of SSH's; a third, past the line's two, is turned away.
 	const first = await raw(running.port, nextAddress());
 	await until(
 		() => first.received().length > 0,
 		() => 'the first has no answer',
 	);
+	first.socket.write('SSH-2.0-x\r\n');
 	const second = await raw(running.port, nextAddress());
 	await until(
 		() => second.received().length > 0,
 		() => 'the second has no answer',
 	);
+	second.socket.write('SSH-2.0-y\r\n');
 	const third = await raw(running.port, nextAddress());
 	await third.closed;
-	expect(first.received().toString('latin1')).toBe(`${inLine} (3 s at most)\r\n`);
-	expect(second.received().toString('latin1')).toBe(`${inLine}, 1 ahead of you (3 s at most)\r\n`);
+	expect(first.received().toString('latin1').startsWith(`${inLine} (3 s at most)\r\n`)).toBe(true);
+	expect(second.received().toString('latin1').startsWith(`${inLine}, 1 ahead of you (3 s at most)\r\n`)).toBe(true);
 	expect(third.received().toString('latin1')).toBe(tooBusy);
 	expect(
 		lines.some(line =>
-			line.includes(': refused, the server is busy, its thread 900 ms behind; 2 connections waiting in line, the most there may be'),
+			line.includes(': refused, the server is busy (its thread 900 ms behind); 2 connections waiting in line, the most there may be'),
 		),
 	).toBe(true);
-	// The server free again: the two come in, in their order, and SSH begins (its version after the line).
+	// The server free again: the two come in, and SSH begins after what the line said (its version, then, the client's version read, its first packet).
 	crowded = null;
+	const kexinits = [];
 	for (const one of [first, second]) {
-		await until(
-			() => one.received().toString('latin1').includes('SSH-2.0-potm'),
-			() => one.received().toString('latin1'),
-		);
-		expect(one.received().toString('latin1').startsWith(`${inLine}`)).toBe(true);
-		one.socket.resetAndDestroy();
+		kexinits.push(await serverHello(one));
+		const text = one.received().toString('latin1');
+		expect(toldAgain(text.slice(0, text.indexOf('SSH-2.0-potm')))).toBe(true);
 	}
+	// The first's version, sent while in line, reached ssh2: it goes on with the key exchange (its reply, 31).
+	first.socket.write(Buffer.concat([kexinits[0]!, ecdhInit()]));
+	await until(
+		() => clearPackets(first).includes(31),
+		() => `the server's packets: ${clearPackets(first).join(', ')}`,
+	);
+	for (const one of [first, second]) one.socket.resetAndDestroy();
 	await settledBack();
 	// An SSH client that waited in line signs in as any other.
 	crowded = 'its threads at work 95 % of the time';

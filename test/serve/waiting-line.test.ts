@@ -56,7 +56,7 @@ test('cleared when the server stops: everyone in it, and nobody counted any more
 	expect(line.join('a', 'three')).toEqual({ok: true, ahead: 0});
 });
 
-test('whatever joins, leaves and expires in whatever order, the line keeps the order of arrival and its bounds', () => {
+test('whatever joins, leaves and expires in whatever order, the line keeps the order of arrival (each told how many are ahead) and its bounds', () => {
 	const step = fc.oneof(
 		fc.record({kind: fc.constant('join' as const), key: fc.constantFrom('a', 'b', 'c')}),
 		fc.record({kind: fc.constant('leave' as const), pick: fc.nat()}),
@@ -95,6 +95,9 @@ test('whatever joins, leaves and expires in whatever order, the line keeps the o
 					model = model.filter(place => !expired.includes(place.item));
 				}
 				expect(line.size).toBe(model.length);
+				const listed: [string, number][] = [];
+				line.each((item, ahead) => listed.push([item, ahead]));
+				expect(listed).toEqual(model.map((place, ahead) => [place.item, ahead]));
 			}
 		}),
 		{seed: 39, numRuns: 300},
