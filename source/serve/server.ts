@@ -850,7 +850,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 				refuseAtDoor(
 					waiter.socket,
 					waiter.address,
-					`the server is busy (${busy() ?? lineWhy}); waited ${waitSeconds} s in line`,
+					`the server is busy, ${busy() ?? lineWhy}; waited ${waitSeconds} s in line`,
 					BUSY_TELL,
 					'waited out',
 				);
@@ -898,7 +898,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 			},
 		};
 		const joined = line.join(addressKey(address), waiter);
-		if (!joined.ok) return refuseAtDoor(socket, address, `the server is busy (${crowded ?? lineWhy}); ${joined.why}`, BUSY_TELL);
+		if (!joined.ok) return refuseAtDoor(socket, address, `the server is busy, ${crowded ?? lineWhy}; ${joined.why}`, BUSY_TELL);
 		if (line.size === 1) lineWhy = crowded ?? lineWhy;
 		socket.on('data', keep);
 		socket.once('end', gone);
@@ -908,7 +908,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 		);
 		quiet.say(
 			`${addressKey(address)} in line`,
-			`${address}: waits in line, ${crowded === null ? `${joined.ahead} ahead of it (the server was busy: ${lineWhy})` : `the server is busy (${crowded})`}`,
+			`${address}: waits in line, ${crowded === null ? `${joined.ahead} ahead of it (the server was busy: ${lineWhy})` : `the server is busy: ${crowded}`}`,
 		);
 		lineTimer ??= setInterval(serveLine, LINE_TICK_MS);
 	}
