@@ -134,6 +134,7 @@ export function loaGame(variant: LoaVariant): Game<LoaState> {
 			}
 			const parsed = parseMoveText(text, size);
 			if (typeof parsed === 'string') return fail(parsed);
+			if (parsed.from === parsed.to) return fail(toItself(state, parsed.from, text));
 			const move = encodeMove(parsed.from, parsed.to);
 			if (legalMoves(state).includes(move)) return ok(move);
 			return fail(explainIllegal(state, parsed.from, parsed.to));
@@ -185,11 +186,21 @@ export function readEntryMove(state: LoaState, output: string): Result<number, E
 		if (square < 0)
 			return fail({fault: 'unparsable', message: `"${words[index]}" is not a square of the ${size}×${size} board (a1..${last})`});
 	}
-	// A move from a square to itself is none (and h8 h8 would be read as the pass).
-	if (from === to) return fail({fault: 'illegal', message: `"${text.trim()}" is not a move: a piece must leave its square`});
+	if (from === to) return fail({fault: 'illegal', message: toItself(state, from, text)});
 	const move = encodeMove(from, to);
 	if (!legalMoves(state).includes(move)) return fail({fault: 'illegal', message: explainIllegal(state, from, to)});
 	return ok(move);
+}
+
+/**
+ * Why a move from a square to itself, as `text` wrote it, is none (h8 h8 would be read as the
+ * pass): from a square without a piece of the mover's, what is wrong is that, as for any move
+ * from there; else a piece must leave its square.
+ */
+function toItself(state: LoaState, square: number, text: string): string {
+	return state.cells[square] === state.toMove
+		? `"${text.trim()}" is not a move: a piece must leave its square`
+		: explainIllegal(state, square, square);
 }
 
 /** Why `from`→`to` is not a legal move here, in a sentence for the player. */

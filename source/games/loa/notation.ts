@@ -41,8 +41,9 @@ export function moveName(move: number, size: number): string {
 }
 
 /**
- * Reads `b1 d3`, `b1-d3`, `b1d3` or `B1 D3` into its two squares; legality is not checked here.
- * Returns a message naming what is wrong otherwise.
+ * Reads `b1 d3`, `b1-d3`, `b1d3` or `B1 D3` into its two squares; legality is not checked here
+ * (a square to itself is read too: what is wrong with it depends on the position). Returns a
+ * message naming what is wrong otherwise.
  */
 export function parseMoveText(text: string, size: number): {from: number; to: number} | string {
 	const trimmed = text.trim();
@@ -53,6 +54,5 @@ export function parseMoveText(text: string, size: number): {from: number; to: nu
 	const last = squareName(size * size - 1, size);
 	if (from < 0) return `"${match[1]}" is not a square of the ${size}×${size} board (a1..${last})`;
 	if (to < 0) return `"${match[2]}" is not a square of the ${size}×${size} board (a1..${last})`;
-	if (from === to) return `"${trimmed}" is not a move: a piece must leave its square`;
 	return {from, to};
 }

@@ -220,6 +220,13 @@ describe('classic ruling 5: a player with no legal move passes', () => {
 		expect(classicLoa.parseMove(classicLoa.initial(), 'b1 b1').ok).toBe(false);
 	});
 
+	test('a move from a square to itself where the mover has no piece says what is on it, as any move from there', () => {
+		const start = loaps.initial();
+		expect(loaps.parseMove(start, 'a1 a1')).toEqual({ok: false, error: 'a1 a1: there is no piece on a1'});
+		expect(loaps.parseMove(start, 'a2 a2')).toEqual({ok: false, error: "a2 a2: the piece on a2 is BLUE's, and RED is to move"});
+		expect(loaps.parseMove(start, 'b1 b1')).toEqual({ok: false, error: '"b1 b1" is not a move: a piece must leave its square'});
+	});
+
 	test('parseMove reads "pass" when it is forced, and refuses it when a piece can move, or in LOAPS', () => {
 		const state = board8(boxed);
 		expect(classicLoa.parseMove(state, 'pass')).toEqual({ok: true, value: PASS});

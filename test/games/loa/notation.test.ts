@@ -32,6 +32,8 @@ describe('squares and moves as text', () => {
 	test('text that is not a move says why', () => {
 		expect(parseMoveText('hello', 7)).toBe('"hello" is not a move: write the two squares, as in "b1 d3"');
 		expect(parseMoveText('b1 h3', 7)).toBe('"h3" is not a square of the 7×7 board (a1..g7)');
+		// A square to itself is read: what is wrong with it depends on the position (the game's parseMove says).
+		expect(parseMoveText('b1 b1', 7)).toEqual({from: sq('b1'), to: sq('b1')});
 	});
 });
 
