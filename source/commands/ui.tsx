@@ -14,7 +14,7 @@ import type {MenuChoices} from '../ui/menu-screen.js';
 import {boardChoices} from '../ui/menu-state.js';
 import type {DemoSetup} from '../ui/demo-screen.js';
 import {loadGame, type LoadedGame} from '../files/saves.js';
-import {baseGameId, DEFAULT_GAME, gameById, games} from '../games/registry.js';
+import {baseGameId, DEFAULT_GAME, gameById, games, type AnyGame} from '../games/registry.js';
 import {readReviewable} from '../files/source.js';
 import {recordName} from '../files/export.js';
 import {DEFAULT_REVIEW_MS, type Budget} from '../review/run.js';
@@ -46,6 +46,21 @@ function needsTerminal(screen: UiOptions['screen']): string | null {
 	if (!process.stdin.isTTY) return `potm: the board needs an interactive terminal, and stdin is not one (${instead})`;
 	if (!process.stdout.isTTY) return `potm: the board needs an interactive terminal, and stdout is not one (${instead})`;
 	return null;
+}
+
+/**
+ * The choices a command starts with, their clock settled: --clock's where given; else the game's
+ * own (60 s a side in LOA, 10 s a move in PAH-TUM), but none for a game its file says was played
+ * without a clock (it goes on without one).
+ */
+export function clockChoices(
+	options: Pick<UiOptions, 'clockGiven' | 'choices'>,
+	played: AnyGame,
+	loaded?: Pick<LoadedGame, 'clocked'> | null,
+): MenuChoices {
+	if (options.clockGiven) return options.choices;
+	if (loaded?.clocked === false) return {...options.choices, clock: null};
+	return options.choices.clock === null ? options.choices : {...options.choices, clock: played.clock.seconds};
 }
 
 export async function runUi(options: UiOptions): Promise<number> {
@@ -89,10 +104,8 @@ export async function runUi(options: UiOptions): Promise<number> {
 			return 2;
 		}
 	}
-	// Without --clock a game has its own clock: 60 s a side in LOA, 10 s a move in PAH-TUM.
 	const played = loaded?.game ?? game;
-	const choices: MenuChoices =
-		options.clockGiven || options.choices.clock === null ? options.choices : {...options.choices, clock: played.clock.seconds};
+	const choices = clockChoices(options, played, loaded);
 	let start: Route = reviewed ?? {screen: 'menu'};
 	if (options.screen === 'play' || options.screen === 'analysis') {
 		const from = loaded

@@ -6,8 +6,9 @@
  *   NAME.txt           the POTM input file of the current position, exactly game.format(state),
  *                      so any POTM program (or `potm move`) can read it;
  *   NAME.history.json  how the game got there, for undo: the first known position and the moves
- *                      since, each with the clocks after it; and how the game ended when the
- *                      rules do not tell it from the position (a flag fall, a resignation).
+ *                      since, each with the clocks after it; how the game ended when the
+ *                      rules do not tell it from the position (a flag fall, a resignation);
+ *                      and "clock": "none" for a game played without a clock.
  *
  * The .txt is what counts. The history is checked against it on loading, and a history that is
  * missing, broken or leads somewhere else only costs the undo, never the position. The one
@@ -207,6 +208,7 @@ function historyText<State>(
 	ended: Outcome | null,
 	replaces: string | null,
 	players: readonly [string, string] | null,
+	clocked: boolean,
 ): string {
 	const json = JSON.stringify;
 	const lines = moves.map(
@@ -224,6 +226,7 @@ function historyText<State>(
 		`\t"start": ${json(game.format(start))},`,
 		...(replaces === null ? [] : [`\t"replaces": ${json(replaces)},`]),
 		...(players === null ? [] : [`\t"players": [${json(players[0])}, ${json(players[1])}],`]),
+		...(clocked ? [] : ['\t"clock": "none",']),
 		`${moves.length === 0 ? '\t"moves": []' : `\t"moves": [\n${lines.join('\n')}\n\t]`}${ending}`,
 		'}',
 		'',
@@ -330,6 +333,7 @@ export function saveGame<State>(
 	moves?: readonly number[],
 	ended: Outcome | null = null,
 	players: readonly [string, string] | null = null,
+	clocked = true,
 ): Result<string, string> {
 	const fileName = saveFileName(name);
 	const path = join(dir, fileName);
@@ -349,7 +353,7 @@ export function saveGame<State>(
 		sweepTemporaries(dir);
 		const replaces = currentText(path);
 		writeWhole([
-			{path: historyPath, data: historyText(game, start, history.value, game.outcome(last) ? null : ended, replaces, players)},
+			{path: historyPath, data: historyText(game, start, history.value, game.outcome(last) ? null : ended, replaces, players, clocked)},
 			{path, data: game.format(last)},
 		]);
 		return ok(path);
@@ -382,7 +386,14 @@ function replay(
 	game: AnyGame,
 	text: string,
 ): Result<
-	{line: unknown[]; moves: number[]; ended: Outcome | null; replaces: string | null; players: readonly [string, string] | null},
+	{
+		line: unknown[];
+		moves: number[];
+		ended: Outcome | null;
+		replaces: string | null;
+		players: readonly [string, string] | null;
+		clocked: boolean;
+	},
 	{line: number | null; message: string}
 > {
 	const problem = (message: string, line: number | null = null) => fail({line, message});
@@ -410,6 +421,8 @@ function replay(
 	if (!Array.isArray(history['moves'])) return problem('"moves" must be a list');
 	const ended = endingOf(history['ended']);
 	if (!ended.ok) return problem(ended.error);
+	if (history['clock'] !== undefined && history['clock'] !== 'none')
+		return problem('"clock" must be "none" (a game played without a clock), or absent');
 
 	const line: unknown[] = [start.value];
 	const moves: number[] = [];
@@ -441,7 +454,7 @@ function replay(
 		Array.isArray(given) && given.length === 2 && given.every(one => typeof one === 'string')
 			? ([given[0] as string, given[1] as string] as const)
 			: null;
-	return ok({line, moves, ended: game.outcome(state) ? null : ended.value, replaces, players});
+	return ok({line, moves, ended: game.outcome(state) ? null : ended.value, replaces, players, clocked: history['clock'] !== 'none'});
 }
 
 /**
@@ -467,6 +480,8 @@ export interface LoadedGame {
 	readonly note: string | null;
 	/** Who played each side, where the save or record names them. */
 	readonly players?: readonly [string, string] | null;
+	/** False where the save or record says the game was played without a clock; absent where it does not say. */
+	readonly clocked?: boolean;
 }
 
 export function loadGame(path: string, wanted?: string): Result<LoadedGame, string> {
@@ -508,14 +523,15 @@ export function loadGame(path: string, wanted?: string): Result<LoadedGame, stri
 	// A file with clocks (LOA's) has the last word on them; one without (PAH-TUM's grid, under a
 	// clock per move) leaves the history's.
 	const last = game.clock.per === 'game' ? game.withClocks(replayed.value.line.at(-1), game.clocks(state)) : replayed.value.line.at(-1);
-	const {line, moves, ended, replaces, players} = replayed.value;
+	const {line, moves, ended, replaces, players, clocked} = replayed.value;
+	const unclocked = clocked ? {} : {clocked: false};
 	if (game.format(last) !== game.format(state)) {
 		// A save cut short between its renames: the .txt is the one the history replaced.
-		if (fileText.ok && replaces === fileText.value) return ok({game, line, moves, ended, note: null, players});
+		if (fileText.ok && replaces === fileText.value) return ok({game, line, moves, ended, note: null, players, ...unclocked});
 		return setAside(historyPath, `its moves do not lead to the position in ${path} (was one of them changed by hand?)`);
 	}
 	line[line.length - 1] = last;
-	return ok({game, line, moves, ended, note: null, players});
+	return ok({game, line, moves, ended, note: null, players, ...unclocked});
 }
 
 /** The game a history file names, if it is a readable history of a game potm knows. */
@@ -588,12 +604,15 @@ function finishedGame(path: string, wanted?: string): Result<LoadedGame, string>
 export function recordOfText(name: string, text: string, wanted?: string): Result<LoadedGame, string> {
 	const parsed = parseRecord(text, name);
 	if (!parsed.ok) return fail(formatParseError(parsed.error));
-	const {game, line, moves, ended} = parsed.value;
+	const {game, line, moves, ended, clocked} = parsed.value;
+	const unclocked = clocked ? {} : {clocked: false};
 	const asked = wanted === undefined ? undefined : gameById(wanted);
-	if (asked === undefined || asked === game || asked.id === baseGameId(game)) return ok({game, line, moves, ended, note: null});
+	if (asked === undefined || asked === game || asked.id === baseGameId(game))
+		return ok({game, line, moves, ended, note: null, ...unclocked});
 	if (baseGameId(asked) !== baseGameId(game))
 		return fail(`${name} holds a game of ${game.name}, but the command line asks for ${asked.name}`);
-	return replayUnder(asked, name, line, moves, ended);
+	const replayed = replayUnder(asked, name, line, moves, ended);
+	return replayed.ok ? ok({...replayed.value, ...unclocked}) : replayed;
 }
 
 /**

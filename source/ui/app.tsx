@@ -123,7 +123,8 @@ function routeOf(pick: MenuPick, demo: Omit<DemoSetup, 'game'>, reviewBudget: Bu
 		case 'lobby':
 			return {screen: 'lobby', ...(pick.note === undefined ? {} : {note: pick.note})};
 		case 'open': {
-			const base = playSetup(pick.game, pick.choices, false);
+			// A game saved as played without a clock goes on without one.
+			const base = playSetup(pick.game, pick.clocked === false ? {...pick.choices, clock: null} : pick.choices, false);
 			// A saved game goes on with its own clock readings; under a clock per move, which no
 			// file carries, with the menu's.
 			const {clockSeconds, start: _start, ...rest} = base;

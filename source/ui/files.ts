@@ -26,6 +26,8 @@ export type FileEffect =
 			readonly from: readonly unknown[];
 			/** Who played each side, kept in the history for a review's header. */
 			readonly players?: readonly [string, string];
+			/** False for a game played without a clock: it goes on without one when opened again. */
+			readonly clocked?: boolean;
 	  }
 	| {readonly kind: 'open'; readonly path: string};
 
@@ -44,7 +46,17 @@ export function fileAction(effect: FileEffect, dir: string, now: number): FileAc
 		case 'save':
 			return {
 				type: 'saved',
-				outcome: saveTo(dir, effect.name, effect.replace, effect.game, effect.line, effect.moves, effect.ended, effect.players ?? null),
+				outcome: saveTo(
+					dir,
+					effect.name,
+					effect.replace,
+					effect.game,
+					effect.line,
+					effect.moves,
+					effect.ended,
+					effect.players ?? null,
+					effect.clocked ?? true,
+				),
 				line: effect.from,
 				now,
 			};
@@ -69,9 +81,10 @@ function saveTo<State>(
 	moves: readonly number[],
 	ended: Outcome | null,
 	players: readonly [string, string] | null,
+	clocked: boolean,
 ): SaveOutcome {
 	const file = saveFileName(name);
 	if (!replace && existsSync(join(dir, file))) return {kind: 'exists', file};
-	const saved = saveGame(dir, name, game, line, moves, ended, players);
+	const saved = saveGame(dir, name, game, line, moves, ended, players, clocked);
 	return saved.ok ? {kind: 'saved', path: saved.value} : {kind: 'failed', error: saved.error};
 }

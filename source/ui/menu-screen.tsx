@@ -58,6 +58,8 @@ export type MenuPick =
 			readonly name?: string;
 			/** Chosen in the Games list: Esc from its review comes back to the list. */
 			readonly fromGames?: boolean;
+			/** False where the file says the game was played without a clock. */
+			readonly clocked?: boolean;
 	  };
 
 /** Columns of the menu's rows beside a board's preview, and of the preview (a compact 7×7 board). */

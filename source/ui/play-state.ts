@@ -424,6 +424,7 @@ function dialogAnswer(state: PlayState, dialog: Dialog, name: string, now: numbe
 				ended: session.ended,
 				from: session.line,
 				...(players ? {players} : {}),
+				...(session.clocked ? {} : {clocked: false}),
 			});
 		}
 		case 'open':
@@ -649,7 +650,14 @@ function reduce(state: PlayState, action: PlayAction): PlayStep {
 			const {session} = state;
 			const next = S.newSession(
 				action.game,
-				{seats: session.seats, clocked: session.clocked, line: action.line, moves: action.moves, ended: action.ended},
+				// A game saved as played without a clock goes on without one.
+				{
+					seats: session.seats,
+					clocked: session.clocked && action.clocked !== false,
+					line: action.line,
+					moves: action.moves,
+					ended: action.ended,
+				},
 				action.now,
 			);
 			const human = session.seats.findIndex(seat => seat.kind === 'human');

@@ -472,6 +472,20 @@ describe('records load like saves', () => {
 		return result.value;
 	};
 
+	test('a record of a game played without a clock loads as one (it goes on without a clock); a clocked one says nothing', () => {
+		const played = playRandom(loaps, 3, 9, true, [3, 3]);
+		const calm = join(dir, 'calm.game.txt');
+		writeFileSync(calm, formatRecord({...played, ended: null, clocked: false}));
+		expect(loaded(loadGame(calm))).toMatchObject({clocked: false});
+		// Asked for under another ruling of its game (classic LOA's two), the same.
+		const classic = playRandom(classicLoa, 4, 9, true, [3, 3]);
+		writeFileSync(calm, formatRecord({...classic, ended: null, clocked: false}));
+		expect(loaded(loadGame(calm, classicLoaMoverWins.id))).toMatchObject({game: classicLoaMoverWins, clocked: false});
+		const timed = join(dir, 'timed.game.txt');
+		writeFileSync(timed, formatRecord({...played, ended: null, clocked: true}));
+		expect(loaded(loadGame(timed))).not.toHaveProperty('clocked');
+	});
+
 	test('loadGame reads a .game.txt: the game, its line, its moves, its ending', () => {
 		const played = playRandom(loaps, 3, 9, true, [3, 3]);
 		const ended: Outcome = {result: 'win', winner: 1, reason: 'time', description: 'BLUE ran out of time: RED wins'};

@@ -174,3 +174,22 @@ describe('listSaves with classic games', () => {
 		expect(listSaves(dir)[0]).toMatchObject({summary: 'BLACK to move, move 5', error: null});
 	});
 });
+
+describe('a game played without a clock', () => {
+	test('is saved so ("clock": "none") and loads so; a save that does not say has its clock; any other "clock" sets the history aside', () => {
+		const played = line(loaps, ['b1 d3', 'a6 c6']);
+		const unclocked = saved(saveGame(dir, 'calm', loaps, played, undefined, null, null, false));
+		expect(historyOf(unclocked)).toMatchObject({clock: 'none'});
+		expect(saved(loadGame(unclocked))).toMatchObject({clocked: false, note: null});
+		expect(saved(loadGame(unclocked)).moves).toHaveLength(2);
+
+		const clocked = saved(saveGame(dir, 'timed', loaps, played));
+		expect(historyOf(clocked)).not.toHaveProperty('clock');
+		expect(saved(loadGame(clocked))).not.toHaveProperty('clocked');
+
+		writeFileSync(historyPathOf(clocked), readFileSync(historyPathOf(clocked), 'utf8').replace('"moves"', '"clock": "soon",\n\t"moves"'));
+		const setAside = saved(loadGame(clocked));
+		expect(setAside.note).toContain('"clock" must be "none" (a game played without a clock), or absent');
+		expect(setAside).not.toHaveProperty('clocked');
+	});
+});

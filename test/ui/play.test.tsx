@@ -608,6 +608,20 @@ describe('a new game or a rematch from a position that is over', () => {
 		expect(loaps.format((await app.engine.thinking()).state as never)).toBe(loaps.format(loaps.initial()));
 	});
 
+	test('a game played without a clock, saved and opened in a game with one, goes on without a clock', async () => {
+		app = start({start: {screen: 'play', setup: {game: loaps, seats: [HUMAN, HUMAN], clocked: false}}});
+		await app.burst(['m', ...'b1 d3', KEYS.enter], now => now.includes('RED played b1 d3'));
+		await app.burst(['s', '\u0015', ...'calm', KEYS.enter], now => now.includes('Saved'));
+		const savesDir = app.savesDir;
+		app.unmount();
+		app = start({savesDir, start: {screen: 'play', setup: {game: loaps, seats: [HUMAN, HUMAN], clocked: true, clockSeconds: 60}}});
+		let frame = await app.see('Move 1/50');
+		expect(frame).not.toContain('no clock');
+		frame = await app.burst(['o', KEYS.enter], now => now.includes('Opened'));
+		expect(frame).toContain('no clock');
+		expect(frame).not.toMatch(/\d:\d\d/);
+	});
+
 	test('a flag fall saved and opened: n starts a game whose clocks have time on them', async () => {
 		app = start({start: {screen: 'play', setup: {game: loaps, seats: [HUMAN, HUMAN], clocked: true, clockSeconds: 60}}});
 		await app.see('Move 1/50');
