@@ -29,9 +29,12 @@ export interface MenuChoices {
 	readonly threads?: {readonly count: number; readonly cores: number};
 }
 
-/** Clock choices: seconds per side for a game's clock, per move for a move's. */
-export const CLOCKS: readonly (number | null)[] = [60, 120, 300, 30, null];
-export const MOVE_CLOCKS: readonly (number | null)[] = [10, 30, 60, 5, null];
+/**
+ * Clock choices, from none to the longest: seconds per side for a game's clock, per move for a
+ * move's (each the other's at the same place, when the game changes). ← goes shorter, → longer.
+ */
+export const CLOCKS: readonly (number | null)[] = [null, 30, 60, 120, 300];
+export const MOVE_CLOCKS: readonly (number | null)[] = [null, 5, 10, 30, 60];
 
 export const clocksFor = (game: AnyGame): readonly (number | null)[] => (game.clock.per === 'move' ? MOVE_CLOCKS : CLOCKS);
 
@@ -237,8 +240,12 @@ function change(state: MenuState, step: number): MenuState {
 		case 'clock': {
 			const list = clocksFor(state.game);
 			const at = list.indexOf(choices.clock);
-			// A clock not in the list (--clock 45) steps to the list's first.
-			return {...state, choices: {...choices, clock: at < 0 ? list[0]! : around(list, at)}};
+			if (at >= 0) return {...state, choices: {...choices, clock: around(list, at)}};
+			// A clock not in the list (--clock 45) steps to the next one in the list that way, round to the other end past the last.
+			const given = choices.clock!;
+			const timed = list.filter((one): one is number => one !== null);
+			const next = step > 0 ? (timed.find(one => one > given) ?? null) : (timed.findLast(one => one < given) ?? null);
+			return {...state, choices: {...choices, clock: next}};
 		}
 		default:
 			return state;

@@ -41,16 +41,29 @@ describe('the clock row', () => {
 		expect(key(back, 'right').choices.clock).toBe(120);
 	});
 
-	test("← → on the clock row step through the game's own list; an unlisted clock steps to the first", () => {
+	test("← → on the clock row step through the game's own list, ← shorter down to no clock, → longer; an unlisted clock steps to the next that way", () => {
 		let state = keys(menuState(pahtum, {side: 1, level: 3, clock: 10, board: 1}), ['down', 'down', 'down']);
 		expect(state.row).toBe('clock');
 		state = key(state, 'right');
 		expect(state.choices.clock).toBe(30);
 		state = keys(state, ['left', 'left']);
-		expect(state.choices.clock).toBeNull();
-		const odd = keys(menuState(loaps, {side: 1, level: 3, clock: 45, board: 1}), ['down', 'down', 'down', 'right']);
+		expect(state.choices.clock).toBe(5);
+		expect(key(state, 'left').choices.clock).toBeNull();
+		// LOAPS: 60 → 30 → no clock with ←; 60 → 120 → 300 with →, then round to no clock.
+		const loa = keys(menuState(loaps, {side: 1, level: 3, clock: 60, board: 1}), ['down', 'down', 'down']);
+		const walked = (steps: readonly string[]) => {
+			let at = loa;
+			return steps.map(step => (at = key(at, step)).choices.clock);
+		};
+		expect(walked(['left', 'left'])).toEqual([30, null]);
+		expect(walked(['right', 'right', 'right'])).toEqual([120, 300, null]);
+		const odd = keys(menuState(loaps, {side: 1, level: 3, clock: 45, board: 1}), ['down', 'down', 'down']);
 		expect(odd.row).toBe('clock');
-		expect(odd.choices.clock).toBe(60);
+		expect(key(odd, 'right').choices.clock).toBe(60);
+		expect(key(odd, 'left').choices.clock).toBe(30);
+		expect(
+			key(keys(menuState(loaps, {side: 1, level: 3, clock: 600, board: 1}), ['down', 'down', 'down']), 'right').choices.clock,
+		).toBeNull();
 	});
 });
 
