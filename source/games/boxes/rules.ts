@@ -6,7 +6,7 @@
  * drawn), independent of the fast board's counters.
  */
 import {SET_UP, type LatticeView, type Outcome, type Player} from '../game.js';
-import {geometryOf, LETTERS, type Geometry} from './geometry.js';
+import {geometryOf, LETTERS, MAX_LINE, type Geometry} from './geometry.js';
 
 /** The sides' names: player 1 and player 2 (docs/boxes.md §1) coloured as LOAPS's are. */
 export const SIDES = ['RED', 'BLUE'] as const;
@@ -61,7 +61,8 @@ export function unitOwners(state: BoxesState): number[] {
 /**
  * Why the segment from `from` to `to` (vertices, in the order given) cannot be drawn on these
  * drawn unit segments, or null if it can: the same vertex, a diagonal, a reversed pair, an
- * overlap with a drawn segment (named as its drawn stretch).
+ * overlap with a drawn segment (named whole: the stretch of drawn unit segments along its line,
+ * past the move's ends).
  */
 export function whyNotSegment(geometry: Geometry, drawn: readonly number[], from: number, to: number): string | null {
 	const name = (vertex: number) => geometry.vertexName(vertex);
@@ -81,8 +82,15 @@ export function whyNotSegment(geometry: Geometry, drawn: readonly number[], from
 			end = unit;
 		} else if (start >= 0) break;
 	}
-	if (start >= 0) return `${shown} overlaps the drawn ${name(geometry.unitFrom[start]!)} ${name(geometry.unitTo[end]!)}`;
-	return null;
+	if (start < 0) return null;
+	// Named as it is drawn: the whole stretch of drawn units along the board's line, past the move's ends.
+	const line = geometry.unitLine[start]!;
+	const unitAt = (place: number) => geometry.lineUnits[line * MAX_LINE + place]!;
+	let first = geometry.unitPlace[start]!;
+	let last = geometry.unitPlace[end]!;
+	while (first > 0 && drawn[unitAt(first - 1)]) first--;
+	while (last < geometry.lineLength[line]! - 1 && drawn[unitAt(last + 1)]) last++;
+	return `${shown} overlaps the drawn ${name(geometry.unitFrom[unitAt(first)]!)} ${name(geometry.unitTo[unitAt(last)]!)}`;
 }
 
 /** Whether every unit segment of `move` is undrawn. */

@@ -90,7 +90,7 @@ describe('bad files: one error naming the line and the problem', () => {
 		[['1 3 3', '1 0 60', '2 0 60', '1 C3 A3'], 4, /C3 A3 is reversed: the lesser vertex first, as in A3 C3/],
 		[['1 3 3', '1 0 60', '2 0 60', '1 B2 B2'], 4, /joins a vertex to itself/],
 		[['2 3 3', '1 0 60', '2 0 60', '0 B2 C2', '1 B2 D2'], 5, /B2 D2 overlaps the drawn B2 C2/],
-		[['1 3 3', '1 0 60', '2 0 60', '1 A2 D2', '2 B2 C2'], 5, /B2 C2 overlaps the drawn B2 C2/],
+		[['1 3 3', '1 0 60', '2 0 60', '1 A2 D2', '2 B2 C2'], 5, /B2 C2 overlaps the drawn A2 D2/],
 		[['1 3 3', '1 0 60', '2 0 60', '2 A1 B1'], 4, /player 2 moves out of turn: move 1 is player 1's/],
 		[['1 3 3', '1 0 60', '2 0 60', '1 A1 B1', '1 A2 B2'], 5, /player 1 moves out of turn/],
 		[['2 3 3', '1 0 60', '2 0 60', '1 A1 B1', '0 A2 B2'], 5, /pre-drawn line \(player 0\) after the players' moves/],

@@ -52,8 +52,10 @@ describe('LINES and BOXES rulings', () => {
 		state = playText(state, 'B1 B4');
 		// Crosses B1 B4 at B2.
 		state = playText(state, 'A2 D2');
-		expect(boxes.parseMove(state, 'B3 B4')).toEqual({ok: false, error: 'B3 B4 overlaps the drawn B3 B4'});
-		expect(boxes.parseMove(state, 'A2 C2')).toEqual({ok: false, error: 'A2 C2 overlaps the drawn A2 C2'});
+		// The drawn line is named whole, as it was drawn, not only the part the move would draw again.
+		expect(boxes.parseMove(state, 'B3 B4')).toEqual({ok: false, error: 'B3 B4 overlaps the drawn B1 B4'});
+		expect(boxes.parseMove(state, 'A2 C2')).toEqual({ok: false, error: 'A2 C2 overlaps the drawn A2 D2'});
+		expect(boxes.parseMove(state, 'B2 D2')).toEqual({ok: false, error: 'B2 D2 overlaps the drawn A2 D2'});
 		// Touches the drawn lines at B2 and at D2.
 		expect(boxes.parseMove(state, 'B2 B1').ok).toBe(false);
 		expect(boxes.parseMove(state, 'D1 D2').ok).toBe(true);
