@@ -26,7 +26,7 @@ import {
 } from './context.js';
 import {DialogView, TooSmall} from './dialogs.js';
 import {fileAction} from './files.js';
-import {capitalized, fit, formatScore, formatMargin} from './format.js';
+import {capitalized, fit, formatScore, formatMargin, lineText} from './format.js';
 import {layoutFor} from './layout.js';
 import {GameOver, MoveList, StatusLine, gameOverRows, hintLine, tallyOf} from './panel.js';
 import {
@@ -212,10 +212,11 @@ export function AnalysisScreen({
 							<Text wrap="truncate" color={theme.color ? theme.accent : undefined}>
 								{fit(head, panelWidth)}
 							</Text>
-							{Array.from({length: lines}, (_, index) => {
+							{/* As many rows as lines asked for, but no more than there are moves (two moves, two lines). */}
+							{Array.from({length: Math.min(lines, game.legalMoves(position).length)}, (_, index) => {
 								const entry = lineRows[index];
 								const text = entry
-									? `${index + 1}. ${formatScore(entry.score, mover, game.sides).padStart(6)}  ${entry.text.join(' ')}`
+									? `${index + 1}. ${formatScore(entry.score, mover, game.sides).padStart(6)}  ${lineText(entry.text)}`
 									: `${index + 1}.`;
 								return (
 									<Text key={index} wrap="truncate" bold={index === 0}>

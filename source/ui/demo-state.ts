@@ -10,7 +10,7 @@ import type {AnyGame} from '../games/registry.js';
 import type {EngineInfo, EngineResult} from '../engine/client.js';
 import {viewAction} from './board-input.js';
 import {dialogKey, helpDialog, type HelpDialog} from './dialog-state.js';
-import {formatScore} from './format.js';
+import {formatScore, lineText} from './format.js';
 import {actionFor} from './keys.js';
 import type {Thinking} from './panel.js';
 import {setupOf} from './menu-state.js';
@@ -228,11 +228,11 @@ function key(state: DemoState, name: string): DemoStep {
 	}
 }
 
-/** What a side thought, for the panel: "c1 c3  +0.35  depth 5  a6 c4 ...". */
+/** What a side thought, for the panel: "c1 c3  +0.35  depth 5  a6 c4, c3 c5 ...". */
 function thought(result: EngineResult, mover: Player, sides: readonly [string, string]): string {
 	const best = result.lines[0];
 	return best
-		? `${result.moveText}  ${formatScore(best.score, mover, sides)}  depth ${result.depth}  ${best.text.slice(1).join(' ')}`.trimEnd()
+		? `${result.moveText}  ${formatScore(best.score, mover, sides)}  depth ${result.depth}  ${lineText(best.text.slice(1))}`.trimEnd()
 		: result.moveText;
 }
 

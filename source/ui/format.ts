@@ -63,6 +63,13 @@ export {wrapLines} from '../text.js';
 /** Text cut to `width` columns with an ellipsis. */
 export const fit = cut;
 
+/**
+ * A line of play written out, its moves as the game writes them: apart by a comma where a move is
+ * written with a space in it ("b1 d3, a6 c6"; LINES and BOXES' "A1 B1, B1 C1"), else by a space
+ * (PAH-TUM's "C4 D5").
+ */
+export const lineText = (moves: readonly string[]): string => moves.join(moves.some(move => move.includes(' ')) ? ', ' : ' ');
+
 /** "RED played b1 d3", or "BLACK passed (no piece could move)" for a pass, a move joining no squares. */
 export function playedText(game: AnyGame, state: unknown, move: number): string {
 	const side = game.sides[game.toMove(state) - 1];

@@ -6,7 +6,7 @@ import type {Colours, Outcome, Player} from '../games/game.js';
 import type {AnyGame} from '../games/registry.js';
 import type {EngineInfo} from '../engine/client.js';
 import {THINKING_FRAME_MS} from './context.js';
-import {bar, capitalized, fit, formatClock, formatScore, wrapLines} from './format.js';
+import {bar, capitalized, fit, formatClock, formatScore, lineText, wrapLines} from './format.js';
 
 import type {MoveEntry} from './session.js';
 import {same} from './same.js';
@@ -262,7 +262,7 @@ export function EngineLine({
 			</Text>
 			<Text wrap="truncate">{fit(`  ${budget}  ${depth}  ${score}`, width)}</Text>
 			<Text wrap="truncate" color={theme.color ? theme.dim : undefined}>
-				{fit(best ? `  ${best.text.join(' ')}` : '', width)}
+				{fit(best ? `  ${lineText(best.text)}` : '', width)}
 			</Text>
 		</Box>
 	);

@@ -5,6 +5,7 @@
  */
 import {afterEach, describe, expect, test} from 'vitest';
 import {boxes} from '../../source/games/boxes/index.js';
+import {lineText} from '../../source/ui/format.js';
 import {KEYS, removeScratch, start, type Harness} from './harness.js';
 
 let app: Harness | undefined;
@@ -87,6 +88,34 @@ describe('a game of LINES and BOXES', () => {
 		expect(help).toContain('pick a dot, then the dot at the other end of the line');
 		expect(help).toContain('type a move, e.g. A3 C3');
 		expect(help).not.toMatch(/piece|marker|LOA|PAH-TUM|b1 d3/);
+	});
+
+	test('analysis with two moves left shows two lines, not an empty third; a line is written move by move', async () => {
+		// Every unit segment of the 3×3 drawn but two (C4 D4 and D3 D4 meet at D4, one across, one down: two moves).
+		const isUnit = (text: string) => {
+			const [from, to] = text.split(' ') as [string, string];
+			return Math.abs(to.charCodeAt(0) - from.charCodeAt(0)) + Math.abs(Number(to.slice(1)) - Number(from.slice(1))) === 1;
+		};
+		let state = boxes.initial({rows: 3, columns: 3});
+		const keep = new Set(['C4 D4', 'D3 D4']);
+		for (;;) {
+			const move = boxes.legalMoves(state).find(one => isUnit(boxes.formatMove(state, one)) && !keep.has(boxes.formatMove(state, one)));
+			if (move === undefined) break;
+			state = boxes.play(state, move);
+		}
+		expect(
+			boxes
+				.legalMoves(state)
+				.map(move => boxes.formatMove(state, move))
+				.sort(),
+		).toEqual(['C4 D4', 'D3 D4']);
+		app = start({start: {screen: 'analysis', setup: {game: boxes, line: [state], moves: []}}});
+		const frame = await app.see('3 lines (+/-)');
+		expect(frame).toMatch(/^.*\b1\.\s*$/m);
+		expect(frame).toMatch(/^.*\b2\.\s*$/m);
+		expect(frame).not.toMatch(/\b3\.\s*$/m);
+		expect(lineText(['A1 B1', 'B1 C1', 'D1 E1'])).toBe('A1 B1, B1 C1, D1 E1');
+		expect(lineText(['C4', 'D5'])).toBe('C4 D5');
 	});
 
 	test('analysis of the empty 3×3, once proven, says who wins with best play and by how much: the second player, BLUE, by 3', async () => {

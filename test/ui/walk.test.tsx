@@ -252,8 +252,9 @@ describe('analysis: walking the line', () => {
 		// Reported worst first: shown best first, b1 d3 is line 1 and c1 c3 line 2.
 		call.onProgress?.(info([lineOf(call.state, ['c1 c3', 'a6 c6'], 10), lineOf(call.state, ['b1 d3', 'a6 c6', 'c1 c4'], 30)]));
 		let frame = await app.see('depth 5');
-		expect(frame).toMatch(/1\.\s+\+0\.30\s+b1 d3 a6 c6 c1 c4/);
-		expect(frame).toMatch(/2\.\s+\+0\.10\s+c1 c3 a6 c6/);
+		// Each move whole, apart from the next: a LOA move has a space in it.
+		expect(frame).toMatch(/1\.\s+\+0\.30\s+b1 d3, a6 c6, c1 c4/);
+		expect(frame).toMatch(/2\.\s+\+0\.10\s+c1 c3, a6 c6/);
 		await app.press('4', now => now.includes('Line 4 is not shown: 3 are (+ shows more)'));
 		await app.press('3', now => now.includes('The engine has no line 3 yet (2 so far)'));
 
