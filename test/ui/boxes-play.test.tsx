@@ -18,7 +18,7 @@ afterEach(() => {
 
 /** The line of a vertex row on the screen: the one starting with its number. */
 const vertexRow = (frame: string, row: number): string =>
-	frame.split('\n').find(line => new RegExp(`^\\s*${row} [+*o<\\[]`).test(line)) ?? '';
+	frame.split('\n').find(line => new RegExp(`^\\s*${row} +[+*o<\\[]`).test(line)) ?? '';
 
 const human = {kind: 'human'} as const;
 const ai = {kind: 'ai', level: 1} as const;

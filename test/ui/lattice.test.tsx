@@ -58,11 +58,11 @@ describe('a board of dots and lines', () => {
 		const boxes = [1, SET_UP, 0, 0, 0, 0, 0, 0, 0];
 		const lines = draw(view(3, 3, {horizontal, vertical, boxes}));
 		expect(lines[0]).toBe('   A   B   C   D');
-		expect(lines[1]).toBe(' 1 +---+---+   +  1');
+		expect(lines[1]).toBe('1  +---+---+   +  1');
 		expect(lines[2]).toBe('   | R | # |');
-		expect(lines[3]).toBe(' 2 +---+---+   +  2');
+		expect(lines[3]).toBe('2  +---+---+   +  2');
 		expect(lines[4]).toBe('');
-		expect(lines[7]).toBe(' 4 +   +   +   +  4');
+		expect(lines[7]).toBe('4  +   +   +   +  4');
 		expect(lines).toHaveLength(9);
 		for (const line of lines) expect(line.length).toBeLessThanOrEqual(boardSize(view(3, 3), COMPACT).columns);
 	});
@@ -71,12 +71,12 @@ describe('a board of dots and lines', () => {
 		const board = view(3, 3);
 		// The cursor on B2 (vertex 5); A1 (0) picked, with C1 (2) and A3 (8) reachable; the last move D3 D4 (11, 15).
 		const lines = draw(board, {cursor: 5, picked: [0], targets: new Set([2, 8]), last: [11, 15]});
-		expect(lines[1]).toBe(' 1<+>  +   o   +  1');
-		expect(lines[3]).toBe(' 2 +  [+]  +   +  2');
-		expect(lines[5]).toBe(' 3 o   +   +   *  3');
-		expect(lines[7]).toBe(' 4 +   +   +   *  4');
+		expect(lines[1]).toBe('1 <+>  +   o   +  1');
+		expect(lines[3]).toBe('2  +  [+]  +   +  2');
+		expect(lines[5]).toBe('3  o   +   +   *  3');
+		expect(lines[7]).toBe('4  +   +   +   *  4');
 		// The cursor on the right edge: its ] after the last vertex.
-		expect(draw(board, {cursor: 3})[1]).toBe(' 1 +   +   +  [+] 1');
+		expect(draw(board, {cursor: 3})[1]).toBe('1  +   +   +  [+] 1');
 	});
 
 	test('turned half round: D4 top left, A1 bottom right, the segments with it', () => {
@@ -84,8 +84,8 @@ describe('a board of dots and lines', () => {
 		horizontal[0] = 1; // A1 B1
 		const lines = draw(view(3, 3, {horizontal}), {}, true);
 		expect(lines[0]).toBe('   D   C   B   A');
-		expect(lines[1]).toBe(' 4 +   +   +   +  4');
-		expect(lines[7]).toBe(' 1 +   +   +---+  1');
+		expect(lines[1]).toBe('4  +   +   +   +  4');
+		expect(lines[7]).toBe('1  +   +   +---+  1');
 	});
 
 	test('8×8 boxes fit 80×24 beside the panel', () => {
@@ -110,7 +110,7 @@ describe('a board of dots and lines', () => {
 					cell={COMPACT}
 				/>,
 			).lastFrame() ?? '';
-		expect(frame.split('\n')[1]).toBe(' 1 ·───·   ·   ·  1');
+		expect(frame.split('\n')[1]).toBe('1  ·───·   ·   ·  1');
 		expect(frame.split('\n')[2]).toBe('     B');
 	});
 });

@@ -126,7 +126,8 @@ export function LatticeBoard({view, marks, theme, flipped, cell}: LatticeProps) 
 	for (let index = 0; index <= rows; index++) {
 		const row = rowAt(index);
 		// The vertex line: each vertex, then the horizontal segment to its right.
-		const vertexLine: Piece[] = [{text: `${view.rowLabels[row]!.padStart(2)} `, color: labelColor}];
+		// The label at the left edge, two spaces after it: a cursor's mark takes the second, never touching the label.
+		const vertexLine: Piece[] = [{text: view.rowLabels[row]!.padEnd(3), color: labelColor}];
 		let carry: string | null = null;
 		for (let at = 0; at <= columns; at++) {
 			const column = columnAt(at);
