@@ -224,9 +224,13 @@ export const seatName = (seat: S.Seat, bothHuman: boolean, player: Player): stri
 
 const bothHuman = (session: S.Session): boolean => session.seats.every(seat => seat.kind === 'human');
 
+/** Whether `line` is the line saved: the same positions (taken back and played again, they are the very same). */
+const isSaved = (line: readonly unknown[], saved: readonly unknown[] | null): boolean =>
+	line === saved || (saved !== null && line.length === saved.length && line.every((position, index) => position === saved[index]));
+
 /** Whether leaving now would lose moves that are in no file. */
 export const unsaved = (state: PlayState): boolean =>
-	!S.isOver(state.session) && state.session.moves.length > 0 && state.session.line !== state.savedLine;
+	!S.isOver(state.session) && state.session.moves.length > 0 && !isSaved(state.session.line, state.savedLine);
 
 export const keyContext = (state: PlayState): KeyContext => (S.isOver(state.session) ? 'over' : 'play');
 

@@ -286,6 +286,21 @@ describe('the board', () => {
 		await app.press(KEYS.escape, now => now.includes('Play against the AI'));
 	});
 
+	test('saved, then u and r back to the same position: still saved, o opens the list without asking; taken back and left there, it asks', async () => {
+		app = start({start: {screen: 'play', setup: {game: loaps, seats: [HUMAN, HUMAN], clocked: false}}});
+		await app.see('Move 1/50');
+		await app.burst(['m', ...'b1 d3', KEYS.enter], now => now.includes('RED played b1 d3'));
+		await app.burst(['m', ...'a6 c6', KEYS.enter], now => now.includes('BLUE played a6 c6'));
+		await app.burst(['s', '\u0015', ...'here', KEYS.enter], now => now.includes('Saved'));
+		await app.press('u', now => now.includes('Took back 1 move'));
+		await app.press('r', now => now.includes('Replayed 1 move'));
+		let frame = await app.press('o', now => now.includes('Open a saved position'));
+		expect(frame).not.toContain('This one is not saved');
+		await app.press(KEYS.escape, now => !now.includes('Open a saved position'));
+		await app.press('u', now => now.includes('Took back 1 move'));
+		frame = await app.press('o', now => now.includes('Open another game? This one is not saved'));
+	});
+
 	test('"s saves first": Esc in the save dialog then goes on with the game; o in a game not saved asks too', async () => {
 		app = start({start: vsAi()});
 		await app.see('Move 1/50');
