@@ -10,7 +10,7 @@ import {readdirSync, statSync, type Stats} from 'node:fs';
 import {basename, join} from 'node:path';
 import {formatParseError} from '../games/game.js';
 import {readText} from './load.js';
-import {briefPlayer, parseRecord, RECORD_EXTENSION, screenPlayer} from './record.js';
+import {AGREED, briefPlayer, parseRecord, RECORD_EXTENSION, screenPlayer} from './record.js';
 
 /** One finished game of the folder. */
 export interface PlayedEntry {
@@ -25,6 +25,8 @@ export interface PlayedEntry {
 	readonly mine: boolean;
 	/** "won", "lost", "drawn" for the person who played; "RED won", "drawn" where the person did not play; "not over". */
 	readonly result: string;
+	/** How a game that ended otherwise than by its rules ended: "on time", "by resignation", "by agreement"; else null. */
+	readonly ending: string | null;
 	/** The points at the end ("29-17"), in a game with points; the person's first where they played. */
 	readonly points: string | null;
 	/** Why the file does not read (file, line, problem), or null. */
@@ -56,6 +58,9 @@ function personSide(players: readonly [string, string] | null, me: string | null
 	return named >= 0 ? named : only('you');
 }
 
+/** How a game ended otherwise than by its rules ("lost on time"), by the ending's reason. */
+const HOW: Readonly<Record<string, string>> = {time: 'on time', resignation: 'by resignation', [AGREED]: 'by agreement'};
+
 /** The entry of one record file, read and checked whole (its moves replayed); `me` as personSide has it. */
 function entryOf(path: string, stats: Stats, me: string | null): PlayedEntry {
 	const name = basename(path);
@@ -66,6 +71,7 @@ function entryOf(path: string, stats: Stats, me: string | null): PlayedEntry {
 		opponent: '',
 		mine: false,
 		result: '',
+		ending: null,
 		points: null,
 		error,
 	});
@@ -73,8 +79,9 @@ function entryOf(path: string, stats: Stats, me: string | null): PlayedEntry {
 	if (!text.ok) return failed(text.error);
 	const parsed = parseRecord(text.value, path);
 	if (!parsed.ok) return failed(formatParseError(parsed.error));
-	const {game, headers, players} = parsed.value;
+	const {game, headers, players, ended} = parsed.value;
 	const result = headers.get('Result') ?? '*';
+	const ending = ended === null ? null : (HOW[ended.reason] ?? null);
 	const winner = result === '1-0' ? 0 : result === '0-1' ? 1 : null;
 	const mine = personSide(players, me);
 	const pointsTag = headers.get('Points') ?? null;
@@ -89,6 +96,7 @@ function entryOf(path: string, stats: Stats, me: string | null): PlayedEntry {
 			opponent: screenPlayer(players![1 - mine]!),
 			mine: true,
 			result: outcome,
+			ending,
 			points,
 			error: null,
 		};
@@ -96,7 +104,7 @@ function entryOf(path: string, stats: Stats, me: string | null): PlayedEntry {
 	// Two others (a demo, two people at one keyboard): both, shortly ("level 3 vs level 3"), first player first.
 	const opponent = players ? `${briefPlayer(players[0])} vs ${briefPlayer(players[1])}` : '';
 	const outcome = result === '*' ? 'not over' : winner === null ? 'drawn' : `${game.sides[winner]} won`;
-	return {path, modified: stats.mtime, game: game.name, opponent, mine: false, result: outcome, points: pointsTag, error: null};
+	return {path, modified: stats.mtime, game: game.name, opponent, mine: false, result: outcome, ending, points: pointsTag, error: null};
 }
 
 /**

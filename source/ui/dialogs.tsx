@@ -240,7 +240,7 @@ function GamesList({dialog, theme, width, height}: {dialog: GamesDialog; theme: 
 				const chosen = at === index;
 				const detail = entry.error
 					? `${entry.game}  ${theme.ascii ? 'x' : '✗'} cannot be read`
-					: `${fit(entry.game, gameWidth, theme.ascii).padEnd(gameWidth)}  ${entry.result}${entry.points ? ` ${entry.points}` : ''} · ${entry.mine ? 'vs ' : ''}${entry.opponent}`;
+					: `${fit(entry.game, gameWidth, theme.ascii).padEnd(gameWidth)}  ${entry.result}${entry.ending ? ` ${entry.ending}` : ''}${entry.points ? ` ${entry.points}` : ''} · ${entry.mine ? 'vs ' : ''}${entry.opponent}`;
 				return (
 					<Text key={entry.path} wrap="truncate" inverse={chosen} color={theme.color && entry.error ? theme.error : undefined}>
 						{fit(`${chosen ? '>' : ' '} ${when(entry.modified)}  ${detail}`, width - 4, theme.ascii)}

@@ -47,6 +47,18 @@ describe('listGames', () => {
 		]);
 	});
 
+	test('a game that ended otherwise than by its rules says how: on time, by resignation, by agreement; one by its rules, nothing more', () => {
+		keep('flag', ['you', 'potm level 4 Strong'], 2, 3);
+		keep('agreed', ['you', 'potm level 4 Strong'], 'draw', 2);
+		keep('open', ['you', 'potm level 4 Strong'], null, 1);
+		const [open, agreed, flag] = listGames(dir);
+		expect(flag).toMatchObject({result: 'lost', ending: 'on time'});
+		expect(agreed).toMatchObject({result: 'drawn', ending: 'by agreement'});
+		expect(open).toMatchObject({result: 'not over', ending: null});
+		// The tally counts them as what they came to.
+		expect(tallies(listGames(dir))).toEqual([{game: 'LOAPS', opponent: 'level 4 Strong', won: 0, drawn: 1, lost: 1}]);
+	});
+
 	test('a game between two others is told by its winner; one not over says so', () => {
 		keep('two', ['player 1', 'player 2'], 2, 2);
 		keep('open', ['you', 'potm level 1 Beginner'], null, 1);
@@ -108,7 +120,7 @@ describe('listGames', () => {
 		const [entry] = listGames(dir);
 		const red = loaps.scores(line[1]!)[0];
 		expect(red).toBeGreaterThan(0);
-		expect(entry).toMatchObject({game: 'LOAPS', result: 'won', points: `0-${red}`, opponent: 'level 3 Club'});
+		expect(entry).toMatchObject({game: 'LOAPS', result: 'won', ending: 'by resignation', points: `0-${red}`, opponent: 'level 3 Club'});
 		// A PAH-TUM game reads the same way.
 		const grid = pahtum.initial({seed: 3});
 		const place = pahtum.legalMoves(grid)[0]!;

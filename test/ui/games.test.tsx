@@ -142,6 +142,17 @@ describe('the Games list', () => {
 		expect(frame).toContain('RED connected');
 	});
 
+	test('a game lost on time while ahead says so in the list: "lost on time 20-5", not a bare "lost" beside the better score', async () => {
+		app = start({start: vsAi({line: [oneFromWinning()], clocked: true, clockSeconds: 60})});
+		await app.see('RED to play');
+		app.advance(61_000);
+		await app.see('RED ran out of time');
+		await app.press(KEYS.escape, now => now.includes('Play against the AI'));
+		for (let step = 0; step < 16 && !/[>▸] Games played/.test(app.frame()); step++) await app.press(KEYS.down);
+		const frame = await app.press(KEYS.enter, now => now.includes('Games played ('));
+		expect(frame).toMatch(/> \d{4}-\d\d-\d\d \d\d:\d\d {2}LOAPS +lost on time 20-5 · vs level 4 Strong/);
+	});
+
 	test('with no game finished yet it says where they will go; Esc goes back to the menu', async () => {
 		app = start();
 		await app.see('Play against the AI');

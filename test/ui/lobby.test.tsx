@@ -185,14 +185,18 @@ describe('the menu, served', () => {
 		for (const [person, lines] of [
 			[
 				alice,
-				['LINES and BOXES vs bob: 1 won, 1 drawn, 0 lost', /LINES and BOXES +won 0-0 · vs bob/, /LINES and BOXES +drawn 0-0 · vs bob/],
+				[
+					'LINES and BOXES vs bob: 1 won, 1 drawn, 0 lost',
+					/LINES and BOXES +won by resignation 0-0 · vs bob/,
+					/LINES and BOXES +drawn by agreement 0-0 · vs bob/,
+				],
 			],
 			[
 				bob,
 				[
 					'LINES and BOXES vs alice: 0 won, 1 drawn, 1 lost',
-					/LINES and BOXES +lost 0-0 · vs alice/,
-					/LINES and BOXES +drawn 0-0 · vs alice/,
+					/LINES and BOXES +lost by resignation 0-0 · vs alice/,
+					/LINES and BOXES +drawn by agreement 0-0 · vs alice/,
 				],
 			],
 		] as const) {
@@ -202,7 +206,7 @@ describe('the menu, served', () => {
 			await pressUntil(app, KEYS.down, now => /> +Games played/.test(now));
 			const frame = await app.press(KEYS.enter, now => now.includes('Games played ('));
 			for (const line of lines) expect(frame).toMatch(line);
-			expect(frame).not.toMatch(/won 0-0 · (alice|bob) vs/);
+			expect(frame).not.toMatch(/won( by resignation)? 0-0 · (alice|bob) vs/);
 		}
 	});
 
