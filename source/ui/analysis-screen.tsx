@@ -156,7 +156,7 @@ export function AnalysisScreen({
 	if (!layout.fits)
 		return <TooSmall columns={size.columns} rows={size.rows} needColumns={layout.need.columns} needRows={layout.need.rows} />;
 	const width = size.columns;
-	if (state.dialog) return <DialogView dialog={state.dialog} theme={theme} width={Math.min(width, 80)} height={size.rows} />;
+	if (state.dialog) return <DialogView dialog={state.dialog} theme={theme} width={width} height={size.rows} />;
 
 	const panelWidth = layout.panelColumns;
 	const current = search && search.line === line ? search : null;

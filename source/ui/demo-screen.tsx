@@ -138,7 +138,7 @@ export function DemoScreen({setup, onMenu, onReview}: {setup: DemoSetup; onMenu:
 	useLayoutEffect(() => dispatch({type: 'size', fits: layout.fits}), [layout.fits]);
 	if (!layout.fits)
 		return <TooSmall columns={size.columns} rows={size.rows} needColumns={layout.need.columns} needRows={layout.need.rows} />;
-	if (state.help) return <DialogView dialog={state.help} theme={theme} width={Math.min(size.columns, 80)} height={size.rows} />;
+	if (state.help) return <DialogView dialog={state.help} theme={theme} width={size.columns} height={size.rows} />;
 
 	const panelWidth = layout.panelColumns;
 	const scores = game.scores(position);

@@ -24,40 +24,68 @@ const TITLES: Readonly<Record<KeyContext, string>> = {
 const CURSOR_LABEL = 'move the cursor';
 
 /** A dialog, drawn `width` columns wide within `height` rows. */
+/** The widest a dialog is drawn: the help, whose rows are sentences, a little wider than the lists. */
+const HELP_COLUMNS = 100;
+const DIALOG_COLUMNS = 80;
+
+/** A dialog in a terminal `width` columns wide and `height` rows high. */
 export function DialogView({dialog, theme, width, height}: {dialog: Dialog; theme: Theme; width: number; height: number}) {
 	switch (dialog.kind) {
 		case 'help':
 			return (
-				<Help context={dialog.context} notes={dialog.notes ?? []} phrases={dialog.phrases} theme={theme} width={width} height={height} />
+				<Help
+					context={dialog.context}
+					notes={dialog.notes ?? []}
+					phrases={dialog.phrases}
+					theme={theme}
+					width={Math.min(width, HELP_COLUMNS)}
+					height={height}
+				/>
 			);
 		case 'save':
-			return <SaveDialog dialog={dialog} theme={theme} width={width} />;
+			return <SaveDialog dialog={dialog} theme={theme} width={Math.min(width, DIALOG_COLUMNS)} />;
 		case 'load':
-			return <LoadDialog dialog={dialog} theme={theme} width={width} height={height} />;
+			return <LoadDialog dialog={dialog} theme={theme} width={Math.min(width, DIALOG_COLUMNS)} height={height} />;
 		case 'games':
-			return <GamesList dialog={dialog} theme={theme} width={width} height={height} />;
+			return <GamesList dialog={dialog} theme={theme} width={Math.min(width, DIALOG_COLUMNS)} height={height} />;
 	}
 }
 
-/** Rows of a context's keys: "keys  what they do"; the four cursor keys in one row, and bindings that share a row in theirs. */
-function keyRows(context: KeyContext, ascii: boolean, phrases: GamePhrases | undefined): string[] {
+interface KeyRow {
+	readonly keys: string;
+	readonly label: string;
+}
+
+/** Rows of a context's keys: the keys and what they do; the four cursor keys in one row, and bindings that share a row in theirs. */
+function keyRows(context: KeyContext, ascii: boolean, phrases: GamePhrases | undefined): KeyRow[] {
 	const bindings = bindingsOf(context);
 	// The four cursor keys take one row: "↑ ↓ ← → k j h l  move the cursor".
 	const cursor = bindings.filter(binding => binding.label.startsWith('cursor '));
-	const rows: string[] = [];
+	const rows: KeyRow[] = [];
 	for (const binding of bindings) {
 		if (cursor.length === 4 && cursor.includes(binding)) {
 			if (binding !== cursor[0]) continue;
 			const keys = [...cursor.map(entry => showKey(entry.keys[0]!, ascii)), ...cursor.flatMap(entry => entry.keys.slice(1))].join(' ');
-			rows.push(`${keys.padEnd(14)} ${CURSOR_LABEL}`);
+			rows.push({keys, label: CURSOR_LABEL});
 			continue;
 		}
 		const together = binding.row === undefined ? [binding] : bindings.filter(entry => entry.row === binding.row);
 		if (binding !== together[0]) continue;
 		const keys = together.flatMap(entry => entry.keys.map(key => showKey(key, ascii))).join(' ');
-		rows.push(`${keys.padEnd(14)} ${together.map(entry => labelOf(entry, phrases)).join('; ')}`);
+		rows.push({keys, label: together.map(entry => labelOf(entry, phrases)).join('; ')});
 	}
 	return rows;
+}
+
+/** The keys take this many columns before what they do. */
+const KEYS_COLUMNS = 15;
+
+/** A key row in `width` columns: whole over as many lines as it takes, what the keys do under itself; else (not `whole`) cut to one. */
+function keyLines({keys, label}: KeyRow, width: number, whole: boolean): string[] {
+	const lead = `${keys.padEnd(KEYS_COLUMNS - 1)} `;
+	if (!whole) return [fit(lead + label, width)];
+	const said = wrapLines(label, Math.max(10, width - [...lead].length));
+	return said.map((line, index) => fit((index === 0 ? lead : ' '.repeat([...lead].length)) + line, width));
 }
 
 /**
@@ -95,18 +123,38 @@ function Help({
 }) {
 	const rows = keyRows(context, theme.ascii, phrases);
 	const noteRows = notes.flatMap(note => wrapLines(note, width - 4));
-	const columns = rows.length > height - 3 - (noteRows.length > 0 ? noteRows.length + 1 : 0) ? 2 : 1;
-	const perColumn = Math.ceil(rows.length / columns);
-	const columnWidth = Math.floor((width - 2) / columns);
+	const gameRows = context === 'menu' ? wrapLines(gameKeysInShort(), width - 4) : [];
+	// The rows the keys may take: all but the border, the title, the last line, what is said below them and a row to spare.
+	const room = height - 5 - (noteRows.length > 0 ? noteRows.length + 1 : 0) - (gameRows.length > 0 ? gameRows.length + 1 : 0);
+	// The first layout whose rows fit: one column, each row whole over as many lines as it takes;
+	// two such columns; one column of a line a row, cut where it must be; two of those.
+	const laid = (columns: number, whole: boolean) => {
+		const columnWidth = Math.floor((width - 2) / columns);
+		const perColumn = Math.ceil(rows.length / columns);
+		const lines = Array.from({length: columns}, (_, column) =>
+			rows.slice(column * perColumn, (column + 1) * perColumn).flatMap(row => keyLines(row, columnWidth - 1, whole)),
+		);
+		return {columnWidth, lines, tallest: Math.max(...lines.map(one => one.length))};
+	};
+	const tries = [() => laid(1, true), () => laid(2, true), () => laid(1, false)];
+	let layout = laid(2, false);
+	for (const tried of tries) {
+		const one = tried();
+		if (one.tallest <= room) {
+			layout = one;
+			break;
+		}
+	}
+	const {columnWidth, lines} = layout;
 	return (
 		<Box flexDirection="column" borderStyle={theme.ascii ? 'classic' : 'round'} paddingX={1} width={width}>
 			<Text bold>{`Keys — ${TITLES[context]}`}</Text>
 			<Box>
-				{Array.from({length: columns}, (_, column) => (
-					<Box key={column} flexDirection="column" width={columnWidth}>
-						{rows.slice(column * perColumn, (column + 1) * perColumn).map(row => (
-							<Text key={row} wrap="truncate">
-								{fit(row, columnWidth - 1)}
+				{lines.map((column, index) => (
+					<Box key={index} flexDirection="column" width={columnWidth}>
+						{column.map((line, at) => (
+							<Text key={at} wrap="truncate">
+								{line}
 							</Text>
 						))}
 					</Box>
@@ -114,7 +162,7 @@ function Help({
 			</Box>
 			{context === 'menu' ? (
 				<Box marginTop={1} flexDirection="column">
-					{wrapLines(gameKeysInShort(), width - 4).map(line => (
+					{gameRows.map(line => (
 						<Text key={line}>{line}</Text>
 					))}
 				</Box>
@@ -268,7 +316,7 @@ export function screenCover(
 		return (
 			<TooSmall columns={size.columns} rows={size.rows} needColumns={layout.need.columns} needRows={layout.need.rows} question={question} />
 		);
-	return dialog ? <DialogView dialog={dialog} theme={theme} width={Math.min(size.columns, 80)} height={size.rows} /> : null;
+	return dialog ? <DialogView dialog={dialog} theme={theme} width={size.columns} height={size.rows} /> : null;
 }
 
 export function TooSmall({

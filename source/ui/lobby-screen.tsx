@@ -173,7 +173,7 @@ export function LobbyScreen({
 	// The clocks of the games in progress, where they show, turn once a second.
 	useRedrawAt(view.playing.some(room => room.clocks !== null) ? now() + 1000 : null);
 	const width = Math.min(size.columns, 100);
-	if (state.dialog) return <DialogView dialog={state.dialog} theme={theme} width={Math.min(width, 80)} height={size.rows} />;
+	if (state.dialog) return <DialogView dialog={state.dialog} theme={theme} width={width} height={size.rows} />;
 	if (!fits) return <TooSmall columns={size.columns} rows={size.rows} needColumns={NEED.columns} needRows={NEED.rows} />;
 	const rows = lobbyRows(view);
 	const chosenKey = rowKey(rows[chosenIndex(state, rows)]!);

@@ -168,7 +168,6 @@ export function MenuScreen({
 	// The person's lessons and puzzles so far, for the rows that lead to them: read once a visit.
 	// A file that does not read is set aside there, and its note shown below the rows.
 	const [learning] = useState(() => loadLearning(savesDir));
-	const width = Math.min(size.columns, 80);
 
 	const level = levelOf(choices.level);
 	const board = game.randomBoards ? boardOf(game, choices) : null;
@@ -214,7 +213,7 @@ export function MenuScreen({
 	useKeys(name => {
 		if (fits || dialog || name === 'q' || name === 'ctrl+c') dispatch({type: 'key', name});
 	});
-	if (dialog) return <DialogView dialog={dialog} theme={theme} width={width} height={size.rows} />;
+	if (dialog) return <DialogView dialog={dialog} theme={theme} width={size.columns} height={size.rows} />;
 	if (!fits) return <TooSmall columns={size.columns} rows={size.rows} needColumns={need.columns} needRows={need.rows} />;
 	const tooSmall = size.rows < rows.length + 7;
 	// The level's line and the free row after it go first when rows are short (LINES and BOXES's

@@ -266,7 +266,7 @@ export function ReviewScreen({
 			<DialogView
 				dialog={{kind: 'help', context: 'review', notes: marksLegend(game, theme.ascii)}}
 				theme={theme}
-				width={Math.min(width, 80)}
+				width={width}
 				height={size.rows}
 			/>
 		);

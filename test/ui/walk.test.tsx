@@ -289,6 +289,19 @@ describe('analysis: walking the line', () => {
 		expect(help).toMatch(/g +go to move N/);
 		expect(help.split('\n').length).toBeLessThanOrEqual(23);
 	});
+
+	test('at 120×40 the help is wider and cuts nothing: a long row goes on under its words', async () => {
+		app = start({start: analysis, size: {columns: 120, rows: 40}});
+		await app.engine.thinking();
+		const help = await app.press('?', now => now.includes('Keys — Analysis'));
+		const box = help.split('\n').filter(line => /^[|│]/.test(line));
+		expect(box.length).toBeGreaterThan(0);
+		expect(Math.max(...box.map(line => [...line].length))).toBe(100);
+		expect(help).not.toContain('…');
+		// The review's row whole, over two lines, the second under the first's words.
+		expect(help).toMatch(/[|│] v {14}review the game: the engine judges every move \(marks:[^\n]*\n[|│] {16}\S[^\n]*□ only move\)/);
+		expect(help.split('\n').length).toBeLessThanOrEqual(39);
+	});
 });
 
 describe('the move list without colour', () => {
