@@ -175,6 +175,12 @@ export function stepped(game: SetupOwner, option: SetupOption, given: Setup, ste
 	return {...given, [option.key]: option.min + ((at + step + count) % count) * stride};
 }
 
+/** A size option set to `size` × `size` at once (the menu's digits), or null where that square is not one of its sizes. */
+export function squared(option: SizeOption, given: Setup, size: number): Setup | null {
+	const within = ([least, most]: readonly [number, number]) => size >= least && size <= most;
+	return within(option.rows) && within(option.columns) ? {...given, [option.keys[0]]: size, [option.keys[1]]: size} : null;
+}
+
 /** An option's value as the menu shows it: "5×5 boxes", "none drawn before the game", "7". */
 export function shownValue(option: SetupOption, setup: Setup): string {
 	if (option.kind === 'size') return `${setup[option.keys[0]]}×${setup[option.keys[1]]} ${option.unit}`;

@@ -27,6 +27,7 @@ export type Action =
 	| 'walk-last'
 	| 'walk-to'
 	| 'follow-line'
+	| 'square-size'
 	| 'review'
 	| 'export'
 	| 'more-time'
@@ -91,6 +92,12 @@ export const BINDINGS: readonly Binding[] = [
 	{action: 'left', keys: ['left', 'h'], contexts: ['menu'], label: 'change the setting (game, board, side, level, clock, bell)'},
 	{action: 'right', keys: ['right', 'l'], contexts: ['menu'], label: 'change the setting the other way'},
 	{action: 'select', keys: ['enter', 'space'], contexts: ['menu'], label: 'start what the item says'},
+	{
+		action: 'square-size',
+		keys: ['3', '4', '5', '6', '7', '8'],
+		contexts: ['menu'],
+		label: 'on the Size row: that square size at once (← → one step)',
+	},
 	{
 		action: 'select',
 		keys: ['enter', 'space'],

@@ -226,6 +226,12 @@ export function MenuScreen({
 		previewSize !== null &&
 		size.columns >= MENU_COLUMNS + 2 + Math.max(PREVIEW_COLUMNS - 2, previewSize.columns) &&
 		size.rows >= (levelLine ? 6 : 4) + Math.max(rows.length, previewSize.rows);
+	// On a Size row, digits give a square size at once: said in the keys row.
+	const sizeOption = optionOfRow(game, row);
+	const squares =
+		sizeOption?.kind === 'size'
+			? `${Math.max(sizeOption.rows[0], sizeOption.columns[0])}-${Math.min(sizeOption.rows[1], sizeOption.columns[1])} square`
+			: null;
 	const menuRows = rows.map(which => {
 		const chosen = which === row;
 		return (
@@ -279,6 +285,8 @@ export function MenuScreen({
 						`${theme.ascii ? 'Up/Down' : '↑↓'} choose`,
 						`${theme.ascii ? 'Left/Right' : '←→'} change`,
 						'Enter starts',
+						// The first to go where the row is short (ASCII at 80 columns): the help says it too.
+						...(squares === null ? [] : [squares]),
 						'? keys',
 						state.served ? 'q lobby' : 'q quits',
 					],

@@ -1,5 +1,5 @@
 /** The start menu as a reducer: the row under the cursor, the settings, the dialog open. */
-import {optionsOf, settled, stepped, type Setup, type SetupOption} from '../games/setup.js';
+import {optionsOf, settled, squared, stepped, type Setup, type SetupOption} from '../games/setup.js';
 import {games, type AnyGame} from '../games/registry.js';
 import {LEVELS} from '../engine/levels.js';
 import {dialogKey, helpDialog, openRefused, type GamesDialog, type HelpDialog, type LoadDialog} from './dialog-state.js';
@@ -354,6 +354,12 @@ export function menuReducer(state: MenuState, action: MenuAction): MenuStep {
 			return stay(onRow(change(state, 1)));
 		case 'select':
 			return choose(state);
+		case 'square-size': {
+			// On a Size row, a digit is that square size at once (five presses of ← from 5×5 to 3×3 before).
+			const option = optionOfRow(state.game, state.row);
+			const setup = option?.kind === 'size' ? squared(option, state.choices.setup ?? {}, Number(name)) : null;
+			return stay(setup ? onRow({...state, choices: {...state.choices, setup}}) : state);
+		}
 		case 'help':
 			return stay({...state, dialog: menuHelp(state)});
 		case 'quit':

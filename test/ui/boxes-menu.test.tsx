@@ -12,6 +12,22 @@ afterEach(() => {
 });
 
 describe('LINES and BOXES in the menu', () => {
+	test('on the Size row the keys row says a digit gives a square size, and 3 gives 3×3 at once', async () => {
+		app = start({choices: {side: 1, level: 1, clock: 60, board: 3, setup: {rows: 5, columns: 5, lines: 0}}});
+		await app.see('Play against the AI');
+		let frame = await app.press(KEYS.up, now => /^> Game /m.test(now));
+		for (let step = 0; step < 8 && !frame.includes('< LINES and BOXES >'); step++) frame = await app.press(KEYS.right);
+		expect(frame).not.toContain('3-8 square');
+		frame = await app.press(KEYS.down, now => /^> Size /m.test(now));
+		// At 80 columns in ASCII the keys row has no room for it; Enter starts stays.
+		expect(frame).toMatch(/Left\/Right change · Enter starts · \? keys/);
+		app.resize(100, 30);
+		frame = await app.see('3-8 square');
+		expect(frame).toMatch(/Left\/Right change · Enter starts · 3-8 square · \? keys/);
+		frame = await app.press('3', now => now.includes('< 3×3 boxes >'));
+		expect(frame).toMatch(/A +B +C +D\s*$/m);
+	});
+
 	test('the Size row steps through the sizes and the board beside the rows follows, within 80×24 (an 8-row board only where there is room)', async () => {
 		app = start({choices: {side: 1, level: 1, clock: 60, board: 3, setup: {rows: 8, columns: 7, lines: 4}}});
 		await app.see('Play against the AI');

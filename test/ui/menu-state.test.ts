@@ -82,6 +82,22 @@ describe('the size row (a game whose boards have sizes)', () => {
 		expect(keys(menuState(loaps, {side: 1, level: 3, clock: 60, board: 1}), ['up']).row).toBe('game');
 	});
 
+	test('a digit on the Size row is that square size at once (5×5 to 3×3 in one key); elsewhere, or off the sizes, it does nothing', () => {
+		let state = keys(menuState(boxes, {side: 1, level: 3, clock: 60, board: 1}), ['up', 'up', 'up']);
+		expect(state.row).toBe('size');
+		state = key(state, '3');
+		expect(state.choices.setup).toMatchObject({rows: 3, columns: 3});
+		expect(boardOf(boxes, state.choices)).toMatchObject({rows: 3, columns: 3});
+		// Then ← → one step at a time from there: 3×4.
+		expect(key(state, 'right').choices.setup).toMatchObject({rows: 3, columns: 4});
+		expect(key(state, '8').choices.setup).toMatchObject({rows: 8, columns: 8});
+		// 9 and 2 are no size of LINES and BOXES; on the Lines row a digit is nothing.
+		expect(key(state, '9').choices).toBe(state.choices);
+		const lines = key(state, 'down');
+		expect(lines.row).toBe('lines');
+		expect(key(lines, '4').choices).toBe(lines.choices);
+	});
+
 	test('← → step through every size, rows then columns, from the default 5×5; the board follows', () => {
 		let state = keys(menuState(boxes, {side: 1, level: 3, clock: 60, board: 1}), ['up', 'up', 'up']);
 		expect(setupOf(boxes, state.choices)).toMatchObject({rows: 5, columns: 5});
