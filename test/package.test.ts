@@ -1,0 +1,26 @@
+/** What ships with the package: the license it names, and Ink pinned to the version its patch is made for. */
+import {readdirSync, readFileSync} from 'node:fs';
+import {expect, test} from 'vitest';
+
+const root = new URL('..', import.meta.url);
+const json = (path: string) => JSON.parse(readFileSync(new URL(path, root), 'utf8')) as Record<string, unknown>;
+
+test('the license the package names is the LICENSE beside it', () => {
+	expect(json('package.json')['license']).toBe('MIT');
+	const license = readFileSync(new URL('LICENSE', root), 'utf8');
+	expect(license.split('\n')[0]).toBe('MIT License');
+	expect(license).toContain('Permission is hereby granted, free of charge');
+});
+
+test('Ink is pinned to exactly the version its patch is made for, and that version is installed', () => {
+	const patches = readdirSync(new URL('patches/', root)).filter(name => name.startsWith('ink+'));
+	expect(patches).toHaveLength(1);
+	const patched = /^ink\+(\d+\.\d+\.\d+)\.patch$/.exec(patches[0]!)?.[1];
+	expect(patched).toBeDefined();
+	expect((json('package.json')['dependencies'] as Record<string, string>)['ink']).toBe(patched);
+	expect(json('node_modules/ink/package.json')['version']).toBe(patched);
+	// The lock file asks for the same.
+	const lock = json('package-lock.json') as {packages: Record<string, {dependencies?: Record<string, string>; version?: string}>};
+	expect(lock.packages['']!.dependencies!['ink']).toBe(patched);
+	expect(lock.packages['node_modules/ink']!.version).toBe(patched);
+});
