@@ -175,10 +175,16 @@ export function stepped(game: SetupOwner, option: SetupOption, given: Setup, ste
 	return {...given, [option.key]: option.min + ((at + step + count) % count) * stride};
 }
 
+/** The square sizes a size option has: from the least to the most that are both a number of rows and of columns. */
+export const squareSizes = (option: SizeOption): readonly [number, number] => [
+	Math.max(option.rows[0], option.columns[0]),
+	Math.min(option.rows[1], option.columns[1]),
+];
+
 /** A size option set to `size` × `size` at once (the menu's digits), or null where that square is not one of its sizes. */
 export function squared(option: SizeOption, given: Setup, size: number): Setup | null {
-	const within = ([least, most]: readonly [number, number]) => size >= least && size <= most;
-	return within(option.rows) && within(option.columns) ? {...given, [option.keys[0]]: size, [option.keys[1]]: size} : null;
+	const [least, most] = squareSizes(option);
+	return size >= least && size <= most ? {...given, [option.keys[0]]: size, [option.keys[1]]: size} : null;
 }
 
 /** An option's value as the menu shows it: "5×5 boxes", "none drawn before the game", "7". */

@@ -4,8 +4,8 @@
  * no file transfer, no forwarding of ports or agents. Everything a client sends is bounded: before
  * it has signed in, by the door (door.ts: connections per address and in all, a minute's new
  * ones, the time to sign in; waiting-line.ts: the line while the server is busy), decided on the
- * bare socket; after, the sessions at once, the
- * channels and the tries to sign in of a connection, the bytes it sends a second, the window's
+ * bare socket; after, the sessions at once, the channels and the tries to sign in of a connection,
+ * the bytes it sends a second, the window's
  * size, the keys a second, the output waiting for a client that does not read, the time a
  * session may sit idle. A client past a bound is told why where it can be and cut off; the server
  * goes on. Every socket, connection and channel has its error path from the moment it exists: no
@@ -808,8 +808,11 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 			client.end();
 		}
 	});
-	/** Says no at the door: one line before SSH's version (the protocol allows it; OpenSSH shows it), the socket closed. */
-	/** Says no at the door; `kind` keeps apart, in the log's counts of repeats, refusals of one tell for different reasons. */
+	/**
+	 * Says no at the door: one line before SSH's version (the protocol allows it; OpenSSH shows it),
+	 * the socket closed. `kind` keeps apart, in the log's counts of repeats, refusals of one tell for
+	 * different reasons.
+	 */
 	const refuseAtDoor = (socket: Socket, address: string, why: string, tell: string, kind = ''): void => {
 		quiet.say(`${addressKey(address)} ${tell}${kind}`, `${address}: refused, ${why}`);
 		// What the client sent read and dropped: a socket closed with unread data resets the connection, and the line with it.

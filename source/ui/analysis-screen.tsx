@@ -5,7 +5,7 @@
  * is analysis-state.ts's reducer; this draws its state and runs the search it asks for.
  */
 import {Box, Text} from 'ink';
-import {useEffect, useLayoutEffect} from 'react';
+import {useEffect, useLayoutEffect, useMemo} from 'react';
 import type {Player} from '../games/game.js';
 import {forcedPass} from '../games/game.js';
 import type {AnyGame} from '../games/registry.js';
@@ -119,6 +119,8 @@ export function AnalysisScreen({
 	const {session, lines, search} = state;
 	const {game, line} = session;
 	const position = S.current(session);
+	// How many lines the position can have (two moves, two lines): counted once a position, not every frame.
+	const moveCount = useMemo(() => game.legalMoves(position).length, [game, position]);
 	const outcome = S.outcomeOf(session);
 	const mover = S.toMove(session);
 
@@ -212,8 +214,8 @@ export function AnalysisScreen({
 							<Text wrap="truncate" color={theme.color ? theme.accent : undefined}>
 								{fit(head, panelWidth)}
 							</Text>
-							{/* As many rows as lines asked for, but no more than there are moves (two moves, two lines). */}
-							{Array.from({length: Math.min(lines, game.legalMoves(position).length)}, (_, index) => {
+							{/* As many rows as lines asked for, but no more than there are moves. */}
+							{Array.from({length: Math.min(lines, moveCount)}, (_, index) => {
 								const entry = lineRows[index];
 								const text = entry
 									? `${index + 1}. ${formatScore(entry.score, mover, game.sides).padStart(6)}  ${lineText(entry.text)}`

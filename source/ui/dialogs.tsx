@@ -23,7 +23,6 @@ const TITLES: Readonly<Record<KeyContext, string>> = {
 
 const CURSOR_LABEL = 'move the cursor';
 
-/** A dialog, drawn `width` columns wide within `height` rows. */
 /** The widest a dialog is drawn: the help, whose rows are sentences, a little wider than the lists. */
 const HELP_COLUMNS = 100;
 const DIALOG_COLUMNS = 80;
@@ -136,16 +135,19 @@ function Help({
 		);
 		return {columnWidth, lines, tallest: Math.max(...lines.map(one => one.length))};
 	};
-	const tries = [() => laid(1, true), () => laid(2, true), () => laid(1, false)];
-	let layout = laid(2, false);
-	for (const tried of tries) {
-		const one = tried();
-		if (one.tallest <= room) {
-			layout = one;
+	let layout: ReturnType<typeof laid> | undefined;
+	for (const [columns, whole] of [
+		[1, true],
+		[2, true],
+		[1, false],
+	] as const) {
+		const tried = laid(columns, whole);
+		if (tried.tallest <= room) {
+			layout = tried;
 			break;
 		}
 	}
-	const {columnWidth, lines} = layout;
+	const {columnWidth, lines} = layout ?? laid(2, false);
 	return (
 		<Box flexDirection="column" borderStyle={theme.ascii ? 'classic' : 'round'} paddingX={1} width={width}>
 			<Text bold>{`Keys — ${TITLES[context]}`}</Text>

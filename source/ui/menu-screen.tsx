@@ -7,7 +7,7 @@ import {BLOCKED, type BoardView, type Outcome} from '../games/game.js';
 import {Board, boardSize, COMPACT, NO_MARKS} from './boards/index.js';
 import type {Player} from '../games/game.js';
 import type {AnyGame} from '../games/registry.js';
-import {shownValue} from '../games/setup.js';
+import {shownValue, squareSizes} from '../games/setup.js';
 import {levelOf} from '../engine/levels.js';
 import {useEnvironment, useKeys, useRootWidth, useTerminalSize} from './context.js';
 import {DialogView, TooSmall} from './dialogs.js';
@@ -228,10 +228,7 @@ export function MenuScreen({
 		size.rows >= (levelLine ? 6 : 4) + Math.max(rows.length, previewSize.rows);
 	// On a Size row, digits give a square size at once: said in the keys row.
 	const sizeOption = optionOfRow(game, row);
-	const squares =
-		sizeOption?.kind === 'size'
-			? `${Math.max(sizeOption.rows[0], sizeOption.columns[0])}-${Math.min(sizeOption.rows[1], sizeOption.columns[1])} square`
-			: null;
+	const squares = sizeOption?.kind === 'size' ? `${squareSizes(sizeOption).join('-')} square` : null;
 	const menuRows = rows.map(which => {
 		const chosen = which === row;
 		return (

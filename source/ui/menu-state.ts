@@ -355,7 +355,7 @@ export function menuReducer(state: MenuState, action: MenuAction): MenuStep {
 		case 'select':
 			return choose(state);
 		case 'square-size': {
-			// On a Size row, a digit is that square size at once (five presses of ← from 5×5 to 3×3 before).
+			// On a Size row, a digit is that square size at once (fourteen presses of ← from 5×5 to 3×3 before).
 			const option = optionOfRow(state.game, state.row);
 			const setup = option?.kind === 'size' ? squared(option, state.choices.setup ?? {}, Number(name)) : null;
 			return stay(setup ? onRow({...state, choices: {...state.choices, setup}}) : state);
