@@ -5,7 +5,7 @@
  * took 25-37 ms of CPU from a cold snapshot and 15 ms from a warm one on the 2-core VM. What the
  * searches cached is given back before the snapshot is taken, so that it carries code, not data.
  */
-import {Searcher} from './engine/search.js';
+import {Searches} from './engine/searches.js';
 import {SideCache} from './games/loa/side-cache.js';
 import {games} from './games/registry.js';
 
@@ -14,8 +14,9 @@ const PLIES = 8;
 const DEPTH = 3;
 
 export function warmUp(): void {
-	const searcher = new Searcher({tableMegabytes: 1});
+	const searches = new Searches({tableMegabytes: 1});
 	for (const game of games) {
+		const searcher = searches.of(game);
 		let state = game.initial();
 		for (let ply = 0; ply < PLIES && game.outcome(state) === null; ply++) {
 			const result = searcher.search(game.searchPosition(state), {depth: DEPTH});

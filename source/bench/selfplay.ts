@@ -9,6 +9,7 @@
 import type {Game, Outcome, Player} from '../games/game.js';
 import {LocalPlayer, type PlayerKind} from '../engine/players.js';
 import {seededRandom} from '../engine/random.js';
+import {searchOf} from '../engine/searches.js';
 
 export interface GameSpec {
 	/** Player kinds of player 1 (first mover) and player 2. */
@@ -36,7 +37,11 @@ export interface GameRecord {
 export const matchPoints = (outcome: Outcome, player: Player): number => (outcome.winner === null ? 1 : outcome.winner === player ? 2 : 0);
 
 export function playGame<State>(game: Game<State>, spec: GameSpec): GameRecord {
-	const players = [new LocalPlayer(spec.first, spec.openingSeed * 2 + 1), new LocalPlayer(spec.second, spec.openingSeed * 2 + 2)];
+	const search = searchOf(game);
+	const players = [
+		new LocalPlayer(spec.first, spec.openingSeed * 2 + 1, undefined, search),
+		new LocalPlayer(spec.second, spec.openingSeed * 2 + 2, undefined, search),
+	];
 	const random = seededRandom(spec.openingSeed);
 	// A game with random boards draws its board from the opening's seed: both games of a match share it.
 	let state = game.initial({seed: spec.openingSeed});

@@ -15,7 +15,7 @@ import {bookMove, builtBooks} from '../engine/book.js';
 import {decide} from '../engine/players.js';
 import {planMove} from '../engine/levels.js';
 import {clockReading} from '../engine/time.js';
-import {Searcher} from '../engine/search.js';
+import {searchFor} from '../engine/searches.js';
 import {loadForCommand, STANDARD_INPUT} from '../files/load.js';
 import {useTable3From} from '../files/table3-file.js';
 
@@ -86,7 +86,7 @@ export function runMove(path: string, wanted?: string, clockSeconds?: number, st
 		return 0;
 	}
 	const plan = planMove(5, {clock});
-	const result = decide(new Searcher({tableMegabytes: 8}), position, plan, {now: cpuMs});
+	const result = decide(searchFor(game, {tableMegabytes: 8}), position, plan, {now: cpuMs});
 	if (result.move < 0) {
 		const over = game.outcome(state);
 		process.stderr.write(

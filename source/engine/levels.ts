@@ -2,7 +2,7 @@
  * The AI's five levels, from a beginner who blunders now and then to the full-strength clocked
  * engine, as data: what each may search, how noisy its judgement is, how often it blunders.
  */
-import type {SearchLimits, SearcherConfig} from './search.js';
+import type {SearchLimits, SearcherConfig} from '../games/search.js';
 import {moveBudget, type ClockReading} from './time.js';
 
 export interface Level {

@@ -7,7 +7,8 @@ import {ONGOING, type SearchPosition, type Solution, type SolveLimits} from '../
 import {greedyMove} from './greedy.js';
 import {planMove} from './levels.js';
 import {randomMove, seededRandom} from './random.js';
-import {Searcher, type Line, type SearchLimits, type SearchOptions, type SearchResult, type SearcherConfig} from './search.js';
+import type {GameSearch, Line, SearcherConfig, SearchFactory, SearchLimits, SearchOptions, SearchResult} from '../games/search.js';
+import {alphaBeta} from './searches.js';
 import type {ClockReading} from './time.js';
 
 /** One search request: its limits, the searcher's settings, and the chance of a blunder. */
@@ -49,7 +50,7 @@ export const SOLVE_SHARE = 0.5;
 /** Milliseconds the solver may spend when the search has no time limit (analysis), before the search starts. */
 export const UNTIMED_SOLVE_MS = 1000;
 
-export function decide(searcher: Searcher, position: SearchPosition, request: ThinkRequest, options: SearchOptions = {}): Decision {
+export function decide(searcher: GameSearch, position: SearchPosition, request: ThinkRequest, options: SearchOptions = {}): Decision {
 	if (request.player) return choose(request.player, position, request.seed ?? 1, options);
 	const solved = trySolve(position, request, options);
 	if (solved && 'move' in solved) return solved;
@@ -185,9 +186,9 @@ export function parsePlayerKind(text: string): PlayerKind | null {
 
 export const playerName = (kind: PlayerKind): string => (kind.kind === 'level' ? `level ${kind.level}` : kind.kind);
 
-/** A built-in player on this thread, with a searcher of its own kept from move to move. */
+/** A built-in player on this thread, with a search of its own (the game's: `search`) kept from move to move. */
 export class LocalPlayer {
-	private searcher: Searcher | null = null;
+	private searcher: GameSearch | null = null;
 	private readonly random: () => number;
 	private moves = 0;
 
@@ -195,6 +196,7 @@ export class LocalPlayer {
 		readonly kind: PlayerKind,
 		private readonly seed = 1,
 		private readonly tableMegabytes = 16,
+		private readonly search: SearchFactory = alphaBeta,
 	) {
 		this.random = seededRandom(seed);
 	}
@@ -208,7 +210,7 @@ export class LocalPlayer {
 			case 'greedy':
 				return greedyMove(position);
 			case 'level': {
-				this.searcher ??= new Searcher({tableMegabytes: this.tableMegabytes});
+				this.searcher ??= this.search({tableMegabytes: this.tableMegabytes});
 				const plan = planMove(this.kind.level, {...timing, seed: this.seed});
 				const request = {...plan, seed: this.seed + this.moves};
 				return decide(this.searcher, position, request, options).move;

@@ -1,5 +1,5 @@
 /** Messages between the engine client (main thread) and the engine worker. */
-import type {SearchInfo, SearchResult} from './search.js';
+import type {SearchInfo, SearchResult} from '../games/search.js';
 import type {ThinkRequest} from './players.js';
 
 /** A line of the search with its moves written out. */

@@ -15,6 +15,7 @@
  * tests.
  */
 import {ONGOING, type SearchPosition} from '../games/game.js';
+import type {GameSearch, Line, SearcherConfig, SearchInfo, SearchLimits, SearchOptions, SearchResult} from '../games/search.js';
 import {Bound, DECIDED, TranspositionTable, WIN} from './tt.js';
 
 export {DECIDED, WIN} from './tt.js';
@@ -37,45 +38,6 @@ const EVAL_CACHE_MASK = (1 << 16) - 1;
 /** Marks an empty evaluation-cache slot; no evaluation is this value (they are clamped within ±DECIDED). */
 const EVAL_EMPTY = -0x3fffffff;
 
-/** What to search for and how long. Times are in the clock's milliseconds from the search's start. */
-export interface SearchLimits {
-	/** Deepest iteration; by default as deep as time allows. */
-	readonly depth?: number;
-	/** Stop after about this many nodes. */
-	readonly nodes?: number;
-	/** Do not begin another iteration after this (stretched up to `hardMs` when the position is unclear). */
-	readonly softMs?: number;
-	/** Stop searching at this time whatever is under way, once `minDepth` is complete. */
-	readonly hardMs?: number;
-	/**
-	 * The iterations to this depth are finished whatever `hardMs` says (1 by default): a clocked
-	 * move sees at least the opponent's replies. Only `cutoffMs`, a stop request or the node limit
-	 * cut them short; time never stops the first.
-	 */
-	readonly minDepth?: number;
-	/** Stop at this time even before `minDepth` is complete (a clock in its last moments); none by default. */
-	readonly cutoffMs?: number;
-	/** How many best moves to find, each with its own line (analysis); 1 by default. */
-	readonly multiPv?: number;
-}
-
-export interface SearchOptions {
-	/** The clock, in milliseconds; wall time by default. */
-	readonly now?: () => number;
-	/** Polled with the clock: true stops the search (the worker's stop flag). */
-	readonly shouldStop?: () => boolean;
-	/** Called after each iteration and at least every `progressMs` while searching. */
-	readonly onProgress?: (info: SearchInfo) => void;
-	readonly progressMs?: number;
-	/**
-	 * This search is helper number `helper` (1 up) of a Lazy SMP search (docs/ai.md §5): beside the
-	 * main search of the same position, on a table they share, it takes the generation of the main
-	 * search rather than begin one, and skips some depths (skipsDepth), so that the threads do not
-	 * all search the same tree in step.
-	 */
-	readonly helper?: number;
-}
-
 /**
  * Lazy SMP's staggered depths (the scheme Stockfish 7 to 10 used): helper h skips the depths of
  * every other block of SKIP_SIZE[i] depths, the blocks shifted by SKIP_PHASE[i] (i = (h - 1) mod
@@ -93,34 +55,6 @@ export function skipsDepth(helper: number, depth: number): boolean {
 	return Math.floor((depth + SKIP_PHASE[i]!) / SKIP_SIZE[i]!) % 2 === 1;
 }
 
-/** A best move with its score and line. */
-export interface Line {
-	readonly move: number;
-	/** Centipoints from the side to move's view; beyond ±DECIDED a decided game (see decidedIn). */
-	readonly score: number;
-	readonly pv: readonly number[];
-}
-
-export interface SearchInfo {
-	/** The deepest completed iteration (an iteration under way may already have improved the move). */
-	readonly depth: number;
-	/** The deepest ply any line reached, quiescence included. */
-	readonly selDepth: number;
-	/** Best first: lines[0] is the move the engine would play. */
-	readonly lines: readonly Line[];
-	readonly nodes: number;
-	readonly nodesPerSecond: number;
-	readonly elapsedMs: number;
-}
-
-export interface SearchResult extends SearchInfo {
-	/** The move to play, or -1 when there is none (the game is over or the side to move is stuck). */
-	readonly move: number;
-	readonly score: number;
-	/** Why the search ended. */
-	readonly stoppedBy: 'depth' | 'time' | 'nodes' | 'stop' | 'decided' | 'only-move' | 'no-move';
-}
-
 /** Plies to the end of a decided game (positive: the side to move wins), or null. */
 export function decidedIn(score: number): number | null {
 	if (score > DECIDED) return WIN - score;
@@ -128,21 +62,8 @@ export function decidedIn(score: number): number | null {
 	return null;
 }
 
-export interface SearcherConfig {
-	/** Transposition table size in MiB. */
-	readonly tableMegabytes?: number;
-	/**
-	 * A table threads share: true makes it in a new SharedArrayBuffer (`tableMemory` gives it to the
-	 * others), or the memory of another searcher's to share that one (its size is the memory's).
-	 */
-	readonly sharedTable?: true | SharedArrayBuffer;
-	/** Up to this many centipoints of deterministic noise on each evaluation (weaker levels). */
-	readonly evalNoise?: number;
-	/** Seed of the noise. */
-	readonly seed?: number;
-}
-
-export class Searcher {
+/** The engine's alpha-beta search: the one every game plays with unless it declares another (games/search.ts). */
+export class Searcher implements GameSearch {
 	private readonly table: TranspositionTable;
 	private position!: SearchPosition;
 	private stride = 0;

@@ -16,7 +16,8 @@ import {spawnEngineWorker} from './client.js';
 import {BUSY, Helpers, JOINED, THINK} from './helpers.js';
 import {decide, searchesOnThreads} from './players.js';
 import type {EngineLine, FromWorker, HelperSetup, ToHelper, ToWorker, WorkerSetup} from './protocol.js';
-import {Searcher, type Line} from './search.js';
+import type {Line} from '../games/search.js';
+import {Searches} from './searches.js';
 import {threadClock} from './thread-clock.js';
 import {written} from './written.js';
 
@@ -67,17 +68,18 @@ function positionOf(
 /** The engine worker: thinks as the client asks, with helpers where the think may use threads. */
 function engine(): void {
 	// Shared, so that helpers can search on it; the same table, and as fast, for a search on one thread.
-	const searcher = new Searcher({tableMegabytes: setup.tableMegabytes, sharedTable: true});
+	const searches = new Searches({tableMegabytes: setup.tableMegabytes, sharedTable: true});
 	const post = (message: FromWorker) => port.postMessage(message);
 	const cpu = threadClock();
 	/** The game of the last think: the table's scores are that game's (two rulings of classic LOA share keys). */
 	let lastGame: string | null = null;
-	let helpers: Helpers | null = null;
+	/** The helper threads of each shared table: a search of another kind has its own table, and helpers that make that kind. */
+	const helpersOf = new Map<SharedArrayBuffer, Helpers>();
 	const wall = () => performance.now();
 
 	const clear = () => {
-		searcher.clear();
-		helpers?.forget();
+		for (const search of searches.each()) search.clear();
+		for (const helpers of helpersOf.values()) helpers.forget();
 	};
 
 	function think(message: Think): void {
@@ -94,11 +96,19 @@ function engine(): void {
 		lastGame = message.game;
 		const lines = (found: readonly Line[]): EngineLine[] => found.map(line => ({...line, text: written(game, state, line.pv)}));
 		// A search on a CPU clock (a referee's game) is charged its own thread's time: it keeps to one.
-		const threads = message.cpuClock === true || !searchesOnThreads(message.request) ? 1 : (message.threads ?? 1);
-		if (threads > 1) {
+		const searcher = searches.of(game);
+		const table = searcher.tableMemory;
+		const shared = typeof SharedArrayBuffer === 'function' && table instanceof SharedArrayBuffer ? table : null;
+		const threads = message.cpuClock === true || shared === null || !searchesOnThreads(message.request) ? 1 : (message.threads ?? 1);
+		let helpers: Helpers | undefined;
+		if (threads > 1 && shared !== null) {
 			// Settled before the helpers start: a change of noise clears the table they fill.
 			searcher.configure(message.request.config ?? {});
-			helpers ??= new Helpers(spawnEngineWorker, setup.stop, searcher.tableMemory as SharedArrayBuffer);
+			helpers = helpersOf.get(shared);
+			if (!helpers) {
+				helpers = new Helpers(spawnEngineWorker, setup.stop, shared);
+				helpersOf.set(shared, helpers);
+			}
 			helpers.start(threads - 1, {
 				id: message.id,
 				game: message.game,
@@ -116,7 +126,7 @@ function engine(): void {
 				onProgress: info => post({type: 'progress', id: message.id, info: {...info, lines: lines(info.lines)}}),
 			});
 		} finally {
-			if (threads > 1) joined = helpers!.finish();
+			if (helpers) joined = helpers.finish();
 		}
 		post({
 			type: 'done',
@@ -141,7 +151,8 @@ function engine(): void {
 /** A Lazy SMP helper: searches each position it is sent until the think is over; reports nothing. */
 function helper({index, table, control: memory}: HelperSetup): void {
 	const control = new Int32Array(memory);
-	const searcher = new Searcher({sharedTable: table});
+	// The table is the one search the engine worker made for this kind of search; these helpers are given its games only.
+	const searches = new Searches({sharedTable: table});
 	let lastGame: string | null = null;
 	port.on('message', (message: ToHelper) => {
 		// In the think first, then the check: the engine worker, ending the think, either waits for
@@ -151,6 +162,7 @@ function helper({index, table, control: memory}: HelperSetup): void {
 			if (Atomics.load(control, THINK) !== message.id) return;
 			const read = positionOf(message);
 			if ('error' in read) return;
+			const searcher = searches.of(read.game);
 			if (message.forget || (lastGame !== null && lastGame !== message.game)) searcher.forgetOwn();
 			lastGame = message.game;
 			Atomics.add(control, JOINED, 1);

@@ -6,6 +6,7 @@
  * a LINES and BOXES move a pair of vertices); each game turns them into text and back.
  */
 import type {LessonBook, PuzzleThemes} from './learning.js';
+import type {SearchFactory} from './search.js';
 import type {Setup, SetupOption} from './setup.js';
 
 export type Player = 1 | 2;
@@ -344,6 +345,8 @@ export interface GameRules<State> {
 	 */
 	past(state: State): {readonly start: State; readonly moves: readonly number[]};
 	searchPosition(state: State): SearchPosition;
+	/** The search that plays it (games/search.ts); absent: the engine's alpha-beta search. */
+	readonly search?: SearchFactory;
 }
 
 /** The clock, and what the time plan needs to share it over the moves left. */

@@ -21,7 +21,8 @@
  * which the builder's rating starts from.
  */
 import {ONGOING, type Game, type SearchPosition} from '../games/game.js';
-import {decidedIn, Searcher, type Line} from '../engine/search.js';
+import type {Line} from '../games/search.js';
+import {decidedIn, Searcher} from '../engine/search.js';
 import type {Proof, Puzzle} from './puzzle.js';
 
 /** What a proof may spend: all in nodes or depths, never in time, so the same position proves the same anywhere. */

@@ -4,7 +4,8 @@
  * the Searcher, always with a depth limit (never wall time), so every run searches the same tree.
  */
 import {describe, expect, test} from 'vitest';
-import {decidedIn, Searcher, type SearchLimits, type SearchResult, type SearcherConfig} from '../../source/engine/search.js';
+import type {SearcherConfig, SearchLimits, SearchResult} from '../../source/games/search.js';
+import {decidedIn, Searcher} from '../../source/engine/search.js';
 import {LoaBoard} from '../../source/games/loa/board.js';
 import {classicLoa, loaps} from '../../source/games/loa/index.js';
 import {encodeMove, PASS} from '../../source/games/loa/notation.js';

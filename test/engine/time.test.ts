@@ -5,7 +5,8 @@
 import * as fc from 'fast-check';
 import {describe, expect, test} from 'vitest';
 import {planMove} from '../../source/engine/levels.js';
-import {Searcher, type SearchInfo} from '../../source/engine/search.js';
+import type {SearchInfo} from '../../source/games/search.js';
+import {Searcher} from '../../source/engine/search.js';
 import {readFileSync} from 'node:fs';
 import {
 	CUTOFF_SHARE,

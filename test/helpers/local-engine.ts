@@ -2,12 +2,13 @@
 import type {Game} from '../../source/games/game.js';
 import type {EngineInfo, EngineResult} from '../../source/engine/client.js';
 import {decide, type ThinkRequest} from '../../source/engine/players.js';
-import {Searcher, type Line} from '../../source/engine/search.js';
+import type {Line} from '../../source/games/search.js';
+import {Searches} from '../../source/engine/searches.js';
 import type {ReviewEngine} from '../../source/review/run.js';
 import {written} from '../../source/engine/written.js';
 
 export class LocalEngine implements ReviewEngine {
-	readonly searcher = new Searcher({tableMegabytes: 8});
+	readonly searches = new Searches({tableMegabytes: 8});
 	readonly requests: ThinkRequest[] = [];
 
 	async think<State>(
@@ -18,7 +19,7 @@ export class LocalEngine implements ReviewEngine {
 	): Promise<EngineResult> {
 		this.requests.push(request);
 		const lines = (found: readonly Line[]) => found.map(line => ({...line, text: written(game, state, line.pv)}));
-		const result = decide(this.searcher, game.searchPosition(state), request, {
+		const result = decide(this.searches.of(game), game.searchPosition(state), request, {
 			onProgress: info => onProgress?.({...info, lines: lines(info.lines)}),
 		});
 		return {
