@@ -6,7 +6,7 @@
  * the line.
  */
 import {fail, ok, type ParseError, type Result} from '../game.js';
-import {formatClock} from '../loa/potm.js';
+import {formatClock} from '../clock-text.js';
 import {geometryOf, validSize} from './geometry.js';
 import {createState, moveName, parseVertex, vertexRange, whyNotSegment, type BoxesState} from './rules.js';
 

@@ -3,7 +3,8 @@ import {fail, ok, type BoardView, type EntryOutputError, type Game, type GamePhr
 import {moveFrom, moveName, moveTo, encodeMove, parseMoveText, parseSquare, PASS, squareName} from './notation.js';
 import {classicLoaLessons, loapsLessons} from './lessons.js';
 import {expectedMovesLeft, lopsided} from './moves-left.js';
-import {formatClock, formatPotm, looksLikePotm, parsePotm} from './potm.js';
+import {formatClock} from '../clock-text.js';
+import {formatPotm, looksLikePotm, parsePotm} from './potm.js';
 import {initialState, legalMoves, newBoardAt, play, reversiblePast, withClocks, type LoaState} from './rules.js';
 import {CLASSIC_LOA, CLASSIC_LOA_MOVER_WINS, LOAPS, type LoaVariant} from './variant.js';
 import {classicPuzzleThemes, loapsPuzzleThemes} from './puzzle-themes.js';

@@ -11,6 +11,7 @@
  * line ends and trailing blank lines; everything else is refused with the line and the problem.
  */
 import {fail, ok, type ParseError, type Player, type Result} from '../game.js';
+import {formatClock} from '../clock-text.js';
 import {LoaBoard} from './board.js';
 import {createState, type LoaState} from './rules.js';
 import type {LoaVariant} from './variant.js';
@@ -138,20 +139,6 @@ export function parsePotm(text: string, fileName: string, variant: LoaVariant): 
 		}
 	}
 	return ok(createState(variant, {cells, toMove, moveNumber, points, clocks}));
-}
-
-/**
- * Seconds as the file writes them: 60.0, 5.34 — always with a decimal point, never an exponent,
- * and exactly the number (parsing the text gives the same double back).
- */
-export function formatClock(seconds: number): string {
-	if (Number.isInteger(seconds)) return seconds.toFixed(1);
-	const text = String(seconds);
-	const exponent = /^(\d)(?:\.(\d+))?e-(\d+)$/.exec(text);
-	if (!exponent) return text;
-	// Small numbers print as 1.5e-7: write the same digits out as 0.00000015.
-	const [, lead, rest = '', power] = exponent;
-	return `0.${'0'.repeat(Number(power) - 1)}${lead}${rest}`;
 }
 
 /** The canonical text: single spaces, LF line ends, a final newline. */

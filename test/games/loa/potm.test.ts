@@ -8,7 +8,7 @@ import {describe, expect, it} from 'vitest';
 import {formatParseError, type ParseError, type Player} from '../../../source/games/game.js';
 import {LoaBoard} from '../../../source/games/loa/board.js';
 import {parseSquare, squareName} from '../../../source/games/loa/notation.js';
-import {formatClock, formatPotm, looksLikePotm, parsePotm} from '../../../source/games/loa/potm.js';
+import {formatPotm, looksLikePotm, parsePotm} from '../../../source/games/loa/potm.js';
 import {createState, initialState, type LoaState} from '../../../source/games/loa/rules.js';
 import {CLASSIC_LOA, CLASSIC_LOA_MOVER_WINS, LOAPS, type LoaVariant} from '../../../source/games/loa/variant.js';
 
@@ -361,31 +361,6 @@ describe('the sample files', () => {
 		expect(looksLikePotm(START + '.......\n', 7)).toBe(false);
 		expect(looksLikePotm(withLine(6, '2....2'), 7)).toBe(false);
 		expect(looksLikePotm('', 7)).toBe(false);
-	});
-});
-
-describe('formatClock', () => {
-	it.each([
-		[60, '60.0'],
-		[0, '0.0'],
-		[5, '5.0'],
-		[5.34, '5.34'],
-		[40.7, '40.7'],
-		[0.125, '0.125'],
-		[1e-7, '0.0000001'],
-		[1.5e-7, '0.00000015'],
-	])('%d s is written %s', (seconds, text) => {
-		expect(formatClock(seconds)).toBe(text);
-	});
-
-	it('never writes an exponent, and the text reads back as the same number', () => {
-		fc.assert(
-			fc.property(fc.double({min: 0, max: 100_000, noNaN: true}), seconds => {
-				const text = formatClock(seconds);
-				expect(text).toMatch(/^\d+\.\d+$/);
-				expect(Number(text)).toBe(seconds);
-			}),
-		);
 	});
 });
 
