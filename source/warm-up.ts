@@ -6,7 +6,6 @@
  * searches cached is given back before the snapshot is taken, so that it carries code, not data.
  */
 import {Searches} from './engine/searches.js';
-import {SideCache} from './games/loa/side-cache.js';
 import {games} from './games/registry.js';
 
 /** Plies each game is played into, a search at each, and how deep. */
@@ -25,5 +24,5 @@ export function warmUp(): void {
 		}
 		searcher.clear();
 	}
-	SideCache.release();
+	for (const game of games) game.releaseCaches?.();
 }

@@ -347,6 +347,12 @@ export interface GameRules<State> {
 	searchPosition(state: State): SearchPosition;
 	/** The search that plays it (games/search.ts); absent: the engine's alpha-beta search. */
 	readonly search?: SearchFactory;
+	/**
+	 * Gives back the memory its positions keep from one to the next for the search (a cache of
+	 * evaluations), before the contest entry's start-up snapshot is taken: the snapshot carries the
+	 * search's code, not what it cached. Absent: it keeps none.
+	 */
+	releaseCaches?(): void;
 }
 
 /** The clock, and what the time plan needs to share it over the moves left. */

@@ -2,6 +2,7 @@
 import {fail, ok, type BoardView, type EntryOutputError, type Game, type GamePhrases, type Result} from '../game.js';
 import {moveFrom, moveName, moveTo, encodeMove, parseMoveText, parseSquare, PASS, squareName} from './notation.js';
 import {classicLoaLessons, loapsLessons} from './lessons.js';
+import {SideCache} from './side-cache.js';
 import {expectedMovesLeft, lopsided} from './moves-left.js';
 import {formatClock} from '../clock-text.js';
 import {formatPotm, looksLikePotm, parsePotm} from './potm.js';
@@ -145,6 +146,7 @@ export function loaGame(variant: LoaVariant): Game<LoaState> {
 		entryAnswer: (_state, move) => `${moveName(move, size)}\n`,
 		render: renderLoa,
 		searchPosition: newBoardAt,
+		releaseCaches: () => SideCache.release(),
 		lessons: variant.scoring !== null ? loapsLessons : classicLoaLessons,
 		puzzleThemes: variant.scoring !== null ? loapsPuzzleThemes : classicPuzzleThemes,
 		past(state) {
