@@ -4,7 +4,7 @@
  * Plain JavaScript, as it runs before there is a build.
  */
 import {spawnSync} from 'node:child_process';
-import {readdirSync, statSync} from 'node:fs';
+import {readdirSync, readFileSync, statSync} from 'node:fs';
 import {createRequire} from 'node:module';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -35,12 +35,26 @@ function modified(path) {
 	}
 }
 
+/** Whether the build made the games' assets: their list is there, and every file it names. */
+function assetsBuilt() {
+	let list;
+	try {
+		list = readFileSync(join(root, 'dist', 'assets.txt'), 'utf8');
+	} catch {
+		return false;
+	}
+	return list
+		.split('\n')
+		.filter(Boolean)
+		.every(file => modified(join(root, 'dist', file)) !== 0);
+}
+
 // The last build: tsc writes every output each time, and none when it fails; the contest entry's
-// snapshot is written after it, so a build that stopped between the two is made again. The 3×3
-// table, written last and only when it is missing (its values do not change with the sources),
-// counts by being there.
+// snapshot is written after it, so a build that stopped between the two is made again. The games'
+// assets, made last and only when missing (their contents do not change with the sources), count
+// by being there: each file their list (dist/assets.txt, written after them) names.
 const built = Math.min(modified(join(root, 'dist', 'cli.js')), modified(join(root, 'dist', 'potm-move.blob')));
-if (built < newestSource() || modified(join(root, 'dist', 'boxes-3x3.table')) === 0) {
+if (built < newestSource() || !assetsBuilt()) {
 	process.stderr.write('potm: building (a source changed since the last build)...\n');
 	const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 	const run = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json'], {cwd: root, stdio: 'inherit'});

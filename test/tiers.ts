@@ -17,7 +17,7 @@ export const BUILT_PROGRAM_TESTS: readonly string[] = [
 	'test/engine/client.test.ts',
 	'test/fifth-game.test.tsx',
 	'test/files/saves.test.ts',
-	'test/files/table3-file.test.ts',
+	'test/files/assets.test.ts',
 	'test/move-entry.test.ts',
 	'test/referee/boxes.test.ts',
 	'test/referee/classic.test.ts',

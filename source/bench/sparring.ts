@@ -25,7 +25,7 @@ import {join, relative, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {writeWhole} from '../files/atomic.js';
 import {makeFolder, saveGame} from '../files/saves.js';
-import {useTable3From} from '../files/table3-file.js';
+import {useAssetsFrom} from '../files/assets.js';
 import type {Game} from '../games/game.js';
 import type {Setup} from '../games/setup.js';
 import {gameById} from '../games/registry.js';
@@ -384,7 +384,7 @@ export async function benchSparring(options: SparringOptions): Promise<void> {
 	if (!existsSync(join(root, 'dist', 'potm'))) throw new Error('dist/potm is missing: npm run build makes it (npm run bench builds first)');
 	for (const name of ['loa', 'pahtum', 'boxes']) buildPartner(name, say);
 	// The exact values of 3×3 boards, which the table of the build answers.
-	useTable3From(join(root, 'dist'));
+	useAssetsFrom(join(root, 'dist'));
 	const chosen = pairings().filter(pairing => options.only.length === 0 || options.only.some(part => pairing.id.includes(part)));
 	if (chosen.length === 0)
 		throw new Error(

@@ -17,7 +17,7 @@ import {planMove} from '../engine/levels.js';
 import {clockReading} from '../engine/time.js';
 import {searchFor} from '../engine/searches.js';
 import {loadForCommand, STANDARD_INPUT} from '../files/load.js';
-import {useTable3From} from '../files/table3-file.js';
+import {useAssetsFrom} from '../files/assets.js';
 
 /**
  * CPU milliseconds a `potm move` costs at the least besides its start-up: the shallow search every
@@ -45,7 +45,7 @@ function cpuMs(): number {
 /** How the process started: from the snapshot (dist/potm) or from the modules. */
 export type StartKind = 'snapshot' | 'modules';
 
-/** How the process was started: from the snapshot or the modules, and the build's folder (dist/), which holds the 3×3 table. */
+/** How the process was started: from the snapshot or the modules, and the build's folder (dist/), which holds the files the games' play reads. */
 export interface MoveStart {
 	readonly kind: StartKind;
 	readonly dist?: string;
@@ -68,7 +68,7 @@ export function runMove(path: string, wanted?: string, clockSeconds?: number, st
 	const mover = game.toMove(state);
 	const handedOn = Number(process.env[SPENT_VARIABLE]);
 	const startup = cpuMs() + (Number.isFinite(handedOn) && handedOn > 0 ? handedOn : 0);
-	if (start.dist !== undefined) useTable3From(start.dist);
+	if (start.dist !== undefined) useAssetsFrom(start.dist);
 	// In a game with a clock per move, clocks() reads the whole allowance of a move (PAH-TUM's 10 s).
 	// What the start-up has used is gone from the clock; the moves to come each cost a start-up as
 	// this one did, and this one only its end. The entry keeps nothing from move to move (the

@@ -9,7 +9,7 @@
 import {fileURLToPath} from 'node:url';
 import {setPriority} from 'node:os';
 import {parentPort, workerData} from 'node:worker_threads';
-import {useTable3From} from '../files/table3-file.js';
+import {useAssetsFrom} from '../files/assets.js';
 import {formatParseError, type Game} from '../games/game.js';
 import {gameById} from '../games/registry.js';
 import {spawnEngineWorker} from './client.js';
@@ -32,8 +32,8 @@ if (setup.nice !== undefined) {
 		// A system that does not allow it: the engine runs as the others do.
 	}
 }
-// The build's folder (dist/, from dist/engine/worker.js) holds the whole 3×3 LINES and BOXES table.
-useTable3From(fileURLToPath(new URL('..', import.meta.url)));
+// The build's folder (dist/, from dist/engine/worker.js) holds the files the games' play reads.
+useAssetsFrom(fileURLToPath(new URL('..', import.meta.url)));
 const stop = new Int32Array(setup.stop);
 const port = parentPort!;
 

@@ -353,6 +353,33 @@ export interface GameRules<State> {
 	 * search's code, not what it cached. Absent: it keeps none.
 	 */
 	releaseCaches?(): void;
+	/** The files its play reads that the build makes (GameAsset); absent: none. */
+	readonly assets?: readonly GameAsset[];
+}
+
+/**
+ * A file a game's play reads, made once when potm is built and kept in the build's folder (the
+ * build makes every asset the games declare: files/assets.ts), so that no move spends its clock
+ * working it out: LINES and BOXES's whole 3×3 table. Only its contents are the game's; where it
+ * is kept, and how it is written whole, are the program's.
+ */
+export interface GameAsset {
+	/** Its file's name in the build folder. */
+	readonly file: string;
+	/** The file's first line, naming the format and its version: a file that does not begin so is not read, and is made again. */
+	readonly header: string;
+	/** The number of bytes after the header: a file of another length is not read, and is made again. */
+	readonly size: number;
+	/** What is being made, for the build to say while it works (it may take seconds). */
+	readonly making: string;
+	/** Works out the bytes after the header. */
+	make(): Uint8Array;
+	/**
+	 * Gives the game a way to read those bytes, to call when it first needs them: it returns null
+	 * where the file is missing or not whole, and the game then does without (works them out, or
+	 * what part it needs, in the move).
+	 */
+	use(read: () => Uint8Array | null): void;
 }
 
 /** The clock, and what the time plan needs to share it over the moves left. */

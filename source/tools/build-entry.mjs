@@ -75,11 +75,9 @@ const books = fileURLToPath(new URL('../../books/', import.meta.url));
 rmSync(join(dist, 'books'), {recursive: true, force: true});
 if (existsSync(books)) cpSync(books, join(dist, 'books'), {recursive: true});
 
-// LINES and BOXES's whole 3×3 table, read by every 3×3 move instead of built within it: built once
-// (about 2.5 s), again only when its format changes.
-const {hasTable3, writeTable3, TABLE3_FILE} = await import(new URL('../../dist/files/table3-file.js', import.meta.url).href);
-const table = join(dist, TABLE3_FILE);
-if (!hasTable3(table)) {
-	process.stderr.write('potm: building the 3×3 LINES and BOXES table (once, a few seconds)...\n');
-	writeTable3(table);
-}
+// The files the games' play reads (each game's assets: LINES and BOXES's whole 3×3 table), made
+// once (the table in about 2.5 s) and again only when one is missing or its format changes; then
+// their list, written last, which npm start looks for.
+const {buildAssets} = await import(new URL('../../dist/files/assets.js', import.meta.url).href);
+const assets = buildAssets(dist, undefined, asset => process.stderr.write(`potm: building ${asset.making}...\n`));
+writeFileSync(join(dist, 'assets.txt'), assets.map(file => `${file}\n`).join(''));

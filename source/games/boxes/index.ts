@@ -22,6 +22,7 @@ import {
 import {DEFAULT_SIZE, randomBoard} from './setup.js';
 import {boxesPuzzleThemes} from './puzzle-themes.js';
 import {boxesLessons} from './lessons.js';
+import {table3Asset} from './table3.js';
 
 export type {BoxesState} from './rules.js';
 export {createState, legalMoves, moveName, parseVertex, play, SIDES, whyNot} from './rules.js';
@@ -301,6 +302,7 @@ export const boxes: Game<BoxesState> = {
 	entryAnswer: (state, move) => `${moveName(state, move)}\n`,
 	render: renderBoxes,
 	searchPosition: boardOf,
+	assets: [table3Asset],
 	past: state => ({start: state, moves: []}),
 	puzzleThemes: boxesPuzzleThemes,
 	lessons: boxesLessons,

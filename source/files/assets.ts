@@ -1,0 +1,80 @@
+/**
+ * The files the games' play reads from the build folder (a game's `assets`, games/game.ts): made
+ * once by the build (source/tools/build-entry.mjs calls buildAssets), then read by every process
+ * that plays, in milliseconds. A file is its asset's header line, then its bytes; a file of another
+ * header or length is neither read nor kept (the build makes it again).
+ */
+import {closeSync, fstatSync, openSync, readFileSync, readSync} from 'node:fs';
+import {join} from 'node:path';
+import type {GameAsset} from '../games/game.js';
+import {games as registered} from '../games/registry.js';
+import {writeWhole} from './atomic.js';
+
+/** The games, as far as their assets go. */
+type WithAssets = {readonly assets?: readonly GameAsset[]};
+
+/** The bytes of `asset` in the file at `path` (after its header), or null when it is missing or not whole. */
+export function readAsset(path: string, asset: GameAsset): Uint8Array | null {
+	let data: Buffer;
+	try {
+		data = readFileSync(path);
+	} catch {
+		return null;
+	}
+	const header = Buffer.from(asset.header, 'latin1');
+	if (data.length !== header.length + asset.size || !data.subarray(0, header.length).equals(header)) return null;
+	return data.subarray(header.length);
+}
+
+/** Whether `path` holds a whole file of `asset`, judged by its header and length alone. */
+export function hasAsset(path: string, asset: GameAsset): boolean {
+	let descriptor: number;
+	try {
+		descriptor = openSync(path, 'r');
+	} catch {
+		return false;
+	}
+	try {
+		const header = Buffer.from(asset.header, 'latin1');
+		const start = Buffer.alloc(header.length);
+		const read = readSync(descriptor, start, 0, header.length, 0);
+		return read === header.length && start.equals(header) && fstatSync(descriptor).size === header.length + asset.size;
+	} finally {
+		closeSync(descriptor);
+	}
+}
+
+/** Makes `asset` and writes it to `path`, whole or not at all (atomic.ts). */
+export function writeAsset(path: string, asset: GameAsset): void {
+	const bytes = asset.make();
+	if (bytes.length !== asset.size) throw new RangeError(`${asset.file}: made ${bytes.length} bytes, not ${asset.size}`);
+	writeWhole({path, data: Buffer.concat([Buffer.from(asset.header, 'latin1'), bytes])});
+}
+
+/**
+ * Makes into the build folder `dist` every asset of `games` that is not there whole already;
+ * `onMaking` hears of each before it is made. Returns the files, made or found.
+ */
+export function buildAssets(dist: string, games: readonly WithAssets[] = registered, onMaking?: (asset: GameAsset) => void): string[] {
+	const files: string[] = [];
+	for (const game of games) {
+		for (const asset of game.assets ?? []) {
+			// Games of one family may declare the same asset: it is made once.
+			if (files.includes(asset.file)) continue;
+			const path = join(dist, asset.file);
+			if (!hasAsset(path, asset)) {
+				onMaking?.(asset);
+				writeAsset(path, asset);
+			}
+			files.push(asset.file);
+		}
+	}
+	return files;
+}
+
+/** Has every game read its assets from the build folder `dist` when it first needs them. */
+export function useAssetsFrom(dist: string, games: readonly WithAssets[] = registered): void {
+	for (const game of games) {
+		for (const asset of game.assets ?? []) asset.use(() => readAsset(join(dist, asset.file), asset));
+	}
+}
