@@ -14,9 +14,6 @@ import {readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {fail, ok, type Game, type Result} from '../games/game.js';
 
-/** The games with a book. */
-export const BOOK_GAMES: readonly string[] = ['loaps', 'loa'];
-
 /** A build's books: the folder beside its modules. */
 export const builtBooks = (dist: string): string => join(dist, 'books');
 
@@ -79,7 +76,7 @@ function bookText(file: string): string | null {
  * (about a millisecond), without reading the rest: the contest entry asks once a process.
  */
 export function bookMove<State>(game: Game<State>, state: State, folder: string): number | undefined {
-	if (!BOOK_GAMES.includes(game.id) || game.outcome(state) !== null) return undefined;
+	if (game.openingBook !== true || game.outcome(state) !== null) return undefined;
 	const text = bookText(join(folder, `${game.id}.txt`));
 	if (text === null) return undefined;
 	const key = bookKey(game, state);

@@ -353,6 +353,11 @@ export interface GameRules<State> {
 	 * search's code, not what it cached. Absent: it keeps none.
 	 */
 	releaseCaches?(): void;
+	/**
+	 * Whether it opens from a book: the move a deep search chose for each position of its first
+	 * moves, shipped as `books/ID.txt` (engine/book.ts; built offline by `npm run bench -- book`).
+	 */
+	readonly openingBook?: boolean;
 	/** The files its play reads that the build makes (GameAsset); absent: none. */
 	readonly assets?: readonly GameAsset[];
 }

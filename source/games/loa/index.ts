@@ -147,6 +147,7 @@ export function loaGame(variant: LoaVariant): Game<LoaState> {
 		render: renderLoa,
 		searchPosition: newBoardAt,
 		releaseCaches: () => SideCache.release(),
+		openingBook: variant.openingBook,
 		lessons: variant.scoring !== null ? loapsLessons : classicLoaLessons,
 		puzzleThemes: variant.scoring !== null ? loapsPuzzleThemes : classicPuzzleThemes,
 		past(state) {

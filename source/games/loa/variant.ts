@@ -27,6 +27,8 @@ export interface LoaVariant {
 	readonly scoring: Scoring | null;
 	/** Moves per player before the game is drawn; 0 for no limit. */
 	readonly moveLimit: number;
+	/** Whether it opens from a book (books/ID.txt; games/game.ts openingBook). */
+	readonly openingBook: boolean;
 	/** Names of the two sides, player 1 first. */
 	readonly sideNames: readonly [string, string];
 	/** How the pieces look on screen: LOAPS's red and blue, classic LOA's black and white stones. */
@@ -58,6 +60,7 @@ export const LOAPS: LoaVariant = {
 		bonus: {d4: 7, b2: 3, b6: 3, f2: 3, f6: 3},
 	},
 	moveLimit: 50,
+	openingBook: true,
 	sideNames: ['RED', 'BLUE'],
 	colours: 'red-blue',
 	bothConnected: 'points',
@@ -82,6 +85,7 @@ export const CLASSIC_LOA: LoaVariant = {
 	],
 	scoring: null,
 	moveLimit: 0,
+	openingBook: true,
 	sideNames: ['BLACK', 'WHITE'],
 	colours: 'black-white',
 	bothConnected: 'draw',
@@ -95,5 +99,6 @@ export const CLASSIC_LOA_MOVER_WINS: LoaVariant = {
 	id: 'loa-mover',
 	name: 'Lines of Action (mover wins)',
 	tagline: 'Classic Lines of Action; a capture connecting both sides wins for the mover',
+	openingBook: false,
 	bothConnected: 'mover',
 };
