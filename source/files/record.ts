@@ -250,16 +250,16 @@ function gameNamed(text: string): AnyGame | undefined {
 	return games.find(game => game.name.toLowerCase() === wanted) ?? games.find(game => game.id === wanted);
 }
 
-/**
- * Reads a record back (formatRecord's text, or one written or edited by hand): the game, its
- * positions and moves, how it ended. Every error names the line, 1-based, of `fileName`.
- */
-export function parseRecord(text: string, fileName: string): Result<ParsedRecord, ParseError> {
-	const problem = (line: number, message: string) => fail<ParseError>({file: fileName, line, message});
-	const lines = withoutBom(text).split(/\r?\n/);
+/** The tags of a record, by name, with the line each is on, and the index of the first line after them. */
+interface Tags {
+	readonly values: Map<string, string>;
+	readonly lines: Map<string, number>;
+	readonly movesFrom: number;
+}
 
-	// The tags: every line up to the first that is none of a tag, a blank line or a ; comment.
-	const headers = new Map<string, string>();
+/** A record's tags: every line up to the first that is none of a tag, a blank line or a ; comment. */
+function readTags(lines: readonly string[], problem: Problem): Result<Tags, ParseError> {
+	const values = new Map<string, string>();
 	const tagLines = new Map<string, number>();
 	let index = 0;
 	for (; index < lines.length; index++) {
@@ -271,7 +271,7 @@ export function parseRecord(text: string, fileName: string): Result<ParsedRecord
 		if (!match)
 			return problem(
 				number,
-				`not a tag: a tag is [Name "value"], the value in double quotes with \\" and \\\\ inside it, e.g. [Game "LOAPS"]`,
+				`not a tag: a tag is [Name "value"], the value in double quotes with \\" and \\\\ inside it, e.g. [Game "${games[0]!.name}"]`,
 			);
 		const [, name, literal] = match as unknown as [string, string, string];
 		let value: unknown;
@@ -284,29 +284,34 @@ export function parseRecord(text: string, fileName: string): Result<ParsedRecord
 			return problem(number, `the value of ${name} is not one quoted string: write a quote inside it as \\" and a backslash as \\\\`);
 		const earlier = tagLines.get(name);
 		if (earlier !== undefined) return problem(number, `${name} is given twice (first on line ${earlier})`);
-		headers.set(name, value);
+		values.set(name, value);
 		tagLines.set(name, number);
 	}
-	const movesFrom = index;
-	const afterTags = Math.max(0, ...tagLines.values()) + 1;
+	return ok({values, lines: tagLines, movesFrom: index});
+}
 
-	const gameLine = tagLines.get('Game');
-	const gameName = headers.get('Game');
+/** The line after the last tag: where a missing tag is reported. */
+const afterTags = (tags: Tags): number => Math.max(0, ...tags.lines.values()) + 1;
+
+/** The record's game (its Game tag) and the position its moves start from (its Start tag). */
+function gameAndStart(tags: Tags, lineCount: number, problem: Problem): Result<{game: AnyGame; start: unknown}, ParseError> {
+	const gameLine = tags.lines.get('Game');
+	const gameName = tags.values.get('Game');
 	if (gameLine === undefined || gameName === undefined) {
 		return problem(
-			tagLines.size === 0 ? Math.min(movesFrom + 1, lines.length) : afterTags,
+			tags.lines.size === 0 ? Math.min(tags.movesFrom + 1, lineCount) : afterTags(tags),
 			`no Game tag: a record starts with the game, e.g. [Game "${games[0]!.name}"]`,
 		);
 	}
 	const game = gameNamed(gameName);
 	if (!game) return problem(gameLine, `unknown game "${gameName}": potm plays ${games.map(one => one.name).join(', ')}`);
-	const startLine = tagLines.get('Start');
-	const startText = headers.get('Start');
+	const startLine = tags.lines.get('Start');
+	const startText = tags.values.get('Start');
 	if (startLine === undefined || startText === undefined) {
 		// A game with one start position shows it; a random board's would be just one of many.
 		const example = game.randomBoards ? '' : `, e.g. [Start ${JSON.stringify(game.format(game.initial()))}]`;
 		return problem(
-			afterTags,
+			afterTags(tags),
 			`no Start tag: the position the moves start from, as the text of a ${game.name} file in double quotes${example}`,
 		);
 	}
@@ -315,23 +320,107 @@ export function parseRecord(text: string, fileName: string): Result<ParsedRecord
 		const where = start.error.line === null ? '' : ` (line ${start.error.line} of the position)`;
 		return problem(startLine, `the Start position is not a ${game.name} position${where}: ${start.error.message}`);
 	}
-	const resultLine = tagLines.get('Result');
-	const stated = headers.get('Result');
-	if (resultLine !== undefined && stated !== undefined && !isResultToken(stated)) {
-		return problem(
-			resultLine,
-			`Result is "${stated}": it is 1-0 (${game.sides[0]} won), 0-1 (${game.sides[1]} won), 1/2-1/2 (a tie or a draw) or * (not over)`,
-		);
-	}
+	return ok({game, start: start.value});
+}
 
+/** A ply's text after its number: the move, then its comments in braces. */
+function moveAndComments(rest: string, number: number, problem: Problem): Result<{moveText: string; notes: string[]}, ParseError> {
+	const brace = rest.indexOf('{');
+	const moveText = (brace < 0 ? rest : rest.slice(0, brace)).trim();
+	const notes: string[] = [];
+	for (let at = brace; at >= 0 && at < rest.length;) {
+		if (rest[at] === '{') {
+			const close = rest.indexOf('}', at + 1);
+			if (close < 0) return problem(number, 'a comment is not closed: { needs a } on the same line');
+			notes.push(rest.slice(at + 1, close));
+			at = close + 1;
+		} else if (/\s/.test(rest[at]!)) at++;
+		else return problem(number, `"${rest.slice(at).trim()}" after the comments: a line holds one move, then its comments in braces`);
+	}
+	return ok({moveText, notes});
+}
+
+/** The clock readings among a move's comments ({RED 58.21 BLUE 60.00}), in a game with a clock a game; null where there are none. */
+function clockReadings(
+	game: AnyGame,
+	notes: readonly string[],
+	number: number,
+	problem: Problem,
+): Result<[number, number] | null, ParseError> {
+	if (game.clock.per !== 'game') return ok(null);
 	const [first, second] = game.sides;
-	let state: unknown = start.value;
+	let clocks: [number, number] | null = null;
+	for (const note of notes) {
+		const words = READINGS.exec(note.trim());
+		if (!words || words[1] !== first || words[3] !== second) continue;
+		if (!SECONDS.test(words[2]!) || !SECONDS.test(words[4]!)) {
+			return problem(
+				number,
+				`{${note}} is not a clock reading: the seconds each side has left after the move, e.g. {${first} 58.21 ${second} 60.00}`,
+			);
+		}
+		if (clocks !== null) return problem(number, 'two clock readings for one move');
+		clocks = [Number(words[2]), Number(words[4])];
+	}
+	return ok(clocks);
+}
+
+/** One ply's line, read in the position before it: the move and its comments and readings, or why not. */
+function readPly(
+	game: AnyGame,
+	state: unknown,
+	raw: string,
+	number: number,
+	problem: Problem,
+): Result<{move: number; moveText: string; notes: string[]; clocks: [number, number] | null}, ParseError> {
+	const [first, second] = game.sides;
+	const over = game.outcome(state);
+	const mover = game.toMove(state);
+	const expected = `${game.moveNumber(state)}${mover === 1 ? '.' : '...'}`;
+	const ply = PLY.exec(raw);
+	if (!ply) {
+		const legal = over ? undefined : game.legalMoves(state)[0];
+		const example = legal === undefined ? '' : ` such as "${expected} ${game.formatMove(state, legal)}"`;
+		return problem(number, `expected a move${example}, a result (1-0, 0-1, 1/2-1/2, *) or a comment starting with ;`);
+	}
+	const [, given, dots, rest] = ply as unknown as [string, string, string, string];
+	if (over) return problem(number, `the game is over before this move (${over.description})`);
+	if (dots !== '.' && dots !== '...')
+		return problem(number, `"${given}${dots}" is not a move number: ${given}. for ${first}'s moves, ${given}... for ${second}'s`);
+	if (`${Number(given)}${dots}` !== expected)
+		return problem(
+			number,
+			`the move here is ${expected} (${mover === 1 ? first : second}'s move ${game.moveNumber(state)}), not ${given}${dots}`,
+		);
+	const parts = moveAndComments(rest, number, problem);
+	if (!parts.ok) return parts;
+	const {moveText, notes} = parts.value;
+	if (moveText === '') return problem(number, `no move after ${expected}`);
+	const parsed = game.parseMove(state, moveText);
+	if (!parsed.ok) return problem(number, `${moveText} is not a legal move: ${reasonOf(parsed.error, moveText)}`);
+	const clocks = clockReadings(game, notes, number, problem);
+	if (!clocks.ok) return clocks;
+	return ok({move: parsed.value, moveText, notes, clocks: clocks.value});
+}
+
+/** The moves of a record from its Start, each ply's comments, whether any had clock readings, and the result line, if any. */
+interface Played {
+	readonly line: unknown[];
+	readonly moves: number[];
+	readonly comments: string[][];
+	readonly readingsSeen: boolean;
+	readonly end: {readonly token: ResultToken; readonly line: number} | null;
+}
+
+/** Plays a record's move lines from `start`, up to its result line; anything after that is refused. */
+function playMoves(game: AnyGame, start: unknown, lines: readonly string[], from: number, problem: Problem): Result<Played, ParseError> {
+	let state = start;
 	const line: unknown[] = [state];
 	const moves: number[] = [];
 	const comments: string[][] = [];
 	let readingsSeen = false;
-	let end: {token: ResultToken; line: number} | null = null;
-	for (index = movesFrom; index < lines.length; index++) {
+	let end: Played['end'] = null;
+	for (let index = from; index < lines.length; index++) {
 		const number = index + 1;
 		const raw = lines[index]!.trim();
 		if (raw === '' || raw.startsWith(';')) continue;
@@ -341,93 +430,64 @@ export function parseRecord(text: string, fileName: string): Result<ParsedRecord
 			continue;
 		}
 		if (raw.startsWith('[')) return problem(number, 'a tag among the moves: the tags come first, before the moves');
-		const over = game.outcome(state);
-		const mover = game.toMove(state);
-		const expected = `${game.moveNumber(state)}${mover === 1 ? '.' : '...'}`;
-		const ply = PLY.exec(raw);
-		if (!ply) {
-			const legal = over ? undefined : game.legalMoves(state)[0];
-			const example = legal === undefined ? '' : ` such as "${expected} ${game.formatMove(state, legal)}"`;
-			return problem(number, `expected a move${example}, a result (1-0, 0-1, 1/2-1/2, *) or a comment starting with ;`);
-		}
-		const [, given, dots, rest] = ply as unknown as [string, string, string, string];
-		if (over) return problem(number, `the game is over before this move (${over.description})`);
-		if (dots !== '.' && dots !== '...')
-			return problem(number, `"${given}${dots}" is not a move number: ${given}. for ${first}'s moves, ${given}... for ${second}'s`);
-		if (`${Number(given)}${dots}` !== expected)
-			return problem(
-				number,
-				`the move here is ${expected} (${mover === 1 ? first : second}'s move ${game.moveNumber(state)}), not ${given}${dots}`,
-			);
-
-		const brace = rest.indexOf('{');
-		const moveText = (brace < 0 ? rest : rest.slice(0, brace)).trim();
-		const notes: string[] = [];
-		for (let at = brace; at >= 0 && at < rest.length;) {
-			if (rest[at] === '{') {
-				const close = rest.indexOf('}', at + 1);
-				if (close < 0) return problem(number, 'a comment is not closed: { needs a } on the same line');
-				notes.push(rest.slice(at + 1, close));
-				at = close + 1;
-			} else if (/\s/.test(rest[at]!)) at++;
-			else return problem(number, `"${rest.slice(at).trim()}" after the comments: a line holds one move, then its comments in braces`);
-		}
-		if (moveText === '') return problem(number, `no move after ${expected}`);
-		const parsed = game.parseMove(state, moveText);
-		if (!parsed.ok) return problem(number, `${moveText} is not a legal move: ${reasonOf(parsed.error, moveText)}`);
-
-		let clocks: [number, number] | null = null;
-		if (game.clock.per === 'game') {
-			for (const note of notes) {
-				const words = READINGS.exec(note.trim());
-				if (!words || words[1] !== first || words[3] !== second) continue;
-				if (!SECONDS.test(words[2]!) || !SECONDS.test(words[4]!)) {
-					return problem(
-						number,
-						`{${note}} is not a clock reading: the seconds each side has left after the move, e.g. {${first} 58.21 ${second} 60.00}`,
-					);
-				}
-				if (clocks !== null) return problem(number, 'two clock readings for one move');
-				clocks = [Number(words[2]), Number(words[4])];
-			}
-		}
+		const ply = readPly(game, state, raw, number, problem);
+		if (!ply.ok) return ply;
+		const {move, moveText, notes, clocks} = ply.value;
 		readingsSeen ||= clocks !== null;
 		try {
-			const played = game.play(state, parsed.value);
+			const played = game.play(state, move);
 			state = clocks === null ? played : game.withClocks(played, clocks);
 		} catch (error) {
 			return problem(number, `${moveText} is not a legal move: ${(error as Error).message}`);
 		}
 		line.push(state);
-		moves.push(parsed.value);
+		moves.push(move);
 		comments.push(notes);
 	}
+	return ok({line, moves, comments, readingsSeen, end});
+}
 
-	// The ending: where the rules end the game, theirs, which Result must match; else Result and
-	// Reason tell a win the rules cannot see (a flag fall, a resignation), or that it goes on.
+/**
+ * How the game ended: where the rules end it, theirs, which the result must match; else the
+ * Result tag (or result line) and the Reason tag tell a win the rules cannot see (a flag fall, a
+ * resignation) or a draw the players agreed; null for a game that goes on.
+ */
+function endingOf(
+	game: AnyGame,
+	state: unknown,
+	tags: Tags,
+	played: Played,
+	lineCount: number,
+	problem: Problem,
+): Result<Outcome | null, ParseError> {
+	const resultLine = tags.lines.get('Result');
+	const stated = tags.values.get('Result');
+	const end = played.end;
 	if (end !== null && stated !== undefined && end.token !== stated) {
 		return problem(end.line, `the result ${end.token} differs from the Result tag "${stated}" on line ${resultLine}`);
 	}
 	const claimed = (stated as ResultToken | undefined) ?? end?.token;
-	const claimLine = resultLine ?? end?.line ?? lines.length;
+	const claimLine = resultLine ?? end?.line ?? lineCount;
 	const rules = game.outcome(state);
-	let ended: Outcome | null = null;
 	if (rules !== null) {
 		if (claimed !== undefined && claimed !== resultToken(rules)) {
 			return problem(claimLine, `the result is ${claimed}, but by the rules the game ended ${resultToken(rules)}: ${rules.description}`);
 		}
-	} else if (claimed === '1/2-1/2') {
+		return ok(null);
+	}
+	if (claimed === '1/2-1/2') {
 		// A draw the players agreed (potm serve) says so; any other is the rules', which have not ended the game.
-		const reason = headers.get('Reason')?.trim();
+		const reason = tags.values.get('Reason')?.trim();
 		if (reason !== AGREED) {
 			return problem(
 				claimLine,
 				`the result is 1/2-1/2, but the last position is no draw or tie by the rules (a game ended early, by time or resignation, is a win: 1-0 or 0-1; a draw the players agreed has [Reason "${AGREED}"])`,
 			);
 		}
-		ended = {result: 'draw', winner: null, reason, description: headers.get('Outcome') ?? 'drawn by agreement'};
-	} else if (claimed === '1-0' || claimed === '0-1') {
-		const reason = headers.get('Reason')?.trim();
+		return ok({result: 'draw', winner: null, reason, description: tags.values.get('Outcome') ?? 'drawn by agreement'});
+	}
+	if (claimed === '1-0' || claimed === '0-1') {
+		const reason = tags.values.get('Reason')?.trim();
 		if (!reason) {
 			return problem(
 				claimLine,
@@ -435,29 +495,64 @@ export function parseRecord(text: string, fileName: string): Result<ParsedRecord
 			);
 		}
 		const winner: Player = claimed === '1-0' ? 1 : 2;
-		const description = headers.get('Outcome') ?? `${game.sides[winner - 1]} wins (${reason})`;
-		ended = {result: 'win', winner, reason, description};
+		return ok({result: 'win', winner, reason, description: tags.values.get('Outcome') ?? `${game.sides[winner - 1]} wins (${reason})`});
 	}
+	return ok(null);
+}
 
-	const pointsLine = tagLines.get('Points');
-	const points = headers.get('Points');
-	if (game.hasPoints && pointsLine !== undefined && points !== undefined) {
-		const scores = game.scores(state);
-		if (points.replace(/\s+/g, '') !== `${scores[0]}-${scores[1]}`) {
-			return problem(
-				pointsLine,
-				`Points "${points}", but the moves give ${first} ${scores[0]} and ${second} ${scores[1]}: ${scores[0]}-${scores[1]}`,
-			);
-		}
+/** Whether the Points tag, where the game keeps points and the record gives it, is what the moves score. */
+function checkPoints(game: AnyGame, state: unknown, tags: Tags, problem: Problem): Result<null, ParseError> {
+	const pointsLine = tags.lines.get('Points');
+	const points = tags.values.get('Points');
+	if (!game.hasPoints || pointsLine === undefined || points === undefined) return ok(null);
+	const scores = game.scores(state);
+	if (points.replace(/\s+/g, '') === `${scores[0]}-${scores[1]}`) return ok(null);
+	const [first, second] = game.sides;
+	return problem(
+		pointsLine,
+		`Points "${points}", but the moves give ${first} ${scores[0]} and ${second} ${scores[1]}: ${scores[0]}-${scores[1]}`,
+	);
+}
+
+/** Names a line of the record in a parse error. */
+type Problem = (line: number, message: string) => Result<never, ParseError>;
+
+/**
+ * Reads a record back (formatRecord's text, or one written or edited by hand): the game, its
+ * positions and moves, how it ended. Every error names the line, 1-based, of `fileName`.
+ */
+export function parseRecord(text: string, fileName: string): Result<ParsedRecord, ParseError> {
+	const problem: Problem = (line, message) => fail<ParseError>({file: fileName, line, message});
+	const lines = withoutBom(text).split(/\r?\n/);
+	const tags = readTags(lines, problem);
+	if (!tags.ok) return tags;
+	const opened = gameAndStart(tags.value, lines.length, problem);
+	if (!opened.ok) return opened;
+	const {game, start} = opened.value;
+	const resultLine = tags.value.lines.get('Result');
+	const stated = tags.value.values.get('Result');
+	if (resultLine !== undefined && stated !== undefined && !isResultToken(stated)) {
+		return problem(
+			resultLine,
+			`Result is "${stated}": it is 1-0 (${game.sides[0]} won), 0-1 (${game.sides[1]} won), 1/2-1/2 (a tie or a draw) or * (not over)`,
+		);
 	}
-
-	const firstPlayer = headers.get(first);
-	const secondPlayer = headers.get(second);
+	const played = playMoves(game, start, lines, tags.value.movesFrom, problem);
+	if (!played.ok) return played;
+	const {line, moves, comments, readingsSeen} = played.value;
+	const state = line.at(-1);
+	const ended = endingOf(game, state, tags.value, played.value, lines.length, problem);
+	if (!ended.ok) return ended;
+	const points = checkPoints(game, state, tags.value, problem);
+	if (!points.ok) return points;
+	const headers = tags.value.values;
+	const firstPlayer = headers.get(game.sides[0]);
+	const secondPlayer = headers.get(game.sides[1]);
 	const players: [string, string] | null =
 		firstPlayer === undefined && secondPlayer === undefined ? null : [firstPlayer ?? '?', secondPlayer ?? '?'];
 	const clock = headers.get('Clock');
 	const clocked = clock === undefined ? readingsSeen : clock.trim().toLowerCase() !== 'none';
-	return ok({game, line, moves, ended, headers, players, clocked, comments});
+	return ok({game, line, moves, ended: ended.value, headers, players, clocked, comments});
 }
 
 /**
