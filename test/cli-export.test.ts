@@ -6,7 +6,8 @@ import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
 import {parseRecord, type ParsedRecord} from '../source/files/record.js';
-import {loadGame, saveGame} from '../source/files/saves.js';
+import {loadGame} from '../source/files/load-game.js';
+import {saveGame} from '../source/files/saves.js';
 import {loaps as loapsGame} from '../source/games/loa/index.js';
 import type {AnyGame} from '../source/games/registry.js';
 

@@ -50,13 +50,14 @@ export const REAL_TIME_TESTS: readonly string[] = [
 
 /**
  * Unit tests that need their modules fresh, loaded for them alone: the unit tier shares modules
- * between the other files of a worker. A mock of node:fs (atomic.test.ts); the 3×3 table, which
+ * between the other files of a worker. A mock of node:fs (atomic.test.ts, read-once.test.ts); the 3×3 table, which
  * another file's test builds whole into the module (table3.test.ts); the registry with the game
  * the tests register (contract.test.ts, and the lessons' tests, which teach it too). The whole suite isolates
  * every file.
  */
 export const FRESH_MODULE_TESTS: readonly string[] = [
 	'test/files/atomic.test.ts',
+	'test/files/read-once.test.ts',
 	'test/games/boxes/table3.test.ts',
 	// These register tic-tac-toe (POTM_TEST_GAMES), which the registry reads when it is first loaded.
 	'test/games/contract.test.ts',

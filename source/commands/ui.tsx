@@ -13,7 +13,7 @@ import {ALTERNATE_SCREEN_ON, MAX_FPS, PASTE_MARKS_ON, SCREEN_RESTORED} from '../
 import type {MenuChoices} from '../ui/menu-screen.js';
 import {boardChoices} from '../ui/menu-state.js';
 import type {DemoSetup} from '../ui/demo-screen.js';
-import {loadGame, type LoadedGame} from '../files/saves.js';
+import {loadGame, type LoadedGame} from '../files/load-game.js';
 import {baseGameId, DEFAULT_GAME, gameById, games, type AnyGame} from '../games/registry.js';
 import {readReviewable} from '../files/source.js';
 import {recordName} from '../files/export.js';

@@ -9,7 +9,7 @@ import {basename, dirname, join} from 'node:path';
 import {recordName} from './export.js';
 import {readText} from './load.js';
 import {isRecordText, parseRecord} from './record.js';
-import {loadGame, recordOfText, type LoadedGame} from './saves.js';
+import {gameOfRecord, loadGame, loadGameText, type LoadedGame} from './load-game.js';
 import {fail, formatParseError, ok, type Outcome, type Result} from '../games/game.js';
 import type {AnyGame} from '../games/registry.js';
 import {isRefereeRecord, readRecordHeader, recordFaultEnding, recordPlayer, type RecordHeader} from '../referee/record-file.js';
@@ -74,11 +74,11 @@ export function readGameSource(file: string, wanted: string | undefined): Result
 	const text = read.value;
 	const name = recordName(file);
 	if (isRecordText(text)) {
-		// Read as a save of it is (a ruling asked for on the command line replays it), then for its tags.
-		const loaded = recordOfText(file, text, wanted);
+		// Read once, then as a save of it is (a ruling asked for on the command line replays it) and for its tags.
 		const parsed = parseRecord(text, file);
-		if (!loaded.ok) return fail(loaded.error);
 		if (!parsed.ok) return fail(formatParseError(parsed.error));
+		const loaded = gameOfRecord(file, parsed.value, wanted);
+		if (!loaded.ok) return fail(loaded.error);
 		const {game, line, moves, ended} = loaded.value;
 		const {players, headers} = parsed.value;
 		const dated = /^(\d{4})\.(\d{2})\.(\d{2})$/.exec(headers.get('Date') ?? '');
@@ -115,7 +115,8 @@ export function readGameSource(file: string, wanted: string | undefined): Result
 		}
 	}
 
-	const loaded = loadGame(positionPath, wanted);
+	// The file read above is the position, unless it was a referee's record naming another.
+	const loaded = positionPath === file ? loadGameText(file, text, wanted) : loadGame(positionPath, wanted);
 	if (!loaded.ok) return fail(loaded.error);
 	const {game, note} = loaded.value;
 	// A referee game's record names its players; a save, its history.

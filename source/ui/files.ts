@@ -6,7 +6,8 @@ import {existsSync} from 'node:fs';
 import {join} from 'node:path';
 import type {Game, Outcome} from '../games/game.js';
 import type {AnyGame} from '../games/registry.js';
-import {loadGame, saveFileName, saveGame, type LoadedGame} from '../files/saves.js';
+import {loadGame, type LoadedGame} from '../files/load-game.js';
+import {saveFileName, saveGame} from '../files/saves.js';
 import {loadDialog, saveDialog, type Dialog, type SaveOutcome} from './dialog-state.js';
 
 export type FileEffect =

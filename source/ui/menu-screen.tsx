@@ -13,7 +13,7 @@ import {useEnvironment, useKeys, useRootWidth, useTerminalSize} from './context.
 import {DialogView, TooSmall} from './dialogs.js';
 import {gamesDialog, loadDialog, type LoadDialog} from './dialog-state.js';
 import {gamesDir} from './review-export.js';
-import {loadGame} from '../files/saves.js';
+import {loadGame} from '../files/load-game.js';
 import {readReviewable} from '../files/source.js';
 import {fit, wrapLines} from './format.js';
 import {hintLine} from './panel.js';

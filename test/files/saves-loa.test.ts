@@ -11,7 +11,9 @@ import {afterEach, beforeEach, describe, expect, test} from 'vitest';
 import {classicLoa, classicLoaMoverWins, loaps} from '../../source/games/loa/index.js';
 import type {LoaState} from '../../source/games/loa/rules.js';
 import type {AnyGame} from '../../source/games/registry.js';
-import {historyPathOf, listSaves, loadGame, saveGame} from '../../source/files/saves.js';
+import {historyPathOf} from '../../source/files/history.js';
+import {loadGame} from '../../source/files/load-game.js';
+import {listSaves, saveGame} from '../../source/files/saves.js';
 
 let dir: string;
 beforeEach(() => {

@@ -8,7 +8,9 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterEach, beforeEach, describe, expect, test} from 'vitest';
 import {pahtum, type PahtumState} from '../../source/games/pahtum/index.js';
-import {historyPathOf, listSaves, loadGame, saveGame} from '../../source/files/saves.js';
+import {historyPathOf} from '../../source/files/history.js';
+import {loadGame} from '../../source/files/load-game.js';
+import {listSaves, saveGame} from '../../source/files/saves.js';
 import {newSession, undo, current, HUMAN} from '../../source/ui/session.js';
 
 let dir: string;

@@ -11,17 +11,9 @@ import {fileURLToPath} from 'node:url';
 import {afterEach, beforeEach, describe, expect, test} from 'vitest';
 import {loaps} from '../../source/games/loa/index.js';
 import type {LoaState} from '../../source/games/loa/rules.js';
-import {
-	checkSaveName,
-	defaultSaveName,
-	historyPathOf,
-	listSaves,
-	loadGame,
-	makeFolder,
-	saveFileName,
-	saveGame,
-	uniqueSaveName,
-} from '../../source/files/saves.js';
+import {checkSaveName, defaultSaveName, listSaves, makeFolder, saveFileName, saveGame, uniqueSaveName} from '../../source/files/saves.js';
+import {historyPathOf} from '../../source/files/history.js';
+import {loadGame} from '../../source/files/load-game.js';
 import {seededRandom} from '../../source/games/seeded.js';
 import {loadSave} from '../helpers/saves.js';
 

@@ -12,7 +12,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {afterAll, beforeAll, describe, expect, test} from 'vitest';
-import {loadGame} from '../../source/files/saves.js';
+import {loadGame} from '../../source/files/load-game.js';
 import {classicLoa, loaps} from '../../source/games/loa/index.js';
 import type {LoaState} from '../../source/games/loa/rules.js';
 import type {AnyGame} from '../../source/games/registry.js';

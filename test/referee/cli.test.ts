@@ -24,7 +24,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {afterAll, describe, expect, test} from 'vitest';
-import {loadGame} from '../../source/files/saves.js';
+import {loadGame} from '../../source/files/load-game.js';
 import {loaps} from '../../source/games/loa/index.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
