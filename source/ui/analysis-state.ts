@@ -13,7 +13,7 @@ import * as S from './session.js';
 import {sameGame, type PlayedGame} from './review-export.js';
 import {recordName} from '../files/export.js';
 import {doing, stay, type Step} from './store.js';
-import type {Status} from './play-state.js';
+import type {Status} from './play-model.js';
 import {boardOutcome, goToAnswer, moved, permission, say} from './reducer-helpers.js';
 import {positionAfterMove, positionName} from './walk.js';
 

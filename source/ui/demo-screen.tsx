@@ -26,7 +26,7 @@ import {
 	type DemoSetup,
 } from './demo-state.js';
 import {keepGame, type PlayedGame} from './review-export.js';
-import {seatName} from './play-state.js';
+import {seatName} from './play-model.js';
 import * as S from './session.js';
 import {paletteOf} from './theme.js';
 import {useStore, type Dispatch} from './store.js';

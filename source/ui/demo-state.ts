@@ -15,7 +15,7 @@ import {actionFor} from './keys.js';
 import type {Thinking} from './panel.js';
 import {setupOf} from './menu-state.js';
 import type {Setup} from '../games/setup.js';
-import {seatName} from './play-state.js';
+import {seatName} from './play-model.js';
 import * as S from './session.js';
 import {doing, stay, type Step} from './store.js';
 

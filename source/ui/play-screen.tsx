@@ -18,23 +18,14 @@ import {keyFor} from './keys.js';
 import {layoutFor} from './layout.js';
 import {EngineLine, GameOver, MoveList, Players, StatusLine, gameOverRows, hintLine, tallyOf} from './panel.js';
 import {clockChangesAt, typingPrompt} from './format.js';
-import {
-	HINT_MS,
-	playReducer,
-	playState,
-	seatName,
-	shownIndex,
-	turnLine,
-	type PlayAction,
-	type PlayEffect,
-	type PlaySetup,
-} from './play-state.js';
+import {playState, seatName, shownIndex, turnLine, type PlayAction, type PlayEffect, type PlaySetup} from './play-model.js';
+import {HINT_MS, playReducer} from './play-state.js';
 import * as S from './session.js';
 import {exportGame, keepGame, type PlayedGame} from './review-export.js';
 import {useStore, type Dispatch} from './store.js';
 import {goToPrompt} from './walk.js';
 
-export type {PlaySetup} from './play-state.js';
+export type {PlaySetup} from './play-model.js';
 
 export function PlayScreen({
 	setup,

@@ -5,7 +5,7 @@
  * lets go of, how it plays a move, where a move number leads).
  */
 import {dropped, type BoardInput, type BoardOutcome, type Permission} from './board-input.js';
-import type {Status} from './play-state.js';
+import type {Status} from './play-model.js';
 import * as S from './session.js';
 import {goToKey, positionName} from './walk.js';
 

@@ -14,7 +14,7 @@ import {actionFor} from './keys.js';
 import {viewAction} from './board-input.js';
 import {entryOf, type MoveEntry} from './session.js';
 import {goToKey, positionAfterMove} from './walk.js';
-import type {Status} from './play-state.js';
+import type {Status} from './play-model.js';
 import {doing, stay, type Step} from './store.js';
 
 export interface ReviewSetup extends PlayedGame {

@@ -22,7 +22,7 @@ import {
 import {dialogKey, helpDialog, type HelpDialog} from './dialog-state.js';
 import {playedText} from './format.js';
 import {actionFor, keyFor, type Action, type KeyContext} from './keys.js';
-import type {Status} from './play-state.js';
+import type {Status} from './play-model.js';
 import {say, walkedTo} from './reducer-helpers.js';
 import {MAX_CHAT, type RoomView} from './remote.js';
 import * as S from './session.js';

@@ -1,7 +1,8 @@
 /** The play screen's reducer, as data: what keys do, and what the screen is told to do (its effects). */
 import {describe, expect, test} from 'vitest';
 import {loaps} from '../../source/games/loa/index.js';
-import {playReducer, playState, type PlayAction, type PlayEffect, type PlayState} from '../../source/ui/play-state.js';
+import {playState, type PlayAction, type PlayEffect, type PlayState} from '../../source/ui/play-model.js';
+import {playReducer} from '../../source/ui/play-state.js';
 import {HUMAN, ai} from '../../source/ui/session.js';
 
 /** Keys through the reducer, one after another; the state and every effect they asked for. */
