@@ -18,6 +18,7 @@ import {clockReading} from '../engine/time.js';
 import {searchFor} from '../engine/searches.js';
 import {loadForCommand, STANDARD_INPUT} from '../files/load.js';
 import {useAssetsFrom} from '../files/assets.js';
+import {games} from '../games/registry.js';
 
 /**
  * CPU milliseconds a `potm move` costs at the least besides its start-up: the shallow search every
@@ -61,7 +62,8 @@ export function runMove(path: string, wanted?: string, clockSeconds?: number, st
 	const {game, state} = loaded;
 	const named = path === '-' ? STANDARD_INPUT : path;
 	if (clockSeconds !== undefined && game.clock.per !== 'move') {
-		process.stderr.write(`potm: --clock is for a game with a clock per move (PAH-TUM); ${named} carries its own clock\n`);
+		const perMove = games.filter(one => one.clock.per === 'move').map(one => one.name);
+		process.stderr.write(`potm: --clock is for a game with a clock per move (${perMove.join(', ')}); ${named} carries its own clock\n`);
 		return 2;
 	}
 	const position = game.searchPosition(state);
