@@ -19,6 +19,7 @@ export const BUILT_PROGRAM_TESTS: readonly string[] = [
 	'test/files/saves.test.ts',
 	'test/files/assets.test.ts',
 	'test/move-entry.test.ts',
+	'test/nim-game.test.tsx',
 	'test/referee/boxes.test.ts',
 	'test/referee/classic.test.ts',
 	'test/referee/cli.test.ts',
