@@ -52,14 +52,14 @@ export const REAL_TIME_TESTS: readonly string[] = [
 /**
  * Unit tests that need their modules fresh, loaded for them alone: the unit tier shares modules
  * between the other files of a worker. A mock of node:fs (atomic.test.ts); the 3×3 table, which
- * another file's test builds whole into the module (table3.test.ts); the registry with the game
- * the tests register (contract.test.ts, and the lessons' tests, which teach it too). The whole suite isolates
+ * another file's test builds whole into the module (table3.test.ts); the registry with the games
+ * the tests register (contract.test.ts, and the lessons' tests, which teach tic-tac-toe too). The whole suite isolates
  * every file.
  */
 export const FRESH_MODULE_TESTS: readonly string[] = [
 	'test/files/atomic.test.ts',
 	'test/games/boxes/table3.test.ts',
-	// These register tic-tac-toe (POTM_TEST_GAMES), which the registry reads when it is first loaded.
+	// These register the test games (POTM_TEST_GAMES), which the registry reads when it is first loaded.
 	'test/games/contract.test.ts',
 	'test/learn/lessons.test.ts',
 	'test/ui/learn.test.tsx',
