@@ -1,7 +1,7 @@
 /**
  * The fast Nim position for search: the heaps in a typed array, the moves made on a stack, and a
  * key that is the position itself (heaps, side, ruling packed into a number), as there are only
- * 1024 positions a ruling. Nim's own search (search.ts) reads the heaps; nothing here allocates.
+ * 512 sets of heaps. Nim's own search (search.ts) reads the heaps; nothing here allocates.
  */
 import {ONGOING, type Player, type SearchPosition} from '../game.js';
 import {HEAPS, heapOf, MAX_HEAP, MAX_TAKE, moveOf, takenBy, type Ruling} from './rules.js';

@@ -106,7 +106,7 @@ function nimGame(ruling: Ruling): Game<NimState> {
 		initial: initialState,
 		toMove: state => state.toMove,
 		moveNumber: state => state.moveNumber,
-		legalMoves: state => (outcomeOf(state, ruling) ? [] : legalMoves(state)),
+		legalMoves,
 		play,
 		outcome: state => outcomeOf(state, ruling),
 		scores: () => [0, 0],

@@ -8,7 +8,7 @@
  * What it reports is its own: `nodes` counts the values it asked for (one a move with the table,
  * every position it worked out without), `depth` the plies to the end of the game, and the score
  * the engine's decided score (WIN less those plies, engine/search.ts decidedIn). It has no clock
- * to keep (1024 positions a ruling at the most) and no noise (a weaker level's blunders are the
+ * to keep (512 sets of heaps a ruling at the most) and no noise (a weaker level's blunders are the
  * players' own, engine/players.ts), and thinks on one thread (no table to share).
  */
 import {ONGOING, type SearchPosition} from '../game.js';
