@@ -19,6 +19,7 @@ export const BUILT_PROGRAM_TESTS: readonly string[] = [
 	'test/files/saves.test.ts',
 	'test/files/assets.test.ts',
 	'test/move-entry.test.ts',
+	'test/nim-game.test.tsx',
 	'test/referee/boxes.test.ts',
 	'test/referee/classic.test.ts',
 	'test/referee/cli.test.ts',
@@ -50,16 +51,17 @@ export const REAL_TIME_TESTS: readonly string[] = [
 
 /**
  * Unit tests that need their modules fresh, loaded for them alone: the unit tier shares modules
- * between the other files of a worker. A mock of node:fs (atomic.test.ts, read-once.test.ts); the 3×3 table, which
- * another file's test builds whole into the module (table3.test.ts); the registry with the game
- * the tests register (contract.test.ts, and the lessons' tests, which teach it too). The whole suite isolates
+ * between the other files of a worker. A mock of node:fs (atomic.test.ts, read-once.test.ts); the 3×3
+ * table, which another file's test builds whole into the module (table3.test.ts); the registry with
+ * the games the tests register (contract.test.ts, and the lessons' tests, which teach tic-tac-toe
+ * too). The whole suite isolates
  * every file.
  */
 export const FRESH_MODULE_TESTS: readonly string[] = [
 	'test/files/atomic.test.ts',
 	'test/files/read-once.test.ts',
 	'test/games/boxes/table3.test.ts',
-	// These register tic-tac-toe (POTM_TEST_GAMES), which the registry reads when it is first loaded.
+	// These register the test games (POTM_TEST_GAMES), which the registry reads when it is first loaded.
 	'test/games/contract.test.ts',
 	'test/learn/lessons.test.ts',
 	'test/ui/learn.test.tsx',

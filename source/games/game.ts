@@ -298,6 +298,12 @@ export interface GamePhrases {
 export interface GameIdentity {
 	readonly id: string;
 	readonly name: string;
+	/**
+	 * The id of the game this is a ruling of (classic LOA's mover-wins ruling, `loa-mover`, is one
+	 * of `loa`'s): it reads that game's files, is named by it (`--game loa` and the ruling's flag),
+	 * and shares its lessons, puzzles and saves (registry.ts baseGameId). Absent: a game of its own.
+	 */
+	readonly rulingOf?: string;
 	/** The names of player 1 and player 2, e.g. ["RED", "BLUE"]. */
 	readonly sides: readonly [string, string];
 	/** How its pieces are coloured on screen (its board views say the same); red and blue when absent. */

@@ -4,6 +4,7 @@ import {classicLoa, classicLoaMoverWins, loaps} from './loa/index.js';
 import {pahtum} from './pahtum/index.js';
 import {boxes} from './boxes/index.js';
 import {tictactoe} from './tictactoe/index.js';
+import {nim, nimMisere} from './nim/index.js';
 
 // Each game keeps its own state type; callers that hold a state got it from the same game.
 export type AnyGame = Game<unknown>;
@@ -22,16 +23,18 @@ export const games: readonly AnyGame[] = [
 	// Tic-tac-toe, only when the tests ask (POTM_TEST_GAMES=tictactoe, inherited by the engine's
 	// workers and the programs they run): the proof that a game needs its folder and this line.
 	...(process.env['POTM_TEST_GAMES']?.split(',').includes('tictactoe') ? [tictactoe] : []),
+	// Nim and its misère ruling (POTM_TEST_GAMES=nim): a game's own search and prebuilt file need no more.
+	...(process.env['POTM_TEST_GAMES']?.split(',').includes('nim') ? [nim, nimMisere] : []),
 ];
 
 export const DEFAULT_GAME = 'loaps';
 
 /**
- * The game `game` is a ruling of: Sackson's mover-wins classic LOA is one of classic LOA's; every
- * other game is its own. `--game loa` names the game, and a save keeps its ruling under it.
+ * The game `game` is a ruling of (its rulingOf: Sackson's mover-wins classic LOA is one of classic
+ * LOA's); every other game is its own. `--game loa` names the game, and a save keeps its ruling under it.
  */
 export function baseGameId(game: AnyGame): string {
-	return game.id === 'loa-mover' ? 'loa' : game.id;
+	return game.rulingOf ?? game.id;
 }
 
 export function gameById(id: string): AnyGame | undefined {

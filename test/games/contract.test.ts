@@ -1,11 +1,12 @@
 /**
  * The contract every registered game keeps, checked on random playouts of each: a new game gets
- * these tests by being in the registry. Tic-tac-toe, the game the tests register, runs them too.
+ * these tests by being in the registry. Tic-tac-toe and Nim (with its misère ruling), the games the
+ * tests register, run them too.
  */
 import {afterAll, describe, expect, test, vi} from 'vitest';
 
 vi.hoisted(() => {
-	process.env['POTM_TEST_GAMES'] = 'tictactoe';
+	process.env['POTM_TEST_GAMES'] = 'tictactoe,nim';
 });
 // The next file in this worker loads the registry afresh, without it.
 afterAll(() => {
@@ -44,8 +45,8 @@ function generated(position: ReturnType<AnyGame['searchPosition']>): number[] {
 
 const SEEDS = [1, 2, 3];
 
-test('the registry has tic-tac-toe when the tests ask for it, after the games it always has', () => {
-	expect(games.map(one => one.id)).toEqual(['loaps', 'loa', 'loa-mover', 'pahtum', 'boxes', 'tictactoe']);
+test('the registry has tic-tac-toe and Nim when the tests ask for them, after the games it always has', () => {
+	expect(games.map(one => one.id)).toEqual(['loaps', 'loa', 'loa-mover', 'pahtum', 'boxes', 'tictactoe', 'nim', 'nim-misere']);
 });
 
 test("no game's setup option is named as an option of the command line or a row of the menu, and one name means one kind", () => {

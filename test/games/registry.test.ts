@@ -5,7 +5,7 @@ import {classicLoa, classicLoaMoverWins, loaps} from '../../source/games/loa/ind
 import {moveFrom, moveTo} from '../../source/games/loa/notation.js';
 import {pahtum} from '../../source/games/pahtum/index.js';
 import {boxes} from '../../source/games/boxes/index.js';
-import {DEFAULT_GAME, gameById, gameOfText, games} from '../../source/games/registry.js';
+import {baseGameId, DEFAULT_GAME, gameById, gameOfText, games} from '../../source/games/registry.js';
 import {position, sq} from './loa/diagram.js';
 
 const save = (name: string) => readFileSync(new URL(`../fixtures/positions/${name}`, import.meta.url), 'utf8');
@@ -19,6 +19,13 @@ describe('the registry', () => {
 		expect(gameById('chess')).toBeUndefined();
 		expect(gameById(DEFAULT_GAME)).toBe(loaps);
 		expect(new Set(games.map(game => game.id)).size).toBe(games.length);
+	});
+
+	test('a ruling names the game it is a ruling of (rulingOf), whatever its id; every other game is its own', () => {
+		expect(baseGameId(classicLoaMoverWins)).toBe('loa');
+		expect(games.map(baseGameId)).toEqual(['loaps', 'loa', 'loa', 'pahtum', 'boxes']);
+		expect(baseGameId({...boxes, id: 'boxes-other', rulingOf: 'boxes'})).toBe('boxes');
+		expect(baseGameId({...classicLoaMoverWins, id: 'another'})).toBe('loa');
 	});
 
 	test('tells a LOAPS file and a classic 8×8 file by their shape, and nothing from other text', () => {

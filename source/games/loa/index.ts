@@ -79,6 +79,7 @@ export function loaGame(variant: LoaVariant): Game<LoaState> {
 	const clock = {per: 'game', seconds: 60} as const;
 	return {
 		id: variant.id,
+		...(variant.rulingOf ? {rulingOf: variant.rulingOf} : {}),
 		name: variant.name,
 		sides: variant.sideNames,
 		colours: variant.colours,

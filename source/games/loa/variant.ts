@@ -15,6 +15,8 @@ export interface Scoring {
 
 export interface LoaVariant {
 	readonly id: 'loaps' | 'loa' | 'loa-mover';
+	/** The game it is a ruling of (games/game.ts rulingOf): classic LOA's, for the mover-wins ruling. */
+	readonly rulingOf?: 'loa';
 	readonly name: string;
 	/** A line for the menu. */
 	readonly tagline: string;
@@ -97,6 +99,7 @@ export const CLASSIC_LOA: LoaVariant = {
 export const CLASSIC_LOA_MOVER_WINS: LoaVariant = {
 	...CLASSIC_LOA,
 	id: 'loa-mover',
+	rulingOf: 'loa',
 	name: 'Lines of Action (mover wins)',
 	tagline: 'Classic Lines of Action; a capture connecting both sides wins for the mover',
 	openingBook: false,
