@@ -13,7 +13,7 @@ import './every-frame.js';
 import {MessageChannel, type MessagePort, type Worker} from 'node:worker_threads';
 import chalk from 'chalk';
 import {gameById, type AnyGame} from '../games/registry.js';
-import type {LobbyView, Remote, RoomOptions} from '../ui/remote.js';
+import type {LobbyView, Remote, RoomOptions} from '../play/remote.js';
 import type {Engine} from '../ui/context.js';
 import {SCREEN_RESTORED} from '../ui/screen-codes.js';
 import {startWorker} from '../worker-start.js';

@@ -21,8 +21,8 @@ import {gameById, type AnyGame} from '../games/registry.js';
 import {optionsOf, shownValue, type Setup} from '../games/setup.js';
 import {writeWhole} from '../files/atomic.js';
 import {AGREED, formatRecord, parseRecord, RECORD_EXTENSION} from '../files/record.js';
-import {keepGame} from '../ui/review-export.js';
-import * as S from '../ui/session.js';
+import {keepGame} from '../files/review-export.js';
+import * as S from '../play/session.js';
 import {
 	MAX_CHAT,
 	type ChatLine,
@@ -33,7 +33,7 @@ import {
 	type RoomOptions,
 	type RoomSummary,
 	type RoomView,
-} from '../ui/remote.js';
+} from '../play/remote.js';
 import {CODE_ALPHABET, MAX_NAME, shown} from './names.js';
 import {addressKey} from './address-key.js';
 

@@ -28,7 +28,7 @@ import {RoomWriter} from './room-writer.js';
 import type {Route} from '../ui/app.js';
 import {windowSize} from './terminal.js';
 import {Hall} from './hall.js';
-import type {Identity, Person} from '../ui/remote.js';
+import type {Identity, Person} from '../play/remote.js';
 import {guestName, isGuestName, NameKeys, type Standing} from './name-keys.js';
 import {addressKey} from './address-key.js';
 import {Door, TokenBucket, type DoorLimits} from './door.js';

@@ -29,8 +29,8 @@ import {
 	type PlayEffect,
 	type PlaySetup,
 } from './play-state.js';
-import * as S from './session.js';
-import {exportGame, keepGame, type PlayedGame} from './review-export.js';
+import * as S from '../play/session.js';
+import {exportGame, keepGame, type PlayedGame} from '../files/review-export.js';
 import {useStore, type Dispatch} from './store.js';
 import {goToPrompt} from './walk.js';
 

@@ -5,7 +5,7 @@
  * as effects.
  */
 import type {Player, Result} from '../games/game.js';
-import {sameGame, type PlayedGame} from './review-export.js';
+import {sameGame, type PlayedGame} from '../files/review-export.js';
 import {recordName} from '../files/export.js';
 import {recordPlayer} from '../files/record.js';
 import {forcedPass} from '../games/game.js';
@@ -18,7 +18,7 @@ import type {FileAction, FileEffect} from './files.js';
 import {formatScore, playedText} from './format.js';
 import {actionFor, type Action, type KeyContext} from './keys.js';
 import type {Thinking} from './panel.js';
-import * as S from './session.js';
+import * as S from '../play/session.js';
 import {doing, stay, type Step} from './store.js';
 import {boardOutcome, goToAnswer, moved as movedTo, permission, say, walkedTo} from './reducer-helpers.js';
 import {positionAfterMove} from './walk.js';

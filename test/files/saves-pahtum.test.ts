@@ -9,7 +9,7 @@ import {join} from 'node:path';
 import {afterEach, beforeEach, describe, expect, test} from 'vitest';
 import {pahtum, type PahtumState} from '../../source/games/pahtum/index.js';
 import {historyPathOf, listSaves, loadGame, saveGame} from '../../source/files/saves.js';
-import {newSession, undo, current, HUMAN} from '../../source/ui/session.js';
+import {newSession, undo, current, HUMAN} from '../../source/play/session.js';
 
 let dir: string;
 beforeEach(() => {

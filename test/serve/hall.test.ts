@@ -26,8 +26,8 @@ import {
 	WAITING_ROOMS,
 	WRONG_CODES,
 } from '../../source/serve/hall.js';
-import * as S from '../../source/ui/session.js';
-import type {Person, Remote} from '../../source/ui/remote.js';
+import * as S from '../../source/play/session.js';
+import type {Person, Remote} from '../../source/play/remote.js';
 
 const dirs: string[] = [];
 afterEach(() => {

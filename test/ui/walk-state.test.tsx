@@ -7,7 +7,7 @@ import type {EngineLine, EngineResult} from '../../source/engine/client.js';
 import {analysisReducer, analysisState, shownLines, type AnalysisAction, type AnalysisState} from '../../source/ui/analysis-state.js';
 import {MoveList, moveRows, rowOfPly} from '../../source/ui/panel.js';
 import {playReducer, playState, shownIndex, turnLine, type PlayAction, type PlayState} from '../../source/ui/play-state.js';
-import * as S from '../../source/ui/session.js';
+import * as S from '../../source/play/session.js';
 import {makeTheme} from '../../source/ui/theme.js';
 import {goToKey, positionAfterMove, positionName} from '../../source/ui/walk.js';
 
