@@ -33,7 +33,7 @@ import {nimSearch} from '../source/games/nim/search.js';
 import {nimTableAsset, storedTable, wholeTable} from '../source/games/nim/values.js';
 import {baseGameId, gameById, gameOfText} from '../source/games/registry.js';
 import type {SearchInfo, SearchResult} from '../source/games/search.js';
-import {ai, HUMAN} from '../source/ui/session.js';
+import {ai, HUMAN} from '../source/play/session.js';
 import {KEYS, removeScratch, start, WAIT, type Harness} from './ui/harness.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

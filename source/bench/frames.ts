@@ -15,8 +15,8 @@ import {startSession, type Session} from '../serve/session.js';
 import {loaps} from '../games/loa/index.js';
 import {settled} from '../games/setup.js';
 import type {Engine} from '../ui/context.js';
-import type {Remote} from '../ui/remote.js';
-import * as S from '../ui/session.js';
+import type {Remote} from '../play/remote.js';
+import * as S from '../play/session.js';
 
 export interface FrameLoad {
 	readonly games: number;

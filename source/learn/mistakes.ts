@@ -17,7 +17,7 @@ import type {AnyGame} from '../games/registry.js';
 import {readReviewable} from '../files/source.js';
 import {judgeMoves} from '../review/judge.js';
 import {evaluateLine, type ReviewEngine} from '../review/run.js';
-import {gamesDir} from '../ui/review-export.js';
+import {gamesDir} from '../files/review-export.js';
 import type {Puzzle} from './puzzle.js';
 import {SEARCH_DEPTH, searchMargin} from './prove.js';
 import {addPersonal, loadLearning, saveLearning} from './store.js';

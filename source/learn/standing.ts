@@ -6,7 +6,7 @@
 import {closeSync, openSync, readdirSync, readSync} from 'node:fs';
 import {join} from 'node:path';
 import {baseGameId, games, type AnyGame} from '../games/registry.js';
-import {gamesDir} from '../ui/review-export.js';
+import {gamesDir} from '../files/review-export.js';
 import type {Puzzle} from './puzzle.js';
 import {
 	countDay,

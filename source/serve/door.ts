@@ -7,8 +7,8 @@
  * grace time (LoginGraceTime, kept by the server); besides, new connections per address a minute
  * and connections open in all. An IPv6 address counts as its /64, as the hall's wrong codes do.
  *
- * Pure bookkeeping with an injected clock and chance: the server (server.ts) holds the sockets
- * and the timers.
+ * Pure bookkeeping with an injected clock and chance: the server's entrance (entrance.ts) holds
+ * the sockets and the timers.
  */
 import {addressKey} from './address-key.js';
 

@@ -12,7 +12,7 @@
 import type {EngineInfo, EngineResult} from '../engine/client.js';
 import type {ThinkRequest} from '../engine/players.js';
 import type {Route} from '../ui/app.js';
-import type {Person} from '../ui/remote.js';
+import type {Person} from '../play/remote.js';
 import type {RoomWire} from './room-wire.js';
 
 /** Given to each drawing thread at its start. */

@@ -12,9 +12,10 @@ import type {EngineInfo, EngineResult} from '../engine/client.js';
 import {gameById, type AnyGame} from '../games/registry.js';
 import type {Game, Result} from '../games/game.js';
 import type {Engine} from '../ui/context.js';
-import type {LobbyView, Remote} from '../ui/remote.js';
+import type {LobbyView, Remote} from '../play/remote.js';
 import type {DrawSetup, FromDrawer, HallCall, HallMethod, OpenScreen, RoomNews, ToDrawer} from './draw-protocol.js';
-import {flagShown, normalCode} from './hall.js';
+import {normalCode} from './codes.js';
+import {flagShown} from './room-clocks.js';
 import {RoomCopies} from './room-wire.js';
 import {startSession, type Session} from './session.js';
 

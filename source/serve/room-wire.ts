@@ -7,8 +7,8 @@
  * whose positions link back to the ones before, never crosses whole again.
  */
 import {gameById} from '../games/registry.js';
-import type {Session} from '../ui/session.js';
-import type {RoomView} from '../ui/remote.js';
+import type {Session} from '../play/session.js';
+import type {RoomView} from '../play/remote.js';
 
 /** A room's session, from position `from` of its line on. */
 export interface SessionWire {

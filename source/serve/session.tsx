@@ -5,7 +5,7 @@
  */
 import {render} from 'ink';
 import {App, type Route} from '../ui/app.js';
-import type {Remote} from '../ui/remote.js';
+import type {Remote} from '../play/remote.js';
 import type {Engine} from '../ui/context.js';
 import {DEFAULT_GAME, gameById} from '../games/registry.js';
 import {toAscii} from '../ui/ascii.js';

@@ -6,7 +6,8 @@
  * in line come in as it eases, a few at a time. The line is bounded: in all, per address, and in
  * time; past any bound the connection is refused with the busy server's words, as before.
  *
- * Pure bookkeeping with an injected clock: the server (server.ts) holds the sockets and the timer.
+ * Pure bookkeeping with an injected clock: the server's entrance (entrance.ts) holds the sockets
+ * and the timer.
  */
 
 export interface LineLimits {

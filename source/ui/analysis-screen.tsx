@@ -37,8 +37,8 @@ import {
 	type AnalysisEffect,
 	type AnalysisSetup,
 } from './analysis-state.js';
-import * as S from './session.js';
-import type {PlayedGame} from './review-export.js';
+import * as S from '../play/session.js';
+import type {PlayedGame} from '../files/review-export.js';
 import {useStore, type Dispatch} from './store.js';
 import {goToPrompt} from './walk.js';
 

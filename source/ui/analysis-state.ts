@@ -9,8 +9,8 @@ import {dialogKey, helpDialog, openRefused, saveRefused, type Dialog} from './di
 import type {FileAction, FileEffect} from './files.js';
 import {playedText} from './format.js';
 import {actionFor, type Action} from './keys.js';
-import * as S from './session.js';
-import {sameGame, type PlayedGame} from './review-export.js';
+import * as S from '../play/session.js';
+import {sameGame, type PlayedGame} from '../files/review-export.js';
 import {recordName} from '../files/export.js';
 import {doing, stay, type Step} from './store.js';
 import type {Status} from './play-model.js';

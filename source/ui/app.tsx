@@ -13,10 +13,10 @@ import {MenuScreen, type MenuChoices, type MenuPick} from './menu-screen.js';
 import {boardChoices, boardOf} from './menu-state.js';
 import {PlayScreen, type PlaySetup} from './play-screen.js';
 import {RoomScreen} from './room-screen.js';
-import {HUMAN, ai} from './session.js';
+import {HUMAN, ai} from '../play/session.js';
 import {recordName} from '../files/export.js';
 import {ReviewScreen, type ReviewSetup} from './review-screen.js';
-import {sameGame, type PlayedGame} from './review-export.js';
+import {sameGame, type PlayedGame} from '../files/review-export.js';
 import {DEFAULT_REVIEW_MS, type Budget} from '../review/run.js';
 import type {PositionEval} from '../review/types.js';
 

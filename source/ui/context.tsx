@@ -8,7 +8,7 @@ import type {Game} from '../games/game.js';
 import type {EngineInfo, EngineResult} from '../engine/client.js';
 import type {ThinkRequest} from '../engine/players.js';
 import {PASTE_END, PASTE_START, keysOf, pastedKeys} from './keys.js';
-import type {Remote} from './remote.js';
+import type {Remote} from '../play/remote.js';
 import type {Theme} from './theme.js';
 
 /** The engine as the UI uses it; EngineClient is one. */

@@ -25,9 +25,9 @@ import {
 	type DemoEffect,
 	type DemoSetup,
 } from './demo-state.js';
-import {keepGame, type PlayedGame} from './review-export.js';
+import {keepGame, type PlayedGame} from '../files/review-export.js';
 import {seatName} from './play-model.js';
-import * as S from './session.js';
+import * as S from '../play/session.js';
 import {paletteOf} from './theme.js';
 import {useStore, type Dispatch} from './store.js';
 

@@ -5,7 +5,7 @@
  */
 import type {Player, Result} from '../games/game.js';
 import {recordPlayer} from '../files/record.js';
-import type {PlayedGame} from './review-export.js';
+import type {PlayedGame} from '../files/review-export.js';
 import type {AnyGame} from '../games/registry.js';
 import type {EngineInfo, EngineResult} from '../engine/client.js';
 import {viewAction} from './board-input.js';
@@ -16,7 +16,7 @@ import type {Thinking} from './panel.js';
 import {setupOf} from './menu-state.js';
 import type {Setup} from '../games/setup.js';
 import {seatName} from './play-model.js';
-import * as S from './session.js';
+import * as S from '../play/session.js';
 import {doing, stay, type Step} from './store.js';
 
 export interface DemoSetup {

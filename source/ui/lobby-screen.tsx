@@ -22,7 +22,7 @@ import {
 	type LobbyRow,
 } from './lobby-state.js';
 import {StatusLine, hintLine} from './panel.js';
-import type {LobbyView, Person, RoomSummary} from './remote.js';
+import type {LobbyView, Person, RoomSummary} from '../play/remote.js';
 import {useStore, type Dispatch} from './store.js';
 
 /** The smallest terminal the lobby is drawn in. */

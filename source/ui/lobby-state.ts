@@ -1,12 +1,12 @@
 /**
  * The lobby of a served potm as a reducer: its rows (the arcade, a new game for a friend, a code
  * to type, the open games, the games under way, quit), the row chosen, the code being typed and
- * the status line. The lobby's lists are the server's (remote.ts's LobbyView), handed in with
+ * the status line. The lobby's lists are the server's (play/remote.ts's LobbyView), handed in with
  * each key, so that a key acts on the lists as they stand when it is pressed.
  */
 import {dialogKey, helpDialog, type HelpDialog} from './dialog-state.js';
 import {actionFor} from './keys.js';
-import type {LobbyView, RoomSummary} from './remote.js';
+import type {LobbyView, RoomSummary} from '../play/remote.js';
 import {doing, stay, type Step} from './store.js';
 
 export type LobbyRow =

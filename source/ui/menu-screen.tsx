@@ -12,7 +12,7 @@ import {levelOf} from '../engine/levels.js';
 import {useEnvironment, useKeys, useRootWidth, useTerminalSize} from './context.js';
 import {DialogView, TooSmall} from './dialogs.js';
 import {gamesDialog, loadDialog, type LoadDialog} from './dialog-state.js';
-import {gamesDir} from './review-export.js';
+import {gamesDir} from '../files/review-export.js';
 import {loadGame} from '../files/load-game.js';
 import {readReviewable} from '../files/source.js';
 import {fit, wrapLines} from './format.js';

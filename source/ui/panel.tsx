@@ -8,7 +8,7 @@ import type {EngineInfo} from '../engine/client.js';
 import {THINKING_FRAME_MS} from './context.js';
 import {bar, capitalized, fit, formatClock, formatScore, lineText, wrapLines} from './format.js';
 
-import type {MoveEntry} from './session.js';
+import type {MoveEntry} from '../play/session.js';
 import {same} from './same.js';
 import {painted} from './paint.js';
 import {paletteOf, pieceGlyph, type Theme} from './theme.js';

@@ -4,7 +4,7 @@
  * position shown, whether it is saved, the turn line, the game as played).
  */
 import type {Player, Result} from '../games/game.js';
-import type {PlayedGame} from './review-export.js';
+import type {PlayedGame} from '../files/review-export.js';
 import {recordPlayer} from '../files/record.js';
 import {forcedPass} from '../games/game.js';
 import type {AnyGame} from '../games/registry.js';
@@ -15,7 +15,7 @@ import type {Dialog} from './dialog-state.js';
 import type {FileAction, FileEffect} from './files.js';
 import type {KeyContext} from './keys.js';
 import type {Thinking} from './panel.js';
-import * as S from './session.js';
+import * as S from '../play/session.js';
 import type {Step} from './store.js';
 
 /** Questions asked in the status line, answered by the next key. */

@@ -20,8 +20,8 @@ import {EngineLine, GameOver, MoveList, Players, StatusLine, gameOverRows, hintL
 import {clockChangesAt, typingPrompt} from './format.js';
 import {playState, seatName, shownIndex, turnLine, type PlayAction, type PlayEffect, type PlaySetup} from './play-model.js';
 import {HINT_MS, playReducer} from './play-state.js';
-import * as S from './session.js';
-import {exportGame, keepGame, type PlayedGame} from './review-export.js';
+import * as S from '../play/session.js';
+import {exportGame, keepGame, type PlayedGame} from '../files/review-export.js';
 import {useStore, type Dispatch} from './store.js';
 import {goToPrompt} from './walk.js';
 

@@ -6,14 +6,14 @@
  */
 import type {Player} from '../games/game.js';
 import type {Thinking} from './panel.js';
-import {sameGame} from './review-export.js';
+import {sameGame} from '../files/review-export.js';
 import {recordName} from '../files/export.js';
 import type {EngineResult} from '../engine/client.js';
 import {boardAction, boardInput, dropped, pickedIn, typingKey, viewAction, type BoardOutcome} from './board-input.js';
 import {dialogKey, helpDialog, openRefused, saveRefused, type Dialog} from './dialog-state.js';
 import {formatScore, playedText} from './format.js';
 import {actionFor, type Action} from './keys.js';
-import * as S from './session.js';
+import * as S from '../play/session.js';
 import {doing, stay} from './store.js';
 import {boardOutcome, goToAnswer, moved as movedTo, permission, say, walkedTo} from './reducer-helpers.js';
 import {positionAfterMove} from './walk.js';

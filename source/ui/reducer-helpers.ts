@@ -6,7 +6,7 @@
  */
 import {dropped, type BoardInput, type BoardOutcome, type Permission} from './board-input.js';
 import type {Status} from './play-model.js';
-import * as S from './session.js';
+import * as S from '../play/session.js';
 import {goToKey, positionName} from './walk.js';
 
 /** A screen's state with a status line. */

@@ -31,7 +31,7 @@ import {
 } from './review-state.js';
 import {useStore, type Dispatch} from './store.js';
 import type {Theme} from './theme.js';
-import {exportGame} from './review-export.js';
+import {exportGame} from '../files/review-export.js';
 import {goToPrompt} from './walk.js';
 
 export type {ReviewSetup} from './review-state.js';

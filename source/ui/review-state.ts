@@ -4,7 +4,7 @@
  * The review itself runs in the engine worker, one position after another; the screen carries
  * it out (review-screen.tsx) and reports each evaluation here.
  */
-import type {PlayedGame} from './review-export.js';
+import type {PlayedGame} from '../files/review-export.js';
 import type {EngineInfo} from '../engine/client.js';
 import type {Result} from '../games/game.js';
 import {budgetText, type Budget} from '../review/run.js';
@@ -12,7 +12,7 @@ import {reviewOf} from '../review/judge.js';
 import type {GameReview, PositionEval} from '../review/types.js';
 import {actionFor} from './keys.js';
 import {viewAction} from './board-input.js';
-import {entryOf, type MoveEntry} from './session.js';
+import {entryOf, type MoveEntry} from '../play/session.js';
 import {goToKey, positionAfterMove} from './walk.js';
 import type {Status} from './play-model.js';
 import {doing, stay, type Step} from './store.js';

@@ -17,9 +17,9 @@ import {clockChangesAt, fit, typingPrompt, wrapLines} from './format.js';
 import {keyFor} from './keys.js';
 import {layoutFor} from './layout.js';
 import {GameOver, MoveList, Players, StatusLine, gameOverRows, hintLine, tallyOf, type SideLine} from './panel.js';
-import type {RoomView} from './remote.js';
+import type {RoomView} from '../play/remote.js';
 import {playerName, roomReducer, roomState, shownIn, type RoomAction, type RoomEffect, type RoomState} from './room-state.js';
-import * as S from './session.js';
+import * as S from '../play/session.js';
 import {same} from './same.js';
 import {useStore, type Dispatch} from './store.js';
 

@@ -1,6 +1,6 @@
 /**
  * A room of a served potm as a reducer: a game between two people that the server holds, seen by
- * one of its players or by someone watching. The game is the server's (remote.ts's RoomView,
+ * one of its players or by someone watching. The game is the server's (play/remote.ts's RoomView,
  * handed in with each key and each change): this keeps only how it is seen (the cursor, the move
  * typed, the position walked to, the board flipped), the line of chat being typed, the question
  * asked and the status line. What the person asks of the server (a move, a draw, a resignation,
@@ -24,8 +24,8 @@ import {playedText} from './format.js';
 import {actionFor, keyFor, type Action, type KeyContext} from './keys.js';
 import type {Status} from './play-model.js';
 import {say, walkedTo} from './reducer-helpers.js';
-import {MAX_CHAT, type RoomView} from './remote.js';
-import * as S from './session.js';
+import {MAX_CHAT, type RoomView} from '../play/remote.js';
+import * as S from '../play/session.js';
 import {doing, stay, type Step} from './store.js';
 
 export interface RoomState {

@@ -3,7 +3,7 @@
  * typed after g, and the position it leads to. Positions are indices into a line whose moves
  * the entries list: entries[i] leads from position i to position i + 1.
  */
-import type {MoveEntry} from './session.js';
+import type {MoveEntry} from '../play/session.js';
 
 /** No game here lasts 10,000 moves: more digits would only be a key held down. */
 const MAX_DIGITS = 4;

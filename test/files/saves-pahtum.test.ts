@@ -11,7 +11,7 @@ import {pahtum, type PahtumState} from '../../source/games/pahtum/index.js';
 import {historyPathOf} from '../../source/files/history.js';
 import {loadGame} from '../../source/files/load-game.js';
 import {listSaves, saveGame} from '../../source/files/saves.js';
-import {newSession, undo, current, HUMAN} from '../../source/ui/session.js';
+import {newSession, undo, current, HUMAN} from '../../source/play/session.js';
 
 let dir: string;
 beforeEach(() => {

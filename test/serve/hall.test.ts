@@ -13,21 +13,13 @@ import {loaps} from '../../source/games/loa/index.js';
 import {settled} from '../../source/games/setup.js';
 import {parseRecord} from '../../source/files/record.js';
 import {addressKey} from '../../source/serve/address-key.js';
-import {
-	CHAT_LINES,
-	CHAT_WINDOW_MS,
-	CODE_ALPHABET,
-	GAMES_EACH,
-	GRACE_MS,
-	Hall,
-	type HallOptions,
-	normalCode,
-	WAITING_MS,
-	WAITING_ROOMS,
-	WRONG_CODES,
-} from '../../source/serve/hall.js';
-import * as S from '../../source/ui/session.js';
-import type {Person, Remote} from '../../source/ui/remote.js';
+import {GAMES_EACH, Hall, type HallOptions, WAITING_MS, WAITING_ROOMS} from '../../source/serve/hall.js';
+import {CHAT_LINES, CHAT_WINDOW_MS, WRONG_CODES} from '../../source/serve/hall-limits.js';
+import {GRACE_MS} from '../../source/serve/room-clocks.js';
+import {normalCode} from '../../source/serve/codes.js';
+import {CODE_ALPHABET} from '../../source/serve/names.js';
+import * as S from '../../source/play/session.js';
+import type {Person, Remote} from '../../source/play/remote.js';
 
 const dirs: string[] = [];
 afterEach(() => {

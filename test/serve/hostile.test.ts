@@ -23,14 +23,9 @@ import type {LoaState} from '../../source/games/loa/rules.js';
 import {seededRandom} from '../../source/games/seeded.js';
 import {settled} from '../../source/games/setup.js';
 import {newKeyPair} from '../../source/serve/host-key.js';
-import {
-	MAX_AUTH_TRIES,
-	MAX_CHANNELS,
-	SCREENS_BURST,
-	startServer,
-	type RunningServer,
-	type ServeOptions,
-} from '../../source/serve/server.js';
+import {startServer, type RunningServer, type ServeOptions} from '../../source/serve/server.js';
+import {MAX_AUTH_TRIES, MAX_CHANNELS} from '../../source/serve/connection.js';
+import {SCREENS_BURST} from '../../source/serve/screen-channel.js';
 import {playedText} from '../../source/ui/format.js';
 import {made} from '../helpers/made.js';
 import {FakeEngine} from '../ui/harness.js';

@@ -17,7 +17,7 @@ import {seededRandom} from '../../source/games/seeded.js';
 import type {AnyGame} from '../../source/games/registry.js';
 import {Hall} from '../../source/serve/hall.js';
 import {RoomCopies, wireOf} from '../../source/serve/room-wire.js';
-import * as S from '../../source/ui/session.js';
+import * as S from '../../source/play/session.js';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -8,7 +8,7 @@ import {existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync} from 'no
 import {join} from 'node:path';
 import {afterEach, describe, expect, test} from 'vitest';
 import {loaps} from '../../source/games/loa/index.js';
-import {HUMAN, ai} from '../../source/ui/session.js';
+import {HUMAN, ai} from '../../source/play/session.js';
 import type {Route} from '../../source/ui/app.js';
 import {KEYS, glyphAt, marksAt, removeScratch, start, type Harness} from './harness.js';
 

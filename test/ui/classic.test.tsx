@@ -7,7 +7,7 @@ import {afterEach, describe, expect, test} from 'vitest';
 import {classicLoa, classicLoaMoverWins} from '../../source/games/loa/index.js';
 import type {LoaState} from '../../source/games/loa/rules.js';
 import type {Route} from '../../source/ui/app.js';
-import {HUMAN, ai} from '../../source/ui/session.js';
+import {HUMAN, ai} from '../../source/play/session.js';
 import {KEYS, glyphAt, marksAt, removeScratch, start, type Harness} from './harness.js';
 
 let app: Harness | undefined;

@@ -9,7 +9,7 @@ import {join} from 'node:path';
 import {afterEach, describe, expect, test} from 'vitest';
 import {loaps} from '../../source/games/loa/index.js';
 import type {Route} from '../../source/ui/app.js';
-import {HUMAN, ai} from '../../source/ui/session.js';
+import {HUMAN, ai} from '../../source/play/session.js';
 import {position} from '../games/loa/diagram.js';
 import {KEYS, removeScratch, start, type Harness} from './harness.js';
 

@@ -13,7 +13,7 @@ import type {ThinkRequest} from '../../source/engine/players.js';
 import {App, type Route} from '../../source/ui/app.js';
 import type {MenuChoices} from '../../source/ui/menu-state.js';
 import type {Engine, Environment} from '../../source/ui/context.js';
-import type {Remote} from '../../source/ui/remote.js';
+import type {Remote} from '../../source/play/remote.js';
 import {makeTheme} from '../../source/ui/theme.js';
 import {loaps} from '../../source/games/loa/index.js';
 

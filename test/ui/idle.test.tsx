@@ -9,7 +9,7 @@
 import {afterEach, beforeEach, describe, expect, test, vi} from 'vitest';
 import {loaps} from '../../source/games/loa/index.js';
 import {THINKING_FRAME_MS} from '../../source/ui/context.js';
-import {HUMAN, ai} from '../../source/ui/session.js';
+import {HUMAN, ai} from '../../source/play/session.js';
 import type {Route} from '../../source/ui/app.js';
 import {removeScratch, start, type Harness} from './harness.js';
 import {racePlayed} from '../helpers/race.js';

@@ -3,7 +3,7 @@ import {describe, expect, test} from 'vitest';
 import {loaps} from '../../source/games/loa/index.js';
 import {playState, type PlayAction, type PlayEffect, type PlayState} from '../../source/ui/play-model.js';
 import {playReducer} from '../../source/ui/play-state.js';
-import {HUMAN, ai} from '../../source/ui/session.js';
+import {HUMAN, ai} from '../../source/play/session.js';
 
 /** Keys through the reducer, one after another; the state and every effect they asked for. */
 function keys(state: PlayState, names: readonly string[]): {state: PlayState; effects: PlayEffect[]} {

@@ -5,7 +5,7 @@ import {afterEach, describe, expect, test, vi} from 'vitest';
 import {EngineClient} from '../../source/engine/client.js';
 import {loaps} from '../../source/games/loa/index.js';
 import {pahtum} from '../../source/games/pahtum/index.js';
-import {HUMAN, ai} from '../../source/ui/session.js';
+import {HUMAN, ai} from '../../source/play/session.js';
 import type {Route} from '../../source/ui/app.js';
 import {position} from '../games/loa/diagram.js';
 import {KEYS, WAIT, glyphAt, marksAt, removeScratch, start, type Harness} from './harness.js';

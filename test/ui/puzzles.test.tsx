@@ -20,7 +20,7 @@ afterAll(() => {
 import {loaps} from '../../source/games/loa/index.js';
 import {dailyIndex, utcDay} from '../../source/learn/daily.js';
 import {parsePuzzles} from '../../source/learn/puzzle-file.js';
-import {keepGame} from '../../source/ui/review-export.js';
+import {keepGame} from '../../source/files/review-export.js';
 import {LocalEngine} from '../helpers/local-engine.js';
 import {racePlayed} from '../helpers/race.js';
 import {KEYS, removeScratch, scratchDir, start, type Harness} from './harness.js';

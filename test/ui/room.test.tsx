@@ -8,7 +8,7 @@
 import {afterEach, describe, expect, test, vi} from 'vitest';
 import {boxes} from '../../source/games/boxes/index.js';
 import type {Player} from '../../source/games/game.js';
-import * as S from '../../source/ui/session.js';
+import * as S from '../../source/play/session.js';
 import {KEYS, removeScratch} from './harness.js';
 import {boxes3, codeNo, served, type Served} from './served.js';
 import {made} from '../helpers/made.js';

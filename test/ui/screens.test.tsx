@@ -3,7 +3,7 @@ import {existsSync, readFileSync, writeFileSync, mkdirSync} from 'node:fs';
 import {join} from 'node:path';
 import {afterEach, describe, expect, test, vi} from 'vitest';
 import {loaps} from '../../source/games/loa/index.js';
-import {HUMAN, ai} from '../../source/ui/session.js';
+import {HUMAN, ai} from '../../source/play/session.js';
 import type {Route} from '../../source/ui/app.js';
 import {position} from '../games/loa/diagram.js';
 import {WIN} from '../../source/engine/search.js';

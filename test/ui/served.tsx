@@ -7,8 +7,9 @@ import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {boxes} from '../../source/games/boxes/index.js';
-import {CODE_ALPHABET, Hall} from '../../source/serve/hall.js';
-import type {Person, Remote} from '../../source/ui/remote.js';
+import {Hall} from '../../source/serve/hall.js';
+import {CODE_ALPHABET} from '../../source/serve/names.js';
+import type {Person, Remote} from '../../source/play/remote.js';
 import {start, type Harness, type HarnessOptions} from './harness.js';
 
 /** The code of the room the hall made `made`-th: ABC-D23, ABC-D24, ... */

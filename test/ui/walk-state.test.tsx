@@ -8,7 +8,7 @@ import {analysisReducer, analysisState, shownLines, type AnalysisAction, type An
 import {MoveList, moveRows, rowOfPly} from '../../source/ui/panel.js';
 import {playState, shownIndex, turnLine, type PlayAction, type PlayState} from '../../source/ui/play-model.js';
 import {playReducer} from '../../source/ui/play-state.js';
-import * as S from '../../source/ui/session.js';
+import * as S from '../../source/play/session.js';
 import {makeTheme} from '../../source/ui/theme.js';
 import {goToKey, positionAfterMove, positionName} from '../../source/ui/walk.js';
 

@@ -6,7 +6,7 @@
 import {afterEach, describe, expect, test} from 'vitest';
 import {classicLoa, loaps} from '../../source/games/loa/index.js';
 import type {EngineLine} from '../../source/engine/client.js';
-import {HUMAN, ai} from '../../source/ui/session.js';
+import {HUMAN, ai} from '../../source/play/session.js';
 import type {Route} from '../../source/ui/app.js';
 import {KEYS, glyphAt, marksAt, removeScratch, start, type Harness} from './harness.js';
 

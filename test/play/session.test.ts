@@ -4,7 +4,7 @@ import {loaps} from '../../source/games/loa/index.js';
 import {pahtum} from '../../source/games/pahtum/index.js';
 import {BINDINGS, PASTE_START, PASTE_END, keysOf, pastedKeys, type KeyContext} from '../../source/ui/keys.js';
 import {toAscii} from '../../source/ui/ascii.js';
-import * as S from '../../source/ui/session.js';
+import * as S from '../../source/play/session.js';
 
 type Loaps = ReturnType<typeof loaps.initial>;
 /** The position a LOAPS session stands at (a session holds its game's states as unknown). */

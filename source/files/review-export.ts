@@ -4,9 +4,9 @@
  */
 import {join} from 'node:path';
 import type {Result} from '../games/game.js';
-import {exportRecord} from '../files/export.js';
-import {formatRecord, type RecordInput} from '../files/record.js';
-import {defaultSaveName} from '../files/saves.js';
+import {exportRecord} from './export.js';
+import {formatRecord, type RecordInput} from './record.js';
+import {defaultSaveName} from './saves.js';
 import type {GameReview} from '../review/types.js';
 
 /** A game as the screens hand it to a review or a record: what its record is made of, and the name it takes. */

@@ -3,7 +3,8 @@
  * the rooms where two people play and others watch. The server holds every game; a screen only
  * shows a room's snapshot and asks the server to move, resign, offer a draw, chat. The server
  * checks everything it is asked (whose seat, whose turn, the rules) and answers with a reason
- * when it refuses. serve/hall.ts is the one implementation; the screens' tests use it too.
+ * when it refuses. serve/hall.ts is the one implementation (through serve/hall-remote.ts); the
+ * screens' tests use it too.
  */
 import type {Player, Result} from '../games/game.js';
 import type {AnyGame} from '../games/registry.js';
