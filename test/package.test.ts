@@ -1,4 +1,7 @@
-/** What ships with the package: the license it names, and Ink pinned to the version its patch is made for. */
+/**
+ * What ships with the package: the license it names, Ink pinned to the version its patch is made
+ * for, and a build of the program alone, the benchmarks and tools built apart.
+ */
 import {readdirSync, readFileSync} from 'node:fs';
 import {expect, test} from 'vitest';
 
@@ -23,4 +26,19 @@ test('Ink is pinned to exactly the version its patch is made for, and that versi
 	const lock = json('package-lock.json') as {packages: Record<string, {dependencies?: Record<string, string>; version?: string}>};
 	expect(lock.packages['']!.dependencies!['ink']).toBe(patched);
 	expect(lock.packages['node_modules/ink']!.version).toBe(patched);
+});
+
+test('the build that ships leaves out the benchmarks and tools; their own build and the type check take them', () => {
+	const config = (path: string) => json(path) as {extends?: string; compilerOptions?: {outDir?: string}; exclude?: string[]};
+	expect(config('tsconfig.json').compilerOptions?.outDir).toBe('dist');
+	expect(config('tsconfig.json').exclude).toEqual(['source/bench', 'source/tune', 'source/tools', 'source/learn/build-cli.ts']);
+	for (const path of ['tsconfig.dev.json', 'tsconfig.test.json']) {
+		expect(config(path).extends).toBe('./tsconfig.json');
+		// An extending config inherits the list left out unless it names its own.
+		expect(config(path).exclude).toEqual([]);
+	}
+	expect(config('tsconfig.dev.json').compilerOptions?.outDir).toBe('dist-dev');
+	const scripts = json('package.json')['scripts'] as Record<string, string>;
+	for (const name of ['bench', 'tune', 'puzzles']) expect(scripts[name]).toMatch(/npm run build:dev && node dist-dev\//);
+	expect(json('package.json')['files']).toEqual(['dist', 'puzzles']);
 });

@@ -13,8 +13,8 @@ import {BUILT_PROGRAM_TESTS, FRESH_MODULE_TESTS, REAL_TIME_TESTS} from './tiers.
 const root = fileURLToPath(new URL('..', import.meta.url));
 const tests = join(root, 'test');
 
-/** A path into dist/ ("dist/cli.js", join(root, 'dist', ...)) or tmux run as a program. */
-const NEEDS_BUILD = /(?:^|[^\w.-])dist(?:\/|['"`])|['"`]tmux['"`]/m;
+/** A path into dist/ or dist-dev/ ("dist/cli.js", join(root, 'dist', ...)) or tmux run as a program. */
+const NEEDS_BUILD = /(?:^|[^\w.-])dist(?:-dev)?(?:\/|['"`])|['"`]tmux['"`]/m;
 
 function files(folder: string): string[] {
 	return readdirSync(folder, {withFileTypes: true}).flatMap(entry =>
@@ -66,6 +66,7 @@ describe('the test tiers', () => {
 		expect(NEEDS_BUILD.test("const cli = join(root, 'dist', 'cli.js');")).toBe(true);
 		expect(NEEDS_BUILD.test("new URL('../../dist/engine/client.js', import.meta.url)")).toBe(true);
 		expect(NEEDS_BUILD.test("spawnSync('tmux', ['new-session'])")).toBe(true);
+		expect(NEEDS_BUILD.test("join(root, 'dist-dev', 'tune', 'index.js')")).toBe(true);
 		expect(NEEDS_BUILD.test('const distance = 3; distinctNames(players); // tmux send-keys')).toBe(false);
 	});
 
