@@ -4,6 +4,8 @@ import {defineConfig} from 'vitest/config';
 export const shared = {
 	include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
 	globalSetup: ['test/global-setup.ts'],
+	// The summary, then a line for any tier of tests skipped for want of tmux, ssh or perl.
+	reporters: ['default', './test/helpers/skipped-tiers.ts'],
 	testTimeout: 60_000,
 	// perft and property tests are CPU-bound; two workers suit the 2-core machines we run on
 	maxWorkers: 2,

@@ -8,7 +8,9 @@ import {readdirSync, readFileSync} from 'node:fs';
 import {dirname, join, relative, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {describe, expect, test} from 'vitest';
-import {BUILT_PROGRAM_TESTS, FRESH_MODULE_TESTS, REAL_TIME_TESTS} from './tiers.js';
+import type {TestModule} from 'vitest/node';
+import {skippedTiers} from './helpers/skipped-tiers.js';
+import {BUILT_PROGRAM_TESTS, FRESH_MODULE_TESTS, REAL_TIME_TESTS, TOOL_TIERS} from './tiers.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const tests = join(root, 'test');
@@ -41,7 +43,8 @@ function needsBuild(path: string): boolean {
 	const known = judged.get(path);
 	if (known !== undefined) return known;
 	judged.set(path, false);
-	const text = textOf(path);
+	// The lists name the programs of the tool tiers, and run none.
+	const text = path.replace(/\.js$/, '.ts') === join(tests, 'tiers.ts') ? undefined : textOf(path);
 	const named = [...(text ?? '').matchAll(/['"`](\.{1,2}\/[^'"`\s]+)['"`]/g)]
 		.map(match => resolve(dirname(path), match[1]!))
 		.filter(one => one.startsWith(tests));
@@ -74,6 +77,32 @@ describe('the test tiers', () => {
 		const listed = [...BUILT_PROGRAM_TESTS, ...REAL_TIME_TESTS, ...FRESH_MODULE_TESTS];
 		for (const path of listed) expect(all).toContain(path);
 		expect(new Set(listed).size).toBe(listed.length);
+		for (const path of TOOL_TIERS.flatMap(tier => tier.files)) expect(all).toContain(path);
+	});
+
+	test('every test file that runs tmux, OpenSSH or perl is in a tier that needs it, and every file listed runs what it needs', () => {
+		const runs = {tmux: /['"`]tmux['"`]/, ssh: /['"`]ssh['"`]/, perl: /\bperl -e\b/};
+		const listed = new Map(TOOL_TIERS.flatMap(tier => tier.files.map(path => [path, tier.needs] as const)));
+		for (const path of all) {
+			const text = readFileSync(join(root, path), 'utf8');
+			const needs = Object.entries(runs).flatMap(([program, mark]) => (mark.test(text) ? [program] : []));
+			if (needs.length === 0) expect(listed.has(path), `${path} runs none of ${Object.keys(runs).join(', ')}`).toBe(false);
+			else expect(listed.get(path), path).toEqual(expect.arrayContaining(needs));
+		}
+	});
+
+	test('the summary names a tier skipped among the files run, with its reason, and no tier that ran', () => {
+		const modules = ['test/ui/terminal.test.ts', 'test/referee/entry.test.ts', 'test/games/loa/rules.test.ts'].map(
+			path => ({moduleId: join(root, path)}) as TestModule,
+		);
+		const why = (tier: {name: string}) =>
+			tier.name === 'the OpenSSH tier' ? 'ssh not found' : tier.name === 'the perl tests' ? 'perl not found' : null;
+		expect(skippedTiers(modules, why)).toEqual(['skipped: the perl tests (perl not found) in test/referee/entry.test.ts']);
+		expect(skippedTiers(modules, () => 'tmux not found')).toEqual([
+			'skipped: the terminal tier (tmux not found) in test/ui/terminal.test.ts',
+			'skipped: the perl tests (tmux not found) in test/referee/entry.test.ts',
+		]);
+		expect(skippedTiers(modules, () => null)).toEqual([]);
 	});
 
 	test('the unit tier runs some tests', () => {

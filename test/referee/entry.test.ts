@@ -8,13 +8,17 @@
  * Timing bounds are loose on purpose (the machine may be busy): they tell "stopped by the rule"
  * from "stopped by something else" or "not stopped", not how fast the machine is.
  */
-import {chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {afterAll, beforeAll, describe, expect, test, vi} from 'vitest';
 import {exitOf, HANG_GRACE_MS, OUTPUT_LIMIT, parseTimes, runEntry, type EntryAnswer} from '../../source/referee/entry.js';
 import {parseStat} from '../../source/referee/sessions.js';
+import {toolTier, whyNotHere} from '../helpers/tools.js';
+
+/** The tests of a child in a process group of its own start it with perl's setpgrp. */
+const noPerl = whyNotHere(toolTier('the perl tests')) !== null;
 
 const ENTRIES = fileURLToPath(new URL('../fixtures/entries/', import.meta.url));
 const entry = (name: string): string => join(ENTRIES, name);
@@ -492,7 +496,7 @@ describe('runEntry: nothing the entry started is left behind', () => {
 
 	// A child may leave the entry's process group (a shell's job control, Python's process_group=0,
 	// perl's setpgrp) but not its session: it is still the entry's, charged and killed.
-	test.skipIf(!existsSync('/usr/bin/perl'))('a child that moved to a process group of its own is not left running', async () => {
+	test.skipIf(noPerl)('a child that moved to a process group of its own is not left running', async () => {
 		const marker = `${MARKER}-own-group`;
 		// The child is in its group before the entry answers (the sleep), so the race is not the question.
 		const path = script(
@@ -508,7 +512,7 @@ describe('runEntry: nothing the entry started is left behind', () => {
 		}
 	});
 
-	test.skipIf(!existsSync('/usr/bin/perl'))(
+	test.skipIf(noPerl)(
 		'CPU burnt by a child in a process group of its own is charged live: the entry is stopped for time, the child too',
 		async () => {
 			const clockMs = 500;
@@ -536,7 +540,7 @@ describe('runEntry: nothing the entry started is left behind', () => {
 	// that) and repeat the pass until it finds no live member: e.g. loop { members = the session's
 	// non-zombies; if none, stop; kill(-group) for each of their groups and kill(pid) for each },
 	// a bounded number of times.
-	test.skipIf(!existsSync('/usr/bin/perl'))('BUG: children forked while the session is swept are not left running', async () => {
+	test.skipIf(noPerl)('BUG: children forked while the session is swept are not left running', async () => {
 		const marker = `${MARKER}-forker`;
 		const forker = `perl -e 'setpgrp(0, 0); for (1 .. 400) { if (fork() == 0) { sleep 1000; exit 0 } select(undef, undef, undef, 0.002) } sleep 1000' ${marker} >/dev/null 2>&1 &`;
 		const path = script(`${marker}-entry`, `${forker}\nsleep 0.3\necho "b1 d3"`);
