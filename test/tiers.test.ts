@@ -9,6 +9,7 @@ import {dirname, join, relative, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {describe, expect, test} from 'vitest';
 import type {TestModule} from 'vitest/node';
+import {slowestFirst, SLOWEST_FIRST} from './helpers/sequencer.js';
 import {skippedTiers} from './helpers/skipped-tiers.js';
 import {BUILT_PROGRAM_TESTS, FRESH_MODULE_TESTS, REAL_TIME_TESTS, TOOL_TIERS} from './tiers.js';
 
@@ -103,6 +104,20 @@ describe('the test tiers', () => {
 			'skipped: the perl tests (tmux not found) in test/referee/entry.test.ts',
 		]);
 		expect(skippedTiers(modules, () => null)).toEqual([]);
+	});
+
+	test('the slowest files start first, each project keeping its place; the rest in the order given', () => {
+		for (const path of SLOWEST_FIRST) expect(all).toContain(path);
+		const spec = (path: string, project = '') => ({moduleId: join(root, path), project: {name: project}});
+		const files = [spec('test/a.test.ts'), spec('test/start.test.ts'), spec('test/b.test.ts'), spec('test/referee/contest-clock.test.ts')];
+		expect(slowestFirst(files).map(file => relative(root, file.moduleId))).toEqual([
+			'test/referee/contest-clock.test.ts',
+			'test/start.test.ts',
+			'test/a.test.ts',
+			'test/b.test.ts',
+		]);
+		const projects = [spec('test/a.test.ts', 'unit'), spec('test/start.test.ts', 'unit, isolated')];
+		expect(slowestFirst(projects)).toEqual(projects);
 	});
 
 	test('the unit tier runs some tests', () => {

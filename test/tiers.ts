@@ -34,8 +34,8 @@ export const BUILT_PROGRAM_TESTS: readonly string[] = [
 
 /**
  * Tests that need no build but wait on real clocks: entries run as programs (sleepers stopped as
- * hung after their clock and grace, CPU burners charged what they burn), and the SSH server's
- * timers and fuzzing. Seconds each, too slow for the inner loop; they run in the whole suite (the
+ * hung after their clock and grace, CPU burners charged what they burn), the SSH server's
+ * timers and fuzzing, its drawing threads and its busy gauge. Seconds each, too slow for the inner loop; they run in the whole suite (the
  * server's set chalk's colour level for their sessions, which the whole suite's isolated files
  * keep to themselves).
  */
@@ -46,6 +46,11 @@ export const REAL_TIME_TESTS: readonly string[] = [
 	'test/serve/fuzz.test.ts',
 	'test/serve/hostile.test.ts',
 	'test/serve/server.test.ts',
+	// The same with its screens on drawing threads, each loading the screens' modules from the sources.
+	'test/serve/draw-threads.test.ts',
+	// The busy gauge read on the real event loop of a thread kept busy for seconds; a failing drawing thread tried again 1 s, then 2 s later.
+	'test/serve/busy.test.ts',
+	'test/serve/draw-restart.test.ts',
 ];
 
 /**
