@@ -7,7 +7,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-	{ignores: ['dist/', 'node_modules/', 'coverage/', 'saves/', 'test/fixtures/', 'patches/']},
+	{ignores: ['dist/', 'dist-dev/', 'node_modules/', 'coverage/', 'saves/', 'test/fixtures/', 'patches/']},
 	js.configs.recommended,
 	...tseslint.configs.recommendedTypeChecked,
 	{

@@ -1,15 +1,57 @@
-/** Text laid out in columns of a terminal: used by the screens and by the referee's reports. */
+/**
+ * Text laid out in columns of a terminal: used by the screens and by the referee's reports. A
+ * character takes the columns string-width gives it, as Ink lays it out: two for a wide one (CJK,
+ * most emoji), none for a combining mark; a name or a line of chat in such characters is measured,
+ * cut and padded in columns, so that it does not shift the rest of its row.
+ */
+import stringWidth from 'string-width';
 
-/** Columns a text takes (one per character: the texts here are not wide East Asian script). */
-export const columnsOf = (text: string): number => [...text].length;
+/** Printable ASCII, a column each: most texts, measured without the segmenter. */
+const PLAIN = /^[\x20-\x7E]*$/;
+const segmenter = new Intl.Segmenter();
 
-/** Text cut to `width` columns, an ellipsis marking the cut. */
+/** Columns a text takes in a terminal. */
+export const columnsOf = (text: string): number => (PLAIN.test(text) ? text.length : stringWidth(text));
+
+/** The text's graphemes: what a terminal draws as one character (an emoji with its modifiers, a letter with its accents). */
+const graphemes = (text: string): string[] =>
+	PLAIN.test(text) ? text.split('') : Array.from(segmenter.segment(text), ({segment}) => segment);
+
+/** The longest start of `text` within `width` columns, whole graphemes only. */
+export function headOf(text: string, width: number): string {
+	if (columnsOf(text) <= width) return text;
+	let head = '';
+	let used = 0;
+	for (const grapheme of graphemes(text)) {
+		used += columnsOf(grapheme);
+		if (used > width) break;
+		head += grapheme;
+	}
+	return head;
+}
+
+/** The longest end of `text` within `width` columns, whole graphemes only. */
+export function tailOf(text: string, width: number): string {
+	if (columnsOf(text) <= width) return text;
+	let tail = '';
+	let used = 0;
+	for (const grapheme of graphemes(text).reverse()) {
+		used += columnsOf(grapheme);
+		if (used > width) break;
+		tail = grapheme + tail;
+	}
+	return tail;
+}
+
+/** Text cut to `width` columns, an ellipsis marking the cut (a wide character that does not fit whole leaves a column less). */
 export function cut(text: string, width: number, ascii = false): string {
 	if (width <= 0) return '';
-	const chars = [...text];
-	if (chars.length <= width) return text;
-	return width === 1 ? chars[0]! : `${chars.slice(0, width - 1).join('')}${ascii ? '>' : '…'}`;
+	if (columnsOf(text) <= width) return text;
+	return width === 1 ? headOf(text, 1) : `${headOf(text, width - 1)}${ascii ? '>' : '…'}`;
 }
+
+/** Text and spaces after it to fill `width` columns (as padEnd does for a text of a column a character). */
+export const padColumns = (text: string, width: number): string => text + ' '.repeat(Math.max(0, width - columnsOf(text)));
 
 /**
  * Text broken into lines of at most `width` columns, between words where it can be (a word
@@ -27,13 +69,14 @@ export function wrapLines(text: string, width: number, indent = ''): string[] {
 			continue;
 		}
 		if (line !== '') lines.push(line);
-		let rest = [...word];
-		while (columnsOf(lead()) + rest.length > width && rest.length > 1) {
-			const fits = Math.max(1, width - columnsOf(lead()));
-			lines.push(lead() + rest.slice(0, fits).join(''));
-			rest = rest.slice(fits);
+		let rest = word;
+		while (columnsOf(lead()) + columnsOf(rest) > width && graphemes(rest).length > 1) {
+			// What fits of it, at least one grapheme.
+			const fits = headOf(rest, width - columnsOf(lead())) || graphemes(rest)[0]!;
+			lines.push(lead() + fits);
+			rest = rest.slice(fits.length);
 		}
-		line = lead() + rest.join('');
+		line = lead() + rest;
 	}
 	if (line !== '') lines.push(line);
 	return lines;

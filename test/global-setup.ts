@@ -22,5 +22,7 @@ export default function setup(project: TestProject): void {
 		execFileSync(process.execPath, [tsc, '-p', 'tsconfig.json'], {cwd: root, stdio: 'inherit'});
 		// The command dist/potm, and its contest entry from a start-up snapshot.
 		execFileSync(process.execPath, ['source/tools/build-entry.mjs'], {cwd: root, stdio: 'inherit'});
+		// The benchmarks and tools, built apart from the program (tsconfig.dev.json), for the tests that run them.
+		execFileSync(process.execPath, [tsc, '-p', 'tsconfig.dev.json'], {cwd: root, stdio: 'inherit'});
 	}
 }

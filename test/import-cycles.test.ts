@@ -3,6 +3,10 @@
  * order modules run in depend on which is imported first, and a constant read before it is set
  * is undefined (issue 28: loa/board.ts → eval.ts → eval-classic.ts → board.ts, for LIST_STRIDE).
  * `import type` and `export type` are erased by the compiler and do not count.
+ *
+ * And no module of the program names the benchmarks or tools, which tsconfig.json leaves out of
+ * the program's build (they build apart, tsconfig.dev.json): tsc compiles whatever a module of the
+ * program names, type-only imports too, so one such import would ship them again.
  */
 import {readdirSync, readFileSync} from 'node:fs';
 import {dirname, join, relative, resolve} from 'node:path';
@@ -29,6 +33,13 @@ export function runtimeImports(file: string, text: string): string[] {
 		found.push(resolve(dirname(file), target.replace(/\.js$/, '')));
 	}
 	return found;
+}
+
+/** Every module of source/ that `file` names: imports and re-exports, type-only too, and import() calls. */
+function namedModules(file: string, text: string): string[] {
+	return [...text.matchAll(/(?:\bfrom\s+|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"]+)['"]/g)].map(match =>
+		resolve(dirname(file), match[1]!.replace(/\.js$/, '')),
+	);
 }
 
 /** Each cycle once, as a list of paths relative to source/, its first member the least. */
@@ -60,6 +71,19 @@ describe('imports', () => {
 			graph.set(file, targets);
 		}
 		expect(cycles(graph)).toEqual([]);
+	});
+
+	test('no module of the program names a module of the benchmarks or tools, which ship apart', () => {
+		const config = JSON.parse(readFileSync(new URL('../tsconfig.json', import.meta.url), 'utf8')) as {exclude: string[]};
+		const apart = config.exclude.map(path => resolve(source, '..', path));
+		expect(apart.map(path => relative(source, path)).sort()).toEqual(['bench', 'learn/build-cli.ts', 'tools', 'tune']);
+		const inside = (path: string) => apart.some(one => path === one.replace(/\.ts$/, '') || path.startsWith(`${one}/`));
+		const named: string[] = [];
+		for (const file of modules(source).filter(file => !inside(file.replace(/\.tsx?$/, '')))) {
+			for (const target of namedModules(file, readFileSync(file, 'utf8')))
+				if (inside(target)) named.push(`${relative(source, file)} → ${relative(source, target)}`);
+		}
+		expect(named).toEqual([]);
 	});
 
 	test('the reading of imports: type-only ones do not count, multi-line ones do', () => {

@@ -8,13 +8,16 @@ import {readdirSync, readFileSync} from 'node:fs';
 import {dirname, join, relative, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {describe, expect, test} from 'vitest';
-import {BUILT_PROGRAM_TESTS, FRESH_MODULE_TESTS, REAL_TIME_TESTS} from './tiers.js';
+import type {TestModule} from 'vitest/node';
+import {slowestFirst, SLOWEST_FIRST} from './helpers/sequencer.js';
+import {skippedTiers} from './helpers/skipped-tiers.js';
+import {BUILT_PROGRAM_TESTS, FRESH_MODULE_TESTS, REAL_TIME_TESTS, TOOL_TIERS} from './tiers.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const tests = join(root, 'test');
 
-/** A path into dist/ ("dist/cli.js", join(root, 'dist', ...)) or tmux run as a program. */
-const NEEDS_BUILD = /(?:^|[^\w.-])dist(?:\/|['"`])|['"`]tmux['"`]/m;
+/** A path into dist/ or dist-dev/ ("dist/cli.js", join(root, 'dist', ...)) or tmux run as a program. */
+const NEEDS_BUILD = /(?:^|[^\w.-])dist(?:-dev)?(?:\/|['"`])|['"`]tmux['"`]/m;
 
 function files(folder: string): string[] {
 	return readdirSync(folder, {withFileTypes: true}).flatMap(entry =>
@@ -41,7 +44,8 @@ function needsBuild(path: string): boolean {
 	const known = judged.get(path);
 	if (known !== undefined) return known;
 	judged.set(path, false);
-	const text = textOf(path);
+	// The lists name the programs of the tool tiers, and run none.
+	const text = path.replace(/\.js$/, '.ts') === join(tests, 'tiers.ts') ? undefined : textOf(path);
 	const named = [...(text ?? '').matchAll(/['"`](\.{1,2}\/[^'"`\s]+)['"`]/g)]
 		.map(match => resolve(dirname(path), match[1]!))
 		.filter(one => one.startsWith(tests));
@@ -66,6 +70,7 @@ describe('the test tiers', () => {
 		expect(NEEDS_BUILD.test("const cli = join(root, 'dist', 'cli.js');")).toBe(true);
 		expect(NEEDS_BUILD.test("new URL('../../dist/engine/client.js', import.meta.url)")).toBe(true);
 		expect(NEEDS_BUILD.test("spawnSync('tmux', ['new-session'])")).toBe(true);
+		expect(NEEDS_BUILD.test("join(root, 'dist-dev', 'tune', 'index.js')")).toBe(true);
 		expect(NEEDS_BUILD.test('const distance = 3; distinctNames(players); // tmux send-keys')).toBe(false);
 	});
 
@@ -73,6 +78,46 @@ describe('the test tiers', () => {
 		const listed = [...BUILT_PROGRAM_TESTS, ...REAL_TIME_TESTS, ...FRESH_MODULE_TESTS];
 		for (const path of listed) expect(all).toContain(path);
 		expect(new Set(listed).size).toBe(listed.length);
+		for (const path of TOOL_TIERS.flatMap(tier => tier.files)) expect(all).toContain(path);
+	});
+
+	test('every test file that runs tmux, OpenSSH or perl is in a tier that needs it, and every file listed runs what it needs', () => {
+		const runs = {tmux: /['"`]tmux['"`]/, ssh: /['"`]ssh['"`]/, perl: /\bperl -e\b/};
+		const listed = new Map(TOOL_TIERS.flatMap(tier => tier.files.map(path => [path, tier.needs] as const)));
+		for (const path of all) {
+			const text = readFileSync(join(root, path), 'utf8');
+			const needs = Object.entries(runs).flatMap(([program, mark]) => (mark.test(text) ? [program] : []));
+			if (needs.length === 0) expect(listed.has(path), `${path} runs none of ${Object.keys(runs).join(', ')}`).toBe(false);
+			else expect(listed.get(path), path).toEqual(expect.arrayContaining(needs));
+		}
+	});
+
+	test('the summary names a tier skipped among the files run, with its reason, and no tier that ran', () => {
+		const modules = ['test/ui/terminal.test.ts', 'test/referee/entry.test.ts', 'test/games/loa/rules.test.ts'].map(
+			path => ({moduleId: join(root, path)}) as TestModule,
+		);
+		const why = (tier: {name: string}) =>
+			tier.name === 'the OpenSSH tier' ? 'ssh not found' : tier.name === 'the perl tests' ? 'perl not found' : null;
+		expect(skippedTiers(modules, why)).toEqual(['skipped: the perl tests (perl not found) in test/referee/entry.test.ts']);
+		expect(skippedTiers(modules, () => 'tmux not found')).toEqual([
+			'skipped: the terminal tier (tmux not found) in test/ui/terminal.test.ts',
+			'skipped: the perl tests (tmux not found) in test/referee/entry.test.ts',
+		]);
+		expect(skippedTiers(modules, () => null)).toEqual([]);
+	});
+
+	test('the slowest files start first, each project keeping its place; the rest in the order given', () => {
+		for (const path of SLOWEST_FIRST) expect(all).toContain(path);
+		const spec = (path: string, project = '') => ({moduleId: join(root, path), project: {name: project}});
+		const files = [spec('test/a.test.ts'), spec('test/start.test.ts'), spec('test/b.test.ts'), spec('test/referee/contest-clock.test.ts')];
+		expect(slowestFirst(files).map(file => relative(root, file.moduleId))).toEqual([
+			'test/referee/contest-clock.test.ts',
+			'test/start.test.ts',
+			'test/a.test.ts',
+			'test/b.test.ts',
+		]);
+		const projects = [spec('test/a.test.ts', 'unit'), spec('test/start.test.ts', 'unit, isolated')];
+		expect(slowestFirst(projects)).toEqual(projects);
 	});
 
 	test('the unit tier runs some tests', () => {

@@ -35,8 +35,8 @@ export const BUILT_PROGRAM_TESTS: readonly string[] = [
 
 /**
  * Tests that need no build but wait on real clocks: entries run as programs (sleepers stopped as
- * hung after their clock and grace, CPU burners charged what they burn), and the SSH server's
- * timers and fuzzing. Seconds each, too slow for the inner loop; they run in the whole suite (the
+ * hung after their clock and grace, CPU burners charged what they burn), the SSH server's
+ * timers and fuzzing, its drawing threads and its busy gauge. Seconds each, too slow for the inner loop; they run in the whole suite (the
  * server's set chalk's colour level for their sessions, which the whole suite's isolated files
  * keep to themselves).
  */
@@ -47,6 +47,11 @@ export const REAL_TIME_TESTS: readonly string[] = [
 	'test/serve/fuzz.test.ts',
 	'test/serve/hostile.test.ts',
 	'test/serve/server.test.ts',
+	// The same with its screens on drawing threads, each loading the screens' modules from the sources.
+	'test/serve/draw-threads.test.ts',
+	// The busy gauge read on the real event loop of a thread kept busy for seconds; a failing drawing thread tried again 1 s, then 2 s later.
+	'test/serve/busy.test.ts',
+	'test/serve/draw-restart.test.ts',
 ];
 
 /**
@@ -67,4 +72,27 @@ export const FRESH_MODULE_TESTS: readonly string[] = [
 	'test/ui/learn.test.tsx',
 	// It reads its own puzzle set (POTM_PUZZLES), which learn/sets.ts takes when it is first loaded.
 	'test/ui/puzzles.test.tsx',
+];
+
+/** A set of tests that needs programs of the system besides Node. */
+export interface ToolTier {
+	/** As the test summary names it when it was skipped: "the terminal tier". */
+	readonly name: string;
+	/** The programs it runs, as looked up on the PATH (tmux must be 3.2 or later). */
+	readonly needs: readonly string[];
+	/** Its files: all their tests, or those that name the programs (entry.test.ts's perl). */
+	readonly files: readonly string[];
+}
+
+/**
+ * The tests that run tmux, OpenSSH's client or perl, which skip where these are missing, each
+ * tier's tests and files (test/helpers/tools.ts says why one cannot run). The whole suite's
+ * summary names a tier it skipped (test/helpers/skipped-tiers.ts); .ci/run installs what they
+ * need or fails. test/tiers.test.ts checks that a file running one of these programs is listed.
+ */
+export const TOOL_TIERS: readonly ToolTier[] = [
+	{name: 'the terminal tier', needs: ['tmux'], files: ['test/ui/terminal.test.ts']},
+	// pgrep finds bob's ssh under his pane's shell, to kill it.
+	{name: 'the OpenSSH tier', needs: ['tmux', 'ssh', 'pgrep'], files: ['test/serve/people.test.ts', 'test/serve/ssh-terminal.test.ts']},
+	{name: 'the perl tests', needs: ['perl'], files: ['test/referee/entry.test.ts']},
 ];

@@ -31,7 +31,8 @@ export interface ContestGame {
 	readonly sides: readonly [ContestSide, ContestSide];
 }
 
-const dist = fileURLToPath(new URL('../', import.meta.url));
+// The program's build, dist/ (the bench itself runs from dist-dev/, tsconfig.dev.json).
+const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 const cli = join(dist, 'cli.js');
 /** The command, whose `move` starts from the start-up snapshot (npm run build makes it). */
 const potm = join(dist, 'potm');

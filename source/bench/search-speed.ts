@@ -6,7 +6,7 @@
  * median of the rounds for each and their ratio.
  */
 import {spawnSync} from 'node:child_process';
-import {readFileSync} from 'node:fs';
+import {existsSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {buildBaseline} from './ladder.js';
@@ -88,18 +88,34 @@ function searchSection(script: string, args: readonly string[], label: string): 
 }
 
 /**
+ * The baseline's bench script: dist/bench/index.js in a build from before the bench was built apart
+ * from the program, else dist-dev/bench/index.js, built here (its npm ci built only the program).
+ */
+function baselineBench(dir: string): string {
+	const before = join(dir, 'dist', 'bench', 'index.js');
+	if (existsSync(before)) return before;
+	const script = join(dir, 'dist-dev', 'bench', 'index.js');
+	if (!existsSync(script)) {
+		const built = spawnSync('npm', ['run', 'build:dev'], {cwd: dir, encoding: 'utf8'});
+		if (built.status !== 0) throw new Error(`npm run build:dev of the baseline failed:\n${built.stdout}${built.stderr}`);
+	}
+	return script;
+}
+
+/**
  * The comparison; false when the baseline cannot be built (no git history, no network for its
  * npm ci: the caller then runs this build's section alone), after saying why.
  */
 export function benchSearchSpeed(baselineRef: string, rounds: number, say: (line: string) => void): boolean {
 	let baseline: ReturnType<typeof buildBaseline>;
+	let theirScript: string;
 	try {
 		baseline = buildBaseline(baselineRef, say);
+		theirScript = baselineBench(baseline.dir);
 	} catch (error) {
 		say(`search speed: no comparison with ${baselineRef}, as its build failed: ${(error as Error).message}`);
 		return false;
 	}
-	const theirScript = join(baseline.dir, 'dist', 'bench', 'index.js');
 	// A baseline from after this comparison came in has it too: it is asked for its own section alone.
 	const theirArgs = readFileSync(theirScript, 'utf8').includes("'--no-baseline'") ? ['--no-baseline'] : [];
 	const ours: SearchLine[][] = [];

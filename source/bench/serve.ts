@@ -53,7 +53,8 @@ import {median} from './median.js';
 import {LAST_RESORT} from '../commands/serve.js';
 import {newKeyPair} from '../serve/host-key.js';
 
-const cli = fileURLToPath(new URL('../cli.js', import.meta.url));
+// The program's build (the bench runs from dist-dev/, built apart).
+const cli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
 export interface ServeLoad {
 	/** Games between two bots (two sessions each). */

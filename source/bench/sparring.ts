@@ -46,7 +46,7 @@ export const RELEASE_COMMIT = '8fd737c';
 
 /** The partners' sources, and where their programs are built. */
 const PARTNERS = join(root, 'bench', 'partners');
-const BUILT = join(root, 'dist', 'bench', 'partners');
+const BUILT = join(root, 'dist-dev', 'bench', 'partners');
 
 export type Load = 'idle' | 'busy';
 
@@ -140,7 +140,7 @@ export function pairings(): Pairing[] {
 	return list;
 }
 
-/** Builds a partner's program from its C source when it is missing or older: dist/bench/partners/NAME. */
+/** Builds a partner's program from its C source when it is missing or older: dist-dev/bench/partners/NAME. */
 function buildPartner(name: string, say: (line: string) => void): string {
 	const source = join(PARTNERS, `${name}.c`);
 	const program = join(BUILT, name);

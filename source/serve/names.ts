@@ -4,6 +4,7 @@
  * recolour their screen or ring their bell, and not longer than a screen can give it.
  */
 import {createHash} from 'node:crypto';
+import {headOf} from '../text.js';
 
 export const MAX_NAME = 20;
 
@@ -15,10 +16,10 @@ const ESCAPES = /\u001B(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001B]*(?:\u0007|\u001B
 /** Characters that draw nothing or change how text around them is drawn (bidirectional controls, zero widths). */
 const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2060-\u206F\uFEFF]/gu;
 
-/** `text` without escapes, control or invisible characters, spaces run together, at most `max` characters. */
+/** `text` without escapes, control or invisible characters, spaces run together, at most `max` columns of a terminal. */
 export function shown(text: string, max: number): string {
 	const clean = text.replace(ESCAPES, '').replace(INVISIBLE, '').replace(/\s+/gu, ' ').trim();
-	return [...clean].slice(0, max).join('');
+	return headOf(clean, max);
 }
 
 /** A person's name from their SSH user name: shown safely, and "guest" where nothing is left. */

@@ -2,9 +2,10 @@
  * The data behind the moves-left estimate (games/loa/moves-left.ts): self-play games, and from
  * every position of them how many moves the side to move really had left.
  *
- *   node dist/tools/moves-left-data.js play --game loaps --games 100 --move-ms 50 --seed 1 > loaps.jsonl
- *   node dist/tools/moves-left-data.js features loaps.jsonl > loaps.csv     (for fitting)
- *   node dist/tools/moves-left-data.js check loaps.jsonl                    (the estimate's errors)
+ *   npm run build:dev
+ *   node dist-dev/tools/moves-left-data.js play --game loaps --games 100 --move-ms 50 --seed 1 > loaps.jsonl
+ *   node dist-dev/tools/moves-left-data.js features loaps.jsonl > loaps.csv     (for fitting)
+ *   node dist-dev/tools/moves-left-data.js check loaps.jsonl                    (the estimate's errors)
  *
  * A record is one game: its id, the moves in notation and how it ended. Level 5 plays both sides
  * (or the levels --first and --second) at a fixed time a move, from an opening of a few random

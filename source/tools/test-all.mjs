@@ -1,8 +1,9 @@
 /**
  * `npm test`: the type check of the sources and tests and the build of dist/ side by side (two
- * tsc, one for each core, rather than one after the other), the contest entry built from dist/,
- * then the whole suite, told that dist/ is built (POTM_BUILT=1) so that its global setup does
- * not build it again. Arguments go on to vitest. Plain JavaScript: it runs before anything is built.
+ * tsc, one for each core, rather than one after the other), then the contest entry built from
+ * dist/ beside the build of the benchmarks and tools into dist-dev/ (tsconfig.dev.json), then the
+ * whole suite, told that both are built (POTM_BUILT=1) so that its global setup does not build
+ * them again. Arguments go on to vitest. Plain JavaScript: it runs before anything is built.
  */
 import {spawn, spawnSync} from 'node:child_process';
 import {createRequire} from 'node:module';
@@ -25,23 +26,28 @@ function run(args) {
 	});
 }
 
-const steps = [
+/** Runs the steps, each `[name, args]`, side by side; their output in order; exits 1 when one fails. */
+async function sideBySide(steps) {
+	const results = await Promise.all(steps.map(([, args]) => run(args)));
+	let failed = false;
+	results.forEach(({status, output}, index) => {
+		process.stdout.write(output);
+		if (status !== 0) {
+			failed = true;
+			process.stderr.write(`npm test: ${steps[index][0]} failed\n`);
+		}
+	});
+	if (failed) process.exit(1);
+}
+
+await sideBySide([
 	['tsc -p tsconfig.test.json (type check)', [tsc, '-p', 'tsconfig.test.json']],
 	['tsc -p tsconfig.json (build)', [tsc, '-p', 'tsconfig.json']],
-];
-const results = await Promise.all(steps.map(([, args]) => run(args)));
-let failed = false;
-results.forEach(({status, output}, index) => {
-	process.stdout.write(output);
-	if (status !== 0) {
-		failed = true;
-		process.stderr.write(`npm test: ${steps[index][0]} failed\n`);
-	}
-});
-if (failed) process.exit(1);
-
-const entry = spawnSync(process.execPath, ['source/tools/build-entry.mjs'], {cwd: root, stdio: 'inherit'});
-if (entry.status !== 0) process.exit(entry.status ?? 1);
+]);
+await sideBySide([
+	['build-entry.mjs (the contest entry)', ['source/tools/build-entry.mjs']],
+	['tsc -p tsconfig.dev.json (the benchmarks and tools)', [tsc, '-p', 'tsconfig.dev.json']],
+]);
 
 const vitest = join(dirname(require.resolve('vitest/package.json')), 'vitest.mjs');
 const tests = spawnSync(process.execPath, [vitest, 'run', ...process.argv.slice(2)], {

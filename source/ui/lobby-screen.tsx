@@ -10,6 +10,7 @@ import type {Player} from '../games/game.js';
 import {useEnvironment, useKeys, useRedrawAt, useRemote, useRootWidth, useTerminalSize} from './context.js';
 import {DialogView, TooSmall} from './dialogs.js';
 import {fit, formatClock} from './format.js';
+import {columnsOf} from '../text.js';
 import {
 	chosenIndex,
 	codePrompt,
@@ -45,7 +46,7 @@ export function onlineLine(online: readonly string[], width: number): string {
 		const more = online.length - index - 1;
 		const next = `${names}${index === 0 ? '' : ', '}${name}`;
 		const tail = more > 0 ? `, … (${more} more)` : '';
-		if (`${head}: ${next}${tail}`.length > width) return fit(`${head}: ${names}${names === '' ? '' : ', '}…`, width);
+		if (columnsOf(`${head}: ${next}${tail}`) > width) return fit(`${head}: ${names}${names === '' ? '' : ', '}…`, width);
 		names = next;
 	}
 	return fit(`${head}: ${names}`, width);

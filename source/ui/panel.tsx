@@ -7,6 +7,7 @@ import type {AnyGame} from '../games/registry.js';
 import type {EngineInfo} from '../engine/client.js';
 import {THINKING_FRAME_MS} from './context.js';
 import {bar, capitalized, fit, formatClock, formatScore, lineText, wrapLines} from './format.js';
+import {padColumns} from '../text.js';
 
 import type {MoveEntry} from '../play/session.js';
 import {same} from './same.js';
@@ -71,7 +72,7 @@ export function Players({
 						backgroundColor: theme.color ? palette.squares[0] : undefined,
 						bold: true,
 					}) +
-					painted(` ${fit(side.who, whoWidth).padEnd(whoWidth)}`, {color: colour, bold: active}) +
+					painted(` ${padColumns(fit(side.who, whoWidth), whoWidth)}`, {color: colour, bold: active}) +
 					points +
 					(side.clock === null
 						? ''

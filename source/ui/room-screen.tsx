@@ -14,6 +14,7 @@ import {boardMarks} from './board-input.js';
 import {useEnvironment, useKeys, useRedrawAt, useRemote, useRootWidth, useTerminalSize} from './context.js';
 import {screenCover} from './dialogs.js';
 import {clockChangesAt, fit, typingPrompt, wrapLines} from './format.js';
+import {columnsOf, tailOf} from '../text.js';
 import {keyFor} from './keys.js';
 import {layoutFor} from './layout.js';
 import {GameOver, MoveList, Players, StatusLine, gameOverRows, hintLine, tallyOf, type SideLine} from './panel.js';
@@ -255,7 +256,7 @@ function RoomInside({code, side, onLobby, onFollow, first}: RoomProps & {readonl
 		state.question?.text ??
 		(state.chat !== null
 			? // The end of what is typed stays in view, however long.
-				`Say (Enter sends, Esc cancels): ${[...state.chat].length > size.columns - 40 ? `…${[...state.chat].slice(-(size.columns - 41)).join('')}` : state.chat}_`
+				`Say (Enter sends, Esc cancels): ${columnsOf(state.chat) > size.columns - 40 ? `…${tailOf(state.chat, size.columns - 41)}` : state.chat}_`
 			: typing !== null
 				? typingPrompt(game, position, typing)
 				: state.status.text);

@@ -8,13 +8,17 @@
  * Timing bounds are loose on purpose (the machine may be busy): they tell "stopped by the rule"
  * from "stopped by something else" or "not stopped", not how fast the machine is.
  */
-import {chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {afterAll, beforeAll, describe, expect, test, vi} from 'vitest';
 import {exitOf, HANG_GRACE_MS, OUTPUT_LIMIT, parseTimes, runEntry, type EntryAnswer} from '../../source/referee/entry.js';
 import {parseStat} from '../../source/referee/sessions.js';
+import {toolTier, whyNotHere} from '../helpers/tools.js';
+
+/** The tests of a child in a process group of its own start it with perl's setpgrp. */
+const noPerl = whyNotHere(toolTier('the perl tests')) !== null;
 
 const ENTRIES = fileURLToPath(new URL('../fixtures/entries/', import.meta.url));
 const entry = (name: string): string => join(ENTRIES, name);
@@ -407,11 +411,22 @@ describe('runEntry: clock accounting of a process that burns a known amount of C
 
 describe('runEntry: Ctrl-C', () => {
 	test('an abort stops the entry at once', async () => {
+		const marker = `${MARKER}-aborted`;
 		const controller = new AbortController();
-		setTimeout(() => controller.abort(), 200);
-		const answer = await run([entry('sleeper.sh')], 60_000, controller.signal);
-		expect(answer.stopped).toBe('aborted');
-		expect(answer.wallMs).toBeLessThan(1500);
+		const pending = run([script(marker, 'sleep 1000')], 60_000, controller.signal);
+		try {
+			// The entry is waiting (its shell runs) before the abort.
+			await vi.waitFor(() => expect(liveWith(marker).length).toBeGreaterThan(0), {timeout: 10_000, interval: 20});
+			const aborted = performance.now();
+			controller.abort();
+			const answer = await pending;
+			expect(answer.stopped).toBe('aborted');
+			expect(performance.now() - aborted).toBeLessThan(1300);
+			expect(await survivors(marker)).toEqual([]);
+		} finally {
+			controller.abort();
+			killAll(marker);
+		}
 	});
 
 	test('a signal aborted before the move: the entry is stopped before it answers', async () => {
@@ -492,12 +507,16 @@ describe('runEntry: nothing the entry started is left behind', () => {
 
 	// A child may leave the entry's process group (a shell's job control, Python's process_group=0,
 	// perl's setpgrp) but not its session: it is still the entry's, charged and killed.
-	test.skipIf(!existsSync('/usr/bin/perl'))('a child that moved to a process group of its own is not left running', async () => {
+
+	/** Perl that moves to a process group of its own, says so on its output, then lets go of it. */
+	const ownGroup = 'setpgrp(0, 0); $| = 1; print "grouped\\n"; open(STDOUT, ">", "/dev/null")';
+	test.skipIf(noPerl)('a child that moved to a process group of its own is not left running', async () => {
 		const marker = `${MARKER}-own-group`;
-		// The child is in its group before the entry answers (the sleep), so the race is not the question.
+		// The child is in its group before the entry answers (it says so on the pipe the entry reads
+		// once, then lets go of it), so the race is not the question.
 		const path = script(
 			marker,
-			`perl -e 'setpgrp(0, 0); exec "sh", "-c", "while :; do sleep 1; done; : ${marker}"' >/dev/null 2>&1 &\nsleep 0.3\necho "b1 d3"`,
+			`(perl -e '${ownGroup}; exec "sh", "-c", "while :; do sleep 1; done; : ${marker}"' 2>/dev/null &) | read -r grouped\necho "b1 d3"`,
 		);
 		try {
 			const answer = await run([path], 5000);
@@ -508,7 +527,7 @@ describe('runEntry: nothing the entry started is left behind', () => {
 		}
 	});
 
-	test.skipIf(!existsSync('/usr/bin/perl'))(
+	test.skipIf(noPerl)(
 		'CPU burnt by a child in a process group of its own is charged live: the entry is stopped for time, the child too',
 		async () => {
 			const clockMs = 500;
@@ -536,10 +555,11 @@ describe('runEntry: nothing the entry started is left behind', () => {
 	// that) and repeat the pass until it finds no live member: e.g. loop { members = the session's
 	// non-zombies; if none, stop; kill(-group) for each of their groups and kill(pid) for each },
 	// a bounded number of times.
-	test.skipIf(!existsSync('/usr/bin/perl'))('BUG: children forked while the session is swept are not left running', async () => {
+	test.skipIf(noPerl)('BUG: children forked while the session is swept are not left running', async () => {
 		const marker = `${MARKER}-forker`;
-		const forker = `perl -e 'setpgrp(0, 0); for (1 .. 400) { if (fork() == 0) { sleep 1000; exit 0 } select(undef, undef, undef, 0.002) } sleep 1000' ${marker} >/dev/null 2>&1 &`;
-		const path = script(`${marker}-entry`, `${forker}\nsleep 0.3\necho "b1 d3"`);
+		// The entry answers once the forking is under way (the pipe again): the sweep meets it.
+		const forker = `(perl -e '${ownGroup}; for (1 .. 400) { if (fork() == 0) { sleep 1000; exit 0 } select(undef, undef, undef, 0.002) } sleep 1000' ${marker} 2>/dev/null &) | read -r grouped`;
+		const path = script(`${marker}-entry`, `${forker}\necho "b1 d3"`);
 		try {
 			const answer = await run([path], 5000);
 			expect(answer.stdout).toBe('b1 d3\n');

@@ -15,6 +15,7 @@ import {join} from 'node:path';
 import {spawnServe, type Spawned} from './spawned.js';
 import {sshKeyOptions, sshOptions} from './ssh-client.js';
 import {TMUX_START} from '../helpers/tmux.js';
+import {toolTier, whyNotHere} from '../helpers/tools.js';
 import {afterEach, describe, expect, test, vi} from 'vitest';
 import {parseRecord} from '../../source/files/record.js';
 import {boxes, type BoxesState} from '../../source/games/boxes/index.js';
@@ -22,7 +23,7 @@ import {seededRandom} from '../../source/games/seeded.js';
 
 const DEADLINE = {timeout: 20_000, interval: 50};
 
-const missing = ['tmux', 'ssh', 'pgrep'].filter(tool => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0);
+const skipReason = whyNotHere(toolTier('the OpenSSH tier'));
 
 type Who = 'alice' | 'bob' | 'carol';
 
@@ -103,8 +104,8 @@ function boardAndMoves(screen: string): {board: string[]; moves: string[]} {
 	};
 }
 
-describe.skipIf(missing.length > 0)(
-	`people play each other on potm serve from OpenSSH's ssh in tmux${missing.length > 0 ? ` (no ${missing.join(', ')})` : ''}`,
+describe.skipIf(skipReason !== null)(
+	`people play each other on potm serve from OpenSSH's ssh in tmux${skipReason === null ? '' : ` (skipped: ${skipReason})`}`,
 	() => {
 		test(
 			'a private room made from the lobby, joined after a wrong code, watched; a dropped player and a killed server come back to the game; its record',

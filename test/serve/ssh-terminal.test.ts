@@ -11,11 +11,12 @@ import {join} from 'node:path';
 import {spawnServe} from './spawned.js';
 import {sshKeyOptions, sshOptions} from './ssh-client.js';
 import {TMUX_START} from '../helpers/tmux.js';
+import {toolTier, whyNotHere} from '../helpers/tools.js';
 import {afterEach, describe, expect, test, vi} from 'vitest';
 
 const DEADLINE = {timeout: 20_000, interval: 50};
 
-const missing = ['tmux', 'ssh'].filter(tool => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0);
+const skipReason = whyNotHere(toolTier('the OpenSSH tier'));
 
 const socket = `potm-serve-test-${process.pid}`;
 const tmux = (...args: string[]): string =>
@@ -39,8 +40,8 @@ afterEach(() => {
 	if (dir) rmSync(dir, {recursive: true, force: true});
 });
 
-describe.skipIf(missing.length > 0)(
-	`potm serve from OpenSSH's ssh in tmux${missing.length > 0 ? ` (no ${missing.join(', ')})` : ''}`,
+describe.skipIf(skipReason !== null)(
+	`potm serve from OpenSSH's ssh in tmux${skipReason === null ? '' : ` (skipped: ${skipReason})`}`,
 	() => {
 		test('the lobby, the menu, a game against the AI by typed moves, a resize, then q and y back to the lobby, where q ends ssh with status 0', async () => {
 			dir = mkdtempSync(join(tmpdir(), 'potm-serve-tmux-'));

@@ -67,10 +67,10 @@ describe('deriveSeed', () => {
 	});
 });
 
-describe('npm run tune (the built dist/tune/index.js)', () => {
+describe('npm run tune (the built dist-dev/tune/index.js)', () => {
 	const root = fileURLToPath(new URL('../..', import.meta.url));
 	const tune = (args: string[]) =>
-		spawnSync(process.execPath, [join(root, 'dist', 'tune', 'index.js'), ...args], {cwd: root, encoding: 'utf8'});
+		spawnSync(process.execPath, [join(root, 'dist-dev', 'tune', 'index.js'), ...args], {cwd: root, encoding: 'utf8'});
 
 	it.each([
 		[['--game', 'pahtum'], /^tune: --game takes loaps or loa/],

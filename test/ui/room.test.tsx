@@ -12,6 +12,7 @@ import * as S from '../../source/play/session.js';
 import {KEYS, removeScratch} from './harness.js';
 import {boxes3, codeNo, served, type Served} from './served.js';
 import {made} from '../helpers/made.js';
+import {columnsOf, headOf} from '../../source/text.js';
 
 let server: Served | undefined;
 
@@ -21,26 +22,29 @@ afterEach(() => {
 	removeScratch();
 });
 
-/** A room of 3×3 LINES and BOXES with alice (RED) and bob (BLUE) in it, carol watching, each on their screen. */
-async function threeInARoom(clockSeconds: number | null = 60) {
+/**
+ * A room of 3×3 LINES and BOXES with alice (RED) and bob (BLUE) in it, carol watching, each on
+ * their screen; `names` are the names the three go by.
+ */
+async function threeInARoom(clockSeconds: number | null = 60, names: readonly [string, string, string] = ['alice', 'bob', 'carol']) {
 	server = served();
 	const {hall} = server;
-	const host = server.remote({id: 'alice', name: 'alice'});
+	const host = server.remote({id: 'alice', name: names[0]});
 	const code = made(host.create(boxes3(1, clockSeconds)));
 	// As the server starts a session on `join CODE`: the person's connection enters, then their screen opens on it.
-	const seat = (name: string, side: Player | null) => {
-		const remote = name === 'alice' ? host : server!.remote({id: name, name});
+	const seat = (id: string, name: string, side: Player | null) => {
+		const remote = id === 'alice' ? host : server!.remote({id, name});
 		const entered = remote.enter(code, side === null ? 'watch' : 'play');
 		if (!entered.ok) throw new Error(entered.error);
-		return server!.join(name, {start: {screen: 'room', code, side}, remote});
+		return server!.join(id, {start: {screen: 'room', code, side}, remote});
 	};
-	const alice = seat('alice', 1);
-	const bob = seat('bob', 2);
-	const carol = seat('carol', null);
-	await alice.see(/RED .*alice \(you\)/);
-	await bob.see(/BLUE .*bob \(you\)/);
-	await carol.see('Watching: carol');
-	await alice.see('Watching: carol');
+	const alice = seat('alice', names[0], 1);
+	const bob = seat('bob', names[1], 2);
+	const carol = seat('carol', names[2], null);
+	await alice.see(`${names[0]} (you)`);
+	await bob.see(`${names[1]} (you)`);
+	await carol.see(`Watching: ${names[2]}`);
+	await alice.see(`Watching: ${names[2]}`);
 	return {code, alice, bob, carol, hall, host};
 }
 
@@ -187,6 +191,33 @@ describe('a room on the server', () => {
 		await alice.press(KEYS.enter, now => now.includes('Chat'));
 		const frame = await carol.see('the end');
 		expect(frame.replace(/\s+/g, ' ')).toContain(long.replace(/\s+/g, ' ').slice(-40));
+	});
+
+	test('names and chat in wide characters (CJK, emoji: two columns each) shift no row: the clocks line up, the chat stays in the panel', async () => {
+		const {alice, carol} = await threeInARoom(60, ['張偉', 'bob', '🐙 carol']);
+		const rows = (frame: string) => frame.split('\n');
+		/** Where the text `at` (its first match) begins in the row, in columns. */
+		const column = (row: string, at: RegExp) => columnsOf(row.slice(0, row.search(at)));
+		let frame = carol.frame();
+		// The players' rows, each with its clock.
+		const red = rows(frame).find(row => /RED .*張偉.*\d:\d\d/.test(row))!;
+		const blue = rows(frame).find(row => /BLUE .*bob.*\d:\d\d/.test(row))!;
+		expect(column(red, /RED/)).toBe(column(blue, /BLUE/));
+		expect(column(red, /\d:\d\d/)).toBe(column(blue, /\d:\d\d/));
+		// A line of 72 columns in 36 characters, and more: wider than the panel, it takes rows of its own.
+		const line = `${'你好，世界！'.repeat(6)}👋 good luck`;
+		await alice.burst(['c', ...line, KEYS.enter], now => now.includes('luck'));
+		frame = await carol.see('luck');
+		// The chat's rows, from the panel's column on: the line whole, each row starting where the panel does.
+		const panel = column(red, /RED/);
+		const said = rows(frame).findIndex(row => row.endsWith('張偉:'));
+		const chat = rows(frame)
+			.slice(said, said + 4)
+			.map(row => row.slice(headOf(row, panel).length));
+		expect(chat[0]).toBe('張偉:');
+		const unspaced = (text: string) => text.replace(/\s/g, '');
+		expect(unspaced(chat.join(''))).toBe(unspaced(`張偉: ${line}`));
+		for (const row of rows(frame)) expect(columnsOf(row), row).toBeLessThanOrEqual(100);
 	});
 
 	test('a draw offered is declined, then offered again and accepted: a draw for all', async () => {

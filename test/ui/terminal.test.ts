@@ -14,6 +14,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {TMUX_START} from '../helpers/tmux.js';
+import {toolTier, whyNotHere} from '../helpers/tools.js';
 import {afterEach, describe, expect, test} from 'vitest';
 import {BLOCKED} from '../../source/games/game.js';
 import {loaps} from '../../source/games/loa/index.js';
@@ -25,18 +26,9 @@ import {gridView} from '../helpers/views.js';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const cli = join(root, 'dist', 'cli.js');
 
-/** "tmux 3.3a", or null when there is no tmux to run. */
-const tmuxVersion = (() => {
-	const run = spawnSync('tmux', ['-V'], {encoding: 'utf8'});
-	return run.status === 0 ? run.stdout.trim() : null;
-})();
-
-/** Why the suite cannot run here (new-session -e, used to set the variables, came with tmux 3.2), or null. */
-const skipReason = (() => {
-	if (tmuxVersion === null) return 'tmux is not installed';
-	const [major = 0, minor = 0] = (/(\d+)\.(\d+)/.exec(tmuxVersion) ?? []).slice(1).map(Number);
-	return major > 3 || (major === 3 && minor >= 2) ? null : `${tmuxVersion} is older than tmux 3.2`;
-})();
+/** Why the suite cannot run here (no tmux, or one older than 3.2), or null; the tmux that runs it. */
+const skipReason = whyNotHere(toolTier('the terminal tier'));
+const tmuxVersion = skipReason === null ? spawnSync('tmux', ['-V'], {encoding: 'utf8'}).stdout.trim() : '';
 
 /** How long a screen may take to appear: generous, for slow and busy machines. */
 const DEADLINE_MS = 10_000;
