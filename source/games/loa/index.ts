@@ -78,6 +78,7 @@ export function loaGame(variant: LoaVariant): Game<LoaState> {
 	return {
 		id: variant.id,
 		name: variant.name,
+		...(variant.ruling ? {ruling: variant.ruling} : {}),
 		sides: variant.sideNames,
 		colours: variant.colours,
 		moveLimit: variant.moveLimit > 0 ? variant.moveLimit : null,

@@ -2,7 +2,7 @@
  * The Lines of Action family: one rules engine, parameterised by board size, setup and the
  * rulings that differ between LOAPS (POTM style) and classic LOA (Computer Olympiad rules).
  */
-import type {Colours} from '../game.js';
+import type {Colours, Ruling} from '../game.js';
 
 export interface Scoring {
 	/** Points for landing on an opponent's piece. */
@@ -40,6 +40,8 @@ export interface LoaVariant {
 	readonly noMove: 'loses' | 'passes';
 	/** Whether the third occurrence of a position with the same side to move draws the game. */
 	readonly repetitionDraw: boolean;
+	/** The variant it is a ruling of (game.ts); absent: a game of its own. */
+	readonly ruling?: Ruling;
 }
 
 export const LOAPS: LoaVariant = {
@@ -96,4 +98,14 @@ export const CLASSIC_LOA_MOVER_WINS: LoaVariant = {
 	name: 'Lines of Action (mover wins)',
 	tagline: 'Classic Lines of Action; a capture connecting both sides wins for the mover',
 	bothConnected: 'mover',
+	ruling: {
+		of: 'loa',
+		flag: 'mover-wins',
+		help: {
+			program: "classic LOA with Sackson's ruling: a capture that connects both sides wins for the mover (else a draw)",
+			command: 'classic LOA: a simultaneous connection wins for the mover',
+		},
+		ofName: 'classic Lines of Action',
+		elsewhere: {loaps: 'LOAPS decides a simultaneous connection by the points'},
+	},
 };
