@@ -271,9 +271,9 @@ ${PLAYERS}
 	arcade on it (ssh -p 2222 HOST), with saves of their own under their SSH
 	user name. A name belongs to the first key that comes under it; a client
 	without a key plays as a guest. There is no shell: no other command, no
-	file transfer, no forwarding. The host key is made on the first start and kept in DIR (its
-	fingerprint is printed, for people to check on their first connection).
-	Ctrl-C stops the server and ends every session.
+	file transfer, no forwarding. The host key is made on the first start and
+	kept in DIR (its fingerprint is printed, for people to check on their first
+	connection). Ctrl-C stops the server and ends every session.
 
 	Options${options('serve')}
 
@@ -298,6 +298,6 @@ ${PLAYERS}
  */
 export function helpText(topic: string): string {
 	const command = topic === 'analyse' ? 'analyze' : topic;
-	const text = COMMAND_HELP[command] ?? help;
+	const text = Object.hasOwn(COMMAND_HELP, command) ? COMMAND_HELP[command]! : help;
 	return `${text.replace(/^\t/gm, '  ')}\n`;
 }

@@ -267,7 +267,21 @@ describe('help', () => {
 	});
 
 	test('every help fits 80 columns, and claims no game potm does not have yet', () => {
-		for (const topic of ['', 'play', 'analyze', 'demo', 'learn', 'puzzles', 'move', 'perft', 'review', 'export', 'match', 'tournament'])
+		for (const topic of [
+			'',
+			'play',
+			'analyze',
+			'demo',
+			'learn',
+			'puzzles',
+			'move',
+			'perft',
+			'review',
+			'export',
+			'match',
+			'tournament',
+			'serve',
+		])
 			for (const line of helpText(topic).split('\n')) expect([...line].length, `${topic} --help: ${line}`).toBeLessThanOrEqual(80);
 		expect(helpText('').replace(/\s+/g, ' ')).toContain('contests: LOAPS, classic Lines of Action, PAH-TUM and LINES and BOXES.');
 		const {description} = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {description: string};
@@ -308,6 +322,15 @@ describe('options, as every command reads them', () => {
 			[['review', 'g', '--port', '3'], '--port goes with serve'],
 		];
 		for (const [words, message] of cases) expect(refusal(words), words.join(' ')).toBe(message);
+	});
+
+	test("a name of a JavaScript object's own (constructor, toString, __proto__) is no option, no command and no help", () => {
+		expect(refusal(['play', '--constructor'])).toBe('unknown option --constructor (potm play --help lists the options)');
+		expect(refusal(['play', '--toString', '3'])).toBe('unknown option --toString (potm play --help lists the options)');
+		expect(refusal(['play', '--no-constructor'])).toBe('unknown option --no-constructor (potm play --help lists the options)');
+		expect(refusal(['constructor'])).toBe('unknown command "constructor" (potm --help lists the commands)');
+		expect(command(['help', 'constructor'])).toEqual({kind: 'help', text: helpText('')});
+		expect(command(['__proto__', '--help'])).toEqual({kind: 'help', text: helpText('')});
 	});
 
 	test('an option given twice, or a value where it takes none', () => {
