@@ -34,6 +34,13 @@ function screen(words: string[]) {
 	return read;
 }
 
+/** A test for each command line of `cases`, refused with its sentence. */
+function refusedEach(cases: readonly [string[], string][]): void {
+	test.each(cases)('%j is refused', (words, message) => {
+		expect(refusal(words)).toBe(message);
+	});
+}
+
 const GAMES =
 	'loaps (LOAPS, 7×7, the default), loa (Lines of Action, 8×8), pahtum (PAH-TUM, 7×7) or boxes (LINES and BOXES, 3×3..8×8 boxes)';
 
@@ -144,27 +151,13 @@ describe('the commands', () => {
 
 	test('serve, and its --names and --forget', () => {
 		expect(command(['serve'])).toEqual({kind: 'serve', options: {port: 2222, host: '0.0.0.0', maxSessions: 50}, drawThreads: undefined});
-		expect(
-			command([
-				'serve',
-				'--port',
-				'0',
-				'--host',
-				'127.0.0.1',
-				'--data',
-				'd',
-				'--authorized-keys',
-				'k',
-				'--max-sessions',
-				'1000',
-				'--draw-threads',
-				'0',
-			]),
-		).toEqual({
-			kind: 'serve',
-			options: {port: 0, host: '127.0.0.1', maxSessions: 1000, dataDir: 'd', authorizedKeys: 'k'},
-			drawThreads: 0,
-		});
+		expect(command('serve --port 0 --host 127.0.0.1 --data d --authorized-keys k --max-sessions 1000 --draw-threads 0'.split(' '))).toEqual(
+			{
+				kind: 'serve',
+				options: {port: 0, host: '127.0.0.1', maxSessions: 1000, dataDir: 'd', authorizedKeys: 'k'},
+				drawThreads: 0,
+			},
+		);
 		expect(command(['serve', '--names'])).toEqual({kind: 'names', data: undefined, forget: undefined});
 		expect(command(['serve', '--names', '--data', 'd'])).toEqual({kind: 'names', data: 'd', forget: undefined});
 		// --no-names asks for the names too: the option is given.
@@ -368,7 +361,7 @@ describe('--game and the rulings (--mover-wins)', () => {
 		expect(command(['export', 'g', '--mover-wins'])).toMatchObject({game: 'loa-mover'});
 	});
 
-	test.each<[string[], string]>([
+	refusedEach([
 		[['--game', 'chess'], `--game takes ${GAMES}, not "chess"`],
 		[['play', '--game', 'chess'], `--game takes ${GAMES}, not "chess"`],
 		[['move', START, '--game', 'go'], `--game takes ${GAMES}, not "go"`],
@@ -395,9 +388,7 @@ describe('--game and the rulings (--mover-wins)', () => {
 		],
 		[['--game', 'pahtum', '--mover-wins'], '--mover-wins is a ruling of classic Lines of Action (--game loa), not of PAH-TUM'],
 		[['--game', 'boxes', '--mover-wins'], '--mover-wins is a ruling of classic Lines of Action (--game loa), not of LINES and BOXES'],
-	])('%j is refused', (words, message) => {
-		expect(refusal(words)).toBe(message);
-	});
+	]);
 });
 
 describe('the screens: side, level, the demo, clocks, display', () => {
@@ -444,7 +435,7 @@ describe('the screens: side, level, the demo, clocks, display', () => {
 		expect(levels(['--black', '1'])).toEqual([1, 3]);
 	});
 
-	test.each<[string[], string]>([
+	refusedEach([
 		[['play', '--level', '9'], '--level takes a whole number from 1 to 5, not 9'],
 		[['play', '--level=9'], '--level takes a whole number from 1 to 5, not 9'],
 		[['play', '--level', 'hard'], '--level takes a whole number from 1 to 5, not "hard"'],
@@ -491,9 +482,7 @@ describe('the screens: side, level, the demo, clocks, display', () => {
 			['puzzles', '--theme'],
 			"--theme takes a theme of LOAPS's puzzles: connect-in-1, connect-in-2, connect-in-3, capture-win, bonus-race, block, move-50, points",
 		],
-	])('%j is refused', (words, message) => {
-		expect(refusal(words)).toBe(message);
-	});
+	]);
 });
 
 describe('the board options: --seed and each game its own (--holes, --size, --lines, --sizes)', () => {
@@ -515,7 +504,7 @@ describe('the board options: --seed and each game its own (--holes, --size, --li
 		expect(screen(['play', START, '--size', '4x4']).options.newBoard).toEqual(['size']);
 	});
 
-	test.each<[string[], string]>([
+	refusedEach([
 		[
 			['play', '--game', 'boxes', '--size', '9x3'],
 			'--size takes ROWSxCOLUMNS of boxes, 3 to 8 rows and 3 to 8 columns, as in 5x7, not 9x3',
@@ -564,13 +553,11 @@ describe('the board options: --seed and each game its own (--holes, --size, --li
 		[['play', '--game', 'pahtum', '--seed', '2147483648'], '--seed takes a whole number from 0 to 2147483647, not 2147483648'],
 		[['--seed', '-4'], '--seed takes a whole number from 0 to 2147483647, not "-4"'],
 		[['--no-seed'], '--seed takes a whole number from 0 to 2147483647'],
-	])('%j is refused', (words, message) => {
-		expect(refusal(words)).toBe(message);
-	});
+	]);
 });
 
 describe('move, perft, review, export: their FILE and options', () => {
-	test.each<[string[], string]>([
+	refusedEach([
 		[['move', START, START], `move takes one FILE (or none, or -, for standard input), not also "${START}"`],
 		[['move', START, '--no-clock'], '--clock cannot be turned off: the clock is part of the contest'],
 		[['move', START, '--clock', 'x'], '--clock takes the seconds on each clock, more than 0 and at most 3600, not "x"'],
@@ -600,13 +587,11 @@ describe('move, perft, review, export: their FILE and options', () => {
 		[['export'], 'export takes one FILE, e.g. "potm export saves/red-move-10.txt"'],
 		[['export', 'a', 'b'], 'export takes one FILE, e.g. "potm export saves/red-move-10.txt", not also "b"'],
 		[['export', '-'], 'export takes a FILE: a save, a referee game or record, or a game record (not standard input)'],
-	])('%j is refused', (words, message) => {
-		expect(refusal(words)).toBe(message);
-	});
+	]);
 });
 
 describe('match and tournament: players and options', () => {
-	test.each<[string[], string]>([
+	refusedEach([
 		[['match'], 'match takes two players, e.g. "potm match ai:5 ./my_entry"'],
 		[['match', 'ai:1'], 'match takes two players, e.g. "potm match ai:5 ./my_entry"'],
 		[['match', 'ai:1', 'ai:2', 'ai:3'], 'match takes two players, e.g. "potm match ai:5 ./my_entry" (for more, potm tournament)'],
@@ -646,13 +631,11 @@ describe('match and tournament: players and options', () => {
 			['match', 'ai:1', 'ai:2', '--game', 'boxes', '--sizes', '3x3,4x4', '--lines', '30'],
 			'--lines takes a whole number from 0 to 23, not 30 (a 3x3 board has 24 unit segments, and one is left to draw)',
 		],
-	])('%j is refused', (words, message) => {
-		expect(refusal(words)).toBe(message);
-	});
+	]);
 });
 
 describe('serve: its options', () => {
-	test.each<[string[], string]>([
+	refusedEach([
 		[['serve', 'x'], 'serve takes no FILE, not "x"'],
 		[['serve', '--port', '99999'], '--port takes a whole number from 0 to 65535, not 99999'],
 		[['serve', '--port', '-1'], '--port takes a whole number from 0 to 65535, not "-1"'],
@@ -670,7 +653,5 @@ describe('serve: its options', () => {
 		[['serve', '--forget', 'ada', '--names'], '--forget goes with --data alone, not --names'],
 		[['serve', '--forget', 'ada', '--draw-threads', '1'], '--forget goes with --data alone, not --draw-threads'],
 		[['serve', '--names=x'], '--names takes no value, not "x"'],
-	])('%j is refused', (words, message) => {
-		expect(refusal(words)).toBe(message);
-	});
+	]);
 });
