@@ -54,6 +54,9 @@ export interface Parsed {
 type Token = NonNullable<ReturnType<typeof parseArgs>['tokens']>[number];
 type Config = NonNullable<NonNullable<Parameters<typeof parseArgs>[0]>['options']>;
 
+/** The option of that name in the table, or undefined: the table's own, not an object's (--constructor is no option). */
+const specOf = (table: OptionTable, name: string): OptionSpec | undefined => (Object.hasOwn(table, name) ? table[name] : undefined);
+
 /** A word that is an option, not a value: not "-" (standard input) and not a negative number. */
 const optionLike = (word: string): boolean => word.startsWith('-') && word !== '-' && !/^-\d/.test(word);
 
@@ -102,10 +105,10 @@ export function readArgs(words: readonly string[], table: OptionTable): Parsed |
 		}
 		// A group of short options (-xy) is named as typed.
 		const text = word.startsWith('--') ? token.rawName : word.replace(/=.*$/, '');
-		const negated = !(token.name in table) && token.name.startsWith('no-') && token.name.slice(3) in table;
+		const negated = !specOf(table, token.name) && token.name.startsWith('no-') && specOf(table, token.name.slice(3)) !== undefined;
 		const name = negated ? token.name.slice(3) : token.name;
 		options.push({name, text});
-		const spec = table[name];
+		const spec = specOf(table, name);
 		if (!spec) continue;
 		let value: Given;
 		if (negated || spec.type === 'boolean') {
@@ -139,7 +142,7 @@ export function commandsText(commands: readonly string[]): string {
  */
 export function strayOption(parsed: Parsed, table: OptionTable, command: string, help: string): string | undefined {
 	for (const {name, text} of parsed.options) {
-		const spec = table[name];
+		const spec = specOf(table, name);
 		if (spec && takes(spec, command)) continue;
 		const owners = spec?.commands ? commandsText(spec.commands) : '';
 		return owners ? `${text} goes with ${owners}` : `unknown option ${text} (${help} lists the options)`;

@@ -3,7 +3,7 @@
  * The program's entry. An interactive command (the menu, play, analyze, demo) takes the terminal
  * into raw mode first, before anything else loads: keys pressed while it starts are then kept for
  * the first screen instead of being echoed as ^[[D, and what the terminal echoed before this
- * moment is wiped off the line. Then the command line is read (command-line.ts).
+ * moment is wiped off the line. Then the command line is read and run (command-line/dispatch.ts).
  */
 import {fileURLToPath} from 'node:url';
 
@@ -30,5 +30,11 @@ if (words[0] === 'move') {
 	}
 	if (entry?.plainMove(words))
 		process.exitCode = entry.runPlainMove(words, undefined, {kind: 'modules', dist: fileURLToPath(new URL('.', import.meta.url))});
-	else if (entry) await import('./command-line.js');
-} else await import('./command-line.js');
+	else if (entry) await commandLine();
+} else await commandLine();
+
+/** The full command line (command-line/): the command the words give, run. */
+async function commandLine(): Promise<void> {
+	const {main} = await import('./command-line/dispatch.js');
+	process.exitCode = await main(words);
+}

@@ -3,7 +3,7 @@
  * none of the other commands. A contest entry pays for its start-up on its clock at every move,
  * and reading the whole command line (and building the help it could print) cost about 55 ms of
  * its 230 when it was read with meow (a profile on the development machine). Anything but a plain `move`, `move FILE` or `move -` goes through the full
- * command line (command-line.ts), which says what is wrong with it.
+ * command line (command-line/), which says what is wrong with it.
  */
 import {runMove, type MoveStart} from './commands/move.js';
 import {guardStdout, reportInternalError} from './process-guards.js';
@@ -14,7 +14,7 @@ export function plainMove(words: readonly string[]): boolean {
 }
 
 /**
- * Runs a plain move (see plainMove) as command-line.ts would: a reader gone early is no error, an
+ * Runs a plain move (see plainMove) as the full command line would (command-line/dispatch.ts): a reader gone early is no error, an
  * internal error one line. `clockSeconds` is --clock's (a move's allowance in PAH-TUM); `start`
  * says how the process started (for the start-up it remembers) and where the build is.
  */

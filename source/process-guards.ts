@@ -1,7 +1,7 @@
 /**
  * What every command does about its process's ends: a reader that stops early is not an error,
  * and an internal error is one line, never a stack trace (POTM_DEBUG=1 shows it for us). Shared by
- * the command line (command-line.ts) and the plain `potm move` that skips it (move-entry.ts).
+ * the command line (command-line/dispatch.ts) and the plain `potm move` that skips it (move-entry.ts).
  */
 
 /** A reader that stops early (`potm perft ... --divide | head`, `potm move FILE | true`) ends the process quietly. */

@@ -1,7 +1,7 @@
 /**
  * `potm move` and `potm perft` on LINES and BOXES files, the built CLI run as a contest runs an
- * entry (the file's path as its argument), on the seed's three samples; and the board options
- * (--size, --lines) refused where they do not fit, in one line before any terminal is needed.
+ * entry (the file's path as its argument), on the seed's three samples; and a board option refused
+ * with a FILE, which has its own board (the options' other refusals: test/command-line/parse.test.ts).
  */
 import {spawnSync} from 'node:child_process';
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
@@ -114,61 +114,11 @@ describe('potm perft FILE DEPTH', () => {
 });
 
 describe('--size and --lines', () => {
-	test.each([
-		[
-			['play', '--game', 'boxes', '--size', '9x3'],
-			/^potm: --size takes ROWSxCOLUMNS of boxes, 3 to 8 rows and 3 to 8 columns, as in 5x7, not 9x3\n$/,
-		],
-		[['play', '--game', 'boxes', '--size', '5'], /^potm: --size takes ROWSxCOLUMNS of boxes, .*, not "5"\n$/],
-		[
-			['demo', '--game', 'boxes', '--holes', '3'],
-			/^potm: --holes is for a game whose boards have holes \(PAH-TUM: --game pahtum\); LINES and BOXES sets a new board with --size and --lines\n$/,
-		],
-		[
-			['play', '--game', 'pahtum', '--size', '5x5'],
-			/^potm: --size is for a game whose boards come in sizes \(LINES and BOXES: --game boxes\); PAH-TUM has one board size\n$/,
-		],
-		[['play', '--size', '5x5'], /^potm: --size is for a game whose boards come in sizes .*; LOAPS has one board size\n$/],
-		[
-			['play', '--game', 'loa', '--lines', '2'],
-			/^potm: --lines is for a game whose boards come in sizes .*; Lines of Action has one board size\n$/,
-		],
-		[
-			['play', '--game', 'boxes', '--size', '3x3', '--lines', '24'],
-			/^potm: --lines takes a whole number from 0 to 23, not 24 \(a 3x3 board has 24 unit segments, and one is left to draw\)\n$/,
-		],
-		[['play', '--game', 'boxes', '--sizes', '3x3'], /^potm: --sizes goes with match or tournament\n$/],
-		// Without a game, each option is read by the game that has it: both are checked.
-		[['--holes', '5', '--size', '99x99'], /^potm: --size takes ROWSxCOLUMNS of boxes, .*, not 99x99\n$/],
-		[['--holes', '4', '--size', '3x3'], /^potm: --holes takes an odd number from 1 to 25 .*, not 4\n$/],
-		[['play', '--game', 'boxes', '--lines'], /^potm: --lines takes a whole number from 0 to 59, e\.g\. --lines 6 \(a 5x5 board/],
-		[['play', 'empty-5x5.txt', '--size', '4x4'], /^potm: --size draws a new board, and empty-5x5\.txt has its own\n$/],
-	])('%j: one line, exit 2', (args, message) => {
-		const run = potm(args);
+	// How the options are read and refused: test/command-line/parse.test.ts. A FILE's own board, only a run tells.
+	test('--size with a FILE, which has its own board: one line, exit 2', () => {
+		const run = potm(['play', 'empty-5x5.txt', '--size', '4x4']);
 		expect(run.status).toBe(2);
 		expect(run.stdout).toBe('');
-		expect(run.stderr).toMatch(message);
-	});
-
-	test('good options get as far as the terminal', () => {
-		for (const args of [
-			['play', '--game', 'boxes', '--size', '3x8', '--lines', '5', '--seed', '4'],
-			['demo', '--game', 'boxes', '--size', '8X8'],
-			['--size', '4x6'],
-		]) {
-			expect(potm(args).stderr, args.join(' ')).toMatch(/needs an interactive terminal/);
-		}
-	});
-});
-
-describe('help', () => {
-	test('potm play --help tells how a line is drawn: Enter on one end marks where it can reach, Enter on one of those draws it; --lines names the menu row', () => {
-		const run = potm(['play', '--help']);
-		expect(run.status).toBe(0);
-		const text = run.stdout.replace(/\s+/g, ' ');
-		expect(text).toContain(
-			'in LINES and BOXES it picks one end of a line, marks the vertices it can reach, and Enter on one of those draws it',
-		);
-		expect(text).toContain("(none by default); the menu's Lines row");
+		expect(run.stderr).toBe('potm: --size draws a new board, and empty-5x5.txt has its own\n');
 	});
 });

@@ -199,14 +199,4 @@ describe('potm export', () => {
 		const run = potm(['export', join(root, 'test', 'fixtures', 'positions', 'start.txt')], 'a-file');
 		expect(run).toEqual({status: 1, stdout: '', stderr: 'potm: cannot write a-file/start.game.txt: a-file is not a folder\n'});
 	});
-
-	test('usage: one FILE; --help fits 80 columns', () => {
-		expect(potm(['export'])).toMatchObject({status: 2, stderr: expect.stringMatching(/^potm: export takes one FILE/) as unknown});
-		expect(potm(['export', 'a', 'b'])).toMatchObject({status: 2, stderr: expect.stringMatching(/not also "b"/) as unknown});
-		expect(potm(['export', 'x.txt', '--level', '3'])).toMatchObject({status: 2, stderr: 'potm: --level goes with play\n'});
-		const help = potm(['export', '--help']);
-		expect(help.status).toBe(0);
-		expect(help.stdout).toContain('potm export FILE');
-		for (const line of help.stdout.split('\n')) expect([...line].length).toBeLessThanOrEqual(80);
-	});
 });

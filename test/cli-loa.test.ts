@@ -1,7 +1,8 @@
 /**
- * The built command line with classic 8×8 Lines of Action: --game loaps|loa and --mover-wins on
- * every command, a FILE that tells its game by its size (and a --game that disagrees with it),
- * potm move and perft on 8×8 files, --side and the demo's --black/--white, and the help.
+ * The built command line with classic 8×8 Lines of Action: potm move and perft on 8×8 files,
+ * --game loaps|loa and --mover-wins with a FILE that tells its game by its size (and a --game that
+ * disagrees with it). How the options themselves are read (--side, the demo's --black and --white,
+ * the help) is checked in process: test/command-line/parse.test.ts.
  */
 import {spawnSync} from 'node:child_process';
 import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
@@ -119,75 +120,5 @@ describe('potm move and perft on an 8×8 FILE', () => {
 	test('a broken 8×8 file is refused with its line, as a LOA file', () => {
 		const path = file('bad8.txt', MUST_PASS.replace('22......\n12', '22..x...\n12'));
 		expectRefused(['move', path], new RegExp(`^potm: ${path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} line 10: expected 8 squares`));
-	});
-});
-
-describe('--game and --mover-wins: bad values are one potm: line, exit 2', () => {
-	test.each<[string[], RegExp]>([
-		[['--game', 'chess'], /^potm: --game takes loaps \(LOAPS, 7×7, the default\),? .*loa \(Lines of Action, 8×8\).*, not "chess"$/],
-		[['play', '--game', 'chess'], /^potm: --game takes loaps .*loa .*, not "chess"$/],
-		[['move', 'test/fixtures/positions/start.txt', '--game', 'go'], /^potm: --game takes loaps .*loa .*, not "go"$/],
-		[['move', 'test/fixtures/positions/start.txt', '--game', 'loa-mover'], /^potm: --game takes loaps .*, not "loa-mover"$/],
-		[['match', 'ai:1', 'ai:2', '--game', 'xyz'], /not "xyz"$/],
-		[['move', 'test/fixtures/positions/loa-start.txt', '--game'], /^potm: --game takes loaps/],
-		[['--game', 'loaps', '--mover-wins'], /^potm: --mover-wins is a ruling of classic Lines of Action \(--game loa\)/],
-		[['play', '--game', 'loaps', '--mover-wins'], /^potm: --mover-wins is a ruling of classic Lines of Action/],
-		[['tournament', 'ai:1', 'ai:2', '--game', 'loaps', '--mover-wins'], /^potm: --mover-wins is a ruling/],
-		[['perft', 'test/fixtures/positions/start.txt', '1', '--mover-wins', '--game', 'loaps'], /^potm: --mover-wins is a ruling/],
-	])('%j', (args, message) => {
-		expectRefused(args, message);
-	});
-});
-
-describe("--side and the demo's sides in classic LOA", () => {
-	// All refused before a terminal is needed: these run without one.
-	test.each<[string[], RegExp]>([
-		[['play', '--game', 'loa', '--side', 'red'], /^potm: --side takes 1 \(BLACK, moves first\) or 2 \(WHITE\), not "red"$/],
-		[['play', '--game', 'loa', '--side', '3'], /^potm: --side takes 1 \(BLACK, moves first\) or 2 \(WHITE\), not "3"$/],
-		[['play', '--game', 'loaps', '--side', 'white'], /^potm: --side takes 1 \(RED, moves first\) or 2 \(BLUE\), not "white"$/],
-		[['demo', '--black', '3', '--red', '4'], /^potm: --red and --black name the same side: give one of them$/],
-		[['demo', '--game', 'loa', '--white', '2', '--blue', '2'], /^potm: --blue and --white name the same side: give one of them$/],
-		[['demo', '--black', '9'], /^potm: --black takes a whole number from 1 to 5, not 9$/],
-		[['demo', '--white', 'x'], /^potm: --white takes a whole number from 1 to 5, not "x"$/],
-		[['play', '--black', '3'], /^potm: --black goes with demo$/],
-	])('%j is refused', (args, message) => {
-		expectRefused(args, message);
-	});
-
-	// The options are good: they get as far as the missing terminal (the tests have none).
-	test.each<[string[]]>([
-		[['play', '--game', 'loa', '--side', 'black']],
-		[['play', '--game', 'loa', '--side', 'WHITE']],
-		[['play', '--side', 'white']],
-		[['play', '--game', 'loa', '--mover-wins', '--side', '2']],
-		[['demo', '--game', 'loa', '--black', '2', '--white', '4']],
-		[['demo', '--red', '2', '--white', '4']],
-		[['analyze', 'test/fixtures/positions/loa-start.txt', '--game', 'loa']],
-		[['--game', 'loa']],
-	])('%j is accepted (and then needs a terminal)', args => {
-		expectRefused(args, /^potm: the board needs an interactive terminal/);
-	});
-});
-
-describe('help', () => {
-	test.each(['play', 'analyze', 'demo', 'move', 'perft', 'match', 'tournament'])(
-		'potm %s --help mentions --game and --mover-wins',
-		command => {
-			const run = potm([command, '--help']);
-			expect(run.status).toBe(0);
-			expect(run.stdout).toContain('--game');
-			expect(run.stdout).toContain('--mover-wins');
-		},
-	);
-
-	test("the demo's help names --black and --white; the main help names test/fixtures/positions/loa-start.txt", () => {
-		const demo = potm(['demo', '--help']).stdout;
-		expect(demo).toContain('--black');
-		expect(demo).toContain('--white');
-		const main = potm(['--help']).stdout;
-		// The games as the registry lists them, the default first.
-		expect(main.replace(/\s+/g, ' ')).toMatch(/--game GAME loaps \(LOAPS, 7×7, the default\),? (or )?loa \(Lines of Action, 8×8\)/);
-		expect(main).toMatch(/saves\/loa-start\.txt/);
-		expect(main).toContain('potm play --game loa');
 	});
 });

@@ -138,12 +138,9 @@ describe('random boards on the command line', () => {
 	const potm = (args: readonly string[]) =>
 		spawnSync(process.execPath, [cli, ...args], {cwd: root, encoding: 'utf8', input: '', timeout: 60_000});
 
-	test('--seed and --holes for a game of one start position, or with a FILE, are refused in one line before any terminal is needed', () => {
+	// --holes and --seed as the command line reads them: test/command-line/parse.test.ts. The game's board, or a FILE's, only a run tells.
+	test('--seed for a game of one start position, or with a FILE, is refused in one line before any terminal is needed', () => {
 		const refusals: [string[], RegExp][] = [
-			[
-				['play', '--holes', '3', '--seed', '4'],
-				/^potm: --holes is for a game whose boards have holes \(PAH-TUM: --game pahtum\); LOAPS has one start position\n$/,
-			],
 			[
 				['play', '--seed', '4'],
 				/^potm: --seed draws a random board, and LOAPS has one start position \(random boards: --game pahtum or --game boxes\)\n$/,
@@ -152,19 +149,6 @@ describe('random boards on the command line', () => {
 			[
 				['play', join(root, 'test', 'fixtures', 'positions', 'start.txt'), '--seed', '4'],
 				/^potm: --seed draws a new board, and .*start\.txt has its own\n$/,
-			],
-			[
-				['play', '--game', 'pahtum', '--holes', '4'],
-				/^potm: --holes takes an odd number from 1 to 25 \(a board has an odd number of holes\), not 4\n$/,
-			],
-			// Out of range or not a number, the same rule said the same way.
-			[
-				['play', '--game', 'pahtum', '--holes', '27'],
-				/^potm: --holes takes an odd number from 1 to 25 \(a board has an odd number of holes\), not 27\n$/,
-			],
-			[
-				['play', '--game', 'pahtum', '--holes', 'x'],
-				/^potm: --holes takes an odd number from 1 to 25 \(a board has an odd number of holes\), not "x"\n$/,
 			],
 		];
 		for (const [args, message] of refusals) {

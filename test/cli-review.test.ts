@@ -86,21 +86,14 @@ describe('potm review --json', () => {
 		expect(report.moves[0]).toMatchObject({move: 'a3 d3', mark: 'only-move', markText: 'only move'});
 	});
 
+	// The options' own refusals (no FILE, --time and --depth): test/command-line/parse.test.ts.
 	test.each<[string, string[], RegExp]>([
-		['no FILE', ['review'], /^potm: review takes one FILE/],
 		['a missing FILE', ['review', 'nothing.txt', '--json'], /^potm: .*nothing\.txt/],
 		[
 			'a position without moves before it',
 			['review', join(root, 'test', 'fixtures', 'positions', 'start.txt'), '--json'],
 			/^potm: nothing to review: .*start\.txt holds a position with no moves before it/,
 		],
-		['--time and --depth together', ['review', 'x.txt', '--time', '1', '--depth', '3'], /^potm: --time and --depth both say/],
-		[
-			'a bad --time',
-			['review', 'x.txt', '--time', 'soon'],
-			/^potm: --time takes the seconds a position is searched, from 0\.05 to 600, e\.g\. --time 0\.5, not "soon"/,
-		],
-		['a bad --depth', ['review', 'x.txt', '--depth', '0'], /^potm: --depth takes a whole number from 1 to 40, not 0/],
 		['a broken record', ['review', 'broken.game.txt', '--json'], /^potm: broken\.game\.txt line 2: /],
 		[
 			'the board without a terminal',

@@ -142,12 +142,6 @@ describe('potm move FILE', () => {
 		expect(empty.stderr).toMatch(/^potm: standard input( line \d+)?: .*\n$/);
 	});
 
-	test('two FILEs: usage on stderr, exit 2', () => {
-		const run = potm(['move', 'test/fixtures/positions/start.txt', 'test/fixtures/positions/start.txt']);
-		expect(run.status).toBe(2);
-		expect(run.stderr).toMatch(/move takes one FILE/);
-	});
-
 	test('loads neither Ink nor React', () => {
 		const trace = join(scratch, 'move-trace.txt');
 		writeFileSync(trace, '');
@@ -207,16 +201,6 @@ describe('potm perft FILE DEPTH', () => {
 		expect(run.stderr).toBe('');
 	});
 
-	test.each([['three'], ['-1'], ['1.5'], ['-0'], ['31']])(
-		'a depth of %s is refused in one line, saying what a depth must be, exit 2',
-		depth => {
-			const run = potm(['perft', 'test/fixtures/positions/start.txt', depth]);
-			expect(run.status).toBe(2);
-			expect(run.stdout).toBe('');
-			expect(run.stderr).toBe(`potm: the depth of perft must be a whole number from 0 to 30, not "${depth}"\n`);
-		},
-	);
-
 	test('a bad file is refused with its line, exit 2', () => {
 		const run = potm(['perft', file('short.txt', '1 1\n1 0 60.0\n'), '2']);
 		expect(run.status).toBe(2);
@@ -225,24 +209,6 @@ describe('potm perft FILE DEPTH', () => {
 });
 
 describe('help, version and the bare command', () => {
-	test('--help lists every command with examples', () => {
-		const run = potm(['--help']);
-		expect(run.status).toBe(0);
-		for (const text of [
-			'potm move [FILE]',
-			'potm perft FILE DEPTH',
-			'potm play [FILE]',
-			'potm analyze FILE',
-			'potm demo',
-			'--ascii',
-			'--no-color',
-			'Examples',
-			'potm move saves/start.txt',
-		]) {
-			expect(run.stdout).toContain(text);
-		}
-	});
-
 	test("the example in --help is what potm move really prints: the opening book's move from the start", () => {
 		const help = potm(['--help']).stdout;
 		const shown = /\$ potm move saves\/start\.txt\n\s+([a-g][1-7] [a-g][1-7])\n/.exec(help)?.[1];
@@ -250,17 +216,6 @@ describe('help, version and the bare command', () => {
 		const run = potm(['move', 'test/fixtures/positions/start.txt'], {POTM_VERBOSE: '1'});
 		expect(run.stderr).toMatch(/^book move/);
 		expect(run.stdout).toBe(`${shown}\n`);
-	});
-
-	test("--help fits 80 columns, each command's too, and claims no game potm does not have yet", () => {
-		for (const command of ['', 'play', 'analyze', 'demo', 'move', 'perft', 'match', 'tournament']) {
-			const run = potm([...(command ? [command] : []), '--help']);
-			for (const line of run.stdout.split('\n')) expect([...line].length, `${command} --help: ${line}`).toBeLessThanOrEqual(80);
-		}
-		const run = potm(['--help']);
-		expect(run.stdout.replace(/\s+/g, ' ')).toContain('contests: LOAPS, classic Lines of Action, PAH-TUM and LINES and BOXES.');
-		const {description} = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {description: string};
-		expect(description).toMatch(/PAH-TUM and LINES and BOXES$/);
 	});
 
 	test('--version prints the package version, also with something after it', () => {
@@ -280,137 +235,12 @@ describe('help, version and the bare command', () => {
 		},
 	);
 
-	test("--help and -h after a command show that command's help", () => {
-		const cases: [string[], string[]][] = [
-			[
-				['move', '--help'],
-				['potm move FILE', 'CPU time'],
-			],
-			[
-				['perft', '-h'],
-				['potm perft FILE DEPTH', '--divide'],
-			],
-			[['move', 'test/fixtures/positions/start.txt', '--help'], ['potm move FILE']],
-			[
-				['play', '--help'],
-				['--side 1|2', '--level 1-5', '--threads N', '--clock S', '--no-clock', '--ascii', '--no-color', 'potm play --side 2'],
-			],
-			[
-				['analyze', '--help'],
-				['potm analyze FILE', '--ascii'],
-			],
-			[['analyse', '-h'], ['potm analyze FILE']],
-			[
-				['demo', '--help'],
-				['--red LEVEL', '--blue LEVEL', '--delay MS', '--games N', '--no-color'],
-			],
-			[['help', 'demo'], ['--delay MS']],
-			[['help'], ['potm perft FILE DEPTH', 'potm play [FILE]', 'potm analyze FILE', 'potm demo']],
-		];
-		for (const [args, texts] of cases) {
-			const run = potm(args);
-			expect(run.status, args.join(' ')).toBe(0);
-			for (const text of texts) expect(run.stdout, args.join(' ')).toContain(text);
-		}
-	});
-
-	test('bad values of the interactive options are refused in a sentence, before any terminal is needed', () => {
-		const cases: [string[], RegExp][] = [
-			[['play', '--level', '9'], /--level takes a whole number from 1 to 5, not 9/],
-			[['play', '--level', 'hard'], /--level takes a whole number from 1 to 5, not "hard"/],
-			[['play', '--side', '3'], /--side takes 1 \(RED, moves first\) or 2 \(BLUE\), not "3"/],
-			[['play', '--clock', '0'], /--clock takes the seconds on each clock/],
-			[['play', '--clock', 'soon'], /--clock takes the seconds on each clock/],
-			[['play', 'a.txt', 'b.txt'], /play takes at most one FILE/],
-			[['analyze'], /analyze takes one FILE/],
-			[['demo', '--delay=-5'], /--delay takes a whole number from 0 to 10000/],
-			[['demo', '--games', '0'], /--games takes a whole number from 1 to 10000, not 0/],
-			[['demo', '--level', '3'], /--level goes with play/],
-			[['play', '--red', '3'], /--red goes with demo/],
-			[
-				['move', 'test/fixtures/positions/start.txt', '--quiet'],
-				/--quiet goes with play, analyze, demo, review, learn, puzzles or the menu/,
-			],
-			[
-				['move', 'test/fixtures/positions/start.txt', '--ascii'],
-				/--ascii goes with play, analyze, demo, review, learn, puzzles or the menu/,
-			],
-			[['play', '--no-level'], /^potm: --level takes a whole number from 1 to 5\n/],
-			[['play', '--no-side'], /^potm: --side takes 1 \(RED, moves first\) or 2 \(BLUE\)\n/],
-			[['play', '--level', '2', '--level', '3'], /^potm: --level is given more than once\n/],
-			[['play', '--clock', '8', '--no-clock'], /^potm: --clock is given more than once/],
-			[['play', '--threads', '0'], /^potm: --threads takes a whole number from 1 to 64, not 0\n$/],
-			[['demo', '--threads', '1.5'], /^potm: --threads takes a whole number from 1 to 64, not "1.5"\n$/],
-			[['--threads', 'all'], /^potm: --threads takes a whole number from 1 to 64, not "all"\n$/],
-			[
-				['analyze', 'test/fixtures/positions/start.txt', '--threads', '65'],
-				/^potm: --threads takes a whole number from 1 to 64, not 65\n$/,
-			],
-			[['review', 'test/fixtures/positions/start.txt', '--json', '--threads', '-2'], /^potm: --threads takes a whole number from 1 to 64/],
-			[['play', '--no-threads'], /^potm: --threads takes a whole number from 1 to 64\n$/],
-			[
-				['move', 'test/fixtures/positions/start.txt', '--threads', '2'],
-				/^potm: --threads goes with play, analyze, demo, review or the menu\n$/,
-			],
-			[['serve', '--threads', '2'], /^potm: --threads goes with play, analyze, demo, review or the menu\n$/],
-			// Every command that takes it, not the first alone (analyse, analyze's other spelling, once).
-			[
-				['serve', '--game', 'loa'],
-				/^potm: --game goes with play, analyze, demo, learn, puzzles, move, perft, export, review, match, tournament or the menu\n$/,
-			],
-		];
-		for (const [args, message] of cases) {
-			const run = potm(args);
-			expect(run.status, args.join(' ')).toBe(2);
-			expect(run.stderr, args.join(' ')).toMatch(message);
-			expect(run.stdout).toBe('');
-		}
-	});
-
-	test('options are checked per command, in our words', () => {
-		expect(potm(['--bogus'])).toMatchObject({status: 2, stderr: 'potm: unknown option --bogus (potm --help lists the options)\n'});
-		expect(potm(['play', '--bogus'])).toMatchObject({
-			status: 2,
-			stderr: 'potm: unknown option --bogus (potm play --help lists the options)\n',
-		});
-		expect(potm(['move', 'test/fixtures/positions/start.txt', '--divide'])).toMatchObject({
-			status: 2,
-			stderr: expect.stringMatching(/^potm: --divide goes with perft\n/),
-			stdout: '',
-		});
-		expect(potm(['perft', 'test/fixtures/positions/start.txt', '1', '-x'])).toMatchObject({
-			status: 2,
-			stderr: expect.stringMatching(/unknown option -x/),
-		});
-	});
-
-	test('an unknown command is refused, exit 2', () => {
-		const run = potm(['fly']);
-		expect(run.status).toBe(2);
-		expect(run.stderr).toBe('potm: unknown command "fly" (potm --help lists the commands)\n');
-	});
-
-	test('every mistake on the command line is one potm: line on stderr, nothing more', () => {
-		for (const args of [
-			['fly'],
-			['--bogus'],
-			['play', '--level', '9'],
-			['play', '--level', '2', '--level', '3'],
-			['move'],
-			['perft', 'test/fixtures/positions/start.txt'],
-			['match', 'ai:1'],
-			['demo', 'a.txt', 'b.txt'],
-			['analyze'],
-		]) {
-			const run = potm(args);
-			expect(run.status, args.join(' ')).toBe(2);
-			expect(run.stderr, args.join(' ')).toMatch(/^potm: [^\n]+\n$/);
-		}
+	// Every refusal of the command line, in process: test/command-line/parse.test.ts. Here, how the program says one.
+	test('an unknown command is refused: one potm: line on stderr, nothing on stdout, exit 2', () => {
+		expect(potm(['fly'])).toEqual({status: 2, stdout: '', stderr: 'potm: unknown command "fly" (potm --help lists the commands)\n'});
 	});
 
 	test('demo FILE: the series plays from FILE; a FILE whose game is over is refused before any terminal is needed', () => {
-		const over = potm(['demo', 'test/fixtures/positions/start.txt', 'test/fixtures/positions/start.txt']);
-		expect(over).toMatchObject({status: 2, stderr: 'potm: demo takes at most one FILE, not also "test/fixtures/positions/start.txt"\n'});
 		// RED connects with a1 b2: the game in the file is over.
 		const done = file('done.txt', '2 13\n1 15 50.0\n2 0 50.0\n.......\n..2.2..\n.......\n.......\n.......\n.1.....\n1......\n');
 		expect(potm(['demo', done]).stderr).toMatch(/^potm: .*done\.txt/);
@@ -421,26 +251,6 @@ describe('help, version and the bare command', () => {
 });
 
 describe('potm learn and potm puzzles', () => {
-	test('a FILE, a theme the game does not have, or --theme with learn is refused in one line, exit 2', () => {
-		expect(potm(['learn', 'test/fixtures/positions/start.txt'])).toMatchObject({
-			status: 2,
-			stderr: 'potm: learn takes no FILE, not "test/fixtures/positions/start.txt"\n',
-		});
-		const theme = potm(['puzzles', '--game', 'pahtum', '--theme', 'connect-in-2']);
-		expect(theme.status).toBe(2);
-		expect(theme.stderr).toMatch(/^potm: --theme takes a theme of PAH-TUM's puzzles: complete-run, .*, not "connect-in-2"\n$/);
-		expect(potm(['learn', '--theme', 'block'])).toMatchObject({status: 2});
-		expect(potm(['learn', '--theme', 'block']).stderr).toBe('potm: --theme goes with puzzles\n');
-	});
-
-	test('each has its help, and the main help lists both', () => {
-		expect(potm(['learn', '--help']).stdout).toContain('potm learn [--game');
-		expect(potm(['puzzles', '--help']).stdout).toMatch(/--theme THEME +only puzzles of THEME \(LOAPS: connect-in-1/);
-		const help = potm(['--help']).stdout;
-		expect(help).toContain('potm learn');
-		expect(help).toContain('potm puzzles');
-	});
-
 	test('without a terminal the screens say so, exit 2', () => {
 		for (const command of ['learn', 'puzzles']) {
 			const run = potm([command]);

@@ -1,6 +1,6 @@
 /**
  * The plain `potm move` that cli.ts runs without the command-line parser (which command lines
- * take that path; everything else goes to command-line.ts, whose messages cli-*.test.ts check),
+ * take that path; everything else goes to the full command line, whose messages command-line/parse.test.ts checks),
  * and the command dist/potm, which starts `potm move` from a start-up snapshot.
  */
 import {spawnSync} from 'node:child_process';

@@ -2,13 +2,8 @@
 import {divide, perft} from '../engine/perft.js';
 import {loadForCommand} from '../files/load.js';
 
-export function runPerft(path: string, depthText: string | undefined, showDivide: boolean, wanted?: string): number {
-	if (depthText === undefined || !/^\d+$/.test(depthText) || Number(depthText) > 30) {
-		const given = depthText === undefined ? ', after the file' : `, not "${depthText}"`;
-		process.stderr.write(`potm: the depth of perft must be a whole number from 0 to 30${given}\n`);
-		return 2;
-	}
-	const depth = Number(depthText);
+/** Counts the move sequences of `depth` moves (0 to 30, as the command line checked) from the position in `path`: its exit status. */
+export function runPerft(path: string, depth: number, showDivide: boolean, wanted?: string): number {
 	const loaded = loadForCommand(path, wanted);
 	if (!loaded) return 2;
 	const {game, state} = loaded;

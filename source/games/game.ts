@@ -294,16 +294,29 @@ export interface GamePhrases {
 	readonly points: {readonly many: string; readonly one: string; readonly short: readonly [string, string]};
 }
 
+/**
+ * A ruling of another game, asked for on the command line by a switch of its own rather than by
+ * --game (classic LOA's mover-wins ruling: --mover-wins), with the words the command line needs.
+ */
+export interface Ruling {
+	/** The id of the game it is a ruling of, which --game names: 'loa'. */
+	readonly of: string;
+	/** The switch that asks for it, without its dashes: 'mover-wins'. */
+	readonly flag: string;
+	/** The switch's line in the program's help, and in a command's. */
+	readonly help: {readonly program: string; readonly command: string};
+	/** The game it is a ruling of, as a refusal of the switch names it: 'classic Lines of Action'. */
+	readonly ofName: string;
+	/** Why a game has no such ruling, by that game's id, where more needs saying than its name (LOAPS decides by the points). */
+	readonly elsewhere?: Readonly<Record<string, string>>;
+}
+
 /** What a game is called and how it looks and reads to people: names, colours, words, the review's scale. */
 export interface GameIdentity {
 	readonly id: string;
 	readonly name: string;
-	/**
-	 * The id of the game this is a ruling of (classic LOA's mover-wins ruling, `loa-mover`, is one
-	 * of `loa`'s): it reads that game's files, is named by it (`--game loa` and the ruling's flag),
-	 * and shares its lessons, puzzles and saves (registry.ts baseGameId). Absent: a game of its own.
-	 */
-	readonly rulingOf?: string;
+	/** The game this one is a ruling of, and how the command line asks for it; absent: a game of its own. */
+	readonly ruling?: Ruling;
 	/** The names of player 1 and player 2, e.g. ["RED", "BLUE"]. */
 	readonly sides: readonly [string, string];
 	/** How its pieces are coloured on screen (its board views say the same); red and blue when absent. */

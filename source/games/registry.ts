@@ -30,11 +30,11 @@ export const games: readonly AnyGame[] = [
 export const DEFAULT_GAME = 'loaps';
 
 /**
- * The game `game` is a ruling of (its rulingOf: Sackson's mover-wins classic LOA is one of classic
+ * The game `game` is a ruling of (its `ruling`: Sackson's mover-wins classic LOA is one of classic
  * LOA's); every other game is its own. `--game loa` names the game, and a save keeps its ruling under it.
  */
 export function baseGameId(game: AnyGame): string {
-	return game.rulingOf ?? game.id;
+	return game.ruling?.of ?? game.id;
 }
 
 export function gameById(id: string): AnyGame | undefined {

@@ -21,10 +21,10 @@ describe('the registry', () => {
 		expect(new Set(games.map(game => game.id)).size).toBe(games.length);
 	});
 
-	test('a ruling names the game it is a ruling of (rulingOf), whatever its id; every other game is its own', () => {
+	test('a ruling names the game it is a ruling of (its ruling), whatever its id; every other game is its own', () => {
 		expect(baseGameId(classicLoaMoverWins)).toBe('loa');
 		expect(games.map(baseGameId)).toEqual(['loaps', 'loa', 'loa', 'pahtum', 'boxes']);
-		expect(baseGameId({...boxes, id: 'boxes-other', rulingOf: 'boxes'})).toBe('boxes');
+		expect(baseGameId({...boxes, id: 'boxes-other', ruling: {...classicLoaMoverWins.ruling!, of: 'boxes'}})).toBe('boxes');
 		expect(baseGameId({...classicLoaMoverWins, id: 'another'})).toBe('loa');
 	});
 

@@ -3,8 +3,10 @@
  * setup) run as a user runs it, against the built-in players and the fake entries in
  * test/fixtures/entries. What is checked: the JSON summary and the tables and where each goes,
  * the records kept with --out (and that a second run cannot overwrite them), external entries
- * (absolute, relative, with a file argument), argument errors, the help, Ctrl-C (exit 130, no
- * entry and no temporary folder left behind) and a hung entry that must not hold the referee.
+ * (absolute, relative, with a file argument), the players and folders refused, Ctrl-C (exit 130,
+ * no entry and no temporary folder left behind) and a hung entry that must not hold the referee.
+ * How the command line reads the options and the players' count, and the help, is checked in
+ * process: test/command-line/parse.test.ts.
  */
 import {spawn, spawnSync} from 'node:child_process';
 import {
@@ -461,20 +463,12 @@ describe('argument errors: exit 2, one potm: line, no stack trace', () => {
 	writeFileSync(aFile, 'not a folder\n');
 
 	test.each<[string, string[], RegExp]>([
-		['match with one player', ['match', 'ai:1'], /match takes two players/],
-		['match with three players', ['match', 'ai:1', 'ai:2', 'ai:3'], /match takes two players.*potm tournament/],
-		['tournament with one player', ['tournament', 'ai:1'], /tournament takes two players or more/],
 		['ai:9', ['match', 'ai:9', 'ai:1'], /"ai:9" is not a built-in player: .*ai:greedy/],
 		['ai:bogus', ['match', 'ai:1', 'ai:bogus'], /"ai:bogus" is not a built-in player/],
 		['a missing entry file', ['match', './nope', 'ai:1'], /entry "\.\/nope": \.\/nope does not exist/],
 		['a file without the x bit', ['match', noExec, 'ai:1'], /is not an executable file \(chmod \+x/],
 		['a program not on the PATH', ['match', 'ai:1', 'no-such-potm-entry-program'], /no program "no-such-potm-entry-program" on the PATH/],
 		['an unclosed quote', ['match', 'ai:1', `${garbage} 'oops`], /a single quote is not closed/],
-		['--clock 0', ['match', 'ai:1', 'ai:2', '--clock', '0'], /--clock takes the seconds/],
-		['--clock x', ['match', 'ai:1', 'ai:2', '--clock', 'x'], /--clock takes the seconds/],
-		['--no-clock', ['match', 'ai:1', 'ai:2', '--no-clock'], /--clock cannot be turned off/],
-		['--matches 0', ['tournament', 'ai:1', 'ai:2', '--matches', '0'], /--matches takes a whole number/],
-		['--jobs 0', ['match', 'ai:1', 'ai:2', '--jobs', '0'], /--jobs takes a whole number/],
 		['--out at a file', ['match', 'ai:1', 'ai:2', '--out', aFile], /--out .*a-file\.txt: it is a file, not a folder/],
 		// Node's own recursive mkdir spins forever there.
 		[
@@ -482,7 +476,6 @@ describe('argument errors: exit 2, one potm: line, no stack trace', () => {
 			['match', 'ai:1', 'ai:2', '--out', '/proc/no-such-potm-folder/run'],
 			/--out \/proc\/no-such-potm-folder\/run: cannot make the folder/,
 		],
-		['--side, an option of play', ['match', 'ai:1', 'ai:2', '--side', '2'], /--side goes with play/],
 	])('%s', (_, args, message) => {
 		const run = potm(args, {cwd: scratch});
 		expectUsageError(run, message);
@@ -492,31 +485,6 @@ describe('argument errors: exit 2, one potm: line, no stack trace', () => {
 	test('--out at a file leaves the file alone', () => {
 		potm(['match', 'ai:1', 'ai:2', '--out', aFile], {cwd: scratch});
 		expect(readFileSync(aFile, 'utf8')).toBe('not a folder\n');
-	});
-});
-
-describe('help', () => {
-	test('potm match --help: its own help, exit 0', () => {
-		const run = potm(['match', '--help']);
-		expect(run.status).toBe(0);
-		expect(run.stderr).toBe('');
-		expect(run.stdout).toMatch(/\$ potm match A B \[--game loa\] \[--matches N\] \[--clock S\] \[--jobs J\]\n\s+\[--out DIR\] \[--json\]/);
-		expect(run.stdout).toContain('ai:greedy');
-		expect(run.stdout).toMatch(/--jobs J\s+games played at the same time/);
-		// Not the general help.
-		expect(run.stdout).not.toContain('potm play [FILE]');
-		expect(run.stdout).not.toContain('potm tournament P1');
-	});
-
-	test('potm tournament --help: its own help, exit 0', () => {
-		const run = potm(['tournament', '--help']);
-		expect(run.status).toBe(0);
-		expect(run.stderr).toBe('');
-		expect(run.stdout).toMatch(/\$ potm tournament P1 P2 P3 \.\.\. \[--game loa\] \[--matches N\]/);
-		expect(run.stdout).toContain('ai:greedy');
-		expect(run.stdout).toMatch(/--jobs J\s+games played at the same time/);
-		expect(run.stdout).not.toContain('potm play [FILE]');
-		expect(run.stdout).not.toContain('potm match A B');
 	});
 });
 

@@ -79,7 +79,8 @@ describe('potm serve', () => {
 		expect(server.log()).not.toContain(LAST_RESORT);
 	});
 
-	test('a taken port, a port out of range and a FILE are refused in one line, status 2', async () => {
+	// The command line's own refusals (a port out of range, a FILE) are checked in process: test/command-line/parse.test.ts.
+	test('a taken port is refused in one line, status 2', async () => {
 		const first = await serve(join(scratch, 'two'));
 		const taken = spawnSync(
 			process.execPath,
@@ -93,15 +94,6 @@ describe('potm serve', () => {
 		expect(taken.stderr).toBe(
 			`potm: serve: port ${first.port} on 127.0.0.1 is taken: another server listens there (--port chooses another)\n`,
 		);
-		for (const [args, message] of [
-			[['--port', '99999'], 'potm: --port takes a whole number from 0 to 65535, not 99999\n'],
-			[['position.txt'], 'potm: serve takes no FILE, not "position.txt"\n'],
-			[['--max-sessions', '0'], 'potm: --max-sessions takes a whole number from 1 to 1000, not 0\n'],
-		] as const) {
-			const run = spawnSync(process.execPath, [cli, 'serve', ...args], {encoding: 'utf8', timeout: 30_000});
-			expect(run.stderr, args.join(' ')).toBe(message);
-			expect(run.status).toBe(2);
-		}
 	});
 
 	test("forty connections from one address send their version and reset at once (the issue's case): the server goes on, and serves the next", async () => {

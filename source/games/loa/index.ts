@@ -79,8 +79,8 @@ export function loaGame(variant: LoaVariant): Game<LoaState> {
 	const clock = {per: 'game', seconds: 60} as const;
 	return {
 		id: variant.id,
-		...(variant.rulingOf ? {rulingOf: variant.rulingOf} : {}),
 		name: variant.name,
+		...(variant.ruling ? {ruling: variant.ruling} : {}),
 		sides: variant.sideNames,
 		colours: variant.colours,
 		moveLimit: variant.moveLimit > 0 ? variant.moveLimit : null,

@@ -2,7 +2,7 @@
  * The Lines of Action family: one rules engine, parameterised by board size, setup and the
  * rulings that differ between LOAPS (POTM style) and classic LOA (Computer Olympiad rules).
  */
-import type {Colours} from '../game.js';
+import type {Colours, Ruling} from '../game.js';
 
 export interface Scoring {
 	/** Points for landing on an opponent's piece. */
@@ -15,8 +15,6 @@ export interface Scoring {
 
 export interface LoaVariant {
 	readonly id: 'loaps' | 'loa' | 'loa-mover';
-	/** The game it is a ruling of (games/game.ts rulingOf): classic LOA's, for the mover-wins ruling. */
-	readonly rulingOf?: 'loa';
 	readonly name: string;
 	/** A line for the menu. */
 	readonly tagline: string;
@@ -44,6 +42,8 @@ export interface LoaVariant {
 	readonly noMove: 'loses' | 'passes';
 	/** Whether the third occurrence of a position with the same side to move draws the game. */
 	readonly repetitionDraw: boolean;
+	/** The variant it is a ruling of (game.ts); absent: a game of its own. */
+	readonly ruling?: Ruling;
 }
 
 export const LOAPS: LoaVariant = {
@@ -99,9 +99,18 @@ export const CLASSIC_LOA: LoaVariant = {
 export const CLASSIC_LOA_MOVER_WINS: LoaVariant = {
 	...CLASSIC_LOA,
 	id: 'loa-mover',
-	rulingOf: 'loa',
 	name: 'Lines of Action (mover wins)',
 	tagline: 'Classic Lines of Action; a capture connecting both sides wins for the mover',
 	openingBook: false,
 	bothConnected: 'mover',
+	ruling: {
+		of: 'loa',
+		flag: 'mover-wins',
+		help: {
+			program: "classic LOA with Sackson's ruling: a capture that connects both sides wins for the mover (else a draw)",
+			command: 'classic LOA: a simultaneous connection wins for the mover',
+		},
+		ofName: 'classic Lines of Action',
+		elsewhere: {loaps: 'LOAPS decides a simultaneous connection by the points'},
+	},
 };

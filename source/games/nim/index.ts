@@ -7,7 +7,7 @@
  * On the board a heap is a row, its pebbles from the left; a move is picked by its first pebble
  * taken, which goes with those to its right.
  */
-import {EMPTY, fail, ok, type BoardView, type EntryOutputError, type Game, type Result} from '../game.js';
+import {EMPTY, fail, ok, type BoardView, type EntryOutputError, type Game, type Result, type Ruling as GameRuling} from '../game.js';
 import {NimBoard} from './board.js';
 import {
 	formatState,
@@ -85,12 +85,23 @@ function readEntryMove(state: NimState, output: string, ruling: Ruling): Result<
 	return illegal === null ? move : refuse('illegal', illegal);
 }
 
+/** Misère, a ruling of Nim that the command line asks for with --misere (`--game nim --misere`). */
+const MISERE: GameRuling = {
+	of: 'nim',
+	flag: 'misere',
+	help: {
+		program: 'Nim played misère: who takes the last pebble loses (a test game)',
+		command: 'Nim: who takes the last pebble loses',
+	},
+	ofName: 'Nim',
+};
+
 function nimGame(ruling: Ruling): Game<NimState> {
 	const last = ruling === 'normal' ? 'wins' : 'loses';
 	return {
 		id: ruling === 'normal' ? 'nim' : 'nim-misere',
 		name: ruling === 'normal' ? 'Nim' : 'Nim (misère)',
-		...(ruling === 'misere' ? {rulingOf: 'nim'} : {}),
+		...(ruling === 'misere' ? {ruling: MISERE} : {}),
 		sides: SIDES,
 		tagline: `Nim: heaps of 3, 4, 5; take 1 to 3; the last pebble ${last} (a test game)`,
 		phrases: {
