@@ -21,6 +21,8 @@ afterAll(() => {
 	delete process.env['POTM_TEST_GAMES'];
 });
 
+import {helpText} from '../source/command-line/help.js';
+import {parse} from '../source/command-line/parse.js';
 import {EngineClient} from '../source/engine/client.js';
 import {LocalPlayer} from '../source/engine/players.js';
 import {decidedIn} from '../source/engine/search.js';
@@ -116,6 +118,27 @@ describe('registered by the tests only, with its ruling', () => {
 		expect(nimMisere.assets).toEqual(nim.assets);
 		expect(searchOf(nim)).toBe(nimSearch);
 		expect(searchOf(nimMisere)).toBe(nimSearch);
+	});
+
+	test("its ruling's switch comes from its own description: --misere, in the parse, the help and a refusal", () => {
+		expect(parse(['move', 'heaps.txt', '--game', 'nim', '--misere'])).toMatchObject({kind: 'move', game: 'nim-misere'});
+		expect(parse(['move', 'heaps.txt', '--misere'])).toMatchObject({kind: 'move', game: 'nim-misere'});
+		expect(parse(['move', 'heaps.txt', '--game', 'nim'])).toMatchObject({kind: 'move', game: 'nim'});
+		expect(parse(['move', 'heaps.txt', '--game', 'loa', '--misere'])).toHaveProperty(
+			'error',
+			expect.stringMatching(/^--misere is a ruling of Nim/),
+		);
+		expect(helpText('move')).toContain('--misere');
+	});
+
+	test('potm move --misere plays the misère move, and without it the normal one (the built program)', () => {
+		const file = join(scratch, 'two-in-c.txt');
+		writeFileSync(file, nim.format(heaps(0, 0, 2)));
+		const move = (...flags: string[]) =>
+			spawnSync(process.execPath, [join(dist, 'cli.js'), 'move', file, ...flags], {cwd: scratch, encoding: 'utf8', env, timeout: 60_000});
+		// Two pebbles left: take both and win; in misère take one, and the other must take the last.
+		expect(move('--game', 'nim')).toMatchObject({status: 0, stdout: 'C2\n'});
+		expect(move('--game', 'nim', '--misere')).toMatchObject({status: 0, stdout: 'C1\n'});
 	});
 
 	test('the rulings differ at the end: who took the last pebble wins in normal play and loses in misère', () => {
