@@ -68,6 +68,7 @@ export const FRESH_MODULE_TESTS: readonly string[] = [
 	'test/games/boxes/table3.test.ts',
 	// These register the test games (POTM_TEST_GAMES), which the registry reads when it is first loaded.
 	'test/games/contract.test.ts',
+	'test/game-names.test.ts',
 	'test/learn/lessons.test.ts',
 	'test/ui/learn.test.tsx',
 	// It reads its own puzzle set (POTM_PUZZLES), which learn/sets.ts takes when it is first loaded.
