@@ -9,7 +9,7 @@ import stringWidth from 'string-width';
 import {describe, expect, test} from 'vitest';
 import {columnsOf, cut, headOf, padColumns, tailOf, wrapLines} from '../source/text.js';
 import {MAX_NAME, playerName, shown} from '../source/serve/names.js';
-import {onlineLine} from '../source/ui/lobby-screen.js';
+import {onlineLine} from '../source/ui/lobby/lobby-screen.js';
 
 /** Letters of every width: ASCII, CJK, an emoji, one with a skin tone, a flag, e and a combining accent, a full-width letter. */
 const LETTERS = ['a', 'Z', ' ', '-', '張', '偉', '你', '👋', '👍🏽', '🇯🇵', 'e\u0301', 'Ａ', 'ß'];

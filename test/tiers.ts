@@ -70,9 +70,9 @@ export const FRESH_MODULE_TESTS: readonly string[] = [
 	'test/games/contract.test.ts',
 	'test/game-names.test.ts',
 	'test/learn/lessons.test.ts',
-	'test/ui/learn.test.tsx',
+	'test/ui/learn/learn.test.tsx',
 	// It reads its own puzzle set (POTM_PUZZLES), which learn/sets.ts takes when it is first loaded.
-	'test/ui/puzzles.test.tsx',
+	'test/ui/learn/puzzles.test.tsx',
 ];
 
 /** A set of tests that needs programs of the system besides Node. */

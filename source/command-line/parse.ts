@@ -13,7 +13,7 @@ import type {UiOptions} from '../commands/ui.js';
 import {DEFAULT_GAME, gameById, games as allGames, type AnyGame} from '../games/registry.js';
 import {optionsOf, readOption, type Setup} from '../games/setup.js';
 import type {Budget} from '../review/run.js';
-import type {MenuChoices} from '../ui/menu-state.js';
+import type {MenuChoices} from '../ui/menu/menu-state.js';
 import {helpText} from './help.js';
 import {
 	COMMANDS,

@@ -4,8 +4,8 @@
  * answer a key of "Go to move". Each screen passes in where it differs (what else a new position
  * lets go of, how it plays a move, where a move number leads).
  */
-import {dropped, type BoardInput, type BoardOutcome, type Permission} from './board-input.js';
-import type {Status} from './play-model.js';
+import {dropped, type BoardInput, type BoardOutcome, type Permission} from './boards/board-input.js';
+import type {Status} from './play/play-model.js';
 import * as S from '../play/session.js';
 import {goToKey, positionName} from './walk.js';
 

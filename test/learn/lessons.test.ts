@@ -16,7 +16,7 @@ afterAll(() => {
 
 import {games} from '../../source/games/registry.js';
 import {judgeMove, judgeTyped, passingMoves, stepGame, stepPosition, stepsOf} from '../../source/learn/lesson.js';
-import {movesBeginning} from '../../source/ui/pointer.js';
+import {movesBeginning} from '../../source/ui/boards/pointer.js';
 
 /** The numbered sections of a docs page: "§3" -> its title. */
 function sectionsOf(page: string): Map<string, string> {

@@ -8,9 +8,9 @@ import {boxes} from '../../source/games/boxes/index.js';
 import {classicLoa, loaps} from '../../source/games/loa/index.js';
 import type {AnyGame} from '../../source/games/registry.js';
 import {pahtum} from '../../source/games/pahtum/index.js';
-import {nodesPerSecondText} from '../../source/ui/analysis-screen.js';
+import {nodesPerSecondText} from '../../source/ui/analysis/analysis-screen.js';
 import {wrapItems} from '../../source/ui/panel.js';
-import {reviewHeader} from '../../source/ui/review-screen.js';
+import {reviewHeader} from '../../source/ui/review/review-screen.js';
 import {KEYS, removeScratch, start, type Harness} from './harness.js';
 
 let app: Harness | undefined;

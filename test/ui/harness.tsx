@@ -11,7 +11,7 @@ import type {Game} from '../../source/games/game.js';
 import type {EngineInfo, EngineResult} from '../../source/engine/client.js';
 import type {ThinkRequest} from '../../source/engine/players.js';
 import {App, type Route} from '../../source/ui/app.js';
-import type {MenuChoices} from '../../source/ui/menu-state.js';
+import type {MenuChoices} from '../../source/ui/menu/menu-state.js';
 import type {Engine, Environment} from '../../source/ui/context.js';
 import type {Remote} from '../../source/play/remote.js';
 import {makeTheme} from '../../source/ui/theme.js';
