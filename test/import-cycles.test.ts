@@ -86,6 +86,23 @@ describe('imports', () => {
 		expect(named).toEqual([]);
 	});
 
+	test('data flows down (ARCHITECTURE.md): the games import no layer above them, the engine none but the games', () => {
+		const layer = (file: string) => relative(source, file).split('/')[0]!;
+		const allowed: Record<string, ReadonlySet<string>> = {games: new Set(['games']), engine: new Set(['games', 'engine'])};
+		const upward: string[] = [];
+		for (const file of modules(source)) {
+			const may = allowed[layer(file)];
+			if (!may) continue;
+			for (const target of runtimeImports(file, readFileSync(file, 'utf8'))) {
+				if (!target.startsWith(source)) continue;
+				// A module at the top of source/ (text.ts, worker-start.ts) serves every layer.
+				const under = relative(source, target).includes('/');
+				if (under && !may.has(layer(target))) upward.push(`${relative(source, file)} → ${relative(source, target)}`);
+			}
+		}
+		expect(upward).toEqual([]);
+	});
+
 	test('the reading of imports: type-only ones do not count, multi-line ones do', () => {
 		const text =
 			"import type {A} from './a.js';\nimport {\n\tb,\n\ttype C,\n} from './b.js';\nexport {d} from './d.js';\nexport type {E} from './e.js';\nimport './f.js';\n";

@@ -25,7 +25,7 @@ import {join, relative, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {writeWhole} from '../files/atomic.js';
 import {makeFolder, saveGame} from '../files/saves.js';
-import {useAssetsFrom} from '../files/assets.js';
+import {useAssetsFrom} from '../engine/assets.js';
 import type {Game} from '../games/game.js';
 import type {Setup} from '../games/setup.js';
 import {gameById} from '../games/registry.js';

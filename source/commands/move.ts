@@ -17,7 +17,7 @@ import {planMove} from '../engine/levels.js';
 import {clockReading} from '../engine/time.js';
 import {searchFor} from '../engine/searches.js';
 import {loadForCommand, STANDARD_INPUT} from '../files/load.js';
-import {useAssetsFrom} from '../files/assets.js';
+import {useAssetsFrom} from '../engine/assets.js';
 import {games} from '../games/registry.js';
 
 /**

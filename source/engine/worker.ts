@@ -9,7 +9,7 @@
 import {fileURLToPath} from 'node:url';
 import {setPriority} from 'node:os';
 import {parentPort, workerData} from 'node:worker_threads';
-import {useAssetsFrom} from '../files/assets.js';
+import {useAssetsFrom} from './assets.js';
 import {formatParseError, type Game} from '../games/game.js';
 import {gameById} from '../games/registry.js';
 import {spawnEngineWorker} from './client.js';
