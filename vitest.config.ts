@@ -5,6 +5,8 @@ import SlowestFirst from './test/helpers/sequencer.js';
 export const shared = {
 	include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
 	globalSetup: ['test/global-setup.ts'],
+	// The seed of every property test that names none (fast-check's own is a new one each run).
+	setupFiles: ['test/helpers/fast-check-seed.ts'],
 	// The summary, then a line for any tier of tests skipped for want of tmux, ssh or perl.
 	reporters: ['default', './test/helpers/skipped-tiers.ts'],
 	testTimeout: 60_000,

@@ -500,7 +500,10 @@ describe('demo', () => {
 	});
 
 	test('after a game the next starts with the sides swapped, and the series score is kept', async () => {
-		app = start({start: {screen: 'demo', setup: {game: loaps, levels: [4, 2], delayMs: 0, games: 2, clockSeconds: 60}}});
+		// Both games from a position five moves before the move limit (every game of a series starts there), not
+		// from the start: ten plies a game instead of a hundred, each drawn and answered alike.
+		const late = position(['1.....2', '.......', '2.....1', '.......', '1.....2', '.......', '2.....1'], {toMove: 1, moveNumber: 46});
+		app = start({start: {screen: 'demo', setup: {game: loaps, levels: [4, 2], delayMs: 0, games: 2, clockSeconds: 60, start: late}}});
 		await app.see('game 1 of 2');
 		expect(app.frame()).toMatch(/RED\s+. level 4 Strong/);
 		let swapped = false;
