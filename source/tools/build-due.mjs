@@ -1,0 +1,57 @@
+/**
+ * Whether `npm start` must build before it runs (source/start.mjs): the build is older than a source
+ * or the build's settings, or it stopped half-way. Plain JavaScript, as it runs before there is a
+ * build; a function of the project's folder, so that the tests ask it of a folder of their own.
+ */
+import {readdirSync, readFileSync, statSync} from 'node:fs';
+import {join} from 'node:path';
+
+/** The newest modification time among the sources and the build's settings. */
+function newestSource(root) {
+	let newest = 0;
+	const visit = dir => {
+		for (const entry of readdirSync(dir, {withFileTypes: true})) {
+			const path = join(dir, entry.name);
+			if (entry.isDirectory()) visit(path);
+			else if (/\.tsx?$/.test(entry.name) || dir.endsWith('tools')) newest = Math.max(newest, statSync(path).mtimeMs);
+		}
+	};
+	visit(join(root, 'source'));
+	for (const file of ['tsconfig.json', 'package-lock.json']) newest = Math.max(newest, modified(join(root, file)));
+	return newest;
+}
+
+/** When a file was last written, or 0 when there is none. */
+function modified(path) {
+	try {
+		return statSync(path).mtimeMs;
+	} catch {
+		return 0;
+	}
+}
+
+/** Whether the build made the games' assets: their list is there, and every file it names. */
+function assetsBuilt(root) {
+	let list;
+	try {
+		list = readFileSync(join(root, 'dist', 'assets.txt'), 'utf8');
+	} catch {
+		return false;
+	}
+	return list
+		.split('\n')
+		.filter(Boolean)
+		.every(file => modified(join(root, 'dist', file)) !== 0);
+}
+
+/**
+ * Whether the project in `root` must be built before it runs. The last build: tsc writes every
+ * output each time, and none when it fails; the contest entry's snapshot is written after it, so
+ * a build that stopped between the two is made again. The games' assets, made last and only when
+ * missing (their contents do not change with the sources), count by being there: each file their
+ * list (dist/assets.txt, written after them) names.
+ */
+export function buildDue(root) {
+	const built = Math.min(modified(join(root, 'dist', 'cli.js')), modified(join(root, 'dist', 'potm-move.blob')));
+	return built < newestSource(root) || !assetsBuilt(root);
+}
