@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import stringWidth from 'string-width';
 import {describe, expect, test} from 'vitest';
-import {columnsOf, cut, headOf, padColumns, tailOf, wrapLines} from '../source/text.js';
+import {columnsOf, cut, headOf, NARROW, padColumns, tailOf, wrapLines} from '../source/text.js';
 import {MAX_NAME, playerName, shown} from '../source/serve/names.js';
 import {onlineLine} from '../source/ui/lobby/lobby-screen.js';
 
@@ -18,6 +18,20 @@ const mixed = fc.array(fc.constantFrom(...LETTERS), {maxLength: 40}).map(parts =
 const RUNS = {numRuns: 300, seed: 40};
 
 describe('columns', () => {
+	test('every character the fast path takes for a column is one to string-width too, and one UTF-16 unit', () => {
+		const taken: number[] = [];
+		for (let code = 0; code <= 0xffff; code++) {
+			const character = String.fromCharCode(code);
+			if (code >= 0xd800 && code <= 0xdfff) continue;
+			if (NARROW.test(character)) taken.push(code);
+		}
+		expect(taken.length).toBeGreaterThan(1000);
+		expect(taken.filter(code => stringWidth(String.fromCharCode(code)) !== 1).map(code => code.toString(16))).toEqual([]);
+		// The screens' own: the dot, the dash, the ellipsis, arrows, the box and the board's glyphs.
+		expect(columnsOf('RED played b1 d3 · Move 2/50 — BLUE to play …')).toBe(stringWidth('RED played b1 d3 · Move 2/50 — BLUE to play …'));
+		expect(NARROW.test('· — … ← → ┌─┐ █ ● ○')).toBe(true);
+	});
+
 	test('a wide character takes two, a combining mark none; ASCII one each', () => {
 		expect(columnsOf('alice')).toBe(5);
 		expect(columnsOf('張偉')).toBe(4);
