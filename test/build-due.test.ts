@@ -1,7 +1,7 @@
 /**
  * When `npm start` builds first (source/tools/build-due.mjs), asked of a project folder of the
- * test's own: a few files, their times set, no build run. test/start.test.ts runs the real thing
- * once, in a scratch copy of the project.
+ * test's own, its build in build/: a few files, their times set, no build run. test/start.test.ts
+ * runs the real thing once, in a scratch copy of the project, with the real build folder.
  */
 import {mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
@@ -27,55 +27,55 @@ beforeEach(() => {
 	file('source/tools/build-entry.mjs', 60);
 	file('tsconfig.json', 60);
 	file('package-lock.json', 60);
-	file('dist/cli.js', 10);
-	file('dist/potm-move.blob', 10);
-	file('dist/boxes-3x3.table', 10);
-	file('dist/assets.txt', 10, 'boxes-3x3.table\n');
+	file('build/cli.js', 10);
+	file('build/potm-move.blob', 10);
+	file('build/boxes-3x3.table', 10);
+	file('build/assets.txt', 10, 'boxes-3x3.table\n');
 });
 afterEach(() => rmSync(root, {recursive: true, force: true}));
 
 describe('npm start builds first', () => {
 	test('not when the build is newer than every source and whole', () => {
-		expect(buildDue(root)).toBe(false);
+		expect(buildDue(root, join(root, 'build'))).toBe(false);
 	});
 
 	test('when there is no build yet', () => {
-		rmSync(join(root, 'dist'), {recursive: true});
-		expect(buildDue(root)).toBe(true);
+		rmSync(join(root, 'build'), {recursive: true});
+		expect(buildDue(root, join(root, 'build'))).toBe(true);
 	});
 
 	test('when a source, a build tool or a setting was written since the build', () => {
 		for (const path of ['source/ui/app.tsx', 'source/tools/build-entry.mjs', 'tsconfig.json', 'package-lock.json']) {
 			file(path, 1);
-			expect(buildDue(root), path).toBe(true);
+			expect(buildDue(root, join(root, 'build')), path).toBe(true);
 			file(path, 60);
-			expect(buildDue(root), path).toBe(false);
+			expect(buildDue(root, join(root, 'build')), path).toBe(false);
 		}
 	});
 
 	test('not for a file of another kind among the sources (a note beside them)', () => {
 		file('source/notes.md', 1);
-		expect(buildDue(root)).toBe(false);
+		expect(buildDue(root, join(root, 'build'))).toBe(false);
 	});
 
 	test('when the build stopped half-way: its program or its contest entry missing, or older than a source', () => {
-		rmSync(join(root, 'dist', 'potm-move.blob'));
-		expect(buildDue(root)).toBe(true);
-		file('dist/potm-move.blob', 10);
-		file('dist/cli.js', 120);
-		expect(buildDue(root)).toBe(true);
+		rmSync(join(root, 'build', 'potm-move.blob'));
+		expect(buildDue(root, join(root, 'build'))).toBe(true);
+		file('build/potm-move.blob', 10);
+		file('build/cli.js', 120);
+		expect(buildDue(root, join(root, 'build'))).toBe(true);
 	});
 
 	test("when the games' assets are not all there: their list missing, or a file it names", () => {
-		rmSync(join(root, 'dist', 'boxes-3x3.table'));
-		expect(buildDue(root)).toBe(true);
-		file('dist/boxes-3x3.table', 10);
-		rmSync(join(root, 'dist', 'assets.txt'));
-		expect(buildDue(root)).toBe(true);
+		rmSync(join(root, 'build', 'boxes-3x3.table'));
+		expect(buildDue(root, join(root, 'build'))).toBe(true);
+		file('build/boxes-3x3.table', 10);
+		rmSync(join(root, 'build', 'assets.txt'));
+		expect(buildDue(root, join(root, 'build'))).toBe(true);
 	});
 
 	test('not for want of a lock file (a copy made without one)', () => {
 		rmSync(join(root, 'package-lock.json'));
-		expect(buildDue(root)).toBe(false);
+		expect(buildDue(root, join(root, 'build'))).toBe(false);
 	});
 });

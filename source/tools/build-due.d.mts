@@ -1,3 +1,3 @@
 /** Types of build-due.mjs, for the tests that ask it. */
-/** Whether the project in `root` must be built before it runs. */
-export function buildDue(root: string): boolean;
+/** Whether the project in `root` must be built before it runs (its build in `out`, dist/ by default). */
+export function buildDue(root: string, out?: string): boolean;

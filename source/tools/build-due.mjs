@@ -30,28 +30,28 @@ function modified(path) {
 	}
 }
 
-/** Whether the build made the games' assets: their list is there, and every file it names. */
-function assetsBuilt(root) {
+/** Whether the build in `out` made the games' assets: their list is there, and every file it names. */
+function assetsBuilt(out) {
 	let list;
 	try {
-		list = readFileSync(join(root, 'dist', 'assets.txt'), 'utf8');
+		list = readFileSync(join(out, 'assets.txt'), 'utf8');
 	} catch {
 		return false;
 	}
 	return list
 		.split('\n')
 		.filter(Boolean)
-		.every(file => modified(join(root, 'dist', file)) !== 0);
+		.every(file => modified(join(out, file)) !== 0);
 }
 
 /**
- * Whether the project in `root` must be built before it runs. The last build: tsc writes every
+ * Whether the project in `root` must be built before it runs (its build in `out`, dist/). The last build: tsc writes every
  * output each time, and none when it fails; the contest entry's snapshot is written after it, so
  * a build that stopped between the two is made again. The games' assets, made last and only when
  * missing (their contents do not change with the sources), count by being there: each file their
  * list (dist/assets.txt, written after them) names.
  */
-export function buildDue(root) {
-	const built = Math.min(modified(join(root, 'dist', 'cli.js')), modified(join(root, 'dist', 'potm-move.blob')));
-	return built < newestSource(root) || !assetsBuilt(root);
+export function buildDue(root, out = join(root, 'dist')) {
+	const built = Math.min(modified(join(out, 'cli.js')), modified(join(out, 'potm-move.blob')));
+	return built < newestSource(root) || !assetsBuilt(out);
 }
