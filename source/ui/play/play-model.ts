@@ -222,7 +222,7 @@ export const seatName = (seat: S.Seat, bothHuman: boolean, player: Player): stri
 export const bothHuman = (session: S.Session): boolean => session.seats.every(seat => seat.kind === 'human');
 
 /** Whether `line` is the line saved: the same positions (taken back and played again, they are the very same). */
-export const isSaved = (line: readonly unknown[], saved: readonly unknown[] | null): boolean =>
+const isSaved = (line: readonly unknown[], saved: readonly unknown[] | null): boolean =>
 	line === saved || (saved !== null && line.length === saved.length && line.every((position, index) => position === saved[index]));
 
 /** Whether leaving now would lose moves that are in no file. */
