@@ -249,11 +249,11 @@ describe('faults: each loses its game, and the match', () => {
 		expect(summary.matches[0]).toMatchObject({winner: last, disqualified: xOnly});
 	});
 
-	test('an entry that never answers is stopped at its clock for the move (--clock 1) and loses', () => {
+	test('an entry that never answers is stopped at its clock for the move (--clock 0.5) and loses', () => {
 		const started = performance.now();
-		const {summary} = match(first, hang, '--seed', '1', '--clock', '1');
+		const {summary} = match(first, hang, '--seed', '1', '--clock', '0.5');
 		expect(performance.now() - started).toBeLessThan(20_000);
-		expect(summary.clockSeconds).toBe(1);
+		expect(summary.clockSeconds).toBe(0.5);
 		for (const game of summary.games) expect(game).toMatchObject({fault: true, reason: 'time', disqualified: hang});
 		expect(summary.matches[0]).toMatchObject({winner: first, reason: 'time'});
 	});
