@@ -1,10 +1,11 @@
 /** The built command line, run as a user (or the POTM referee) runs it. */
 import {spawnSync} from 'node:child_process';
-import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {afterAll, describe, expect, test} from 'vitest';
+import {withClocks} from '../source/bench/contest.js';
 import {loaps} from '../source/games/loa/index.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -12,8 +13,8 @@ const cli = join(root, 'dist', 'cli.js');
 const scratch = mkdtempSync(join(tmpdir(), 'potm-cli-'));
 afterAll(() => rmSync(scratch, {recursive: true, force: true}));
 
-function potm(args: string[], env: Record<string, string> = {}) {
-	const run = spawnSync(process.execPath, [cli, ...args], {cwd: root, encoding: 'utf8', env: {...process.env, ...env}});
+function potm(args: string[], env: Record<string, string> = {}, cwd = root) {
+	const run = spawnSync(process.execPath, [cli, ...args], {cwd, encoding: 'utf8', env: {...process.env, ...env}});
 	return {status: run.status, stdout: run.stdout, stderr: run.stderr};
 }
 
@@ -35,12 +36,18 @@ function outcomeAfterMove(name: string, text: string) {
 const PINNED = '1 5\n1 0 60.0\n2 0 60.0\n.....21\n.....22\n.......\n.......\n.......\n22.....\n12.....\n';
 
 describe('potm move FILE', () => {
+	// Each position with a second on each clock, in a folder of the scratch folder named by a relative
+	// path: what the move prints is checked here, not how long it thinks (blue-move-28.txt's 40.7 s
+	// had it search 2 s).
+	mkdirSync(join(scratch, 'positions'));
 	test.each(['start.txt', 'red-move-10.txt', 'blue-move-28.txt'])('%s: one legal move on stdout, nothing on stderr, exit 0', name => {
-		const run = potm(['move', `test/fixtures/positions/${name}`]);
+		const text = withClocks(readFileSync(join(root, 'test', 'fixtures', 'positions', name), 'utf8'), 1);
+		writeFileSync(join(scratch, 'positions', name), text);
+		const run = potm(['move', `positions/${name}`], {}, scratch);
 		expect(run.stderr).toBe('');
 		expect(run.status).toBe(0);
 		expect(run.stdout).toMatch(/^[a-g][1-7] [a-g][1-7]\n$/);
-		const parsed = loaps.parse(readFileSync(join(root, 'test', 'fixtures', 'positions', name), 'utf8'), name);
+		const parsed = loaps.parse(text, name);
 		if (!parsed.ok) throw new Error(parsed.error.message);
 		expect(loaps.parseMove(parsed.value, run.stdout).ok).toBe(true);
 	});

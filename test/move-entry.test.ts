@@ -195,7 +195,10 @@ describe('dist/potm move', () => {
 		const played = [
 			move([loapsFile]),
 			move([loaFile]),
-			move(['-'], '-------\n---+---\n-------\n-------\n-------\n-------\n-------\n'),
+			// An opening grid, so that the move is a search rather than a solved ending; on a second
+			// (--clock, which the snapshot takes itself) rather than the contest's 10 s, as the files'
+			// quick clocks above: what it writes does not hang on how long it searches.
+			move(['--clock', '1', '-'], '-------\n---+---\n-------\n-------\n-------\n-------\n-------\n'),
 			move([boxesFile]),
 		];
 		for (const one of played) {

@@ -13,6 +13,10 @@
  * The wrapper leads a session of its own (so the terminal's Ctrl-C does not reach the entry
  * either); when the move is over, or must be stopped, every process of that session is killed,
  * so nothing the entry started is left behind.
+ *
+ * An entry past its clock in wall time and not computing is stopped as hung once HANG_GRACE_MS
+ * more have passed; a move may be given another grace (graceMs), which the tests of the hang
+ * rule shorten so as not to wait a second for each hang. The referee always gives the default.
  */
 import {spawn} from 'node:child_process';
 import {existsSync} from 'node:fs';
@@ -47,6 +51,8 @@ export interface EntryMove {
 	readonly clockMs: number;
 	/** Stops the entry at once (Ctrl-C). */
 	readonly signal?: AbortSignal;
+	/** Wall milliseconds past its clock before an entry that is not computing is stopped as hung (HANG_GRACE_MS unless given). */
+	readonly graceMs?: number;
 }
 
 export interface EntryAnswer {
@@ -105,6 +111,7 @@ process.on('exit', () => {
 });
 
 export function runEntry(move: EntryMove): Promise<EntryAnswer> {
+	const graceMs = move.graceMs ?? HANG_GRACE_MS;
 	return new Promise(resolve => {
 		const started = performance.now();
 		const child = spawn(SHELL, ['-c', WRAPPER, 'potm-entry', ...move.argv], {
@@ -156,11 +163,11 @@ export function runEntry(move: EntryMove): Promise<EntryAnswer> {
 						if (cpuMs !== null) lastCpu = cpuMs;
 						const wallMs = performance.now() - started;
 						if (cpuMs !== null && cpuMs > move.clockMs) stop('time');
-						else if (wallMs >= move.clockMs + HANG_GRACE_MS) {
+						else if (wallMs >= move.clockMs + graceMs) {
 							// Past its clock in wall time and not computing: it waits for nothing. Without
 							// readings (no /proc) the wall clock is all there is.
 							if (cpuMs === null) stop('time');
-							else if (cpuMs < wallMs * IDLE_SHARE || wallMs >= move.clockMs * WALL_FACTOR + HANG_GRACE_MS) stop('hung');
+							else if (cpuMs < wallMs * IDLE_SHARE || wallMs >= move.clockMs * WALL_FACTOR + graceMs) stop('hung');
 						}
 					});
 		const onAbort = () => stop('aborted');

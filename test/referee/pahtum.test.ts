@@ -34,11 +34,23 @@ x=$(printf '%s' "$grid" | tr -cd X | wc -c)
 o=$(printf '%s' "$grid" | tr -cd O | wc -c)
 if [ "$x" -eq "$o" ]; then me=X; them=O; else me=O; them=X; fi`;
 
-const first = fake('first.sh', `${READ}\nprintf '%s\\n' "$grid" | awk -v me="$me" '!done && sub(/-/, me) { done = 1 } { print }'`);
-// The last - of the grid: the first of the grid reversed, reversed back.
+/**
+ * The good fakes, each one awk (a move's start a millisecond or two: the file's matches play
+ * hundreds of moves): the mover's letter from the counts, then the grid with the first, or the
+ * last, `-` taken.
+ */
+const COUNT = `{ line[NR] = $0; x += gsub(/X/, "X"); o += gsub(/O/, "O") }`;
+const first = fake(
+	'first.sh',
+	`exec awk '${COUNT} END { me = x == o ? "X" : "O"; for (i = 1; i <= NR; i++) { if (!done && sub(/-/, me, line[i])) done = 1; print line[i] } }'`,
+);
 const last = fake(
 	'last.sh',
-	`${READ}\nprintf '%s\\n' "$grid" | awk '{ s = ""; for (i = length($0); i > 0; i--) s = s substr($0, i, 1); line[NR] = s } END { for (i = NR; i > 0; i--) print line[i] }' | awk -v me="$me" '!done && sub(/-/, me) { done = 1 } { print }' | awk '{ s = ""; for (i = length($0); i > 0; i--) s = s substr($0, i, 1); line[NR] = s } END { for (i = NR; i > 0; i--) print line[i] }'`,
+	`exec awk '${COUNT} END {
+	me = x == o ? "X" : "O"
+	for (i = NR; i > 0 && !done; i--) for (j = length(line[i]); j > 0; j--) if (substr(line[i], j, 1) == "-") { line[i] = substr(line[i], 1, j - 1) me substr(line[i], j + 1); done = 1; break }
+	for (i = 1; i <= NR; i++) print line[i]
+}'`,
 );
 const garbage = fake('garbage.sh', 'cat > /dev/null\necho hello');
 const wrongLetter = fake(
@@ -237,18 +249,19 @@ describe('faults: each loses its game, and the match', () => {
 		expect(summary.matches[0]).toMatchObject({winner: last, disqualified: xOnly});
 	});
 
-	test('an entry that never answers is stopped at its clock for the move (--clock 1) and loses', () => {
+	test('an entry that never answers is stopped at its clock for the move (--clock 0.5) and loses', () => {
 		const started = performance.now();
-		const {summary} = match(first, hang, '--seed', '1', '--clock', '1');
+		const {summary} = match(first, hang, '--seed', '1', '--clock', '0.5');
 		expect(performance.now() - started).toBeLessThan(20_000);
-		expect(summary.clockSeconds).toBe(1);
+		expect(summary.clockSeconds).toBe(0.5);
 		for (const game of summary.games) expect(game).toMatchObject({fault: true, reason: 'time', disqualified: hang});
 		expect(summary.matches[0]).toMatchObject({winner: first, reason: 'time'});
 	});
 
 	test('an entry that sleeps instead of answering is stopped a second past its clock for the move, as hung, and loses', () => {
 		const started = performance.now();
-		const {summary} = match(first, sleeper, '--seed', '1', '--clock', '1');
+		// Half a second for the move: the grace (a second, HANG_GRACE_MS) is what keeps it, on any clock.
+		const {summary} = match(first, sleeper, '--seed', '1', '--clock', '0.5');
 		expect(performance.now() - started).toBeLessThan(20_000);
 		for (const game of summary.games) expect(game).toMatchObject({fault: true, reason: 'hung', disqualified: sleeper});
 		expect(summary.matches[0]).toMatchObject({winner: first, reason: 'hung', disqualified: sleeper});

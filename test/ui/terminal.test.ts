@@ -410,18 +410,20 @@ describe.skipIf(skipReason !== null)(`potm in a real terminal (${skipReason === 
 
 	test('PAH-TUM: a whole game against level 1 by typed moves on a random board, to the result and its tally; s saves the 56-byte grid', async () => {
 		const t = (term = new Terminal());
-		t.start(['play', '--game', 'pahtum', '--seed', '12', '--no-clock', '--level', '1', '--ascii'], {CI: 'false'});
+		// 25 holes, the most --holes takes, none of them on D4 (seed 1's board): a whole game is 12
+		// moves a side (seed 12's own 5 holes made it 22).
+		t.start(['play', '--game', 'pahtum', '--seed', '1', '--holes', '25', '--no-clock', '--level', '1', '--ascii'], {CI: 'false'});
 		let screen = await t.waitForScreen(
 			text => text.includes('X to play (you)') && readGrid(text)?.cursor === 'D4',
 			'the grid, X to play, the cursor on D4',
 		);
 		await t.waitForRawMode();
-		const start = pahtum.initial({seed: 12});
+		const start = pahtum.initial({seed: 1, holes: 25});
 		const holes = gridView(pahtum.board(start)).cells.filter(cell => cell === BLOCKED).length;
 		const first = readGrid(screen)!;
 		expect(
 			[...first.cells.values()].filter(cell => cell === '#'),
-			'the holes of seed 12, drawn as #',
+			'the 25 holes of seed 1, drawn as #',
 		).toHaveLength(holes);
 		expect([...first.cells.values()].filter(cell => cell === '.')).toHaveLength(49 - holes);
 		for (let move = 1; ; move++) {
@@ -465,10 +467,14 @@ describe.skipIf(skipReason !== null)(`potm in a real terminal (${skipReason === 
 
 	test('LINES and BOXES: a whole 3×3 game against level 1 by typed segments, to the result, kept in saves/games/; s saves the POTM file', async () => {
 		const t = (term = new Terminal());
-		t.start(['play', '--game', 'boxes', '--size', '3x3', '--no-clock', '--level', '1', '--ascii'], {CI: 'false'});
+		// Half the board's 24 unit segments drawn before the game (--lines 12, seed 1's): a whole game
+		// is 6 moves a side rather than 12.
+		t.start(['play', '--game', 'boxes', '--size', '3x3', '--seed', '1', '--lines', '12', '--no-clock', '--level', '1', '--ascii'], {
+			CI: 'false',
+		});
 		let screen = await t.waitForScreen(
-			text => text.includes('RED to play (you)') && freeSegments(text)?.length === 24,
-			'the empty 3×3 board, RED to play',
+			text => text.includes('RED to play (you)') && freeSegments(text)?.length === 12,
+			'the 3×3 board with 12 unit segments drawn, RED to play',
 		);
 		await t.waitForRawMode();
 		for (let move = 1; ; move++) {
@@ -507,8 +513,12 @@ describe.skipIf(skipReason !== null)(`potm in a real terminal (${skipReason === 
 		const saved = readFileSync(join(t.dir, 'saves', 'b.txt'), 'utf8');
 		const lines = saved.trim().split('\n');
 		expect(lines[0]).toMatch(/^[12] 3 3$/);
-		// Every move of the game, after the three header lines, players alternating from 1.
-		expect(lines.slice(3).map(line => line.split(' ')[0])).toEqual(lines.slice(3).map((_, index) => String((index % 2) + 1)));
+		// The 12 unit segments drawn before the game first (player 0's), then every move of the game,
+		// players alternating from 1.
+		expect(lines.slice(3, 15).every(line => line.startsWith('0 '))).toBe(true);
+		const moves = lines.slice(15);
+		expect(moves.length).toBeGreaterThan(0);
+		expect(moves.map(line => line.split(' ')[0])).toEqual(moves.map((_, index) => String((index % 2) + 1)));
 		t.tmux('send-keys', 'q');
 		expect((await t.waitForExit()).status).toBe(0);
 	});
