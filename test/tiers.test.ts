@@ -106,7 +106,7 @@ describe('the test tiers', () => {
 		expect(skippedTiers(modules, () => null)).toEqual([]);
 	});
 
-	test('the slowest files start first, each project keeping its place; the rest in the order given', () => {
+	test('the slowest files start first, whatever their project; the rest in the order given', () => {
 		for (const path of SLOWEST_FIRST) expect(all).toContain(path);
 		const spec = (path: string, project = '') => ({moduleId: join(root, path), project: {name: project}});
 		const files = [spec('test/a.test.ts'), spec('test/start.test.ts'), spec('test/b.test.ts'), spec('test/referee/contest-clock.test.ts')];
@@ -116,8 +116,9 @@ describe('the test tiers', () => {
 			'test/a.test.ts',
 			'test/b.test.ts',
 		]);
-		const projects = [spec('test/a.test.ts', 'unit'), spec('test/start.test.ts', 'unit, isolated')];
-		expect(slowestFirst(projects)).toEqual(projects);
+		// Across projects too: the slow file of the isolated project before the shared one's.
+		const projects = [spec('test/a.test.ts', 'shared'), spec('test/start.test.ts', 'isolated')];
+		expect(slowestFirst(projects)).toEqual([projects[1], projects[0]]);
 	});
 
 	test('the unit tier runs some tests', () => {

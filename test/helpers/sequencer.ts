@@ -24,19 +24,19 @@ export const SLOWEST_FIRST: readonly string[] = [
 	'test/games/boxes/solver.test.ts',
 ];
 
-/** `files` in vitest's order, the listed ones moved to the front of their project's, slowest first. */
-export function slowestFirst<T extends {moduleId: string; project: {name: string}}>(files: readonly T[]): T[] {
-	const projects = [...new Set(files.map(file => file.project.name))];
+/**
+ * `files` in vitest's order, the listed ones moved to the front, slowest first, whatever their
+ * project: the whole suite's projects (shared workers, isolated ones) run side by side, so a slow
+ * isolated file started after every shared one would end the run alone.
+ */
+export function slowestFirst<T extends {moduleId: string}>(files: readonly T[]): T[] {
 	const rank = (file: T) => {
 		const listed = SLOWEST_FIRST.indexOf(relative(root, file.moduleId).split('\\').join('/'));
 		return listed === -1 ? SLOWEST_FIRST.length : listed;
 	};
 	return files
 		.map((file, index) => ({file, index}))
-		.sort(
-			(a, b) =>
-				projects.indexOf(a.file.project.name) - projects.indexOf(b.file.project.name) || rank(a.file) - rank(b.file) || a.index - b.index,
-		)
+		.sort((a, b) => rank(a.file) - rank(b.file) || a.index - b.index)
 		.map(({file}) => file);
 }
 
