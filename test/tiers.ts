@@ -59,7 +59,7 @@ export const REAL_TIME_TESTS: readonly string[] = [
  * between the other files of a worker. A mock of node:fs (atomic.test.ts, read-once.test.ts); the 3×3
  * table, which another file's test builds whole into the module (table3.test.ts); the registry with
  * the games the tests register (contract.test.ts, and the lessons' tests, which teach tic-tac-toe
- * too). The whole suite isolates
+ * too); Ink, which a served screen needs loaded after every-frame.ts (names.test.ts). The whole suite isolates
  * every file.
  */
 export const FRESH_MODULE_TESTS: readonly string[] = [
@@ -73,6 +73,9 @@ export const FRESH_MODULE_TESTS: readonly string[] = [
 	'test/ui/learn/learn.test.tsx',
 	// It reads its own puzzle set (POTM_PUZZLES), which learn/sets.ts takes when it is first loaded.
 	'test/ui/learn/puzzles.test.tsx',
+	// A server's screens draw every frame only if Ink is first loaded after every-frame.ts: a UI test
+	// before it in a shared worker, with CI set, left its clients shown nothing (15 s timeouts).
+	'test/serve/names.test.ts',
 ];
 
 /** A set of tests that needs programs of the system besides Node. */

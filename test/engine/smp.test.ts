@@ -169,11 +169,12 @@ describe("the engine worker's helpers", () => {
 		const exits = () => made.map(worker => new Promise(resolve => worker.once('exit', resolve)));
 		try {
 			helpers.start(2, search);
-			// Searched here until both helpers have started (their modules load first) and searched a while.
+			// Searched here until both helpers have started (their modules load first, a second or so) and searched a
+			// while: thinks of 100 ms, so that the first after they are ready is soon; 10 s in all at most.
 			let joined = 0;
-			for (let think = 1; joined < 2 && think <= 50; think++) {
+			for (let think = 1; joined < 2 && think <= 100; think++) {
 				if (think > 1) helpers.start(2, {...search, id: think});
-				searcher.search(loaps.searchPosition(state), {softMs: 200, hardMs: 200});
+				searcher.search(loaps.searchPosition(state), {softMs: 100, hardMs: 100});
 				joined = helpers.finish();
 			}
 			expect(joined).toBe(2);
@@ -246,10 +247,11 @@ describe('the engine client on two threads', () => {
 		const timed = await engine.think(loaps, state, planMove(5, {fixedMs: 300}));
 		expect(timed.threads).toBe(2);
 		expectLegal(state, timed);
-		const club = await engine.think(loaps, state, planMove(3, {fixedMs: 300}));
+		// One thread whatever the time: a short think says so as well as a long one.
+		const club = await engine.think(loaps, state, planMove(3, {fixedMs: 100}));
 		expect(club.threads).toBe(1);
 		expectLegal(state, club);
-		const charged = await engine.think(loaps, state, planMove(5, {fixedMs: 300}), undefined, {cpuClock: true});
+		const charged = await engine.think(loaps, state, planMove(5, {fixedMs: 100}), undefined, {cpuClock: true});
 		expect(charged.threads).toBe(1);
 		engine.setThreads(1);
 		expect((await engine.think(loaps, state, planMove(5, {fixedMs: 100}))).threads).toBe(1);
@@ -262,8 +264,9 @@ describe('the engine client on two threads', () => {
 			const engine = client(3);
 			const state = loaps.initial();
 			let joined = 1;
-			for (let attempt = 0; attempt < 20 && joined < 3; attempt++)
-				joined = (await engine.think(loaps, state, planMove(5, {fixedMs: 300}))).threads ?? 1;
+			// Thinks of 100 ms until both helpers have loaded their modules and joined one; 6 s in all at most.
+			for (let attempt = 0; attempt < 60 && joined < 3; attempt++)
+				joined = (await engine.think(loaps, state, planMove(5, {fixedMs: 100}))).threads ?? 1;
 			expect(joined).toBe(3);
 			// The worker and two helpers, each a thread at least.
 			expect(threadsNow()).toBeGreaterThanOrEqual(before + 3);

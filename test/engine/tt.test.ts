@@ -175,7 +175,8 @@ describe('a table shared between threads', () => {
 	});
 
 	test('an entry made of the words of two stores is never found, however its words mix', () => {
-		const table = new TranspositionTable(1);
+		// The least table (1024 entries): cleared before each of its 6000 stores, where 1 MiB cost 6 GB of writes.
+		const table = new TranspositionTable(0);
 		const words = new Int32Array(table.memory);
 		const random = seededRandom(38);
 		const draw = (below: number) => Math.floor(random() * below);
@@ -213,8 +214,9 @@ describe('a table shared between threads', () => {
 				// Where the two stores wrote the same word, a mix can be one of them whole.
 				if (mixed.every((value, word) => value === wordsA[word]) || mixed.every((value, word) => value === wordsB[word])) continue;
 				mixes++;
-				expect(table.probe(keyLo, a.keyHi)).toBe(-1);
-				expect(table.probe(keyLo, b.keyHi)).toBe(-1);
+				// Looked at plainly, expect() only where one was found (84 000 expects were half the test's time).
+				const found = [table.probe(keyLo, a.keyHi), table.probe(keyLo, b.keyHi)];
+				if (found[0] !== -1 || found[1] !== -1) expect(found, `round ${round}, words from ${from.toString(2)}`).toEqual([-1, -1]);
 			}
 		}
 		expect(mixes).toBeGreaterThan(20_000);

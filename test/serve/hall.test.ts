@@ -582,8 +582,10 @@ describe('bounds and mishaps', () => {
 		const open = made(bob.create({game: boxes, setup: BOXES_3X3, clockSeconds: null, side: 1, private: false}));
 		expect(alice.enter(open, 'play').ok).toBe(false);
 
+		const smallDir = mkdtempSync(join(tmpdir(), 'potm-hall-'));
+		dirs.push(smallDir);
 		const small = new Hall({
-			dataDir: mkdtempSync(join(tmpdir(), 'potm-hall-')),
+			dataDir: smallDir,
 			now: () => 0,
 			address: () => 'ssh HOST',
 			savesOf: person => join(tmpdir(), person.id),

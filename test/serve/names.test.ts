@@ -26,9 +26,11 @@ afterAll(() => rmSync(scratch, {recursive: true, force: true}));
 let server: RunningServer | undefined;
 const clients: Client[] = [];
 const logged: string[] = [];
+// The server stops first, as a host stops it: it ends each session and its client closes the
+// channel. Clients ended first left the server waiting out its 2 s for channels already gone.
 afterEach(async () => {
-	for (const client of clients.splice(0)) client.end();
 	await server?.close();
+	for (const client of clients.splice(0)) client.end();
 	server = undefined;
 	logged.length = 0;
 });

@@ -11,7 +11,7 @@ import {loaps} from '../../source/games/loa/index.js';
 import {THINKING_FRAME_MS} from '../../source/ui/context.js';
 import {HUMAN, ai} from '../../source/play/session.js';
 import type {Route} from '../../source/ui/app.js';
-import {removeScratch, start, type Harness} from './harness.js';
+import {WAIT, removeScratch, start, type Harness} from './harness.js';
 import {racePlayed} from '../helpers/race.js';
 
 let app: Harness | undefined;
@@ -104,6 +104,6 @@ describe('a screen at rest draws nothing', () => {
 		expect(await framesIn(thinking, 400)).toBe(0);
 		const before = thinking.renders();
 		thinking.advance(THINKING_FRAME_MS / 2);
-		await vi.waitFor(() => expect(thinking.renders() - before).toBeGreaterThan(0));
+		await vi.waitFor(() => expect(thinking.renders() - before).toBeGreaterThan(0), WAIT);
 	});
 });

@@ -20,6 +20,23 @@ type Operation =
 
 const upper = (line: string) => line.toUpperCase();
 
+const keptChars = new Map<string, ReturnType<typeof styledCharsFromTokens>>();
+const keptWidths = new Map<string, number>();
+
+/** A line's styled characters, worked out once for each line, as Ink 6.8's Output kept them (its OutputCaches). */
+function styledCharsOf(line: string): ReturnType<typeof styledCharsFromTokens> {
+	let characters = keptChars.get(line);
+	if (characters === undefined) keptChars.set(line, (characters = styledCharsFromTokens(tokenize(line))));
+	return characters;
+}
+
+/** string-width's width of a text, worked out once for each text, as Ink 6.8's Output kept them. */
+function widthOf(text: string): number {
+	let width = keptWidths.get(text);
+	if (width === undefined) keptWidths.set(text, (width = stringWidth(text)));
+	return width;
+}
+
 /** Ink 6.8's Output.get before the patch, kept here as the reference. */
 function reference(width: number, height: number, operations: readonly Operation[]): string {
 	const blank = () => ({type: 'char', value: ' ', fullWidth: false, styles: []});
@@ -35,12 +52,12 @@ function reference(width: number, height: number, operations: readonly Operation
 		if (clip) {
 			const horizontal = typeof clip.x1 === 'number' && typeof clip.x2 === 'number';
 			const vertical = typeof clip.y1 === 'number' && typeof clip.y2 === 'number';
-			if (horizontal && (x + Math.max(...lines.map(line => stringWidth(line))) < clip.x1! || x > clip.x2!)) continue;
+			if (horizontal && (x + Math.max(...lines.map(line => widthOf(line))) < clip.x1! || x > clip.x2!)) continue;
 			if (vertical && (y + lines.length < clip.y1! || y > clip.y2!)) continue;
 			if (horizontal) {
 				lines = lines.map(line => {
 					const from = x < clip.x1! ? clip.x1! - x : 0;
-					const lineWidth = stringWidth(line);
+					const lineWidth = widthOf(line);
 					return sliceAnsi(line, from, x + lineWidth > clip.x2! ? clip.x2! - x : lineWidth);
 				});
 				if (x < clip.x1!) x = clip.x1!;
@@ -56,9 +73,9 @@ function reference(width: number, height: number, operations: readonly Operation
 			const row = grid[y + offsetY];
 			if (!row) continue;
 			let offsetX = x;
-			for (const character of styledCharsFromTokens(tokenize(operation.upper ? upper(line) : line))) {
+			for (const character of styledCharsOf(operation.upper ? upper(line) : line)) {
 				row[offsetX] = character;
-				const characterWidth = Math.max(1, stringWidth(character.value));
+				const characterWidth = Math.max(1, widthOf(character.value));
 				for (let index = 1; index < characterWidth; index++) row[offsetX + index] = {...character, value: '', fullWidth: false};
 				offsetX += characterWidth;
 			}
@@ -241,7 +258,7 @@ function pieceByCells(text: string): {text: string; cells: number} {
 	let cells = 0;
 	for (const character of styledCharsFromTokens(tokenize(text))) {
 		placed.push(character);
-		const width = Math.max(1, stringWidth(character.value));
+		const width = Math.max(1, widthOf(character.value));
 		for (let index = 1; index < width; index++) placed.push({...character, value: ''});
 		cells += width;
 	}

@@ -5,6 +5,7 @@ import {afterEach, describe, expect, test, vi} from 'vitest';
 import {loaps} from '../../source/games/loa/index.js';
 import {HUMAN, ai} from '../../source/play/session.js';
 import type {Route} from '../../source/ui/app.js';
+import {betweenGames} from '../../source/ui/demo/demo-state.js';
 import {position} from '../games/loa/diagram.js';
 import {WIN} from '../../source/engine/search.js';
 import {KEYS, WAIT, glyphAt, marksAt, removeScratch, start, type Harness} from './harness.js';
@@ -503,7 +504,10 @@ describe('demo', () => {
 		// Both games from a position five moves before the move limit (every game of a series starts there), not
 		// from the start: ten plies a game instead of a hundred, each drawn and answered alike.
 		const late = position(['1.....2', '.......', '2.....1', '.......', '1.....2', '.......', '2.....1'], {toMove: 1, moveNumber: 46});
-		app = start({start: {screen: 'demo', setup: {game: loaps, levels: [4, 2], delayMs: 0, games: 2, clockSeconds: 60, start: late}}});
+		// The result stays up 50 ms rather than its 2.5 s (betweenGames, below): the test is of what comes after.
+		app = start({
+			start: {screen: 'demo', setup: {game: loaps, levels: [4, 2], delayMs: 0, resultMs: 50, games: 2, clockSeconds: 60, start: late}},
+		});
 		await app.see('game 1 of 2');
 		expect(app.frame()).toMatch(/RED\s+. level 4 Strong/);
 		let swapped = false;
@@ -526,6 +530,10 @@ describe('demo', () => {
 		expect(Number(a) + Number(b) + Number(drawn ?? 0)).toBe(2);
 		expect(app.engine.clears).toBe(1);
 	}, 120_000);
+
+	test("between games a game's result stays up three pauses between moves, 2.5 s at least and 5 s at most", () => {
+		expect([0, 300, 1000, 1500, 2000, 10_000].map(betweenGames)).toEqual([2500, 2500, 3000, 4500, 5000, 5000]);
+	});
 });
 
 describe('menu and layout', () => {

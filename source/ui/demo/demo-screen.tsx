@@ -117,7 +117,7 @@ export function DemoScreen({setup, onMenu, onReview}: {setup: DemoSetup; onMenu:
 	// After a game the next starts after a while, sides swapped.
 	useEffect(() => {
 		if (!outcome || (paused && !stepOnce) || over) return;
-		const timer = setTimeout(() => dispatch({type: 'next-game', now: now()}), stepOnce ? 0 : betweenGames(delay));
+		const timer = setTimeout(() => dispatch({type: 'next-game', now: now()}), stepOnce ? 0 : (setup.resultMs ?? betweenGames(delay)));
 		return () => clearTimeout(timer);
 	}, [outcome, paused, over, gameIndex, stepOnce]);
 

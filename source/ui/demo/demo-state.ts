@@ -25,6 +25,11 @@ export interface DemoSetup {
 	readonly levels: readonly [number, number];
 	/** Milliseconds between moves. */
 	readonly delayMs: number;
+	/**
+	 * Milliseconds a game's result stays up before the next game starts: betweenGames of the pause
+	 * between moves when absent (as the menu and the command line leave it); a test's series sets it short.
+	 */
+	readonly resultMs?: number;
 	/** Games to play; 0 for no end. */
 	readonly games: number;
 	/** Seconds on each clock (per move, in a game whose clock is); the game's own when absent. */

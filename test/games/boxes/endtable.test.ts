@@ -9,7 +9,7 @@ import {geometryOf} from '../../../source/games/boxes/geometry.js';
 import {legalMoves, moveName, play, type BoxesState} from '../../../source/games/boxes/rules.js';
 import {clearSolverTable, solve} from '../../../source/games/boxes/solver.js';
 import {seededRandom} from '../../../source/games/seeded.js';
-import {plainOf, plainSolve} from './helpers.js';
+import {plainOf, plainSolve, type PlainMemo} from './helpers.js';
 
 /** A random position with `free` unit segments undrawn: random pre-drawn units, then random moves of one unit (seeded). */
 function randomPosition(seed: number, rows: number, columns: number, free: number): BoxesState {
@@ -28,7 +28,7 @@ const marginOf = (state: BoxesState) => (state.toMove === 1 ? state.scores[0] - 
 
 describe('the table of a small endgame', () => {
 	test('agrees with brute force on 3×5 and 4×4 positions of 1 to 11 free unit segments', () => {
-		const memo = new Map<string, number>();
+		const memo: PlainMemo = new Map();
 		for (let i = 0; i < 22; i++) {
 			const [rows, columns] = i % 2 === 0 ? [3, 5] : [4, 4];
 			const state = randomPosition(700 + i, rows, columns, 1 + (i % 11));

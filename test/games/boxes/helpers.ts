@@ -46,13 +46,18 @@ export function plainMoves(position: Plain): PlainMove[] {
 
 export const plainUnits = (rows: number, columns: number): number => (rows + 1) * columns + rows * (columns + 1);
 
+/** The four sides of each box met so far, by row and column: top, bottom, left, right. */
+const boxSides: (readonly string[])[][] = [];
+
 /** Whether box (r, c) has its four sides drawn. */
-export const plainClosed = (drawn: ReadonlySet<string>, r: number, c: number): boolean =>
-	drawn.has(`h ${r} ${c}`) && drawn.has(`h ${r + 1} ${c}`) && drawn.has(`v ${r} ${c}`) && drawn.has(`v ${r} ${c + 1}`);
+export function plainClosed(drawn: Pick<ReadonlySet<string>, 'has'>, r: number, c: number): boolean {
+	const sides = ((boxSides[r] ??= [])[c] ??= [`h ${r} ${c}`, `h ${r + 1} ${c}`, `v ${r} ${c}`, `v ${r} ${c + 1}`]);
+	return drawn.has(sides[0]!) && drawn.has(sides[1]!) && drawn.has(sides[2]!) && drawn.has(sides[3]!);
+}
 
 /** Boxes closed by drawing `move` (boxes closed before it excluded). */
 export function plainGain(position: Plain, move: PlainMove): number {
-	const after = new Set([...position.drawn, ...move.units]);
+	const after = {has: (unit: string) => position.drawn.has(unit) || move.units.includes(unit)};
 	let gain = 0;
 	for (let r = 0; r < position.rows; r++)
 		for (let c = 0; c < position.columns; c++) if (plainClosed(after, r, c) && !plainClosed(position.drawn, r, c)) gain++;
@@ -72,18 +77,58 @@ export function plainPerft(position: Plain, depth: number): number {
 	return total;
 }
 
-/** The best final margin of boxes still to take for the side to move, by plain minimax over every move (memoised on the drawn set). */
-export function plainSolve(position: Plain, memo = new Map<string, number>()): number {
-	const key = [...position.drawn].sort().join(',');
-	const known = memo.get(key);
+const unitBits = new Map<string, ReadonlyMap<string, bigint>>();
+
+/** Every unit segment of a board of `rows` × `columns`, each with its bit (a power of 2) in a drawn set's number. */
+function plainUnitBits(rows: number, columns: number): ReadonlyMap<string, bigint> {
+	const size = `${rows}×${columns}`;
+	let bits = unitBits.get(size);
+	if (bits === undefined) {
+		const units = new Map<string, bigint>();
+		for (let r = 0; r <= rows; r++) for (let c = 0; c < columns; c++) units.set(`h ${r} ${c}`, 1n << BigInt(units.size));
+		for (let r = 0; r < rows; r++) for (let c = 0; c <= columns; c++) units.set(`v ${r} ${c}`, 1n << BigInt(units.size));
+		unitBits.set(size, (bits = units));
+	}
+	return bits;
+}
+
+/** What plainSolve remembers: for each board size, the value of each drawn set it solved (by its number, a bit a unit segment). */
+export type PlainMemo = Map<string, Map<bigint, number>>;
+
+/**
+ * The best final margin of boxes still to take for the side to move, by plain minimax over every
+ * move, memoised on the drawn set: a move's boxes are those its drawing closes (each box by its
+ * four sides).
+ */
+export function plainSolve(position: Plain, memo: PlainMemo = new Map()): number {
+	const size = `${position.rows}×${position.columns}`;
+	let solved = memo.get(size);
+	if (solved === undefined) memo.set(size, (solved = new Map<bigint, number>()));
+	const bits = plainUnitBits(position.rows, position.columns);
+	let key = 0n;
+	for (const unit of position.drawn) key += bits.get(unit)!;
+	return solveFrom(position, key, bits, solved);
+}
+
+/** plainSolve from `position`, whose drawn set's number is `key`: a child already solved is looked up by its number, before its set is made. */
+function solveFrom(position: Plain, key: bigint, bits: ReadonlyMap<string, bigint>, solved: Map<bigint, number>): number {
+	const known = solved.get(key);
 	if (known !== undefined) return known;
 	const moves = plainMoves(position);
 	let best = moves.length === 0 ? 0 : -Infinity;
 	for (const move of moves) {
-		const value = plainGain(position, move) - plainSolve({...position, drawn: new Set([...position.drawn, ...move.units])}, memo);
+		let next = key;
+		for (const unit of move.units) next += bits.get(unit)!;
+		let after = solved.get(next);
+		if (after === undefined) {
+			const drawn = new Set(position.drawn);
+			for (const unit of move.units) drawn.add(unit);
+			after = solveFrom({...position, drawn}, next, bits, solved);
+		}
+		const value = plainGain(position, move) - after;
 		if (value > best) best = value;
 	}
-	memo.set(key, best);
+	solved.set(key, best);
 	return best;
 }
 

@@ -12,7 +12,7 @@ import {legalMoves, moveName, play, type BoxesState} from '../../../source/games
 import {clearSolverTable, solve, SOLVE_MAX_FREE, solveReach} from '../../../source/games/boxes/solver.js';
 import {buildTable, drawnSet, solveByTable, tableValue} from '../../../source/games/boxes/table3.js';
 import {seededRandom} from '../../../source/games/seeded.js';
-import {plainOf, plainSolve} from './helpers.js';
+import {plainOf, plainSolve, type PlainMemo} from './helpers.js';
 
 /** A random position with `free` unit segments undrawn: random pre-drawn units, then random moves of one unit (seeded). */
 function randomPosition(seed: number, rows: number, columns: number, free: number): BoxesState {
@@ -36,12 +36,12 @@ const plainOfState = (state: BoxesState) =>
 	);
 const marginOf = (state: BoxesState) => (state.toMove === 1 ? state.scores[0] - state.scores[1] : state.scores[1] - state.scores[0]);
 /** The final margin for the side to move with best play, plainly. */
-const bruteForce = (state: BoxesState, memo?: Map<string, number>) => marginOf(state) + plainSolve(plainOfState(state), memo);
+const bruteForce = (state: BoxesState, memo?: PlainMemo) => marginOf(state) + plainSolve(plainOfState(state), memo);
 
 describe('the exact solver', () => {
 	test('agrees with brute force on 28 random 3×3 positions with 1 to 14 free unit segments, and its move keeps the value', () => {
 		clearSolverTable();
-		const memo = new Map<string, number>();
+		const memo: PlainMemo = new Map();
 		for (let i = 0; i < 28; i++) {
 			const state = randomPosition(100 + i, 3, 3, 1 + (i % 14));
 			const expected = bruteForce(state, memo);
@@ -57,7 +57,7 @@ describe('the exact solver', () => {
 	});
 
 	test('agrees with brute force on rectangles (3×5, 4×3) with up to 12 free unit segments', () => {
-		const memo = new Map<string, number>();
+		const memo: PlainMemo = new Map();
 		for (let i = 0; i < 20; i++) {
 			const [rows, columns] = i % 2 === 0 ? [3, 5] : [4, 3];
 			const state = randomPosition(300 + i, rows, columns, 2 + (i % 11));
@@ -85,7 +85,7 @@ describe('perfect play on 3×3: the table of every drawn set', () => {
 	test('built in full, it agrees with brute force and with the solver; the empty board is a win by 3 for the second player', () => {
 		expect(buildTable()).toBe(true);
 		expect(tableValue(0)).toBe(-3);
-		const memo = new Map<string, number>();
+		const memo: PlainMemo = new Map();
 		for (let i = 0; i < 30; i++) {
 			const state = randomPosition(500 + i, 3, 3, 1 + (i % 12));
 			const solution = solveByTable(boardOf(state));

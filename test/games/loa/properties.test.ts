@@ -161,8 +161,33 @@ function fail(message: string): never {
 	throw new Error(message);
 }
 
+/**
+ * Whether two values are the same value by value: primitives equal, arrays and objects with the
+ * same keys in the same order and identical values. Identical values print the same, so same()
+ * need not print them (JSON.stringify of every value checked was a fifth of this file's time).
+ */
+function identical(a: unknown, b: unknown): boolean {
+	if (a === b) return true;
+	if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+	if (Array.isArray(a)) {
+		const other = b as unknown[];
+		if (a.length !== other.length) return false;
+		for (let index = 0; index < a.length; index++) if (!identical(a[index], other[index])) return false;
+		return true;
+	}
+	const keys = Object.keys(a);
+	const otherKeys = Object.keys(b);
+	if (keys.length !== otherKeys.length) return false;
+	for (let index = 0; index < keys.length; index++) {
+		const key = keys[index]!;
+		if (key !== otherKeys[index] || !identical((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+	}
+	return true;
+}
+
 /** Fails with `where` and both values unless they print the same. */
 function same(actual: unknown, expected: unknown, where: string): void {
+	if (identical(actual, expected)) return;
 	const a = JSON.stringify(actual);
 	const b = JSON.stringify(expected);
 	if (a !== b) fail(`${where}: got ${a}, expected ${b}`);

@@ -9,7 +9,7 @@ import {afterEach, describe, expect, test, vi} from 'vitest';
 import {boxes} from '../../../source/games/boxes/index.js';
 import type {Player} from '../../../source/games/game.js';
 import * as S from '../../../source/play/session.js';
-import {KEYS, removeScratch} from '../harness.js';
+import {KEYS, WAIT, removeScratch} from '../harness.js';
 import {boxes3, codeNo, served, type Served} from '../served.js';
 import {made} from '../../helpers/made.js';
 import {columnsOf, headOf} from '../../../source/text.js';
@@ -120,7 +120,7 @@ describe('a room on the server', () => {
 		server!.clock.ms += 5_000;
 		await bob.see('RED played');
 		// Bob's screen has shown the move: the server gives him the 5 s back, and tells no screen.
-		await vi.waitFor(() => expect(hall.held(code)!.session.runningSince).toBeGreaterThan(movedAt));
+		await vi.waitFor(() => expect(hall.held(code)!.session.runningSince).toBeGreaterThan(movedAt), WAIT);
 		// No key, no move: a second passes, and every clock shows 0:59.
 		server!.clock.ms += 1_000;
 		for (const screen of [bob, alice, carol]) await screen.see(/BLUE +B bob( \(you\))? +0 boxes +0:59/);
