@@ -163,7 +163,7 @@ async function reach(stage: Stage): Promise<{socket: Socket; closed: Promise<voi
 		}
 		return connection;
 	}
-	const socket = tcp({port: running.port, host: '127.0.0.1', localAddress: from});
+	const socket = tcp({port: running.port, host: '127.0.0.1', localAddress: from, noDelay: true});
 	sockets.push(socket);
 	socket.on('error', () => undefined);
 	const closed = new Promise<void>(settle => socket.once('close', () => settle()));

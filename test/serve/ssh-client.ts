@@ -67,6 +67,9 @@ export function connect(port: number, name: string, extra: Record<string, unknow
 		// A connection the server ends before it is ready (refused at once) closes without an error.
 		client.once('close', () => reject(new Error('the connection closed before it was ready')));
 		client.connect({host: '127.0.0.1', port, username: name, readyTimeout: 10_000, ...(signs ? {} : {privateKey: keyOf(name)}), ...extra});
+		// Each write sent at once, as OpenSSH's client does for a terminal (TCP_NODELAY): with Nagle's rule
+		// a request written while the last is not yet acknowledged waits some 40 ms for the server's ACK.
+		client.setNoDelay(true);
 	});
 }
 
