@@ -50,6 +50,8 @@ export interface ServeOptions {
 	readonly connectionsPerMinute?: number;
 	/** How long a connection may take to sign in (OpenSSH's LoginGraceTime). */
 	readonly signInMs?: number;
+	/** How long a connection the server has ended may take to close its side before its socket is destroyed (HANG_UP_MS, 5 s). */
+	readonly hangUpMs?: number;
 	/** Connections one address may have open that have not signed in yet. */
 	readonly waitingPerAddress?: number;
 	/** Connections not signed in yet, in all (OpenSSH's MaxStartups start:rate:full). */
@@ -194,6 +196,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 		inputPerSecond: options.inputPerSecond ?? DEFAULT_INPUT_PER_SECOND,
 		outputBacklog: options.outputBacklog ?? DEFAULT_OUTPUT_BACKLOG,
 		sessionWaitMs: options.sessionWaitMs,
+		hangUpMs: options.hangUpMs,
 		engine: options.engine,
 		log,
 		quiet,
@@ -240,6 +243,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 		now,
 		quiet,
 		signInMs: options.signInMs ?? DEFAULT_SIGN_IN_MS,
+		hangUpMs: options.hangUpMs,
 		letIn: socket => ssh.injectSocket(socket),
 	});
 	// Each write sent at once (TCP_NODELAY, as OpenSSH's sshd sets for interactive sessions): with
@@ -288,7 +292,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 				entry.end('the server is stopping: games between people go on when it is back; a game against the AI not saved is lost');
 			await Promise.all(entries.map(entry => entry.finished));
 			await draw?.close();
-			// Those that speak SSH are told goodbye (their sockets go within HANG_UP_MS), the others go at once.
+			// Those that speak SSH are told goodbye (their sockets go within the time to hang up), the others go at once.
 			for (const visitor of entrance.visits.values()) visitor.end();
 			await closed;
 			// The rooms written (the turns under way, charged) before the server says it has stopped.
