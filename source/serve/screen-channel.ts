@@ -198,7 +198,12 @@ export function openScreen(
 		wake();
 		started.input(data);
 	});
-	channel.on('close', () => started.close());
+	/** Whether the client has closed the channel (its close is not waited for again). */
+	let channelClosed = false;
+	channel.on('close', () => {
+		channelClosed = true;
+		started.close();
+	});
 	entry.finished = started.ended.then(async () => {
 		over = true;
 		clearTimeout(idle);
@@ -213,8 +218,10 @@ export function openScreen(
 		await Promise.race([out.drained(), new Promise(resolve => setTimeout(resolve, CHANNEL_CLOSE_MS))]);
 		if (entry.farewell) channel.write(`potm: ${entry.farewell}\r\n`);
 		// Settled once the client has closed the channel too (or a moment has passed): a server
-		// stopping then ends the connection, and ssh exits with the status, not "disconnected".
+		// stopping then ends the connection, and ssh exits with the status, not "disconnected". A
+		// channel the client closed first (its leaving ended the session) has nothing to wait for.
 		const closed = new Promise<void>(resolve => {
+			if (channelClosed) return resolve();
 			const timer = setTimeout(resolve, CHANNEL_CLOSE_MS);
 			channel.once('close', () => {
 				clearTimeout(timer);
