@@ -81,6 +81,8 @@ export interface ServeOptions {
 	 * Only with the default clock (the threads read the same performance.now).
 	 */
 	readonly drawThreads?: number;
+	/** The wait before a drawing thread that stopped soon after its start is started again, doubling with each (a second). */
+	readonly drawRestartMs?: number;
 	/** Who writes the rooms' files (room-writer.ts); one on a thread of its own if not given (the tests give theirs). */
 	readonly roomWriter?: RoomWriter;
 }
@@ -266,7 +268,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 	if (serversOpen++ === 0) levelBefore = chalk.level;
 	chalk.level = Math.max(chalk.level, 2) as typeof chalk.level;
 	let levelGiven = true;
-	if ((options.drawThreads ?? 0) > 0) draw = new DrawThreads({hall, threads: options.drawThreads!, log});
+	if ((options.drawThreads ?? 0) > 0) draw = new DrawThreads({hall, threads: options.drawThreads!, log, restartMs: options.drawRestartMs});
 	const address = server.address();
 	listening = typeof address === 'object' && address !== null ? address.port : options.port;
 	return {
