@@ -26,6 +26,7 @@ export const BUILT_PROGRAM_TESTS: readonly string[] = [
 	'test/referee/contest-clock.test.ts',
 	'test/referee/pahtum.test.ts',
 	'test/serve/cli.test.ts',
+	'test/serve/draw-threads.test.ts',
 	'test/serve/people.test.ts',
 	'test/serve/ssh-terminal.test.ts',
 	'test/start.test.ts',
@@ -47,8 +48,6 @@ export const REAL_TIME_TESTS: readonly string[] = [
 	'test/serve/fuzz.test.ts',
 	'test/serve/hostile.test.ts',
 	'test/serve/server.test.ts',
-	// The same with its screens on drawing threads, each loading the screens' modules from the sources.
-	'test/serve/draw-threads.test.ts',
 	// The busy gauge read on the real event loop of a thread kept busy for seconds; a failing drawing thread tried again 1 s, then 2 s later.
 	'test/serve/busy.test.ts',
 	'test/serve/draw-restart.test.ts',

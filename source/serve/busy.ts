@@ -13,9 +13,10 @@
  * each of those, and the busier of the main thread and the drawing threads (their mean: a newcomer's
  * screen goes to the one drawing the fewest) counts.
  *
- * Read over windows of a second: the share over the last SHARE_WINDOWS of them, the delay's 90th
- * percentile over the last one. Over a limit is busy; busy stays until the share is BUSY_EASED
- * under its limit and the delay under half of its (so that the door does not flap at the limit).
+ * Read over windows of a second (BUSY_WINDOW_MS; a test gives shorter ones): the share over the
+ * last SHARE_WINDOWS of them, the delay's 90th percentile over the last one. Over a limit is busy;
+ * busy stays until the share is BUSY_EASED under its limit and the delay under half of its (so that
+ * the door does not flap at the limit).
  */
 import {monitorEventLoopDelay, performance, type EventLoopUtilization, type IntervalHistogram} from 'node:perf_hooks';
 
@@ -25,7 +26,8 @@ export const BUSY_DELAY_MS = 1000;
 export const BUSY_SHARE = 0.9;
 /** How far under BUSY_SHARE the share must come for a busy thread to be free again. */
 export const BUSY_EASED = 0.1;
-const WINDOW_MS = 1000;
+/** The gauge's window: a reading a second. */
+export const BUSY_WINDOW_MS = 1000;
 const SHARE_WINDOWS = 5;
 
 export interface Busyness {
@@ -52,8 +54,12 @@ export interface Gauged {
 	readonly performance: {eventLoopUtilization(now?: EventLoopUtilization, before?: EventLoopUtilization): EventLoopUtilization};
 }
 
-/** The gauge of this process's event loop, and of the drawing threads `drawing` gives (none by default). */
-export function eventLoopBusyness(limits: Limits = LIMITS, drawing: () => readonly Gauged[] = () => []): Busyness {
+/** The gauge of this process's event loop, and of the drawing threads `drawing` gives (none by default), read every `windowMs`. */
+export function eventLoopBusyness(
+	limits: Limits = LIMITS,
+	drawing: () => readonly Gauged[] = () => [],
+	windowMs: number = BUSY_WINDOW_MS,
+): Busyness {
 	const histogram: IntervalHistogram = monitorEventLoopDelay({resolution: 20});
 	histogram.enable();
 	let reading = {delayMs: 0, share: 0};
@@ -92,7 +98,7 @@ export function eventLoopBusyness(limits: Limits = LIMITS, drawing: () => readon
 		reading = {delayMs: histogram.percentile(90) / 1e6, share: mean};
 		histogram.reset();
 		busy = stillBusy(reading, busy, limits);
-	}, WINDOW_MS);
+	}, windowMs);
 	timer.unref();
 	return {
 		busy: () =>

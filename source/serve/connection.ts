@@ -30,6 +30,8 @@ export interface ConnectionServices extends ScreenServices {
 	readonly signIn: SignInRules;
 	/** How long a connection may go without opening a session before it is closed (a minute). */
 	readonly sessionWaitMs?: number | undefined;
+	/** How long a connection ended after an error may take to close its side (entrance.ts's HANG_UP_MS if not given). */
+	readonly hangUpMs?: number | undefined;
 }
 
 /**
@@ -98,7 +100,7 @@ export function serveConnection(served: ConnectionServices, client: Connection, 
 		// A client's own words may be in it (the reason it gave for disconnecting): cleaned for the log.
 		const message = shown(error.message, 120);
 		quiet.say(`${who} ${message}`, `${address} ${signIn.name}: ${message}`);
-		closeSoon(socket);
+		closeSoon(socket, served.hangUpMs);
 	});
 	let failures = 0;
 	client.on('authentication', ctx => {

@@ -62,6 +62,8 @@ export interface DrawThreadsOptions {
 	readonly hall: Hall;
 	readonly threads: number;
 	readonly log: (line: string) => void;
+	/** The wait before a thread is started again after the first that failed at its start, doubling with each (RESTART_MS, a second, if not given). */
+	readonly restartMs?: number | undefined;
 }
 
 export class DrawThreads {
@@ -192,7 +194,7 @@ export class DrawThreads {
 			// the main thread drawing new screens meanwhile if it was the last.
 			const lived = performance.now() - drawer.since;
 			this.failures = lived < STEADY_MS ? this.failures + 1 : 0;
-			const wait = this.failures === 0 ? 0 : Math.min(RESTART_MOST_MS, RESTART_MS * 2 ** (this.failures - 1));
+			const wait = this.failures === 0 ? 0 : Math.min(RESTART_MOST_MS, (this.options.restartMs ?? RESTART_MS) * 2 ** (this.failures - 1));
 			this.options.log(
 				`a drawing thread stopped (exit ${code}${this.failures > 0 ? `, ${(lived / 1000).toFixed(1)} s after its start` : ''}): ` +
 					`${count === 1 ? 'its screen ends' : `its ${count} screens end`}; ` +

@@ -11,7 +11,7 @@ import type {QuietLog} from './quiet-log.js';
 import {WaitingLine, type LineLimits} from './waiting-line.js';
 
 /** How long a connection being ended may take to close before its socket is destroyed (a client that no longer reads never does). */
-const HANG_UP_MS = 5_000;
+export const HANG_UP_MS = 5_000;
 /** How long a refused connection may take to close after its line. */
 const REFUSED_CLOSE_MS = 1_000;
 /** What a connection may send, SSH's framing and all: far above a person's keys, far below a flood. */
@@ -41,8 +41,8 @@ export interface Visitor {
 /** The sockets already bound to be destroyed: one timer each. */
 const closing = new WeakSet<Socket>();
 
-/** Destroys `socket` unless it has closed within `ms`: an ended connection whose client does not close its side would stay open. */
-export function closeSoon(socket: Socket, ms = HANG_UP_MS): void {
+/** Destroys `socket` unless it has closed within `ms` (HANG_UP_MS if not given): an ended connection whose client does not close its side would stay open. */
+export function closeSoon(socket: Socket, ms: number | undefined = HANG_UP_MS): void {
 	if (socket.destroyed || closing.has(socket)) return;
 	closing.add(socket);
 	setTimeout(() => socket.destroy(), ms).unref();
@@ -69,6 +69,8 @@ export interface EntranceOptions {
 	readonly quiet: QuietLog;
 	/** How long a connection may take to sign in. */
 	readonly signInMs: number;
+	/** How long a connection this side has ended may take to close its side (HANG_UP_MS if not given). */
+	readonly hangUpMs?: number | undefined;
 	/** Hands a socket let in to ssh2. */
 	readonly letIn: (socket: Socket) => void;
 }
@@ -227,7 +229,7 @@ export class Entrance {
 		// Once this side has ended (ssh2 ends a connection after any error it meets, from the very first
 		// byte; hangUp too), the client has HANG_UP_MS to close its own: one that does not would keep its
 		// place at the door until the time to sign in ran out, or for ever once signed in.
-		socket.once('finish', () => closeSoon(socket));
+		socket.once('finish', () => closeSoon(socket, options.hangUpMs));
 		options.letIn(socket);
 		// After ssh2 has paused the socket: this listener leaves it paused until ssh2 reads.
 		const budget = new TokenBucket(CONNECTION_INPUT_PER_SECOND, CONNECTION_INPUT_BURST);

@@ -198,7 +198,12 @@ export function openScreen(
 		wake();
 		started.input(data);
 	});
-	channel.on('close', () => started.close());
+	/** Whether the client has closed the channel (its close is not waited for again). */
+	let channelClosed = false;
+	channel.on('close', () => {
+		channelClosed = true;
+		started.close();
+	});
 	entry.finished = started.ended.then(async () => {
 		over = true;
 		clearTimeout(idle);
@@ -210,11 +215,16 @@ export function openScreen(
 		log(`${address} ${name}: left (${sessionCount(left)})`);
 		// The screen's last output (the terminal given back) goes before the farewell and the end,
 		// once the rooms' writes before it are done (a moment; not forever if the disk hangs).
-		await Promise.race([out.drained(), new Promise(resolve => setTimeout(resolve, CHANNEL_CLOSE_MS))]);
+		// The timer cleared once drained: left to run, it kept a stopping process alive for its 2 s.
+		let late: NodeJS.Timeout | undefined;
+		await Promise.race([out.drained(), new Promise(resolve => (late = setTimeout(resolve, CHANNEL_CLOSE_MS)))]);
+		clearTimeout(late);
 		if (entry.farewell) channel.write(`potm: ${entry.farewell}\r\n`);
 		// Settled once the client has closed the channel too (or a moment has passed): a server
-		// stopping then ends the connection, and ssh exits with the status, not "disconnected".
+		// stopping then ends the connection, and ssh exits with the status, not "disconnected". A
+		// channel the client closed first (its leaving ended the session) has nothing to wait for.
 		const closed = new Promise<void>(resolve => {
+			if (channelClosed) return resolve();
 			const timer = setTimeout(resolve, CHANNEL_CLOSE_MS);
 			channel.once('close', () => {
 				clearTimeout(timer);

@@ -50,6 +50,8 @@ export interface ServeOptions {
 	readonly connectionsPerMinute?: number;
 	/** How long a connection may take to sign in (OpenSSH's LoginGraceTime). */
 	readonly signInMs?: number;
+	/** How long a connection the server has ended may take to close its side before its socket is destroyed (HANG_UP_MS, 5 s). */
+	readonly hangUpMs?: number;
 	/** Connections one address may have open that have not signed in yet. */
 	readonly waitingPerAddress?: number;
 	/** Connections not signed in yet, in all (OpenSSH's MaxStartups start:rate:full). */
@@ -79,6 +81,8 @@ export interface ServeOptions {
 	 * Only with the default clock (the threads read the same performance.now).
 	 */
 	readonly drawThreads?: number;
+	/** The wait before a drawing thread that stopped soon after its start is started again, doubling with each (a second). */
+	readonly drawRestartMs?: number;
 	/** Who writes the rooms' files (room-writer.ts); one on a thread of its own if not given (the tests give theirs). */
 	readonly roomWriter?: RoomWriter;
 }
@@ -194,6 +198,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 		inputPerSecond: options.inputPerSecond ?? DEFAULT_INPUT_PER_SECOND,
 		outputBacklog: options.outputBacklog ?? DEFAULT_OUTPUT_BACKLOG,
 		sessionWaitMs: options.sessionWaitMs,
+		hangUpMs: options.hangUpMs,
 		engine: options.engine,
 		log,
 		quiet,
@@ -240,9 +245,13 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 		now,
 		quiet,
 		signInMs: options.signInMs ?? DEFAULT_SIGN_IN_MS,
+		hangUpMs: options.hangUpMs,
 		letIn: socket => ssh.injectSocket(socket),
 	});
-	const server = createServer(socket => entrance.arrive(socket));
+	// Each write sent at once (TCP_NODELAY, as OpenSSH's sshd sets for interactive sessions): with
+	// Nagle's rule a frame or an answer written while the last is not yet acknowledged waits for the
+	// client's delayed acknowledgement, some 40 ms.
+	const server = createServer({noDelay: true}, socket => entrance.arrive(socket));
 	// A last bound under the door's, should the door be slow to close what it refuses: the kernel's sockets.
 	server.maxConnections = options.maxSessions * 4 + 1000;
 	await new Promise<void>((resolve, reject) => {
@@ -259,7 +268,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 	if (serversOpen++ === 0) levelBefore = chalk.level;
 	chalk.level = Math.max(chalk.level, 2) as typeof chalk.level;
 	let levelGiven = true;
-	if ((options.drawThreads ?? 0) > 0) draw = new DrawThreads({hall, threads: options.drawThreads!, log});
+	if ((options.drawThreads ?? 0) > 0) draw = new DrawThreads({hall, threads: options.drawThreads!, log, restartMs: options.drawRestartMs});
 	const address = server.address();
 	listening = typeof address === 'object' && address !== null ? address.port : options.port;
 	return {
@@ -285,7 +294,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 				entry.end('the server is stopping: games between people go on when it is back; a game against the AI not saved is lost');
 			await Promise.all(entries.map(entry => entry.finished));
 			await draw?.close();
-			// Those that speak SSH are told goodbye (their sockets go within HANG_UP_MS), the others go at once.
+			// Those that speak SSH are told goodbye (their sockets go within the time to hang up), the others go at once.
 			for (const visitor of entrance.visits.values()) visitor.end();
 			await closed;
 			// The rooms written (the turns under way, charged) before the server says it has stopped.

@@ -2,6 +2,20 @@
 import {describe, expect, test, vi} from 'vitest';
 import {BUSY_DELAY_MS, BUSY_EASED, BUSY_SHARE, eventLoopBusyness, stillBusy} from '../../source/serve/busy.js';
 
+/**
+ * The gauge's window in these tests: a tenth of the server's second (BUSY_WINDOW_MS), so that the
+ * same number of readings come to a verdict ten times as soon.
+ */
+const WINDOW_MS = 100;
+/** How long the hog below holds the thread at a time. */
+const HOG_MS = 150;
+/**
+ * The window of a gauge that reads the delay while the hog runs: longer than two of its turns. The
+ * histogram takes a sample a turn of the event loop, and a window read at every turn was found to
+ * hold none.
+ */
+const DELAY_WINDOW_MS = 400;
+
 describe('the busy gauge', () => {
 	const free = {delayMs: 0, share: 0.5};
 	test('busy over either limit; once busy, until the share is well under its limit and the delay under half of its', () => {
@@ -20,13 +34,13 @@ describe('the busy gauge', () => {
 
 	test('a thread kept busy is read as busy within a few seconds, and as free again once it is let go', async () => {
 		// Busy by the delay alone (the share's limit out of reach): the tests' own thread is at work.
-		const gauge = eventLoopBusyness({delayMs: 100, share: 1});
+		const gauge = eventLoopBusyness({delayMs: 100, share: 1}, undefined, DELAY_WINDOW_MS);
 		// Busy by the share alone (the delay's limit out of reach).
-		const byShare = eventLoopBusyness({delayMs: 1e9, share: 0.8});
+		const byShare = eventLoopBusyness({delayMs: 1e9, share: 0.8}, undefined, WINDOW_MS);
 		let hogging = true;
-		// The thread taken 250 ms at a time, over and over: every timer waits about that long.
+		// The thread taken 150 ms at a time, over and over: every timer waits about that long.
 		const hog = () => {
-			const until = performance.now() + 250;
+			const until = performance.now() + HOG_MS;
 			while (performance.now() < until);
 			if (hogging) setImmediate(hog);
 		};
@@ -55,7 +69,7 @@ describe('the busy gauge', () => {
 	});
 
 	test('with drawing threads, their share counts: busy while they are at work past the limit though the main thread idles, free once they ease', async () => {
-		/** A drawing thread whose every second (each reading) is at work `share()` of the time. */
+		/** A drawing thread whose every window (each reading) is at work `share()` of the time. */
 		let share = 0.95;
 		let [active, idle] = [0, 0];
 		const thread = {
@@ -71,7 +85,7 @@ describe('the busy gauge', () => {
 				},
 			},
 		};
-		const gauge = eventLoopBusyness({delayMs: 1e9, share: 0.8}, () => [thread]);
+		const gauge = eventLoopBusyness({delayMs: 1e9, share: 0.8}, () => [thread], WINDOW_MS);
 		try {
 			await vi.waitFor(() => expect(gauge.busy()).toMatch(/^its threads at work 9[45] % of the time \(the limit 80 %\)/), {
 				timeout: 10_000,

@@ -3,6 +3,10 @@
  * driven by ssh2's client: a game between two people made in the lobby, joined by its code and
  * watched, each screen showing the other's moves; a game against the AI whose thinks run on the
  * main thread's engine, its progress and answer drawn on the thread; the lobby told of changes.
+ *
+ * The server is the built one (dist/serve/server.js), whose threads load the built screens as
+ * potm serve's do: from the sources, each thread went through tsx's loader for every module of the
+ * screens, which took it a second or more longer to start (1.3-2 s against 0.5 s, more under load).
  */
 // First: the server draws every frame even where CI is set (source/serve/every-frame.ts).
 import '../../source/serve/every-frame.js';
@@ -13,13 +17,17 @@ import type {ClientChannel} from 'ssh2';
 import {afterAll, afterEach, describe, expect, test} from 'vitest';
 import {connect as connectAs, intoAGameAgainstTheAi, LOBBY, screen, shell, until, type Client} from './ssh-client.js';
 import {FakeEngine} from '../ui/harness.js';
-import {startServer, type RunningServer} from '../../source/serve/server.js';
+import type {RunningServer} from '../../source/serve/server.js';
 import {STOPPED} from '../../source/serve/draw-threads.js';
 import {loaps} from '../../source/games/loa/index.js';
 import {playedText} from '../../source/ui/format.js';
 import {EventEmitter} from 'node:events';
 import type {Worker} from 'node:worker_threads';
 import {RoomWriter, type WriterJob} from '../../source/serve/room-writer.js';
+
+const {startServer} = (await import(
+	new URL('../../dist/serve/server.js', import.meta.url).href
+)) as typeof import('../../source/serve/server.js');
 
 const scratch = mkdtempSync(join(tmpdir(), 'potm-draw-'));
 afterAll(() => rmSync(scratch, {recursive: true, force: true}));
@@ -38,6 +46,9 @@ const logs: string[] = [];
 async function serve(drawThreads: number, roomWriter?: RoomWriter): Promise<RunningServer> {
 	server = await startServer({
 		...(roomWriter ? {roomWriter} : {}),
+		// A thread that stops within its first ten seconds counts as one that failed at its start: the
+		// next is started 50 ms later, not potm serve's second (draw-restart.test.ts holds that one).
+		drawRestartMs: 50,
 		port: 0,
 		host: '127.0.0.1',
 		dataDir: join(scratch, `data-${drawThreads}-${Date.now()}`),

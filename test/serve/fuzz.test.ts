@@ -105,6 +105,8 @@ function play(port: number, one: Visit, until?: (shown: string) => boolean): Pro
 			...(one.keyless ? {tryKeyboard: true} : {privateKey: keyOf(one.name)}),
 			readyTimeout: 10_000,
 		});
+		// Each write sent at once, as OpenSSH's client does for a terminal (ssh-client.ts).
+		client.setNoDelay(true);
 	});
 }
 

@@ -39,12 +39,16 @@ const garbage = (length: number): Buffer => Buffer.from(Array.from({length}, () 
 /** The test server's bounds: small enough to pass in a test, the defaults' shape. */
 const LIMITS = {
 	maxSessions: 20,
-	signInMs: 2000,
-	sessionWaitMs: 8000,
+	// Well over the time a connection takes to sign in beside four others (the flood's waves below):
+	// some 0.1 s, up to 0.7 s with the machine loaded past reason (load 13 on two cores).
+	signInMs: 1500,
+	// Longer than the flood below takes to sign in its sixty in waves (up to 3 s seen at load 9, 4.5 s
+	// at load 13), all of which must still be open, without a session, when it counts them.
+	sessionWaitMs: 5000,
 	waiting: {start: 30, rate: 1, full: 30},
 	outputBacklog: 16 * 1024,
-	// Two may wait in line while the server is busy, each for 3 s.
-	line: {most: 2, waitMs: 3000},
+	// Two may wait in line while the server is busy, each for 2 s.
+	line: {most: 2, waitMs: 2000},
 } satisfies Partial<ServeOptions>;
 /** Connections open at once: twice the sessions and ten. */
 const CONNECTIONS = LIMITS.maxSessions * 2 + 10;
@@ -163,7 +167,7 @@ async function reach(stage: Stage): Promise<{socket: Socket; closed: Promise<voi
 		}
 		return connection;
 	}
-	const socket = tcp({port: running.port, host: '127.0.0.1', localAddress: from});
+	const socket = tcp({port: running.port, host: '127.0.0.1', localAddress: from, noDelay: true});
 	sockets.push(socket);
 	socket.on('error', () => undefined);
 	const closed = new Promise<void>(settle => socket.once('close', () => settle()));
@@ -306,12 +310,13 @@ describe('a connection ended at every stage', () => {
 		const started = Date.now();
 		const signedIn = await reach('signed in');
 		await Promise.all(waiting.map(one => one.closed));
+		// The time to sign in (1.5 s) said in whole seconds.
 		const slow = lines.slice(before).filter(line => /: closed, not signed in within 2 s$/.test(line));
 		expect(slow).toHaveLength(4);
 		await signedIn.closed;
-		// Not before its time to open a session (8 s) is over.
+		// Not before its time to open a session (5 s) is over.
 		expect(Date.now() - started).toBeGreaterThanOrEqual(LIMITS.sessionWaitMs - 100);
-		expect(lines.slice(before).filter(line => /mallory: closed, 8 s without a session$/.test(line))).toHaveLength(1);
+		expect(lines.slice(before).filter(line => /mallory: closed, 5 s without a session$/.test(line))).toHaveLength(1);
 		await settledBack();
 		await stillPlays();
 	});
@@ -325,13 +330,15 @@ test('a connection the server ended keeps no place at the door, though its clien
 		engine,
 		maxSessions: 4,
 		signInMs: 60_000,
+		// A second to close its side once the server has ended the connection (5 s in potm serve).
+		hangUpMs: 1000,
 	});
 	try {
 		const connection = await raw(patient.port, nextAddress());
 		connection.socket.write('not SSH at all\r\n');
 		await connection.closed;
 		expect(patient.connections()).toEqual({open: 1, waiting: 1});
-		// Within HANG_UP_MS (5 s) of its end, not the minute to sign in.
+		// Within the time to hang up (a second here) of its end, not the minute to sign in.
 		const ended = Date.now();
 		await until(
 			() => patient.connections().open === 0,
@@ -362,9 +369,9 @@ test('too busy: a newcomer waits in line at the door, before any SSH work, and c
 	patient.socket.write('SSH-2.0-x\r\n');
 	await patient.closed;
 	const said = patient.received().toString('latin1');
-	expect(said.startsWith(`${inLine} (3 s at most)\r\npotm: still in line, next\r\n`)).toBe(true);
+	expect(said.startsWith(`${inLine} (2 s at most)\r\npotm: still in line, next\r\n`)).toBe(true);
 	expect(toldAgain(said, tooBusy)).toBe(true);
-	expect(lines.some(line => line.includes(': refused, the server is busy, its thread 900 ms behind; waited 3 s in line'))).toBe(true);
+	expect(lines.some(line => line.includes(': refused, the server is busy, its thread 900 ms behind; waited 2 s in line'))).toBe(true);
 	// One that sends its version and closes its side while in line leaves it: the next is first.
 	const quitter = await raw(running.port, nextAddress());
 	await until(
@@ -390,8 +397,8 @@ test('too busy: a newcomer waits in line at the door, before any SSH work, and c
 	second.socket.write('SSH-2.0-y\r\n');
 	const third = await raw(running.port, nextAddress());
 	await third.closed;
-	expect(first.received().toString('latin1').startsWith(`${inLine} (3 s at most)\r\n`)).toBe(true);
-	expect(second.received().toString('latin1').startsWith(`${inLine}, 1 ahead of you (3 s at most)\r\n`)).toBe(true);
+	expect(first.received().toString('latin1').startsWith(`${inLine} (2 s at most)\r\n`)).toBe(true);
+	expect(second.received().toString('latin1').startsWith(`${inLine}, 1 ahead of you (2 s at most)\r\n`)).toBe(true);
 	expect(third.received().toString('latin1')).toBe(tooBusy);
 	expect(
 		lines.some(line =>
@@ -466,8 +473,8 @@ describe('floods past every limit', () => {
 	test('a flood from many addresses, signed in, past the connections open at once; then all reset', async () => {
 		const flood: Array<Promise<{socket: Socket} | null>> = [];
 		// In waves the door lets sign in, until past the connections the server holds.
-		for (let wave = 0; wave < 6; wave++) {
-			const batch = Array.from({length: 10}, () => reach('signed in').catch(() => null));
+		for (let wave = 0; wave < 12; wave++) {
+			const batch = Array.from({length: 5}, () => reach('signed in').catch(() => null));
 			flood.push(...batch);
 			await Promise.all(batch);
 		}
@@ -555,7 +562,7 @@ describe('floods past every limit', () => {
 		const ended = Date.now();
 		await closed;
 		expect(Date.now() - ended).toBeGreaterThanOrEqual(LIMITS.sessionWaitMs - 200);
-		expect(lines.some(line => /looper: closed, 8 s without a session$/.test(line))).toBe(true);
+		expect(lines.some(line => /looper: closed, 5 s without a session$/.test(line))).toBe(true);
 		await settledBack();
 		await stillPlays();
 	});

@@ -21,7 +21,8 @@ import {parseRecord} from '../../source/files/record.js';
 import {boxes, type BoxesState} from '../../source/games/boxes/index.js';
 import {seededRandom} from '../../source/games/seeded.js';
 
-const DEADLINE = {timeout: 20_000, interval: 50};
+/** A screen read every 20 ms (a capture of the pane costs tmux a few milliseconds), for 20 s at most. */
+const DEADLINE = {timeout: 20_000, interval: 20};
 
 const skipReason = whyNotHere(toolTier('the OpenSSH tier'));
 

@@ -67,6 +67,7 @@ function run(
 			channel.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
 			let code: number | null = null;
 			channel.on('exit', (status: number | null) => (code = status));
+			// The close comes after all it wrote (its exit may come before the last of that is read).
 			channel.on('close', () => resolve({code, stdout, stderr}));
 		};
 		if (window) client.exec(command, {pty: window}, started);
@@ -178,7 +179,8 @@ describe('the arcade over SSH', () => {
 		);
 		const second = await shell(await connect(running.port, 'two'));
 		const secondShown = screen(second);
-		const code = await new Promise<number | null>(resolve => second.on('exit', (status: number | null) => resolve(status)));
+		// Its exit status as its channel closes (after all it showed): the exit itself may have come before this line.
+		const code = await new Promise<number | null>(resolve => second.on('close', (status: number | null) => resolve(status)));
 		expect(code).toBe(1);
 		expect(secondShown.text()).toContain('potm: the server is full (1 session); try again later');
 		expect(running.sessions()).toBe(1);
@@ -239,16 +241,9 @@ describe('nothing but the arcade', () => {
 	test('a command, a subsystem (sftp) and a port forward are refused; no pty is refused with a reason', async () => {
 		const running = await serve();
 		const client = await connect(running.port);
-		const output = await new Promise<{code: number | null; text: string}>((resolve, reject) =>
-			client.exec('cat /etc/passwd', (error, channel) => {
-				if (error) return reject(error);
-				let text = '';
-				channel.on('data', (data: Buffer) => (text += data.toString()));
-				channel.on('exit', (code: number | null) => resolve({code, text}));
-			}),
-		);
+		const output = await run(client, 'cat /etc/passwd');
 		expect(output.code).toBe(2);
-		expect(output.text).toContain('potm: this server runs no commands');
+		expect(output.stdout).toContain('potm: this server runs no commands');
 		await expect(new Promise((resolve, reject) => client.sftp((error, sftp) => (error ? reject(error) : resolve(sftp))))).rejects.toThrow();
 		await expect(
 			new Promise((resolve, reject) =>
@@ -263,7 +258,8 @@ describe('nothing but the arcade', () => {
 				if (error) return reject(error);
 				let text = '';
 				channel.on('data', (data: Buffer) => (text += data.toString()));
-				channel.on('exit', () => resolve(text));
+				// Its close comes after all it showed; its exit may come before the last of that is read.
+				channel.on('close', () => resolve(text));
 			}),
 		);
 		expect(bare).toContain('potm: a terminal is needed: connect with ssh -t');

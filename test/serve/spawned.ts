@@ -5,7 +5,6 @@
  */
 import {spawn, type ChildProcess} from 'node:child_process';
 import {fileURLToPath} from 'node:url';
-import {vi} from 'vitest';
 
 const cli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
@@ -26,10 +25,16 @@ export async function spawnServe(data: string, port: number, started: (child: Ch
 	started(child);
 	let out = '';
 	let log = '';
-	child.stdout.on('data', (data: Buffer) => (out += data.toString()));
 	child.stderr.on('data', (data: Buffer) => (log += data.toString()));
-	await vi.waitFor(() => {
-		if (!out.includes('Ctrl-C stops it')) throw new Error(`not listening yet: ${out}${log}`);
-	}, waitMs);
+	// Settled by the line that says it listens, as it comes (or failed after `waitMs`).
+	await new Promise<void>((resolve, reject) => {
+		const late = setTimeout(() => reject(new Error(`not listening yet: ${out}${log}`)), waitMs);
+		child.stdout.on('data', (data: Buffer) => {
+			out += data.toString();
+			if (!out.includes('Ctrl-C stops it')) return;
+			clearTimeout(late);
+			resolve();
+		});
+	});
 	return {child, port: Number(/port (\d+)/.exec(out)![1]), out: () => out, log: () => log};
 }

@@ -67,24 +67,34 @@ export function connect(port: number, name: string, extra: Record<string, unknow
 		// A connection the server ends before it is ready (refused at once) closes without an error.
 		client.once('close', () => reject(new Error('the connection closed before it was ready')));
 		client.connect({host: '127.0.0.1', port, username: name, readyTimeout: 10_000, ...(signs ? {} : {privateKey: keyOf(name)}), ...extra});
+		// Each write sent at once, as OpenSSH's client does for a terminal (TCP_NODELAY): with Nagle's rule
+		// a request written while the last is not yet acknowledged waits some 40 ms for the server's ACK.
+		client.setNoDelay(true);
 	});
 }
 
-/** Everything a channel has shown, its escape sequences taken out. */
+/** Everything a channel has shown, its escape sequences taken out (once for each time it has shown more: `until` asks often). */
 export function screen(channel: ClientChannel): {text: () => string; raw: () => string} {
 	let raw = '';
-	channel.on('data', (data: Buffer) => (raw += data.toString('utf8')));
-	return {text: () => raw.replace(/\u001B\[[0-?]*[ -/]*[@-~]|\u001B[()][A-Z0-9]|\u001B[=>78]/g, ''), raw: () => raw};
+	let text: string | null = '';
+	channel.on('data', (data: Buffer) => {
+		raw += data.toString('utf8');
+		text = null;
+	});
+	return {text: () => (text ??= raw.replace(/\u001B\[[0-?]*[ -/]*[@-~]|\u001B[()][A-Z0-9]|\u001B[=>78]/g, '')), raw: () => raw};
 }
 
 export const shell = (client: Client, window = {cols: 80, rows: 24, term: 'xterm-256color'}): Promise<ClientChannel> =>
 	new Promise((resolve, reject) => client.shell(window, (error, channel) => (error ? reject(error) : resolve(channel))));
 
-/** Waits (15 s at most) until `what` holds; else fails with `message()`. */
+/** Waits (15 s at most) until `what` holds, looking every 10 ms; else fails with `message()`. */
 export const until = (what: () => boolean, message: () => string) =>
-	vi.waitFor(() => {
-		if (!what()) throw new Error(message());
-	}, 15_000);
+	vi.waitFor(
+		() => {
+			if (!what()) throw new Error(message());
+		},
+		{timeout: 15_000, interval: 10},
+	);
 
 /** From the lobby on `channel` (shown by `shown`) to the arcade's menu: the lobby's first row. */
 export async function intoTheArcade(channel: ClientChannel, shown: ReturnType<typeof screen>): Promise<void> {

@@ -14,7 +14,8 @@ import {TMUX_START} from '../helpers/tmux.js';
 import {toolTier, whyNotHere} from '../helpers/tools.js';
 import {afterEach, describe, expect, test, vi} from 'vitest';
 
-const DEADLINE = {timeout: 20_000, interval: 50};
+/** A screen read every 20 ms (a capture of the pane costs tmux a few milliseconds), for 20 s at most. */
+const DEADLINE = {timeout: 20_000, interval: 20};
 
 const skipReason = whyNotHere(toolTier('the OpenSSH tier'));
 
