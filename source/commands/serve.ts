@@ -106,6 +106,15 @@ export async function runServe(options: ServeCommand): Promise<number> {
 		await pool.close();
 		return 2;
 	}
+	const ending = lastResort(log);
+	// Listening before the banner says "Ctrl-C stops it": a Ctrl-C typed as soon as it shows stops
+	// the server as any other would, rather than killing it unhandled (status 130).
+	// process.on, not once: Ink's exit hook (each session loads it) kills the process again on a
+	// signal it thinks nobody else listens to, which a once-listener stops being as it runs.
+	const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+	let stop: (signal: string) => void = () => undefined;
+	const stopped = new Promise<string>(resolve => (stop = resolve));
+	for (const signal of signals) process.on(signal, stop);
 	const where = options.host === '0.0.0.0' || options.host === '::' ? 'HOST' : options.host;
 	process.stdout.write(
 		[
@@ -126,13 +135,6 @@ export async function runServe(options: ServeCommand): Promise<number> {
 			'',
 		].join('\n'),
 	);
-	const ending = lastResort(log);
-	// process.on, not once: Ink's exit hook (each session loads it) kills the process again on a
-	// signal it thinks nobody else listens to, which a once-listener stops being as it runs.
-	const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-	let stop: (signal: string) => void = () => undefined;
-	const stopped = new Promise<string>(resolve => (stop = resolve));
-	for (const signal of signals) process.on(signal, stop);
 	try {
 		const signal = await stopped;
 		log(`${signal}: ending ${server.sessions() === 1 ? '1 session' : `${server.sessions()} sessions`}`);
