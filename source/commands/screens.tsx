@@ -41,7 +41,7 @@ export async function runScreens(options: UiOptions, checked: CheckedUi): Promis
 					note: loaded.note ?? `Opened ${options.file}`,
 				}
 			: {};
-		if (options.screen === 'analysis') start = {screen: 'analysis', setup: {game: loaded?.game ?? game, ...from}};
+		if (options.screen === 'analysis') start = {screen: 'analysis', setup: {game: played, ...from}};
 		else {
 			const base = playSetup(played, choices, false);
 			// From a file the clocks go on from its readings unless --clock says otherwise.

@@ -36,10 +36,10 @@ const vitest = join(dirname(require.resolve('vitest/package.json')), 'vitest.mjs
 /** The command line that runs `node args` at the lowest priority, its threads included (nice is POSIX's; Windows runs it as it is). */
 const lowly = args => (process.platform === 'win32' ? [process.execPath, args] : ['nice', ['-n', '19', process.execPath, ...args]]);
 
-/** Runs `node args` (or `[command, args]` from lowly) in the project's folder, its output kept; gives its status and output. */
-function run(args, {command = process.execPath, env = process.env} = {}) {
+/** Runs `command args` (node by default) in the project's folder, its output kept; gives its status and output. */
+function run(args, command = process.execPath) {
 	return new Promise(resolve => {
-		const child = spawn(command, args, {cwd: root, env, stdio: ['ignore', 'pipe', 'pipe']});
+		const child = spawn(command, args, {cwd: root, stdio: ['ignore', 'pipe', 'pipe']});
 		let output = '';
 		child.stdout.on('data', chunk => (output += chunk));
 		child.stderr.on('data', chunk => (output += chunk));
@@ -68,14 +68,14 @@ const buildPassed = [
 ].every(Boolean);
 if (!buildPassed) process.exit(1);
 
-// 3. The checks, started with the tests, each named as soon as it fails.
+// 3. The checks, started just before the tests, each named as soon as it fails.
 const checks = [
 	['prettier --check (the layout)', [binOf('prettier'), '--check', '--log-level', 'warn', '.']],
 	['eslint (the linter)', [binOf('eslint'), '.']],
 	['tsc -p tsconfig.test.json (the type check)', [tsc, '-p', 'tsconfig.test.json']],
 ].map(([name, args]) => {
 	const [command, lowlyArgs] = lowly(args);
-	return run(lowlyArgs, {command}).then(result => {
+	return run(lowlyArgs, command).then(result => {
 		if (result.status !== 0) process.stderr.write(`npm test: ${name} failed (its output follows the tests)\n`);
 		return [name, result];
 	});
