@@ -3,6 +3,16 @@ import {defineConfig} from 'vitest/config';
 import SlowestFirst from './test/helpers/sequencer.js';
 import {BUILT_PROGRAM_TESTS, FRESH_MODULE_TESTS, REAL_TIME_TESTS} from './test/tiers.js';
 
+/**
+ * React's production build, the one the program runs (command-line/dispatch.ts): the screens'
+ * tests test what ships, without the development build's checks, which cost a fifth of their CPU.
+ * NODE_ENV=development runs them on the development build, with its warnings.
+ */
+const reactDevelopment = process.env['NODE_ENV'] === 'development';
+
+/** How both configurations compile the tests' JSX: for the React build they run on. */
+export const jsx = {oxc: {jsx: {development: reactDevelopment}}};
+
 /** What the whole suite (this config, npm test) and the unit tier (vitest.unit.config.ts) share. */
 export const shared = {
 	include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
@@ -19,7 +29,10 @@ export const shared = {
 	// The tests' scratch folders (os.tmpdir()) on a RAM disk where the system has one and TMPDIR
 	// names none: the saves' and the served rooms' fsync, seconds of a run on a busy disk, then cost
 	// nothing, and the files written are the same.
-	env: process.env['TMPDIR'] === undefined && existsSync('/dev/shm') ? {TMPDIR: '/dev/shm'} : {},
+	env: {
+		...(process.env['TMPDIR'] === undefined && existsSync('/dev/shm') ? {TMPDIR: '/dev/shm'} : {}),
+		NODE_ENV: reactDevelopment ? 'development' : 'production',
+	},
 };
 
 /**
@@ -45,6 +58,7 @@ const own = [...BUILT_PROGRAM_TESTS, ...REAL_TIME_TESTS];
 // test has). The tests of the built program, of real clocks and of fresh modules run isolated;
 // the rest share workers, as in the unit tier.
 export default defineConfig({
+	...jsx,
 	test: {
 		...shared,
 		include: [],

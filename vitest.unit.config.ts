@@ -6,11 +6,12 @@
  */
 import {defineConfig} from 'vitest/config';
 import {BUILT_PROGRAM_TESTS, FRESH_MODULE_TESTS, REAL_TIME_TESTS} from './test/tiers.js';
-import {isolatedProject, shared, sharedProject} from './vitest.config.js';
+import {isolatedProject, jsx, shared, sharedProject} from './vitest.config.js';
 
 const left = [...BUILT_PROGRAM_TESTS, ...REAL_TIME_TESTS];
 
 export default defineConfig({
+	...jsx,
 	test: {
 		...shared,
 		include: [],

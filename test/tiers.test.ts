@@ -106,9 +106,9 @@ describe('the test tiers', () => {
 		expect(skippedTiers(modules, () => null)).toEqual([]);
 	});
 
-	test('the slowest files start first, whatever their project; the rest in the order given', () => {
+	test('the isolated files start first, then the shared ones; of each, the slowest first, the rest in the order given', () => {
 		for (const path of SLOWEST_FIRST) expect(all).toContain(path);
-		const spec = (path: string, project = '') => ({moduleId: join(root, path), project: {name: project}});
+		const spec = (path: string, isolate = true) => ({moduleId: join(root, path), project: {config: {isolate}}});
 		const files = [spec('test/a.test.ts'), spec('test/start.test.ts'), spec('test/b.test.ts'), spec('test/referee/contest-clock.test.ts')];
 		expect(slowestFirst(files).map(file => relative(root, file.moduleId))).toEqual([
 			'test/referee/contest-clock.test.ts',
@@ -116,9 +116,15 @@ describe('the test tiers', () => {
 			'test/a.test.ts',
 			'test/b.test.ts',
 		]);
-		// Across projects too: the slow file of the isolated project before the shared one's.
-		const projects = [spec('test/a.test.ts', 'shared'), spec('test/start.test.ts', 'isolated')];
-		expect(slowestFirst(projects)).toEqual([projects[1], projects[0]]);
+		// A shared file, listed or not, after every isolated one: a shared worker is ended when the
+		// file next in line is isolated.
+		const mixed = [
+			spec('test/games/loa/properties.test.ts', false),
+			spec('test/c.test.ts', false),
+			spec('test/a.test.ts'),
+			spec('test/start.test.ts'),
+		];
+		expect(slowestFirst(mixed)).toEqual([mixed[3], mixed[2], mixed[0], mixed[1]]);
 	});
 
 	test('the unit tier runs some tests', () => {

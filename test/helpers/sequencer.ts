@@ -1,9 +1,12 @@
 /**
- * The order the whole suite starts its files in: the slowest first, so that two workers finish
- * together rather than one waiting out a long file started last. Vitest orders by the durations of
- * the last run where it has them, and else (a fresh clone, CI) by file size, which put the short
- * files of long real games (the contest clock's, npm start's builds) at the end. Listed here, the
- * slowest of the last measured run, they start first; the rest follow in vitest's order.
+ * The order the test runs start their files in. The files of a worker of their own first, then
+ * those that share workers: vitest ends a shared worker whenever the next file in line is one to
+ * isolate, and the next shared file then loads every module again; and the shared files, short on
+ * the whole, are the ones that let both workers end together. Within each kind, the slowest first,
+ * so that no long file starts last. Vitest orders by the durations of the last run where it has
+ * them, and else (a fresh clone, CI) by file size, which put the short files of long real games
+ * (the contest clock's, npm start's builds) at the end. Listed here, the slowest of the last
+ * measured run, they start first of their kind; the rest follow in vitest's order.
  */
 import {relative} from 'node:path';
 import {fileURLToPath} from 'node:url';
@@ -28,14 +31,13 @@ export const SLOWEST_FIRST: readonly string[] = [
 ];
 
 /**
- * `files` in vitest's order, the listed ones moved to the front, slowest first, whatever their
- * project: the whole suite's projects (shared workers, isolated ones) run side by side, so a slow
- * isolated file started after every shared one would end the run alone.
+ * `files` in vitest's order, those of isolated projects first, and of each kind the listed ones
+ * first, slowest first.
  */
-export function slowestFirst<T extends {moduleId: string}>(files: readonly T[]): T[] {
+export function slowestFirst<T extends {moduleId: string; project: {config: {isolate: boolean}}}>(files: readonly T[]): T[] {
 	const rank = (file: T) => {
 		const listed = SLOWEST_FIRST.indexOf(relative(root, file.moduleId).split('\\').join('/'));
-		return listed === -1 ? SLOWEST_FIRST.length : listed;
+		return (file.project.config.isolate ? 0 : SLOWEST_FIRST.length + 1) + (listed === -1 ? SLOWEST_FIRST.length : listed);
 	};
 	return files
 		.map((file, index) => ({file, index}))
