@@ -56,8 +56,7 @@ export const REAL_TIME_TESTS: readonly string[] = [
 /**
  * Unit tests that need their modules fresh, loaded for them alone: the unit tier and the whole
  * suite share modules between the other unit files of a worker (vitest.config.ts). A mock of
- * node:fs (atomic.test.ts, read-once.test.ts); the 3×3 table, which another file's test builds
- * whole into the module (table3.test.ts); the registry with the games the tests register
+ * node:fs (atomic.test.ts, read-once.test.ts); the registry with the games the tests register
  * (contract.test.ts, and the lessons' tests, which teach tic-tac-toe too); Ink, which a served
  * screen needs loaded after every-frame.ts (names.test.ts). The files of the two lists above run
  * isolated as well.
@@ -65,7 +64,6 @@ export const REAL_TIME_TESTS: readonly string[] = [
 export const FRESH_MODULE_TESTS: readonly string[] = [
 	'test/files/atomic.test.ts',
 	'test/files/read-once.test.ts',
-	'test/games/boxes/table3.test.ts',
 	// These register the test games (POTM_TEST_GAMES), which the registry reads when it is first loaded.
 	'test/games/contract.test.ts',
 	'test/game-names.test.ts',
