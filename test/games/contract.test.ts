@@ -35,6 +35,21 @@ function playout(game: AnyGame, seed: number, limit = 400): {states: unknown[]; 
 	return {states, moves};
 }
 
+/**
+ * playout(game, seed), played once for the file: the tests below read the same playouts, and a
+ * state is never changed (each move makes a new one).
+ */
+const playouts = new Map<string, {states: unknown[]; moves: number[]}>();
+function playoutOf(game: AnyGame, seed: number): {states: unknown[]; moves: number[]} {
+	const key = `${game.id} ${seed}`;
+	let played = playouts.get(key);
+	if (!played) {
+		played = playout(game, seed);
+		playouts.set(key, played);
+	}
+	return played;
+}
+
 const sorted = (moves: Iterable<number>): number[] => [...moves].sort((a, b) => a - b);
 
 /** The moves a search position generates. */
@@ -69,50 +84,63 @@ test("no game's setup option is named as an option of the command line or a row 
 describe.each(games.map(game => [game.id, game] as const))('the contract: %s', (_, game) => {
 	test('a random playout ends, by the rules or with no legal move; the move numbers and sides go on', () => {
 		for (const seed of SEEDS) {
-			const {states} = playout(game, seed);
+			const {states} = playoutOf(game, seed);
 			const last = states.at(-1);
 			expect(game.outcome(last) !== null || game.legalMoves(last).length === 0, `seed ${seed}`).toBe(true);
-			for (const state of states) expect([1, 2]).toContain(game.toMove(state));
+			expect(states.map(state => game.toMove(state)).filter(side => side !== 1 && side !== 2)).toEqual([]);
 		}
 	});
 
 	test("the search position's moves are the legal moves, and make then unmake restores its key and its moves", () => {
+		// Plain comparisons, and one expect() for the list of what differed (an expect() for each
+		// of the ~40 000 comparisons was half of this file's time).
+		const wrong: string[] = [];
+		const keyOf = (position: ReturnType<AnyGame['searchPosition']>) =>
+			[position.keyLo, position.keyHi, position.hashLo, position.hashHi, position.sideToMove].join(' ');
 		for (const seed of SEEDS) {
-			const {states} = playout(game, seed);
-			for (const state of states) {
+			const {states} = playoutOf(game, seed);
+			for (const [ply, state] of states.entries()) {
+				const where = `seed ${seed}, ply ${ply}`;
 				const position = game.searchPosition(state);
 				const legal = sorted(game.legalMoves(state));
 				const moves = generated(position);
-				if (game.outcome(state) !== null) expect(position.terminal()).not.toBe(ONGOING);
-				else expect(moves).toEqual(legal);
-				const key = [position.keyLo, position.keyHi, position.hashLo, position.hashHi, position.sideToMove];
+				if (game.outcome(state) !== null) {
+					if (position.terminal() === ONGOING) wrong.push(`${where}: the game is over, and the search position goes on`);
+				} else if (moves.join() !== legal.join()) wrong.push(`${where}: generated [${moves.join()}], legal [${legal.join()}]`);
+				const key = keyOf(position);
 				for (const move of moves.slice(0, 8)) {
 					position.make(move);
 					position.unmake();
-					expect([position.keyLo, position.keyHi, position.hashLo, position.hashHi, position.sideToMove]).toEqual(key);
-					expect(generated(position)).toEqual(moves);
+					const after = keyOf(position);
+					if (after !== key) wrong.push(`${where}, ${move} made and unmade: key, hash and side ${after}, before ${key}`);
+					const again = generated(position);
+					if (again.join() !== moves.join())
+						wrong.push(`${where}, ${move} made and unmade: moves [${again.join()}], before [${moves.join()}]`);
 				}
 			}
 		}
+		expect(wrong).toEqual([]);
 	});
 
 	// A POTM file is a position to move from: one past LOAPS's move limit has no file of its own (a
 	// save keeps such a game in its history, files/saves.ts).
 	test('a position still to move from reads back as itself: parse(format(x)) formats as x, and keeps the side to move', () => {
 		for (const seed of SEEDS) {
-			for (const state of playout(game, seed).states.filter(one => game.outcome(one) === null)) {
+			// The texts that do not read back, each with what it read as (one expect() for them all).
+			const wrong: Array<{text: string; read: string}> = [];
+			for (const state of playoutOf(game, seed).states.filter(one => game.outcome(one) === null)) {
 				const text = game.format(state);
 				const parsed = game.parse(text, 'position.txt');
-				expect(parsed.ok, text).toBe(true);
-				if (!parsed.ok) continue;
-				expect(game.format(parsed.value)).toBe(text);
-				expect(game.toMove(parsed.value)).toBe(game.toMove(state));
+				if (!parsed.ok) wrong.push({text, read: `an error: ${parsed.error.message}`});
+				else if (game.format(parsed.value) !== text) wrong.push({text, read: game.format(parsed.value)});
+				else if (game.toMove(parsed.value) !== game.toMove(state)) wrong.push({text, read: `player ${game.toMove(parsed.value)} to move`});
 			}
+			expect(wrong, `seed ${seed}`).toEqual([]);
 		}
 	});
 
 	test("a position's text is this game's, and no other game's but its rulings'", () => {
-		const {states} = playout(game, 7);
+		const {states} = playoutOf(game, 7);
 		for (const state of [states[0], states[Math.floor(states.length / 2)], states.at(-1)]) {
 			const text = game.format(state);
 			expect(baseGameId(gameOfText(text)!)).toBe(baseGameId(game));
@@ -122,12 +150,19 @@ describe.each(games.map(game => [game.id, game] as const))('the contract: %s', (
 
 	test("a move reads back from its notation, and an entry's answer reads back as its move", () => {
 		for (const seed of SEEDS) {
-			const {states, moves} = playout(game, seed);
-			moves.forEach((move, index) => {
-				const state = states[index];
-				expect(game.parseMove(state, game.formatMove(state, move))).toEqual({ok: true, value: move});
-				expect(game.readEntryMove(state, game.entryAnswer(state, move))).toEqual({ok: true, value: move});
+			const {states, moves} = playoutOf(game, seed);
+			// The moves that do not read back, with what they read as (one expect() for them all).
+			const wrong: Array<{ply: number; move: number; notation: unknown; entry: unknown}> = [];
+			moves.forEach((move, ply) => {
+				const state = states[ply];
+				const notation = game.parseMove(state, game.formatMove(state, move));
+				const entry = game.readEntryMove(state, game.entryAnswer(state, move));
+				// What toEqual({ok: true, value: move}) asked: that and nothing more.
+				const readsBack = (read: object) =>
+					Object.keys(read).length === 2 && 'ok' in read && read.ok === true && 'value' in read && read.value === move;
+				if (!readsBack(notation) || !readsBack(entry)) wrong.push({ply, move, notation, entry});
 			});
+			expect(wrong, `seed ${seed}`).toEqual([]);
 		}
 	});
 

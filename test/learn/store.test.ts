@@ -20,7 +20,8 @@ import {
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {afterEach, beforeEach, describe, expect, test} from 'vitest';
+import {buildSync} from 'esbuild';
+import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, test} from 'vitest';
 import type {LessonBook, LessonStep} from '../../source/games/learning.js';
 import {dailyIndex} from '../../source/learn/daily.js';
 import {attempt, builtPuzzleRating, NEW_RATING} from '../../source/learn/glicko2.js';
@@ -46,7 +47,22 @@ import {
 } from '../../source/learn/store.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const storeModule = fileURLToPath(new URL('../../source/learn/store.ts', import.meta.url));
+
+/**
+ * The store module as one plain JavaScript file, for the child processes of the tests below,
+ * bundled once for the file by esbuild (the compiler tsx runs). With `--import tsx` each child
+ * compiled the module and all it imports again, four times what it then spent on its test.
+ */
+let bundled: string;
+let storeModule: string;
+
+beforeAll(() => {
+	bundled = mkdtempSync(join(tmpdir(), 'potm-store-module-'));
+	storeModule = join(bundled, 'store.mjs');
+	buildSync({entryPoints: [join(root, 'source/learn/store.ts')], bundle: true, format: 'esm', platform: 'node', outfile: storeModule});
+});
+
+afterAll(() => rmSync(bundled, {recursive: true, force: true}));
 
 let dir: string;
 let file: string;
@@ -371,7 +387,7 @@ describe('loadLearning and saveLearning', () => {
 				console.log(JSON.stringify(aside ? {name: aside[1], text: readFileSync(aside[1], 'utf8')} : {note}));
 			}`;
 		const children = Array.from({length: 4}, () => {
-			const started = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', child], {
+			const started = spawn(process.execPath, ['--input-type=module', '-e', child], {
 				cwd: root,
 				env: {...process.env, DIR: dir},
 			});
@@ -442,15 +458,11 @@ describe('loadLearning and saveLearning', () => {
 			const {saveLearning} = await import(${JSON.stringify(storeModule)});
 			const data = JSON.parse(process.env.DATA);
 			console.log(saveLearning(process.env.DIR, data));`;
-		const result = spawnSync(
-			'bash',
-			['-c', 'ulimit -f 1 && exec "$0" --import tsx --input-type=module -e "$1"', process.execPath, script],
-			{
-				cwd: root,
-				env: {...process.env, DIR: dir, DATA: JSON.stringify(someLearning())},
-				encoding: 'utf8',
-			},
-		);
+		const result = spawnSync('bash', ['-c', 'ulimit -f 1 && exec "$0" --input-type=module -e "$1"', process.execPath, script], {
+			cwd: root,
+			env: {...process.env, DIR: dir, DATA: JSON.stringify(someLearning())},
+			encoding: 'utf8',
+		});
 		expect(result.stderr).toBe('');
 		expect(result.stdout.trim()).toBe(`cannot save ${file}: the file is larger than this system lets it be`);
 		expect(readFileSync(file, 'utf8')).toBe(before);

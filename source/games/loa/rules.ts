@@ -94,10 +94,13 @@ export function occurrences(state: Omit<LoaState, 'outcome'>): number {
 	return 1 + reversiblePast(state).filter(same).length;
 }
 
+/** Scratch for movesOf, grown to the largest maxMoves asked for. */
+let moveBuffer = new Int32Array(0);
+
 function movesOf(board: LoaBoard): number[] {
-	const buffer = new Int32Array(board.maxMoves);
-	const count = board.generateMoves(buffer, 0);
-	return Array.from(buffer.subarray(0, count));
+	if (moveBuffer.length < board.maxMoves) moveBuffer = new Int32Array(board.maxMoves);
+	const count = board.generateMoves(moveBuffer, 0);
+	return Array.from(moveBuffer.subarray(0, count));
 }
 
 export function createState(variant: LoaVariant, setup: PositionSetup): LoaState {
@@ -162,7 +165,7 @@ export function play(state: LoaState, move: number): LoaState {
 		status: board.status,
 		outcome: null,
 	};
-	return {...next, outcome: decide(next)};
+	return {...next, outcome: decide(next, board)};
 }
 
 /** The same position with other clock readings. */
@@ -170,7 +173,11 @@ export function withClocks(state: LoaState, clocks: readonly [number, number]): 
 	return {...state, clocks: [clocks[0], clocks[1]]};
 }
 
-function decide(state: Omit<LoaState, 'outcome'>): Outcome | null {
+/**
+ * How the game stands after `state`'s last move, or null if it goes on. `board`, if given, stands
+ * at `state` already (play()'s board after the move), and is asked instead of setting one up.
+ */
+function decide(state: Omit<LoaState, 'outcome'>, board?: LoaBoard): Outcome | null {
 	const {variant, points} = state;
 	const [first, second] = variant.sideNames;
 	const name = (player: Player) => (player === 1 ? first : second);
@@ -230,7 +237,7 @@ function decide(state: Omit<LoaState, 'outcome'>): Outcome | null {
 			description: `The same position stood a third time with ${name(state.toMove)} to move: a draw`,
 		};
 	}
-	if (boardAt({...state, outcome: null}).countMoves() === 0) {
+	if ((board ?? boardAt({...state, outcome: null})).countMoves() === 0) {
 		const winner = other(state.toMove);
 		return {
 			result: 'win',

@@ -155,7 +155,19 @@ function snapshot(board: LoaBoard): Snapshot {
 	};
 }
 
-const sorted = (values: Iterable<number>): number[] => [...values].sort((a, b) => a - b);
+/**
+ * The values in increasing order, as a new array. An insertion sort: the lists sorted here are
+ * short (moves, a side's pieces), and sort() with a comparator took five times as long.
+ */
+function sorted(values: Iterable<number>): number[] {
+	const list: number[] = [];
+	for (const value of values) {
+		let at = list.length;
+		for (; at > 0 && list[at - 1]! > value; at--) list[at] = list[at - 1]!;
+		list[at] = value;
+	}
+	return list;
+}
 
 function fail(message: string): never {
 	throw new Error(message);
@@ -193,6 +205,9 @@ function same(actual: unknown, expected: unknown, where: string): void {
 	if (a !== b) fail(`${where}: got ${a}, expected ${b}`);
 }
 
+/** 3 ** n, for the base-3 digits of the line codes (a line has at most 8 squares). */
+const POWERS_OF_3 = Array.from({length: 8}, (_, n) => 3 ** n);
+
 /** The board's own bookkeeping agrees with its cells: hash, line codes, bits, piece lists. */
 function checkBookkeeping(board: LoaBoard, where: string): void {
 	same(board.computeHash(), [board.hashLo, board.hashHi], `${where}: computeHash() against the incremental hash`);
@@ -205,7 +220,7 @@ function checkBookkeeping(board: LoaBoard, where: string): void {
 		if (side === 0) continue;
 		onBoard[side]!.push(square);
 		bits[side * 2 + (square >> 5)]! |= 1 << (square & 31);
-		for (let family = 0; family < 4; family++) recount[lineOf[square * 4 + family]!]! += side * 3 ** linePos[square * 4 + family]!;
+		for (let family = 0; family < 4; family++) recount[lineOf[square * 4 + family]!]! += side * POWERS_OF_3[linePos[square * 4 + family]!]!;
 	}
 	for (let line = 0; line < lineCount; line++) recount[line]! += board.geometry.lineBase[line]!;
 	same(Array.from(board.lineFilling), recount, `${where}: line fillings`);
@@ -232,6 +247,17 @@ const STATUS_OF: Record<RefEnd, number> = {
 };
 const statusOf = (end: RefEnd | null): number => (end === null ? Status.ongoing : STATUS_OF[end]);
 
+/** Scratch for checkMoves: room for any variant's moves (16 pieces, 8 directions each) and a margin. */
+const moveBuffer = new Int32Array(16 * 8 + 8);
+const gainBuffer = new Int32Array(16 * 8);
+
+/** Whether two lists hold the same numbers in the same order. */
+function sameList(a: readonly number[], b: readonly number[]): boolean {
+	if (a.length !== b.length) return false;
+	for (let index = 0; index < a.length; index++) if (a[index] !== b[index]) return false;
+	return true;
+}
+
 /**
  * The fast core's legal moves (sorted), after checking them against the reference and countMoves.
  * With `sweep`, isLegal is asked of every (from, to) too: on every position a playout stands on,
@@ -240,12 +266,12 @@ const statusOf = (end: RefEnd | null): number => (end === null ? Status.ongoing 
  * sweep of 4 097 calls on each was 40 % of this file's time).
  */
 function checkMoves(board: LoaBoard, ref: RefPosition, where: string, sweep = true): number[] {
-	const buffer = new Int32Array(board.maxMoves + 8).fill(-1);
+	const buffer = moveBuffer.fill(-1);
 	const count = board.generateMoves(buffer, 3);
 	same([buffer[2], buffer[3 + count]], [-1, -1], `${where}: generateMoves wrote outside its moves`);
 	const moves = sorted(buffer.subarray(3, 3 + count));
 	const expected = refMoves(ref);
-	if (moves.join() !== expected.join()) {
+	if (!sameList(moves, expected)) {
 		const names = (list: number[]) => list.map(move => moveName(move, board.size)).join(', ');
 		const extra = moves.filter(move => !expected.includes(move));
 		const missing = expected.filter(move => !moves.includes(move));
@@ -256,7 +282,7 @@ function checkMoves(board: LoaBoard, ref: RefPosition, where: string, sweep = tr
 	same(board.countMoves(), count, `${where}: countMoves`);
 	same(board.hasMoves(), count > 0, `${where}: hasMoves`);
 	if (sweep) checkIsLegal(board, moves, where);
-	const gains = new Int32Array(board.maxMoves);
+	const gains = gainBuffer;
 	const gaining = sorted(gains.subarray(0, board.generateGains(gains, 0)));
 	same(
 		gaining,
@@ -269,15 +295,17 @@ function checkMoves(board: LoaBoard, ref: RefPosition, where: string, sweep = tr
 
 /** isLegal, for a move from the transposition table: exactly the listed moves, of every (from, to) and the pass. */
 function checkIsLegal(board: LoaBoard, moves: readonly number[], where: string): void {
-	const listed = new Set(moves);
+	// By move integer (from | to << 6, the pass included): 1 if listed.
+	const listed = new Uint8Array(64 * 64);
+	for (const move of moves) listed[move] = 1;
 	const wrong: string[] = [];
 	for (let from = 0; from < board.squares; from++) {
 		for (let to = 0; to < board.squares; to++) {
 			const move = from | (to << 6);
-			if (board.isLegal(move) !== listed.has(move)) wrong.push(moveName(move, board.size));
+			if (board.isLegal(move) !== (listed[move] === 1)) wrong.push(moveName(move, board.size));
 		}
 	}
-	if (board.isLegal(PASS) !== listed.has(PASS)) wrong.push('pass');
+	if (board.isLegal(PASS) !== (listed[PASS] === 1)) wrong.push('pass');
 	if (wrong.length > 0) fail(`${where}: isLegal disagrees with the moves on ${wrong.slice(0, 5).join(', ')}`);
 }
 
@@ -771,34 +799,38 @@ function components(cells: ArrayLike<number>, size: number, side: number): {grou
 /** What a check of connectivity and keys went through, so a test can make sure it met margin changes. */
 let keyTally = {checks: 0, marginChanges: 0, quietChecks: 0, quietEnds: 0};
 
-/** groups(), connected() and euler4 against plain counts; euler4 and the key against a fresh board. */
-function checkConnectivity(board: LoaBoard, where: string): void {
-	keyTally.checks++;
+/**
+ * A position's groups, connectivity, euler4 and keys counted from scratch: groups and holes by a
+ * flood fill, euler4 and the keys on a fresh board set up from its cells. In LOAPS, the fresh
+ * board's key is also checked to hold the points margin (not the points) and the ply.
+ */
+interface Counted {
+	readonly groups: number[];
+	readonly connected: boolean[];
+	/** 4 × (groups − holes), by the flood fill. */
+	readonly euler4: number[];
+	readonly freshEuler4: number[];
+	readonly freshKey: number[];
+	readonly freshPieceKeys: number[];
+}
+
+const pieceKeysOf = (of: LoaBoard): number[] => [of.pieceKeyLo[1]!, of.pieceKeyHi[1]!, of.pieceKeyLo[2]!, of.pieceKeyHi[2]!];
+
+/** Counts `board`'s position from scratch (Counted); `where` names it if the key ignores the margin or the ply. */
+function countAfresh(board: LoaBoard, where: string): Counted {
 	const counted = [components(board.cells, board.size, 1), components(board.cells, board.size, 2)] as const;
-	same(
-		[board.groups(1), board.groups(2)],
-		counted.map(side => side.groups),
-		`${where}: groups() against a flood fill`,
-	);
-	same(
-		[board.connected(1), board.connected(2)],
-		counted.map(side => side.groups <= 1),
-		`${where}: connected() against a flood fill`,
-	);
-	const euler4 = [board.euler4[1], board.euler4[2]];
-	same(
-		euler4,
-		counted.map(side => 4 * (side.groups - side.holes)),
-		`${where}: euler4 against 4 × (groups − holes)`,
-	);
-	const key = [board.keyLo, board.keyHi];
 	const fresh = freshBoard(board);
-	same(euler4, [fresh.euler4[1], fresh.euler4[2]], `${where}: euler4 against a fresh board`);
-	same(key, [fresh.keyLo, fresh.keyHi], `${where}: keyLo, keyHi against a fresh board`);
-	const pieceKeys = (of: LoaBoard) => [of.pieceKeyLo[1], of.pieceKeyHi[1], of.pieceKeyLo[2], of.pieceKeyHi[2]];
-	same(pieceKeys(board), pieceKeys(fresh), `${where}: the piece keys against a fresh board`);
-	if (!board.variant.scoring) return;
+	const result: Counted = {
+		groups: counted.map(side => side.groups),
+		connected: counted.map(side => side.groups <= 1),
+		euler4: counted.map(side => 4 * (side.groups - side.holes)),
+		freshEuler4: [fresh.euler4[1]!, fresh.euler4[2]!],
+		freshKey: [fresh.keyLo, fresh.keyHi],
+		freshPieceKeys: pieceKeysOf(fresh),
+	};
+	if (!board.variant.scoring) return result;
 	// The key holds the points margin (not the points) and, with a move limit, the ply.
+	const key = result.freshKey;
 	const [first, second] = [board.points[1]!, board.points[2]!];
 	for (const [points, ply] of [
 		[[first + 1, second], board.ply],
@@ -813,17 +845,42 @@ function checkConnectivity(board: LoaBoard, where: string): void {
 	}
 	const shifted = freshBoard(board, [first + 5, second + 5]);
 	same([shifted.keyLo, shifted.keyHi], key, `${where}: key with 5 more points each (same margin)`);
+	return result;
+}
+
+/**
+ * groups(), connected() and euler4 against plain counts; euler4 and the key against a fresh board.
+ * `counted` is the position's count from scratch when it has been counted before (a position
+ * unmade back to is the one counted before the move); returns the count.
+ */
+function checkConnectivity(board: LoaBoard, where: string, counted = countAfresh(board, where)): Counted {
+	keyTally.checks++;
+	const groups = [board.groups(1), board.groups(2)];
+	const connected = [board.connected(1), board.connected(2)];
+	const euler4 = [board.euler4[1]!, board.euler4[2]!];
+	const key = [board.keyLo, board.keyHi];
+	const pieceKeys = pieceKeysOf(board);
+	same(groups, counted.groups, `${where}: groups() against a flood fill`);
+	same(connected, counted.connected, `${where}: connected() against a flood fill`);
+	same(euler4, counted.euler4, `${where}: euler4 against 4 × (groups − holes)`);
+	same(euler4, counted.freshEuler4, `${where}: euler4 against a fresh board`);
+	same(key, counted.freshKey, `${where}: keyLo, keyHi against a fresh board`);
+	same(pieceKeys, counted.freshPieceKeys, `${where}: the piece keys against a fresh board`);
+	return counted;
 }
 
 /**
  * Plays `choices` on one board, making and unmaking every legal move on the way and checking
- * connectivity and keys after each make and each unmake; then unmakes the whole line.
+ * connectivity and keys after each make and each unmake; then unmakes the whole line. A position
+ * is counted from scratch once: the checks after an unmake compare with the count made when the
+ * position was first reached.
  */
 function connectivityPlayout(board: LoaBoard, choices: readonly number[], name: string): void {
 	const buffer = new Int32Array(board.maxMoves);
 	const keys: Array<[number, number]> = [];
+	const counts: Counted[] = [];
 	const line: string[] = [];
-	checkConnectivity(board, name);
+	let counted = checkConnectivity(board, name);
 	for (const choice of choices) {
 		if (board.terminal() !== ONGOING) break;
 		const count = board.generateMoves(buffer, 0);
@@ -854,19 +911,20 @@ function connectivityPlayout(board: LoaBoard, choices: readonly number[], name: 
 				if (before.keyLo === board.keyLo || before.keyHi === board.keyHi) fail(`${here}: the key ignores the margin`);
 			}
 			board.unmake();
-			checkConnectivity(board, `${here} (unmade)`);
+			checkConnectivity(board, `${here} (unmade)`, counted);
 			same([board.keyLo, board.keyHi], key, `${here} (unmade): keyLo, keyHi`);
 		}
 		const move = buffer[choice % count]!;
 		line.push(moveName(move, board.size));
 		keys.push(key);
+		counts.push(counted);
 		board.make(move);
-		checkConnectivity(board, `${name} after [${line.join(', ')}]`);
+		counted = checkConnectivity(board, `${name} after [${line.join(', ')}]`);
 	}
 	while (keys.length > 0) {
 		board.unmake();
 		const where = `${name}, unmade back to ply ${keys.length - 1}`;
-		checkConnectivity(board, where);
+		checkConnectivity(board, where, counts.pop());
 		same([board.keyLo, board.keyHi], keys.pop(), `${where}: keyLo, keyHi`);
 	}
 }

@@ -3,9 +3,10 @@
  * the tests and sharing no code with the fast core (source/games/loa/board.ts).
  *
  * A position is a grid[rank][file] of 0 (empty), 1 or 2, with rank 0 the bottom rank (a1 =
- * grid[0][0]). Moves are found by walking each of the 8 directions and counting the pieces on the
- * whole line by scanning it; connection is a breadth-first search over 8-neighbours. Nothing is
- * cached and nothing is mutated: every move makes a new position.
+ * grid[0][0]). Moves are found by counting the pieces on every row, column and diagonal once, then
+ * walking each of the 8 directions from each piece; connection is a depth-first search over
+ * 8-neighbours. Nothing is kept from one position to the next and nothing is mutated: every move
+ * makes a new position.
  *
  * Moves are the engine's integers, `from | to << 6` with squares `rank * size + file`.
  */
@@ -105,7 +106,7 @@ export function refStart(variant: LoaVariant): RefPosition {
 /** The cells as one array, index rank * size + file. */
 export function refCells(position: RefPosition): number[] {
 	const cells: number[] = [];
-	for (const row of position.grid) cells.push(...row);
+	for (const row of position.grid) for (const cell of row) cells.push(cell);
 	return cells;
 }
 
@@ -145,59 +146,110 @@ export function refMoves(position: RefPosition): number[] {
 	return moves;
 }
 
+/**
+ * Pieces of both colours on every line of the board, each line counted once: rows by rank,
+ * columns by file, diagonals (a1-h8 way) by file − rank + size − 1, anti-diagonals by file + rank.
+ */
+interface LineCounts {
+	readonly rows: number[];
+	readonly columns: number[];
+	readonly diagonals: number[];
+	readonly antiDiagonals: number[];
+}
+
+function countLines(position: RefPosition): LineCounts {
+	const size = position.variant.size;
+	const counts: LineCounts = {
+		rows: new Array<number>(size).fill(0),
+		columns: new Array<number>(size).fill(0),
+		diagonals: new Array<number>(2 * size - 1).fill(0),
+		antiDiagonals: new Array<number>(2 * size - 1).fill(0),
+	};
+	for (let rank = 0; rank < size; rank++) {
+		for (let file = 0; file < size; file++) {
+			if (position.grid[rank]![file] === 0) continue;
+			counts.rows[rank]!++;
+			counts.columns[file]!++;
+			counts.diagonals[file - rank + size - 1]!++;
+			counts.antiDiagonals[file + rank]!++;
+		}
+	}
+	return counts;
+}
+
+/** The count of the line through (file, rank) in direction (df, dr), from countLines. */
+function onLine(counts: LineCounts, size: number, file: number, rank: number, df: number, dr: number): number {
+	if (dr === 0) return counts.rows[rank]!;
+	if (df === 0) return counts.columns[file]!;
+	return df === dr ? counts.diagonals[file - rank + size - 1]! : counts.antiDiagonals[file + rank]!;
+}
+
 /** The moves of the pieces of the side to move, sorted by their integer. */
 function pieceMoves(position: RefPosition): number[] {
 	const size = position.variant.size;
+	const {grid} = position;
 	const me = position.toMove;
 	const opponent = opponentOf(me);
+	const counts = countLines(position);
 	const moves: number[] = [];
 	for (let rank = 0; rank < size; rank++) {
 		for (let file = 0; file < size; file++) {
-			if (position.grid[rank]![file] !== me) continue;
+			if (grid[rank]![file] !== me) continue;
 			for (const [df, dr] of DIRECTIONS) {
-				const distance = piecesOnLine(position, file, rank, df, dr);
+				const distance = onLine(counts, size, file, rank, df, dr);
 				const toFile = file + distance * df;
 				const toRank = rank + distance * dr;
 				if (!onBoard(size, toFile, toRank)) continue;
-				if (position.grid[toRank]![toFile] === me) continue;
+				if (grid[toRank]![toFile] === me) continue;
 				let blocked = false;
-				for (let step = 1; step < distance; step++) {
-					if (position.grid[rank + step * dr]![file + step * df] === opponent) blocked = true;
+				for (let step = 1; step < distance && !blocked; step++) {
+					if (grid[rank + step * dr]![file + step * df] === opponent) blocked = true;
 				}
-				if (!blocked) moves.push(encodeMove(rank * size + file, toRank * size + toFile));
+				if (blocked) continue;
+				// Into its place among the moves found so far, which are in order.
+				const move = encodeMove(rank * size + file, toRank * size + toFile);
+				let at = moves.length;
+				for (; at > 0 && moves[at - 1]! > move; at--) moves[at] = moves[at - 1]!;
+				moves[at] = move;
 			}
 		}
 	}
-	return moves.sort((a, b) => a - b);
+	return moves;
 }
 
 /** Whether all of a side's pieces form one group under 8-neighbour adjacency (a single piece does). */
 export function refConnected(position: RefPosition, side: Player): boolean {
 	const size = position.variant.size;
-	const pieces: Array<[number, number]> = [];
-	for (let rank = 0; rank < size; rank++) {
-		for (let file = 0; file < size; file++) {
-			if (position.grid[rank]![file] === side) pieces.push([file, rank]);
-		}
+	const {grid} = position;
+	// A depth-first search from the first piece found, over the squares index rank * size + file.
+	const seen = new Array<boolean>(size * size).fill(false);
+	let pieces = 0;
+	let first = -1;
+	for (let square = 0; square < size * size; square++) {
+		if (grid[Math.floor(square / size)]![square % size] !== side) continue;
+		pieces++;
+		if (first < 0) first = square;
 	}
-	if (pieces.length <= 1) return true;
-	const seen = new Set<string>([`${pieces[0]![0]},${pieces[0]![1]}`]);
-	const queue: Array<[number, number]> = [pieces[0]!];
-	while (queue.length > 0) {
-		const [file, rank] = queue.shift()!;
+	if (pieces <= 1) return true;
+	seen[first] = true;
+	let reached = 1;
+	const stack = [first];
+	while (stack.length > 0) {
+		const square = stack.pop()!;
+		const file = square % size;
+		const rank = Math.floor(square / size);
 		for (let dr = -1; dr <= 1; dr++) {
 			for (let df = -1; df <= 1; df++) {
 				const f = file + df;
 				const r = rank + dr;
-				if (!onBoard(size, f, r) || position.grid[r]![f] !== side) continue;
-				const key = `${f},${r}`;
-				if (seen.has(key)) continue;
-				seen.add(key);
-				queue.push([f, r]);
+				if (!onBoard(size, f, r) || grid[r]![f] !== side || seen[r * size + f]) continue;
+				seen[r * size + f] = true;
+				reached++;
+				stack.push(r * size + f);
 			}
 		}
 	}
-	return seen.size === pieces.length;
+	return reached === pieces;
 }
 
 /** Points for landing on a square (LOAPS bonus squares), 0 elsewhere or without scoring. */
