@@ -1,7 +1,7 @@
 import {existsSync} from 'node:fs';
 import {defineConfig} from 'vitest/config';
 import SlowestFirst from './test/helpers/sequencer.js';
-import {BUILT_PROGRAM_TESTS, FRESH_MODULE_TESTS, REAL_TIME_TESTS} from './test/tiers.js';
+import {BUILT_PROGRAM_TESTS, FRESH_MODULE_TESTS, REAL_TIME_TESTS, TEST_GAMES, TEST_GAMES_TESTS} from './test/tiers.js';
 
 /**
  * React's production build, the one the program runs (command-line/dispatch.ts): the screens'
@@ -38,12 +38,26 @@ export const shared = {
 /**
  * The files that run in shared workers: their modules loaded once per worker rather than once per
  * test file, which takes a third off the unit tests' time. Not the files of test/tiers.ts's lists
- * (the built program, real clocks, modules of their own), nor those `left` out of the run.
+ * (the built program, real clocks, modules of their own, the test games), nor those `left` out of
+ * the run.
  */
 export function sharedProject(name: string, left: readonly string[]) {
 	return {
 		extends: true as const,
-		test: {name, include: shared.include, exclude: ['**/node_modules/**', ...left, ...FRESH_MODULE_TESTS], isolate: false},
+		test: {
+			name,
+			include: shared.include,
+			exclude: ['**/node_modules/**', ...left, ...FRESH_MODULE_TESTS, ...TEST_GAMES_TESTS],
+			isolate: false,
+		},
+	};
+}
+
+/** The files of the games only the tests register: shared workers of their own, the games registered. */
+export function testGamesProject(name: string) {
+	return {
+		extends: true as const,
+		test: {name, include: [...TEST_GAMES_TESTS], isolate: false, env: {...shared.env, POTM_TEST_GAMES: TEST_GAMES}},
 	};
 }
 
@@ -56,13 +70,13 @@ const own = [...BUILT_PROGRAM_TESTS, ...REAL_TIME_TESTS];
 
 // The whole suite: its global setup builds dist/ for the tests of the built program (unless npm
 // test has). The tests of the built program, of real clocks and of fresh modules run isolated;
-// the rest share workers, as in the unit tier.
+// the rest share workers, as in the unit tier, those of the test games apart.
 export default defineConfig({
 	...jsx,
 	test: {
 		...shared,
 		include: [],
 		provide: {build: true},
-		projects: [sharedProject('shared', own), isolatedProject('isolated', [...FRESH_MODULE_TESTS, ...own])],
+		projects: [sharedProject('shared', own), testGamesProject('test games'), isolatedProject('isolated', [...FRESH_MODULE_TESTS, ...own])],
 	},
 });

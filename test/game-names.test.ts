@@ -4,18 +4,12 @@
  * game (its sides, its clock, its rulings, its assets). Comments are free to, and so is help
  * prose kept as data (HELP_DATA below). bench/, tune/ and tools/ are not the program: they
  * measure and tune particular games by design, and are built apart from it.
+ * It runs with the test games registered (TEST_GAMES_TESTS in test/tiers.ts).
  */
 import {readdirSync, readFileSync} from 'node:fs';
 import {join, relative} from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {afterAll, describe, expect, test, vi} from 'vitest';
-
-vi.hoisted(() => {
-	process.env['POTM_TEST_GAMES'] = 'tictactoe,nim';
-});
-afterAll(() => {
-	delete process.env['POTM_TEST_GAMES'];
-});
+import {describe, expect, test} from 'vitest';
 
 import {games} from '../source/games/registry.js';
 

@@ -11,7 +11,7 @@ import {describe, expect, test} from 'vitest';
 import type {TestModule} from 'vitest/node';
 import {slowestFirst, SLOWEST_FIRST} from './helpers/sequencer.js';
 import {skippedTiers} from './helpers/skipped-tiers.js';
-import {BUILT_PROGRAM_TESTS, FRESH_MODULE_TESTS, REAL_TIME_TESTS, TOOL_TIERS} from './tiers.js';
+import {BUILT_PROGRAM_TESTS, FRESH_MODULE_TESTS, REAL_TIME_TESTS, TEST_GAMES_TESTS, TOOL_TIERS} from './tiers.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const tests = join(root, 'test');
@@ -75,7 +75,7 @@ describe('the test tiers', () => {
 	});
 
 	test('the other lists name test files, each file in one list at most', () => {
-		const listed = [...BUILT_PROGRAM_TESTS, ...REAL_TIME_TESTS, ...FRESH_MODULE_TESTS];
+		const listed = [...BUILT_PROGRAM_TESTS, ...REAL_TIME_TESTS, ...FRESH_MODULE_TESTS, ...TEST_GAMES_TESTS];
 		for (const path of listed) expect(all).toContain(path);
 		expect(new Set(listed).size).toBe(listed.length);
 		for (const path of TOOL_TIERS.flatMap(tier => tier.files)) expect(all).toContain(path);
@@ -106,9 +106,12 @@ describe('the test tiers', () => {
 		expect(skippedTiers(modules, () => null)).toEqual([]);
 	});
 
-	test('the isolated files start first, then the shared ones; of each, the slowest first, the rest in the order given', () => {
+	test('the isolated files start first, then each shared project together, the largest last; of each, the slowest first, the rest in the order given', () => {
 		for (const path of SLOWEST_FIRST) expect(all).toContain(path);
-		const spec = (path: string, isolate = true) => ({moduleId: join(root, path), project: {config: {isolate}}});
+		const spec = (path: string, project = 'isolated') => ({
+			moduleId: join(root, path),
+			project: {name: project, config: {isolate: project === 'isolated'}},
+		});
 		const files = [spec('test/a.test.ts'), spec('test/start.test.ts'), spec('test/b.test.ts'), spec('test/referee/contest-clock.test.ts')];
 		expect(slowestFirst(files).map(file => relative(root, file.moduleId))).toEqual([
 			'test/referee/contest-clock.test.ts',
@@ -116,15 +119,17 @@ describe('the test tiers', () => {
 			'test/a.test.ts',
 			'test/b.test.ts',
 		]);
-		// A shared file, listed or not, after every isolated one: a shared worker is ended when the
-		// file next in line is isolated.
+		// A shared file, listed or not, after every isolated one, and a shared project's files
+		// together: vitest ends a shared worker when the file next in line is isolated or of another
+		// project.
 		const mixed = [
-			spec('test/games/loa/properties.test.ts', false),
-			spec('test/c.test.ts', false),
+			spec('test/games/loa/properties.test.ts', 'shared'),
+			spec('test/c.test.ts', 'test games'),
+			spec('test/d.test.ts', 'shared'),
 			spec('test/a.test.ts'),
 			spec('test/start.test.ts'),
 		];
-		expect(slowestFirst(mixed)).toEqual([mixed[3], mixed[2], mixed[0], mixed[1]]);
+		expect(slowestFirst(mixed)).toEqual([mixed[4], mixed[3], mixed[1], mixed[0], mixed[2]]);
 	});
 
 	test('the unit tier runs some tests', () => {

@@ -56,19 +56,12 @@ export const REAL_TIME_TESTS: readonly string[] = [
 /**
  * Unit tests that need their modules fresh, loaded for them alone: the unit tier and the whole
  * suite share modules between the other unit files of a worker (vitest.config.ts). A mock of
- * node:fs (atomic.test.ts, read-once.test.ts); the registry with the games the tests register
- * (contract.test.ts, and the lessons' tests, which teach tic-tac-toe too); Ink, which a served
- * screen needs loaded after every-frame.ts (names.test.ts). The files of the two lists above run
- * isolated as well.
+ * node:fs (atomic.test.ts, read-once.test.ts); Ink, which a served screen needs loaded after
+ * every-frame.ts (names.test.ts). The files of the two lists above run isolated as well.
  */
 export const FRESH_MODULE_TESTS: readonly string[] = [
 	'test/files/atomic.test.ts',
 	'test/files/read-once.test.ts',
-	// These register the test games (POTM_TEST_GAMES), which the registry reads when it is first loaded.
-	'test/games/contract.test.ts',
-	'test/game-names.test.ts',
-	'test/learn/lessons.test.ts',
-	'test/ui/learn/learn.test.tsx',
 	// It reads its own puzzle set (POTM_PUZZLES), which learn/sets.ts takes when it is first loaded.
 	'test/ui/learn/puzzles.test.tsx',
 	// A server's screens draw every frame only if Ink is first loaded after every-frame.ts: a UI test
@@ -98,3 +91,18 @@ export const TOOL_TIERS: readonly ToolTier[] = [
 	{name: 'the OpenSSH tier', needs: ['tmux', 'ssh', 'pgrep'], files: ['test/serve/people.test.ts', 'test/serve/ssh-terminal.test.ts']},
 	{name: 'the perl tests', needs: ['perl'], files: ['test/referee/entry.test.ts']},
 ];
+
+/**
+ * Unit tests of the games only the tests register (tic-tac-toe, Nim and its misère ruling), which
+ * the registry adds when POTM_TEST_GAMES names them as it is first loaded: they share workers of
+ * their own, with it set (vitest.config.ts), apart from the files that expect the four games alone.
+ */
+export const TEST_GAMES_TESTS: readonly string[] = [
+	'test/games/contract.test.ts',
+	'test/game-names.test.ts',
+	'test/learn/lessons.test.ts',
+	'test/ui/learn/learn.test.tsx',
+];
+
+/** What POTM_TEST_GAMES is for TEST_GAMES_TESTS: every game the tests register. */
+export const TEST_GAMES = 'tictactoe,nim';

@@ -2,16 +2,9 @@
  * The contract every registered game keeps, checked on random playouts of each: a new game gets
  * these tests by being in the registry. Tic-tac-toe and Nim (with its misère ruling), the games the
  * tests register, run them too.
+ * It runs with the test games registered (TEST_GAMES_TESTS in test/tiers.ts).
  */
-import {afterAll, describe, expect, test, vi} from 'vitest';
-
-vi.hoisted(() => {
-	process.env['POTM_TEST_GAMES'] = 'tictactoe,nim';
-});
-// The next file in this worker loads the registry afresh, without it.
-afterAll(() => {
-	delete process.env['POTM_TEST_GAMES'];
-});
+import {describe, expect, test} from 'vitest';
 
 import {ONGOING} from '../../source/games/game.js';
 import {baseGameId, gameOfText, games, type AnyGame} from '../../source/games/registry.js';

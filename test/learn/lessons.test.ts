@@ -3,16 +3,10 @@
  * by a step (or said not to be a ruling, with why); every step's position reads; every step
  * passes with its own answers and refuses a wrong move, legal or not, with a message. A new step
  * gets these tests by being written.
+ * It runs with the test games registered (TEST_GAMES_TESTS in test/tiers.ts).
  */
 import {readFileSync} from 'node:fs';
-import {afterAll, describe, expect, test, vi} from 'vitest';
-
-vi.hoisted(() => {
-	process.env['POTM_TEST_GAMES'] = 'tictactoe';
-});
-afterAll(() => {
-	delete process.env['POTM_TEST_GAMES'];
-});
+import {describe, expect, test} from 'vitest';
 
 import {games} from '../../source/games/registry.js';
 import {judgeMove, judgeTyped, passingMoves, stepGame, stepPosition, stepsOf} from '../../source/learn/lesson.js';

@@ -3,17 +3,11 @@
  * a wrong move told why (the step's reason, or the rules engine's), the hint after two misses, `?`
  * for the answer, progress kept in saves/learning.json and read back, a file that does not read
  * set aside with a message, and the way from the last lesson to a first game against level 1.
+ * It runs with the test games registered (TEST_GAMES_TESTS in test/tiers.ts).
  */
 import {existsSync, mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {afterAll, afterEach, describe, expect, test, vi} from 'vitest';
-
-vi.hoisted(() => {
-	process.env['POTM_TEST_GAMES'] = 'tictactoe';
-});
-afterAll(() => {
-	delete process.env['POTM_TEST_GAMES'];
-});
+import {afterEach, describe, expect, test} from 'vitest';
 
 import {gameById} from '../../../source/games/registry.js';
 import {KEYS, removeScratch, scratchDir, start, type Harness} from '../harness.js';
