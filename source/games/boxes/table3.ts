@@ -20,7 +20,7 @@
  */
 import {ONGOING, type GameAsset, type SolveLimits, type Solution} from '../game.js';
 import type {BoxesBoard} from './board.js';
-import {geometryOf, MAX_LINE} from './geometry.js';
+import {geometryOf} from './geometry.js';
 
 const UNITS = 24;
 const FULL = (1 << UNITS) - 1;
@@ -100,33 +100,32 @@ for (let move = 0; move < geometry.moves; move++) {
 	for (let i = geometry.unitStart[move]!; i < geometry.unitStart[move + 1]!; i++) moveMasks[move]! |= 1 << geometry.unitList[i]!;
 }
 /**
- * The moves open on a set, line by line: each of the 8 lines (4 rows of 3 horizontal units, 4
- * columns of 3 vertical ones) has 6 segments, and which are open depends on its 3 units alone.
- * LINE_BITS[line * 3 + i] is the set bit of its i-th unit; OPEN[OPEN_START[line * 8 + pattern] ..
- * OPEN_START[line * 8 + pattern + 1]) are the masks of its segments open when `pattern` (bit i for
- * unit i) is drawn.
+ * The moves open on a set, by its two halves: the low 12 bits are the horizontal units (4 rows of
+ * 3), the high 12 the vertical ones (4 columns of 3). Each move lies in one half, so which are
+ * open depends on that half alone: masks[start[half] .. start[half + 1]) are the masks of the
+ * moves of a half open when `half` (set & 4095, or set >>> 12) is drawn, in their place in a set.
  */
-const LINE_BITS = new Int32Array(8 * 3);
-const OPEN_START = new Int32Array(8 * 8 + 1);
-const openMasks: number[] = [];
-for (let line = 0; line < 8; line++) {
-	for (let i = 0; i < 3; i++) LINE_BITS[line * 3 + i] = geometry.lineUnits[line * MAX_LINE + i]!;
-	for (let pattern = 0; pattern < 8; pattern++) {
-		for (let a = 0; a < 3; a++) {
-			for (let b = a; b < 3; b++) {
-				let units = 0;
-				let mask = 0;
-				for (let i = a; i <= b; i++) {
-					units |= 1 << i;
-					mask |= 1 << LINE_BITS[line * 3 + i]!;
-				}
-				if ((units & pattern) === 0) openMasks.push(mask);
-			}
-		}
-		OPEN_START[line * 8 + pattern + 1] = openMasks.length;
-	}
+interface OpenMoves {
+	readonly start: Int32Array;
+	readonly masks: Int32Array;
 }
-const OPEN = Int32Array.from(openMasks);
+
+/** The horizontal and the vertical open moves, made by the first build rather than when the module loads. */
+let openMoves: readonly [OpenMoves, OpenMoves] | null = null;
+
+function makeOpenMoves(): readonly [OpenMoves, OpenMoves] {
+	const half = (shift: number): OpenMoves => {
+		const ofHalf = Array.from(moveMasks).filter(mask => mask >>> shift > 0 && mask >>> shift < 4096);
+		const start = new Int32Array(4096 + 1);
+		const masks: number[] = [];
+		for (let drawn = 0; drawn < 4096; drawn++) {
+			for (const mask of ofHalf) if ((mask & (drawn << shift)) === 0) masks.push(mask);
+			start[drawn + 1] = masks.length;
+		}
+		return {start, masks: Int32Array.from(masks)};
+	};
+	return [half(0), half(12)];
+}
 
 /**
  * The closed boxes of a set, by two small tables: a box is closed when its top and bottom (both
@@ -187,24 +186,33 @@ export function buildTable(limits: SolveLimits = {}, root = 0): boolean {
 	const now = limits.now ?? (() => performance.now());
 	const deadline = limits.deadlineMs ?? Infinity;
 	const table = values;
+	const [horizontal, vertical] = (openMoves ??= makeOpenMoves());
+	const openH = horizontal.start;
+	const listH = horizontal.masks;
+	const openV = vertical.start;
+	const listV = vertical.masks;
 	const free = FULL & ~root;
 	let budget = limits.nodes ?? Infinity;
 	let sub = build.next;
 	while (sub >= 0) {
 		for (let n = 0; n < CHUNK && sub >= 0; n++) {
 			const set = root | sub;
-			const closed = closedOf(set);
+			const low = set & 4095;
+			const high = set >>> 12;
+			const topBottom = TOP_BOTTOM[low]!;
+			const leftRight = LEFT_RIGHT[high]!;
+			const closed = COUNT[topBottom & leftRight]!;
 			let best = -128;
-			for (let line = 0; line < 8; line++) {
-				const bits = line * 3;
-				const pattern =
-					((set >>> LINE_BITS[bits]!) & 1) | (((set >>> LINE_BITS[bits + 1]!) & 1) << 1) | (((set >>> LINE_BITS[bits + 2]!) & 1) << 2);
-				const end = OPEN_START[line * 8 + pattern + 1]!;
-				for (let i = OPEN_START[line * 8 + pattern]!; i < end; i++) {
-					const next = set | OPEN[i]!;
-					const value = COUNT[TOP_BOTTOM[next & 4095]! & LEFT_RIGHT[next >>> 12]!]! - closed - table[next]!;
-					if (value > best) best = value;
-				}
+			// A horizontal move changes the tops and bottoms alone, a vertical one the lefts and rights.
+			for (let i = openH[low]!, end = openH[low + 1]!; i < end; i++) {
+				const mask = listH[i]!;
+				const value = COUNT[TOP_BOTTOM[low | mask]! & leftRight]! - closed - table[set | mask]!;
+				if (value > best) best = value;
+			}
+			for (let i = openV[high]!, end = openV[high + 1]!; i < end; i++) {
+				const mask = listV[i]!;
+				const value = COUNT[topBottom & LEFT_RIGHT[high | (mask >>> 12)]!]! - closed - table[set | mask]!;
+				if (value > best) best = value;
 			}
 			// The full board has no move: nothing left to gain.
 			table[set] = best === -128 ? 0 : best;
