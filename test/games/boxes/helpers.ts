@@ -19,6 +19,10 @@ export interface PlainMove {
 
 const LETTERS = 'ABCDEFGHI';
 
+/** Each unit segment's name made once, by kind, row and column: a name met again is the same string, its hash kept. */
+const unitNames = {h: [] as string[][], v: [] as string[][]};
+const unitName = (kind: 'h' | 'v', r: number, c: number): string => ((unitNames[kind][r] ??= [])[c] ??= `${kind} ${r} ${c}`);
+
 export const plainName = ([row, column]: readonly [number, number]): string => `${LETTERS[column]}${row + 1}`;
 export const plainMoveName = (move: PlainMove): string => `${plainName(move.from)} ${plainName(move.to)}`;
 
@@ -33,8 +37,8 @@ export function plainMoves(position: Plain): PlainMove[] {
 					const vertical = c1 === c2 && r2 > r1;
 					if (!horizontal && !vertical) continue;
 					const units: string[] = [];
-					if (horizontal) for (let c = c1; c < c2; c++) units.push(`h ${r1} ${c}`);
-					else for (let r = r1; r < r2; r++) units.push(`v ${r} ${c1}`);
+					if (horizontal) for (let c = c1; c < c2; c++) units.push(unitName('h', r1, c));
+					else for (let r = r1; r < r2; r++) units.push(unitName('v', r, c1));
 					if (units.some(unit => position.drawn.has(unit))) continue;
 					moves.push({from: [r1, c1], to: [r2, c2], units});
 				}
@@ -51,7 +55,7 @@ const boxSides: (readonly string[])[][] = [];
 
 /** Whether box (r, c) has its four sides drawn. */
 export function plainClosed(drawn: Pick<ReadonlySet<string>, 'has'>, r: number, c: number): boolean {
-	const sides = ((boxSides[r] ??= [])[c] ??= [`h ${r} ${c}`, `h ${r + 1} ${c}`, `v ${r} ${c}`, `v ${r} ${c + 1}`]);
+	const sides = ((boxSides[r] ??= [])[c] ??= [unitName('h', r, c), unitName('h', r + 1, c), unitName('v', r, c), unitName('v', r, c + 1)]);
 	return drawn.has(sides[0]!) && drawn.has(sides[1]!) && drawn.has(sides[2]!) && drawn.has(sides[3]!);
 }
 
@@ -107,10 +111,38 @@ export function plainSolve(position: Plain, memo: PlainMemo = new Map()): number
 	const bits = plainUnitBits(position.rows, position.columns);
 	let key = 0n;
 	for (const unit of position.drawn) key += bits.get(unit)!;
-	return solveFrom(position, key, bits, solved);
+	// One drawn set for the whole search: each move drawn on it, then rubbed out again.
+	return solveFrom({...position, drawn: new Set(position.drawn)}, key, bits, solved);
 }
 
-/** plainSolve from `position`, whose drawn set's number is `key`: a child already solved is looked up by its number, before its set is made. */
+/**
+ * Boxes closed by drawing `move`, on a position where it is drawn already: the boxes beside its
+ * unit segments (above and below a row's, left and right of a column's) with their four sides drawn
+ * now. None of them had all four before, the move's units being undrawn then.
+ */
+function plainGainDrawn(position: Plain, move: PlainMove): number {
+	const [r1, c1] = move.from;
+	const [r2, c2] = move.to;
+	let gain = 0;
+	if (r1 === r2) {
+		for (let c = c1; c < c2; c++) {
+			if (r1 > 0 && plainClosed(position.drawn, r1 - 1, c)) gain++;
+			if (r1 < position.rows && plainClosed(position.drawn, r1, c)) gain++;
+		}
+	} else {
+		for (let r = r1; r < r2; r++) {
+			if (c1 > 0 && plainClosed(position.drawn, r, c1 - 1)) gain++;
+			if (c1 < position.columns && plainClosed(position.drawn, r, c1)) gain++;
+		}
+	}
+	return gain;
+}
+
+/**
+ * plainSolve from `position`, whose drawn set's number is `key`: each move is drawn on
+ * position.drawn (plainSolve's own copy), its boxes counted, its child looked up by its number or
+ * else solved, and rubbed out again.
+ */
 function solveFrom(position: Plain, key: bigint, bits: ReadonlyMap<string, bigint>, solved: Map<bigint, number>): number {
 	const known = solved.get(key);
 	if (known !== undefined) return known;
@@ -119,13 +151,11 @@ function solveFrom(position: Plain, key: bigint, bits: ReadonlyMap<string, bigin
 	for (const move of moves) {
 		let next = key;
 		for (const unit of move.units) next += bits.get(unit)!;
-		let after = solved.get(next);
-		if (after === undefined) {
-			const drawn = new Set(position.drawn);
-			for (const unit of move.units) drawn.add(unit);
-			after = solveFrom({...position, drawn}, next, bits, solved);
-		}
-		const value = plainGain(position, move) - after;
+		for (const unit of move.units) position.drawn.add(unit);
+		const gain = plainGainDrawn(position, move);
+		const after = solved.get(next) ?? solveFrom(position, next, bits, solved);
+		for (const unit of move.units) position.drawn.delete(unit);
+		const value = gain - after;
 		if (value > best) best = value;
 	}
 	solved.set(key, best);
