@@ -6,9 +6,9 @@
  */
 import {readdirSync} from 'node:fs';
 import {Worker} from 'node:worker_threads';
-import {afterEach, describe, expect, test, vi} from 'vitest';
+import {afterAll, afterEach, describe, expect, test, vi} from 'vitest';
 import {EngineClient, spawnEngineWorker, type EngineInfo, type EngineResult} from '../../source/engine/client.js';
-import {Helpers, LEAVE_MS} from '../../source/engine/helpers.js';
+import {Helpers, JOINED, LEAVE_MS} from '../../source/engine/helpers.js';
 import {planMove} from '../../source/engine/levels.js';
 import {searchesOnThreads} from '../../source/engine/players.js';
 import type {WorkerSetup} from '../../source/engine/protocol.js';
@@ -159,7 +159,9 @@ describe("the engine worker's helpers", () => {
 
 	test('real helpers from the engine worker module: they join the think, leave it at its end, and are ended when fewer are asked for', async () => {
 		const made: Worker[] = [];
+		let control: Int32Array | null = null;
 		const spawn = (setup: WorkerSetup) => {
+			control ??= new Int32Array(setup.helper!.control);
 			const worker = spawnEngineWorker(setup);
 			made.push(worker);
 			return worker;
@@ -169,15 +171,11 @@ describe("the engine worker's helpers", () => {
 		const exits = () => made.map(worker => new Promise(resolve => worker.once('exit', resolve)));
 		try {
 			helpers.start(2, search);
-			// Searched here until both helpers have started (their modules load first, a second or so) and searched a
-			// while: thinks of 100 ms, so that the first after they are ready is soon; 10 s in all at most.
-			let joined = 0;
-			for (let think = 1; joined < 2 && think <= 100; think++) {
-				if (think > 1) helpers.start(2, {...search, id: think});
-				searcher.search(loaps.searchPosition(state), {softMs: 100, hardMs: 100});
-				joined = helpers.finish();
-			}
-			expect(joined).toBe(2);
+			// The think waits, open, until both helpers have loaded their modules (a second or so) and joined it, as the
+			// control words say; then the main search runs with them, and the think's end counts them in it.
+			await vi.waitFor(() => expect(Atomics.load(control!, JOINED)).toBe(2), {timeout: 30_000, interval: 20});
+			searcher.search(loaps.searchPosition(state), {softMs: 100, hardMs: 100});
+			expect(helpers.finish()).toBe(2);
 			expect(helpers.started).toBe(2);
 			const ended = exits();
 			helpers.start(0, {...search, id: 100});
@@ -204,6 +202,16 @@ describe('the engine client on two threads', () => {
 	afterEach(async () => {
 		await Promise.all(clients.splice(0).map(async made => made.close()));
 	});
+	/**
+	 * The client of the analysis test and of the closing one, made by the first of them that runs: its
+	 * worker and first helper are loaded once (a third of a second of CPU each, from the sources), and
+	 * the threads of the process before it was made are what its closing must come back to.
+	 */
+	let shared: {readonly engine: EngineClient; readonly threadsBefore: number} | null = null;
+	const sharedClient = () => (shared ??= {threadsBefore: threadsNow(), engine: new EngineClient({threads: 2, tableMegabytes: 8})});
+	afterAll(async () => {
+		await shared?.engine.close();
+	});
 
 	function expectLegal(state: LoaState, result: EngineResult): void {
 		expect(loaps.legalMoves(state)).toContain(result.move);
@@ -221,7 +229,8 @@ describe('the engine client on two threads', () => {
 	});
 
 	test('analysis on two threads: progress as on one, a legal move, and a stop answered at once; level 3 and a CPU clock keep one thread', async () => {
-		const engine = client(2);
+		const {engine} = sharedClient();
+		engine.setThreads(2);
 		const state = loadSave('red-move-10.txt');
 		const events: EngineInfo[] = [];
 		// Until the helper has joined: the first think starts it, and it loads its modules while the think goes on.
@@ -260,8 +269,9 @@ describe('the engine client on two threads', () => {
 	test.skipIf(process.platform !== 'linux')(
 		'closing the client ends the worker and its helpers: the threads of the process are as before',
 		async () => {
-			const before = threadsNow();
-			const engine = client(3);
+			// The client the analysis test used, if it ran: its worker and first helper already loaded.
+			const {engine, threadsBefore: before} = sharedClient();
+			engine.setThreads(3);
 			const state = loaps.initial();
 			let joined = 1;
 			// Thinks of 100 ms until both helpers have loaded their modules and joined one; 6 s in all at most.
