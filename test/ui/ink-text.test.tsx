@@ -7,7 +7,7 @@ import chalk from 'chalk';
 import fc from 'fast-check';
 import {Box, Text} from 'ink';
 import {render} from 'ink-testing-library';
-import {afterEach, beforeEach, expect, test, vi} from 'vitest';
+import {afterEach, beforeEach, expect, onTestFinished, test, vi} from 'vitest';
 // Ink's own modules, not in its exports.
 import colorize from '../../node_modules/ink/build/colorize.js';
 import instances from '../../node_modules/ink/build/instances.js';
@@ -45,6 +45,8 @@ function reference(text: string, look: Look, inherited: string | undefined): str
 const colour = fc.constantFrom(undefined, '', 'red', 'blueBright', '#875f00', 'ansi256(67)', 'rgb(1, 2, 3)');
 
 test("a Text of any look transforms and draws as Ink's own Text did, inside a Box with a background or not", () => {
+	const [boxed, alone, plain] = [render(<Box />), render(<Text />), render(<Text />)];
+	onTestFinished(() => [boxed, alone, plain].forEach(instance => instance.unmount()));
 	fc.assert(
 		fc.property(
 			fc.record(
@@ -63,20 +65,19 @@ test("a Text of any look transforms and draws as Ink's own Text did, inside a Bo
 			colour,
 			fc.constantFrom('x', 'ab c', '●'),
 			(look, inherited, text) => {
-				const boxed = render(
+				// Each run drawn again in the same three instances, as a screen draws its next frame (a Text drawn
+				// again as it was keeps what it wrote: that is the patch's, and its frame must be right too).
+				boxed.rerender(
 					<Box backgroundColor={inherited}>
 						<Text {...look}>{text}</Text>
 					</Box>,
 				);
 				const [node] = textNodes(boxed.stdout);
 				expect((node!.internal_transform as (text: string) => string)(text)).toBe(reference(text, look, inherited || undefined));
-				boxed.unmount();
 				// The frame: as the reference's text drawn by a Text of no look (both through Ink's rows).
-				const alone = render(<Text {...look}>{text}</Text>);
-				const plain = render(<Text>{reference(text, look, undefined)}</Text>);
+				alone.rerender(<Text {...look}>{text}</Text>);
+				plain.rerender(<Text>{reference(text, look, undefined)}</Text>);
 				expect(alone.lastFrame()).toBe(plain.lastFrame());
-				alone.unmount();
-				plain.unmount();
 			},
 		),
 		{seed: 39, numRuns: 400},
