@@ -18,30 +18,40 @@ import {plainScores} from './helpers.js';
  * the full grid scored by plainScores. No pruning and no order: the only shortcut is that a grid
  * reached again by another order (the same cells, and so the same side to move) is looked up
  * rather than searched again, which changes no value (10 empty squares: fewer than 3^10 = 59 049
- * grids for 10! = 3.6 million orders).
+ * grids for 10! = 3.6 million orders). A grid is known by what its squares empty at the start hold,
+ * a digit of 0 to 2 each, in base 3.
  */
-function bruteForce(cells: number[], mover: 1 | 2, memo = new Map<string, number>()): number {
-	const key = cells.join('');
-	const known = memo.get(key);
-	if (known !== undefined) return known;
-	let best = -Infinity;
-	let empty = false;
-	for (let square = 0; square < 49; square++) {
+function bruteForce(cells: number[], mover: 1 | 2): number {
+	const place = new Map<number, number>();
+	for (let square = 0, digit = 1; square < 49; square++) {
 		if (cells[square] !== 0) continue;
-		empty = true;
-		cells[square] = mover;
-		const value = -bruteForce(cells, mover === 1 ? 2 : 1, memo);
-		cells[square] = 0;
-		if (value > best) best = value;
+		place.set(square, digit);
+		digit *= 3;
 	}
-	// `+ 0` turns the -0 of a negated 0 into 0.
-	let value = best + 0;
-	if (!empty) {
-		const [x, o] = plainScores(cells);
-		value = mover === 1 ? x - o : o - x;
-	}
-	memo.set(key, value);
-	return value;
+	const memo = new Map<number, number>();
+	const search = (key: number, mover: 1 | 2): number => {
+		const known = memo.get(key);
+		if (known !== undefined) return known;
+		let best = -Infinity;
+		let empty = false;
+		for (const [square, digit] of place) {
+			if (cells[square] !== 0) continue;
+			empty = true;
+			cells[square] = mover;
+			const value = -search(key + mover * digit, mover === 1 ? 2 : 1);
+			cells[square] = 0;
+			if (value > best) best = value;
+		}
+		// `+ 0` turns the -0 of a negated 0 into 0.
+		let value = best + 0;
+		if (!empty) {
+			const [x, o] = plainScores(cells);
+			value = mover === 1 ? x - o : o - x;
+		}
+		memo.set(key, value);
+		return value;
+	};
+	return search(0, mover);
 }
 
 /** A random position with `empties` empty squares: a random board played at random (seeded). */
