@@ -135,13 +135,18 @@ export function createState(
 		if (!Number.isInteger(move) || move < 0 || move >= g.moves) throw new RangeError(`${move} is not a move of a ${rows}×${columns} board`);
 		if (!isFree(g, drawn, move)) throw new RangeError(whyNotSegment(g, drawn, g.moveFrom[move]!, g.moveTo[move]!)!);
 		for (let i = g.unitStart[move]!; i < g.unitStart[move + 1]!; i++) drawn[g.unitList[i]!] = who;
-		for (let box = 0; box < g.boxes; box++) {
-			if (boxes[box] !== 0) continue;
-			if ([0, 1, 2, 3].every(side => drawn[g.boxSides[box * 4 + side]!] !== 0)) {
-				boxes[box] = who;
-				if (who === 1 || who === 2) scores[who - 1] = scores[who - 1]! + 1;
-			}
+		// A box is closed when its last side is drawn: only those beside the units just drawn can be.
+		for (let i = g.unitStart[move]!; i < g.unitStart[move + 1]!; i++) {
+			close(g.unitBoxA[g.unitList[i]!]!, who);
+			close(g.unitBoxB[g.unitList[i]!]!, who);
 		}
+	};
+	/** `box` (-1: none), if it is not yet and its four sides are drawn, is closed by `who`. */
+	const close = (box: number, who: number) => {
+		if (box < 0 || boxes[box] !== 0) return;
+		for (let side = 0; side < 4; side++) if (drawn[g.boxSides[box * 4 + side]!] === 0) return;
+		boxes[box] = who;
+		if (who === 1 || who === 2) scores[who - 1] = scores[who - 1]! + 1;
 	};
 	for (const move of setUp) draw(move, SET_UP);
 	moves.forEach((move, index) => draw(move, index % 2 === 0 ? 1 : 2));
