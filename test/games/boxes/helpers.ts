@@ -26,20 +26,28 @@ const unitName = (kind: 'h' | 'v', r: number, c: number): string => ((unitNames[
 export const plainName = ([row, column]: readonly [number, number]): string => `${LETTERS[column]}${row + 1}`;
 export const plainMoveName = (move: PlainMove): string => `${plainName(move.from)} ${plainName(move.to)}`;
 
-/** Every legal move, by pairs of vertices, lesser first. */
+/**
+ * Every legal move, by pairs of vertices, lesser first. Going away from a vertex along its row or
+ * its column, a segment is open while each unit it adds is undrawn, and none longer is once one is
+ * drawn.
+ */
 export function plainMoves(position: Plain): PlainMove[] {
 	const moves: PlainMove[] = [];
 	for (let r1 = 0; r1 <= position.rows; r1++) {
 		for (let c1 = 0; c1 <= position.columns; c1++) {
+			let rowOpen = true;
+			let columnOpen = true;
 			for (let r2 = r1; r2 <= position.rows; r2++) {
+				if (r2 > r1 && position.drawn.has(unitName('v', r2 - 1, c1))) columnOpen = false;
 				for (let c2 = 0; c2 <= position.columns; c2++) {
 					const horizontal = r1 === r2 && c2 > c1;
 					const vertical = c1 === c2 && r2 > r1;
 					if (!horizontal && !vertical) continue;
+					if (horizontal && position.drawn.has(unitName('h', r1, c2 - 1))) rowOpen = false;
+					if (horizontal ? !rowOpen : !columnOpen) continue;
 					const units: string[] = [];
 					if (horizontal) for (let c = c1; c < c2; c++) units.push(unitName('h', r1, c));
 					else for (let r = r1; r < r2; r++) units.push(unitName('v', r, c1));
-					if (units.some(unit => position.drawn.has(unit))) continue;
 					moves.push({from: [r1, c1], to: [r2, c2], units});
 				}
 			}
