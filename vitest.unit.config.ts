@@ -3,7 +3,7 @@
  * (test/tiers.ts lists the others), with nothing built first. Most run in shared workers, their
  * modules loaded once per worker rather than once per test file (those of the games only the tests
  * register in workers of their own); those that need modules of their own (a mocked node:fs, Ink
- * loaded after every-frame.ts, a puzzle set of their own) run isolated, as in the whole suite.
+ * loaded after every-frame.ts) run isolated, as in the whole suite.
  */
 import {defineConfig} from 'vitest/config';
 import {BUILT_PROGRAM_TESTS, FRESH_MODULE_TESTS, REAL_TIME_TESTS} from './test/tiers.js';

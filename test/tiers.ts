@@ -62,8 +62,6 @@ export const REAL_TIME_TESTS: readonly string[] = [
 export const FRESH_MODULE_TESTS: readonly string[] = [
 	'test/files/atomic.test.ts',
 	'test/files/read-once.test.ts',
-	// It reads its own puzzle set (POTM_PUZZLES), which learn/sets.ts takes when it is first loaded.
-	'test/ui/learn/puzzles.test.tsx',
 	// A server's screens draw every frame only if Ink is first loaded after every-frame.ts: a UI test
 	// before it in a shared worker, with CI set, left its clients shown nothing (15 s timeouts).
 	'test/serve/names.test.ts',

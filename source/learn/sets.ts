@@ -10,13 +10,19 @@ import {baseGameId, type AnyGame} from '../games/registry.js';
 import type {Puzzle} from './puzzle.js';
 import {parsePuzzles} from './puzzle-file.js';
 
-/** The folder of the shipped sets; POTM_PUZZLES names another (the tests' fixtures). */
-export const PUZZLES_DIR = process.env['POTM_PUZZLES']
-	? `${process.env['POTM_PUZZLES'].replace(/\/$/, '')}/`
-	: fileURLToPath(new URL('../../puzzles/', import.meta.url));
+const SHIPPED = fileURLToPath(new URL('../../puzzles/', import.meta.url));
+
+/**
+ * The folder of the shipped sets; POTM_PUZZLES names another (the tests' fixtures), read when a
+ * set is looked for, so that a test may name its own after this module is loaded.
+ */
+const puzzlesDir = (): string => {
+	const named = process.env['POTM_PUZZLES'];
+	return named ? `${named.replace(/\/$/, '')}/` : SHIPPED;
+};
 
 /** Where a game's set is (a ruling's is its game's). */
-export const setPath = (game: AnyGame): string => `${PUZZLES_DIR}${baseGameId(game)}.txt`;
+export const setPath = (game: AnyGame): string => `${puzzlesDir()}${baseGameId(game)}.txt`;
 
 const read = new Map<string, {readonly set: readonly Puzzle[]; readonly problem: string | null}>();
 

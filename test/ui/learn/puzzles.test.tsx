@@ -8,15 +8,7 @@
 import {readFileSync} from 'node:fs';
 import {basename, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {afterAll, afterEach, describe, expect, test, vi} from 'vitest';
-
-vi.hoisted(() => {
-	process.env['POTM_PUZZLES'] = new URL('../../fixtures/puzzles', import.meta.url).pathname;
-});
-afterAll(() => {
-	delete process.env['POTM_PUZZLES'];
-});
-
+import {afterAll, afterEach, beforeAll, describe, expect, test} from 'vitest';
 import {loaps} from '../../../source/games/loa/index.js';
 import {dailyIndex, utcDay} from '../../../source/learn/daily.js';
 import {parsePuzzles} from '../../../source/learn/puzzle-file.js';
@@ -24,6 +16,14 @@ import {keepGame} from '../../../source/files/review-export.js';
 import {LocalEngine} from '../../helpers/local-engine.js';
 import {racePlayed} from '../../helpers/race.js';
 import {KEYS, removeScratch, scratchDir, start, type Harness} from '../harness.js';
+
+// The test's own set, looked for from here on (learn/sets.ts), and the shipped ones after it.
+beforeAll(() => {
+	process.env['POTM_PUZZLES'] = fileURLToPath(new URL('../../fixtures/puzzles', import.meta.url));
+});
+afterAll(() => {
+	delete process.env['POTM_PUZZLES'];
+});
 
 let app: Harness | undefined;
 
