@@ -169,11 +169,20 @@ function readSetup(text: string): Result<Setup, string> {
 	return ok(setup);
 }
 
-/** The openings in a file's text, each played out from its start; or what is wrong, with the file and line. */
-export function readOpenings<State>(game: Game<State>, text: string, fileName: string): Result<SprtOpening<State>[], string> {
+/**
+ * The openings in a file's text (the first `limit` of them), each played out from its start; or
+ * what is wrong, with the file and line.
+ */
+export function readOpenings<State>(
+	game: Game<State>,
+	text: string,
+	fileName: string,
+	limit = Infinity,
+): Result<SprtOpening<State>[], string> {
 	const openings: SprtOpening<State>[] = [];
 	const lines = text.split('\n');
 	for (const [index, raw] of lines.entries()) {
+		if (openings.length >= limit) break;
 		const line = index + 1;
 		const content = raw.trim();
 		if (content === '' || content.startsWith('#')) continue;
@@ -206,8 +215,12 @@ export function readOpenings<State>(game: Game<State>, text: string, fileName: s
 	return ok(openings);
 }
 
-/** The shipped openings of a game (or its endgames), or what is wrong with the file. */
-export function loadOpenings<State>(game: Game<State>, set: 'shipped' | 'end' = 'shipped'): Result<SprtOpening<State>[], string> {
+/** The shipped openings of a game (or its endgames; the first `limit` of them), or what is wrong with the file. */
+export function loadOpenings<State>(
+	game: Game<State>,
+	set: 'shipped' | 'end' = 'shipped',
+	limit = Infinity,
+): Result<SprtOpening<State>[], string> {
 	const path = openingsPath(game.id, set);
 	let text: string;
 	try {
@@ -217,5 +230,5 @@ export function loadOpenings<State>(game: Game<State>, set: 'shipped' | 'end' = 
 			`cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): npm run bench -- sprt-openings${set === 'end' ? ' --openings end' : ''} writes it`,
 		);
 	}
-	return readOpenings(game, text, path);
+	return readOpenings(game, text, path, limit);
 }

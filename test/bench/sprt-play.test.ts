@@ -106,6 +106,12 @@ describe('the SPRT’s openings', () => {
 		expect(loaps.moveNumber(read.value[0]!.state)).toBe(2);
 	});
 
+	it('reads the first openings alone when asked for so many, the lines after them unread', () => {
+		const read = readOpenings(loaps, '# a comment\nb1 d3\nc1 c3\nb1 zz\n', 'x.txt', 2);
+		expect(read.ok && read.value.map(opening => opening.line)).toEqual([2, 3]);
+		expect(readOpenings(loaps, 'b1 d3\nc1 c3\nb1 zz\n', 'x.txt', 3).ok).toBe(false);
+	});
+
 	it('names the file, the line and the move that is wrong', () => {
 		expect(readOpenings(loaps, 'b1 d3\nb1 d3, b1 d3\n', 'x.txt')).toEqual({
 			ok: false,
