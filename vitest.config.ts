@@ -49,6 +49,10 @@ export function sharedProject(name: string, left: readonly string[]) {
 			include: shared.include,
 			exclude: ['**/node_modules/**', ...left, ...FRESH_MODULE_TESTS, ...TEST_GAMES_TESTS],
 			isolate: false,
+			// Not CI, wherever they run: Ink takes it when it is first loaded, and in CI draws only a
+			// screen's last frame, which the served screens of a later file of the worker (a server's
+			// clients are terminals) must not. The screens' tests pass either way.
+			env: {...shared.env, CI: 'false', CONTINUOUS_INTEGRATION: 'false'},
 		},
 	};
 }

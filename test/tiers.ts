@@ -56,16 +56,10 @@ export const REAL_TIME_TESTS: readonly string[] = [
 /**
  * Unit tests that need their modules fresh, loaded for them alone: the unit tier and the whole
  * suite share modules between the other unit files of a worker (vitest.config.ts). A mock of
- * node:fs (atomic.test.ts, read-once.test.ts); Ink, which a served screen needs loaded after
- * every-frame.ts (names.test.ts). The files of the two lists above run isolated as well.
+ * node:fs (atomic.test.ts, read-once.test.ts). The files of the two lists above run isolated as
+ * well.
  */
-export const FRESH_MODULE_TESTS: readonly string[] = [
-	'test/files/atomic.test.ts',
-	'test/files/read-once.test.ts',
-	// A server's screens draw every frame only if Ink is first loaded after every-frame.ts: a UI test
-	// before it in a shared worker, with CI set, left its clients shown nothing (15 s timeouts).
-	'test/serve/names.test.ts',
-];
+export const FRESH_MODULE_TESTS: readonly string[] = ['test/files/atomic.test.ts', 'test/files/read-once.test.ts'];
 
 /** A set of tests that needs programs of the system besides Node. */
 export interface ToolTier {
