@@ -54,7 +54,7 @@ describe('the evaluation graph', () => {
 				for (let index = 0; index < count; index++) {
 					const column = columnOf(index, graph.columns, count);
 					// A plain check for each of the up to 300 positions, expect() for the one that fails it.
-					if (column < previous || column >= graph.columns) {
+					if (!(column >= previous && column < graph.columns)) {
 						expect(column, `position ${index}`).toBeGreaterThanOrEqual(previous);
 						expect(column, `position ${index}`).toBeLessThan(graph.columns);
 					}

@@ -121,7 +121,7 @@ describe('classic LOA evaluation', () => {
 			const first = scoreOf(cells, 1);
 			const second = scoreOf(cells, 2);
 			// Each is rounded on its own: they may be one apart.
-			if (Math.abs(first + second - 2 * classicTempo()) > 1)
+			if (!(Math.abs(first + second - 2 * classicTempo()) <= 1))
 				wrong.push(`position ${index}: ${first} with BLACK to move, ${second} with WHITE`);
 			spread = Math.max(spread, Math.abs(first));
 		}
