@@ -47,6 +47,7 @@ const colour = fc.constantFrom(undefined, '', 'red', 'blueBright', '#875f00', 'a
 test("a Text of any look transforms and draws as Ink's own Text did, inside a Box with a background or not", () => {
 	const [boxed, alone, plain] = [render(<Box />), render(<Text />), render(<Text />)];
 	onTestFinished(() => [boxed, alone, plain].forEach(instance => instance.unmount()));
+	let run = 0;
 	fc.assert(
 		fc.property(
 			fc.record(
@@ -65,18 +66,24 @@ test("a Text of any look transforms and draws as Ink's own Text did, inside a Bo
 			colour,
 			fc.constantFrom('x', 'ab c', '●'),
 			(look, inherited, text) => {
-				// Each run drawn again in the same three instances, as a screen draws its next frame (a Text drawn
-				// again as it was keeps what it wrote: that is the patch's, and its frame must be right too).
+				// Each run drawn in the same three instances: every other one mounts its Texts afresh (a new
+				// key), as a screen's first frame; the others draw them again, as a screen's next frame (a Text
+				// drawn again as it was keeps what it wrote: that is the patch's, and its frame must be right too).
+				const fresh = run++ % 2;
 				boxed.rerender(
-					<Box backgroundColor={inherited}>
+					<Box key={fresh} backgroundColor={inherited}>
 						<Text {...look}>{text}</Text>
 					</Box>,
 				);
 				const [node] = textNodes(boxed.stdout);
 				expect((node!.internal_transform as (text: string) => string)(text)).toBe(reference(text, look, inherited || undefined));
 				// The frame: as the reference's text drawn by a Text of no look (both through Ink's rows).
-				alone.rerender(<Text {...look}>{text}</Text>);
-				plain.rerender(<Text>{reference(text, look, undefined)}</Text>);
+				alone.rerender(
+					<Text key={fresh} {...look}>
+						{text}
+					</Text>,
+				);
+				plain.rerender(<Text key={fresh}>{reference(text, look, undefined)}</Text>);
 				expect(alone.lastFrame()).toBe(plain.lastFrame());
 			},
 		),

@@ -7,6 +7,7 @@ import chalk from 'chalk';
 import fc from 'fast-check';
 import {Box, Text} from 'ink';
 import {render} from 'ink-testing-library';
+import {Fragment} from 'react';
 import {afterEach, beforeEach, expect, test} from 'vitest';
 // Ink's own module, not in its exports: the one its Text uses.
 import colorize from '../../node_modules/ink/build/colorize.js';
@@ -49,15 +50,22 @@ function instancePairs(): () => readonly [Instance, Instance] {
 	};
 }
 
-/** The frames `nested` and `flat` draw, each in its instance of the pair for chalk's level now. */
+let draws = 0;
+
+/**
+ * The frames `nested` and `flat` draw, each in its instance of the pair for chalk's level now:
+ * every other call mounts them afresh (a new key), as a screen's first frame; the others draw them
+ * again in place, as a screen's next frame.
+ */
 function framesOf(
 	pairs: () => readonly [Instance, Instance],
 	nested: React.ReactElement,
 	flat: React.ReactElement,
 ): [string | undefined, string | undefined] {
 	const [reference, painted] = pairs();
-	reference.rerender(nested);
-	painted.rerender(flat);
+	const fresh = draws++ % 2;
+	reference.rerender(<Fragment key={fresh}>{nested}</Fragment>);
+	painted.rerender(<Fragment key={fresh}>{flat}</Fragment>);
 	return [reference.lastFrame(), painted.lastFrame()];
 }
 
