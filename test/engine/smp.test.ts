@@ -283,7 +283,9 @@ describe('the engine client on two threads', () => {
 			const rejected = expect(engine.think(loaps, state, {limits: {}})).rejects.toThrow(/closed/);
 			await engine.close();
 			await rejected;
-			await vi.waitFor(() => expect(threadsNow()).toBe(before), {timeout: 5000, interval: 20});
+			// No more threads than before the client was made: a thread of an earlier test still ending
+			// then may have gone since.
+			await vi.waitFor(() => expect(threadsNow()).toBeLessThanOrEqual(before), {timeout: 5000, interval: 20});
 		},
 	);
 });

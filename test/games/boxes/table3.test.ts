@@ -6,7 +6,15 @@
 import {beforeAll, describe, expect, test} from 'vitest';
 import {boardOf} from '../../../source/games/boxes/index.js';
 import {parseBoxes} from '../../../source/games/boxes/potm.js';
-import {buildTable, clearTable, drawnSet, MAX_BUILDS, solveByTable, tableValue} from '../../../source/games/boxes/table3.js';
+import {
+	buildTable,
+	clearTable,
+	drawnSet,
+	MAX_BUILDS,
+	solveByTable,
+	tableValue,
+	useStoredTable,
+} from '../../../source/games/boxes/table3.js';
 import {fileOf, plainOf, plainSolve} from './helpers.js';
 
 const stateOf = (lines: readonly string[]) => {
@@ -18,8 +26,12 @@ const stateOf = (lines: readonly string[]) => {
 /** Ten pre-drawn segments over 14 unit segments: 10 of the 24 left. */
 const LATE = ['A3 A4', 'B3 B4', 'C3 C4', 'D3 D4', 'A1 D1', 'B2 C2', 'A2 A3', 'A4 D4', 'A2 B2', 'D1 D2'];
 
-// Another file of the worker may have built the whole table: these start from none.
-beforeAll(() => clearTable());
+// Another file of the worker may have built the whole table, or named a file to read it from:
+// these start from none, and build what they ask for.
+beforeAll(() => {
+	useStoredTable(null);
+	clearTable();
+});
 
 describe('the 3×3 table, built from the position asked about', () => {
 	test('a position of 10 free unit segments is solved by one chunk (2^10 sets), exactly; its later positions are answered without a build, others not', () => {
