@@ -24,7 +24,7 @@ export const shared = {
 	testTimeout: 60_000,
 	// perft and property tests are CPU-bound; two workers suit the 2-core machines we run on
 	maxWorkers: 2,
-	// The slowest files first, so that both workers end together.
+	// The isolated files first, then the shared ones, slowest first (test/helpers/sequencer.ts).
 	sequence: {sequencer: SlowestFirst},
 	// The tests' scratch folders (os.tmpdir()) on a RAM disk where the system has one and TMPDIR
 	// names none: the saves' and the served rooms' fsync, seconds of a run on a busy disk, then cost
@@ -34,6 +34,13 @@ export const shared = {
 		NODE_ENV: reactDevelopment ? 'development' : 'production',
 	},
 };
+
+/**
+ * What the shared workers' environment adds: not CI, wherever they run. Ink takes it when it is
+ * first loaded, and in CI draws only a screen's last frame, which the served screens of a later
+ * file of the worker (a server's clients are terminals) must not. The screens' tests pass either way.
+ */
+const SHARED_ENV = {...shared.env, CI: 'false', CONTINUOUS_INTEGRATION: 'false'};
 
 /**
  * The files that run in shared workers: their modules loaded once per worker rather than once per
@@ -49,10 +56,7 @@ export function sharedProject(name: string, left: readonly string[]) {
 			include: shared.include,
 			exclude: ['**/node_modules/**', ...left, ...FRESH_MODULE_TESTS, ...TEST_GAMES_TESTS],
 			isolate: false,
-			// Not CI, wherever they run: Ink takes it when it is first loaded, and in CI draws only a
-			// screen's last frame, which the served screens of a later file of the worker (a server's
-			// clients are terminals) must not. The screens' tests pass either way.
-			env: {...shared.env, CI: 'false', CONTINUOUS_INTEGRATION: 'false'},
+			env: SHARED_ENV,
 		},
 	};
 }
@@ -61,7 +65,7 @@ export function sharedProject(name: string, left: readonly string[]) {
 export function testGamesProject(name: string) {
 	return {
 		extends: true as const,
-		test: {name, include: [...TEST_GAMES_TESTS], isolate: false, env: {...shared.env, POTM_TEST_GAMES: TEST_GAMES}},
+		test: {name, include: [...TEST_GAMES_TESTS], isolate: false, env: {...SHARED_ENV, POTM_TEST_GAMES: TEST_GAMES}},
 	};
 }
 

@@ -2,8 +2,8 @@
  * npm run test:unit, the fast inner loop: the tests that need no build and wait on no real clock
  * (test/tiers.ts lists the others), with nothing built first. Most run in shared workers, their
  * modules loaded once per worker rather than once per test file (those of the games only the tests
- * register in workers of their own); those that need modules of their own (a mocked node:fs, Ink
- * loaded after every-frame.ts) run isolated, as in the whole suite.
+ * register in workers of their own); those that need modules of their own (a mocked node:fs) run
+ * isolated, as in the whole suite.
  */
 import {defineConfig} from 'vitest/config';
 import {BUILT_PROGRAM_TESTS, FRESH_MODULE_TESTS, REAL_TIME_TESTS} from './test/tiers.js';

@@ -37,9 +37,8 @@ export const BUILT_PROGRAM_TESTS: readonly string[] = [
 /**
  * Tests that need no build but wait on real clocks: entries run as programs (sleepers stopped as
  * hung after their clock and grace, CPU burners charged what they burn), the SSH server's
- * timers and fuzzing, its drawing threads and its busy gauge. Seconds each, too slow for the inner loop; they run in the whole suite (the
- * server's set chalk's colour level for their sessions, which the whole suite's isolated files
- * keep to themselves).
+ * timers and fuzzing, its drawing threads and its busy gauge. Seconds each, too slow for the inner
+ * loop; they run in the whole suite, isolated.
  */
 export const REAL_TIME_TESTS: readonly string[] = [
 	'test/referee/entry.test.ts',

@@ -15,7 +15,7 @@ import {BaseSequencer, type TestSpecification} from 'vitest/node';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-/** The slowest files of the whole suite, slowest first (seconds each on two idle cores: 9 to 32). */
+/** The slowest files of the whole suite, slowest first (on two idle cores: 5 to 32 s each). */
 export const SLOWEST_FIRST: readonly string[] = [
 	'test/ui/terminal.test.ts',
 	'test/serve/hostile.test.ts',

@@ -4,7 +4,8 @@
  * without a key is a guest, who sees neither the name's saves nor its private games; a key offered
  * with a signature that does not hold gets nothing.
  */
-// First: the server draws every frame even where CI is set (source/serve/every-frame.ts).
+// First: the server draws every frame even where CI is set (source/serve/every-frame.ts). In a
+// shared worker Ink may be loaded already: there the workers' CI=false does it (vitest.config.ts).
 import '../../source/serve/every-frame.js';
 import {existsSync, mkdtempSync, readdirSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';

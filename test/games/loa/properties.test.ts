@@ -247,7 +247,7 @@ const STATUS_OF: Record<RefEnd, number> = {
 };
 const statusOf = (end: RefEnd | null): number => (end === null ? Status.ongoing : STATUS_OF[end]);
 
-/** Scratch for checkMoves: room for any variant's moves (16 pieces, 8 directions each) and a margin. */
+/** Scratch for checkMoves: room for any variant's moves (12 pieces at most, 8 directions each) and a margin. */
 const moveBuffer = new Int32Array(16 * 8 + 8);
 const gainBuffer = new Int32Array(16 * 8);
 
