@@ -244,11 +244,12 @@ test("a line's width as measured for the layout is string-width's, styled or not
 		}),
 		{seed: 39, numRuns: 5000},
 	);
-	// Every character the table calls narrow, beside every other.
+	// Every character the table calls narrow, beside every other: a plain compare for each of the
+	// 11 000, expect() for one that differs.
 	for (let code = 0x20; code < 0x2c00; code++) {
 		const character = String.fromCodePoint(code);
-		if (stringWidth(character) === 1)
-			expect(lineWidth(`${character}a${character}●`), character).toBe(stringWidth(`${character}a${character}●`));
+		const line = `${character}a${character}●`;
+		if (stringWidth(character) === 1 && lineWidth(line) !== stringWidth(line)) expect(lineWidth(line), character).toBe(stringWidth(line));
 	}
 });
 
@@ -307,11 +308,16 @@ test("a piece of plain characters and SGR codes, made by runs, is the cell by ce
 		}),
 		{seed: 41, numRuns: 5000},
 	);
-	// Every code unit of the ranges taken fast, alone and styled between two others.
+	// Every code unit of the ranges taken fast, alone and styled between two others: a plain compare
+	// for each of the 20 000 texts, expect() for one that differs.
+	const samePiece = (made: unknown, byCells: {text: string; cells: number}) => {
+		const piece = made as {text: unknown; cells: unknown};
+		return Object.keys(piece).length === 2 && piece.text === byCells.text && piece.cells === byCells.cells;
+	};
 	for (let code = 0x20; code < 0x2800; code++) {
 		const character = String.fromCharCode(code);
 		for (const text of [character, `\u001B[1;32m${character}a\u001B[22m${character}\u001B[39m●`])
-			expect(pieceOf(text), text).toEqual(pieceByCells(text));
+			if (!samePiece(pieceOf(text), pieceByCells(text))) expect(pieceOf(text), text).toEqual(pieceByCells(text));
 	}
 });
 
