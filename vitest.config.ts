@@ -1,5 +1,8 @@
 import {existsSync} from 'node:fs';
+import {join} from 'node:path';
+import {fileURLToPath} from 'node:url';
 import {defineConfig} from 'vitest/config';
+import {moduleCacheFolder} from './test/helpers/module-cache.js';
 import SlowestFirst from './test/helpers/sequencer.js';
 import {BUILT_PROGRAM_TESTS, FRESH_MODULE_TESTS, REAL_TIME_TESTS, TEST_GAMES, TEST_GAMES_TESTS} from './test/tiers.js';
 
@@ -13,6 +16,8 @@ const reactDevelopment = process.env['NODE_ENV'] === 'development';
 /** How both configurations compile the tests' JSX: for the React build they run on. */
 export const jsx = {oxc: {jsx: {development: reactDevelopment}}};
 
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+
 /** What the whole suite (this config, npm test) and the unit tier (vitest.unit.config.ts) share. */
 export const shared = {
 	include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
@@ -24,6 +29,9 @@ export const shared = {
 	testTimeout: 60_000,
 	// perft and property tests are CPU-bound; two workers suit the 2-core machines we run on
 	maxWorkers: 2,
+	// The modules as compiled, kept between runs in a folder of node_modules/ named by the tree's
+	// files (test/helpers/module-cache.ts): a run compiles only what changed.
+	experimental: {fsModuleCache: true, fsModuleCachePath: moduleCacheFolder(ROOT, join(ROOT, 'node_modules', '.vitest-modules'))},
 	// The isolated files first, then the shared ones, slowest first (test/helpers/sequencer.ts).
 	sequence: {sequencer: SlowestFirst},
 	// The tests' scratch folders (os.tmpdir()) on a RAM disk where the system has one and TMPDIR
