@@ -8,7 +8,7 @@
  * source/ and test/, and by what decides compiling, the lock file, the patches and the tsconfig
  * files: any change to these starts a new folder. The newest few folders are kept (a run started
  * before a rename may still be reading its own); older ones are removed.
- * `npx vitest --clearCache` removes them all.
+ * `npx vitest --clearCache` removes the current one; removing node_modules/.vitest-modules, all.
  */
 import {createHash} from 'node:crypto';
 import {existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync} from 'node:fs';
