@@ -7,7 +7,7 @@
 import {readdirSync} from 'node:fs';
 import {Worker} from 'node:worker_threads';
 import {afterAll, afterEach, describe, expect, test, vi} from 'vitest';
-import {EngineClient, spawnEngineWorker, type EngineInfo, type EngineResult} from '../../source/engine/client.js';
+import {EngineClient, type EngineInfo, type EngineResult} from '../../source/engine/client.js';
 import {Helpers, JOINED, LEAVE_MS} from '../../source/engine/helpers.js';
 import {planMove} from '../../source/engine/levels.js';
 import {searchesOnThreads} from '../../source/engine/players.js';
@@ -16,6 +16,7 @@ import {Searcher, skipsDepth} from '../../source/engine/search.js';
 import {defaultThreads, MAX_THREADS} from '../../source/engine/threads.js';
 import {loaps} from '../../source/games/loa/index.js';
 import type {LoaState} from '../../source/games/loa/rules.js';
+import {spawnBundledEngine} from '../helpers/engine-bundle.js';
 import {loadSave} from '../helpers/saves.js';
 
 describe('which searches run on several threads', () => {
@@ -162,7 +163,7 @@ describe("the engine worker's helpers", () => {
 		let control: Int32Array | null = null;
 		const spawn = (setup: WorkerSetup) => {
 			control ??= new Int32Array(setup.helper!.control);
-			const worker = spawnEngineWorker(setup);
+			const worker = spawnBundledEngine(setup);
 			made.push(worker);
 			return worker;
 		};
@@ -195,7 +196,7 @@ const threadsNow = (): number => readdirSync('/proc/self/task').length;
 describe('the engine client on two threads', () => {
 	const clients: EngineClient[] = [];
 	const client = (threads: number) => {
-		const made = new EngineClient({threads, tableMegabytes: 8});
+		const made = new EngineClient({threads, tableMegabytes: 8, spawn: spawnBundledEngine});
 		clients.push(made);
 		return made;
 	};
@@ -208,7 +209,8 @@ describe('the engine client on two threads', () => {
 	 * the threads of the process before it was made are what its closing must come back to.
 	 */
 	let shared: {readonly engine: EngineClient; readonly threadsBefore: number} | null = null;
-	const sharedClient = () => (shared ??= {threadsBefore: threadsNow(), engine: new EngineClient({threads: 2, tableMegabytes: 8})});
+	const sharedClient = () =>
+		(shared ??= {threadsBefore: threadsNow(), engine: new EngineClient({threads: 2, tableMegabytes: 8, spawn: spawnBundledEngine})});
 	afterAll(async () => {
 		await shared?.engine.close();
 	});
