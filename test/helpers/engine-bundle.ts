@@ -3,7 +3,7 @@
  * process, for the tests that start engine threads (smp.test.ts). From the sources the engine
  * client starts its worker through tsx, which compiles and resolves its hundred modules again in
  * every thread, half a second of CPU each; the bundle loads in a tenth of that. It is named
- * worker.js, as in dist/engine/, so that the worker starts its Lazy SMP helpers from the same
+ * worker.js, as the build names it, so that the worker starts its Lazy SMP helpers from the same
  * file (worker-start.ts: a module's `.js` neighbour), and it is the same code.
  */
 import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
@@ -23,7 +23,7 @@ export function engineBundle(): string {
 		process.once('exit', () => rmSync(folder, {recursive: true, force: true}));
 		const engine = join(folder, 'engine');
 		mkdirSync(engine);
-		// ES modules, as the build's dist/ is.
+		// ES modules, as the build's are.
 		writeFileSync(join(folder, 'package.json'), '{"type": "module"}\n');
 		const entry = fileURLToPath(new URL('../../source/engine/worker.ts', import.meta.url));
 		buildSync({entryPoints: [entry], bundle: true, format: 'esm', platform: 'node', outfile: join(engine, 'worker.js'), logLevel: 'error'});
