@@ -15,7 +15,9 @@ import {afterAll, afterEach, describe, expect, test} from 'vitest';
 import {connect as connectAs, intoAGameAgainstTheAi, KEYLESS, LOBBY, screen, shell, until, type Client} from './ssh-client.js';
 import {made} from '../helpers/made.js';
 import {FakeEngine} from '../ui/harness.js';
+import {RoomWriter} from '../../source/serve/room-writer.js';
 import {startServer, type RunningServer} from '../../source/serve/server.js';
+import {tsWorker} from '../helpers/ts-worker.js';
 import {fingerprintOf, newKeyPair} from '../../source/serve/host-key.js';
 import {NameKeys} from '../../source/serve/name-keys.js';
 import {boxes} from '../../source/games/boxes/index.js';
@@ -23,6 +25,8 @@ import {settled} from '../../source/games/setup.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'potm-serve-names-'));
 afterAll(() => rmSync(scratch, {recursive: true, force: true}));
+
+const WRITER = new URL('../../source/serve/room-writer-worker.ts', import.meta.url);
 
 let server: RunningServer | undefined;
 const clients: Client[] = [];
@@ -46,6 +50,8 @@ async function serve(): Promise<{running: RunningServer; dataDir: string}> {
 		maxSessions: 6,
 		engine: () => Object.assign(new FakeEngine(), {close: async () => undefined}),
 		log: line => logged.push(line),
+		// The rooms' writer on its thread, from a bundle of its module (tsx compiled it in each).
+		roomWriter: new RoomWriter({log: line => logged.push(line), start: () => tsWorker(WRITER, undefined)}),
 	});
 	return {running: server, dataDir};
 }
