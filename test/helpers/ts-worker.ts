@@ -1,8 +1,9 @@
 /**
- * Worker threads running the tests' TypeScript modules: each module bundled by esbuild, once in a
- * test process, into one JavaScript file, which a thread loads in a tenth of what tsx took to
- * compile and resolve its modules again in every thread (half a second of CPU for the engine's).
- * The bundles are ES modules in a folder of their own, removed when the process exits.
+ * The tests' TypeScript modules for worker threads and child processes: each module bundled by
+ * esbuild, once in a test process, into one JavaScript file, which loads in a tenth of what tsx
+ * took to compile and resolve its modules again in every thread or process (half a second of CPU
+ * for the engine's). The bundles are ES modules in a folder of their own, removed when the process
+ * exits.
  */
 import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';

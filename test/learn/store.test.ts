@@ -20,8 +20,7 @@ import {
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {buildSync} from 'esbuild';
-import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, test} from 'vitest';
+import {afterEach, beforeAll, beforeEach, describe, expect, test} from 'vitest';
 import type {LessonBook, LessonStep} from '../../source/games/learning.js';
 import {dailyIndex} from '../../source/learn/daily.js';
 import {attempt, builtPuzzleRating, NEW_RATING} from '../../source/learn/glicko2.js';
@@ -45,24 +44,20 @@ import {
 	setAside,
 	type Learning,
 } from '../../source/learn/store.js';
+import {bundled} from '../helpers/ts-worker.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
  * The store module as one plain JavaScript file, for the child processes of the tests below,
- * bundled once for the file by esbuild (the compiler tsx runs). With `--import tsx` each child
- * compiled the module and all it imports again, four times what it then spent on its test.
+ * bundled once (ts-worker.ts): with `--import tsx` each child compiled the module and all it
+ * imports again, four times what it then spent on its test.
  */
-let bundled: string;
 let storeModule: string;
 
 beforeAll(() => {
-	bundled = mkdtempSync(join(tmpdir(), 'potm-store-module-'));
-	storeModule = join(bundled, 'store.mjs');
-	buildSync({entryPoints: [join(root, 'source/learn/store.ts')], bundle: true, format: 'esm', platform: 'node', outfile: storeModule});
+	storeModule = bundled(new URL('../../source/learn/store.ts', import.meta.url));
 });
-
-afterAll(() => rmSync(bundled, {recursive: true, force: true}));
 
 let dir: string;
 let file: string;
